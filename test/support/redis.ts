@@ -33,15 +33,24 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
 
   const launch = async (): Promise<void> => {
     const args = [
-      '--port', String(port),
-      '--bind', '127.0.0.1',
-      '--dir', dir,
-      '--save', '',
-      '--appendonly', options.appendOnly ? 'yes' : 'no',
-      '--appendfsync', 'always',
-      '--maxmemory-policy', 'noeviction',
-      '--daemonize', 'no',
-      '--loglevel', 'warning',
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      options.appendOnly ? 'yes' : 'no',
+      '--appendfsync',
+      'always',
+      '--maxmemory-policy',
+      'noeviction',
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
     ];
     const proc = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child = proc;
@@ -51,7 +60,13 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     });
     for (let i = 0; i < 200; i++) {
       if (exited) throw new Error(`redis-server exited on port ${port}`);
-      const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      const probe = new Redis({
+        port,
+        host: '127.0.0.1',
+        lazyConnect: true,
+        retryStrategy: () => null,
+        maxRetriesPerRequest: 0,
+      });
       probe.on('error', () => {});
       try {
         await probe.connect();

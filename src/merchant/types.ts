@@ -1,0 +1,152 @@
+import type Decimal from 'decimal.js';
+
+/** The three recharge product kinds the service sells. */
+export type RechargeSubtype = 'airtime' | 'data' | 'bundle';
+
+/** Statuses named by the spec; the service may add more, kept as text and treated as unfinished. */
+export type KnownOrderStatus = 'accepted' | 'processing' | 'manual_review' | 'succeeded' | 'failed' | 'refunded';
+export type OrderStatus = KnownOrderStatus | (string & {});
+
+/** How important a call is when the shared request budget is short. */
+export type CallPriority = 'placement' | 'interactive' | 'background';
+
+export interface CallOptions {
+  priority?: CallPriority;
+  signal?: AbortSignal;
+}
+
+export interface Account {
+  defaultCurrency: string;
+  apiAccessEnabled: boolean;
+}
+
+export interface Country {
+  code: string;
+  name: string;
+  currencyCodes: string[];
+  operatorCount: number;
+  offerCount: number;
+}
+
+export interface AmountOption {
+  /** Equal to `max` for a fixed amount. */
+  min: Decimal;
+  max: Decimal;
+  currency: string;
+  subtype: string;
+  label: string;
+}
+
+export interface Operator {
+  operatorKey: string;
+  name: string;
+  country: string;
+  countryName: string;
+  logoUrl: string;
+  subtypes: string[];
+  amountModel: 'fixed' | 'range' | (string & {});
+  currencyCodes: string[];
+  amounts: AmountOption[];
+  offerCount: number;
+}
+
+export interface OperatorRef {
+  operatorKey: string;
+  name: string;
+  logoUrl: string;
+}
+
+export interface Quote {
+  country: string;
+  countryName: string;
+  operator: OperatorRef;
+  subtype: string;
+  localAmount: Decimal;
+  localCurrency: string;
+  merchantPrice: Decimal;
+  merchantCurrency: string;
+  expiresAt: Date;
+  quoteToken: string;
+}
+
+export interface OrderAttempt {
+  attemptNo: number;
+  status: string;
+  errorMessage: string;
+  submittedAt: Date | null;
+  completedAt: Date | null;
+}
+
+export interface RechargeOrder {
+  orderId: string;
+  externalOrderId: string;
+  status: OrderStatus;
+  statusTitle: string;
+  statusMessage: string;
+  nextStep: string;
+  pollAfterSeconds: number;
+  country: string;
+  operator: OperatorRef;
+  subtype: string;
+  /** Always masked by the service. */
+  account: string;
+  localAmount: Decimal;
+  localCurrency: string;
+  merchantPrice: Decimal;
+  merchantCurrency: string;
+  attempts: OrderAttempt[];
+  createdAt: Date | null;
+  updatedAt: Date | null;
+}
+
+export interface CreateOrderResult {
+  /** 201 for a new order, 200 when the order already existed. */
+  httpStatus: number;
+  idempotentReplay: boolean;
+  order: RechargeOrder;
+}
+
+export interface Page<T> {
+  count: number;
+  limit: number;
+  results: T[];
+}
+
+export interface QuoteRequest {
+  country: string;
+  operatorKey: string;
+  /** Local amount as an exact decimal string. */
+  amount: string;
+  localCurrency?: string;
+  subtype?: string;
+}
+
+export interface OrderRequest {
+  externalOrderId: string;
+  country: string;
+  operatorKey: string;
+  amount: string;
+  localCurrency: string;
+  subtype: string;
+  /** Digits only, with country code, no plus sign. */
+  account: string;
+  quoteToken: string;
+}
+
+export interface ListOrdersQuery {
+  status?: string;
+  search?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Every key-accessible call the bot makes; nothing else builds Merchant API requests. */
+export interface MerchantApi {
+  getAccount(options?: CallOptions): Promise<Account>;
+  listCountries(options?: CallOptions): Promise<Country[]>;
+  listOperators(country: string, query?: { search?: string }, options?: CallOptions): Promise<Operator[]>;
+  createQuote(request: QuoteRequest, options?: CallOptions): Promise<Quote>;
+  createOrder(request: OrderRequest, options?: CallOptions): Promise<CreateOrderResult>;
+  getOrder(orderId: string, options?: CallOptions): Promise<RechargeOrder>;
+  listOrders(query?: ListOrdersQuery, options?: CallOptions): Promise<Page<RechargeOrder>>;
+}
