@@ -1,0 +1,108 @@
+import type { OrderRequest, OrderStatus } from '../merchant/types.ts';
+
+/** What the top-up conversation hands to the order service once the reseller confirmed a quote. */
+export interface OrderIntent {
+  /** Merchant order number, fixed by the conversation before any network call. */
+  externalOrderId: string;
+  /** The exact request; the body sent is derived from it deterministically. */
+  request: OrderRequest;
+  quote: QuoteSnapshot;
+  resellerId: number;
+  chatId: number;
+  /** Locale of the reseller, for the messages the order service sends later. */
+  locale: string;
+  /** The `⏳ …` message the order service keeps up to date. */
+  statusMessageId?: number;
+}
+
+/** The confirmed quote as plain JSON (money as exact strings). */
+export interface QuoteSnapshot {
+  countryName: string;
+  operatorName: string;
+  subtype: string;
+  localAmount: string;
+  localCurrency: string;
+  merchantPrice: string;
+  merchantCurrency: string;
+  /** ISO time. */
+  expiresAt: string;
+}
+
+/** Where the order stands on our side. */
+export type PlacementState =
+  | 'placing' // saved; no definite answer from the service yet
+  | 'placed' // the service has it (201 or 200 replay); `orderId` known
+  | 'rejected'; // the service refused it (400/403...), nothing charged
+
+export interface Rejection {
+  /** The error body's key (`balance`, `risk`, `wallet`, `detail`, `amount`, `quote_token`, ...) or the error kind. */
+  key: string;
+  /** `quote_token` code when present. */
+  code?: string;
+  httpStatus?: number;
+  /** Service text, for staff only. */
+  message: string;
+}
+
+export interface StatusChange {
+  status: OrderStatus;
+  at: string;
+  source: 'create' | 'webhook' | 'poll' | 'read';
+}
+
+export interface StoredOrder {
+  externalOrderId: string;
+  placement: PlacementState;
+  orderId?: string;
+  status?: OrderStatus;
+  rejection?: Rejection;
+  request: OrderRequest;
+  quote: QuoteSnapshot;
+  resellerId: number;
+  chatId: number;
+  locale: string;
+  statusMessageId?: number;
+  /** Service-side details as last read (for /status), money as strings. */
+  details?: {
+    statusTitle: string;
+    statusMessage: string;
+    nextStep: string;
+    pollAfterSeconds: number;
+    maskedAccount: string;
+    attempts: {
+      attemptNo: number;
+      status: string;
+      errorMessage: string;
+      submittedAt: string | null;
+      completedAt: string | null;
+    }[];
+    createdAt: string | null;
+    updatedAt: string | null;
+  };
+  history: StatusChange[];
+  createdAt: string;
+  updatedAt: string;
+  /** Last time our copy was refreshed from the service (ISO). */
+  syncedAt?: string;
+}
+
+export type SubmitResult =
+  | { outcome: 'placed'; order: StoredOrder; replay: boolean }
+  | { outcome: 'rejected'; order: StoredOrder }
+  | { outcome: 'pending'; order: StoredOrder }; // no definite answer yet; the worker keeps trying
+
+/** What the bot asks of the order service. */
+export interface OrderService {
+  /** Saves the intent set-if-absent (a second call finds the first) and places it once. */
+  submit(intent: OrderIntent): Promise<SubmitResult>;
+  /** The unfinished order to this phone number (digits with country code), if any. */
+  unfinishedForAccount(account: string): Promise<StoredOrder | null>;
+  get(externalOrderId: string): Promise<StoredOrder | null>;
+  getByOrderId(orderId: string): Promise<StoredOrder | null>;
+  /** Re-reads an order from the service (within the budget) and applies what changed. */
+  refresh(externalOrderId: string): Promise<StoredOrder | null>;
+  listByReseller(
+    resellerId: number,
+    query: { status?: string; offset: number; limit: number },
+  ): Promise<{ total: number; orders: StoredOrder[] }>;
+}
