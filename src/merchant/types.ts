@@ -1,10 +1,11 @@
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 
 /** The three recharge product kinds the service sells. */
 export type RechargeSubtype = 'airtime' | 'data' | 'bundle';
 
 /** Statuses named by the spec; the service may add more, kept as text and treated as unfinished. */
-export type KnownOrderStatus = 'accepted' | 'processing' | 'manual_review' | 'succeeded' | 'failed' | 'refunded';
+export type KnownOrderStatus =
+  'accepted' | 'processing' | 'manual_review' | 'succeeded' | 'failed' | 'refunded';
 export type OrderStatus = KnownOrderStatus | (string & {});
 
 /** How important a call is when the shared request budget is short. */
