@@ -1,0 +1,60 @@
+## Start and help
+
+start-greeting = Hello { $name }! You are signed in as { $role }. Here is what you can do:
+start-stranger =
+    Hello { $name }! This bot sells mobile top-ups to registered resellers.
+    You do not have access yet. Send your Telegram ID { $id } to an admin and ask for access.
+role-reseller = reseller
+role-agent = support agent
+role-admin = admin
+command-help = what this bot can do for you
+command-topup = top up a phone (guided, or /topup <phone> <amount> [operator])
+command-status = one order: /status <order ID or merchant order number>
+command-orders = recent orders
+command-users = who may use the bot
+command-grant = give someone a role: /grant <user id> <reseller|agent|admin>
+command-revoke = take access away: /revoke <user id>
+command-stats = figures for today and the last 7 days
+command-health = state of Redis, the Merchant API and webhooks
+command-cancel = leave what you are doing
+command-language = choose the language
+command-start = start
+
+## Access
+
+access-denied = Sorry, you may not use this bot. Your Telegram ID is { $id }: send it to an admin to ask for access.
+access-denied-short = Sorry, you may not use this.
+command-not-for-role = This command is not available for your role.
+
+## Language
+
+language-choose = Choose your language:
+language-set = Language set: { $language }.
+
+## Buttons
+
+button-back = ⬅️ Back
+button-cancel = ✖️ Cancel
+button-next = Next ▶️
+button-previous = ◀️ Previous
+button-retry = 🔄 Try again
+button-confirm = ✅ Place order
+button-reject = ❌ Cancel
+button-repeat-same = 🔁 Same number and amount again
+button-repeat-amount = 🔁 Same number, another amount
+button-expired = This button no longer works.
+
+## Fallbacks
+
+cancel-nothing = Nothing to cancel. Send /topup to start a top-up.
+unhandled = I did not understand that. Send /help to see what you can do.
+
+## Merchant service problems
+
+service-error-busy = The top-up service is busy right now. Please try again in { $seconds } seconds.
+service-error-refused-key = The top-up service is refusing our requests right now. The admins have been told; please try again later.
+service-error-unavailable = The top-up service did not answer. Nothing was charged; please try again in a moment.
+service-error-balance = The wallet does not have enough money for this top-up. Nothing was charged; ask an admin to add funds.
+service-error-risk = An order limit has been reached. Nothing was charged; please try again later or ask an admin.
+service-error-wallet = The wallet is not active. Nothing was charged; please ask an admin.
+service-error-amount = This amount is not accepted for this offer. Nothing was charged; please choose another amount.

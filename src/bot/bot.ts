@@ -1,0 +1,128 @@
+import { autoRetry } from '@grammyjs/auto-retry';
+import { conversations, createConversation } from '@grammyjs/conversations';
+import { limit } from '@grammyjs/ratelimiter';
+import { apiThrottler } from '@grammyjs/transformer-throttler';
+import { Bot, session, type Context } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { initialSession, type BotContext, type SessionData } from './context.ts';
+import { TOP_UP, TOP_UP_VERSION, createTopUpConversation, type TopUpDeps } from './conversations/top-up.ts';
+import { createAccessFeature } from './features/access.ts';
+import { cancelFeature } from './features/cancel.ts';
+import { languageFeature } from './features/language.ts';
+import { startFeature } from './features/start.ts';
+import { topUpFeature } from './features/top-up.ts';
+import { unhandledFeature } from './features/unhandled.ts';
+import { createI18n, type Locale } from './i18n.ts';
+import { updateGuard } from './middleware/update-guard.ts';
+import { IdleFlows } from './idle-flows.ts';
+import { RedisJsonStorage } from './redis-storage.ts';
+import type { RoleStore } from './roles.ts';
+
+export interface BotDeps {
+  token: string;
+  apiRoot?: string;
+  redis: Redis;
+  prefix: string;
+  defaultLocale: Locale;
+  roles: RoleStore;
+  topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs'>;
+  idleMs?: number;
+  logger: Logger;
+  /** Skip getMe at start (tests and benchmarks). */
+  botInfo?: UserFromGetMe;
+  /** Per-user update budget against spam. */
+  userRateLimit?: { timeFrameMs: number; limit: number };
+}
+
+/** Builds the grammY bot with every feature; the caller decides how updates arrive. */
+export function createBot(deps: BotDeps) {
+  const { redis, prefix, logger } = deps;
+  const idleMs = deps.idleMs ?? 15 * 60_000;
+  const bot = new Bot<BotContext>(deps.token, {
+    client: { apiRoot: deps.apiRoot ?? 'https://api.telegram.org' },
+    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
+  });
+  // Telegram's flood limits: throttle outgoing calls, and wait out 429s and short outages.
+  bot.api.config.use(
+    autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowInternalServerErrors: false }),
+  );
+  bot.api.config.use(apiThrottler());
+
+  const i18n = createI18n<BotContext>(deps.defaultLocale);
+  const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
+    i18n.t(locale, key, vars);
+  const sessions = new RedisJsonStorage<SessionData>(redis, `${prefix}session:`, 90 * 86_400);
+  const idle = new IdleFlows({
+    redis,
+    prefix,
+    idleMs,
+    api: bot.api,
+    translate,
+    localeOf: async (chatId) => (await sessions.read(String(chatId)))?.locale ?? deps.defaultLocale,
+    logger,
+  });
+
+  bot.use(updateGuard({ redis, prefix }));
+  bot.use(
+    limit({
+      timeFrame: deps.userRateLimit?.timeFrameMs ?? 10_000,
+      limit: deps.userRateLimit?.limit ?? 30,
+      storageClient: redis,
+      keyPrefix: `${prefix}rl:`,
+      onLimitExceeded: async (ctx: Context) => {
+        if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+      },
+    }),
+  );
+  bot.use(
+    session({ initial: initialSession, storage: sessions, getSessionKey: (ctx) => ctx.chatId?.toString() }),
+  );
+  bot.use(i18n);
+  bot.use(createAccessFeature(deps.roles));
+  bot.use(async (ctx, next) => {
+    if (ctx.chatId !== undefined) await idle.refresh(ctx.chatId);
+    await next();
+  });
+  bot.use(
+    conversations<BotContext, Context>({
+      storage: {
+        type: 'key',
+        version: TOP_UP_VERSION,
+        prefix: '',
+        getStorageKey: (ctx) => ctx.chatId?.toString(),
+        adapter: new RedisJsonStorage(redis, `${prefix}conv:`, 86_400),
+      },
+      onEnter: async (_id, ctx) => {
+        if (ctx.chatId !== undefined) await idle.touch(ctx.chatId);
+      },
+      onExit: async (_id, ctx) => {
+        if (ctx.chatId !== undefined) await idle.forget(ctx.chatId);
+      },
+    }),
+  );
+  bot.use(
+    createConversation<BotContext, Context>(
+      createTopUpConversation({ ...deps.topUp, translate, defaultLocale: deps.defaultLocale, idleMs }),
+      {
+        id: TOP_UP,
+        maxMillisecondsToWait: idleMs,
+      },
+    ),
+  );
+
+  bot.use(startFeature);
+  bot.use(cancelFeature);
+  bot.use(languageFeature);
+  bot.use(topUpFeature);
+  bot.use(unhandledFeature);
+
+  bot.catch((error) => {
+    logger.error({ err: error.error, updateId: error.ctx.update.update_id }, 'update handler failed');
+  });
+
+  return { bot, i18n, translate, idle, sessions };
+}
+
+export type RechargeBot = ReturnType<typeof createBot>;

@@ -1,0 +1,29 @@
+import type { ConversationFlavor } from '@grammyjs/conversations';
+import type { I18nFlavor } from '@grammyjs/i18n';
+import type { Context, SessionFlavor } from 'grammy';
+import type { Role } from './roles.ts';
+
+export interface RecentNumber {
+  /** Digits with country code, no plus. */
+  digits: string;
+  country: string;
+}
+
+export interface SessionData {
+  /** Chosen with /language; otherwise Telegram's language or DEFAULT_LOCALE. */
+  locale?: string;
+  recentCountries: string[];
+  recentNumbers: RecentNumber[];
+}
+
+export function initialSession(): SessionData {
+  return { recentCountries: [], recentNumbers: [] };
+}
+
+interface RoleFlavor {
+  /** The user's role, read from Redis for this update; null for strangers. */
+  role: Role | null;
+}
+
+export type BaseContext = Context & SessionFlavor<SessionData> & I18nFlavor & RoleFlavor;
+export type BotContext = ConversationFlavor<BaseContext>;

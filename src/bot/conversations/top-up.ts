@@ -1,0 +1,1120 @@
+import { Decimal } from 'decimal.js';
+import type { Conversation } from '@grammyjs/conversations';
+import { InlineKeyboard, type Context } from 'grammy';
+import { checkAmountRange, formatMoney, parseTypedAmount } from '../../domain/money.ts';
+import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
+import type { Country, MerchantApi, Operator } from '../../merchant/types.ts';
+import type { OrderIntent, OrderService, StoredOrder, SubmitResult } from '../../orders/types.ts';
+import type { BaseContext, BotContext, RecentNumber } from '../context.ts';
+import type { Translate } from '../i18n.ts';
+import type { RoleStore } from '../roles.ts';
+import {
+  boundsOf,
+  clearFrom,
+  currenciesOf,
+  fitsOptions,
+  isFixed,
+  optionsOf,
+  pageOf,
+  pairsForAmount,
+  previousStep,
+  searchCountries,
+  searchOperators,
+  subtypesOf,
+  toOperatorChoice,
+  type CountryChoice,
+  type OperatorChoice,
+  type PhoneChoice,
+  type Step,
+  type TopUpState,
+} from './top-up-model.ts';
+
+export const TOP_UP = 'topUp';
+/** Raise when the conversation's code changes in a way that breaks stored replays. */
+export const TOP_UP_VERSION = 1;
+
+const PAGE = 8;
+const MAX_RECENT = 5;
+
+/** What the conversation needs from the outside world; every call goes through `conversation.external`. */
+export interface TopUpDeps {
+  catalogue: { countries(): Promise<Country[]>; operators(country: string): Promise<Operator[]> };
+  api: Pick<MerchantApi, 'createQuote'>;
+  orders: Pick<OrderService, 'submit' | 'unfinishedForAccount' | 'get'>;
+  roles: Pick<RoleStore, 'roleOf'>;
+  /** The merchant order number of a confirmed quote, made once and kept (set-if-absent). */
+  orderNumberFor(quoteToken: string): Promise<string>;
+  /** Tells admins that a quote did not match what was asked. */
+  reportQuoteMismatch(details: Record<string, string>): Promise<void>;
+  translate: Translate;
+  defaultLocale: string;
+  idleMs: number;
+  /** A quote with less validity left than this is renewed before placing. */
+  quoteMarginMs: number;
+}
+
+/** Arguments of the conversation: a one-line `/topup` or a repeat of an earlier order. */
+export interface TopUpArgs {
+  phone?: string;
+  amount?: string;
+  operator?: string;
+  repeatOf?: string;
+  keepAmount?: boolean;
+}
+
+/** The quote as plain JSON. */
+interface QuoteView {
+  country: string;
+  countryName: string;
+  operatorKey: string;
+  operatorName: string;
+  subtype: string;
+  localAmount: string;
+  localCurrency: string;
+  merchantPrice: string;
+  merchantCurrency: string;
+  expiresAt: string;
+  quoteToken: string;
+}
+
+/** A Merchant API error reduced to what the chat explains. */
+interface ServiceProblem {
+  kind: string;
+  key?: string;
+  code?: string;
+  retryAfterSeconds?: number;
+  httpStatus?: number;
+}
+
+type Answer =
+  | { kind: 'button'; action: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'contact'; phone: string }
+  | { kind: 'cancel' };
+
+type Conv = Conversation<BotContext, Context>;
+
+/** Reduces any thrown error to the parts the chat needs (no secrets, no bodies). */
+export function toServiceProblem(error: unknown): ServiceProblem {
+  if (typeof error === 'object' && error !== null && 'kind' in error) {
+    const e = error as {
+      kind: unknown;
+      key?: unknown;
+      code?: unknown;
+      retryAfterSeconds?: unknown;
+      httpStatus?: unknown;
+    };
+    const problem: ServiceProblem = { kind: String(e.kind) };
+    if (typeof e.key === 'string') problem.key = e.key;
+    if (typeof e.code === 'string') problem.code = e.code;
+    if (typeof e.retryAfterSeconds === 'number') problem.retryAfterSeconds = e.retryAfterSeconds;
+    if (typeof e.httpStatus === 'number') problem.httpStatus = e.httpStatus;
+    return problem;
+  }
+  return { kind: 'unexpected' };
+}
+
+/** Builds the top-up conversation for the given dependencies. */
+export function createTopUpConversation(deps: TopUpDeps) {
+  return async function topUp(conversation: Conv, ctx: Context, args: TopUpArgs = {}): Promise<void> {
+    const userId = ctx.from?.id ?? 0;
+    const locale = await conversation.external(
+      (outer: BaseContext) => outer.i18n?.getLocale() ?? deps.defaultLocale,
+    );
+    const t = (key: string, vars?: Record<string, string | number>) => deps.translate(locale, key, vars);
+    const flow = (await conversation.random()).toString(36).slice(2, 8);
+    let seq = 0;
+
+    const cb = (s: number, action: string) => `t:${flow}:${s}:${action}`;
+
+    /** Waits for the answer to prompt `s`; stale buttons and foreign updates never reach the step. */
+    const answer = async (s: number): Promise<Answer> => {
+      for (;;) {
+        const c = await conversation.wait({ maxMilliseconds: deps.idleMs });
+        const text = c.message?.text;
+        if (text?.startsWith('/')) {
+          const command = text.slice(1).split(/[\s@]/)[0]?.toLowerCase();
+          if (command === 'cancel') return { kind: 'cancel' };
+          // Any other command leaves the flow and is handled outside it.
+          await conversation.halt({ next: true });
+        }
+        const data = c.callbackQuery?.data;
+        if (data !== undefined) {
+          if (!data.startsWith('t:')) await conversation.skip({ next: true });
+          const [, f, n, ...rest] = data.split(':');
+          if (f !== flow || Number(n) !== s) {
+            await c.answerCallbackQuery({ text: t('top-up-stale-button') });
+            await conversation.skip({ next: false });
+          }
+          await c.answerCallbackQuery();
+          return { kind: 'button', action: rest.join(':') };
+        }
+        if (c.message?.contact) return { kind: 'contact', phone: c.message.contact.phone_number };
+        if (text !== undefined) return { kind: 'text', text };
+        await c.reply(t('top-up-text-or-button'));
+        await conversation.skip({ next: false });
+      }
+    };
+
+    const navRow = (kb: InlineKeyboard, s: number, withBack: boolean) => {
+      kb.row();
+      if (withBack) kb.text(t('button-back'), cb(s, 'back'));
+      kb.text(t('button-cancel'), cb(s, 'cancel'));
+      return kb;
+    };
+
+    const cancelled = async () => {
+      await ctx.reply(t('top-up-cancelled'));
+    };
+
+    // ---- arguments: one-line top-up or repeat ----------------------------------------------------------
+    let state: TopUpState = {};
+    let pendingAmount: string | undefined;
+    let pendingOperator: string | undefined;
+
+    if (args.repeatOf !== undefined) {
+      const repeat = await conversation.external(async (): Promise<TopUpState | null> => {
+        const order = await deps.orders.get(args.repeatOf!);
+        if (!order || order.resellerId !== userId) return null;
+        const operators = await deps.catalogue.operators(order.request.country);
+        const operator = operators.find((o) => o.operatorKey === order.request.operatorKey);
+        if (!operator) return null;
+        const phone = phoneChoice(order.request.account, order.request.country);
+        const prefilled: TopUpState = {
+          country: { code: order.request.country, name: order.quote.countryName },
+          operator: toOperatorChoice(operator),
+          subtype: order.request.subtype,
+          currency: order.request.localCurrency,
+          amount: order.request.amount,
+        };
+        if (phone) prefilled.phone = phone;
+        return prefilled;
+      });
+      if (repeat === null) {
+        await ctx.reply(t('top-up-repeat-unavailable'));
+      } else {
+        state = repeat;
+        if (!args.keepAmount) delete state.amount;
+      }
+    }
+
+    if (args.phone !== undefined) {
+      const found = countryOfInternational(args.phone);
+      const countries = await conversation.external(() => deps.catalogue.countries().then(slimCountries));
+      const country = found.ok ? countries.find((c) => c.code === found.country) : undefined;
+      if (!found.ok || !country) {
+        await ctx.reply(t(found.ok ? 'top-up-country-not-sold' : 'top-up-one-line-bad-phone'));
+      } else {
+        const parsed = parsePhone(args.phone, country.code);
+        if (parsed.ok) {
+          state.country = country;
+          state.phone = {
+            digits: parsed.phone.e164Digits,
+            international: parsed.phone.international,
+            masked: maskPhone(parsed.phone.e164Digits),
+          };
+        } else {
+          await ctx.reply(t(`phone-error-${parsed.reason}`, { country: country.name }));
+          state.country = country;
+        }
+      }
+    }
+    if (args.amount !== undefined) {
+      const parsed = parseTypedAmount(args.amount);
+      if (parsed.ok) pendingAmount = parsed.value.toFixed();
+      else await ctx.reply(t(`amount-error-${parsed.reason}`));
+    }
+    if (args.operator !== undefined && args.operator.trim() !== '') pendingOperator = args.operator;
+
+    // ---- the steps ------------------------------------------------------------------------------------
+    let step: Step = 'country';
+    let lastQuote: QuoteView | undefined;
+
+    const goBack = (from: Step): boolean => {
+      const prev = previousStep(from, state);
+      if (prev === undefined) return false;
+      state = clearFrom(prev, state);
+      step = prev;
+      return true;
+    };
+
+    for (;;) {
+      switch (step) {
+        case 'country': {
+          if (state.country) {
+            step = 'operator';
+            break;
+          }
+          const result = await askCountry();
+          if (result === 'cancel') return cancelled();
+          step = 'operator';
+          break;
+        }
+        case 'operator': {
+          if (state.operator) {
+            step = 'subtype';
+            break;
+          }
+          const result = await askOperator();
+          if (result === 'cancel') return cancelled();
+          if (result === 'back') {
+            if (!goBack('operator')) return cancelled();
+            break;
+          }
+          step = 'subtype';
+          break;
+        }
+        case 'subtype': {
+          const operator = state.operator!;
+          const subtypes = subtypesOf(operator);
+          if (state.subtype && subtypes.includes(state.subtype)) {
+            step = 'currency';
+            break;
+          }
+          if (pendingAmount !== undefined) {
+            const pairs = pairsForAmount(operator, new Decimal(pendingAmount));
+            const fitting = [...new Set(pairs.map((p) => p.subtype))];
+            if (fitting.length === 1) {
+              state.subtype = fitting[0]!;
+              step = 'currency';
+              break;
+            }
+          }
+          if (subtypes.length === 1) {
+            state.subtype = subtypes[0]!;
+            step = 'currency';
+            break;
+          }
+          const result = await askChoice(
+            'subtype',
+            t('top-up-choose-subtype', { operator: operator.name }),
+            subtypes.map((s) => ({ text: subtypeLabel(s), value: s })),
+          );
+          if (result.kind === 'cancel') return cancelled();
+          if (result.kind === 'back') {
+            if (!goBack('subtype')) return cancelled();
+            break;
+          }
+          state.subtype = result.value;
+          step = 'currency';
+          break;
+        }
+        case 'currency': {
+          const currencies = currenciesOf(state.operator!, state.subtype!);
+          if (state.currency && currencies.includes(state.currency)) {
+            step = 'amount';
+            break;
+          }
+          if (pendingAmount !== undefined) {
+            const pairs = pairsForAmount(state.operator!, new Decimal(pendingAmount)).filter(
+              (p) => p.subtype === state.subtype,
+            );
+            if (pairs.length === 1) {
+              state.currency = pairs[0]!.currency;
+              step = 'amount';
+              break;
+            }
+          }
+          if (currencies.length === 1) {
+            state.currency = currencies[0]!;
+            step = 'amount';
+            break;
+          }
+          const result = await askChoice(
+            'currency',
+            t('top-up-choose-currency', { operator: state.operator!.name }),
+            currencies.map((c) => ({ text: c, value: c })),
+          );
+          if (result.kind === 'cancel') return cancelled();
+          if (result.kind === 'back') {
+            if (!goBack('currency')) return cancelled();
+            break;
+          }
+          state.currency = result.value;
+          step = 'amount';
+          break;
+        }
+        case 'amount': {
+          const options = optionsOf(state.operator!, state.subtype!, state.currency!);
+          if (state.amount && fitsOptions(new Decimal(state.amount), options)) {
+            step = 'phone';
+            break;
+          }
+          if (pendingAmount !== undefined) {
+            const value = new Decimal(pendingAmount);
+            pendingAmount = undefined;
+            if (fitsOptions(value, options)) {
+              state.amount = value.toFixed();
+              step = 'phone';
+              break;
+            }
+            await ctx.reply(amountRefusal(value, options, state.currency!));
+          }
+          const result = await askAmount(options);
+          if (result === 'cancel') return cancelled();
+          if (result === 'back') {
+            if (!goBack('amount')) return cancelled();
+            break;
+          }
+          step = 'phone';
+          break;
+        }
+        case 'phone': {
+          if (state.phone) {
+            const busy = await unfinishedOrderTo(state.phone.digits);
+            if (busy === null) {
+              step = 'quote';
+              break;
+            }
+            await ctx.reply(
+              t('top-up-number-busy', { orderId: busy.orderId ?? '—', number: busy.externalOrderId }),
+            );
+            delete state.phone;
+          }
+          const result = await askPhone();
+          if (result === 'cancel') return cancelled();
+          if (result === 'back') {
+            if (!goBack('phone')) return cancelled();
+            break;
+          }
+          step = 'quote';
+          break;
+        }
+        case 'quote': {
+          const result = await quoteAndConfirm();
+          if (result === 'cancel') return cancelled();
+          if (result === 'back') {
+            if (!goBack('quote')) return cancelled();
+            break;
+          }
+          if (result === 'done') return;
+          break;
+        }
+      }
+    }
+
+    // ---- step implementations -----------------------------------------------------------------------
+
+    async function askCountry(): Promise<'ok' | 'cancel'> {
+      const s = ++seq;
+      const recent = await conversation.external(async (outer: BaseContext) => {
+        const codes = outer.session?.recentCountries ?? [];
+        const all = slimCountries(await deps.catalogue.countries());
+        return codes
+          .map((code) => all.find((c) => c.code === code))
+          .filter((c): c is CountryChoice => c !== undefined);
+      });
+      let page = 0;
+      let listed = await conversation.external(async () =>
+        pageOf(slimCountries(await deps.catalogue.countries()), page, PAGE),
+      );
+      const render = () => {
+        const kb = new InlineKeyboard();
+        if (page === 0 && recent.length > 0) {
+          for (const c of recent) kb.text(`⭐ ${flag(c.code)} ${c.name}`, cb(s, `c:${c.code}`)).row();
+        }
+        listed.items.forEach((c, i) => {
+          kb.text(`${flag(c.code)} ${c.name}`, cb(s, `c:${c.code}`));
+          if (i % 2 === 1) kb.row();
+        });
+        kb.row();
+        if (listed.pages > 1) {
+          if (listed.page > 0) kb.text(t('button-previous'), cb(s, `p:${listed.page - 1}`));
+          kb.text(`${listed.page + 1}/${listed.pages}`, cb(s, 'noop'));
+          if (listed.page < listed.pages - 1) kb.text(t('button-next'), cb(s, `p:${listed.page + 1}`));
+        }
+        return navRow(kb, s, false);
+      };
+      const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: render() });
+      for (;;) {
+        const a = await answer(s);
+        if (a.kind === 'cancel') return 'cancel';
+        if (a.kind === 'button') {
+          if (a.action === 'cancel') return 'cancel';
+          if (a.action === 'noop' || a.action === 'back') continue;
+          if (a.action.startsWith('p:')) {
+            page = Number(a.action.slice(2)) || 0;
+            listed = await conversation.external(async () =>
+              pageOf(slimCountries(await deps.catalogue.countries()), page, PAGE),
+            );
+            await ctx.api.editMessageText(message.chat.id, message.message_id, t('top-up-choose-country'), {
+              reply_markup: render(),
+            });
+            continue;
+          }
+          if (a.action.startsWith('c:')) {
+            const code = a.action.slice(2);
+            const chosen = await conversation.external(
+              async () =>
+                slimCountries(await deps.catalogue.countries()).find((c) => c.code === code) ?? null,
+            );
+            if (chosen) {
+              state.country = chosen;
+              await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
+              return 'ok';
+            }
+            await ctx.reply(t('top-up-country-not-sold'));
+            continue;
+          }
+          continue;
+        }
+        const typed = a.kind === 'contact' ? a.phone : a.text;
+        // A number in international format picks its country and is kept for the phone step.
+        if (/^\s*(\+|00)/.test(typed) || a.kind === 'contact') {
+          const found = countryOfInternational(a.kind === 'contact' ? withPlus(typed) : typed);
+          if (found.ok) {
+            const chosen = await conversation.external(
+              async () =>
+                slimCountries(await deps.catalogue.countries()).find((c) => c.code === found.country) ?? null,
+            );
+            if (!chosen) {
+              await ctx.reply(t('top-up-country-not-sold'));
+              continue;
+            }
+            state.country = chosen;
+            const parsed = parsePhone(a.kind === 'contact' ? withPlus(typed) : typed, chosen.code);
+            if (parsed.ok) state.phone = phoneChoice(parsed.phone.e164Digits, chosen.code)!;
+            await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
+            return 'ok';
+          }
+          await ctx.reply(t('top-up-one-line-bad-phone'));
+          continue;
+        }
+        const matches = await conversation.external(async () =>
+          searchCountries(await deps.catalogue.countries(), typed)
+            .slice(0, PAGE)
+            .map((c) => ({ code: c.code, name: c.name })),
+        );
+        if (matches.length === 1) {
+          state.country = matches[0]!;
+          await closePrompt(
+            message,
+            `${t('top-up-country-chosen')} ${flag(matches[0]!.code)} ${matches[0]!.name}`,
+          );
+          return 'ok';
+        }
+        if (matches.length === 0) {
+          await ctx.reply(t('top-up-country-no-match', { query: clip(typed) }));
+          continue;
+        }
+        const kb = new InlineKeyboard();
+        for (const c of matches) kb.text(`${flag(c.code)} ${c.name}`, cb(s, `c:${c.code}`)).row();
+        await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
+      }
+    }
+
+    async function askOperator(): Promise<'ok' | 'back' | 'cancel'> {
+      const country = state.country!;
+      const all = await conversation.external(async () =>
+        (await deps.catalogue.operators(country.code)).map((o) => ({
+          operatorKey: o.operatorKey,
+          name: o.name,
+          subtypes: subtypesOf(toOperatorChoice(o)),
+        })),
+      );
+      if (all.length === 0) {
+        await ctx.reply(t('top-up-no-operators', { country: country.name }));
+        return 'back';
+      }
+      const choose = async (key: string): Promise<OperatorChoice | null> =>
+        conversation.external(async () => {
+          const found = (await deps.catalogue.operators(country.code)).find((o) => o.operatorKey === key);
+          return found ? toOperatorChoice(found) : null;
+        });
+      if (pendingOperator !== undefined) {
+        const matches = searchOperators(all, pendingOperator);
+        pendingOperator = undefined;
+        if (matches.length === 1) {
+          const chosen = await choose(matches[0]!.operatorKey);
+          if (chosen) {
+            state.operator = chosen;
+            await ctx.reply(
+              t('top-up-operator-chosen', { operator: chosen.name }) +
+                '\n' +
+                t('top-up-wrong-number-warning'),
+            );
+            return 'ok';
+          }
+        }
+      }
+      const s = ++seq;
+      let page = 0;
+      const render = () => {
+        const listed = pageOf(all, page, PAGE);
+        const kb = new InlineKeyboard();
+        listed.items.forEach((o, i) => {
+          kb.text(
+            `${o.name} · ${o.subtypes.map(subtypeLabel).join(', ')}`,
+            cb(s, `o:${page * PAGE + i}`),
+          ).row();
+        });
+        if (listed.pages > 1) {
+          if (listed.page > 0) kb.text(t('button-previous'), cb(s, `p:${listed.page - 1}`));
+          kb.text(`${listed.page + 1}/${listed.pages}`, cb(s, 'noop'));
+          if (listed.page < listed.pages - 1) kb.text(t('button-next'), cb(s, `p:${listed.page + 1}`));
+        }
+        return navRow(kb, s, true);
+      };
+      const prompt = () =>
+        t('top-up-choose-operator', { country: country.name }) + '\n\n' + t('top-up-wrong-number-warning');
+      const message = await ctx.reply(prompt(), { reply_markup: render() });
+      for (;;) {
+        const a = await answer(s);
+        if (a.kind === 'cancel') return 'cancel';
+        let picked: { operatorKey: string } | undefined;
+        if (a.kind === 'button') {
+          if (a.action === 'cancel') return 'cancel';
+          if (a.action === 'back') {
+            await closePrompt(message);
+            return 'back';
+          }
+          if (a.action.startsWith('p:')) {
+            page = Number(a.action.slice(2)) || 0;
+            await ctx.api.editMessageText(message.chat.id, message.message_id, prompt(), {
+              reply_markup: render(),
+            });
+            continue;
+          }
+          if (a.action.startsWith('o:')) picked = all[Number(a.action.slice(2))];
+          if (!picked) continue;
+        } else {
+          const typed = a.kind === 'contact' ? a.phone : a.text;
+          const matches = searchOperators(all, typed);
+          if (matches.length === 0) {
+            await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
+            continue;
+          }
+          if (matches.length > 1) {
+            const kb = new InlineKeyboard();
+            for (const o of matches.slice(0, PAGE)) kb.text(o.name, cb(s, `o:${all.indexOf(o)}`)).row();
+            await ctx.reply(t('top-up-operator-several', { query: clip(typed) }), { reply_markup: kb });
+            continue;
+          }
+          picked = matches[0]!;
+        }
+        const chosen = await choose(picked.operatorKey);
+        if (!chosen) {
+          await ctx.reply(t('top-up-offer-unavailable'));
+          continue;
+        }
+        state.operator = chosen;
+        await closePrompt(message, t('top-up-operator-chosen', { operator: chosen.name }));
+        return 'ok';
+      }
+    }
+
+    async function askChoice(
+      kind: 'subtype' | 'currency',
+      text: string,
+      choices: Array<{ text: string; value: string }>,
+    ): Promise<{ kind: 'ok'; value: string } | { kind: 'back' } | { kind: 'cancel' }> {
+      const s = ++seq;
+      const kb = new InlineKeyboard();
+      choices.forEach((c, i) => kb.text(c.text, cb(s, `v:${i}`)));
+      const message = await ctx.reply(text, { reply_markup: navRow(kb, s, true) });
+      for (;;) {
+        const a = await answer(s);
+        if (a.kind === 'cancel') return { kind: 'cancel' };
+        if (a.kind === 'button') {
+          if (a.action === 'cancel') return { kind: 'cancel' };
+          if (a.action === 'back') {
+            await closePrompt(message);
+            return { kind: 'back' };
+          }
+          const choice = a.action.startsWith('v:') ? choices[Number(a.action.slice(2))] : undefined;
+          if (!choice) continue;
+          await closePrompt(message, `${text}\n→ ${choice.text}`);
+          return { kind: 'ok', value: choice.value };
+        }
+        const typed = fold(a.kind === 'contact' ? a.phone : a.text);
+        const choice = choices.find((c) => fold(c.text) === typed || fold(c.value) === typed);
+        if (choice) {
+          await closePrompt(message, `${text}\n→ ${choice.text}`);
+          return { kind: 'ok', value: choice.value };
+        }
+        await ctx.reply(t(kind === 'subtype' ? 'top-up-subtype-unknown' : 'top-up-currency-unknown'));
+      }
+    }
+
+    async function askAmount(options: ReturnType<typeof optionsOf>): Promise<'ok' | 'back' | 'cancel'> {
+      const s = ++seq;
+      const currency = state.currency!;
+      const fixed = options.filter(isFixed);
+      const ranges = options.filter((o) => !isFixed(o));
+      const kb = new InlineKeyboard();
+      fixed.forEach((o, i) => {
+        kb.text(o.label || formatMoney(o.min, currency, locale), cb(s, `a:${options.indexOf(o)}`));
+        if (i % 3 === 2) kb.row();
+      });
+      const lines = [
+        t('top-up-choose-amount', { operator: state.operator!.name, subtype: subtypeLabel(state.subtype!) }),
+      ];
+      for (const r of ranges) {
+        lines.push(
+          t('top-up-amount-range', {
+            min: formatMoney(r.min, currency, locale),
+            max: formatMoney(r.max, currency, locale),
+            currency,
+          }),
+        );
+      }
+      if (fixed.length > 0)
+        lines.push(t(ranges.length > 0 ? 'top-up-amount-buttons-or-type' : 'top-up-amount-buttons'));
+      const message = await ctx.reply(lines.join('\n'), { reply_markup: navRow(kb, s, true) });
+      for (;;) {
+        const a = await answer(s);
+        if (a.kind === 'cancel') return 'cancel';
+        if (a.kind === 'button') {
+          if (a.action === 'cancel') return 'cancel';
+          if (a.action === 'back') {
+            await closePrompt(message);
+            return 'back';
+          }
+          const option = a.action.startsWith('a:') ? options[Number(a.action.slice(2))] : undefined;
+          if (!option) continue;
+          state.amount = new Decimal(option.min).toFixed();
+          await closePrompt(
+            message,
+            t('top-up-amount-chosen', { amount: formatMoney(option.min, currency, locale) }),
+          );
+          return 'ok';
+        }
+        const typed = a.kind === 'contact' ? a.phone : a.text;
+        const parsed = parseTypedAmount(typed);
+        if (!parsed.ok) {
+          await ctx.reply(t(`amount-error-${parsed.reason}`));
+          continue;
+        }
+        if (!fitsOptions(parsed.value, options)) {
+          await ctx.reply(amountRefusal(parsed.value, options, currency));
+          continue;
+        }
+        state.amount = parsed.value.toFixed();
+        await closePrompt(
+          message,
+          t('top-up-amount-chosen', { amount: formatMoney(parsed.value, currency, locale) }),
+        );
+        return 'ok';
+      }
+    }
+
+    function amountRefusal(value: Decimal, options: ReturnType<typeof optionsOf>, currency: string): string {
+      const bounds = boundsOf(options);
+      if (!bounds) return t('top-up-offer-unavailable');
+      const check = checkAmountRange(value, bounds.min, bounds.max);
+      const vars = {
+        min: formatMoney(bounds.min, currency, locale),
+        max: formatMoney(bounds.max, currency, locale),
+        currency,
+      };
+      if (check === 'below') return t('amount-error-below', vars);
+      if (check === 'above') return t('amount-error-above', vars);
+      // Inside the bounds but between fixed values.
+      return t('amount-error-not-offered', {
+        values: options
+          .map((o) => (isFixed(o) ? formatMoney(o.min, currency, locale) : `${o.min}–${o.max}`))
+          .join(', '),
+        currency,
+      });
+    }
+
+    async function unfinishedOrderTo(digits: string): Promise<StoredOrder | null> {
+      return conversation.external(() => deps.orders.unfinishedForAccount(digits));
+    }
+
+    async function askPhone(): Promise<'ok' | 'back' | 'cancel'> {
+      const country = state.country!;
+      const s = ++seq;
+      const recent = await conversation.external((outer: BaseContext) =>
+        (outer.session?.recentNumbers ?? []).filter((n) => n.country === country.code),
+      );
+      const kb = new InlineKeyboard();
+      recent.forEach((n, i) => kb.text(`📱 ${maskPhone(n.digits)}`, cb(s, `n:${i}`)).row());
+      const message = await ctx.reply(t('top-up-enter-phone', { country: country.name }), {
+        reply_markup: navRow(kb, s, true),
+      });
+      for (;;) {
+        const a = await answer(s);
+        if (a.kind === 'cancel') return 'cancel';
+        let candidate: PhoneChoice | undefined;
+        if (a.kind === 'button') {
+          if (a.action === 'cancel') return 'cancel';
+          if (a.action === 'back') {
+            await closePrompt(message);
+            return 'back';
+          }
+          const n = a.action.startsWith('n:') ? recent[Number(a.action.slice(2))] : undefined;
+          if (!n) continue;
+          candidate = phoneChoice(n.digits, n.country);
+          if (!candidate) continue;
+        } else {
+          const input = a.kind === 'contact' ? contactNumber(a.phone, country.code) : a.text;
+          const parsed = parsePhone(input, country.code);
+          if (!parsed.ok) {
+            await ctx.reply(t(`phone-error-${parsed.reason}`, { country: country.name }));
+            continue;
+          }
+          candidate = {
+            digits: parsed.phone.e164Digits,
+            international: parsed.phone.international,
+            masked: maskPhone(parsed.phone.e164Digits),
+          };
+        }
+        const busy = await unfinishedOrderTo(candidate.digits);
+        if (busy !== null) {
+          await ctx.reply(
+            t('top-up-number-busy', { orderId: busy.orderId ?? '—', number: busy.externalOrderId }),
+          );
+          continue;
+        }
+        state.phone = candidate;
+        await closePrompt(message, t('top-up-phone-chosen', { phone: candidate.international }));
+        return 'ok';
+      }
+    }
+
+    async function fetchQuote(): Promise<
+      { ok: true; quote: QuoteView } | { ok: false; problem: ServiceProblem }
+    > {
+      const request = {
+        country: state.country!.code,
+        operatorKey: state.operator!.operatorKey,
+        amount: state.amount!,
+        localCurrency: state.currency!,
+        subtype: state.subtype!,
+      };
+      return conversation.external(async () => {
+        try {
+          const q = await deps.api.createQuote(request, { priority: 'interactive' });
+          return {
+            ok: true as const,
+            quote: {
+              country: q.country,
+              countryName: q.countryName,
+              operatorKey: q.operator.operatorKey,
+              operatorName: q.operator.name,
+              subtype: q.subtype,
+              localAmount: q.localAmount.toFixed(),
+              localCurrency: q.localCurrency,
+              merchantPrice: q.merchantPrice.toFixed(),
+              merchantCurrency: q.merchantCurrency,
+              expiresAt: q.expiresAt.toISOString(),
+              quoteToken: q.quoteToken,
+            },
+          };
+        } catch (error) {
+          return { ok: false as const, problem: toServiceProblem(error) };
+        }
+      });
+    }
+
+    /** Quote, show, confirm, place; loops on expiry and price changes. */
+    async function quoteAndConfirm(): Promise<'done' | 'back' | 'cancel'> {
+      let notice: string | undefined;
+      for (;;) {
+        const got = await fetchQuote();
+        if (!got.ok) {
+          const s = ++seq;
+          const kb = new InlineKeyboard().text(t('button-retry'), cb(s, 'retry'));
+          await ctx.reply(problemText(got.problem), { reply_markup: navRow(kb, s, true) });
+          for (;;) {
+            const a = await answer(s);
+            if (a.kind === 'cancel' || (a.kind === 'button' && a.action === 'cancel')) return 'cancel';
+            if (a.kind === 'button' && a.action === 'back') return 'back';
+            if (a.kind === 'button' && a.action === 'retry') break;
+            await ctx.reply(t('top-up-press-a-button'));
+          }
+          continue;
+        }
+        const quote = got.quote;
+        const mismatch = quoteMismatch(quote);
+        if (mismatch !== undefined) {
+          await conversation.external(() =>
+            deps.reportQuoteMismatch({
+              field: mismatch,
+              country: quote.country,
+              operator: quote.operatorKey,
+              asked: `${state.amount} ${state.currency} ${state.subtype}`,
+              quoted: `${quote.localAmount} ${quote.localCurrency} ${quote.subtype}`,
+            }),
+          );
+          await ctx.reply(t('top-up-quote-mismatch'));
+          return 'cancel';
+        }
+        if (lastQuote && !new Decimal(lastQuote.merchantPrice).eq(quote.merchantPrice)) {
+          notice = t('top-up-price-changed', {
+            old: formatMoney(lastQuote.merchantPrice, lastQuote.merchantCurrency, locale),
+            new: formatMoney(quote.merchantPrice, quote.merchantCurrency, locale),
+          });
+        }
+        lastQuote = quote;
+        const s = ++seq;
+        const now = await conversation.now();
+        const kb = new InlineKeyboard()
+          .text(t('button-confirm'), cb(s, 'ok'))
+          .text(t('button-reject'), cb(s, 'no'))
+          .row()
+          .text(t('button-back'), cb(s, 'back'));
+        const text = [notice, quoteText(quote, now)].filter(Boolean).join('\n\n');
+        notice = undefined;
+        const message = await ctx.reply(text, { reply_markup: kb });
+        for (;;) {
+          const a = await answer(s);
+          if (a.kind === 'cancel' || (a.kind === 'button' && a.action === 'no')) {
+            await closePrompt(message, text);
+            return 'cancel';
+          }
+          if (a.kind === 'button' && a.action === 'back') {
+            await closePrompt(message, text);
+            return 'back';
+          }
+          if (a.kind === 'button' && a.action === 'ok') break;
+          await ctx.reply(t('top-up-press-confirm'));
+        }
+        await closePrompt(message, text);
+        const at = await conversation.now();
+        if (Date.parse(quote.expiresAt) - at < deps.quoteMarginMs) {
+          notice = t('top-up-quote-renewed');
+          continue;
+        }
+        const placed = await place(quote);
+        if (placed === 'requote') {
+          notice = t('top-up-quote-renewed');
+          continue;
+        }
+        return 'done';
+      }
+    }
+
+    function quoteMismatch(quote: QuoteView): string | undefined {
+      if (quote.country !== state.country!.code) return 'country';
+      if (quote.operatorKey !== state.operator!.operatorKey) return 'operator';
+      if (quote.subtype !== state.subtype) return 'subtype';
+      if (quote.localCurrency !== state.currency) return 'local_currency';
+      if (!new Decimal(quote.localAmount).eq(state.amount!)) return 'local_amount';
+      return undefined;
+    }
+
+    function quoteText(quote: QuoteView, now: number): string {
+      const expires = new Date(quote.expiresAt);
+      const seconds = Math.max(0, Math.round((expires.getTime() - now) / 1000));
+      return t('top-up-quote', {
+        operator: quote.operatorName,
+        country: quote.countryName,
+        subtype: subtypeLabel(quote.subtype),
+        phone: state.phone!.international,
+        receives: formatMoney(quote.localAmount, quote.localCurrency, locale),
+        pays: formatMoney(quote.merchantPrice, quote.merchantCurrency, locale),
+        expires: `${expires.toISOString().slice(11, 19)} UTC`,
+        seconds,
+      });
+    }
+
+    /** Hands the confirmed quote to the order service; returns 'requote' when the quote must be renewed. */
+    async function place(quote: QuoteView): Promise<'placed' | 'requote' | 'stopped'> {
+      const allowed = await conversation.external(async () => {
+        const role = await deps.roles.roleOf(userId);
+        return role === 'reseller' || role === 'admin';
+      });
+      if (!allowed) {
+        await ctx.reply(t('access-denied', { id: userId }));
+        return 'stopped';
+      }
+      const externalOrderId = await conversation.external(() => deps.orderNumberFor(quote.quoteToken));
+      const statusMessage = await ctx.reply(t('top-up-placing', { number: externalOrderId }));
+      const intent: OrderIntent = {
+        externalOrderId,
+        request: {
+          externalOrderId,
+          country: quote.country,
+          operatorKey: quote.operatorKey,
+          amount: state.amount!,
+          localCurrency: quote.localCurrency,
+          subtype: quote.subtype,
+          account: state.phone!.digits,
+          quoteToken: quote.quoteToken,
+        },
+        quote: {
+          countryName: quote.countryName,
+          operatorName: quote.operatorName,
+          subtype: quote.subtype,
+          localAmount: quote.localAmount,
+          localCurrency: quote.localCurrency,
+          merchantPrice: quote.merchantPrice,
+          merchantCurrency: quote.merchantCurrency,
+          expiresAt: quote.expiresAt,
+        },
+        resellerId: userId,
+        chatId: ctx.chat!.id,
+        locale,
+        statusMessageId: statusMessage.message_id,
+      };
+      const result = await conversation.external(
+        async (outer: BaseContext): Promise<SubmitResult | { outcome: 'error' }> => {
+          rememberRecent(outer, state);
+          try {
+            return await deps.orders.submit(intent);
+          } catch {
+            return { outcome: 'error' };
+          }
+        },
+      );
+      switch (result.outcome) {
+        case 'placed':
+        case 'pending':
+          if (result.outcome === 'pending') {
+            await ctx.api.editMessageText(
+              statusMessage.chat.id,
+              statusMessage.message_id,
+              t('top-up-pending', { number: externalOrderId }),
+            );
+          }
+          await ctx.reply(t('top-up-what-next'), {
+            reply_markup: new InlineKeyboard()
+              .text(t('button-repeat-same'), `rp:s:${externalOrderId}`)
+              .row()
+              .text(t('button-repeat-amount'), `rp:a:${externalOrderId}`),
+          });
+          return 'placed';
+        case 'error':
+          await ctx.api.editMessageText(
+            statusMessage.chat.id,
+            statusMessage.message_id,
+            t('top-up-submit-error', { number: externalOrderId }),
+          );
+          return 'stopped';
+        case 'rejected': {
+          const rejection = result.order.rejection;
+          const code = rejection?.code;
+          if (
+            rejection?.key === 'quote_token' &&
+            (code === 'quote_expired' || code === 'price_changed' || code === 'quote_invalid')
+          ) {
+            await ctx.api.editMessageText(
+              statusMessage.chat.id,
+              statusMessage.message_id,
+              t('top-up-not-placed-requote', { number: externalOrderId }),
+            );
+            return 'requote';
+          }
+          await ctx.api.editMessageText(
+            statusMessage.chat.id,
+            statusMessage.message_id,
+            t('top-up-rejected', { number: externalOrderId }) +
+              '\n' +
+              problemText({
+                kind: 'validation',
+                key: rejection?.key ?? 'unknown',
+                httpStatus: rejection?.httpStatus ?? 400,
+              }),
+          );
+          return 'stopped';
+        }
+      }
+    }
+
+    function problemText(problem: ServiceProblem): string {
+      switch (problem.kind) {
+        case 'rate-limited':
+          return t('service-error-busy', { seconds: problem.retryAfterSeconds ?? 60 });
+        case 'forbidden':
+        case 'edge-forbidden':
+          return t('service-error-refused-key');
+        case 'budget-unavailable':
+        case 'server':
+        case 'timeout':
+        case 'network':
+          return t('service-error-unavailable');
+        default:
+          break;
+      }
+      if (problem.httpStatus === 403) return t('service-error-refused-key');
+      switch (problem.key) {
+        case 'balance':
+          return t('service-error-balance');
+        case 'risk':
+          return t('service-error-risk');
+        case 'wallet':
+          return t('service-error-wallet');
+        case 'amount':
+          return t('service-error-amount');
+        case 'detail':
+          return t('top-up-offer-unavailable');
+        case 'account-busy':
+          return t('top-up-number-busy', { orderId: '—', number: '—' });
+        default:
+          return t('service-error-unavailable');
+      }
+    }
+
+    function subtypeLabel(subtype: string): string {
+      return ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : subtype;
+    }
+
+    async function closePrompt(message: { chat: { id: number }; message_id: number }, text?: string) {
+      // Removing the keyboard keeps old buttons from being pressed; an edit without reply_markup drops it.
+      if (text !== undefined) {
+        await ctx.api.editMessageText(message.chat.id, message.message_id, text).catch(() => undefined);
+      } else {
+        await ctx.api.editMessageReplyMarkup(message.chat.id, message.message_id).catch(() => undefined);
+      }
+    }
+  };
+}
+
+function slimCountries(countries: Country[]): CountryChoice[] {
+  return countries.map((c) => ({ code: c.code, name: c.name }));
+}
+
+function phoneChoice(digits: string, country: string): PhoneChoice | undefined {
+  const parsed = parsePhone(`+${digits}`, country);
+  if (!parsed.ok) return undefined;
+  return {
+    digits: parsed.phone.e164Digits,
+    international: parsed.phone.international,
+    masked: maskPhone(parsed.phone.e164Digits),
+  };
+}
+
+/** A shared contact's number may lack the plus; digits that already carry the country code get one. */
+function contactNumber(phone: string, country: string): string {
+  const trimmed = phone.trim();
+  if (trimmed.startsWith('+')) return trimmed;
+  const withCode = `+${trimmed.replace(/\D/g, '')}`;
+  const parsed = parsePhone(withCode, country);
+  return parsed.ok ? withCode : trimmed;
+}
+
+function withPlus(phone: string): string {
+  const trimmed = phone.trim();
+  return trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
+}
+
+function rememberRecent(outer: BaseContext, state: TopUpState): void {
+  const session = outer.session;
+  if (!session || !state.country || !state.phone) return;
+  session.recentCountries = [
+    state.country.code,
+    ...session.recentCountries.filter((c) => c !== state.country!.code),
+  ].slice(0, MAX_RECENT);
+  const entry: RecentNumber = { digits: state.phone.digits, country: state.country.code };
+  session.recentNumbers = [entry, ...session.recentNumbers.filter((n) => n.digits !== entry.digits)].slice(
+    0,
+    MAX_RECENT,
+  );
+}
+
+function fold(text: string): string {
+  return text.normalize('NFKC').trim().toLowerCase();
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
+}
+
+/** A flag emoji from an ISO 3166-1 alpha-2 code. */
+export function flag(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return '🏳️';
+  return String.fromCodePoint(...[...code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
+}

@@ -1,0 +1,64 @@
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.ts';
+import type { Role, RoleStore } from '../roles.ts';
+
+/** Commands anyone may use, role or not. */
+const OPEN_COMMANDS = new Set(['start', 'help', 'language', 'cancel']);
+
+/** Which roles may use each command. */
+export const COMMAND_ROLES: Record<string, readonly Role[]> = {
+  topup: ['reseller', 'admin'],
+  status: ['reseller', 'agent', 'admin'],
+  orders: ['reseller', 'agent', 'admin'],
+  users: ['admin'],
+  grant: ['admin'],
+  revoke: ['admin'],
+  stats: ['admin'],
+  health: ['admin'],
+};
+
+/** The commands a role sees in its menu, in order. */
+export function commandsFor(role: Role | null): string[] {
+  const base = ['start', 'help'];
+  const allowed = Object.entries(COMMAND_ROLES)
+    .filter(([, roles]) => role !== null && roles.includes(role))
+    .map(([command]) => command);
+  return [...base, ...allowed, 'cancel', 'language'];
+}
+
+/**
+ * Loads the user's role for this update and stops strangers before anything else runs:
+ * they see their numeric ID and nothing else happens (no Merchant API call is made for them).
+ */
+export function createAccessFeature(roles: Pick<RoleStore, 'roleOf'>) {
+  const composer = new Composer<BotContext>();
+  composer.use(async (ctx, next) => {
+    ctx.role = ctx.from ? await roles.roleOf(ctx.from.id) : null;
+    if (ctx.role !== null) return next();
+    const text = ctx.message?.text;
+    const command = text?.startsWith('/') ? text.slice(1).split(/[\s@]/)[0]?.toLowerCase() : undefined;
+    if (command !== undefined && OPEN_COMMANDS.has(command)) return next();
+    if (ctx.callbackQuery?.data?.startsWith('lang:')) return next();
+    if (ctx.callbackQuery) {
+      await ctx.answerCallbackQuery({ text: ctx.t('access-denied-short') });
+      return;
+    }
+    if (ctx.from && ctx.chat?.type === 'private') {
+      await ctx.reply(ctx.t('access-denied', { id: ctx.from.id }));
+    }
+  });
+  return composer;
+}
+
+/** Refuses a command the user's role does not allow. */
+export function requireRole(command: string) {
+  return async (ctx: BotContext, next: () => Promise<void>) => {
+    const roles = COMMAND_ROLES[command] ?? [];
+    if (ctx.role !== null && roles.includes(ctx.role)) return next();
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t('access-denied-short') });
+    else
+      await ctx.reply(
+        ctx.role === null ? ctx.t('access-denied', { id: ctx.from?.id ?? 0 }) : ctx.t('command-not-for-role'),
+      );
+  };
+}

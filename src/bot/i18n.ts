@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { I18n } from '@grammyjs/i18n';
+import type { Context } from 'grammy';
+
+export const LOCALES = ['en', 'es', 'fr', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));
+
+export function isLocale(value: string | undefined): value is Locale {
+  return value !== undefined && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Picks our locale for a Telegram language code such as `es-419`, or undefined when we have none. */
+export function matchLocale(languageCode: string | undefined): Locale | undefined {
+  const base = languageCode?.toLowerCase().split(/[-_]/)[0];
+  return isLocale(base) ? base : undefined;
+}
+
+export type Translate = (locale: string, key: string, vars?: Record<string, string | number>) => string;
+
+/** Loads every locale from `locales/<lang>/*.ftl`; the session's choice wins, then Telegram's language. */
+export function createI18n<C extends Context & { session?: { locale?: string } }>(
+  defaultLocale: Locale,
+): I18n<C> {
+  const i18n = new I18n<C>({
+    defaultLocale,
+    fluentBundleOptions: { useIsolating: false },
+    localeNegotiator: (ctx) => ctx.session?.locale ?? matchLocale(ctx.from?.language_code) ?? defaultLocale,
+  });
+  i18n.loadLocalesDirSync(LOCALES_DIR);
+  return i18n;
+}
