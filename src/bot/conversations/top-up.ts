@@ -856,7 +856,6 @@ export function createTopUpConversation(deps: TopUpDeps) {
           .row()
           .text(t('button-back'), cb(s, 'back'));
         const text = [notice, quoteText(quote, now)].filter(Boolean).join('\n\n');
-        notice = undefined;
         const message = await ctx.reply(text, { reply_markup: kb });
         for (;;) {
           const a = await answer(s);
