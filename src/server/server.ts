@@ -1,0 +1,61 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+export interface ReadinessCheck {
+  name: string;
+  check(): Promise<boolean>;
+}
+
+export interface ServerDeps {
+  merchantWebhook: RouteHandler;
+  /** Present in webhook mode only. */
+  telegramWebhook?: RouteHandler;
+  readiness: ReadinessCheck[];
+  metrics: { contentType: string; metrics(): Promise<string> };
+  logger: { error(obj: object, msg?: string): void };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** The one HTTP server of the service: webhooks, health, readiness and metrics. */
+export function createServer(deps: ServerDeps): Server {
+  return createHttpServer(async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    try {
+      if (path === '/webhooks/merchant') {
+        if (req.method !== 'POST') return json(res, 405, { error: 'method not allowed' });
+        return await deps.merchantWebhook(req, res);
+      }
+      if (path === '/webhooks/telegram') {
+        if (!deps.telegramWebhook) return json(res, 404, { error: 'not found' });
+        if (req.method !== 'POST') return json(res, 405, { error: 'method not allowed' });
+        return await deps.telegramWebhook(req, res);
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'method not allowed' });
+      if (path === '/healthz') return json(res, 200, { status: 'ok' });
+      if (path === '/readyz') {
+        const results = await Promise.all(
+          deps.readiness.map(async (r) => [r.name, await r.check().catch(() => false)] as const),
+        );
+        const ready = results.every(([, ok]) => ok);
+        return json(res, ready ? 200 : 503, { ready, checks: Object.fromEntries(results) });
+      }
+      if (path === '/metrics') {
+        const body = await deps.metrics.metrics();
+        res.writeHead(200, { 'content-type': deps.metrics.contentType });
+        res.end(body);
+        return;
+      }
+      json(res, 404, { error: 'not found' });
+    } catch (error) {
+      deps.logger.error({ err: error, path }, 'request failed');
+      if (!res.headersSent) json(res, 500, { error: 'internal error' });
+      else res.destroy();
+    }
+  });
+}
