@@ -1,0 +1,353 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { z } from 'zod';
+
+/**
+ * The one parser of the environment (see CONTRACT.md) into a typed, mode-tagged config. parseConfig is
+ * pure; loadConfig adds the `.env` file of the working directory. Every problem is reported at once,
+ * naming the variable and what is wrong, never a value (so no secret can leak into a start-up error).
+ * Values are trimmed; an empty value counts as unset.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const LOCALES = ['en', 'es', 'fr', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Variables this service adds to CONTRACT.md's table (the README lists them too). */
+export const EXTRA_VARIABLES = [
+  {
+    name: 'CATALOGUE_TTL_SECONDS',
+    meaning: 'how long the cached countries and operators are served before a refresh',
+    default: '10800',
+  },
+  {
+    name: 'ORDER_STALE_ALERT_SECONDS',
+    meaning: 'an order still unfinished after this long is reported to admins',
+    default: '3600',
+  },
+] as const;
+
+export type BotModeConfig =
+  | { botMode: 'polling' }
+  | {
+      botMode: 'webhook';
+      /** https (or loopback http) base URL without trailing slash; Telegram posts to `${publicUrl}/webhooks/telegram`. */
+      publicUrl: string;
+      /** TELEGRAM_WEBHOOK_SECRET: the `secret_token` Telegram sends back. */
+      webhookSecret: string;
+    };
+
+export interface MerchantConfig {
+  /** Up to and including `/api/v1`, no trailing slash. */
+  baseUrl: string;
+  merchantId: string;
+  apiKey: string;
+  /** Non-empty; any one may match. */
+  webhookSecrets: string[];
+  rateLimitPerMinute: number;
+}
+
+export interface CommonConfig {
+  botToken: string;
+  /** Root of the Bot API server, no trailing slash. */
+  telegramApiRoot: string;
+  merchant: MerchantConfig;
+  redis: { url: string; prefix: string };
+  http: { host: string; port: number };
+  adminIds: number[];
+  /** null: each admin gets alerts privately. */
+  alertChatId: number | null;
+  defaultLocale: Locale;
+  logLevel: LogLevel;
+  catalogueTtlSeconds: number;
+  orderStaleAlertSeconds: number;
+}
+
+export type Config = CommonConfig & BotModeConfig;
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+export type Env = Record<string, string | undefined>;
+
+/** Start-up failure listing every configuration problem; carries no value of any variable. */
+export class ConfigError extends Error {
+  readonly kind = 'config-invalid' as const;
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(
+      `Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Field schemas. Each message says what is wrong; the variable name is prefixed from the issue's path.
+
+const required = z.string({ error: 'is required' });
+
+function optionalWithDefault<T extends z.ZodType<unknown, string>>(schema: T, fallback: string) {
+  return z.string().optional().default(fallback).pipe(schema);
+}
+
+function parseUrl(value: string): URL | null {
+  return URL.canParse(value) ? new URL(value) : null;
+}
+
+/** 127.0.0.0/8, localhost and ::1, as URL hostnames. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  const parts = host.split('.');
+  return (
+    parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
+  );
+}
+
+function noTrailingSlash(url: URL): string {
+  return url.href.replace(/\/+$/, '');
+}
+
+const httpUrl = (what: string) =>
+  z.string().transform((value, ctx) => {
+    const url = parseUrl(value);
+    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      ctx.addIssue({ code: 'custom', message: `must be an http(s) URL (${what})` });
+      return z.NEVER;
+    }
+    if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+      ctx.addIssue({ code: 'custom', message: 'must not contain credentials, a query or a fragment' });
+      return z.NEVER;
+    }
+    return url;
+  });
+
+const positiveInt = (max = Number.MAX_SAFE_INTEGER) =>
+  z.string().transform((value, ctx) => {
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          max === Number.MAX_SAFE_INTEGER
+            ? 'must be a positive integer'
+            : `must be an integer from 1 to ${max}`,
+      });
+      return z.NEVER;
+    }
+    return Number(value);
+  });
+
+const port = positiveInt(65535);
+
+/** Splits a comma-separated list; an empty entry is a problem (a stray comma hides a mistake). */
+const commaList = (itemProblem: (item: string) => string | null, noun: string) =>
+  z.string().transform((value, ctx) => {
+    const items = value.split(',').map((s) => s.trim());
+    const problems: string[] = [];
+    items.forEach((item, index) => {
+      const problem = item === '' ? 'is empty' : itemProblem(item);
+      if (problem !== null) problems.push(`${noun} ${index + 1} of ${items.length} ${problem}`);
+    });
+    if (problems.length > 0) {
+      ctx.addIssue({ code: 'custom', message: problems.join('; ') });
+      return z.NEVER;
+    }
+    return items;
+  });
+
+const schema = z.object({
+  BOT_TOKEN: required.regex(/^\d+:[A-Za-z0-9_-]+$/, {
+    error: 'does not look like a bot token (digits, a colon, then letters, digits, "_" or "-")',
+  }),
+  TELEGRAM_API_ROOT: optionalWithDefault(
+    httpUrl('e.g. https://api.telegram.org'),
+    'https://api.telegram.org',
+  ),
+  BOT_MODE: optionalWithDefault(
+    z.enum(['polling', 'webhook'], { error: 'must be "polling" or "webhook"' }),
+    'polling',
+  ),
+  PUBLIC_URL: httpUrl('the address where this service is reachable').optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, {
+      error: 'must be 1-256 characters of A-Z, a-z, 0-9, "_" and "-" (Telegram\'s secret_token rule)',
+    })
+    .optional(),
+  MERCHANT_API_BASE_URL: required
+    .pipe(httpUrl('the service address up to and including /api/v1'))
+    .refine((url) => /\/api\/v1\/?$/.test(url.pathname), { error: 'must end with /api/v1' }),
+  MERCHANT_ID: required.regex(/^M\d+$/, { error: 'must be the letter M followed by digits' }),
+  MERCHANT_API_KEY: required,
+  MERCHANT_WEBHOOK_SECRETS: required.pipe(commaList(() => null, 'secret')),
+  MERCHANT_RATE_LIMIT_PER_MINUTE: optionalWithDefault(positiveInt(), '60'),
+  REDIS_URL: optionalWithDefault(
+    z.string().refine(
+      (value) => {
+        const url = parseUrl(value);
+        return (
+          url !== null && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== ''
+        );
+      },
+      { error: 'must be a redis:// or rediss:// URL with a host' },
+    ),
+    'redis://127.0.0.1:6379',
+  ),
+  REDIS_PREFIX: optionalWithDefault(z.string(), 'rb:'),
+  HTTP_HOST: optionalWithDefault(z.string(), '0.0.0.0'),
+  HTTP_PORT: optionalWithDefault(port, '8080'),
+  ADMIN_IDS: commaList(
+    (item) =>
+      /^\d+$/.test(item) && Number.isSafeInteger(Number(item)) && Number(item) > 0
+        ? null
+        : 'is not a positive integer',
+    'entry',
+  )
+    .transform((items) => items.map(Number))
+    .optional(),
+  ALERT_CHAT_ID: z
+    .string()
+    .regex(/^-?\d+$/, { error: 'must be an integer (group and channel IDs are negative)' })
+    .refine((value) => Number.isSafeInteger(Number(value)), { error: 'is too large' })
+    .transform(Number)
+    .optional(),
+  DEFAULT_LOCALE: optionalWithDefault(
+    z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }),
+    'en',
+  ),
+  LOG_LEVEL: optionalWithDefault(
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
+    'info',
+  ),
+  CATALOGUE_TTL_SECONDS: optionalWithDefault(positiveInt(), '10800'),
+  ORDER_STALE_ALERT_SECONDS: optionalWithDefault(positiveInt(), '3600'),
+});
+
+const VARIABLES = Object.keys(schema.shape);
+
+/** Trims every value; empty means unset, so `FOO=` in a .env file takes the default. */
+function clean(env: Env): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const name of VARIABLES) {
+    const value = env[name];
+    const trimmed = typeof value === 'string' ? value.trim() : undefined;
+    out[name] = trimmed === '' ? undefined : trimmed;
+  }
+  return out;
+}
+
+/** Checks that need several variables; run on the raw values so they report even when others fail. */
+function crossChecks(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const mode = env['BOT_MODE'] ?? 'polling';
+  if (mode === 'webhook') {
+    if (env['PUBLIC_URL'] === undefined) problems.push('PUBLIC_URL: is required when BOT_MODE is webhook');
+    if (env['TELEGRAM_WEBHOOK_SECRET'] === undefined) {
+      problems.push('TELEGRAM_WEBHOOK_SECRET: is required when BOT_MODE is webhook');
+    }
+  }
+  const publicUrl = env['PUBLIC_URL'] === undefined ? null : parseUrl(env['PUBLIC_URL']);
+  if (publicUrl !== null && publicUrl.protocol === 'http:') {
+    const root = parseUrl(env['TELEGRAM_API_ROOT'] ?? 'https://api.telegram.org');
+    if (root === null || !isLoopbackHost(root.hostname)) {
+      problems.push(
+        'PUBLIC_URL: must be https (http is only allowed when TELEGRAM_API_ROOT is a loopback address)',
+      );
+    }
+  }
+  return problems;
+}
+
+/** Parses an environment into a Config, or lists every problem; pure (no I/O, no process.env). */
+export function parseConfig(env: Env): ConfigResult {
+  const values = clean(env);
+  const result = schema.safeParse(values);
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const name = typeof issue.path[0] === 'string' ? issue.path[0] : 'configuration';
+      // A missing value reaches non-`required` schemas as "expected string, received undefined".
+      const message =
+        issue.code === 'invalid_type' && values[name] === undefined ? 'is required' : issue.message;
+      problems.push(`${name}: ${message}`);
+    }
+  }
+  problems.push(...crossChecks(values));
+  if (!result.success || problems.length > 0) return { ok: false, problems: [...new Set(problems)] };
+
+  const v = result.data;
+  const common: CommonConfig = {
+    botToken: v.BOT_TOKEN,
+    telegramApiRoot: noTrailingSlash(v.TELEGRAM_API_ROOT),
+    merchant: {
+      baseUrl: noTrailingSlash(v.MERCHANT_API_BASE_URL),
+      merchantId: v.MERCHANT_ID,
+      apiKey: v.MERCHANT_API_KEY,
+      webhookSecrets: v.MERCHANT_WEBHOOK_SECRETS,
+      rateLimitPerMinute: v.MERCHANT_RATE_LIMIT_PER_MINUTE,
+    },
+    redis: { url: v.REDIS_URL, prefix: v.REDIS_PREFIX },
+    http: { host: v.HTTP_HOST, port: v.HTTP_PORT },
+    adminIds: v.ADMIN_IDS ?? [],
+    alertChatId: v.ALERT_CHAT_ID ?? null,
+    defaultLocale: v.DEFAULT_LOCALE,
+    logLevel: v.LOG_LEVEL,
+    catalogueTtlSeconds: v.CATALOGUE_TTL_SECONDS,
+    orderStaleAlertSeconds: v.ORDER_STALE_ALERT_SECONDS,
+  };
+  if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
+    return {
+      ok: true,
+      config: {
+        ...common,
+        botMode: 'webhook',
+        publicUrl: noTrailingSlash(v.PUBLIC_URL),
+        webhookSecret: v.TELEGRAM_WEBHOOK_SECRET,
+      },
+    };
+  }
+  return { ok: true, config: { ...common, botMode: 'polling' } };
+}
+
+/**
+ * Reads the environment plus `<cwd>/.env` (real variables win over the file; process.env is not
+ * modified) and returns the Config, or throws one ConfigError listing every problem.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  let fromFile: Record<string, string> = {};
+  try {
+    fromFile = parseDotenv(readFileSync(join(cwd, '.env')));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (code !== 'ENOENT') problems.push(`.env: cannot be read (${code ?? 'unknown error'})`);
+  }
+  const merged: Env = { ...fromFile };
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined) merged[name] = value;
+  }
+  const result = parseConfig(merged);
+  if (!result.ok) throw new ConfigError([...problems, ...result.problems]);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return result.config;
+}
+
+/** Every secret value of a config, for the logger's scrubber (bot token, API key, webhook secrets, Redis password). */
+export function secretsOf(config: Config): string[] {
+  const secrets = [config.botToken, config.merchant.apiKey, ...config.merchant.webhookSecrets];
+  if (config.botMode === 'webhook') secrets.push(config.webhookSecret);
+  const redis = parseUrl(config.redis.url);
+  if (redis !== null && redis.password !== '') {
+    secrets.push(redis.password);
+    try {
+      secrets.push(decodeURIComponent(redis.password));
+    } catch {
+      // a malformed escape: the raw form above is what appears in logs anyway
+    }
+  }
+  return [...new Set(secrets.filter((s) => s !== ''))];
+}
