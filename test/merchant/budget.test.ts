@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetAllowances, createRequestBudget, type RequestBudget } from '../../src/merchant/budget.ts';
+import { isMerchantError } from '../../src/merchant/errors.ts';
+import type { CallPriority } from '../../src/merchant/types.ts';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { ensureMinuteHeadroom, redisNowMs, waitFor } from './support/minute.ts';
+
+let server: RedisServerHandle;
+let redis: Redis;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  redis = new Redis(server.url, { maxRetriesPerRequest: 1 });
+});
+
+afterAll(async () => {
+  redis.disconnect();
+  await server.dispose();
+});
+
+const freshPrefix = (): string => `t${randomBytes(4).toString('hex')}:`;
+
+/** Starts an acquire and reports whether it was granted, refused with a kind, or is still waiting. */
+function track(budget: RequestBudget, priority: CallPriority, signal: AbortSignal) {
+  const state: { granted: boolean; kind?: string } = { granted: false };
+  const done = budget.acquire(priority, signal).then(
+    () => {
+      state.granted = true;
+    },
+    (error: unknown) => {
+      state.kind = isMerchantError(error) ? error.kind : 'other';
+    },
+  );
+  return { state, done };
+}
+
+describe('request budget', () => {
+  it('splits the minute: placements all of it, interactive all but a reserve, background a share', () => {
+    expect(budgetAllowances(60)).toEqual({ placement: 60, interactive: 54, background: 30 });
+    expect(budgetAllowances(6)).toEqual({ placement: 6, interactive: 5, background: 3 });
+    expect(budgetAllowances(1)).toEqual({ placement: 1, interactive: 1, background: 1 });
+    expect(budgetAllowances(10, 3, 0.2)).toEqual({ placement: 10, interactive: 7, background: 2 });
+  });
+
+  it('hands out at most each priority allowance in one Redis-clock minute', async () => {
+    await ensureMinuteHeadroom(redis, 15);
+    const budget = createRequestBudget({ redis, prefix: freshPrefix(), limitPerMinute: 10 });
+    const stop = new AbortController();
+    for (let i = 0; i < 5; i++) await budget.acquire('background');
+    const sixthBackground = track(budget, 'background', stop.signal);
+    for (let i = 0; i < 4; i++) await budget.acquire('interactive');
+    const tenthInteractive = track(budget, 'interactive', stop.signal);
+    // The reserve is still there for a placement.
+    const grant = await budget.acquire('placement');
+    expect(grant).toEqual({ usedThisMinute: 10, limit: 10 });
+    const extraPlacement = track(budget, 'placement', stop.signal);
+
+    const snap = await budget.snapshot();
+    expect(snap.usedThisMinute).toBe(10);
+    await waitFor(
+      async () => (await budget.snapshot()).waiting.placement === 1,
+      15_000,
+      'the placement waiter',
+    );
+    expect(sixthBackground.state.granted).toBe(false);
+    expect(tenthInteractive.state.granted).toBe(false);
+    expect(extraPlacement.state.granted).toBe(false);
+
+    stop.abort();
+    await Promise.all([sixthBackground.done, tenthInteractive.done, extraPlacement.done]);
+    expect([sixthBackground.state.kind, tenthInteractive.state.kind, extraPlacement.state.kind]).toEqual([
+      'aborted',
+      'aborted',
+      'aborted',
+    ]);
+    // Aborted waiters take their registration away.
+    await waitFor(async () => {
+      const w = (await budget.snapshot()).waiting;
+      return w.placement + w.interactive + w.background === 0;
+    });
+  });
+
+  it('keeps room for waiting placements when a shared pause ends', async () => {
+    await ensureMinuteHeadroom(redis, 20);
+    const prefix = freshPrefix();
+    const budget = createRequestBudget({ redis, prefix, limitPerMinute: 6 });
+    const other = createRequestBudget({ redis, prefix, limitPerMinute: 6 });
+    const until = await budget.pause(1);
+    const stop = new AbortController();
+    const background = [0, 1, 2].map(() => track(other, 'background', stop.signal));
+    const interactive = [0, 1, 2].map(() => track(budget, 'interactive', stop.signal));
+    const placements = [0, 1, 2, 3].map((i) => track(i % 2 ? other : budget, 'placement', stop.signal));
+
+    await Promise.all(placements.map((p) => p.done));
+    expect(placements.every((p) => p.state.granted)).toBe(true);
+    expect(await redisNowMs(redis)).toBeGreaterThanOrEqual(until.getTime());
+    // 6 slots, 4 placements waiting: interactive (allowance 5) gets at most 1, background (3) none.
+    await waitFor(async () => (await budget.snapshot()).usedThisMinute >= 4);
+    const snap = await budget.snapshot();
+    expect(snap.usedThisMinute).toBeLessThanOrEqual(5);
+    expect(interactive.filter((p) => p.state.granted).length).toBeLessThanOrEqual(1);
+    expect(background.filter((p) => p.state.granted).length).toBe(0);
+    stop.abort();
+    await Promise.all([...background, ...interactive].map((p) => p.done));
+  });
+
+  it('a 429 pause holds every instance until Retry-After, on the Redis clock', async () => {
+    const prefix = freshPrefix();
+    const a = createRequestBudget({ redis, prefix, limitPerMinute: 100 });
+    const b = createRequestBudget({ redis, prefix, limitPerMinute: 100 });
+    const until = await a.pause(1.2);
+    const snap = await b.snapshot();
+    expect(snap.pausedUntil?.getTime()).toBe(until.getTime());
+    await b.acquire('placement');
+    expect(await redisNowMs(redis)).toBeGreaterThanOrEqual(until.getTime());
+    expect((await b.snapshot()).pausedUntil).toBeNull();
+    // A shorter pause never shortens a longer one.
+    const long = await a.pause(30);
+    expect((await b.pause(1)).getTime()).toBe(long.getTime());
+  });
+
+  it('pauses until the next :00 when the 429 had no Retry-After', async () => {
+    const budget = createRequestBudget({ redis, prefix: freshPrefix(), limitPerMinute: 100 });
+    const before = await redisNowMs(redis);
+    const until = (await budget.pause(undefined)).getTime();
+    expect(until % 60_000).toBe(0);
+    expect(until).toBeGreaterThan(before);
+    expect(until - before).toBeLessThanOrEqual(60_000);
+  });
+
+  it('fails with budget-unavailable, quickly and clearly, when Redis is down', async () => {
+    const lonely = await startRedisServer();
+    const client = new Redis(lonely.url, { maxRetriesPerRequest: 1 });
+    client.on('error', () => undefined);
+    const budget = createRequestBudget({
+      redis: client,
+      prefix: freshPrefix(),
+      limitPerMinute: 10,
+      redisTimeoutMs: 500,
+    });
+    await budget.acquire('interactive');
+    await lonely.stop(true);
+    for (const attempt of [
+      () => budget.acquire('placement'),
+      () => budget.snapshot(),
+      () => budget.pause(5),
+    ]) {
+      const error = await attempt().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isMerchantError(error) && error.kind).toBe('budget-unavailable');
+      expect(String((error as Error).message)).toMatch(/Redis/);
+    }
+    client.disconnect();
+    await lonely.dispose();
+  });
+
+  it('works again on a restarted Redis (scripts are reloaded)', async () => {
+    const restartable = await startRedisServer();
+    const client = new Redis(restartable.url);
+    client.on('error', () => undefined);
+    const budget = createRequestBudget({ redis: client, prefix: freshPrefix(), limitPerMinute: 10 });
+    await budget.acquire('interactive');
+    await restartable.stop(true);
+    await restartable.start();
+    await waitFor(() => client.status === 'ready', 15_000, 'reconnect');
+    await expect(budget.acquire('interactive')).resolves.toMatchObject({ limit: 10 });
+    client.disconnect();
+    await restartable.dispose();
+  });
+});
