@@ -85,6 +85,13 @@ function parseFor(text: string, country: CountryCode): PhoneResult {
     number = undefined;
   }
   if (number === undefined) return { ok: false, reason: lengthProblem(text, country) ?? 'invalid' };
+  if (number.country !== country && number.countryCallingCode === getCountryCallingCode(country)) {
+    // Shared calling codes (FI/AX, GB/JE, US/CA…): the parser names the first country whose ranges
+    // match; ask the metadata whether the number is valid for the chosen one too.
+    const detected = number.country;
+    number.country = country;
+    if (!number.isValid()) number.country = detected;
+  }
   if (!number.isValid()) {
     // A number of another country typed with its own code is a clearer answer than "invalid".
     if (text.startsWith('+') && number.country !== undefined && number.country !== country) {
@@ -133,7 +140,8 @@ export function countryOfInternational(input: string): InternationalCountryResul
   } catch {
     number = undefined;
   }
-  const country = number?.country;
+  // For a number the metadata cannot place (e.g. not valid), the main country of its calling code.
+  const country = number?.country ?? number?.getPossibleCountries()[0];
   if (country === undefined) return { ok: false, reason: 'unknown-country' };
   return { ok: true, country };
 }
