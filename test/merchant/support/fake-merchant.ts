@@ -36,6 +36,10 @@ export type Reply =
   | { action: 'hang' }
   /** Send the headers and part of the body, then go silent. */
   | { action: 'stall-body'; status: number; partial: string }
+  /** Wait, then answer with `then` (the default behaviour when absent). */
+  | { action: 'delay'; ms: number; then?: Reply }
+  /** Hold the answer until `until` resolves, then answer with `then` (default behaviour when absent). */
+  | { action: 'hold'; until: Promise<unknown>; then?: Reply }
   | { action: 'default' };
 
 export interface FakeMerchantOptions {
@@ -330,6 +334,12 @@ export async function startFakeMerchant(options: FakeMerchantOptions = {}): Prom
         return;
       }
       case 'hang':
+        return;
+      case 'hold':
+        void reply.until.then(() => respond(reply.then ?? { action: 'default' }, req, res, raw));
+        return;
+      case 'delay':
+        setTimeout(() => respond(reply.then ?? { action: 'default' }, req, res, raw), reply.ms);
         return;
       case 'stall-body':
         res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': '100000' });

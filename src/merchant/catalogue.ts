@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { Decimal } from 'decimal.js';
+import type { Redis } from 'ioredis';
+import type { MerchantLogger } from './client.ts';
+import { isMerchantError } from './errors.ts';
+import type { CallOptions, CallPriority, Country, MerchantApi, Operator } from './types.ts';
+
+/**
+ * Countries and each country's operators, cached in Redis for every replica. A copy is "fresh" for `ttlSeconds`
+ * (a separate key with a Redis expiry, so replica clocks do not matter) and is kept much longer to be served
+ * stale. When it goes stale, the one replica that wins a Redis lock refreshes it in the background at
+ * 'background' priority while everyone keeps serving the cached copy; a failed refresh leaves the copy (and the
+ * lock, as a back-off) in place. With no copy at all, the API is called directly.
+ */
+
+export interface CatalogueDeps {
+  api: Pick<MerchantApi, 'listCountries' | 'listOperators'>;
+  redis: Redis;
+  /** REDIS_PREFIX. */
+  prefix?: string;
+  /** How long a copy is fresh; default 3 hours (CATALOGUE_TTL_SECONDS). */
+  ttlSeconds?: number;
+  /** How long a copy is kept to be served stale; default the larger of 7 days and twice the TTL. */
+  keepSeconds?: number;
+  /** Refresh lock lifetime; after a failed refresh, also the wait before the next try. */
+  lockMs?: number;
+  logger?: MerchantLogger;
+}
+
+export interface Catalogue {
+  countries(options?: Pick<CallOptions, 'signal'>): Promise<Country[]>;
+  operators(country: string, options?: Pick<CallOptions, 'signal'>): Promise<Operator[]>;
+  /** Resolves when the background refreshes this instance started have ended (shutdown, tests). */
+  idle(): Promise<void>;
+}
+
+const FORMAT = 1;
+
+interface StoredOperator extends Omit<Operator, 'amounts'> {
+  amounts: Array<Omit<Operator['amounts'][number], 'min' | 'max'> & { min: string; max: string }>;
+}
+
+function toStored(operators: Operator[]): StoredOperator[] {
+  return operators.map((op) => ({
+    ...op,
+    // toFixed() without digits never uses exponent notation and loses nothing.
+    amounts: op.amounts.map((a) => ({ ...a, min: a.min.toFixed(), max: a.max.toFixed() })),
+  }));
+}
+
+function fromStored(operators: StoredOperator[]): Operator[] {
+  return operators.map((op) => ({
+    ...op,
+    amounts: op.amounts.map((a) => ({ ...a, min: new Decimal(a.min), max: new Decimal(a.max) })),
+  }));
+}
+
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+interface Entry<T> {
+  name: string;
+  key: string;
+  load: (priority: CallPriority, signal: AbortSignal | undefined) => Promise<T>;
+  encode: (value: T) => unknown;
+  decode: (stored: unknown) => T;
+}
+
+/** Creates the Redis-backed catalogue cache in front of the Merchant API. */
+export function createCatalogue(deps: CatalogueDeps): Catalogue {
+  const { api, redis, logger } = deps;
+  const prefix = deps.prefix ?? 'rb:';
+  const ttlMs = Math.max(1, deps.ttlSeconds ?? 10_800) * 1000;
+  const keepMs = Math.max(ttlMs * 2, (deps.keepSeconds ?? 7 * 24 * 3600) * 1000);
+  const lockMs = deps.lockMs ?? 60_000;
+  const loading = new Map<string, Promise<unknown>>();
+  const refreshing = new Map<string, Promise<void>>();
+
+  const store = async (key: string, payload: unknown): Promise<void> => {
+    await redis
+      .multi()
+      .set(key, JSON.stringify({ v: FORMAT, data: payload }), 'PX', keepMs)
+      .set(`${key}:fresh`, '1', 'PX', ttlMs)
+      .exec();
+  };
+
+  const refresh = <T>(entry: Entry<T>): void => {
+    if (refreshing.has(entry.key)) return;
+    const run = (async () => {
+      const token = randomBytes(12).toString('hex');
+      const locked = await redis.set(`${entry.key}:lock`, token, 'PX', lockMs, 'NX');
+      if (locked !== 'OK') return;
+      try {
+        const value = await entry.load('background', undefined);
+        await store(entry.key, entry.encode(value));
+        await redis.eval(RELEASE, 1, `${entry.key}:lock`, token);
+        logger?.debug({ catalogue: entry.name }, 'catalogue refreshed');
+      } catch (error) {
+        // The lock stays until it expires: nobody hammers a failing API; the stale copy keeps being served.
+        logger?.warn(
+          { catalogue: entry.name, kind: isMerchantError(error) ? error.kind : 'redis' },
+          'catalogue refresh failed; serving the cached copy',
+        );
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => refreshing.delete(entry.key));
+    refreshing.set(entry.key, run);
+  };
+
+  const read = async <T>(entry: Entry<T>): Promise<{ value: T; fresh: boolean } | undefined> => {
+    let raw: string | null | undefined;
+    let fresh: string | null | undefined;
+    try {
+      [raw, fresh] = await redis.mget(entry.key, `${entry.key}:fresh`);
+    } catch {
+      logger?.warn({ catalogue: entry.name }, 'catalogue cache unreadable; asking the API');
+      return undefined;
+    }
+    if (raw === null || raw === undefined) return undefined;
+    try {
+      const parsed = JSON.parse(raw) as { v?: unknown; data?: unknown };
+      if (parsed.v !== FORMAT) return undefined;
+      return { value: entry.decode(parsed.data), fresh: fresh !== null && fresh !== undefined };
+    } catch {
+      return undefined;
+    }
+  };
+
+  const get = async <T>(entry: Entry<T>, signal: AbortSignal | undefined): Promise<T> => {
+    const cached = await read(entry);
+    if (cached) {
+      if (!cached.fresh) refresh(entry);
+      return cached.value;
+    }
+    // No copy at all: a user is waiting, so this is interactive. One load per key per process.
+    const pending = loading.get(entry.key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const load = (async () => {
+      const value = await entry.load('interactive', signal);
+      try {
+        await store(entry.key, entry.encode(value));
+      } catch {
+        logger?.warn({ catalogue: entry.name }, 'catalogue cache not writable');
+      }
+      return value;
+    })().finally(() => loading.delete(entry.key));
+    loading.set(entry.key, load);
+    return load;
+  };
+
+  const countriesEntry: Entry<Country[]> = {
+    name: 'countries',
+    key: `${prefix}catalogue:countries`,
+    load: (priority, signal) => api.listCountries({ priority, ...(signal ? { signal } : {}) }),
+    encode: (value) => value,
+    decode: (stored) => {
+      if (!Array.isArray(stored)) throw new Error('bad cache entry');
+      return stored as Country[];
+    },
+  };
+
+  return {
+    countries(options) {
+      return get(countriesEntry, options?.signal);
+    },
+    operators(country, options) {
+      const code = country.trim().toUpperCase();
+      const load = (priority: CallPriority, signal: AbortSignal | undefined) =>
+        api.listOperators(code, undefined, { priority, ...(signal ? { signal } : {}) });
+      // Anything that is not a country code goes straight to the API (which refuses it) and is never cached.
+      if (!/^[A-Z]{2}$/.test(code)) return load('interactive', options?.signal);
+      return get(
+        {
+          name: `operators:${code}`,
+          key: `${prefix}catalogue:operators:${code}`,
+          load,
+          encode: toStored,
+          decode: (stored) => {
+            if (!Array.isArray(stored)) throw new Error('bad cache entry');
+            return fromStored(stored as StoredOperator[]);
+          },
+        },
+        options?.signal,
+      );
+    },
+    async idle() {
+      while (refreshing.size > 0) await Promise.all([...refreshing.values()]);
+    },
+  };
+}
