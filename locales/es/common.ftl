@@ -1,0 +1,60 @@
+## Start and help
+
+start-greeting = ¡Hola, { $name }! Ha iniciado sesión como { $role }. Esto es lo que puede hacer:
+start-stranger =
+    ¡Hola, { $name }! Este bot vende recargas móviles a revendedores registrados.
+    Todavía no tiene acceso. Envíe su ID de Telegram { $id } a un administrador y solicite acceso.
+role-reseller = revendedor
+role-agent = agente de soporte
+role-admin = administrador
+command-help = qué puede hacer este bot por usted
+command-topup = recargar un teléfono (paso a paso, o /topup <teléfono> <importe> [operador])
+command-status = un pedido: /status <ID del pedido o número de pedido del comercio>
+command-orders = pedidos recientes
+command-users = quién puede usar el bot
+command-grant = asignar un rol a alguien: /grant <ID de usuario> <reseller|agent|admin>
+command-revoke = retirar el acceso: /revoke <ID de usuario>
+command-stats = cifras de hoy y de los últimos 7 días
+command-health = estado de Redis, la Merchant API y los webhooks
+command-cancel = salir de lo que está haciendo
+command-language = elegir el idioma
+command-start = iniciar
+
+## Access
+
+access-denied = Lo sentimos, no puede usar este bot. Su ID de Telegram es { $id }: envíelo a un administrador para solicitar acceso.
+access-denied-short = Lo sentimos, no puede usar esta función.
+command-not-for-role = Este comando no está disponible para su rol.
+
+## Language
+
+language-choose = Elija su idioma:
+language-set = Idioma configurado: { $language }.
+
+## Buttons
+
+button-back = ⬅️ Atrás
+button-cancel = ✖️ Cancelar
+button-next = Siguiente ▶️
+button-previous = ◀️ Anterior
+button-retry = 🔄 Reintentar
+button-confirm = ✅ Realizar pedido
+button-reject = ❌ Cancelar
+button-repeat-same = 🔁 Mismo número e importe
+button-repeat-amount = 🔁 Mismo número, otro importe
+button-expired = Este botón ya no funciona.
+
+## Fallbacks
+
+cancel-nothing = No hay nada que cancelar. Envíe /topup para iniciar una recarga.
+unhandled = No he entendido el mensaje. Envíe /help para ver lo que puede hacer.
+
+## Merchant service problems
+
+service-error-busy = El servicio de recargas está ocupado en este momento. Inténtelo de nuevo dentro de { $seconds } segundos.
+service-error-refused-key = El servicio de recargas está rechazando nuestras solicitudes en este momento. Ya se ha avisado a los administradores; inténtelo de nuevo más tarde.
+service-error-unavailable = El servicio de recargas no respondió. No se ha cobrado nada; inténtelo de nuevo en un momento.
+service-error-balance = El monedero no tiene fondos suficientes para esta recarga. No se ha cobrado nada; pida a un administrador que añada fondos.
+service-error-risk = Se ha alcanzado un límite de pedidos. No se ha cobrado nada; inténtelo de nuevo más tarde o consulte a un administrador.
+service-error-wallet = El monedero no está activo. No se ha cobrado nada; consulte a un administrador.
+service-error-amount = Este importe no se acepta para esta oferta. No se ha cobrado nada; elija otro importe.

@@ -1,0 +1,60 @@
+## Start and help
+
+start-greeting = Bonjour { $name } ! Votre rôle : { $role }. Voici ce que vous pouvez faire :
+start-stranger =
+    Bonjour { $name } ! Ce bot vend des recharges mobiles aux revendeurs enregistrés.
+    Vous n’avez pas encore accès. Envoyez votre identifiant Telegram { $id } à un administrateur et demandez l’accès.
+role-reseller = revendeur
+role-agent = agent du support
+role-admin = administrateur
+command-help = ce que ce bot peut faire pour vous
+command-topup = recharger un téléphone (pas à pas, ou /topup <téléphone> <montant> [opérateur])
+command-status = une commande : /status <ID de commande ou numéro de commande marchand>
+command-orders = commandes récentes
+command-users = qui peut utiliser le bot
+command-grant = attribuer un rôle : /grant <ID utilisateur> <reseller|agent|admin>
+command-revoke = retirer l’accès : /revoke <ID utilisateur>
+command-stats = chiffres du jour et des 7 derniers jours
+command-health = état de Redis, de la Merchant API et des webhooks
+command-cancel = quitter l’action en cours
+command-language = choisir la langue
+command-start = démarrer
+
+## Access
+
+access-denied = Désolé, vous ne pouvez pas utiliser ce bot. Votre identifiant Telegram est { $id } : envoyez-le à un administrateur pour demander l’accès.
+access-denied-short = Désolé, vous ne pouvez pas utiliser cette fonction.
+command-not-for-role = Cette commande n’est pas disponible pour votre rôle.
+
+## Language
+
+language-choose = Choisissez votre langue :
+language-set = Langue définie : { $language }.
+
+## Buttons
+
+button-back = ⬅️ Retour
+button-cancel = ✖️ Annuler
+button-next = Suivant ▶️
+button-previous = ◀️ Précédent
+button-retry = 🔄 Réessayer
+button-confirm = ✅ Passer la commande
+button-reject = ❌ Annuler
+button-repeat-same = 🔁 Même numéro, même montant
+button-repeat-amount = 🔁 Même numéro, autre montant
+button-expired = Ce bouton ne fonctionne plus.
+
+## Fallbacks
+
+cancel-nothing = Rien à annuler. Envoyez /topup pour commencer une recharge.
+unhandled = Je n’ai pas compris. Envoyez /help pour voir ce que vous pouvez faire.
+
+## Merchant service problems
+
+service-error-busy = Le service de recharge est actuellement surchargé. Veuillez réessayer dans { $seconds } secondes.
+service-error-refused-key = Le service de recharge refuse actuellement nos requêtes. Les administrateurs ont été prévenus ; veuillez réessayer plus tard.
+service-error-unavailable = Le service de recharge n’a pas répondu. Rien n’a été débité ; veuillez réessayer dans un instant.
+service-error-balance = Le portefeuille n’a pas assez de fonds pour cette recharge. Rien n’a été débité ; demandez à un administrateur de l’approvisionner.
+service-error-risk = Une limite de commandes a été atteinte. Rien n’a été débité ; veuillez réessayer plus tard ou contacter un administrateur.
+service-error-wallet = Le portefeuille n’est pas actif. Rien n’a été débité ; veuillez contacter un administrateur.
+service-error-amount = Ce montant n’est pas accepté pour cette offre. Rien n’a été débité ; veuillez choisir un autre montant.

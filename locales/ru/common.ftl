@@ -1,0 +1,60 @@
+## Start and help
+
+start-greeting = Здравствуйте, { $name }! Вы вошли как { $role }. Вот что вы можете сделать:
+start-stranger =
+    Здравствуйте, { $name }! Этот бот продаёт пополнения мобильной связи зарегистрированным реселлерам.
+    У вас пока нет доступа. Отправьте ваш Telegram ID { $id } администратору и попросите предоставить доступ.
+role-reseller = реселлер
+role-agent = сотрудник поддержки
+role-admin = администратор
+command-help = что этот бот может для вас сделать
+command-topup = пополнить телефон (пошагово или /topup <телефон> <сумма> [оператор])
+command-status = один заказ: /status <ID заказа или номер заказа мерчанта>
+command-orders = последние заказы
+command-users = кто может пользоваться ботом
+command-grant = выдать роль: /grant <ID пользователя> <reseller|agent|admin>
+command-revoke = отозвать доступ: /revoke <ID пользователя>
+command-stats = показатели за сегодня и за последние 7 дней
+command-health = состояние Redis, Merchant API и вебхуков
+command-cancel = выйти из текущего действия
+command-language = выбрать язык
+command-start = начать
+
+## Access
+
+access-denied = К сожалению, вы не можете пользоваться этим ботом. Ваш Telegram ID: { $id }. Отправьте его администратору, чтобы запросить доступ.
+access-denied-short = К сожалению, вам это недоступно.
+command-not-for-role = Эта команда недоступна для вашей роли.
+
+## Language
+
+language-choose = Выберите язык:
+language-set = Выбран язык: { $language }.
+
+## Buttons
+
+button-back = ⬅️ Назад
+button-cancel = ✖️ Отмена
+button-next = Следующие ▶️
+button-previous = ◀️ Предыдущие
+button-retry = 🔄 Повторить
+button-confirm = ✅ Оформить заказ
+button-reject = ❌ Отмена
+button-repeat-same = 🔁 Тот же номер и сумма
+button-repeat-amount = 🔁 Тот же номер, другая сумма
+button-expired = Эта кнопка больше не работает.
+
+## Fallbacks
+
+cancel-nothing = Нечего отменять. Отправьте /topup, чтобы начать пополнение.
+unhandled = Сообщение не распознано. Отправьте /help, чтобы посмотреть, что можно сделать.
+
+## Merchant service problems
+
+service-error-busy = Сервис пополнения сейчас перегружен. Попробуйте ещё раз через { $seconds } с.
+service-error-refused-key = Сервис пополнения сейчас отклоняет наши запросы. Администраторы уже уведомлены; попробуйте позже.
+service-error-unavailable = Сервис пополнения не ответил. Средства не списаны; попробуйте ещё раз чуть позже.
+service-error-balance = На кошельке недостаточно средств для этого пополнения. Средства не списаны; попросите администратора пополнить кошелёк.
+service-error-risk = Достигнут лимит заказов. Средства не списаны; попробуйте позже или обратитесь к администратору.
+service-error-wallet = Кошелёк неактивен. Средства не списаны; обратитесь к администратору.
+service-error-amount = Эта сумма недоступна для данного предложения. Средства не списаны; выберите другую сумму.
