@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { defineScript, LUA_NOW_MS, type RedisOp } from './redis-script.ts';
+
+/** A member claimed for `leaseMs`: only the holder of `token` may complete it. */
+export interface Claim {
+  member: string;
+  token: string;
+  /** How many times the member was completed with a next delay (0 on the first run). */
+  step: number;
+}
+
+export interface DueQueue {
+  /** Makes `member` due after `delayMs` (Redis clock); `onlyIfAbsent` keeps an existing due time. */
+  schedule(member: string, delayMs: number, options?: { onlyIfAbsent?: boolean }): Promise<void>;
+  /** Atomically takes up to `limit` due members and hides them for `leaseMs` (they come back if not completed). */
+  claim(limit: number, leaseMs: number): Promise<Claim[]>;
+  /** Ends a claim: `nextDelayMs` null removes the member, a number makes it due again. False if the claim was lost. */
+  complete(claim: Claim, nextDelayMs: number | null): Promise<boolean>;
+  /** Removes the member and any claim on it (a claim in flight then completes as lost). */
+  cancel(member: string): Promise<void>;
+  /** The same writes as `schedule`, for an atomic commit elsewhere. */
+  scheduleOps(member: string, delayMs: number, onlyIfAbsent?: boolean): RedisOp[];
+  /** The same writes as `cancel`, for an atomic commit elsewhere. */
+  cancelOps(member: string): RedisOp[];
+  /** Writes that create the member already claimed by `token` for `leaseMs` (the creator works on it first). */
+  claimedOps(member: string, token: string, leaseMs: number): RedisOp[];
+  /** Number of members (due or not). */
+  size(): Promise<number>;
+  /** Due time (Redis ms) of a member, or null. */
+  dueAt(member: string): Promise<number | null>;
+  members(): Promise<string[]>;
+}
+
+const claimScript = defineScript(`${LUA_NOW_MS}
+local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ms(nowMs), 'LIMIT', 0, tonumber(ARGV[1]))
+local out = {}
+for i, m in ipairs(items) do
+  local token = ARGV[3] .. ':' .. i
+  redis.call('HSET', KEYS[2], m, token)
+  redis.call('ZADD', KEYS[1], ms(nowMs + tonumber(ARGV[2])), m)
+  out[#out + 1] = m
+  out[#out + 1] = token
+  out[#out + 1] = redis.call('HGET', KEYS[3], m) or '0'
+end
+return out
+`);
+
+const completeScript = defineScript(`${LUA_NOW_MS}
+if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+if ARGV[3] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[3], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ms(nowMs + tonumber(ARGV[3])), ARGV[1])
+  redis.call('HINCRBY', KEYS[3], ARGV[1], 1)
+end
+return 1
+`);
+
+const scheduleScript = defineScript(`${LUA_NOW_MS}
+if ARGV[3] == '1' then
+  redis.call('ZADD', KEYS[1], 'NX', ms(nowMs + tonumber(ARGV[2])), ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ms(nowMs + tonumber(ARGV[2])), ARGV[1])
+  -- a new due time supersedes a claim in flight, so its completion cannot overwrite it
+  redis.call('HDEL', KEYS[2], ARGV[1])
+end
+return 1
+`);
+
+/** A durable due-queue in one Redis sorted set with leased claims, shared safely by every replica. */
+export function createDueQueue(redis: Redis, base: string): DueQueue {
+  const due = `${base}:due`;
+  const claims = `${base}:claims`;
+  const steps = `${base}:steps`;
+  return {
+    async schedule(member, delayMs, options = {}) {
+      await scheduleScript.run(
+        redis,
+        [due, claims],
+        [member, Math.max(0, Math.round(delayMs)), options.onlyIfAbsent ? '1' : '0'],
+      );
+    },
+    async claim(limit, leaseMs) {
+      const tokenBase = randomBytes(8).toString('hex');
+      const raw = (await claimScript.run(
+        redis,
+        [due, claims, steps],
+        [limit, Math.max(1, Math.round(leaseMs)), tokenBase],
+      )) as string[];
+      const out: Claim[] = [];
+      for (let i = 0; i + 2 < raw.length; i += 3) {
+        out.push({ member: raw[i]!, token: raw[i + 1]!, step: Number(raw[i + 2]) });
+      }
+      return out;
+    },
+    async complete(claim, nextDelayMs) {
+      const result = await completeScript.run(
+        redis,
+        [due, claims, steps],
+        [claim.member, claim.token, nextDelayMs === null ? '' : Math.max(0, Math.round(nextDelayMs))],
+      );
+      return result === 1;
+    },
+    async cancel(member) {
+      await redis.multi().zrem(due, member).hdel(claims, member).hdel(steps, member).exec();
+    },
+    scheduleOps(member, delayMs, onlyIfAbsent = false) {
+      return [['ZADDIN', due, String(Math.max(0, Math.round(delayMs))), member, onlyIfAbsent ? '1' : '0']];
+    },
+    cancelOps(member) {
+      return [
+        ['ZREM', due, member],
+        ['HDEL', claims, member],
+        ['HDEL', steps, member],
+      ];
+    },
+    claimedOps(member, token, leaseMs) {
+      return [
+        ['ZADDIN', due, String(Math.max(1, Math.round(leaseMs))), member, '0'],
+        ['HSET', claims, member, token],
+      ];
+    },
+    size: () => redis.zcard(due),
+    async dueAt(member) {
+      const score = await redis.zscore(due, member);
+      return score === null ? null : Number(score);
+    },
+    members: () => redis.zrange(due, '0', '-1'),
+  };
+}
+
+/** A fresh claim token for work the caller starts itself (see `claimedOps`). */
+export function newClaimToken(): string {
+  return `own-${randomBytes(8).toString('hex')}`;
+}

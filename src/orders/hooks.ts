@@ -1,0 +1,44 @@
+/**
+ * Named points in the order lifecycle where tests stop the process (SIGKILL) to prove nothing is lost.
+ * Production passes no hooks; `at` is awaited so a test can hold the process still at a point.
+ */
+export type CrashPoint =
+  | 'after-save-before-send'
+  | 'after-send-before-store'
+  | 'webhook-received-before-store'
+  | 'webhook-stored-before-ack'
+  | 'event-before-apply'
+  | 'follow-up-check'
+  | 'outbox-after-send-before-record';
+
+export interface LifecycleHooks {
+  at?(
+    point: CrashPoint,
+    detail: { externalOrderId?: string; orderId?: string; step?: number },
+  ): Promise<void> | void;
+}
+
+/** Calls a hook if one is set. */
+export async function hookAt(
+  hooks: LifecycleHooks | undefined,
+  point: CrashPoint,
+  detail: { externalOrderId?: string; orderId?: string; step?: number } = {},
+): Promise<void> {
+  if (hooks?.at) await hooks.at(point, detail);
+}
+
+/** The logger methods the lifecycle uses (pino fits). */
+export interface LoggerLike {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** A logger that drops everything (the default when none is given). */
+export const silentLogger: LoggerLike = {
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+};

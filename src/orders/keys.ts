@@ -1,0 +1,57 @@
+/**
+ * Every Redis key the order lifecycle writes, in one place, all under the caller's prefix (REDIS_PREFIX).
+ * Order numbers and order IDs only contain [A-Za-z0-9._-], so they are safe inside key names.
+ */
+export interface OrderKeys {
+  readonly prefix: string;
+  order(externalOrderId: string): string;
+  /** Hash: service order ID -> merchant order number. */
+  readonly orderIds: string;
+  /** Sorted set (score: creation ms) of a reseller's orders, optionally those in one status. */
+  reseller(resellerId: number, status?: string): string;
+  /** Sorted set (score: creation ms) of all orders in one status (`placing` and `rejected` included). */
+  status(status: string): string;
+  /** Sorted set (score: creation ms) of orders not finished yet (placing, or placed and unfinished). */
+  readonly unfinished: string;
+  /** One unfinished order per phone number: string key -> merchant order number. */
+  guard(account: string): string;
+  /** Stream of order changes (placed, status, rejected), read by the notifier and the alerts. */
+  readonly changes: string;
+  /** Durable due-queue of orders whose placement has no definite answer yet. */
+  readonly placementQueue: string;
+  /** Durable due-queue of follow-up reads of unfinished orders. */
+  readonly followUpQueue: string;
+  /** Set of orders already reported as stale. */
+  readonly staleReported: string;
+  /** Stream of verified webhook events waiting to be processed. */
+  readonly webhookEvents: string;
+  /** Marker of an event already accepted (order ID + event kind). */
+  webhookSeen(orderId: string, event: string): string;
+  /** Hash of events for orders we do not know, kept for staff: `<order_id>|<event>` -> JSON. */
+  readonly webhookUnknown: string;
+  /** Counter of refused webhooks in one time window. */
+  webhookFailures(window: number): string;
+}
+
+/** Builds the key names of the order lifecycle under `prefix` (e.g. `rb:`). */
+export function orderKeys(prefix: string): OrderKeys {
+  const p = `${prefix}orders:`;
+  return {
+    prefix,
+    order: (ext) => `${p}o:${ext}`,
+    orderIds: `${p}order-ids`,
+    reseller: (id, status) =>
+      status === undefined ? `${p}reseller:${id}` : `${p}reseller:${id}:s:${status}`,
+    status: (status) => `${p}status:${status}`,
+    unfinished: `${p}unfinished`,
+    guard: (account) => `${p}guard:${account}`,
+    changes: `${p}changes`,
+    placementQueue: `${p}placement`,
+    followUpQueue: `${p}follow-up`,
+    staleReported: `${p}stale-reported`,
+    webhookEvents: `${p}webhook-events`,
+    webhookSeen: (orderId, event) => `${p}webhook-seen:${orderId}|${event}`,
+    webhookUnknown: `${p}webhook-unknown`,
+    webhookFailures: (window) => `${p}webhook-failures:${window}`,
+  };
+}

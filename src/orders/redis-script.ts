@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+export interface RedisScript {
+  readonly sha: string;
+  /** Runs the script by SHA, loading it again when Redis forgot it (after a restart or SCRIPT FLUSH). */
+  run(redis: Redis, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown>;
+}
+
+/** Wraps a Lua script for EVALSHA with a fallback to EVAL on NOSCRIPT, without touching the shared client. */
+export function defineScript(source: string): RedisScript {
+  const sha = createHash('sha1').update(source).digest('hex');
+  return {
+    sha,
+    async run(redis, keys, args) {
+      try {
+        return await redis.evalsha(sha, keys.length, ...keys, ...args);
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('NOSCRIPT')) {
+          return redis.eval(source, keys.length, ...keys, ...args);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/** Lua snippet: Redis server time in milliseconds, so replicas with skewed clocks agree on due times. */
+export const LUA_NOW_MS = `
+local __t = redis.call('TIME')
+local nowMs = tonumber(__t[1]) * 1000 + math.floor(tonumber(__t[2]) / 1000)
+local function ms(x) return string.format('%.0f', x) end
+`;
+
+/**
+ * One write inside an atomic commit: a plain Redis command (`['SADD', key, member]`) or one of the
+ * specials the commit script understands: `['ZADDIN', key, delayMs, member, nx]` (score = Redis time +
+ * delay; `nx` '1' keeps an existing score) and `['DELIFEQ', key, value]` (delete a string key only when it
+ * still holds `value`, e.g. a phone guard held by this order).
+ */
+export type RedisOp = readonly [string, ...string[]];
+
+/** Flattens ops into script arguments: for each op its length, then the op. */
+export function encodeOps(ops: readonly RedisOp[]): string[] {
+  const out: string[] = [];
+  for (const op of ops) out.push(String(op.length), ...op);
+  return out;
+}
+
+/** Lua snippet applying encoded ops from ARGV[start] on; needs LUA_NOW_MS before it. */
+export const LUA_APPLY_OPS = `
+local function applyOps(start)
+  local i = start
+  while i <= #ARGV do
+    local n = tonumber(ARGV[i])
+    local cmd = ARGV[i + 1]
+    local a = {}
+    for j = 2, n do a[j - 1] = ARGV[i + j] end
+    if cmd == 'ZADDIN' then
+      if a[4] == '1' then
+        redis.call('ZADD', a[1], 'NX', ms(nowMs + tonumber(a[2])), a[3])
+      else
+        redis.call('ZADD', a[1], ms(nowMs + tonumber(a[2])), a[3])
+      end
+    elseif cmd == 'DELIFEQ' then
+      if redis.call('GET', a[1]) == a[2] then redis.call('DEL', a[1]) end
+    else
+      redis.call(cmd, unpack(a))
+    end
+    i = i + n + 1
+  end
+end
+`;

@@ -1,0 +1,476 @@
+import type { Redis } from 'ioredis';
+import { canMove, isFinished } from '../domain/status.ts';
+import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
+import { createDueQueue, type DueQueue } from './due-queue.ts';
+import { orderKeys, type OrderKeys } from './keys.ts';
+import { defineScript, encodeOps, LUA_APPLY_OPS, LUA_NOW_MS, type RedisOp } from './redis-script.ts';
+import type { OrderIntent, Rejection, StatusChange, StoredOrder } from './types.ts';
+
+/**
+ * The order store: one Redis hash per merchant order number (`rev`, `data` = StoredOrder JSON, `st` = index
+ * status) and the indexes around it. Every write is a compare-and-set on `rev` in one Lua script that also
+ * updates the indexes, the phone guard, the follow-up queues and the change stream, so two replicas can
+ * never interleave half-writes, move an order backwards (canMove is checked on the fresh copy) or apply the
+ * same change twice.
+ */
+
+/** What happened to an order, as written to the change stream (read by the notifier and the alerts). */
+export type OrderChange =
+  | { kind: 'placed'; externalOrderId: string; status: OrderStatus; seq: number }
+  | { kind: 'status'; externalOrderId: string; from: OrderStatus | null; status: OrderStatus; seq: number }
+  | { kind: 'rejected'; externalOrderId: string; key: string; code?: string; seq: number };
+
+/** The service's view of an order, as far as the caller knows it (an event carries only the status). */
+export interface RemoteSnapshot {
+  orderId: string;
+  status: OrderStatus;
+  /** Present when read from the service (create or read), absent for an event. */
+  order?: RechargeOrder;
+}
+
+export type CreateOutcome =
+  | { kind: 'created'; order: StoredOrder }
+  | { kind: 'exists'; order: StoredOrder }
+  | { kind: 'busy'; holder: string };
+
+export interface StoreOptions {
+  redis: Redis;
+  /** REDIS_PREFIX, e.g. `rb:`. */
+  prefix: string;
+  /** Wall clock in ms for record times. */
+  clock?: () => number;
+  /** Longest change stream kept (approximate trim). */
+  changesMaxLength?: number;
+}
+
+/** Index status: the service status once placed, else the placement state. */
+export function indexStatus(order: StoredOrder): string {
+  if (order.placement === 'rejected') return 'rejected';
+  if (order.placement === 'placing' || order.status === undefined) return 'placing';
+  return order.status;
+}
+
+/** Whether nothing more will happen to the order (finished at the service, or never placed). */
+export function isClosed(order: StoredOrder): boolean {
+  return order.placement === 'rejected' || (order.status !== undefined && isFinished(order.status));
+}
+
+/** The service-side details we keep for /status, money and times as strings. */
+export function detailsOf(order: RechargeOrder): NonNullable<StoredOrder['details']> {
+  return {
+    statusTitle: order.statusTitle,
+    statusMessage: order.statusMessage,
+    nextStep: order.nextStep,
+    pollAfterSeconds: order.pollAfterSeconds,
+    maskedAccount: order.account,
+    attempts: order.attempts.map((a) => ({
+      attemptNo: a.attemptNo,
+      status: a.status,
+      errorMessage: a.errorMessage,
+      submittedAt: a.submittedAt?.toISOString() ?? null,
+      completedAt: a.completedAt?.toISOString() ?? null,
+    })),
+    createdAt: order.createdAt?.toISOString() ?? null,
+    updatedAt: order.updatedAt?.toISOString() ?? null,
+  };
+}
+
+const commitScript = defineScript(`${LUA_NOW_MS}${LUA_APPLY_OPS}
+local cur = redis.call('HGET', KEYS[1], 'rev')
+local expected = tonumber(ARGV[1])
+if expected == 0 then
+  if cur then return {0, cur} end
+elseif (not cur) or tonumber(cur) ~= expected then
+  return {0, cur or '0'}
+end
+if ARGV[4] ~= '' then
+  local holder = redis.call('GET', ARGV[4])
+  if holder and holder ~= ARGV[5] then return {-1, holder} end
+  redis.call('SET', ARGV[4], ARGV[5])
+end
+redis.call('HSET', KEYS[1], 'rev', tostring(expected + 1), 'data', ARGV[2], 'st', ARGV[3])
+applyOps(6)
+return {1, tostring(expected + 1)}
+`);
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type ChangeDraft = DistributiveOmit<OrderChange, 'seq' | 'externalOrderId'>;
+
+type Mutation = {
+  next: StoredOrder;
+  changes?: ChangeDraft[];
+  ops?: RedisOp[];
+};
+
+export type UpdateResult = { order: StoredOrder; applied: boolean } | null;
+
+/** Creates the Redis order store (see the file comment for the layout). */
+export function createOrderStore(options: StoreOptions) {
+  const { redis } = options;
+  const keys: OrderKeys = orderKeys(options.prefix);
+  const clock = options.clock ?? Date.now;
+  const maxLen = String(options.changesMaxLength ?? 100_000);
+  const placementQueue: DueQueue = createDueQueue(redis, keys.placementQueue);
+  const followUpQueue: DueQueue = createDueQueue(redis, keys.followUpQueue);
+
+  const nowIso = () => new Date(clock()).toISOString();
+
+  async function readRaw(ext: string): Promise<{ rev: number; order: StoredOrder } | null> {
+    const [rev, data] = await redis.hmget(keys.order(ext), 'rev', 'data');
+    if (rev === null || rev === undefined || data === null || data === undefined) return null;
+    return { rev: Number(rev), order: JSON.parse(data) as StoredOrder };
+  }
+
+  function indexOps(prev: StoredOrder | null, next: StoredOrder): RedisOp[] {
+    const ext = next.externalOrderId;
+    const score = String(Date.parse(next.createdAt));
+    const ops: RedisOp[] = [];
+    const before = prev === null ? null : indexStatus(prev);
+    const after = indexStatus(next);
+    if (prev === null) {
+      ops.push(['ZADD', keys.reseller(next.resellerId), score, ext]);
+    }
+    if (before !== after) {
+      if (before !== null) {
+        ops.push(['ZREM', keys.status(before), ext], ['ZREM', keys.reseller(next.resellerId, before), ext]);
+      }
+      ops.push(
+        ['ZADD', keys.status(after), score, ext],
+        ['ZADD', keys.reseller(next.resellerId, after), score, ext],
+      );
+    }
+    if (next.orderId !== undefined && prev?.orderId !== next.orderId) {
+      ops.push(['HSET', keys.orderIds, next.orderId, ext]);
+    }
+    const wasClosed = prev !== null && isClosed(prev);
+    if (isClosed(next) && !wasClosed) {
+      ops.push(
+        ['ZREM', keys.unfinished, ext],
+        ['DELIFEQ', keys.guard(next.request.account), ext],
+        ...followUpQueue.cancelOps(ext),
+        ...placementQueue.cancelOps(ext),
+      );
+    } else if (prev === null) {
+      ops.push(['ZADD', keys.unfinished, score, ext]);
+    }
+    if (prev !== null && prev.placement === 'placing' && next.placement !== 'placing') {
+      ops.push(...placementQueue.cancelOps(ext));
+    }
+    return ops;
+  }
+
+  function changeOps(next: StoredOrder, changes: NonNullable<Mutation['changes']>): RedisOp[] {
+    return changes.map((change): RedisOp => {
+      const fields: string[] = [
+        'ext',
+        next.externalOrderId,
+        'kind',
+        change.kind,
+        'seq',
+        String(next.history.length),
+      ];
+      fields.push('at', next.updatedAt, 'oid', next.orderId ?? '');
+      switch (change.kind) {
+        case 'placed':
+          fields.push('to', change.status);
+          break;
+        case 'status':
+          fields.push('to', change.status, 'from', change.from ?? '');
+          break;
+        case 'rejected':
+          fields.push('key', change.key, 'code', change.code ?? '');
+          break;
+        default: {
+          const never: never = change;
+          throw new Error(`unhandled change ${String(never)}`);
+        }
+      }
+      return ['XADD', keys.changes, 'MAXLEN', '~', maxLen, '*', ...fields];
+    });
+  }
+
+  async function commit(
+    expectedRev: number,
+    prev: StoredOrder | null,
+    mutation: Mutation,
+    guard?: { key: string; value: string },
+  ): Promise<{ kind: 'ok' } | { kind: 'conflict' } | { kind: 'busy'; holder: string }> {
+    const next = mutation.next;
+    const ops = [
+      ...indexOps(prev, next),
+      ...changeOps(next, mutation.changes ?? []),
+      ...(mutation.ops ?? []),
+    ];
+    const raw = (await commitScript.run(
+      redis,
+      [keys.order(next.externalOrderId)],
+      [
+        String(expectedRev),
+        JSON.stringify(next),
+        indexStatus(next),
+        guard?.key ?? '',
+        guard?.value ?? '',
+        ...encodeOps(ops),
+      ],
+    )) as [number, string];
+    if (raw[0] === 1) return { kind: 'ok' };
+    if (raw[0] === -1) return { kind: 'busy', holder: raw[1] };
+    return { kind: 'conflict' };
+  }
+
+  /** Read-modify-write with compare-and-set; `mutate` returns null to change nothing. */
+  async function update(
+    ext: string,
+    mutate: (current: StoredOrder) => Mutation | null,
+  ): Promise<UpdateResult> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const current = await readRaw(ext);
+      if (current === null) return null;
+      const mutation = mutate(structuredClone(current.order));
+      if (mutation === null) return { order: current.order, applied: false };
+      const result = await commit(current.rev, current.order, mutation);
+      if (result.kind === 'ok') return { order: mutation.next, applied: true };
+    }
+    throw new Error(`order ${ext}: too many concurrent updates`);
+  }
+
+  function pushStatus(
+    order: StoredOrder,
+    status: OrderStatus,
+    source: StatusChange['source'],
+    at: string,
+  ): void {
+    order.status = status;
+    order.history.push({ status, at, source });
+  }
+
+  return {
+    keys,
+    placementQueue,
+    followUpQueue,
+
+    /** One order by merchant order number. */
+    async get(ext: string): Promise<StoredOrder | null> {
+      return (await readRaw(ext))?.order ?? null;
+    },
+
+    /** One order by service order ID (O-…). */
+    async getByOrderId(orderId: string): Promise<StoredOrder | null> {
+      const ext = await redis.hget(keys.orderIds, orderId);
+      return ext === null ? null : ((await readRaw(ext))?.order ?? null);
+    },
+
+    /** The unfinished order holding the guard of this phone number (digits with country code). */
+    async unfinishedForAccount(account: string): Promise<StoredOrder | null> {
+      const ext = await redis.get(keys.guard(account));
+      if (ext === null) return null;
+      const order = (await readRaw(ext))?.order ?? null;
+      return order !== null && !isClosed(order) ? order : null;
+    },
+
+    /**
+     * Saves a new intent set-if-absent, takes the phone guard and enters the placement queue already
+     * claimed by `claimToken` for `leaseMs` (so a crash before the answer is stored is resumed by a worker).
+     */
+    async create(intent: OrderIntent, claim: { token: string; leaseMs: number }): Promise<CreateOutcome> {
+      const at = nowIso();
+      const order: StoredOrder = {
+        externalOrderId: intent.externalOrderId,
+        placement: 'placing',
+        request: intent.request,
+        quote: intent.quote,
+        resellerId: intent.resellerId,
+        chatId: intent.chatId,
+        locale: intent.locale,
+        ...(intent.statusMessageId === undefined ? {} : { statusMessageId: intent.statusMessageId }),
+        history: [],
+        createdAt: at,
+        updatedAt: at,
+      };
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const existing = await readRaw(intent.externalOrderId);
+        if (existing !== null) return { kind: 'exists', order: existing.order };
+        const result = await commit(
+          0,
+          null,
+          { next: order, ops: placementQueue.claimedOps(order.externalOrderId, claim.token, claim.leaseMs) },
+          { key: keys.guard(intent.request.account), value: intent.externalOrderId },
+        );
+        if (result.kind === 'ok') return { kind: 'created', order };
+        if (result.kind === 'busy') return { kind: 'busy', holder: result.holder };
+      }
+      throw new Error(`order ${intent.externalOrderId}: could not be created`);
+    },
+
+    /** Saves an intent that was refused before anything was sent (e.g. the number is busy); set-if-absent. */
+    async createRejected(intent: OrderIntent, rejection: Rejection): Promise<StoredOrder> {
+      const at = nowIso();
+      const order: StoredOrder = {
+        externalOrderId: intent.externalOrderId,
+        placement: 'rejected',
+        rejection,
+        request: intent.request,
+        quote: intent.quote,
+        resellerId: intent.resellerId,
+        chatId: intent.chatId,
+        locale: intent.locale,
+        ...(intent.statusMessageId === undefined ? {} : { statusMessageId: intent.statusMessageId }),
+        history: [],
+        createdAt: at,
+        updatedAt: at,
+      };
+      const result = await commit(0, null, {
+        next: order,
+        changes: [
+          { kind: 'rejected', key: rejection.key, ...(rejection.code ? { code: rejection.code } : {}) },
+        ],
+      });
+      if (result.kind === 'ok') return order;
+      return (await readRaw(intent.externalOrderId))?.order ?? order;
+    },
+
+    /**
+     * Applies what the service says about an order (create answer, read or event): records the order ID,
+     * ends placement, and moves the status only forward. `followUpDelayMs` schedules the first read when
+     * the order becomes placed and unfinished.
+     */
+    async applyRemote(
+      ext: string,
+      remote: RemoteSnapshot,
+      source: StatusChange['source'],
+      followUpDelayMs?: number,
+    ): Promise<UpdateResult> {
+      return update(ext, (order) => {
+        if (order.placement === 'rejected') return null;
+        const at = nowIso();
+        const changes: NonNullable<Mutation['changes']> = [];
+        const ops: RedisOp[] = [];
+        const wasPlacing = order.placement === 'placing';
+        const from = order.status ?? null;
+        let changed = false;
+        if (wasPlacing) {
+          order.placement = 'placed';
+          order.orderId = remote.orderId;
+          changed = true;
+        } else if (order.orderId === undefined) {
+          order.orderId = remote.orderId;
+          changed = true;
+        }
+        const moves = from === null || canMove(from, remote.status);
+        if (moves) {
+          pushStatus(order, remote.status, source, at);
+          changed = true;
+        }
+        const sameAsOurs = order.status === remote.status;
+        if (remote.order !== undefined && (sameAsOurs || order.details === undefined)) {
+          // Details of an outdated read are kept only when we have none at all.
+          order.details = detailsOf(remote.order);
+          order.syncedAt = at;
+          changed = true;
+        }
+        if (!changed) return null;
+        order.updatedAt = at;
+        if (wasPlacing) changes.push({ kind: 'placed', status: order.status ?? remote.status });
+        else if (moves) changes.push({ kind: 'status', from, status: remote.status });
+        if (
+          wasPlacing &&
+          followUpDelayMs !== undefined &&
+          order.status !== undefined &&
+          !isFinished(order.status)
+        ) {
+          ops.push(...followUpQueue.scheduleOps(ext, followUpDelayMs, true));
+        }
+        return { next: order, changes, ops };
+      });
+    },
+
+    /** Ends a placement that the service refused (nothing charged); releases the phone guard. */
+    async markRejected(ext: string, rejection: Rejection): Promise<UpdateResult> {
+      return update(ext, (order) => {
+        if (order.placement !== 'placing') return null;
+        order.placement = 'rejected';
+        order.rejection = rejection;
+        order.updatedAt = nowIso();
+        return {
+          next: order,
+          changes: [
+            { kind: 'rejected', key: rejection.key, ...(rejection.code ? { code: rejection.code } : {}) },
+          ],
+        };
+      });
+    },
+
+    /** Records that a read found nothing new (keeps /status's "as of" time fresh). */
+    async markSynced(ext: string): Promise<UpdateResult> {
+      return update(ext, (order) => {
+        order.syncedAt = nowIso();
+        return { next: order };
+      });
+    },
+
+    /** Remembers the reseller's status message to keep up to date. */
+    async setStatusMessage(ext: string, messageId: number): Promise<UpdateResult> {
+      return update(ext, (order) => {
+        if (order.statusMessageId === messageId) return null;
+        order.statusMessageId = messageId;
+        order.updatedAt = nowIso();
+        return { next: order };
+      });
+    },
+
+    /** A reseller's orders, newest first, optionally in one index status (`placing`, `rejected` or a service status). */
+    async listByReseller(
+      resellerId: number,
+      query: { status?: string; offset: number; limit: number },
+    ): Promise<{ total: number; orders: StoredOrder[] }> {
+      return listSorted(keys.reseller(resellerId, query.status), query.offset, query.limit);
+    },
+
+    /** All orders in one index status, newest first. */
+    async listByStatus(
+      status: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ total: number; orders: StoredOrder[] }> {
+      return listSorted(keys.status(status), offset, limit);
+    },
+
+    /** Merchant order numbers of every unfinished order, oldest first. */
+    async unfinished(): Promise<string[]> {
+      return redis.zrange(keys.unfinished, '0', '-1');
+    },
+
+    /** Merchant order numbers still waiting for a definite placement answer. */
+    async placing(): Promise<string[]> {
+      return redis.zrange(keys.status('placing'), '0', '-1');
+    },
+  };
+
+  async function listSorted(
+    key: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ total: number; orders: StoredOrder[] }> {
+    const start = Math.max(0, Math.floor(offset));
+    const count = Math.max(0, Math.floor(limit));
+    const [total, exts] = await Promise.all([
+      redis.zcard(key),
+      count === 0
+        ? Promise.resolve([] as string[])
+        : redis.zrevrange(key, String(start), String(start + count - 1)),
+    ]);
+    if (exts.length === 0) return { total, orders: [] };
+    const pipeline = redis.pipeline();
+    for (const ext of exts) pipeline.hget(keys.order(ext), 'data');
+    const rows = (await pipeline.exec()) ?? [];
+    const orders: StoredOrder[] = [];
+    for (const [error, data] of rows) {
+      if (error === null && typeof data === 'string') orders.push(JSON.parse(data) as StoredOrder);
+    }
+    return { total, orders };
+  }
+}
+
+export type RedisOrderStore = ReturnType<typeof createOrderStore>;
+/** The store's port, derived from the adapter (STYLE habit 8). */
+export type OrderStore = Pick<RedisOrderStore, keyof RedisOrderStore>;

@@ -1,0 +1,195 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canMove } from '../../src/domain/status.ts';
+import { createDueQueue } from '../../src/orders/due-queue.ts';
+import { createOrderStore, type RedisOrderStore } from '../../src/orders/store.ts';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { intent, newExt, phone } from './support/fixtures.ts';
+
+describe('RedisOrderStore', () => {
+  let server: RedisServerHandle;
+  let a: Redis;
+  let b: Redis;
+  let storeA: RedisOrderStore;
+  let storeB: RedisOrderStore;
+  const prefix = 'st:';
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    a = new Redis(server.url);
+    b = new Redis(server.url);
+    storeA = createOrderStore({ redis: a, prefix });
+    storeB = createOrderStore({ redis: b, prefix });
+  });
+  afterAll(async () => {
+    a.disconnect();
+    b.disconnect();
+    await server.dispose();
+  });
+
+  const claim = { token: 'tok', leaseMs: 60_000 };
+
+  it('saves an intent set-if-absent: a second save finds the first', async () => {
+    const it1 = intent();
+    const first = await storeA.create(it1, claim);
+    expect(first.kind).toBe('created');
+    const second = await storeB.create({ ...it1, chatId: 999 }, claim);
+    expect(second.kind).toBe('exists');
+    if (second.kind !== 'exists') throw new Error('unreachable');
+    expect(second.order.chatId).toBe(it1.chatId);
+    expect(second.order.placement).toBe('placing');
+    // it is in the placement queue, already claimed by its creator
+    expect(await storeA.placementQueue.dueAt(it1.externalOrderId)).not.toBeNull();
+    expect(await storeA.placementQueue.claim(10, 1000)).toEqual([]);
+  });
+
+  it('two replicas saving the same intent at once create exactly one record', async () => {
+    const one = intent();
+    const results = await Promise.all([storeA.create(one, claim), storeB.create(one, claim)]);
+    expect(results.map((r) => r.kind).sort()).toEqual(['created', 'exists']);
+  });
+
+  it('keeps one unfinished order per phone number and releases the guard when finished or rejected', async () => {
+    const account = phone('4242', 555);
+    const first = intent({ account });
+    await storeA.create(first, claim);
+    const other = intent({ account });
+    const busy = await storeB.create(other, claim);
+    expect(busy).toEqual({ kind: 'busy', holder: first.externalOrderId });
+    expect((await storeA.unfinishedForAccount(account))?.externalOrderId).toBe(first.externalOrderId);
+
+    await storeA.applyRemote(
+      first.externalOrderId,
+      { orderId: 'O-9000001', status: 'accepted' },
+      'create',
+      1000,
+    );
+    expect((await storeB.create(other, claim)).kind).toBe('busy');
+    await storeA.applyRemote(first.externalOrderId, { orderId: 'O-9000001', status: 'failed' }, 'webhook');
+    // failed is not finished: the number stays guarded until the refund
+    expect((await storeB.create(other, claim)).kind).toBe('busy');
+    await storeA.applyRemote(first.externalOrderId, { orderId: 'O-9000001', status: 'refunded' }, 'webhook');
+    expect(await storeA.unfinishedForAccount(account)).toBeNull();
+    expect((await storeB.create(other, claim)).kind).toBe('created');
+
+    await storeB.markRejected(other.externalOrderId, { key: 'balance', httpStatus: 400, message: 'low' });
+    expect(await storeA.unfinishedForAccount(account)).toBeNull();
+    expect((await storeA.create(intent({ account }), claim)).kind).toBe('created');
+  });
+
+  it('never moves an order backwards, whatever order two replicas apply statuses in', async () => {
+    const statuses = [
+      'accepted',
+      'processing',
+      'manual_review',
+      'failed',
+      'succeeded',
+      'refunded',
+      'processing',
+    ];
+    for (let round = 0; round < 15; round++) {
+      const it1 = intent();
+      const ext = it1.externalOrderId;
+      await storeA.create(it1, claim);
+      await storeA.applyRemote(ext, { orderId: `O-${round}77`, status: 'accepted' }, 'create', 1000);
+      const shuffled = [...statuses].sort(() => Math.random() - 0.5);
+      await Promise.all(
+        shuffled.map((status, i) =>
+          (i % 2 === 0 ? storeA : storeB).applyRemote(ext, { orderId: `O-${round}77`, status }, 'webhook'),
+        ),
+      );
+      const order = await storeA.get(ext);
+      const history = order!.history.map((h) => h.status);
+      for (let i = 1; i < history.length; i++) expect(canMove(history[i - 1]!, history[i]!)).toBe(true);
+      expect(new Set(history).size).toBe(history.length);
+      expect(['succeeded', 'refunded']).toContain(order!.status);
+    }
+  });
+
+  it('writes one change per applied status and none for a replay', async () => {
+    const it1 = intent();
+    const ext = it1.externalOrderId;
+    await storeA.create(it1, claim);
+    await storeA.applyRemote(ext, { orderId: 'O-5550001', status: 'accepted' }, 'create', 1000);
+    await storeB.applyRemote(ext, { orderId: 'O-5550001', status: 'succeeded' }, 'webhook');
+    await storeA.applyRemote(ext, { orderId: 'O-5550001', status: 'succeeded' }, 'webhook');
+    await storeB.applyRemote(ext, { orderId: 'O-5550001', status: 'processing' }, 'poll');
+    const entries = (await a.xrange(storeA.keys.changes, '-', '+')) as Array<[string, string[]]>;
+    const mine = entries
+      .map(([, f]) =>
+        Object.fromEntries(f.reduce<string[][]>((acc, v, i) => (i % 2 ? acc : [...acc, [v, f[i + 1]!]]), [])),
+      )
+      .filter((f) => f['ext'] === ext);
+    expect(mine.map((f) => `${f['kind']}:${f['to']}`)).toEqual(['placed:accepted', 'status:succeeded']);
+    // a final status cancels its follow-up reads
+    expect(await storeA.followUpQueue.dueAt(ext)).toBeNull();
+  });
+
+  it('indexes orders by service order ID, by reseller and by status', async () => {
+    const reseller = 4_000_000 + Math.floor(Math.random() * 1000);
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const it1 = intent({ resellerId: reseller });
+      made.push(it1.externalOrderId);
+      await storeA.create(it1, claim);
+      if (i < 3)
+        await storeA.applyRemote(
+          it1.externalOrderId,
+          { orderId: `O-8${reseller}${i}`, status: 'processing' },
+          'create',
+          1000,
+        );
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    expect((await storeB.getByOrderId(`O-8${reseller}1`))?.externalOrderId).toBe(made[1]);
+    const all = await storeB.listByReseller(reseller, { offset: 0, limit: 3 });
+    expect(all.total).toBe(5);
+    expect(all.orders.map((o) => o.externalOrderId)).toEqual([made[4], made[3], made[2]]);
+    const page2 = await storeB.listByReseller(reseller, { offset: 3, limit: 3 });
+    expect(page2.orders.map((o) => o.externalOrderId)).toEqual([made[1], made[0]]);
+    const processing = await storeB.listByReseller(reseller, { status: 'processing', offset: 0, limit: 10 });
+    expect(processing.orders.map((o) => o.externalOrderId).sort()).toEqual(made.slice(0, 3).sort());
+    const placing = await storeB.listByReseller(reseller, { status: 'placing', offset: 0, limit: 10 });
+    expect(placing.orders.map((o) => o.externalOrderId).sort()).toEqual(made.slice(3).sort());
+    expect(await storeA.placing()).toEqual(expect.arrayContaining(made.slice(3)));
+    expect(await storeA.unfinished()).toEqual(expect.arrayContaining(made));
+  });
+
+  it('a due-queue claim hands each due member to exactly one of many concurrent claimers', async () => {
+    const q1 = createDueQueue(a, `${prefix}dq-test`);
+    const q2 = createDueQueue(b, `${prefix}dq-test`);
+    const members = Array.from({ length: 60 }, () => newExt('dq'));
+    for (const m of members) await q1.schedule(m, 0);
+    const claims = (
+      await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? q1 : q2).claim(7, 60_000)))
+    ).flat();
+    expect(claims.map((c) => c.member).sort()).toEqual([...members].sort());
+    // a completed claim with a delay comes back once due; a lost claim cannot complete
+    const first = claims[0]!;
+    expect(await q2.complete(first, 0)).toBe(true);
+    expect(await q1.complete(first, 0)).toBe(false);
+    const again = await q1.claim(100, 60_000);
+    expect(again.map((c) => c.member)).toEqual([first.member]);
+    expect(again[0]!.step).toBe(1);
+    await q1.cancel(first.member);
+    expect(await q2.complete(again[0]!, 10)).toBe(false);
+    expect(await q1.dueAt(first.member)).toBeNull();
+  });
+
+  it('a claim not completed within its lease is handed out again (a crashed worker)', async () => {
+    const q = createDueQueue(a, `${prefix}dq-lease`);
+    await q.schedule('m1', 0);
+    const [c1] = await q.claim(1, 1500);
+    expect(c1?.member).toBe('m1');
+    expect(await q.claim(1, 1500)).toEqual([]);
+    let c2: Awaited<ReturnType<typeof q.claim>> = [];
+    for (let i = 0; i < 1000 && c2.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      c2 = await q.claim(1, 60_000);
+    }
+    expect(c2[0]?.member).toBe('m1');
+    expect(await q.complete(c1!, null)).toBe(false);
+    expect(await q.complete(c2[0]!, null)).toBe(true);
+    expect(await q.size()).toBe(0);
+  });
+});
