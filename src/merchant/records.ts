@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { isFinished } from '../domain/status.ts';
 import { MerchantUnexpectedError } from './errors.ts';
 import type {
   Account,
@@ -8,7 +9,6 @@ import type {
   OperatorRef,
   Operator,
   OrderAttempt,
-  OrderStatus,
   Page,
   Quote,
   RechargeOrder,
@@ -19,6 +19,9 @@ import type {
  * statuses kept as text; anything that does not fit becomes a `MerchantUnexpectedError` naming the field
  * (never its value: it could be a phone number).
  */
+
+// One rule for "finished" in the whole bot: succeeded and refunded only; unknown statuses are unfinished.
+export { isFinished };
 
 type Json = Record<string, unknown>;
 
@@ -60,11 +63,6 @@ export function parseTime(text: string): Date {
   const date = new Date(epoch);
   if (Number.isNaN(date.getTime())) throw new RangeError('time out of range');
   return date;
-}
-
-/** Only `succeeded` and `refunded` are final; `failed` is not, and an unknown status is treated as unfinished. */
-export function isFinished(status: OrderStatus): boolean {
-  return status === 'succeeded' || status === 'refunded';
 }
 
 class Reader {
