@@ -1,0 +1,90 @@
+## Orders
+
+order-status-accepted = Accepted
+order-status-processing = Processing
+order-status-manual-review = Under review
+order-status-succeeded = Succeeded
+order-status-failed = Failed
+order-status-refunded = Refunded
+order-status-unknown = In progress ({ $status })
+order-status-placing = Being placed
+order-status-rejected = Not placed
+
+order-status-line = { $emoji } { $status } · { $orderId } · { $externalOrderId }
+order-status-line-pending = { $emoji } { $status } · { $externalOrderId }
+
+order-subtype-airtime = airtime
+order-subtype-data = data
+order-subtype-bundle = bundle
+
+order-details =
+    { $operator } ({ $country }), { $subtype }
+    Phone: { $phone }
+    Top-up: { $localAmount }
+    Wallet: { $price }
+
+order-receipt =
+    ✅ Top-up delivered
+    Order: { $orderId } · { $externalOrderId }
+    { $operator } ({ $country })
+    Phone: { $phone }
+    Top-up: { $localAmount }
+    Paid from wallet: { $price }
+    Time: { $time }
+
+order-failed-notice =
+    ⚠️ The top-up failed: { $orderId } · { $externalOrderId }
+    Phone: { $phone }, { $localAmount }
+    The money ({ $price }) is not back in the wallet yet: a refund is pending. You will get a message when it arrives.
+
+order-refunded-notice =
+    ↩️ Refunded: { $orderId } · { $externalOrderId }
+    { $price } is back in the wallet. The phone { $phone } was not topped up.
+
+order-rejected-notice =
+    ❌ Order { $externalOrderId } was not placed: { $reason }
+    Nothing was charged.
+
+order-quote-expired-notice =
+    ❌ Order { $externalOrderId } was not placed: the quote expired before the service could take it.
+    Nothing was charged. Ask for a new quote to try again.
+
+order-new-quote-button = 🔄 New quote
+
+order-pending-notice =
+    ⏳ Order { $externalOrderId } is being placed. The service has not answered yet; we keep trying with the same order number, so it is never charged twice.
+    You will get a message as soon as it is confirmed.
+
+order-reject-reason-balance = the wallet balance is too low
+order-reject-reason-risk = an order limit was reached
+order-reject-reason-wallet = the wallet is not active
+order-reject-reason-detail = this top-up is not available right now
+order-reject-reason-amount = the amount is not accepted
+order-reject-reason-local-currency = the currency is not accepted
+order-reject-reason-account = the phone number is missing or not accepted
+order-reject-reason-quote-token = the quote is no longer valid; ask for a new quote
+order-reject-reason-quote-expired = the quote expired; ask for a new quote
+order-reject-reason-price-changed = the price changed; ask for a new quote
+order-reject-reason-account-busy = another top-up to this number is not finished yet
+order-reject-reason-external-order-id = the order number was already used
+order-reject-reason-other = the service refused the order
+
+## Alerts
+
+alert-order-failed = ⚠️ Top-up failed: { $orderId } · { $externalOrderId } (refund pending)
+alert-order-refunded = ↩️ Refunded: { $orderId } · { $externalOrderId }
+alert-order-manual-review = 🔎 Under manual review: { $orderId } · { $externalOrderId }
+alert-order-rejected = ❌ Order refused: { $orderId } · { $externalOrderId }: { $reason }
+alert-forbidden-placement = 🚫 The service answered 403 to order { $orderId } · { $externalOrderId }: check the API key, the IP allowlist and API access. The order keeps being retried.
+alert-forbidden-read = 🚫 The service answered 403 to an order read: check the API key, the IP allowlist and API access.
+alert-webhook-signature = { $failures ->
+    [one] 🛡 { $failures } webhook was refused (last reason: { $reason }). Check MERCHANT_WEBHOOK_SECRETS.
+   *[other] 🛡 { $failures } webhooks were refused (last reason: { $reason }). Check MERCHANT_WEBHOOK_SECRETS.
+}
+alert-stale-order = ⏰ Still unfinished after { $minutes } min: { $orderId } · { $externalOrderId } ({ $status })
+alert-unknown-order = ❓ Event { $event } for an order we do not know: { $orderId } · { $externalOrderId }
+alert-group-header = { $count ->
+    [one] 🚨 { $count } alert
+   *[other] 🚨 { $count } alerts
+}
+alert-open-button = Open { $order }

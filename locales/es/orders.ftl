@@ -1,0 +1,90 @@
+## Orders
+
+order-status-accepted = Aceptado
+order-status-processing = En proceso
+order-status-manual-review = En revisión
+order-status-succeeded = Completado
+order-status-failed = Fallido
+order-status-refunded = Reembolsado
+order-status-unknown = En curso ({ $status })
+order-status-placing = Enviándose
+order-status-rejected = No realizado
+
+order-status-line = { $emoji } { $status } · { $orderId } · { $externalOrderId }
+order-status-line-pending = { $emoji } { $status } · { $externalOrderId }
+
+order-subtype-airtime = saldo
+order-subtype-data = datos
+order-subtype-bundle = paquete
+
+order-details =
+    { $operator } ({ $country }), { $subtype }
+    Teléfono: { $phone }
+    Recarga: { $localAmount }
+    Monedero: { $price }
+
+order-receipt =
+    ✅ Recarga entregada
+    Pedido: { $orderId } · { $externalOrderId }
+    { $operator } ({ $country })
+    Teléfono: { $phone }
+    Recarga: { $localAmount }
+    Pagado con el monedero: { $price }
+    Hora: { $time }
+
+order-failed-notice =
+    ⚠️ La recarga falló: { $orderId } · { $externalOrderId }
+    Teléfono: { $phone }, { $localAmount }
+    El dinero ({ $price }) todavía no ha vuelto al monedero: el reembolso está pendiente. Recibirás un mensaje cuando llegue.
+
+order-refunded-notice =
+    ↩️ Reembolsado: { $orderId } · { $externalOrderId }
+    { $price } ha vuelto al monedero. El teléfono { $phone } no se recargó.
+
+order-rejected-notice =
+    ❌ El pedido { $externalOrderId } no se realizó: { $reason }
+    No se ha cobrado nada.
+
+order-quote-expired-notice =
+    ❌ El pedido { $externalOrderId } no se realizó: la cotización caducó antes de que el servicio pudiera aceptarla.
+    No se ha cobrado nada. Pide una nueva cotización para intentarlo de nuevo.
+
+order-new-quote-button = 🔄 Nueva cotización
+
+order-pending-notice =
+    ⏳ El pedido { $externalOrderId } se está enviando. El servicio aún no ha respondido; seguimos intentándolo con el mismo número de pedido, así que nunca se cobra dos veces.
+    Recibirás un mensaje en cuanto se confirme.
+
+order-reject-reason-balance = el saldo del monedero es insuficiente
+order-reject-reason-risk = se alcanzó un límite de pedidos
+order-reject-reason-wallet = el monedero no está activo
+order-reject-reason-detail = esta recarga no está disponible en este momento
+order-reject-reason-amount = el importe no es aceptado
+order-reject-reason-local-currency = la moneda no es aceptada
+order-reject-reason-account = falta el número de teléfono o no es aceptado
+order-reject-reason-quote-token = la cotización ya no es válida; pide una nueva
+order-reject-reason-quote-expired = la cotización caducó; pide una nueva
+order-reject-reason-price-changed = el precio cambió; pide una nueva cotización
+order-reject-reason-account-busy = otra recarga a este número aún no ha terminado
+order-reject-reason-external-order-id = el número de pedido ya se había usado
+order-reject-reason-other = el servicio rechazó el pedido
+
+## Alerts
+
+alert-order-failed = ⚠️ Recarga fallida: { $orderId } · { $externalOrderId } (reembolso pendiente)
+alert-order-refunded = ↩️ Reembolsado: { $orderId } · { $externalOrderId }
+alert-order-manual-review = 🔎 En revisión manual: { $orderId } · { $externalOrderId }
+alert-order-rejected = ❌ Pedido rechazado: { $orderId } · { $externalOrderId }: { $reason }
+alert-forbidden-placement = 🚫 El servicio respondió 403 al pedido { $orderId } · { $externalOrderId }: revisa la clave de API, la lista de IP permitidas y el acceso a la API. El pedido se sigue reintentando.
+alert-forbidden-read = 🚫 El servicio respondió 403 a una consulta de pedido: revisa la clave de API, la lista de IP permitidas y el acceso a la API.
+alert-webhook-signature = { $failures ->
+    [one] 🛡 Se rechazó { $failures } webhook (último motivo: { $reason }). Revisa MERCHANT_WEBHOOK_SECRETS.
+   *[other] 🛡 Se rechazaron { $failures } webhooks (último motivo: { $reason }). Revisa MERCHANT_WEBHOOK_SECRETS.
+}
+alert-stale-order = ⏰ Sin terminar tras { $minutes } min: { $orderId } · { $externalOrderId } ({ $status })
+alert-unknown-order = ❓ Evento { $event } de un pedido que no conocemos: { $orderId } · { $externalOrderId }
+alert-group-header = { $count ->
+    [one] 🚨 { $count } alerta
+   *[other] 🚨 { $count } alertas
+}
+alert-open-button = Abrir { $order }

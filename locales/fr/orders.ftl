@@ -1,0 +1,90 @@
+## Orders
+
+order-status-accepted = Acceptée
+order-status-processing = En cours de traitement
+order-status-manual-review = En vérification
+order-status-succeeded = Réussie
+order-status-failed = Échouée
+order-status-refunded = Remboursée
+order-status-unknown = En cours ({ $status })
+order-status-placing = En cours d’envoi
+order-status-rejected = Non passée
+
+order-status-line = { $emoji } { $status } · { $orderId } · { $externalOrderId }
+order-status-line-pending = { $emoji } { $status } · { $externalOrderId }
+
+order-subtype-airtime = crédit d’appel
+order-subtype-data = données
+order-subtype-bundle = forfait
+
+order-details =
+    { $operator } ({ $country }), { $subtype }
+    Téléphone : { $phone }
+    Recharge : { $localAmount }
+    Portefeuille : { $price }
+
+order-receipt =
+    ✅ Recharge effectuée
+    Commande : { $orderId } · { $externalOrderId }
+    { $operator } ({ $country })
+    Téléphone : { $phone }
+    Recharge : { $localAmount }
+    Payé depuis le portefeuille : { $price }
+    Heure : { $time }
+
+order-failed-notice =
+    ⚠️ La recharge a échoué : { $orderId } · { $externalOrderId }
+    Téléphone : { $phone }, { $localAmount }
+    L’argent ({ $price }) n’est pas encore revenu dans le portefeuille : le remboursement est en attente. Vous recevrez un message à son arrivée.
+
+order-refunded-notice =
+    ↩️ Remboursée : { $orderId } · { $externalOrderId }
+    { $price } est revenu dans le portefeuille. Le téléphone { $phone } n’a pas été rechargé.
+
+order-rejected-notice =
+    ❌ La commande { $externalOrderId } n’a pas été passée : { $reason }
+    Rien n’a été débité.
+
+order-quote-expired-notice =
+    ❌ La commande { $externalOrderId } n’a pas été passée : le devis a expiré avant que le service puisse la prendre.
+    Rien n’a été débité. Demandez un nouveau devis pour réessayer.
+
+order-new-quote-button = 🔄 Nouveau devis
+
+order-pending-notice =
+    ⏳ La commande { $externalOrderId } est en cours d’envoi. Le service n’a pas encore répondu ; nous réessayons avec le même numéro de commande, elle ne sera donc jamais débitée deux fois.
+    Vous recevrez un message dès qu’elle sera confirmée.
+
+order-reject-reason-balance = le solde du portefeuille est insuffisant
+order-reject-reason-risk = une limite de commandes a été atteinte
+order-reject-reason-wallet = le portefeuille n’est pas actif
+order-reject-reason-detail = cette recharge n’est pas disponible pour le moment
+order-reject-reason-amount = le montant n’est pas accepté
+order-reject-reason-local-currency = la devise n’est pas acceptée
+order-reject-reason-account = le numéro de téléphone manque ou n’est pas accepté
+order-reject-reason-quote-token = le devis n’est plus valable ; demandez-en un nouveau
+order-reject-reason-quote-expired = le devis a expiré ; demandez-en un nouveau
+order-reject-reason-price-changed = le prix a changé ; demandez un nouveau devis
+order-reject-reason-account-busy = une autre recharge vers ce numéro n’est pas encore terminée
+order-reject-reason-external-order-id = le numéro de commande a déjà été utilisé
+order-reject-reason-other = le service a refusé la commande
+
+## Alerts
+
+alert-order-failed = ⚠️ Recharge échouée : { $orderId } · { $externalOrderId } (remboursement en attente)
+alert-order-refunded = ↩️ Remboursée : { $orderId } · { $externalOrderId }
+alert-order-manual-review = 🔎 En vérification manuelle : { $orderId } · { $externalOrderId }
+alert-order-rejected = ❌ Commande refusée : { $orderId } · { $externalOrderId } : { $reason }
+alert-forbidden-placement = 🚫 Le service a répondu 403 à la commande { $orderId } · { $externalOrderId } : vérifiez la clé d’API, la liste d’IP autorisées et l’accès à l’API. La commande continue d’être renvoyée.
+alert-forbidden-read = 🚫 Le service a répondu 403 à une lecture de commande : vérifiez la clé d’API, la liste d’IP autorisées et l’accès à l’API.
+alert-webhook-signature = { $failures ->
+    [one] 🛡 { $failures } webhook refusé (dernier motif : { $reason }). Vérifiez MERCHANT_WEBHOOK_SECRETS.
+   *[other] 🛡 { $failures } webhooks refusés (dernier motif : { $reason }). Vérifiez MERCHANT_WEBHOOK_SECRETS.
+}
+alert-stale-order = ⏰ Toujours pas terminée après { $minutes } min : { $orderId } · { $externalOrderId } ({ $status })
+alert-unknown-order = ❓ Événement { $event } pour une commande inconnue : { $orderId } · { $externalOrderId }
+alert-group-header = { $count ->
+    [one] 🚨 { $count } alerte
+   *[other] 🚨 { $count } alertes
+}
+alert-open-button = Ouvrir { $order }

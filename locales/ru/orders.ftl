@@ -1,0 +1,92 @@
+## Orders
+
+order-status-accepted = Принят
+order-status-processing = Выполняется
+order-status-manual-review = На проверке
+order-status-succeeded = Выполнен
+order-status-failed = Не удался
+order-status-refunded = Деньги возвращены
+order-status-unknown = В работе ({ $status })
+order-status-placing = Отправляется
+order-status-rejected = Не оформлен
+
+order-status-line = { $emoji } { $status } · { $orderId } · { $externalOrderId }
+order-status-line-pending = { $emoji } { $status } · { $externalOrderId }
+
+order-subtype-airtime = баланс
+order-subtype-data = интернет
+order-subtype-bundle = пакет
+
+order-details =
+    { $operator } ({ $country }), { $subtype }
+    Телефон: { $phone }
+    Пополнение: { $localAmount }
+    Списано с кошелька: { $price }
+
+order-receipt =
+    ✅ Пополнение выполнено
+    Заказ: { $orderId } · { $externalOrderId }
+    { $operator } ({ $country })
+    Телефон: { $phone }
+    Пополнение: { $localAmount }
+    Оплачено из кошелька: { $price }
+    Время: { $time }
+
+order-failed-notice =
+    ⚠️ Пополнение не удалось: { $orderId } · { $externalOrderId }
+    Телефон: { $phone }, { $localAmount }
+    Деньги ({ $price }) ещё не вернулись в кошелёк: возврат ожидается. Вы получите сообщение, когда он поступит.
+
+order-refunded-notice =
+    ↩️ Деньги возвращены: { $orderId } · { $externalOrderId }
+    { $price } снова в кошельке. Телефон { $phone } не был пополнен.
+
+order-rejected-notice =
+    ❌ Заказ { $externalOrderId } не оформлен: { $reason }
+    Деньги не списаны.
+
+order-quote-expired-notice =
+    ❌ Заказ { $externalOrderId } не оформлен: расчёт цены истёк раньше, чем сервис смог принять заказ.
+    Деньги не списаны. Запросите новый расчёт, чтобы попробовать снова.
+
+order-new-quote-button = 🔄 Новый расчёт
+
+order-pending-notice =
+    ⏳ Заказ { $externalOrderId } отправляется. Сервис ещё не ответил; мы повторяем попытки с тем же номером заказа, поэтому деньги не спишутся дважды.
+    Вы получите сообщение, как только заказ будет подтверждён.
+
+order-reject-reason-balance = на кошельке недостаточно средств
+order-reject-reason-risk = достигнут лимит заказов
+order-reject-reason-wallet = кошелёк не активен
+order-reject-reason-detail = это пополнение сейчас недоступно
+order-reject-reason-amount = сумма не принята
+order-reject-reason-local-currency = валюта не принята
+order-reject-reason-account = номер телефона не указан или не принят
+order-reject-reason-quote-token = расчёт цены больше не действует; запросите новый
+order-reject-reason-quote-expired = расчёт цены истёк; запросите новый
+order-reject-reason-price-changed = цена изменилась; запросите новый расчёт
+order-reject-reason-account-busy = другое пополнение этого номера ещё не завершено
+order-reject-reason-external-order-id = этот номер заказа уже использован
+order-reject-reason-other = сервис отклонил заказ
+
+## Alerts
+
+alert-order-failed = ⚠️ Пополнение не удалось: { $orderId } · { $externalOrderId } (ожидается возврат)
+alert-order-refunded = ↩️ Деньги возвращены: { $orderId } · { $externalOrderId }
+alert-order-manual-review = 🔎 На ручной проверке: { $orderId } · { $externalOrderId }
+alert-order-rejected = ❌ Заказ отклонён: { $orderId } · { $externalOrderId }: { $reason }
+alert-forbidden-placement = 🚫 Сервис ответил 403 на заказ { $orderId } · { $externalOrderId }: проверьте API-ключ, список разрешённых IP и доступ к API. Заказ продолжает отправляться повторно.
+alert-forbidden-read = 🚫 Сервис ответил 403 на чтение заказа: проверьте API-ключ, список разрешённых IP и доступ к API.
+alert-webhook-signature = { $failures ->
+    [one] 🛡 Отклонён { $failures } вебхук (последняя причина: { $reason }). Проверьте MERCHANT_WEBHOOK_SECRETS.
+    [few] 🛡 Отклонено { $failures } вебхука (последняя причина: { $reason }). Проверьте MERCHANT_WEBHOOK_SECRETS.
+   *[other] 🛡 Отклонено { $failures } вебхуков (последняя причина: { $reason }). Проверьте MERCHANT_WEBHOOK_SECRETS.
+}
+alert-stale-order = ⏰ Не завершён спустя { $minutes } мин: { $orderId } · { $externalOrderId } ({ $status })
+alert-unknown-order = ❓ Событие { $event } для неизвестного нам заказа: { $orderId } · { $externalOrderId }
+alert-group-header = { $count ->
+    [one] 🚨 { $count } оповещение
+    [few] 🚨 { $count } оповещения
+   *[other] 🚨 { $count } оповещений
+}
+alert-open-button = Открыть { $order }

@@ -1,0 +1,51 @@
+import type { OrderStatus } from '../merchant/types.ts';
+
+/** Everything admins are alerted to; `kind` picks the text. */
+export type AdminAlert =
+  | {
+      kind: 'order-status';
+      externalOrderId: string;
+      orderId?: string;
+      status: 'failed' | 'refunded' | 'manual_review';
+    }
+  | { kind: 'order-rejected'; externalOrderId: string; orderId?: string; key: 'balance' | 'risk' | 'wallet' }
+  | { kind: 'forbidden'; externalOrderId?: string; orderId?: string; operation: 'placement' | 'read' }
+  | { kind: 'webhook-signature'; failures: number; reason: string }
+  | {
+      kind: 'stale-order';
+      externalOrderId: string;
+      orderId?: string;
+      status: OrderStatus;
+      ageMinutes: number;
+    }
+  | { kind: 'unknown-order'; externalOrderId: string; orderId: string; event: string };
+
+/** Where the order lifecycle sends alerts (the alerts module, or a test double). */
+export interface AlertSink {
+  /** Queues an alert durably; a second alert with the same identity (order + status…) is dropped. */
+  raise(alert: AdminAlert): Promise<void>;
+}
+
+/** The identity of an alert: at most one alert per order and status (or per window for the others). */
+export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => number, nowMs: number): string {
+  switch (alert.kind) {
+    case 'order-status':
+      return `status:${alert.externalOrderId}:${alert.status}`;
+    case 'order-rejected':
+      return `rejected:${alert.externalOrderId}`;
+    case 'forbidden':
+      return alert.externalOrderId === undefined
+        ? `forbidden:${alert.operation}:${windowOf(nowMs)}`
+        : `forbidden:${alert.operation}:${alert.externalOrderId}`;
+    case 'webhook-signature':
+      return `webhook-signature:${windowOf(nowMs)}`;
+    case 'stale-order':
+      return `stale:${alert.externalOrderId}`;
+    case 'unknown-order':
+      return `unknown:${alert.orderId}:${alert.event}`;
+    default: {
+      const never: never = alert;
+      throw new Error(`unhandled alert ${String(never)}`);
+    }
+  }
+}

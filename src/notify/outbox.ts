@@ -1,0 +1,286 @@
+import { GrammyError, HttpError, type Api } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { Redis } from 'ioredis';
+import { createDueQueue, type Claim } from '../orders/due-queue.ts';
+import { hookAt, silentLogger, type LifecycleHooks, type LoggerLike } from '../orders/hooks.ts';
+import { defineScript, LUA_NOW_MS } from '../orders/redis-script.ts';
+
+/**
+ * Durable Telegram outbox: messages to send or edit are queued in Redis, claimed atomically by one replica
+ * (leased, see due-queue.ts), retried through 429 (retry_after, paused for every replica) and 5xx/outages,
+ * and recorded as sent once Telegram answers. None is lost: a job leaves Redis only after Telegram's answer.
+ *
+ * The one window that can duplicate: a `send` that Telegram accepted whose "sent" record was not written
+ * because the process died (or Redis was unreachable) in between; after the lease the job is sent again.
+ * Edits are immune (the repeat is "message is not modified", counted as done).
+ *
+ * Each logical message carries an idempotency key (e.g. `final:<order>:<status>`) so enqueuing twice sends
+ * once. Edits of one message coalesce: a newer version replaces an older one still queued, and an older
+ * version arriving late is dropped, so the message never goes back to an earlier text.
+ */
+
+export type OutboxMessage =
+  | {
+      kind: 'send';
+      chatId: number;
+      text: string;
+      replyMarkup?: InlineKeyboardMarkup;
+      parseMode?: 'HTML';
+    }
+  | {
+      kind: 'edit';
+      chatId: number;
+      messageId: number;
+      text: string;
+      replyMarkup?: InlineKeyboardMarkup;
+      parseMode?: 'HTML';
+    };
+
+export type EnqueueResult = 'queued' | 'duplicate' | 'stale';
+
+/** The two Bot API calls the outbox makes (grammY's `Api` fits). */
+export type OutboxTelegram = Pick<Api, 'sendMessage' | 'editMessageText'>;
+
+export interface OutboxTimings {
+  /** How long a claimed job is hidden from other replicas (longer than a Telegram call can take). */
+  leaseMs: number;
+  /** Delays between attempts after a 5xx or a network error; the last repeats. */
+  retryDelaysMs: number[];
+}
+
+export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
+  leaseMs: 30_000,
+  retryDelaysMs: [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],
+};
+
+export interface OutboxDeps {
+  redis: Redis;
+  /** REDIS_PREFIX. */
+  prefix: string;
+  telegram: OutboxTelegram;
+  timings?: Partial<OutboxTimings>;
+  /** How long idempotency keys are kept (default 30 days). */
+  keyTtlSeconds?: number;
+  logger?: LoggerLike;
+  hooks?: LifecycleHooks;
+}
+
+/** What became of an attempt. */
+export type SendVerdict =
+  | { kind: 'done'; messageId?: number }
+  | { kind: 'retry'; delayMs?: number; pauseAllMs?: number; reason: string }
+  | { kind: 'give-up'; reason: string };
+
+/** Maps a Bot API failure to done / retry / give up (pure, tested on its own). */
+export function classifyTelegramError(error: unknown, message: OutboxMessage): SendVerdict {
+  if (error instanceof GrammyError) {
+    const description = error.description ?? '';
+    if (error.error_code === 429) {
+      const seconds = Number(error.parameters?.retry_after ?? 1);
+      const ms = Math.max(1, Number.isFinite(seconds) ? seconds : 1) * 1000;
+      return { kind: 'retry', delayMs: ms, pauseAllMs: ms, reason: '429' };
+    }
+    if (error.error_code >= 500) return { kind: 'retry', reason: String(error.error_code) };
+    if (message.kind === 'edit' && description.includes('message is not modified')) return { kind: 'done' };
+    return { kind: 'give-up', reason: `${error.error_code}: ${description.slice(0, 200)}` };
+  }
+  if (error instanceof HttpError) return { kind: 'retry', reason: 'network' };
+  // Anything else (a Redis hiccup inside a hook, a bug): retry, never drop a message silently.
+  return { kind: 'retry', reason: error instanceof Error ? error.name : 'unknown' };
+}
+
+const enqueueScript = defineScript(`${LUA_NOW_MS}
+-- KEYS: idem, ver, seq, due ; ARGV: jobId ('' = new send), payload, version, ttl, jobPrefix
+if KEYS[1] ~= '' then
+  if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[4])) then return {'duplicate', ''} end
+end
+local version = ARGV[3]
+if version ~= '' and KEYS[2] ~= '' then
+  local cur = redis.call('GET', KEYS[2])
+  if cur and tonumber(cur) >= tonumber(version) then return {'stale', ''} end
+  redis.call('SET', KEYS[2], version, 'EX', tonumber(ARGV[4]))
+end
+local id = ARGV[1]
+if id == '' then id = 'send:' .. redis.call('INCR', KEYS[3]) end
+redis.call('HSET', ARGV[5] .. id, 'payload', ARGV[2], 'version', version)
+redis.call('ZADD', KEYS[4], 'NX', ms(nowMs), id)
+return {'queued', id}
+`);
+
+const finishScript = defineScript(`${LUA_NOW_MS}
+-- KEYS: job, due, claims, steps, log ; ARGV: id, token, version, record
+if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[3], ARGV[1])
+local current = redis.call('HGET', KEYS[1], 'version')
+if current and current ~= ARGV[3] then
+  -- a newer edit arrived while this one was in flight: send it next
+  redis.call('ZADD', KEYS[2], ms(nowMs), ARGV[1])
+  redis.call('HDEL', KEYS[4], ARGV[1])
+  return 2
+end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[4], ARGV[1])
+redis.call('LPUSH', KEYS[5], ARGV[4])
+redis.call('LTRIM', KEYS[5], 0, 9999)
+return 1
+`);
+
+/** Creates the durable Telegram outbox. */
+export function createOutbox(deps: OutboxDeps) {
+  const { redis } = deps;
+  const base = `${deps.prefix}outbox:`;
+  const queue = createDueQueue(redis, `${base}q`);
+  const timings: OutboxTimings = { ...DEFAULT_OUTBOX_TIMINGS, ...deps.timings };
+  const ttl = deps.keyTtlSeconds ?? 30 * 24 * 3600;
+  const logger = deps.logger ?? silentLogger;
+  const k = {
+    idem: (key: string) => `${base}key:${key}`,
+    version: (id: string) => `${base}ver:${id}`,
+    job: (id: string) => `${base}job:${id}`,
+    seq: `${base}seq`,
+    pause: `${base}pause`,
+    sent: `${base}sent`,
+    dead: `${base}dead`,
+    due: `${base}q:due`,
+    claims: `${base}q:claims`,
+    steps: `${base}q:steps`,
+  };
+
+  async function call(message: OutboxMessage): Promise<number | undefined> {
+    const other = {
+      ...(message.replyMarkup === undefined ? {} : { reply_markup: message.replyMarkup }),
+      ...(message.parseMode === undefined ? {} : { parse_mode: message.parseMode }),
+    };
+    switch (message.kind) {
+      case 'send': {
+        const sent = await deps.telegram.sendMessage(message.chatId, message.text, other);
+        return sent.message_id;
+      }
+      case 'edit':
+        await deps.telegram.editMessageText(message.chatId, message.messageId, message.text, other);
+        return message.messageId;
+      default: {
+        const never: never = message;
+        throw new Error(`unknown message ${String(never)}`);
+      }
+    }
+  }
+
+  async function finish(claim: Claim, version: string, record: object): Promise<number> {
+    return (await finishScript.run(
+      redis,
+      [k.job(claim.member), k.due, k.claims, k.steps, k.sent],
+      [claim.member, claim.token, version, JSON.stringify(record)],
+    )) as number;
+  }
+
+  async function process(claim: Claim): Promise<void> {
+    const [payload, version] = await redis.hmget(k.job(claim.member), 'payload', 'version');
+    if (payload === null || payload === undefined) {
+      await queue.complete(claim, null);
+      return;
+    }
+    const message = JSON.parse(payload) as OutboxMessage;
+    let verdict: SendVerdict;
+    try {
+      const messageId = await call(message);
+      verdict = { kind: 'done', ...(messageId === undefined ? {} : { messageId }) };
+    } catch (error) {
+      verdict = classifyTelegramError(error, message);
+    }
+    switch (verdict.kind) {
+      case 'done':
+        await hookAt(deps.hooks, 'outbox-after-send-before-record', {});
+        await finish(claim, version ?? '', {
+          id: claim.member,
+          chatId: message.chatId,
+          messageId: verdict.messageId,
+          at: Date.now(),
+        });
+        return;
+      case 'give-up':
+        logger.warn(
+          { id: claim.member, chatId: message.chatId, reason: verdict.reason },
+          'telegram refused a message',
+        );
+        await redis.lpush(k.dead, JSON.stringify({ id: claim.member, reason: verdict.reason, message }));
+        await redis.ltrim(k.dead, '0', '9999');
+        await finish(claim, version ?? '', { id: claim.member, failed: verdict.reason, at: Date.now() });
+        return;
+      case 'retry': {
+        if (verdict.pauseAllMs !== undefined) {
+          await redis.set(k.pause, '1', 'PX', Math.ceil(verdict.pauseAllMs));
+        }
+        const list = timings.retryDelaysMs;
+        const delay = verdict.delayMs ?? list[Math.min(claim.step, list.length - 1)] ?? 60_000;
+        logger.warn(
+          { id: claim.member, reason: verdict.reason, delayMs: delay },
+          'telegram call will be retried',
+        );
+        await queue.complete(claim, delay);
+        return;
+      }
+      default: {
+        const never: never = verdict;
+        throw new Error(`unhandled verdict ${String(never)}`);
+      }
+    }
+  }
+
+  return {
+    /**
+     * Queues a message once per `key` (null: no deduplication). An edit's `version` (e.g. the order's
+     * history length) must grow with each newer text of the same message; older versions are dropped.
+     */
+    async enqueue(
+      message: OutboxMessage,
+      options: { key: string | null; version?: number },
+    ): Promise<EnqueueResult> {
+      const jobId = message.kind === 'edit' ? `edit:${message.chatId}:${message.messageId}` : '';
+      const version = message.kind === 'edit' ? String(options.version ?? 0) : '';
+      const raw = (await enqueueScript.run(
+        redis,
+        [
+          options.key === null ? '' : k.idem(options.key),
+          message.kind === 'edit' ? k.version(jobId) : '',
+          k.seq,
+          k.due,
+        ],
+        [jobId, JSON.stringify(message), version, ttl, `${base}job:`],
+      )) as [EnqueueResult, string];
+      return raw[0];
+    },
+
+    /** Sends due messages one by one (in queue order); returns how many were claimed. */
+    async tick(limit = 20): Promise<number> {
+      if ((await redis.exists(k.pause)) === 1) return 0;
+      const claims = await queue.claim(limit, timings.leaseMs);
+      for (const [index, claim] of claims.entries()) {
+        if (index > 0 && (await redis.exists(k.pause)) === 1) {
+          // Flood limit hit: give the rest back untouched, due when the pause ends.
+          const pttl = await redis.pttl(k.pause);
+          await queue.complete(claim, Math.max(0, pttl));
+          continue;
+        }
+        try {
+          await process(claim);
+        } catch (error) {
+          logger.error({ err: error, id: claim.member }, 'outbox job interrupted; the lease brings it back');
+        }
+      }
+      return claims.length;
+    },
+
+    /** Jobs waiting (due or not). */
+    pending: () => queue.size(),
+    /** The last records of sent messages, newest first (for /health and tests). */
+    async sentLog(count = 100): Promise<Array<Record<string, unknown>>> {
+      return (await redis.lrange(k.sent, '0', String(count - 1))).map(
+        (line) => JSON.parse(line) as Record<string, unknown>,
+      );
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

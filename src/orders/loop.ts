@@ -1,0 +1,65 @@
+import { silentLogger, type LoggerLike } from './hooks.ts';
+
+export interface LoopHandle {
+  /** Runs the next round now instead of after the idle wait. */
+  wake(): void;
+  /** Stops after the round in flight (in-flight work finishes). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `round` again and again: at once while it reports work done, after `idleMs` when it found nothing,
+ * after a growing pause (up to `maxErrorMs`) while it throws (Redis away), and never two rounds at a time.
+ */
+export function runLoop(options: {
+  name: string;
+  round: () => Promise<number>;
+  idleMs: number;
+  maxErrorMs?: number;
+  logger?: LoggerLike;
+}): LoopHandle {
+  const logger = options.logger ?? silentLogger;
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  let errors = 0;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const running = (async () => {
+    while (!stopped) {
+      let worked: number;
+      try {
+        worked = await options.round();
+        errors = 0;
+      } catch (error) {
+        errors++;
+        if (errors === 1 || errors % 20 === 0)
+          logger.error({ err: error, loop: options.name }, 'worker round failed');
+        await sleep(Math.min(options.maxErrorMs ?? 5_000, options.idleMs * 2 ** Math.min(errors, 10)));
+        continue;
+      }
+      if (stopped) break;
+      if (worked === 0) await sleep(options.idleMs);
+    }
+  })();
+
+  return {
+    wake() {
+      wakeUp?.();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import type { Redis } from 'ioredis';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { Outbox } from '../notify/outbox.ts';
+import { silentLogger, type LoggerLike } from './hooks.ts';
+import type { OrderStore } from './store.ts';
+import { createStreamConsumer, type StreamEntry } from './stream-consumer.ts';
+import {
+  needsNewQuote,
+  orderVariables,
+  rejectionReasonKey,
+  shortTime,
+  statusMessage,
+  type DisplayStatus,
+  type Translate,
+} from './texts.ts';
+import type { StoredOrder } from './types.ts';
+
+/**
+ * Tells the reseller: on each status change the status message is edited in place (first line: emoji,
+ * status, O-…, merchant order number); a final status (succeeded, failed, refunded) and a refusal also send
+ * a new message so the phone buzzes. Reads the order change stream (at-least-once) and queues through the
+ * durable outbox with one idempotency key per order and status, so each status gives one message, never two.
+ */
+
+export interface NotifierDeps {
+  redis: Redis;
+  prefix: string;
+  store: OrderStore;
+  outbox: Outbox;
+  t: Translate;
+  logger?: LoggerLike;
+  /** Callback data of the "new quote" button under a refusal that needs one (the bot handles it). */
+  newQuoteData?: (order: StoredOrder) => string;
+  consumer?: string;
+  /** Changes left unacknowledged by a crashed replica are taken over after this long. */
+  claimIdleMs?: number;
+}
+
+/** The new message sent for a final status, or null when the status only edits the status message. */
+export function finalMessage(t: Translate, order: StoredOrder, status: DisplayStatus): string | null {
+  const vars = orderVariables(order);
+  const at = shortTime(order.history.find((h) => h.status === status)?.at ?? order.updatedAt);
+  switch (status) {
+    case 'succeeded':
+      return t(order.locale, 'order-receipt', { ...vars, time: at });
+    case 'failed':
+      return t(order.locale, 'order-failed-notice', vars);
+    case 'refunded':
+      return t(order.locale, 'order-refunded-notice', vars);
+    default:
+      return null;
+  }
+}
+
+/** The message telling the reseller why an order was not placed (nothing charged). */
+export function rejectionMessage(t: Translate, order: StoredOrder): string {
+  const rejection = order.rejection ?? { key: 'other', message: '' };
+  const reason = t(order.locale, rejectionReasonKey(rejection));
+  if (rejection.key === 'quote_token' && rejection.code === 'quote_expired') {
+    return t(order.locale, 'order-quote-expired-notice', { externalOrderId: order.externalOrderId });
+  }
+  return t(order.locale, 'order-rejected-notice', { externalOrderId: order.externalOrderId, reason });
+}
+
+/** `ord:requote:<external_order_id>` (the bot offers a new quote for the same recharge), or `ord:requote` if too long. */
+export function defaultNewQuoteData(order: StoredOrder): string {
+  const data = `ord:requote:${order.externalOrderId}`;
+  return Buffer.byteLength(data) <= 64 ? data : 'ord:requote';
+}
+
+/** Creates the reseller notifier; `tick` handles waiting order changes once. */
+export function createNotifier(deps: NotifierDeps) {
+  const logger = deps.logger ?? silentLogger;
+  const { t, outbox, store } = deps;
+  const consumer = createStreamConsumer({
+    redis: deps.redis,
+    stream: store.keys.changes,
+    group: 'notifier',
+    ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
+    ...(deps.consumer === undefined ? {} : { consumer: deps.consumer }),
+  });
+  const newQuoteData = deps.newQuoteData ?? defaultNewQuoteData;
+
+  async function statusUpdate(order: StoredOrder, status: DisplayStatus, seq: number): Promise<void> {
+    const ext = order.externalOrderId;
+    const text = statusMessage(t, order, status);
+    if (order.statusMessageId !== undefined) {
+      await outbox.enqueue(
+        { kind: 'edit', chatId: order.chatId, messageId: order.statusMessageId, text },
+        { key: `status:${ext}:${status}`, version: seq },
+      );
+    } else if (finalMessage(t, order, status) === null && status !== 'rejected') {
+      // No message to edit: the status line goes out as its own message (once per status).
+      await outbox.enqueue({ kind: 'send', chatId: order.chatId, text }, { key: `status:${ext}:${status}` });
+    }
+  }
+
+  async function handle(entry: StreamEntry): Promise<void> {
+    const f = entry.fields;
+    const ext = f['ext'] ?? '';
+    const order = await store.get(ext);
+    if (order === null) return;
+    const seq = Number(f['seq'] ?? 0);
+    switch (f['kind']) {
+      case 'placed':
+      case 'status': {
+        const status = f['to'] ?? order.status ?? 'placing';
+        await statusUpdate(order, status, seq);
+        const final = finalMessage(t, order, status);
+        if (final !== null) {
+          await outbox.enqueue(
+            { kind: 'send', chatId: order.chatId, text: final },
+            { key: `final:${ext}:${status}` },
+          );
+        }
+        return;
+      }
+      case 'rejected': {
+        // Refusals happen only while placing, before any edit of ours: version 1 is above none.
+        await statusUpdate(order, 'rejected', seq + 1);
+        const markup: InlineKeyboardMarkup | undefined =
+          order.rejection !== undefined && needsNewQuote(order.rejection)
+            ? {
+                inline_keyboard: [
+                  [{ text: t(order.locale, 'order-new-quote-button'), callback_data: newQuoteData(order) }],
+                ],
+              }
+            : undefined;
+        await outbox.enqueue(
+          {
+            kind: 'send',
+            chatId: order.chatId,
+            text: rejectionMessage(t, order),
+            ...(markup === undefined ? {} : { replyMarkup: markup }),
+          },
+          { key: `final:${ext}:rejected` },
+        );
+        return;
+      }
+      default:
+        logger.warn({ kind: f['kind'], externalOrderId: ext }, 'unknown order change ignored');
+    }
+  }
+
+  return {
+    /** Handles waiting order changes once; returns how many were read. */
+    async tick(): Promise<number> {
+      const entries = await consumer.read();
+      for (const entry of entries) {
+        try {
+          await handle(entry);
+          await consumer.ack(entry.id);
+        } catch (error) {
+          // Left pending: retried later; the idempotency keys make the retry harmless.
+          logger.error({ err: error, externalOrderId: entry.fields['ext'] }, 'order change not notified yet');
+        }
+      }
+      return entries.length;
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;

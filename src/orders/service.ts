@@ -1,0 +1,358 @@
+import type { Redis } from 'ioredis';
+import type { AlertSink } from '../notify/alert-types.ts';
+import type { CallPriority, MerchantApi } from '../merchant/types.ts';
+import { newClaimToken, type Claim } from './due-queue.ts';
+import { hookAt, silentLogger, type LifecycleHooks, type LoggerLike } from './hooks.ts';
+import { resolveFollowUpTimings, type FollowUpTimings } from './scheduler.ts';
+import { createOrderStore, isClosed, type OrderStore } from './store.ts';
+import type { OrderIntent, OrderService, Rejection, StoredOrder, SubmitResult } from './types.ts';
+import type { MerchantEvent } from './webhook-signature.ts';
+
+/** Timings of placement re-sends; tests shrink them. */
+export interface PlacementTimings {
+  /** How long a sender holds an order before another replica may re-send it (covers the client's own retries). */
+  leaseMs: number;
+  /** Delays between re-sends while the outcome stays unknown; the last one repeats. */
+  retryDelaysMs: number[];
+  /** Delay between re-sends while the service answers 403 (credentials or access need fixing). */
+  forbiddenDelayMs: number;
+}
+
+export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
+  leaseMs: 60_000,
+  retryDelaysMs: [2_000, 5_000, 15_000, 30_000, 60_000],
+  forbiddenDelayMs: 60_000,
+};
+
+export interface OrderServiceDeps {
+  redis: Redis;
+  /** REDIS_PREFIX. */
+  prefix: string;
+  api: MerchantApi;
+  /** Shared store; made from redis + prefix when absent. */
+  store?: OrderStore;
+  alerts?: AlertSink;
+  logger?: LoggerLike;
+  clock?: () => number;
+  placement?: Partial<PlacementTimings>;
+  followUp?: Partial<FollowUpTimings>;
+  hooks?: LifecycleHooks;
+}
+
+/** How a failed placement call ends: definitely refused, refused by access rules, or unknown. */
+export type PlacementVerdict =
+  | { kind: 'rejected'; rejection: Rejection }
+  | { kind: 'forbidden'; detail: string }
+  | { kind: 'unknown'; reason: string };
+
+interface ErrorView {
+  kind?: unknown;
+  httpStatus?: unknown;
+  key?: unknown;
+  code?: unknown;
+  detail?: unknown;
+  fields?: unknown;
+  message?: unknown;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * Classifies an error thrown by `createOrder`. Only a definite refusal (HTTP 400, or a request the client
+ * refused to send) ends a placement: per the spec a repeat is recognised before anything else, so a 400 on a
+ * re-send means no order exists. Everything else may have created the order and is re-sent.
+ */
+export function classifyPlacementError(error: unknown): PlacementVerdict {
+  const view: ErrorView = typeof error === 'object' && error !== null ? (error as ErrorView) : {};
+  const kind = str(view.kind) ?? 'unknown';
+  const httpStatus = typeof view.httpStatus === 'number' ? view.httpStatus : undefined;
+  if (httpStatus === 400 || kind === 'invalid-request') {
+    const key = str(view.key) ?? kind;
+    const fields = view.fields as Record<string, string[] | undefined> | undefined;
+    const message = str(view.detail) ?? fields?.[key]?.join('; ') ?? str(view.message) ?? kind;
+    const code = str(view.code);
+    return {
+      kind: 'rejected',
+      rejection: {
+        key,
+        ...(code === undefined ? {} : { code }),
+        ...(httpStatus === undefined ? {} : { httpStatus }),
+        message,
+      },
+    };
+  }
+  if (httpStatus === 403 || kind === 'forbidden' || kind === 'edge-forbidden') {
+    return { kind: 'forbidden', detail: str(view.detail) ?? kind };
+  }
+  return { kind: 'unknown', reason: kind };
+}
+
+/** The service status an event names, or null when the event alone does not say (a new kind). */
+export function statusOfEvent(event: string): 'succeeded' | 'failed' | 'refunded' | null {
+  switch (event) {
+    case 'order.succeeded':
+      return 'succeeded';
+    case 'order.failed':
+      return 'failed';
+    case 'order.refunded':
+      return 'refunded';
+    default:
+      return null;
+  }
+}
+
+function resultOf(order: StoredOrder, replay: boolean): SubmitResult {
+  switch (order.placement) {
+    case 'placed':
+      return { outcome: 'placed', order, replay };
+    case 'rejected':
+      return { outcome: 'rejected', order };
+    case 'placing':
+      return { outcome: 'pending', order };
+    default: {
+      const never: never = order.placement;
+      throw new Error(`unknown placement ${String(never)}`);
+    }
+  }
+}
+
+export type EventOutcome = 'applied' | 'unchanged' | 'unknown-order' | 'read-scheduled';
+
+/** Creates the order service: placement exactly once, reads, events; everything durable in Redis. */
+export function createOrderService(deps: OrderServiceDeps) {
+  const store = deps.store ?? createOrderStore({ redis: deps.redis, prefix: deps.prefix, clock: deps.clock });
+  const { api, redis } = deps;
+  const logger = deps.logger ?? silentLogger;
+  const clock = deps.clock ?? Date.now;
+  const placement: PlacementTimings = { ...DEFAULT_PLACEMENT_TIMINGS, ...deps.placement };
+  const followUp = resolveFollowUpTimings(deps.followUp);
+  const keys = store.keys;
+
+  async function raise(alert: Parameters<AlertSink['raise']>[0]): Promise<void> {
+    if (!deps.alerts) return;
+    try {
+      await deps.alerts.raise(alert);
+    } catch (error) {
+      logger.error({ err: error, alert: alert.kind }, 'alert could not be queued');
+    }
+  }
+
+  function retryDelay(step: number): number {
+    const list = placement.retryDelaysMs;
+    return list[Math.min(step, list.length - 1)] ?? 60_000;
+  }
+
+  /** Sends the stored request once and records the answer; the claim keeps other replicas off meanwhile. */
+  async function send(order: StoredOrder, claim: Claim): Promise<SubmitResult> {
+    const ext = order.externalOrderId;
+    try {
+      const result = await api.createOrder(order.request, { priority: 'placement' });
+      await hookAt(deps.hooks, 'after-send-before-store', {
+        externalOrderId: ext,
+        orderId: result.order.orderId,
+      });
+      const applied = await store.applyRemote(
+        ext,
+        { orderId: result.order.orderId, status: result.order.status, order: result.order },
+        'create',
+        followUp.firstDelayMs(result.order.pollAfterSeconds),
+      );
+      logger.info(
+        { externalOrderId: ext, orderId: result.order.orderId, replay: result.idempotentReplay },
+        'order placed',
+      );
+      const stored = applied?.order ?? order;
+      return resultOf(stored, result.idempotentReplay);
+    } catch (error) {
+      const verdict = classifyPlacementError(error);
+      switch (verdict.kind) {
+        case 'rejected': {
+          const rejected = await store.markRejected(ext, verdict.rejection);
+          logger.info(
+            { externalOrderId: ext, key: verdict.rejection.key, code: verdict.rejection.code },
+            'order rejected',
+          );
+          return resultOf(rejected?.order ?? order, false);
+        }
+        case 'forbidden': {
+          logger.error({ externalOrderId: ext, detail: verdict.detail }, 'order placement refused with 403');
+          await raise({ kind: 'forbidden', externalOrderId: ext, operation: 'placement' });
+          await store.placementQueue.complete(claim, placement.forbiddenDelayMs);
+          return { outcome: 'pending', order: (await store.get(ext)) ?? order };
+        }
+        case 'unknown': {
+          logger.warn(
+            { externalOrderId: ext, reason: verdict.reason },
+            'order placement outcome unknown; will re-send',
+          );
+          await store.placementQueue.complete(claim, retryDelay(claim.step));
+          return { outcome: 'pending', order: (await store.get(ext)) ?? order };
+        }
+        default: {
+          const never: never = verdict;
+          throw new Error(`unhandled verdict ${String(never)}`, { cause: error });
+        }
+      }
+    }
+  }
+
+  async function refresh(
+    ext: string,
+    options: { priority?: CallPriority; source?: 'read' | 'poll' } = {},
+  ): Promise<StoredOrder | null> {
+    const order = await store.get(ext);
+    if (order === null || order.orderId === undefined) return order;
+    let remote;
+    try {
+      remote = await api.getOrder(order.orderId, { priority: options.priority ?? 'interactive' });
+    } catch (error) {
+      const view = (typeof error === 'object' && error !== null ? error : {}) as ErrorView;
+      if (view.httpStatus === 403) {
+        await raise({ kind: 'forbidden', operation: 'read' });
+      }
+      throw error;
+    }
+    const applied = await store.applyRemote(
+      ext,
+      { orderId: remote.orderId, status: remote.status, order: remote },
+      options.source ?? 'read',
+    );
+    if (applied !== null && !applied.applied) return (await store.markSynced(ext))?.order ?? applied.order;
+    return applied?.order ?? null;
+  }
+
+  const service = {
+    store,
+
+    /** Saves the intent set-if-absent, then places it once (see OrderService.submit). */
+    async submit(intent: OrderIntent): Promise<SubmitResult> {
+      const token = newClaimToken();
+      const created = await store.create(intent, { token, leaseMs: placement.leaseMs });
+      switch (created.kind) {
+        case 'busy': {
+          const order = await store.createRejected(intent, {
+            key: 'account-busy',
+            message: `another order to this number is unfinished: ${created.holder}`,
+          });
+          return resultOf(order, true);
+        }
+        case 'exists':
+          return resultOf(created.order, true);
+        case 'created':
+          break;
+        default: {
+          const never: never = created;
+          throw new Error(`unhandled outcome ${String(never)}`);
+        }
+      }
+      await hookAt(deps.hooks, 'after-save-before-send', { externalOrderId: intent.externalOrderId });
+      return send(created.order, { member: intent.externalOrderId, token, step: 0 });
+    },
+
+    /** The unfinished order to this phone number, if any. */
+    unfinishedForAccount: (account: string) => store.unfinishedForAccount(account),
+    /** One order by merchant order number. */
+    get: (ext: string) => store.get(ext),
+    /** One order by service order ID. */
+    getByOrderId: (orderId: string) => store.getByOrderId(orderId),
+    /** Re-reads an order from the service and applies what changed; errors of the client propagate. */
+    refresh,
+    /** A reseller's orders, newest first. */
+    listByReseller: (resellerId: number, query: { status?: string; offset: number; limit: number }) =>
+      store.listByReseller(resellerId, query),
+
+    /** Re-sends due placements (claimed atomically, so one replica per order); returns how many were handled. */
+    async resendDue(limit = 10): Promise<number> {
+      const claims = await store.placementQueue.claim(limit, placement.leaseMs);
+      await Promise.all(
+        claims.map(async (claim) => {
+          try {
+            const order = await store.get(claim.member);
+            if (order === null || order.placement !== 'placing') {
+              await store.placementQueue.complete(claim, null);
+              return;
+            }
+            await reportIfStale(order);
+            await send(order, claim);
+          } catch (error) {
+            // Redis trouble mid-way: the lease brings the order back later.
+            logger.error({ err: error, externalOrderId: claim.member }, 'placement re-send failed');
+          }
+        }),
+      );
+      return claims.length;
+    },
+
+    /** On start-up: every order still placing is due now unless a live replica holds it. */
+    async resumePlacing(): Promise<number> {
+      const placing = await store.placing();
+      for (const ext of placing) await store.placementQueue.schedule(ext, 0, { onlyIfAbsent: true });
+      return placing.length;
+    },
+
+    /** Applies one verified webhook event (idempotent: replays change nothing). */
+    async applyEvent(event: MerchantEvent): Promise<EventOutcome> {
+      let order = await store.getByOrderId(event.orderId);
+      if (order === null) {
+        const byNumber = await store.get(event.externalOrderId);
+        // An answer lost on placement: the event is the first we hear of the order ID.
+        if (byNumber !== null && (byNumber.orderId === undefined || byNumber.orderId === event.orderId)) {
+          order = byNumber;
+        }
+      }
+      if (order === null || order.placement === 'rejected') {
+        await redis.hset(
+          keys.webhookUnknown,
+          `${event.orderId}|${event.event}`,
+          JSON.stringify({ ...event, receivedAt: new Date(clock()).toISOString() }),
+        );
+        logger.warn({ orderId: event.orderId, event: event.event }, 'webhook event for an unknown order');
+        await raise({
+          kind: 'unknown-order',
+          externalOrderId: event.externalOrderId,
+          orderId: event.orderId,
+          event: event.event,
+        });
+        return 'unknown-order';
+      }
+      const ext = order.externalOrderId;
+      await hookAt(deps.hooks, 'event-before-apply', { externalOrderId: ext, orderId: event.orderId });
+      const target = statusOfEvent(event.event);
+      if (target === null) {
+        await store.followUpQueue.schedule(ext, 0);
+        return 'read-scheduled';
+      }
+      const applied = await store.applyRemote(ext, { orderId: event.orderId, status: target }, 'webhook', 0);
+      const now = applied?.order ?? order;
+      // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now.
+      if (!isClosed(now)) {
+        await store.followUpQueue.schedule(ext, 0);
+        return applied?.applied ? 'applied' : 'read-scheduled';
+      }
+      return applied?.applied ? 'applied' : 'unchanged';
+    },
+  };
+
+  async function reportIfStale(order: StoredOrder): Promise<void> {
+    const age = clock() - Date.parse(order.createdAt);
+    if (age < followUp.staleAfterMs) return;
+    if ((await redis.sadd(keys.staleReported, order.externalOrderId)) === 0) return;
+    await raise({
+      kind: 'stale-order',
+      externalOrderId: order.externalOrderId,
+      ...(order.orderId === undefined ? {} : { orderId: order.orderId }),
+      status: order.status ?? 'placing',
+      ageMinutes: Math.floor(age / 60_000),
+    });
+  }
+
+  return Object.assign(service, { reportIfStale, followUpTimings: followUp });
+}
+
+export type OrderServiceImpl = ReturnType<typeof createOrderService>;
+
+// The returned object must satisfy the port the bot uses.
+const _portCheck = (s: OrderServiceImpl): OrderService => s;
+void _portCheck;

@@ -1,0 +1,148 @@
+import type { Redis } from 'ioredis';
+import type { MerchantApi } from '../merchant/types.ts';
+import { createAlerts, type AlertGrouping, type Alerts } from '../notify/alerts.ts';
+import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-data.ts';
+import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
+import type { LifecycleHooks, LoggerLike } from './hooks.ts';
+import type { FollowUpTimings } from './scheduler.ts';
+import { createOrderService, type OrderServiceImpl, type PlacementTimings } from './service.ts';
+import { createOrderStore, type OrderStore } from './store.ts';
+import type { Translate } from './texts.ts';
+import type { StoredOrder } from './types.ts';
+import { createMerchantWebhookHandler } from './webhook-handler.ts';
+import { startOrderWorkers, type OrderWorkers, type WorkerName } from './worker.ts';
+
+export interface OrderSystemDeps {
+  redis: Redis;
+  /** REDIS_PREFIX. */
+  prefix: string;
+  api: MerchantApi;
+  /** grammY's `Api` (`new Api(token, { apiRoot })`) or anything with its sendMessage/editMessageText. */
+  telegram: OutboxTelegram;
+  /** `i18n.t` of @grammyjs/i18n. */
+  t: Translate;
+  /** MERCHANT_WEBHOOK_SECRETS. */
+  webhookSecrets: readonly string[];
+  /** Admins and their languages (alerts go to each when there is no alert chat). */
+  admins: () => Promise<Array<{ id: number; locale: string }>>;
+  /** ALERT_CHAT_ID. */
+  alertChatId?: number;
+  /** Language of the alert chat (DEFAULT_LOCALE). */
+  alertChatLocale?: string;
+  logger?: LoggerLike;
+  clock?: () => number;
+  hooks?: LifecycleHooks;
+  /** Data of the "new quote" button under a refused order. */
+  newQuoteData?: (order: StoredOrder) => string;
+  timings?: {
+    placement?: Partial<PlacementTimings>;
+    followUp?: Partial<FollowUpTimings>;
+    outbox?: Partial<OutboxTimings>;
+    alertGrouping?: Partial<AlertGrouping>;
+    /** Idle pause of the worker loops. */
+    idleMs?: number;
+    /** Takeover time of stream entries left by a crashed replica. */
+    claimIdleMs?: number;
+    /** Refused webhooks in `webhookFailureWindowMs` that alert admins. */
+    webhookFailureAlertThreshold?: number;
+    webhookFailureWindowMs?: number;
+  };
+}
+
+export interface OrderSystem {
+  store: OrderStore;
+  /** What the bot calls (OrderService) plus the lifecycle internals. */
+  service: OrderServiceImpl;
+  outbox: Outbox;
+  alerts: Alerts;
+  /** Resolves `ord:open:…` button data to a merchant order number. */
+  callbacks: OrderCallbacks;
+  /** Handler of `POST /webhooks/merchant`. */
+  webhookHandler: ReturnType<typeof createMerchantWebhookHandler>;
+  /** Starts the background loops (placement re-sends resumed first); stop them on shutdown. */
+  startWorkers(options?: { only?: readonly WorkerName[] }): Promise<OrderWorkers>;
+}
+
+/** Wires the order lifecycle from explicit parts (main.ts and the tests call this; no singletons). */
+export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
+  const timings = deps.timings ?? {};
+  const common = {
+    redis: deps.redis,
+    prefix: deps.prefix,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  };
+  const store = createOrderStore({
+    redis: deps.redis,
+    prefix: deps.prefix,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  const outbox = createOutbox({
+    ...common,
+    telegram: deps.telegram,
+    ...(timings.outbox ? { timings: timings.outbox } : {}),
+    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+  });
+  const callbacks = createOrderCallbacks({ redis: deps.redis, prefix: deps.prefix });
+  const alerts = createAlerts({
+    ...common,
+    outbox,
+    t: deps.t,
+    callbacks,
+    admins: deps.admins,
+    ...(deps.alertChatId === undefined ? {} : { alertChatId: deps.alertChatId }),
+    ...(deps.alertChatLocale === undefined ? {} : { alertChatLocale: deps.alertChatLocale }),
+    ...(timings.alertGrouping ? { grouping: timings.alertGrouping } : {}),
+    ...(timings.claimIdleMs === undefined ? {} : { claimIdleMs: timings.claimIdleMs }),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  const service = createOrderService({
+    ...common,
+    api: deps.api,
+    store,
+    alerts,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(timings.placement ? { placement: timings.placement } : {}),
+    ...(timings.followUp ? { followUp: timings.followUp } : {}),
+    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+  });
+  let workers: OrderWorkers | null = null;
+  const webhookHandler = createMerchantWebhookHandler({
+    ...common,
+    secrets: deps.webhookSecrets,
+    alerts,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    ...(timings.webhookFailureAlertThreshold === undefined
+      ? {}
+      : { failureAlertThreshold: timings.webhookFailureAlertThreshold }),
+    ...(timings.webhookFailureWindowMs === undefined
+      ? {}
+      : { failureWindowMs: timings.webhookFailureWindowMs }),
+    onStored: () => workers?.wake('webhook-events'),
+  });
+
+  return {
+    store,
+    service,
+    outbox,
+    alerts,
+    callbacks,
+    webhookHandler,
+    async startWorkers(options = {}) {
+      const started = await startOrderWorkers({
+        ...common,
+        service,
+        outbox,
+        alerts,
+        t: deps.t,
+        ...(deps.hooks ? { hooks: deps.hooks } : {}),
+        ...(timings.idleMs === undefined ? {} : { idleMs: timings.idleMs }),
+        ...(timings.claimIdleMs === undefined ? {} : { claimIdleMs: timings.claimIdleMs }),
+        ...(options.only ? { only: options.only } : {}),
+        ...(deps.newQuoteData ? { newQuoteData: deps.newQuoteData } : {}),
+      });
+      workers = started;
+      return started;
+    },
+  };
+}

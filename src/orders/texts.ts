@@ -1,0 +1,123 @@
+import { formatMoney } from '../domain/money.ts';
+import { maskPhone } from '../domain/phone.ts';
+import { isKnownStatus, statusEmoji } from '../domain/status.ts';
+import type { OrderStatus } from '../merchant/types.ts';
+import type { Rejection, StoredOrder } from './types.ts';
+
+/** The translate function the bot passes (`i18n.t` of @grammyjs/i18n). */
+export type Translate = (locale: string, key: string, variables?: Record<string, string | number>) => string;
+
+/** Our statuses beyond the service's: not answered yet, and refused (nothing charged). */
+export type DisplayStatus = OrderStatus | 'placing' | 'rejected';
+
+/** Locale key of a status text (`order-status-manual-review`…); unknown statuses share one key. */
+export function statusTextKey(status: DisplayStatus): string {
+  if (status === 'placing' || status === 'rejected') return `order-status-${status}`;
+  if (!isKnownStatus(status)) return 'order-status-unknown';
+  return `order-status-${status.replace(/_/g, '-')}`;
+}
+
+/** Emoji of a display status: CONTRACT.md's for service statuses, ⏳ while placing, ❌ when refused. */
+export function displayEmoji(status: DisplayStatus): string {
+  if (status === 'placing') return '⏳';
+  if (status === 'rejected') return '❌';
+  return statusEmoji(status);
+}
+
+/** The status as text in the reader's language. */
+export function statusText(t: Translate, locale: string, status: DisplayStatus): string {
+  return t(locale, statusTextKey(status), { status });
+}
+
+/** First line of every order message: emoji, status, O-… and the merchant order number. */
+export function statusLine(t: Translate, order: StoredOrder, status: DisplayStatus): string {
+  const vars = {
+    emoji: displayEmoji(status),
+    status: statusText(t, order.locale, status),
+    externalOrderId: order.externalOrderId,
+  };
+  return order.orderId === undefined
+    ? t(order.locale, 'order-status-line-pending', vars)
+    : t(order.locale, 'order-status-line', { ...vars, orderId: order.orderId });
+}
+
+function subtypeText(t: Translate, locale: string, subtype: string): string {
+  return subtype === 'airtime' || subtype === 'data' || subtype === 'bundle'
+    ? t(locale, `order-subtype-${subtype}`)
+    : subtype;
+}
+
+/** Variables shared by the order texts: names, masked phone, exact money. */
+export function orderVariables(order: StoredOrder): Record<string, string> {
+  const q = order.quote;
+  return {
+    orderId: order.orderId ?? '—',
+    externalOrderId: order.externalOrderId,
+    operator: q.operatorName,
+    country: q.countryName,
+    phone: maskPhone(order.request.account),
+    localAmount: safeMoney(q.localAmount, q.localCurrency, order.locale),
+    price: safeMoney(q.merchantPrice, q.merchantCurrency, order.locale),
+  };
+}
+
+function safeMoney(amount: string, currency: string, locale: string): string {
+  try {
+    return formatMoney(amount, currency, locale);
+  } catch {
+    // Stored amounts come from the service as exact strings; show them untouched rather than fail.
+    return `${amount} ${currency}`;
+  }
+}
+
+/** The status message kept up to date in place: status line, then what was ordered. */
+export function statusMessage(t: Translate, order: StoredOrder, status: DisplayStatus): string {
+  const vars = orderVariables(order);
+  return `${statusLine(t, order, status)}\n${t(order.locale, 'order-details', {
+    ...vars,
+    subtype: subtypeText(t, order.locale, order.quote.subtype),
+  })}`;
+}
+
+/** Locale key of the reason a placement was refused. */
+export function rejectionReasonKey(rejection: Rejection): string {
+  if (rejection.key === 'quote_token') {
+    switch (rejection.code) {
+      case 'quote_expired':
+        return 'order-reject-reason-quote-expired';
+      case 'price_changed':
+        return 'order-reject-reason-price-changed';
+      default:
+        return 'order-reject-reason-quote-token';
+    }
+  }
+  switch (rejection.key) {
+    case 'balance':
+    case 'risk':
+    case 'wallet':
+    case 'detail':
+    case 'amount':
+    case 'account':
+    case 'account-busy':
+      return `order-reject-reason-${rejection.key}`;
+    case 'local_currency':
+      return 'order-reject-reason-local-currency';
+    case 'external_order_id':
+      return 'order-reject-reason-external-order-id';
+    default:
+      return 'order-reject-reason-other';
+  }
+}
+
+/** Whether a refusal means "ask for a new quote" (the quote expired, changed or is invalid). */
+export function needsNewQuote(rejection: Rejection): boolean {
+  return rejection.key === 'quote_token';
+}
+
+/** "2026-11-22 10:15 UTC" from an ISO time. */
+export function shortTime(iso: string | undefined): string {
+  if (iso === undefined) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

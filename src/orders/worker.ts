@@ -1,0 +1,125 @@
+import type { Redis } from 'ioredis';
+import type { Alerts } from '../notify/alerts.ts';
+import type { Outbox } from '../notify/outbox.ts';
+import { silentLogger, type LifecycleHooks, type LoggerLike } from './hooks.ts';
+import { runLoop, type LoopHandle } from './loop.ts';
+import { createNotifier } from './notifier.ts';
+import { createFollowUpScheduler } from './scheduler.ts';
+import type { OrderServiceImpl } from './service.ts';
+import type { Translate } from './texts.ts';
+import type { StoredOrder } from './types.ts';
+import { createWebhookEventProcessor } from './webhook-events.ts';
+
+export type WorkerName = 'placement' | 'follow-up' | 'webhook-events' | 'notifier' | 'alerts' | 'outbox';
+
+export const ALL_WORKERS: readonly WorkerName[] = [
+  'placement',
+  'follow-up',
+  'webhook-events',
+  'notifier',
+  'alerts',
+  'outbox',
+];
+
+export interface OrderWorkersDeps {
+  redis: Redis;
+  prefix: string;
+  service: OrderServiceImpl;
+  outbox: Outbox;
+  alerts: Alerts;
+  t: Translate;
+  logger?: LoggerLike;
+  hooks?: LifecycleHooks;
+  /** Pause of a loop that found nothing to do (default 500 ms; tests use less). */
+  idleMs?: number;
+  /** Stream entries left by a crashed replica are taken over after this long (default 30 s). */
+  claimIdleMs?: number;
+  /** Run only some loops (default all). */
+  only?: readonly WorkerName[];
+  /** Data of the "new quote" button under a refused order. */
+  newQuoteData?: (order: StoredOrder) => string;
+  /** How many due items one round takes. */
+  batch?: number;
+}
+
+export interface OrderWorkers {
+  /** Runs a loop's next round now (e.g. the webhook handler stored an event). */
+  wake(name?: WorkerName): void;
+  /** Stops every loop; work in flight finishes first. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the background loops of the order lifecycle: placement re-sends (after resuming every order still
+ * placing), follow-up reads, webhook events, reseller notifications, admin alerts and the Telegram outbox.
+ * Every loop is safe to run on several replicas at once.
+ */
+export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWorkers> {
+  const logger = deps.logger ?? silentLogger;
+  const idleMs = deps.idleMs ?? 500;
+  const batch = deps.batch ?? 10;
+  const only = new Set(deps.only ?? ALL_WORKERS);
+  const claimIdle = deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs };
+
+  const scheduler = createFollowUpScheduler({
+    service: deps.service,
+    logger,
+    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+  });
+  const processor = createWebhookEventProcessor({
+    redis: deps.redis,
+    prefix: deps.prefix,
+    service: deps.service,
+    logger,
+    ...claimIdle,
+  });
+  const notifier = createNotifier({
+    redis: deps.redis,
+    prefix: deps.prefix,
+    store: deps.service.store,
+    outbox: deps.outbox,
+    t: deps.t,
+    logger,
+    ...claimIdle,
+    ...(deps.newQuoteData ? { newQuoteData: deps.newQuoteData } : {}),
+  });
+
+  if (only.has('placement')) {
+    try {
+      const resumed = await deps.service.resumePlacing();
+      if (resumed > 0) logger.info({ resumed }, 'orders still placing resumed');
+    } catch (error) {
+      logger.error({ err: error }, 'could not resume placing orders at start-up; the loop retries them');
+    }
+  }
+
+  const rounds: Record<WorkerName, () => Promise<number>> = {
+    placement: () => deps.service.resendDue(batch),
+    'follow-up': () => scheduler.tick(batch),
+    'webhook-events': () => processor.tick(),
+    notifier: () => notifier.tick(),
+    alerts: async () => {
+      const changes = await deps.alerts.tickChanges();
+      await deps.alerts.flush();
+      const groups = await deps.alerts.deliver();
+      return changes + groups;
+    },
+    outbox: () => deps.outbox.tick(batch * 2),
+  };
+
+  const loops = new Map<WorkerName, LoopHandle>();
+  for (const name of ALL_WORKERS) {
+    if (!only.has(name)) continue;
+    loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger }));
+  }
+
+  return {
+    wake(name) {
+      if (name === undefined) for (const loop of loops.values()) loop.wake();
+      else loops.get(name)?.wake();
+    },
+    async stop() {
+      await Promise.all([...loops.values()].map((loop) => loop.stop()));
+    },
+  };
+}
