@@ -9,9 +9,12 @@ export function newExt(tag = 't'): string {
   return `rb-${tag}-${counter}-${randomBytes(4).toString('hex')}`;
 }
 
-/** A phone number (digits with country code) whose last 4 digits are `ending`. */
-export function phone(ending: string, middle = Math.floor(Math.random() * 900 + 100)): string {
-  return `234803${String(middle).padStart(3, '0')}${ending}`.slice(0, 13);
+let phoneCounter = 0;
+
+/** A Nigerian mobile number (digits with country code) ending in `ending`, distinct per call (1000 per ending). */
+export function phone(ending: string, middle?: number): string {
+  const m = middle ?? phoneCounter++ % 1000;
+  return `234803${String(m).padStart(3, '0')}${ending}`;
 }
 
 /** A confirmed top-up as the conversation hands it over. */

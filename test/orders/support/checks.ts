@@ -1,0 +1,59 @@
+import { expect } from 'vitest';
+import type { StoredOrder } from '../../../src/orders/types.ts';
+import type { World } from './world.ts';
+
+/** First line of each final message kind, as the English locale writes it. */
+export const FINAL_MARKERS = {
+  succeeded: '✅ Top-up delivered',
+  failed: '⚠️ The top-up failed',
+  refunded: '↩️ Refunded:',
+  rejected: '❌ Order',
+} as const;
+
+interface SentCall {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/** Bot API calls (sendMessage / editMessageText) that mention a merchant order number. */
+export function callsFor(world: World, ext: string): { sends: string[]; edits: string[] } {
+  const calls = world.standIn.driver.calls() as unknown as SentCall[];
+  const sends: string[] = [];
+  const edits: string[] = [];
+  for (const call of calls) {
+    const text = typeof call.params['text'] === 'string' ? call.params['text'] : '';
+    if (!text.includes(ext)) continue;
+    if (call.method === 'sendMessage') sends.push(text);
+    if (call.method === 'editMessageText') edits.push(text);
+  }
+  return { sends, edits };
+}
+
+/**
+ * Each status gave at most one message and at most one edit (no duplicates), the final messages match the
+ * statuses the order went through, and the status message shows the final status.
+ */
+export function expectOneMessagePerStatus(world: World, order: StoredOrder): void {
+  const ext = order.externalOrderId;
+  const { sends, edits } = callsFor(world, ext);
+  const statuses = order.history.map((h) => h.status);
+  // the ⏳ message the test itself sent counts as one send
+  const ourSends = sends.filter((s) => !s.startsWith(`⏳ ${ext}`) || s.includes('\n'));
+  for (const [status, marker] of Object.entries(FINAL_MARKERS)) {
+    const count = ourSends.filter((s) => s.startsWith(marker)).length;
+    if (status === 'rejected') continue;
+    expect(count, `${ext}: messages for ${status}`).toBe(statuses.includes(status) ? 1 : 0);
+  }
+  const firstLines = edits.map((e) => e.split('\n')[0]);
+  expect(new Set(firstLines).size, `${ext}: duplicate edits ${JSON.stringify(firstLines)}`).toBe(
+    firstLines.length,
+  );
+  // coalesced edits may skip a status that was already outdated; never more than one per status
+  expect(edits.length, `${ext}: edits`).toBeLessThanOrEqual(statuses.length);
+  expect(edits.length, `${ext}: edits`).toBeGreaterThan(0);
+}
+
+/** The status message the reseller sees now (the edited ⏳ message). */
+export function statusMessageText(world: World, order: StoredOrder): string | undefined {
+  return world.reseller.chat().find((m) => m.id === order.statusMessageId)?.text;
+}
