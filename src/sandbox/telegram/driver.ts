@@ -98,6 +98,8 @@ export interface StandInDriver {
   /** Every update produced so far, confirmed or not. */
   updates(): TgUpdate[];
   pendingUpdateCount(): number;
+  /** Whether a getUpdates long poll is waiting now (the bot is polling and idle). */
+  isLongPolling(): boolean;
   webhookInfo(): WebhookInfo;
   /** Whether the webhook's secret_token equals this value (the token itself is never exposed). */
   webhookSecretMatches(candidate: string): boolean;
@@ -245,6 +247,7 @@ export function createDriver(world: World): StandInDriver {
     callCount: (method) => world.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()).length,
     updates: () => structuredClone([...world.queue.history()]),
     pendingUpdateCount: () => world.queue.pending().length,
+    isLongPolling: () => world.queue.isLongPolling(),
     webhookInfo: () => webhookInfo(world),
     webhookSecretMatches: (candidate) => world.webhook?.secretToken === candidate,
     injectFault(spec) {

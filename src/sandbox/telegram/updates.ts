@@ -39,6 +39,8 @@ export interface UpdateQueue {
   confirm(updateId: number): void;
   dropPending(): void;
   getUpdates(args: GetUpdatesArgs, signal: AbortSignal): Promise<TgUpdate[]>;
+  /** Whether a getUpdates long poll is waiting now. */
+  isLongPolling(): boolean;
   /** Fails the pending long poll, if any (setWebhook, a newer getUpdates). */
   interruptLongPoll(error: BotApiError | 'end'): void;
   onPush(listener: (queued: QueuedUpdate) => void): () => void;
@@ -125,7 +127,10 @@ export function createUpdateQueue(options: UpdateQueueOptions): UpdateQueue {
           clearTimeout(timer);
           listeners.delete(onPushed);
           signal.removeEventListener('abort', onAbort);
-          if (waiter === self) waiter = undefined;
+          if (waiter === self) {
+            waiter = undefined;
+            options.onChange();
+          }
           settle();
         };
         const onPushed = (): void => {
@@ -140,8 +145,10 @@ export function createUpdateQueue(options: UpdateQueueOptions): UpdateQueue {
         listeners.add(onPushed);
         signal.addEventListener('abort', onAbort, { once: true });
         waiter = self;
+        options.onChange();
       });
     },
+    isLongPolling: () => waiter !== undefined,
     interruptLongPoll(error) {
       waiter?.fail(error);
     },
