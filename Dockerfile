@@ -9,7 +9,6 @@ COPY tsconfig.json eslint.config.js .prettierrc.json .prettierignore vitest.conf
 COPY src ./src
 COPY locales ./locales
 COPY test ./test
-COPY bench ./bench
 RUN npx tsc -p tsconfig.json
 
 # Production dependencies only.

@@ -289,13 +289,14 @@ export function createOrderBook(deps: OrderBookDeps): OrderBook {
     order.nextStepAt = null;
   };
 
-  const scheduleNext = (order: SandboxOrder): void => {
+  /** Arms the next step of the plan, `afterSeconds` (scaled) after `from`. */
+  const scheduleNext = (order: SandboxOrder, from: number): void => {
     cancelTask(order);
     const step = order.steps[0];
     if (!step) return;
-    const delay = step.afterSeconds * 1000 * timeScale;
-    order.nextStepAt = clock.now() + delay;
-    order.task = scheduler.schedule(delay, () => {
+    const at = from + Math.round(step.afterSeconds * 1000 * timeScale);
+    order.nextStepAt = at;
+    order.task = scheduler.scheduleAt(at, () => {
       order.task = null;
       order.nextStepAt = null;
       const current = order.steps.shift();
@@ -307,7 +308,7 @@ export function createOrderBook(deps: OrderBookDeps): OrderBook {
         order.steps = [];
         return;
       }
-      scheduleNext(order);
+      scheduleNext(order, order.updatedAt);
     });
   };
 
@@ -338,7 +339,7 @@ export function createOrderBook(deps: OrderBookDeps): OrderBook {
         orderId: order.orderId,
         externalOrderId: order.externalOrderId,
       });
-      scheduleNext(order);
+      scheduleNext(order, now);
       return order;
     },
     get: (orderId) => orders.get(orderId),
@@ -359,7 +360,7 @@ export function createOrderBook(deps: OrderBookDeps): OrderBook {
       order.outcome = outcome;
       order.webhooks = plan.webhooks;
       order.steps = plan.steps.slice(index);
-      scheduleNext(order);
+      scheduleNext(order, clock.now());
     },
     moveTo(order, status) {
       if (order.status === status) return;

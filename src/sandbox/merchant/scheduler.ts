@@ -13,6 +13,8 @@ interface Task {
 export interface Scheduler {
   /** Runs `run` after `delayMs` of service-clock time; returns a handle for `cancel`. */
   schedule(delayMs: number, run: () => void): number;
+  /** Runs `run` at service-clock time `at` (at once when that is past). */
+  scheduleAt(at: number, run: () => void): number;
   cancel(id: number): void;
   /** Runs what is due now (call after the clock moved) and re-arms the timer. */
   poke(): void;
@@ -65,13 +67,18 @@ export function createScheduler(clock: SandboxClock): Scheduler {
     arm();
   };
 
+  const scheduleAt = (at: number, run: () => void): number => {
+    const id = nextId++;
+    tasks.set(id, { id, dueAt: at, run });
+    if (!running) arm();
+    return id;
+  };
+
   return {
     schedule(delayMs, run) {
-      const id = nextId++;
-      tasks.set(id, { id, dueAt: clock.now() + Math.max(0, delayMs), run });
-      if (!running) arm();
-      return id;
+      return scheduleAt(clock.now() + Math.max(0, delayMs), run);
     },
+    scheduleAt,
     cancel(id) {
       tasks.delete(id);
       if (!running) arm();

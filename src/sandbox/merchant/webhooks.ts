@@ -239,15 +239,15 @@ export function createWebhookDispatcher(deps: WebhookDeps): WebhookDispatcher {
       delivery.state = 'failed';
       return;
     }
-    const nextAt = record.completedAt + waitMinutes * 60_000 * timeScale;
+    const nextAt = record.completedAt + Math.round(waitMinutes * 60_000 * timeScale);
     delivery.nextAttemptAt = nextAt;
-    delivery.task = scheduler.schedule(nextAt - clock.now(), () => void attempt(delivery, nextAt));
+    delivery.task = scheduler.scheduleAt(nextAt, () => void attempt(delivery, nextAt));
   };
 
   const start = (delivery: Delivery, delayMs: number): void => {
     const at = clock.now() + delayMs;
     delivery.nextAttemptAt = at;
-    delivery.task = scheduler.schedule(delayMs, () => void attempt(delivery, at));
+    delivery.task = scheduler.scheduleAt(at, () => void attempt(delivery, at));
   };
 
   return {
