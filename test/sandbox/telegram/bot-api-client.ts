@@ -14,6 +14,8 @@ export interface ApiReply {
 }
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+const asForm = (params: Record<string, unknown>): URLSearchParams =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, asText(v)]));
 
 export async function callBotApi(
   apiRoot: string,
@@ -30,7 +32,7 @@ export async function callBotApi(
     init.headers = { 'content-type': 'application/json' };
     init.body = JSON.stringify(params);
   } else if (encoding === 'form') {
-    init.body = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, asText(v)]));
+    init.body = asForm(params);
   } else if (encoding === 'multipart') {
     const form = new FormData();
     for (const [key, value] of Object.entries(params)) {
@@ -39,7 +41,7 @@ export async function callBotApi(
     }
     init.body = form;
   } else {
-    url += `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, asText(v)])).toString()}`;
+    url += `?${asForm(params).toString()}`;
     init.method = 'GET';
   }
   const response = await fetch(url, init);
