@@ -222,11 +222,16 @@ export function createOrderBook(deps: OrderBookDeps): OrderBook {
     }
   };
 
-  const apply = (order: SandboxOrder, status: OrderStatus, by: 'plan' | 'control'): void => {
+  /** One allowed transition at service time `now` (a plan step runs at its due time, even when late). */
+  const apply = (
+    order: SandboxOrder,
+    status: OrderStatus,
+    by: 'plan' | 'control',
+    now = clock.now(),
+  ): void => {
     if (!NEXT[order.status].includes(status)) {
       throw new TransitionError(`cannot move ${order.orderId} from ${order.status} to ${status}`);
     }
-    const now = clock.now();
     const last = order.attempts[order.attempts.length - 1];
     switch (status) {
       case 'processing':
@@ -302,13 +307,14 @@ export function createOrderBook(deps: OrderBookDeps): OrderBook {
       const current = order.steps.shift();
       if (!current) return;
       try {
-        apply(order, current.status, 'plan');
+        apply(order, current.status, 'plan', at);
       } catch (error) {
         if (!(error instanceof TransitionError)) throw error;
         order.steps = [];
         return;
       }
-      scheduleNext(order, order.updatedAt);
+      // From the due time, so one clock advance can run several steps, each at its own time.
+      scheduleNext(order, at);
     });
   };
 
