@@ -64,6 +64,7 @@ export interface SignedOptions {
   credentials?: Credentials;
   /** Leave out these headers. */
   omit?: string[];
+  signal?: AbortSignal;
 }
 
 export interface RawClient {
@@ -101,7 +102,9 @@ export function rawClient(baseUrl: string, credentials: Credentials): RawClient 
         ...(options.headers ?? {}),
       };
       for (const name of options.omit ?? []) delete headers[name];
-      return toRaw(await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: raw }));
+      return toRaw(
+        await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: raw, signal: options.signal }),
+      );
     },
   };
 }
