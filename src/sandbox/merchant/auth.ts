@@ -7,6 +7,8 @@ export const SIGNATURE_SKEW_SECONDS = 300;
 // Nonces older than this can be forgotten: a replay would fail the timestamp check anyway.
 const NONCE_MEMORY_MS = (2 * SIGNATURE_SKEW_SECONDS + 60) * 1000;
 
+const MISSING = 'Signature headers X-Timestamp, X-Nonce and X-Signature are required.';
+
 export type Check = { ok: true } | { ok: false; detail: string };
 export type AuthCheck = { ok: true; account: AccountState } | { ok: false; detail: string };
 
@@ -69,8 +71,7 @@ export function verifySigned(
   const ts = header(headers, 'x-timestamp');
   const nonce = header(headers, 'x-nonce');
   const signature = header(headers, 'x-signature');
-  if (!ts || !nonce || !signature)
-    return { ok: false, detail: 'Signature headers X-Timestamp, X-Nonce and X-Signature are required.' };
+  if (!nonce) return { ok: false, detail: MISSING };
   if (nonce.length > 200) return { ok: false, detail: 'Invalid nonce.' };
   for (const [seen, at] of account.nonces) {
     if (wallNowMs - at <= NONCE_MEMORY_MS) break; // Map keeps insertion order: the rest are newer.
@@ -78,6 +79,7 @@ export function verifySigned(
   }
   if (account.nonces.has(nonce)) return { ok: false, detail: 'Nonce already used.' };
   account.nonces.set(nonce, wallNowMs);
+  if (!ts || !signature) return { ok: false, detail: MISSING };
   if (!/^[0-9]{1,12}$/.test(ts)) return { ok: false, detail: 'Invalid timestamp.' };
   if (Math.abs(Number(ts) - wallNowMs / 1000) > SIGNATURE_SKEW_SECONDS)
     return { ok: false, detail: 'Timestamp is too old or too far in the future.' };

@@ -195,6 +195,14 @@ describe('merchant sandbox: authentication, signatures and paths', () => {
       const after = await sb.client.post('/recharge/quote', MTN_500, { nonce: burnt });
       expectDetail403(after);
       expect(after.body.detail).toMatch(/nonce/i);
+
+      const unsigned = newNonce();
+      expectDetail403(
+        await sb.client.post('/recharge/quote', MTN_500, { nonce: unsigned, omit: ['x-signature'] }),
+      );
+      expect((await sb.client.post('/recharge/quote', MTN_500, { nonce: unsigned })).body.detail).toMatch(
+        /nonce/i,
+      );
     });
 
     it('keeps nonces per account', async () => {
