@@ -12,7 +12,8 @@
  *   GET    /_sandbox/ledger                  every debit, refund and top-up, amounts as strings, with totals
  *   POST   /_sandbox/account                 { api_access_enabled, allowlist: [CIDR…], risk_block,
  *                                              risk_max_order_price, rate_limit_per_minute, default_currency }
- *   GET    /_sandbox/orders                  ?status= newest first, full account numbers, plan and history
+ *   GET    /_sandbox/orders                  ?status= &search=<order id, order number or phone> newest first,
+ *                                              full account numbers, plan and history
  *   GET    /_sandbox/orders/{order_id}
  *   POST   /_sandbox/orders/{order_id}/outcome  { outcome: <magic outcome> } re-plans the rest of the order;
  *                                              { status: "succeeded" } moves it now through allowed steps (409 if not)
@@ -182,9 +183,14 @@ export function createControlHandler(core: SandboxCore) {
     },
     'GET orders': ({ account, url, origin }) => {
       const status = url.searchParams.get('status');
+      const search = url.searchParams.get('search');
       const results = core.orders
         .list(account.merchantId)
-        .filter((o) => !status || o.status === status)
+        .filter(
+          (o) =>
+            (!status || o.status === status) &&
+            (!search || o.orderId === search || o.externalOrderId === search || o.account === search),
+        )
         .map((o) => orderControlView(o, core.orders, origin));
       return json(200, { count: results.length, results });
     },

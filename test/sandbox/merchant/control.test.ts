@@ -95,6 +95,10 @@ describe('merchant sandbox: control API', () => {
     const quotes = await sb.control.get('/quotes');
     expect(quotes.results.map((q: Json) => q.order_id)).toEqual([order.body.order.order_id, null]);
     expect((await sb.control.get('/orders?status=succeeded')).count).toBe(0);
+    const found = await sb.control.get(`/orders?search=${order.body.order.external_order_id}`);
+    expect(found.results.map((o: Json) => o.order_id)).toEqual([order.body.order.order_id]);
+    expect((await sb.control.get(`/orders?search=${ngNumber('2222')}`)).count).toBe(1);
+    expect((await sb.control.get('/orders?search=nothing')).count).toBe(0);
     expect((await sb.control.postRaw('/orders/O-404/outcome', { status: 'processing' })).status).toBe(404);
   });
 
