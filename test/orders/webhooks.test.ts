@@ -5,7 +5,7 @@ import { orderKeys } from '../../src/orders/keys.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { signMerchantWebhook } from '../../src/orders/webhook-signature.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { expectOneMessagePerStatus } from './support/checks.ts';
+import { expectOneMessagePerStatus, botMessage } from './support/checks.ts';
 import { ADMIN_ID, createWorld, waitFor, type World } from './support/world.ts';
 
 /** Raw POST to our webhook endpoint (headers exactly as given). */
@@ -16,17 +16,27 @@ async function post(
   method = 'POST',
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      url,
+      { method, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
-function eventBody(event: string, order: { orderId: string; externalOrderId: string }, status: string): string {
+function eventBody(
+  event: string,
+  order: { orderId: string; externalOrderId: string },
+  status: string,
+): string {
   return JSON.stringify({
     event,
     order: {
@@ -75,7 +85,20 @@ describe('merchant webhooks', () => {
     await w.control('POST', '/faults', { kind: 'webhook_delay', latency_ms: 1500, jitter: true });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
-    const endings = ['0000', '1111', '2222', '3333', '1111', '0000', '1111', '3333', '2222', '1111', '0000', '1111'];
+    const endings = [
+      '0000',
+      '1111',
+      '2222',
+      '3333',
+      '1111',
+      '0000',
+      '1111',
+      '3333',
+      '2222',
+      '1111',
+      '0000',
+      '1111',
+    ];
     const expected: Record<string, string> = {};
     for (const ending of endings) {
       const intent = await w.newIntent({ ending });
@@ -84,21 +107,29 @@ describe('merchant webhooks', () => {
     }
     const finals: StoredOrder[] = [];
     for (const [ext, status] of Object.entries(expected)) {
-      const order = await waitFor(async () => {
-        const o = await service.get(ext);
-        return o?.status === status ? o : null;
-      }, 60_000, `${ext} -> ${status}`);
+      const order = await waitFor(
+        async () => {
+          const o = await service.get(ext);
+          return o?.status === status ? o : null;
+        },
+        60_000,
+        `${ext} -> ${status}`,
+      );
       finals.push(order);
     }
     // every copy was delivered and acknowledged
-    const deliveries = await waitFor(async () => {
-      const body = await w.control<{ results: Array<{ state: string; order_id: string; event: string }> }>(
-        'GET',
-        '/deliveries',
-      );
-      const all = body.results;
-      return all.length > 0 && all.every((d) => d.state === 'delivered') ? all : null;
-    }, 30_000, 'all deliveries acknowledged');
+    const deliveries = await waitFor(
+      async () => {
+        const body = await w.control<{ results: Array<{ state: string; order_id: string; event: string }> }>(
+          'GET',
+          '/deliveries',
+        );
+        const all = body.results;
+        return all.length > 0 && all.every((d) => d.state === 'delivered') ? all : null;
+      },
+      30_000,
+      'all deliveries acknowledged',
+    );
     for (const order of finals) {
       const mine = deliveries.filter((d) => d.order_id === order.orderId);
       const kinds = new Set(mine.map((d) => d.event));
@@ -133,15 +164,26 @@ describe('merchant webhooks', () => {
     const keys = orderKeys('wh2:');
     const streamBefore = await conn.xlen(keys.webhookEvents);
     const now = Math.floor(Date.now() / 1000);
-    const body = eventBody('order.succeeded', { orderId: order.orderId!, externalOrderId: order.externalOrderId }, 'succeeded');
+    const body = eventBody(
+      'order.succeeded',
+      { orderId: order.orderId!, externalOrderId: order.externalOrderId },
+      'succeeded',
+    );
     const secret = w.secrets[0]!;
     const refusals: Array<{ name: string; status: number }> = [];
-    const attempt = async (name: string, sent: Buffer | string, headers: Record<string, string>, method?: string) => {
+    const attempt = async (
+      name: string,
+      sent: Buffer | string,
+      headers: Record<string, string>,
+      method?: string,
+    ) => {
       const res = await post(webhookUrl, sent, headers, method);
       refusals.push({ name, status: res.status });
       return res;
     };
-    await attempt('forged (unknown secret)', body, { 'x-svc-signature': signMerchantWebhook('whsec_forged', now, body) });
+    await attempt('forged (unknown secret)', body, {
+      'x-svc-signature': signMerchantWebhook('whsec_forged', now, body),
+    });
     const altered = body.replace('"event":"order.succeeded"', '"event":"order.refunded"');
     expect(altered).not.toBe(body);
     await attempt('altered body', altered, {
@@ -154,7 +196,9 @@ describe('merchant webhooks', () => {
     await attempt('future', body, { 'x-svc-signature': signMerchantWebhook(secret, now + 301, body) });
     await attempt('missing header', body, {});
     await attempt('malformed header', body, { 'x-svc-signature': 'v1=abc' });
-    await attempt('not JSON (validly signed)', 'not json', { 'x-svc-signature': signMerchantWebhook(secret, now, 'not json') });
+    await attempt('not JSON (validly signed)', 'not json', {
+      'x-svc-signature': signMerchantWebhook(secret, now, 'not json'),
+    });
     const huge = JSON.stringify({ pad: 'x'.repeat(70 * 1024) });
     await attempt('oversized', huge, { 'x-svc-signature': signMerchantWebhook(secret, now, huge) });
     await attempt('wrong method', '', {}, 'GET');
@@ -171,7 +215,7 @@ describe('merchant webhooks', () => {
     expect(after?.history).toEqual(before?.history);
     // repeated failures alert the admins (once per window)
     const admin = w.standIn.driver.user({ id: ADMIN_ID });
-    const alert = await admin.waitForBotMessage((m) => m.text.includes('MERCHANT_WEBHOOK_SECRETS'), { timeoutMs: 20_000 });
+    const alert = await botMessage(admin, (m) => m.text.includes('MERCHANT_WEBHOOK_SECRETS'), 20_000);
     expect(alert.text).toMatch(/\d+ webhooks were refused/);
     expect(alert.text).not.toContain(secret);
 
@@ -181,10 +225,14 @@ describe('merchant webhooks', () => {
       'x-svc-event': 'order.refunded',
     });
     expect(good.status).toBe(200);
-    const done = await waitFor(async () => {
-      const o = await system.service.get(order.externalOrderId);
-      return o?.status === 'succeeded' ? o : null;
-    }, 20_000, 'genuine event applied');
+    const done = await waitFor(
+      async () => {
+        const o = await system.service.get(order.externalOrderId);
+        return o?.status === 'succeeded' ? o : null;
+      },
+      20_000,
+      'genuine event applied',
+    );
     expect(done.status).toBe('succeeded');
     // and the same event again is acknowledged as a duplicate, applied once
     const again = await post(webhookUrl, body, { 'x-svc-signature': signMerchantWebhook(secret, now, body) });
@@ -197,11 +245,17 @@ describe('merchant webhooks', () => {
     await w.startWorkers();
     const { redis: conn, webhookUrl } = w.replicas[0]!;
     const now = Math.floor(Date.now() / 1000);
-    const body = eventBody('order.failed', { orderId: 'O-77777777', externalOrderId: 'someone-else-42' }, 'failed');
-    const res = await post(webhookUrl, body, { 'x-svc-signature': signMerchantWebhook(w.secrets[0]!, now, body) });
+    const body = eventBody(
+      'order.failed',
+      { orderId: 'O-77777777', externalOrderId: 'someone-else-42' },
+      'failed',
+    );
+    const res = await post(webhookUrl, body, {
+      'x-svc-signature': signMerchantWebhook(w.secrets[0]!, now, body),
+    });
     expect(res.status).toBe(200);
     const admin = w.standIn.driver.user({ id: ADMIN_ID });
-    const alert = await admin.waitForBotMessage((m) => m.text.includes('O-77777777'), { timeoutMs: 20_000 });
+    const alert = await botMessage(admin, (m) => m.text.includes('O-77777777'), 20_000);
     expect(alert.text).toContain('someone-else-42');
     expect(alert.text).toContain('order.failed');
     const kept = await conn.hget(orderKeys('wh3:').webhookUnknown, 'O-77777777|order.failed');
@@ -216,7 +270,9 @@ describe('merchant webhooks', () => {
       eventBody('order.succeeded', { orderId: `O-5${i}`, externalOrderId: `burst-${i}` }, 'succeeded'),
     );
     const answers = await Promise.all(
-      bodies.map((b) => post(webhookUrl, b, { 'x-svc-signature': signMerchantWebhook(w.secrets[0]!, now, b) })),
+      bodies.map((b) =>
+        post(webhookUrl, b, { 'x-svc-signature': signMerchantWebhook(w.secrets[0]!, now, b) }),
+      ),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     // stored durably before the answer: all 50 are in the stream although no worker runs

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { StoredOrder } from '../../../src/orders/types.ts';
+import type { ChatMessage } from '../../../src/sandbox/telegram/index.ts';
 import type { World } from './world.ts';
 
 /** First line of each final message kind, as the English locale writes it. */
@@ -13,16 +14,17 @@ export const FINAL_MARKERS = {
 interface SentCall {
   method: string;
   params: Record<string, unknown>;
+  ok: boolean;
 }
 
-/** Bot API calls (sendMessage / editMessageText) that mention a merchant order number. */
+/** Accepted Bot API calls (sendMessage / editMessageText) that mention a merchant order number. */
 export function callsFor(world: World, ext: string): { sends: string[]; edits: string[] } {
   const calls = world.standIn.driver.calls() as unknown as SentCall[];
   const sends: string[] = [];
   const edits: string[] = [];
   for (const call of calls) {
     const text = typeof call.params['text'] === 'string' ? call.params['text'] : '';
-    if (!text.includes(ext)) continue;
+    if (!call.ok || !text.includes(ext)) continue;
     if (call.method === 'sendMessage') sends.push(text);
     if (call.method === 'editMessageText') edits.push(text);
   }
@@ -56,4 +58,15 @@ export function expectOneMessagePerStatus(world: World, order: StoredOrder): voi
 /** The status message the reseller sees now (the edited ⏳ message). */
 export function statusMessageText(world: World, order: StoredOrder): string | undefined {
   return world.reseller.chat().find((m) => m.id === order.statusMessageId)?.text;
+}
+
+/** A bot message in the user's chat (already there or still to come) that satisfies `predicate`. */
+export async function botMessage(
+  user: { waitFor<T>(probe: (chat: ChatMessage[]) => T, options?: { timeoutMs?: number }): Promise<unknown> },
+  predicate: (message: ChatMessage) => boolean,
+  timeoutMs = 30_000,
+): Promise<ChatMessage> {
+  return (await user.waitFor((chat) => chat.find((m) => m.from === 'bot' && predicate(m)), {
+    timeoutMs,
+  })) as ChatMessage;
 }

@@ -48,6 +48,8 @@ export interface WorldOptions {
   timings?: OrderSystemDeps['timings'];
   hooks?: OrderSystemDeps['hooks'];
   clientRetryAttempts?: number;
+  /** Opening wallet balance of the sandbox merchant. */
+  initialBalance?: string;
 }
 
 export const ADMIN_ID = 720000001;
@@ -80,7 +82,7 @@ export async function createWorld(options: WorldOptions) {
   const sandbox: MerchantSandbox = createMerchantSandbox({
     timeScale: options.timeScale ?? 0.01,
     rateLimitPerMinute: rate,
-    initialBalance: '1000000.0000',
+    initialBalance: options.initialBalance ?? '1000000.0000',
     riskMaxOrderPrice: '100000.0000',
   });
   const sbx = await sandbox.listen();

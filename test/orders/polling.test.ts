@@ -1,0 +1,123 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { expectOneMessagePerStatus } from './support/checks.ts';
+import { createWorld, waitFor, type World } from './support/world.ts';
+
+interface RequestView {
+  method: string;
+  path: string;
+  status: number;
+}
+
+describe('following unfinished orders by polling', () => {
+  let redis: RedisServerHandle;
+  let world: World | null = null;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterEach(async () => {
+    await world?.close();
+    world = null;
+  });
+  afterAll(async () => {
+    await redis.dispose();
+  });
+
+  it('with every webhook switched off, each order still reaches its final status, within the request budget', async () => {
+    const limit = 120;
+    const w = (world = await createWorld({
+      redisUrl: redis.url,
+      prefix: 'po1:',
+      webhooks: false,
+      rateLimitPerMinute: limit,
+      timings: {
+        followUp: {
+          firstDelayMs: (seconds) => seconds * 100,
+          backoffMs: [300, 600],
+          everyMs: 1_000,
+          staleAfterMs: 3_600_000,
+          leaseMs: 5_000,
+        },
+      },
+    }));
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    const plan: Array<[string, string]> = [
+      ['0000', 'succeeded'],
+      ['1111', 'refunded'],
+      ['2222', 'succeeded'],
+      ['3333', 'refunded'],
+      ['5555', 'succeeded'],
+      ['8888', 'refunded'],
+      ['0000', 'succeeded'],
+      ['1111', 'refunded'],
+    ];
+    const orders: Array<{ ext: string; expected: string }> = [];
+    for (const [ending, expected] of plan) {
+      const intent = await w.newIntent({ ending });
+      expect((await service.submit(intent)).outcome).toBe('placed');
+      orders.push({ ext: intent.externalOrderId, expected });
+    }
+    for (const { ext, expected } of orders) {
+      const order = await waitFor(
+        async () => {
+          const o = await service.get(ext);
+          return o?.status === expected ? o : null;
+        },
+        150_000,
+        `${ext} -> ${expected}`,
+      );
+      expect(order.history.every((h) => h.source !== 'webhook')).toBe(true);
+      // no further reads are planned for a finished order
+      expect(await service.store.followUpQueue.dueAt(ext)).toBeNull();
+    }
+    const deliveries = await w.control<{ results: unknown[] }>('GET', '/deliveries');
+    expect(deliveries.results).toEqual([]);
+    const log = await w.control<{ results: RequestView[]; per_minute: Array<{ count: number }> }>('GET', '/requests');
+    expect(log.results.filter((r) => r.status === 429)).toEqual([]);
+    for (const minute of log.per_minute) expect(minute.count).toBeLessThanOrEqual(limit);
+    const reads = log.results.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/recharge/orders/'));
+    expect(reads.length).toBeGreaterThanOrEqual(orders.length);
+    await waitFor(async () => (await w.replicas[0]!.system.outbox.pending()) === 0, 30_000, 'outbox drained');
+    for (const { ext } of orders) expectOneMessagePerStatus(w, (await service.get(ext))!);
+  }, 200_000);
+
+  it('an order still unfinished after the configured age is reported to admins once', async () => {
+    const w = (world = await createWorld({
+      redisUrl: redis.url,
+      prefix: 'po2:',
+      webhooks: false,
+      timings: {
+        followUp: {
+          firstDelayMs: () => 100,
+          backoffMs: [100],
+          everyMs: 150,
+          staleAfterMs: 500,
+          leaseMs: 5_000,
+        },
+        alertGrouping: { quietMs: 200, maxHoldMs: 1_000 },
+      },
+    }));
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    const intent = await w.newIntent({ ending: '4444' }); // processing for 36 s at this time scale
+    const placed = await service.submit(intent);
+    const admin = w.standIn.driver.user({ id: 720000001 });
+    const alert = await admin.waitFor(
+      (chat) => chat.find((m) => m.from === 'bot' && m.text.includes('Still unfinished')),
+      { timeoutMs: 30_000 },
+    );
+    expect(alert.text).toContain(intent.externalOrderId);
+    expect(alert.text).toContain(placed.order.orderId!);
+    // later checks do not report it again
+    const checksBefore = (await w.control<{ results: RequestView[] }>('GET', '/requests')).results.length;
+    await waitFor(
+      async () => (await w.control<{ results: RequestView[] }>('GET', '/requests')).results.length > checksBefore + 3,
+      30_000,
+      'more follow-up reads',
+    );
+    await waitFor(async () => (await w.replicas[0]!.system.outbox.pending()) === 0, 30_000, 'outbox drained');
+    expect(admin.chat().filter((m) => m.text.includes('Still unfinished'))).toHaveLength(1);
+  });
+});
