@@ -8,6 +8,10 @@ export interface Claim {
   token: string;
   /** How many times the member was completed with a next delay (0 on the first run). */
   step: number;
+  /** The due time (Redis ms) this claim serves: one due time is served once unless a holder's lease ran out. */
+  dueAt: number;
+  /** True when an earlier holder's lease ran out without completing (it crashed or stalled). */
+  reclaimed: boolean;
 }
 
 export interface DueQueue {
@@ -33,15 +37,19 @@ export interface DueQueue {
 }
 
 const claimScript = defineScript(`${LUA_NOW_MS}
-local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ms(nowMs), 'LIMIT', 0, tonumber(ARGV[1]))
+local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ms(nowMs), 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[1]))
 local out = {}
-for i, m in ipairs(items) do
+for i = 1, #items, 2 do
+  local m = items[i]
   local token = ARGV[3] .. ':' .. i
+  local reclaimed = redis.call('HEXISTS', KEYS[2], m)
   redis.call('HSET', KEYS[2], m, token)
   redis.call('ZADD', KEYS[1], ms(nowMs + tonumber(ARGV[2])), m)
   out[#out + 1] = m
   out[#out + 1] = token
   out[#out + 1] = redis.call('HGET', KEYS[3], m) or '0'
+  out[#out + 1] = items[i + 1]
+  out[#out + 1] = tostring(reclaimed)
 end
 return out
 `);
@@ -91,8 +99,14 @@ export function createDueQueue(redis: Redis, base: string): DueQueue {
         [limit, Math.max(1, Math.round(leaseMs)), tokenBase],
       )) as string[];
       const out: Claim[] = [];
-      for (let i = 0; i + 2 < raw.length; i += 3) {
-        out.push({ member: raw[i]!, token: raw[i + 1]!, step: Number(raw[i + 2]) });
+      for (let i = 0; i + 4 < raw.length; i += 5) {
+        out.push({
+          member: raw[i]!,
+          token: raw[i + 1]!,
+          step: Number(raw[i + 2]),
+          dueAt: Number(raw[i + 3]),
+          reclaimed: raw[i + 4] === '1',
+        });
       }
       return out;
     },

@@ -11,18 +11,24 @@ export type CrashPoint =
   | 'follow-up-check'
   | 'outbox-after-send-before-record';
 
+export interface HookDetail {
+  externalOrderId?: string;
+  orderId?: string;
+  step?: number;
+  /** Follow-up checks: the due time served and whether an earlier holder's lease ran out. */
+  dueAt?: number;
+  reclaimed?: boolean;
+}
+
 export interface LifecycleHooks {
-  at?(
-    point: CrashPoint,
-    detail: { externalOrderId?: string; orderId?: string; step?: number },
-  ): Promise<void> | void;
+  at?(point: CrashPoint, detail: HookDetail): Promise<void> | void;
 }
 
 /** Calls a hook if one is set. */
 export async function hookAt(
   hooks: LifecycleHooks | undefined,
   point: CrashPoint,
-  detail: { externalOrderId?: string; orderId?: string; step?: number } = {},
+  detail: HookDetail = {},
 ): Promise<void> {
   if (hooks?.at) await hooks.at(point, detail);
 }

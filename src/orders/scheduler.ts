@@ -68,7 +68,12 @@ export function createFollowUpScheduler(deps: SchedulerDeps) {
               return;
             }
             await service.reportIfStale(order);
-            await hookAt(deps.hooks, 'follow-up-check', { externalOrderId: ext, step: claim.step });
+            await hookAt(deps.hooks, 'follow-up-check', {
+              externalOrderId: ext,
+              step: claim.step,
+              dueAt: claim.dueAt,
+              reclaimed: claim.reclaimed,
+            });
             let after = order;
             try {
               after = (await service.refresh(ext, { priority: 'background', source: 'poll' })) ?? order;

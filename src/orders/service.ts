@@ -248,7 +248,13 @@ export function createOrderService(deps: OrderServiceDeps) {
         }
       }
       await hookAt(deps.hooks, 'after-save-before-send', { externalOrderId: intent.externalOrderId });
-      return send(created.order, { member: intent.externalOrderId, token, step: 0 });
+      return send(created.order, {
+        member: intent.externalOrderId,
+        token,
+        step: 0,
+        dueAt: 0,
+        reclaimed: false,
+      });
     },
 
     /** The unfinished order to this phone number, if any. */

@@ -1,0 +1,84 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CrashPoint } from '../../src/orders/hooks.ts';
+import type { OrderIntent } from '../../src/orders/types.ts';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { expectOneMessagePerStatus } from './support/checks.ts';
+import { createWorld, waitFor, type World } from './support/world.ts';
+
+describe('two replicas on one Redis', () => {
+  let redis: RedisServerHandle;
+  let world: World | null = null;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterEach(async () => {
+    await world?.close();
+    world = null;
+  });
+  afterAll(async () => {
+    await redis.dispose();
+  });
+
+  it('no duplicate placement, no duplicate check, no duplicate message', async () => {
+    // each due check is identified by order and due time; a lease that ran out would show as a reclaim
+    const checks: string[] = [];
+    const reclaims: string[] = [];
+    const w = (world = await createWorld({
+      redisUrl: redis.url,
+      prefix: 'rep:',
+      replicas: 2,
+      hooks: {
+        at(point: CrashPoint, detail) {
+          if (point === 'follow-up-check') {
+            checks.push(`${detail.externalOrderId}@${detail.dueAt}`);
+            if (detail.reclaimed) reclaims.push(detail.externalOrderId ?? '');
+          }
+        },
+      },
+    }));
+    // lost answers make both replicas' placement workers compete for re-sends
+    await w.control('POST', '/faults', { kind: 'drop_response', probability: 0.3 });
+    await w.startWorkers();
+    const [a, b] = w.replicas;
+    const endings = ['0000', '1111', '2222', '3333', '5555', '6666', '7777', '8888'];
+    const intents: OrderIntent[] = [];
+    for (let i = 0; i < 40; i++) intents.push(await w.newIntent({ ending: endings[i % endings.length]! }));
+    // every intent submitted on both replicas at once (a retried chat update landing on two replicas)
+    await Promise.all(
+      intents.map((intent) =>
+        Promise.all([a!.system.service.submit(intent), b!.system.service.submit(intent)]),
+      ),
+    );
+
+    for (const intent of intents) {
+      await waitFor(
+        async () => {
+          const o = await a!.system.service.get(intent.externalOrderId);
+          return o?.status === 'succeeded' || o?.status === 'refunded' ? o : null;
+        },
+        60_000,
+        `${intent.externalOrderId} finished`,
+      );
+    }
+    const ledger = await w.ledger();
+    for (const intent of intents) {
+      expect(
+        ledger.filter((e) => e.kind === 'debit' && e.external_order_id === intent.externalOrderId),
+      ).toHaveLength(1);
+    }
+    // both replicas received every event (one webhook URL each) and applied it once
+    const deliveries = await w.control<{ results: Array<{ target_url?: string; url?: string }> }>(
+      'GET',
+      '/deliveries',
+    );
+    expect(deliveries.results.length).toBeGreaterThan(intents.length);
+    expect(checks.length).toBeGreaterThan(0);
+    expect(new Set(checks).size).toBe(checks.length);
+    expect(reclaims).toEqual([]);
+    await waitFor(async () => (await a!.system.outbox.pending()) === 0, 30_000, 'outbox drained');
+    for (const intent of intents) {
+      expectOneMessagePerStatus(w, (await b!.system.service.get(intent.externalOrderId))!);
+    }
+  }, 120_000);
+});
