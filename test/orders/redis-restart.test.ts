@@ -1,0 +1,74 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderIntent, SubmitResult } from '../../src/orders/types.ts';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { expectOneMessagePerStatus } from './support/checks.ts';
+import { createWorld, waitFor, type World } from './support/world.ts';
+
+/** Submits until Redis answers (the chat would show an error and the reseller press again: same intent). */
+async function submitUntilAnswered(world: World, intent: OrderIntent): Promise<SubmitResult> {
+  for (;;) {
+    try {
+      return await world.replicas[0]!.system.service.submit(intent);
+    } catch {
+      await sleep(100);
+    }
+  }
+}
+
+describe('Redis restarted in the middle of a run', () => {
+  let redis: RedisServerHandle;
+  let world: World;
+
+  beforeAll(async () => {
+    redis = await startRedisServer({ appendOnly: true });
+    world = await createWorld({ redisUrl: redis.url, prefix: 'rr:' });
+  });
+  afterAll(async () => {
+    await world.close();
+    await redis.dispose();
+  });
+
+  it('the bot reconnects and nothing is lost: every order finished, charged once, told once per status', async () => {
+    const w = world;
+    await w.startWorkers();
+    const endings = ['0000', '1111', '2222', '3333', '5555', '8888'];
+    const intents: OrderIntent[] = [];
+    for (let i = 0; i < 12; i++) intents.push(await w.newIntent({ ending: endings[i % endings.length]! }));
+    const late: OrderIntent[] = [];
+    for (let i = 0; i < 6; i++) late.push(await w.newIntent({ ending: endings[i % endings.length]! }));
+
+    for (const intent of intents) await w.replicas[0]!.system.service.submit(intent);
+    // Redis dies (SIGKILL) while orders are in flight and resellers keep confirming
+    await redis.stop(true);
+    const during = late.map((intent) => submitUntilAnswered(w, intent));
+    await sleep(1_500);
+    await redis.start();
+    const results = await Promise.all(during);
+    expect(results.every((r) => r.outcome === 'placed' || r.outcome === 'pending')).toBe(true);
+
+    const all = [...intents, ...late];
+    const service = w.replicas[0]!.system.service;
+    for (const intent of all) {
+      await waitFor(
+        async () => {
+          const o = await service.get(intent.externalOrderId);
+          return o?.status === 'succeeded' || o?.status === 'refunded' ? o : null;
+        },
+        90_000,
+        `${intent.externalOrderId} finished`,
+      );
+    }
+    const ledger = await w.ledger();
+    for (const intent of all) {
+      expect(
+        ledger.filter((e) => e.kind === 'debit' && e.external_order_id === intent.externalOrderId),
+      ).toHaveLength(1);
+    }
+    await waitFor(async () => (await w.replicas[0]!.system.outbox.pending()) === 0, 60_000, 'outbox drained');
+    for (const intent of all) {
+      const order = (await service.get(intent.externalOrderId))!;
+      expectOneMessagePerStatus(w, order);
+    }
+  }, 180_000);
+});
