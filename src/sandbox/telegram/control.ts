@@ -11,11 +11,11 @@ import {
   sendText,
   setBlocked,
 } from './actions.ts';
-import { summarise, validateFault, type StandInDriver } from './driver.ts';
+import { validateFault, type StandInDriver } from './driver.ts';
 import { StandInUsageError } from './errors.ts';
 import { commandsForChat, webhookInfo } from './methods.ts';
 import type { CallbackAnswerView, ChatMessage, ReplyKeyboardView } from './types.ts';
-import type { FaultSpec, World } from './world.ts';
+import type { FaultSpec, StandInUserInit, World } from './world.ts';
 
 export interface ChatSnapshot {
   userId: number;
@@ -166,6 +166,9 @@ export function createControlApi(world: World, driver: StandInDriver): ControlAp
         {
           bot: { id: world.bot.id, username: world.bot.username, firstName: world.bot.first_name },
           users: driver.users(),
+          longPolling: driver.isLongPolling(),
+          pendingUpdates: driver.pendingUpdateCount(),
+          webhookUrl: webhookInfo(world).url,
         },
       ];
     }
@@ -173,31 +176,18 @@ export function createControlApi(world: World, driver: StandInDriver): ControlAp
       if (method === 'GET') return [200, driver.users()];
       if (method === 'POST') {
         const body = await readJson(req);
-        const id = integer(body['id'], 'id');
-        const init = {
-          id,
-          ...(optionalText(body, 'firstName') !== undefined
-            ? { firstName: optionalText(body, 'firstName') }
-            : {}),
-          ...(optionalText(body, 'lastName') !== undefined
-            ? { lastName: optionalText(body, 'lastName') }
-            : {}),
-          ...(optionalText(body, 'username') !== undefined
-            ? { username: optionalText(body, 'username') }
-            : {}),
-          ...(optionalText(body, 'languageCode') !== undefined
-            ? { languageCode: optionalText(body, 'languageCode') }
-            : {}),
-          ...(optionalText(body, 'phone') !== undefined ? { phone: optionalText(body, 'phone') } : {}),
-          ...(optionalText(body, 'role') !== undefined ? { role: optionalText(body, 'role') } : {}),
-          ...(body['started'] === true ? { started: true } : {}),
-        };
+        const init: StandInUserInit = { id: integer(body['id'], 'id') };
+        for (const field of ['firstName', 'lastName', 'username', 'languageCode', 'phone', 'role'] as const) {
+          const value = optionalText(body, field);
+          if (value !== undefined) init[field] = value;
+        }
+        if (body['started'] === true) init.started = true;
         try {
           driver.user(init);
         } catch (error) {
           throw new HttpFailure(400, error instanceof Error ? error.message : String(error));
         }
-        return [200, summarise(world.findUser(id)!)];
+        return [200, driver.users().find((u) => u.id === init.id)];
       }
     }
     if (head === 'users' && idPart !== undefined && parts.length === 3) {
