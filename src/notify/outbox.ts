@@ -11,7 +11,8 @@ import { defineScript, LUA_NOW_MS } from '../orders/redis-script.ts';
  * and recorded as sent once Telegram answers. None is lost: a job leaves Redis only after Telegram's answer.
  *
  * The one window that can duplicate: a `send` that Telegram accepted whose "sent" record was not written
- * because the process died (or Redis was unreachable) in between; after the lease the job is sent again.
+ * because the process died in between (or Redis stayed unreachable longer than `recordTimeoutMs`, or another
+ * replica took the job over after its lease ran out during an outage); the job is then sent again.
  * Edits are immune (the repeat is "message is not modified", counted as done).
  *
  * Each logical message carries an idempotency key (e.g. `final:<order>:<status>`) so enqueuing twice sends
@@ -61,6 +62,8 @@ export interface OutboxDeps {
   timings?: Partial<OutboxTimings>;
   /** How long idempotency keys are kept (default 30 days). */
   keyTtlSeconds?: number;
+  /** How long recording a sent message is retried while Redis is unreachable (default 10 minutes). */
+  recordTimeoutMs?: number;
   logger?: LoggerLike;
   hooks?: LifecycleHooks;
 }
@@ -133,6 +136,7 @@ export function createOutbox(deps: OutboxDeps) {
   const queue = createDueQueue(redis, `${base}q`);
   const timings: OutboxTimings = { ...DEFAULT_OUTBOX_TIMINGS, ...deps.timings };
   const ttl = deps.keyTtlSeconds ?? 30 * 24 * 3600;
+  const recordTimeoutMs = deps.recordTimeoutMs ?? 10 * 60_000;
   const logger = deps.logger ?? silentLogger;
   const k = {
     idem: (key: string) => `${base}key:${key}`,
@@ -175,6 +179,25 @@ export function createOutbox(deps: OutboxDeps) {
     )) as number;
   }
 
+  /**
+   * Telegram has the message: recording that must not be given up while Redis is away, or the lease would
+   * bring the job back and send it twice. Keeps trying (this loop sends nothing else meanwhile) until Redis
+   * answers or `recordTimeoutMs` passed; our claim is still valid then unless another replica took it over.
+   */
+  async function recordSent(claim: Claim, version: string, record: object): Promise<void> {
+    const until = Date.now() + recordTimeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await finish(claim, version, record);
+        return;
+      } catch (error) {
+        if (Date.now() > until) throw error;
+        if (attempt === 0) logger.warn({ id: claim.member }, 'sent message not recorded yet; retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** Math.min(attempt, 6))));
+      }
+    }
+  }
+
   async function process(claim: Claim): Promise<void> {
     const [payload, version] = await redis.hmget(k.job(claim.member), 'payload', 'version');
     if (payload === null || payload === undefined) {
@@ -192,7 +215,7 @@ export function createOutbox(deps: OutboxDeps) {
     switch (verdict.kind) {
       case 'done':
         await hookAt(deps.hooks, 'outbox-after-send-before-record', {});
-        await finish(claim, version ?? '', {
+        await recordSent(claim, version ?? '', {
           id: claim.member,
           chatId: message.chatId,
           messageId: verdict.messageId,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredOrder, SubmitResult } from '../../src/orders/types.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { FINAL_MARKERS, callsFor, statusMessageText, botMessage } from './support/checks.ts';
+import { botMessage, expectToldOncePerStatus } from './support/checks.ts';
 import { phone } from './support/fixtures.ts';
 import { ADMIN_ID, createWorld, waitFor, type World } from './support/world.ts';
 
@@ -112,29 +112,8 @@ describe('placing orders exactly once', () => {
       expect(mine, ext).toHaveLength(1);
     }
     expect(ledger.filter((e) => e.kind === 'debit')).toHaveLength(total);
-    // every order reached its final status in the reseller's chat
-    await waitFor(async () => (await w.replicas[0]!.system.outbox.pending()) === 0, 60_000, 'outbox drained');
-    for (const ext of exts) {
-      const order = (await service.get(ext))!;
-      const marker = order.status === 'succeeded' ? FINAL_MARKERS.succeeded : FINAL_MARKERS.refunded;
-      const finals = callsFor(w, ext).sends.filter((s) => s.startsWith(marker));
-      if (finals.length !== 1) {
-        console.log('DUP', ext, JSON.stringify(callsFor(w, ext), null, 1));
-        console.log(JSON.stringify(await w.replicas[0]!.system.outbox.sentLog(1000)).slice(0, 200));
-        console.log(
-          JSON.stringify(
-            (
-              w.standIn.driver.calls('sendMessage') as unknown as Array<{
-                params: { text: string };
-                at?: number;
-              }>
-            ).filter((c) => c.params.text.includes(ext)),
-          ),
-        );
-      }
-      expect(finals, ext).toHaveLength(1);
-      expect(statusMessageText(w, order)?.split('\n')[0]).toContain(order.orderId!);
-    }
+    // every order reached its final status in the reseller's chat, told once per status
+    await expectToldOncePerStatus(w, exts);
   }, 180_000);
 
   it('a quote that expired while the service was unreachable: nothing charged, the reseller is told and offered a new quote', async () => {

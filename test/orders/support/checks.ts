@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { StoredOrder } from '../../../src/orders/types.ts';
 import type { ChatMessage } from '../../../src/sandbox/telegram/index.ts';
-import type { World } from './world.ts';
+import { statusEmoji } from '../../../src/domain/status.ts';
+import { waitFor, type World } from './world.ts';
 
 /** First line of each final message kind, as the English locale writes it. */
 export const FINAL_MARKERS = {
@@ -69,4 +70,40 @@ export async function botMessage(
   return (await user.waitFor((chat) => chat.find((m) => m.from === 'bot' && predicate(m)), {
     timeoutMs,
   })) as ChatMessage;
+}
+
+/**
+ * Waits until every order's chat shows what its statuses call for (the final messages and the status line of
+ * its last status), lets the outbox drain, then checks that nothing was sent twice.
+ */
+export async function expectToldOncePerStatus(world: World, exts: readonly string[]): Promise<void> {
+  const service = world.replicas[0]!.system.service;
+  await waitFor(
+    async () => {
+      for (const ext of exts) {
+        const order = await service.get(ext);
+        if (order === null || order.status === undefined) return false;
+        const { sends } = callsFor(world, ext);
+        for (const status of order.history.map((h) => h.status)) {
+          const marker = FINAL_MARKERS[status as keyof typeof FINAL_MARKERS];
+          if (marker !== undefined && !sends.some((s) => s.startsWith(marker))) return false;
+        }
+        if (
+          order.statusMessageId !== undefined &&
+          !statusMessageText(world, order)?.startsWith(statusEmoji(order.status))
+        ) {
+          return false;
+        }
+      }
+      return true;
+    },
+    60_000,
+    'every status told in the chat',
+  );
+  await waitFor(
+    async () => (await world.replicas[0]!.system.outbox.pending()) === 0,
+    60_000,
+    'outbox drained',
+  );
+  for (const ext of exts) expectOneMessagePerStatus(world, (await service.get(ext))!);
 }
