@@ -63,10 +63,14 @@ export interface StandInUser {
   chatAction(): string | undefined;
   /** Resolves with the probe's first truthy result, re-checked on every change. */
   waitFor<T>(probe: (chat: ChatMessage[]) => T, options?: WaitOptions): Promise<Truthy<T>>;
-  /** The next bot message (newer than any at the time of the call) that satisfies the predicate. */
+  /**
+   * The first bot message after `options.after` (a message id; default: the last bot message at the
+   * time of the call) that satisfies the predicate. Pass `after: sent.messageId` to be immune to a
+   * reply that came before the call.
+   */
   waitForBotMessage(
     predicate?: (message: ChatMessage) => boolean,
-    options?: WaitOptions,
+    options?: WaitOptions & { after?: number },
   ): Promise<ChatMessage>;
   callbackAnswers(): CallbackAnswerView[];
   /** Resolves when the bot has answered this callback query. */
@@ -98,6 +102,11 @@ export interface StandInDriver {
   /** Every update produced so far, confirmed or not. */
   updates(): TgUpdate[];
   pendingUpdateCount(): number;
+  /**
+   * Sends an already confirmed update again with the same update_id (what Telegram does when a
+   * webhook answer is lost); a polling bot gets it if it polls from an older offset.
+   */
+  redeliver(updateId: number): void;
   /** Whether a getUpdates long poll is waiting now (the bot is polling and idle). */
   isLongPolling(): boolean;
   webhookInfo(): WebhookInfo;
@@ -206,7 +215,7 @@ export function createDriver(world: World): StandInDriver {
           () => transcript(chat()),
         ),
       waitForBotMessage(predicate = () => true, options) {
-        const after = handle.lastBotMessage()?.id ?? 0;
+        const after = options?.after ?? handle.lastBotMessage()?.id ?? 0;
         return waitUntil(
           world,
           () => chat().find((m) => m.from === 'bot' && m.id > after && predicate(m)),
@@ -248,6 +257,11 @@ export function createDriver(world: World): StandInDriver {
     updates: () => structuredClone([...world.queue.history()]),
     pendingUpdateCount: () => world.queue.pending().length,
     isLongPolling: () => world.queue.isLongPolling(),
+    redeliver(updateId) {
+      if (!world.queue.redeliver(updateId)) {
+        throw new StandInUsageError(`update ${updateId} is unknown or not yet confirmed`);
+      }
+    },
     webhookInfo: () => webhookInfo(world),
     webhookSecretMatches: (candidate) => world.webhook?.secretToken === candidate,
     injectFault(spec) {

@@ -37,6 +37,11 @@ export interface UpdateQueue {
   history(): readonly TgUpdate[];
   /** A webhook delivery succeeded. */
   confirm(updateId: number): void;
+  /**
+   * Puts an update that was already confirmed back in the queue, with its update_id, as Telegram
+   * does when it never saw the webhook's answer. False when it is unknown or still pending.
+   */
+  redeliver(updateId: number): boolean;
   dropPending(): void;
   getUpdates(args: GetUpdatesArgs, signal: AbortSignal): Promise<TgUpdate[]>;
   /** Whether a getUpdates long poll is waiting now. */
@@ -54,7 +59,7 @@ export interface UpdateQueueOptions {
 export function createUpdateQueue(options: UpdateQueueOptions): UpdateQueue {
   let nextId = options.firstUpdateId;
   let queue: QueuedUpdate[] = [];
-  const all: TgUpdate[] = [];
+  const all: QueuedUpdate[] = [];
   let allowed: string[] | undefined;
   const listeners = new Set<(queued: QueuedUpdate) => void>();
   let waiter: { fail: (error: BotApiError | 'end') => void } | undefined;
@@ -96,7 +101,7 @@ export function createUpdateQueue(options: UpdateQueueOptions): UpdateQueue {
             : { update_id, my_chat_member: payload.my_chat_member };
       const queued: QueuedUpdate = { update, kind: payload.kind, chatId };
       queue.push(queued);
-      all.push(update);
+      all.push(queued);
       options.onChange();
       for (const listener of [...listeners]) listener(queued);
       return structuredClone(update);
@@ -106,10 +111,18 @@ export function createUpdateQueue(options: UpdateQueueOptions): UpdateQueue {
     },
     allowedUpdates: () => (allowed === undefined ? undefined : [...allowed]),
     pending: () => queue,
-    history: () => all,
+    history: () => all.map((q) => q.update),
     confirm(updateId) {
       queue = queue.filter((q) => q.update.update_id !== updateId);
       options.onChange();
+    },
+    redeliver(updateId) {
+      const queued = all.find((q) => q.update.update_id === updateId);
+      if (queued === undefined || queue.includes(queued)) return false;
+      queue = [...queue, queued].sort((a, b) => a.update.update_id - b.update.update_id);
+      options.onChange();
+      for (const listener of [...listeners]) listener(queued);
+      return true;
     },
     dropPending() {
       queue = [];

@@ -364,6 +364,23 @@ describe('getUpdates', () => {
     expect((reply.body.result as TgUpdate[]).map((u) => u.message?.text)).toEqual(['hello']);
   });
 
+  it('redelivers a confirmed update with its update_id, and refuses an unknown or pending one', async () => {
+    const user = startedUser(5001);
+    const [first] = (await ok('getUpdates')) as TgUpdate[];
+    const id = first?.update_id ?? 0;
+    expect(() => standIn.driver.redeliver(id)).toThrow(/not yet confirmed/);
+    user.sendText('next');
+    const confirmed = (await ok('getUpdates', { offset: id + 1 })) as TgUpdate[];
+    expect(confirmed.map((u) => u.message?.text)).toEqual(['next']);
+    standIn.driver.redeliver(id);
+    const again = (await ok('getUpdates')) as TgUpdate[];
+    expect(again.map((u) => [u.update_id, u.message?.text])).toEqual([
+      [id, '/start'],
+      [id + 1, 'next'],
+    ]);
+    expect(() => standIn.driver.redeliver(id + 99)).toThrow(/unknown/);
+  });
+
   it('drops update types left out of allowed_updates from then on', async () => {
     const user = startedUser(5001);
     await ok('getUpdates', { allowed_updates: ['callback_query'] });

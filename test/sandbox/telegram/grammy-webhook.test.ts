@@ -157,6 +157,22 @@ describe('grammY in webhook mode', () => {
     expect(accepted.filter((t) => t?.startsWith('r'))).toEqual(['r1', 'r2', 'r3']);
   });
 
+  it('sends an update again with the same update_id when asked to (a lost webhook answer)', async () => {
+    const handled: number[] = [];
+    bot.on('message:text', async (ctx) => {
+      handled.push(ctx.update.update_id);
+      await ctx.reply(`seen ${handled.length}`);
+    });
+    await bot.api.setWebhook(`${hook.url}/webhooks/telegram`, { secret_token: SECRET });
+    const rita = standIn.driver.user({ id: 3006, firstName: 'Rita' });
+    const sent = rita.sendText('top up');
+    expect((await rita.waitForBotMessage(undefined, { after: sent.messageId })).text).toBe('seen 1');
+    await standIn.driver.waitFor(() => standIn.driver.pendingUpdateCount() === 0);
+    standIn.driver.redeliver(sent.updateId ?? 0);
+    expect((await rita.waitForBotMessage()).text).toBe('seen 2');
+    expect(handled).toEqual([sent.updateId, sent.updateId]);
+  });
+
   it('executes a method the webhook answers with in its response body', async () => {
     const replying = new Bot(standIn.token, {
       client: { apiRoot, canUseWebhookReply: (method) => method === 'sendMessage' },
