@@ -12,6 +12,9 @@ import { createMerchantSandbox, type MerchantSandbox } from '../../../src/sandbo
 import { createTelegramStandIn, type TelegramStandIn } from '../../../src/sandbox/telegram/index.ts';
 import { listenOnLoopback, type RunningServer } from '../../support/http.ts';
 import { phone } from './fixtures.ts';
+import { FAST_TIMINGS } from './timings.ts';
+
+export { FAST_TIMINGS };
 
 /** The real translations, loaded the way the bot loads them. */
 export function loadTranslate(): Translate {
@@ -54,22 +57,6 @@ export interface WorldOptions {
 
 export const ADMIN_ID = 720000001;
 export const RESELLER_ID = 720000100;
-
-/** Timings that run the whole lifecycle in (milli)seconds against a sandbox at time scale 0.01. */
-export const FAST_TIMINGS: NonNullable<OrderSystemDeps['timings']> = {
-  placement: { leaseMs: 3_000, retryDelaysMs: [100, 200, 400], forbiddenDelayMs: 500 },
-  followUp: {
-    firstDelayMs: (seconds) => seconds * 100,
-    backoffMs: [150, 300],
-    everyMs: 500,
-    staleAfterMs: 3_600_000,
-    leaseMs: 3_000,
-  },
-  outbox: { leaseMs: 3_000, retryDelaysMs: [50, 100, 200] },
-  alertGrouping: { quietMs: 300, maxHoldMs: 1_500 },
-  idleMs: 20,
-  claimIdleMs: 2_000,
-};
 
 /**
  * A whole world on loopback: the Merchant API sandbox, the Bot API stand-in, and N replicas of the order
@@ -219,6 +206,8 @@ export async function createWorld(options: WorldOptions) {
     sandbox,
     sbx,
     standIn,
+    /** Bot API root of the stand-in. */
+    tgApiRoot: tg.apiRoot,
     telegramApi,
     t,
     replicas,

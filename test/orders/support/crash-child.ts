@@ -1,0 +1,81 @@
+/**
+ * A bot process for the kill tests: the order system with its workers and the merchant webhook endpoint.
+ * It stops still at the crash point named by CRASH_AT (printing `AT <point>`) so the test can SIGKILL it
+ * exactly there. Optionally submits the order intent in INTENT (JSON) once started.
+ *
+ * Env: REDIS_URL, PREFIX, SANDBOX_BASE_URL, MERCHANT_ID, MERCHANT_API_KEY, TG_API_ROOT, TG_TOKEN,
+ * WEBHOOK_SECRET, WEBHOOK_PORT, CRASH_AT, INTENT, ADMIN_ID.
+ */
+import { createServer } from 'node:http';
+import { I18n } from '@grammyjs/i18n';
+import { Api } from 'grammy';
+import { Redis } from 'ioredis';
+import { createRequestBudget } from '../../../src/merchant/budget.ts';
+import { createMerchantClient } from '../../../src/merchant/client.ts';
+import type { CrashPoint } from '../../../src/orders/hooks.ts';
+import { createOrderSystem } from '../../../src/orders/system.ts';
+import type { OrderIntent } from '../../../src/orders/types.ts';
+import { FAST_TIMINGS } from './timings.ts';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`${name} is required`);
+  return value;
+};
+
+const crashAt = env('CRASH_AT') as CrashPoint;
+let stopped = false;
+
+const redis = new Redis(env('REDIS_URL'), { maxRetriesPerRequest: 3 });
+redis.on('error', () => {});
+const prefix = env('PREFIX');
+const client = createMerchantClient({
+  baseUrl: env('SANDBOX_BASE_URL'),
+  merchantId: env('MERCHANT_ID'),
+  apiKey: env('MERCHANT_API_KEY'),
+  budget: createRequestBudget({ redis, prefix, limitPerMinute: 10_000 }),
+  timeouts: { connect: 2_000, headers: 3_000, body: 3_000 },
+  retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 100 },
+});
+const i18n = new I18n({
+  defaultLocale: 'en',
+  directory: 'locales',
+  fluentBundleOptions: { useIsolating: false },
+});
+const adminId = Number(env('ADMIN_ID'));
+const system = createOrderSystem({
+  redis,
+  prefix,
+  api: client,
+  telegram: new Api(env('TG_TOKEN'), { apiRoot: env('TG_API_ROOT') }),
+  t: (locale, key, vars) => i18n.t(locale, key, vars),
+  webhookSecrets: [env('WEBHOOK_SECRET')],
+  admins: async () => [{ id: adminId, locale: 'en' }],
+  timings: FAST_TIMINGS,
+  hooks: {
+    at(point) {
+      if (point !== crashAt || stopped) return;
+      stopped = true;
+      process.stdout.write(`AT ${point}\n`);
+      // Hold still here until the test kills the process.
+      return new Promise<void>(() => {});
+    },
+  },
+});
+
+const server = createServer((req, res) => {
+  if (req.url === '/webhooks/merchant') {
+    void system.webhookHandler(req, res);
+    return;
+  }
+  res.writeHead(404).end();
+});
+await new Promise<void>((resolve) => server.listen(Number(env('WEBHOOK_PORT')), '127.0.0.1', resolve));
+await system.startWorkers();
+process.stdout.write('READY\n');
+
+const intent = process.env['INTENT'];
+if (intent) {
+  const result = await system.service.submit(JSON.parse(intent) as OrderIntent);
+  process.stdout.write(`SUBMITTED ${result.outcome}\n`);
+}
