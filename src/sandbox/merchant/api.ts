@@ -301,12 +301,14 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
     });
   };
 
+  // The currency is part of the recharge: 5 USD and 5 HTG at a Haitian operator are different top-ups.
   const sameRecharge = (order: SandboxOrder, body: Record<string, unknown>): boolean => {
     const amount = parseAmount(body.amount);
     return (
       body.country === order.country &&
       body.operator_key === order.operatorKey &&
       body.subtype === order.subtype &&
+      body.local_currency === order.localCurrency &&
       body.account === order.account &&
       amount.ok &&
       amount.value.eq(order.localAmount)
