@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import type { MerchantLogger } from './client.ts';
-import { isMerchantError } from './errors.ts';
+import { MerchantAbortedError, isMerchantError } from './errors.ts';
 import type { CallOptions, CallPriority, Country, MerchantApi, Operator } from './types.ts';
 
 /**
@@ -53,6 +53,30 @@ function fromStored(operators: StoredOperator[]): Operator[] {
     ...op,
     amounts: op.amounts.map((a) => ({ ...a, min: new Decimal(a.min), max: new Decimal(a.max) })),
   }));
+}
+
+/** Waits for a load shared by several callers; this caller's signal ends only its own wait. */
+function waitShared<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return shared;
+  const aborted = () =>
+    new MerchantAbortedError('Merchant API call aborted while waiting for the catalogue', {
+      mayHaveReached: false,
+    });
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -132,11 +156,12 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       if (!cached.fresh) refresh(entry);
       return cached.value;
     }
-    // No copy at all: a user is waiting, so this is interactive. One load per key per process.
+    // No copy at all: a user is waiting, so this is interactive. One load per key per process, shared by
+    // every caller: it runs without any one caller's signal, so one caller giving up cannot fail the others.
     const pending = loading.get(entry.key) as Promise<T> | undefined;
-    if (pending) return pending;
+    if (pending) return waitShared(pending, signal);
     const load = (async () => {
-      const value = await entry.load('interactive', signal);
+      const value = await entry.load('interactive', undefined);
       try {
         await store(entry.key, entry.encode(value));
       } catch {
@@ -145,7 +170,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       return value;
     })().finally(() => loading.delete(entry.key));
     loading.set(entry.key, load);
-    return load;
+    return waitShared(load, signal);
   };
 
   const countriesEntry: Entry<Country[]> = {
