@@ -17,8 +17,9 @@ import type { StoredOrder } from './types.ts';
 
 /**
  * Tells the reseller: on each status change the status message is edited in place (first line: emoji,
- * status, O-…, merchant order number); a final status (succeeded, failed, refunded) and a refusal also send
- * a new message so the phone buzzes. Reads the order change stream (at-least-once) and queues through the
+ * status, O-…, merchant order number); a final status (succeeded, failed, refunded) and a refusal found by
+ * the background re-sends also send a new message so the phone buzzes (a refusal returned by submit() is
+ * told by the chat, which has it at once). Reads the order change stream (at-least-once) and queues through the
  * durable outbox with one idempotency key per order and status, so each status gives one message, never two.
  */
 
@@ -116,6 +117,8 @@ export function createNotifier(deps: NotifierDeps) {
         return;
       }
       case 'rejected': {
+        // A refusal returned by submit() is told by the chat itself (one message, not two).
+        if (f['quiet'] === '1') return;
         // Refusals happen only while placing, before any edit of ours: version 1 is above none.
         await statusUpdate(order, 'rejected', seq + 1);
         const markup: InlineKeyboardMarkup | undefined =

@@ -144,8 +144,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     return list[Math.min(step, list.length - 1)] ?? 60_000;
   }
 
-  /** Sends the stored request once and records the answer; the claim keeps other replicas off meanwhile. */
-  async function send(order: StoredOrder, claim: Claim): Promise<SubmitResult> {
+  /**
+   * Sends the stored request once and records the answer; the claim keeps other replicas off meanwhile.
+   * `caller` 'submit': the chat gets the result at once and tells a refusal itself; 'worker': the notifier does.
+   */
+  async function send(order: StoredOrder, claim: Claim, caller: 'submit' | 'worker'): Promise<SubmitResult> {
     const ext = order.externalOrderId;
     try {
       const result = await api.createOrder(order.request, { priority: 'placement' });
@@ -169,7 +172,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const verdict = classifyPlacementError(error);
       switch (verdict.kind) {
         case 'rejected': {
-          const rejected = await store.markRejected(ext, verdict.rejection);
+          const rejected = await store.markRejected(ext, verdict.rejection, { quiet: caller === 'submit' });
           logger.info(
             { externalOrderId: ext, key: verdict.rejection.key, code: verdict.rejection.code },
             'order rejected',
@@ -232,10 +235,11 @@ export function createOrderService(deps: OrderServiceDeps) {
       const created = await store.create(intent, { token, leaseMs: placement.leaseMs });
       switch (created.kind) {
         case 'busy': {
-          const order = await store.createRejected(intent, {
-            key: 'account-busy',
-            message: `another order to this number is unfinished: ${created.holder}`,
-          });
+          const order = await store.createRejected(
+            intent,
+            { key: 'account-busy', message: `another order to this number is unfinished: ${created.holder}` },
+            { quiet: true },
+          );
           return resultOf(order, true);
         }
         case 'exists':
@@ -248,13 +252,11 @@ export function createOrderService(deps: OrderServiceDeps) {
         }
       }
       await hookAt(deps.hooks, 'after-save-before-send', { externalOrderId: intent.externalOrderId });
-      return send(created.order, {
-        member: intent.externalOrderId,
-        token,
-        step: 0,
-        dueAt: 0,
-        reclaimed: false,
-      });
+      return send(
+        created.order,
+        { member: intent.externalOrderId, token, step: 0, dueAt: 0, reclaimed: false },
+        'submit',
+      );
     },
 
     /** The unfinished order to this phone number, if any. */
@@ -281,7 +283,7 @@ export function createOrderService(deps: OrderServiceDeps) {
               return;
             }
             await reportIfStale(order);
-            await send(order, claim);
+            await send(order, claim, 'worker');
           } catch (error) {
             // Redis trouble mid-way: the lease brings the order back later.
             logger.error({ err: error, externalOrderId: claim.member }, 'placement re-send failed');

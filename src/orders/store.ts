@@ -18,7 +18,15 @@ import type { OrderIntent, Rejection, StatusChange, StoredOrder } from './types.
 export type OrderChange =
   | { kind: 'placed'; externalOrderId: string; status: OrderStatus; seq: number }
   | { kind: 'status'; externalOrderId: string; from: OrderStatus | null; status: OrderStatus; seq: number }
-  | { kind: 'rejected'; externalOrderId: string; key: string; code?: string; seq: number };
+  | {
+      kind: 'rejected';
+      externalOrderId: string;
+      key: string;
+      code?: string;
+      /** The caller of submit() got the refusal and tells the reseller itself: the notifier stays silent. */
+      quiet?: boolean;
+      seq: number;
+    };
 
 /** The service's view of an order, as far as the caller knows it (an event carries only the status). */
 export interface RemoteSnapshot {
@@ -178,7 +186,7 @@ export function createOrderStore(options: StoreOptions) {
           fields.push('to', change.status, 'from', change.from ?? '');
           break;
         case 'rejected':
-          fields.push('key', change.key, 'code', change.code ?? '');
+          fields.push('key', change.key, 'code', change.code ?? '', 'quiet', change.quiet ? '1' : '0');
           break;
         default: {
           const never: never = change;
@@ -302,8 +310,15 @@ export function createOrderStore(options: StoreOptions) {
       throw new Error(`order ${intent.externalOrderId}: could not be created`);
     },
 
-    /** Saves an intent that was refused before anything was sent (e.g. the number is busy); set-if-absent. */
-    async createRejected(intent: OrderIntent, rejection: Rejection): Promise<StoredOrder> {
+    /**
+     * Saves an intent that was refused before anything was sent (e.g. the number is busy); set-if-absent.
+     * `quiet`: the caller tells the reseller itself.
+     */
+    async createRejected(
+      intent: OrderIntent,
+      rejection: Rejection,
+      options: { quiet?: boolean } = {},
+    ): Promise<StoredOrder> {
       const at = nowIso();
       const order: StoredOrder = {
         externalOrderId: intent.externalOrderId,
@@ -322,7 +337,12 @@ export function createOrderStore(options: StoreOptions) {
       const result = await commit(0, null, {
         next: order,
         changes: [
-          { kind: 'rejected', key: rejection.key, ...(rejection.code ? { code: rejection.code } : {}) },
+          {
+            kind: 'rejected',
+            key: rejection.key,
+            ...(rejection.code ? { code: rejection.code } : {}),
+            ...(options.quiet ? { quiet: true } : {}),
+          },
         ],
       });
       if (result.kind === 'ok') return order;
@@ -384,8 +404,15 @@ export function createOrderStore(options: StoreOptions) {
       });
     },
 
-    /** Ends a placement that the service refused (nothing charged); releases the phone guard. */
-    async markRejected(ext: string, rejection: Rejection): Promise<UpdateResult> {
+    /**
+     * Ends a placement that the service refused (nothing charged); releases the phone guard.
+     * `quiet`: the caller of submit() got the refusal and tells the reseller itself.
+     */
+    async markRejected(
+      ext: string,
+      rejection: Rejection,
+      options: { quiet?: boolean } = {},
+    ): Promise<UpdateResult> {
       return update(ext, (order) => {
         if (order.placement !== 'placing') return null;
         order.placement = 'rejected';
@@ -394,7 +421,12 @@ export function createOrderStore(options: StoreOptions) {
         return {
           next: order,
           changes: [
-            { kind: 'rejected', key: rejection.key, ...(rejection.code ? { code: rejection.code } : {}) },
+            {
+              kind: 'rejected',
+              key: rejection.key,
+              ...(rejection.code ? { code: rejection.code } : {}),
+              ...(options.quiet ? { quiet: true } : {}),
+            },
           ],
         };
       });

@@ -107,3 +107,19 @@ export async function expectToldOncePerStatus(world: World, exts: readonly strin
   );
   for (const ext of exts) expectOneMessagePerStatus(world, (await service.get(ext))!);
 }
+
+/** True once the notifier has read and acknowledged every order change written so far. */
+export async function notifierCaughtUp(world: World, prefix: string): Promise<boolean> {
+  const redis = world.replicas[0]!.redis;
+  const stream = `${prefix}orders:changes`;
+  const last = (await redis.xrevrange(stream, '+', '-', 'COUNT', 1))[0]?.[0];
+  if (last === undefined) return true;
+  const groups = (await redis.xinfo('GROUPS', stream)) as unknown[][];
+  for (const group of groups) {
+    const info: Record<string, unknown> = {};
+    for (let i = 0; i + 1 < group.length; i += 2) info[String(group[i])] = group[i + 1];
+    if (info['name'] === 'notifier')
+      return info['last-delivered-id'] === last && Number(info['pending']) === 0;
+  }
+  return false;
+}
