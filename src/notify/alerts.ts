@@ -234,8 +234,12 @@ export function createAlerts(deps: AlertsDeps) {
         const alerts = (await redis.lrange(k.group(id), '0', '-1')).map(
           (line) => (JSON.parse(line) as PendingAlert).alert,
         );
+        const targets = alerts.length > 0 ? await recipients() : [];
+        if (alerts.length > 0 && targets.length === 0) {
+          logger.warn({ alerts: alerts.length }, 'no admin and no ALERT_CHAT_ID: alerts dropped');
+        }
         if (alerts.length > 0) {
-          for (const to of await recipients()) {
+          for (const to of targets) {
             const messages = await render(alerts, to.locale);
             for (const [index, message] of messages.entries()) {
               await deps.outbox.enqueue(

@@ -137,6 +137,8 @@ export function createOutbox(deps: OutboxDeps) {
   const timings: OutboxTimings = { ...DEFAULT_OUTBOX_TIMINGS, ...deps.timings };
   const ttl = deps.keyTtlSeconds ?? 30 * 24 * 3600;
   const recordTimeoutMs = deps.recordTimeoutMs ?? 10 * 60_000;
+  // Set by close(): a shutdown does not wait out a Redis outage (the documented window applies then).
+  let closing = false;
   const logger = deps.logger ?? silentLogger;
   const k = {
     idem: (key: string) => `${base}key:${key}`,
@@ -191,7 +193,7 @@ export function createOutbox(deps: OutboxDeps) {
         await finish(claim, version, record);
         return;
       } catch (error) {
-        if (Date.now() > until) throw error;
+        if (Date.now() > until || closing) throw error;
         if (attempt === 0) logger.warn({ id: claim.member }, 'sent message not recorded yet; retrying');
         await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** Math.min(attempt, 6))));
       }
@@ -277,6 +279,7 @@ export function createOutbox(deps: OutboxDeps) {
 
     /** Sends due messages one by one (in queue order); returns how many were claimed. */
     async tick(limit = 20): Promise<number> {
+      closing = false;
       if ((await redis.exists(k.pause)) === 1) return 0;
       const claims = await queue.claim(limit, timings.leaseMs);
       for (const [index, claim] of claims.entries()) {
@@ -293,6 +296,11 @@ export function createOutbox(deps: OutboxDeps) {
         }
       }
       return claims.length;
+    },
+
+    /** Stops waiting for Redis to record a sent message (on shutdown). */
+    close(): void {
+      closing = true;
     },
 
     /** Jobs waiting (due or not). */

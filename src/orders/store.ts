@@ -154,6 +154,7 @@ export function createOrderStore(options: StoreOptions) {
     if (isClosed(next) && !wasClosed) {
       ops.push(
         ['ZREM', keys.unfinished, ext],
+        ['SREM', keys.staleReported, ext],
         ['DELIFEQ', keys.guard(next.request.account), ext],
         ...followUpQueue.cancelOps(ext),
         ...placementQueue.cancelOps(ext),

@@ -42,7 +42,7 @@ export type WebhookRefusal = WebhookRejection | 'not-json' | 'too-large' | 'bad-
 
 const storeScript = defineScript(`
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', tonumber(ARGV[2])) then
-  redis.call('XADD', KEYS[2], '*', 'body', ARGV[3], 'received', ARGV[4], 'delivery', ARGV[5])
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', '100000', '*', 'body', ARGV[3], 'received', ARGV[4], 'delivery', ARGV[5])
   return 1
 end
 return 0

@@ -119,7 +119,9 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       else loops.get(name)?.wake();
     },
     async stop() {
-      await Promise.all([...loops.values()].map((loop) => loop.stop()));
+      const stopping = Promise.all([...loops.values()].map((loop) => loop.stop()));
+      deps.outbox.close();
+      await stopping;
     },
   };
 }
