@@ -32,6 +32,7 @@ export interface AlertGrouping {
   maxButtons: number;
 }
 
+/** A burst closes after 15 s of quiet or one minute at most. */
 export const DEFAULT_ALERT_GROUPING: AlertGrouping = {
   quietMs: 15_000,
   maxHoldMs: 60_000,

@@ -49,6 +49,7 @@ export interface OutboxTimings {
   retryDelaysMs: number[];
 }
 
+/** Production timings of the outbox. */
 export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
   leaseMs: 30_000,
   retryDelaysMs: [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],

@@ -23,6 +23,7 @@ export interface FollowUpTimings {
   leaseMs: number;
 }
 
+/** The spec's schedule: poll_after_seconds, 30 s, 60 s, then every 5 minutes; stale after one hour. */
 export const DEFAULT_FOLLOW_UP_TIMINGS: FollowUpTimings = {
   firstDelayMs: (seconds) => Math.max(1, seconds) * 1000,
   backoffMs: [30_000, 60_000],

@@ -18,6 +18,7 @@ export interface PlacementTimings {
   forbiddenDelayMs: number;
 }
 
+/** Production timings of placement re-sends. */
 export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
   leaseMs: 60_000,
   retryDelaysMs: [2_000, 5_000, 15_000, 30_000, 60_000],
@@ -298,6 +299,19 @@ export function createOrderService(deps: OrderServiceDeps) {
       const placing = await store.placing();
       for (const ext of placing) await store.placementQueue.schedule(ext, 0, { onlyIfAbsent: true });
       return placing.length;
+    },
+
+    /** On start-up: every placed, unfinished order has a follow-up read planned (repairs a lost entry). */
+    async resumeFollowUps(): Promise<number> {
+      let repaired = 0;
+      for (const ext of await store.unfinished()) {
+        const order = await store.get(ext);
+        if (order === null || order.placement !== 'placed' || isClosed(order)) continue;
+        if ((await store.followUpQueue.dueAt(ext)) !== null) continue;
+        await store.followUpQueue.schedule(ext, 0, { onlyIfAbsent: true });
+        repaired++;
+      }
+      return repaired;
     },
 
     /** Applies one verified webhook event (idempotent: replays change nothing). */

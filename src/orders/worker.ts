@@ -12,6 +12,7 @@ import { createWebhookEventProcessor } from './webhook-events.ts';
 
 export type WorkerName = 'placement' | 'follow-up' | 'webhook-events' | 'notifier' | 'alerts' | 'outbox';
 
+/** Every loop, in start order. */
 export const ALL_WORKERS: readonly WorkerName[] = [
   'placement',
   'follow-up',
@@ -90,6 +91,15 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       if (resumed > 0) logger.info({ resumed }, 'orders still placing resumed');
     } catch (error) {
       logger.error({ err: error }, 'could not resume placing orders at start-up; the loop retries them');
+    }
+  }
+  if (only.has('follow-up')) {
+    try {
+      const repaired = await deps.service.resumeFollowUps();
+      if (repaired > 0)
+        logger.warn({ repaired }, 'unfinished orders without a planned read were rescheduled');
+    } catch (error) {
+      logger.error({ err: error }, 'could not check follow-ups at start-up');
     }
   }
 

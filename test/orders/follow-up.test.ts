@@ -1,0 +1,47 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { createWorld, waitFor, type World } from './support/world.ts';
+
+interface RequestView {
+  method: string;
+  path: string;
+}
+
+describe('durable follow-up of unfinished orders', () => {
+  let redis: RedisServerHandle;
+  let world: World | null = null;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterEach(async () => {
+    await world?.close();
+    world = null;
+  });
+  afterAll(async () => {
+    await redis.dispose();
+  });
+
+  it('a planned read lost from Redis is planned again at start-up, and reads go on while the order is unfinished', async () => {
+    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'fu1:', webhooks: false }));
+    const service = w.replicas[0]!.system.service;
+    const intent = await w.newIntent({ ending: '4444' }); // stays processing
+    const placed = await service.submit(intent);
+    expect(placed.outcome).toBe('placed');
+    const due = await service.store.followUpQueue.dueAt(intent.externalOrderId);
+    expect(due).not.toBeNull();
+    // lose the planned read, as a bug or a manual cleanup could
+    await service.store.followUpQueue.cancel(intent.externalOrderId);
+    expect(await service.store.followUpQueue.dueAt(intent.externalOrderId)).toBeNull();
+    await w.startWorkers();
+    const reads = async () =>
+      (await w.control<{ results: RequestView[] }>('GET', '/requests')).results.filter(
+        (r) => r.method === 'GET' && r.path === `/api/v1/recharge/orders/${placed.order.orderId}`,
+      ).length;
+    await waitFor(async () => (await reads()) >= 2, 30_000, 'follow-up reads resumed');
+    expect(await service.store.followUpQueue.dueAt(intent.externalOrderId)).not.toBeNull();
+    const order = await service.get(intent.externalOrderId);
+    expect(order?.history.map((h) => h.status)).toContain('processing');
+    expect(order?.syncedAt).toBeDefined();
+  });
+});
