@@ -9,7 +9,7 @@ import { createOrderService, type OrderServiceImpl, type PlacementTimings } from
 import { createOrderStore, type OrderStore } from './store.ts';
 import type { Translate } from './texts.ts';
 import type { StoredOrder } from './types.ts';
-import { createMerchantWebhookHandler } from './webhook-handler.ts';
+import { createMerchantWebhookHandler, type WebhookRefusal } from './webhook-handler.ts';
 import { startOrderWorkers, type OrderWorkers, type WorkerName } from './worker.ts';
 
 export interface OrderSystemDeps {
@@ -34,6 +34,8 @@ export interface OrderSystemDeps {
   hooks?: LifecycleHooks;
   /** Data of the "new quote" button under a refused order. */
   newQuoteData?: (order: StoredOrder) => string;
+  /** Called for every refused merchant webhook (metrics). */
+  onWebhookRefused?: (reason: WebhookRefusal) => void;
   timings?: {
     placement?: Partial<PlacementTimings>;
     followUp?: Partial<FollowUpTimings>;
@@ -119,6 +121,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
       ? {}
       : { failureWindowMs: timings.webhookFailureWindowMs }),
     onStored: () => workers?.wake('webhook-events'),
+    ...(deps.onWebhookRefused ? { onRefused: deps.onWebhookRefused } : {}),
   });
 
   return {

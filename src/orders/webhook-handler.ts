@@ -33,6 +33,8 @@ export interface WebhookHandlerDeps {
   dedupeTtlSeconds?: number;
   /** Called after an event was stored, to wake the processor. */
   onStored?: () => void;
+  /** Called for every refused webhook (metrics). */
+  onRefused?: (reason: WebhookRefusal) => void;
   logger?: LoggerLike;
   hooks?: LifecycleHooks;
 }
@@ -106,6 +108,7 @@ export function createMerchantWebhookHandler(
   ): Promise<void> {
     answer(res, status, { ok: false, error: reason }, close);
     logger.warn({ reason }, 'merchant webhook refused');
+    deps.onRefused?.(reason);
     try {
       const window = Math.floor(clock() / windowMs);
       const key = keys.webhookFailures(window);

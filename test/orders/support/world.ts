@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { I18n } from '@grammyjs/i18n';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
+import { newMerchantOrderNumber } from '../../../src/domain/order-number.ts';
 import { createRequestBudget } from '../../../src/merchant/budget.ts';
 import { createMerchantClient, type MerchantClient } from '../../../src/merchant/client.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from '../../../src/orders/system.ts';
@@ -167,7 +168,7 @@ export async function createWorld(options: WorldOptions) {
       { country: 'NG', operatorKey: 'NG-MTN', amount, localCurrency: 'NGN', subtype: 'airtime' },
       { priority: 'interactive' },
     );
-    const externalOrderId = `rb-t-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    const externalOrderId = newMerchantOrderNumber();
     let statusMessageId: number | undefined;
     if (init.statusMessage !== false) {
       const sent = await telegramApi.sendMessage(RESELLER_ID, `⏳ ${externalOrderId}`);
