@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { StoredOrder } from '../../../src/orders/types.ts';
 import type { ChatMessage } from '../../../src/sandbox/telegram/index.ts';
 import { statusEmoji } from '../../../src/domain/status.ts';
-import { waitFor, type World } from './world.ts';
+import { RESELLER_ID, waitFor, type World } from './world.ts';
 
 /** First line of each final message kind, as the English locale writes it. */
 export const FINAL_MARKERS = {
@@ -18,14 +18,17 @@ interface SentCall {
   ok: boolean;
 }
 
-/** Accepted Bot API calls (sendMessage / editMessageText) that mention a merchant order number. */
+/**
+ * Accepted Bot API calls (sendMessage / editMessageText) to the reseller's chat that mention a merchant order
+ * number (admin alerts name the order too, in other chats).
+ */
 export function callsFor(world: World, ext: string): { sends: string[]; edits: string[] } {
   const calls = world.standIn.driver.calls() as unknown as SentCall[];
   const sends: string[] = [];
   const edits: string[] = [];
   for (const call of calls) {
     const text = typeof call.params['text'] === 'string' ? call.params['text'] : '';
-    if (!call.ok || !text.includes(ext)) continue;
+    if (!call.ok || call.params['chat_id'] !== RESELLER_ID || !text.includes(ext)) continue;
     if (call.method === 'sendMessage') sends.push(text);
     if (call.method === 'editMessageText') edits.push(text);
   }
