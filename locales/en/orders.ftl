@@ -83,6 +83,8 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Still unfinished after { $minutes } min: { $orderId } · { $externalOrderId } ({ $status })
 alert-unknown-order = ❓ Event { $event } for an order we do not know: { $orderId } · { $externalOrderId }
+alert-quote-mismatch = ⚠️ A quote did not match the request ({ $operator }, { $field }): asked { $asked }, quoted { $quoted }. Nothing was ordered.
+alert-rate-limited = 🐢 The Merchant API answered 429 (too many requests): every replica is pausing. Check MERCHANT_RATE_LIMIT_PER_MINUTE against the account's limit.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alert
    *[other] 🚨 { $count } alerts

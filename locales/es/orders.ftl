@@ -83,6 +83,8 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Sin terminar tras { $minutes } min: { $orderId } · { $externalOrderId } ({ $status })
 alert-unknown-order = ❓ Evento { $event } de un pedido que no conocemos: { $orderId } · { $externalOrderId }
+alert-quote-mismatch = ⚠️ Una cotización no coincidía con lo pedido ({ $operator }, { $field }): se pidió { $asked }, se cotizó { $quoted }. No se hizo ningún pedido.
+alert-rate-limited = 🐢 La Merchant API respondió 429 (demasiadas solicitudes): todas las réplicas hacen una pausa. Compare MERCHANT_RATE_LIMIT_PER_MINUTE con el límite de la cuenta.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alerta
    *[other] 🚨 { $count } alertas

@@ -1,6 +1,8 @@
 import { autoRetry } from '@grammyjs/auto-retry';
+import type { I18n } from '@grammyjs/i18n';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { limit } from '@grammyjs/ratelimiter';
+import { sequentialize } from '@grammyjs/runner';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Bot, session, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
@@ -11,6 +13,7 @@ import { TOP_UP, TOP_UP_VERSION, createTopUpConversation, type TopUpDeps } from 
 import { createAccessFeature } from './features/access.ts';
 import { cancelFeature } from './features/cancel.ts';
 import { languageFeature } from './features/language.ts';
+import { createOrderButtonsFeature, type OrderLookup } from './features/order-buttons.ts';
 import { startFeature } from './features/start.ts';
 import { topUpFeature } from './features/top-up.ts';
 import { unhandledFeature } from './features/unhandled.ts';
@@ -34,6 +37,13 @@ export interface BotDeps {
   botInfo?: UserFromGetMe;
   /** Per-user update budget against spam. */
   userRateLimit?: { timeFrameMs: number; limit: number };
+  orderLookup: OrderLookup;
+  i18n?: I18n<BotContext>;
+}
+
+/** Sessions (language, recent countries and numbers) per chat, kept 90 days after the last update. */
+export function sessionStorage(redis: Redis, prefix: string) {
+  return new RedisJsonStorage<SessionData>(redis, `${prefix}session:`, 90 * 86_400);
 }
 
 /** Builds the grammY bot with every feature; the caller decides how updates arrive. */
@@ -53,7 +63,7 @@ export function createBot(deps: BotDeps) {
   const i18n = createI18n<BotContext>(deps.defaultLocale);
   const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
     i18n.t(locale, key, vars);
-  const sessions = new RedisJsonStorage<SessionData>(redis, `${prefix}session:`, 90 * 86_400);
+  const sessions = sessionStorage(redis, prefix);
   const idle = new IdleFlows({
     redis,
     prefix,
@@ -64,6 +74,8 @@ export function createBot(deps: BotDeps) {
     logger,
   });
 
+  // One update per chat at a time inside this process; the Redis lock does the same across replicas.
+  bot.use(sequentialize((ctx: Context) => ctx.chatId?.toString()));
   bot.use(updateGuard({ redis, prefix }));
   bot.use(
     limit({
@@ -116,6 +128,7 @@ export function createBot(deps: BotDeps) {
   bot.use(cancelFeature);
   bot.use(languageFeature);
   bot.use(topUpFeature);
+  bot.use(createOrderButtonsFeature(deps.orderLookup, translate));
   bot.use(unhandledFeature);
 
   bot.catch((error) => {

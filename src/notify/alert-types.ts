@@ -18,7 +18,9 @@ export type AdminAlert =
       status: OrderStatus;
       ageMinutes: number;
     }
-  | { kind: 'unknown-order'; externalOrderId: string; orderId: string; event: string };
+  | { kind: 'unknown-order'; externalOrderId: string; orderId: string; event: string }
+  | { kind: 'quote-mismatch'; operatorKey: string; field: string; asked: string; quoted: string }
+  | { kind: 'rate-limited' };
 
 /** Where the order lifecycle sends alerts (the alerts module, or a test double). */
 export interface AlertSink {
@@ -43,6 +45,10 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `stale:${alert.externalOrderId}`;
     case 'unknown-order':
       return `unknown:${alert.orderId}:${alert.event}`;
+    case 'quote-mismatch':
+      return `quote-mismatch:${alert.operatorKey}:${windowOf(nowMs)}`;
+    case 'rate-limited':
+      return `rate-limited:${windowOf(nowMs)}`;
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);

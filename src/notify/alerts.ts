@@ -99,6 +99,8 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'forbidden':
       return alert.externalOrderId === undefined ? null : { externalOrderId: alert.externalOrderId };
     case 'webhook-signature':
+    case 'quote-mismatch':
+    case 'rate-limited':
       return null;
     default: {
       const never: never = alert;
@@ -133,6 +135,15 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
       });
     case 'unknown-order':
       return t(locale, 'alert-unknown-order', { ...ids, event: alert.event });
+    case 'quote-mismatch':
+      return t(locale, 'alert-quote-mismatch', {
+        operator: alert.operatorKey,
+        field: alert.field,
+        asked: alert.asked,
+        quoted: alert.quoted,
+      });
+    case 'rate-limited':
+      return t(locale, 'alert-rate-limited', {});
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);

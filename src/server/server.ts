@@ -1,4 +1,9 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -36,7 +41,8 @@ export function createServer(deps: ServerDeps): Server {
         if (req.method !== 'POST') return json(res, 405, { error: 'method not allowed' });
         return await deps.telegramWebhook(req, res);
       }
-      if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'method not allowed' });
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return json(res, 405, { error: 'method not allowed' });
       if (path === '/healthz') return json(res, 200, { status: 'ok' });
       if (path === '/readyz') {
         const results = await Promise.all(

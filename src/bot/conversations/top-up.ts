@@ -4,6 +4,7 @@ import { InlineKeyboard, type Context } from 'grammy';
 import { checkAmountRange, formatMoney, parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
 import type { Country, MerchantApi, Operator } from '../../merchant/types.ts';
+import { rejectionReasonKey } from '../../orders/texts.ts';
 import type { OrderIntent, OrderService, StoredOrder, SubmitResult } from '../../orders/types.ts';
 import type { BaseContext, BotContext, RecentNumber } from '../context.ts';
 import type { Translate } from '../i18n.ts';
@@ -916,7 +917,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
         return role === 'reseller' || role === 'admin';
       });
       if (!allowed) {
-        await ctx.reply(t('access-denied', { id: userId }));
+        await ctx.reply(t('access-denied', { id: String(userId) }));
         return 'stopped';
       }
       const externalOrderId = await conversation.external(() => deps.orderNumberFor(quote.quoteToken));
@@ -961,13 +962,8 @@ export function createTopUpConversation(deps: TopUpDeps) {
       switch (result.outcome) {
         case 'placed':
         case 'pending':
-          if (result.outcome === 'pending') {
-            await ctx.api.editMessageText(
-              statusMessage.chat.id,
-              statusMessage.message_id,
-              t('top-up-pending', { number: externalOrderId }),
-            );
-          }
+          // The order service owns the status message from here on; a pending order gets a separate note.
+          if (result.outcome === 'pending') await ctx.reply(t('top-up-pending', { number: externalOrderId }));
           await ctx.reply(t('top-up-what-next'), {
             reply_markup: new InlineKeyboard()
               .text(t('button-repeat-same'), `rp:s:${externalOrderId}`)
@@ -1001,11 +997,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
             statusMessage.message_id,
             t('top-up-rejected', { number: externalOrderId }) +
               '\n' +
-              problemText({
-                kind: 'validation',
-                key: rejection?.key ?? 'unknown',
-                httpStatus: rejection?.httpStatus ?? 400,
-              }),
+              (rejection?.httpStatus === 403
+                ? t('service-error-refused-key')
+                : t(rejection ? rejectionReasonKey(rejection) : 'order-reject-reason-other')),
           );
           return 'stopped';
         }

@@ -44,7 +44,7 @@ export function createAccessFeature(roles: Pick<RoleStore, 'roleOf'>) {
       return;
     }
     if (ctx.from && ctx.chat?.type === 'private') {
-      await ctx.reply(ctx.t('access-denied', { id: ctx.from.id }));
+      await ctx.reply(ctx.t('access-denied', { id: String(ctx.from.id) }));
     }
   });
   return composer;
@@ -58,7 +58,9 @@ export function requireRole(command: string) {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t('access-denied-short') });
     else
       await ctx.reply(
-        ctx.role === null ? ctx.t('access-denied', { id: ctx.from?.id ?? 0 }) : ctx.t('command-not-for-role'),
+        ctx.role === null
+          ? ctx.t('access-denied', { id: String(ctx.from?.id ?? 0) })
+          : ctx.t('command-not-for-role'),
       );
   };
 }

@@ -7,7 +7,7 @@ const composer = new Composer<BotContext>();
 composer.command(['start', 'help'], async (ctx) => {
   const name = ctx.from?.first_name ?? '';
   if (ctx.role === null) {
-    await ctx.reply(ctx.t('start-stranger', { name, id: ctx.from?.id ?? 0 }));
+    await ctx.reply(ctx.t('start-stranger', { name, id: String(ctx.from?.id ?? 0) }));
     return;
   }
   const lines = [ctx.t('start-greeting', { name, role: ctx.t(`role-${ctx.role}`) }), ''];

@@ -1,0 +1,293 @@
+import type { Server } from 'node:http';
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import { Api, webhookCallback } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { createBot, type RechargeBot } from './bot/bot.ts';
+import { createOrderNumbers } from './bot/order-numbers.ts';
+import { RedisRoleStore } from './bot/roles.ts';
+import type { BotContext } from './bot/context.ts';
+import { createI18n } from './bot/i18n.ts';
+import { sessionStorage } from './bot/bot.ts';
+import type { Config } from './config.ts';
+import { createCatalogue, type Catalogue } from './merchant/catalogue.ts';
+import { createMerchantClient, type MerchantClient } from './merchant/client.ts';
+import { createRequestBudget, type BudgetOptions, type RequestBudget } from './merchant/budget.ts';
+import type { RetryPolicy } from './merchant/retry.ts';
+import type { LifecycleHooks } from './orders/hooks.ts';
+import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
+import type { OrderWorkers } from './orders/worker.ts';
+import { createMetrics, type Metrics } from './server/metrics.ts';
+import { createServer, type RouteHandler } from './server/server.ts';
+
+/** Knobs tests and benchmarks turn; production uses the defaults. */
+export interface AppOverrides {
+  botInfo?: UserFromGetMe;
+  flowIdleMs?: number;
+  idleSweepMs?: number;
+  quoteMarginMs?: number;
+  budget?: Partial<Omit<BudgetOptions, 'redis' | 'prefix' | 'limitPerMinute'>>;
+  merchantRetry?: Partial<RetryPolicy>;
+  orderTimings?: OrderSystemDeps['timings'];
+  hooks?: LifecycleHooks;
+  /** Per-user update budget against spam. */
+  userRateLimit?: { timeFrameMs: number; limit: number };
+  /** Skip the Redis memory policy warning (tests start their own Redis). */
+  quietRedisPolicy?: boolean;
+}
+
+export interface App {
+  readonly config: Config;
+  readonly redis: Redis;
+  readonly bot: RechargeBot;
+  readonly merchant: MerchantClient;
+  readonly budget: RequestBudget;
+  readonly catalogue: Catalogue;
+  readonly orders: OrderSystem;
+  readonly roles: RedisRoleStore;
+  readonly metrics: Metrics;
+  readonly server: Server;
+  /** Where the HTTP server listens once started. */
+  readonly address: { host: string; port: number } | undefined;
+  start(): Promise<void>;
+  /** Stops taking updates, lets running work finish (bounded), closes Redis last. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+const READINESS_CACHE_MS = 60_000;
+
+/** Wires every real part from the configuration: the one place that builds the service. */
+export function createApp(config: Config, logger: Logger, overrides: AppOverrides = {}): App {
+  const prefix = config.redis.prefix;
+  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: 3, lazyConnect: true });
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
+  const metrics = createMetrics();
+
+  const budget = createRequestBudget({
+    redis,
+    prefix,
+    limitPerMinute: config.merchant.rateLimitPerMinute,
+    ...overrides.budget,
+  });
+  const roles = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
+
+  // The client reports 429s and 403s to admins, through the order system built after it.
+  let alerts: OrderSystem['alerts'] | undefined;
+  const merchant = createMerchantClient({
+    baseUrl: config.merchant.baseUrl,
+    merchantId: config.merchant.merchantId,
+    apiKey: config.merchant.apiKey,
+    budget,
+    logger,
+    ...(overrides.merchantRetry ? { retry: overrides.merchantRetry } : {}),
+    onAttempt: (event) => {
+      metrics.merchantCalls.inc({
+        endpoint: `${event.method} ${event.route}`,
+        status: String(event.httpStatus ?? event.kind ?? 'error'),
+      });
+      if (event.httpStatus === 429) {
+        void alerts?.raise({ kind: 'rate-limited' }).catch(() => undefined);
+      } else if (event.httpStatus === 403 && event.route !== '/recharge/orders') {
+        void alerts?.raise({ kind: 'forbidden', operation: 'read' }).catch(() => undefined);
+      }
+    },
+  });
+  const catalogue = createCatalogue({
+    api: merchant,
+    redis,
+    prefix,
+    ttlSeconds: config.catalogueTtlSeconds,
+    logger,
+  });
+  const i18n = createI18n<BotContext>(config.defaultLocale);
+  const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
+    i18n.t(locale, key, vars);
+  // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
+  const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
+  const sessions = sessionStorage(redis, prefix);
+
+  const orderSystem = createOrderSystem({
+    redis,
+    prefix,
+    api: merchant,
+    telegram,
+    t: translate,
+    webhookSecrets: config.merchant.webhookSecrets,
+    admins: async () =>
+      Promise.all(
+        (await roles.adminIds()).map(async (id) => ({
+          id,
+          locale: (await sessions.read(String(id)))?.locale ?? config.defaultLocale,
+        })),
+      ),
+    ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
+    alertChatLocale: config.defaultLocale,
+    logger,
+    ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
+    onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
+    timings: {
+      ...overrides.orderTimings,
+      followUp: { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...overrides.orderTimings?.followUp },
+    },
+  });
+  alerts = orderSystem.alerts;
+
+  const bot: RechargeBot = createBot({
+    token: config.botToken,
+    apiRoot: config.telegramApiRoot,
+    redis,
+    prefix,
+    defaultLocale: config.defaultLocale,
+    roles,
+    logger,
+    ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}),
+    ...(overrides.flowIdleMs === undefined ? {} : { idleMs: overrides.flowIdleMs }),
+    ...(overrides.userRateLimit ? { userRateLimit: overrides.userRateLimit } : {}),
+    topUp: {
+      catalogue,
+      api: merchant,
+      orders: orderSystem.service,
+      roles,
+      orderNumberFor: createOrderNumbers(redis, prefix),
+      reportQuoteMismatch: async (details) => {
+        await orderSystem.alerts.raise({
+          kind: 'quote-mismatch',
+          operatorKey: details.operator ?? '',
+          field: details.field ?? '',
+          asked: details.asked ?? '',
+          quoted: details.quoted ?? '',
+        });
+      },
+      quoteMarginMs: overrides.quoteMarginMs ?? 20_000,
+    },
+    orderLookup: { orders: orderSystem },
+    i18n,
+  });
+
+  let readiness: { at: number; ok: boolean } | undefined;
+  const merchantAnswering = async (): Promise<boolean> => {
+    if (readiness && Date.now() - readiness.at < READINESS_CACHE_MS) return readiness.ok;
+    let ok: boolean;
+    try {
+      await merchant.getAccount({ priority: 'background' });
+      ok = true;
+    } catch (error) {
+      // Any HTTP answer means the service is reachable; budget and network problems mean it is not.
+      const status = (error as { httpStatus?: number }).httpStatus;
+      ok = status !== undefined && status < 500;
+    }
+    readiness = { at: Date.now(), ok };
+    return ok;
+  };
+
+  const telegramWebhook =
+    config.botMode === 'webhook'
+      ? webhookCallback(bot.bot, 'http', {
+          secretToken: config.webhookSecret,
+          onTimeout: 'return',
+          timeoutMilliseconds: 8_000,
+        })
+      : undefined;
+
+  const server = createServer({
+    merchantWebhook: orderSystem.webhookHandler,
+    ...(telegramWebhook ? { telegramWebhook: telegramWebhook as RouteHandler } : {}),
+    readiness: [
+      { name: 'redis', check: async () => (await redis.ping()) === 'PONG' },
+      { name: 'merchant', check: merchantAnswering },
+    ],
+    metrics: { contentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics() },
+    logger,
+  });
+
+  let runner: RunnerHandle | undefined;
+  let workers: OrderWorkers | undefined;
+  let address: { host: string; port: number } | undefined;
+  let stopping: Promise<void> | undefined;
+
+  return {
+    config,
+    redis,
+    bot,
+    merchant,
+    budget,
+    catalogue,
+    orders: orderSystem,
+    roles,
+    metrics,
+    server,
+    get address() {
+      return address;
+    },
+
+    async start() {
+      await redis.connect();
+      await checkRedisPolicy(redis, logger, overrides.quietRedisPolicy === true);
+      await bot.bot.init();
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.http.port, config.http.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const bound = server.address();
+      if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
+      workers = await orderSystem.startWorkers();
+      bot.idle.start(overrides.idleSweepMs ?? 5_000);
+      if (config.botMode === 'webhook') {
+        await bot.bot.api.setWebhook(`${config.publicUrl}/webhooks/telegram`, {
+          secret_token: config.webhookSecret,
+          allowed_updates: ['message', 'callback_query'],
+        });
+      } else {
+        await bot.bot.api.deleteWebhook();
+        runner = run(bot.bot, { runner: { fetch: { allowed_updates: ['message', 'callback_query'] } } });
+      }
+      logger.info({ mode: config.botMode, port: address?.port }, 'recharge-bot started');
+    },
+
+    stop(timeoutMs = 10_000) {
+      stopping ??= (async () => {
+        const graceful = (async () => {
+          // Stop taking updates first; running handlers and placements finish.
+          if (runner?.isRunning()) await runner.stop();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+          await bot.idle.stop();
+          await workers?.stop();
+        })();
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            logger.warn({ timeoutMs }, 'shutdown took too long; closing anyway');
+            resolve();
+          }, timeoutMs);
+        });
+        await Promise.race([graceful, timeout]);
+        clearTimeout(timer);
+        server.closeAllConnections();
+        await merchant.close().catch(() => undefined);
+        await redis.quit().catch(() => redis.disconnect());
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Orders and sessions must never be evicted: warn loudly unless Redis says `noeviction`. */
+async function checkRedisPolicy(redis: Redis, logger: Logger, quiet: boolean): Promise<void> {
+  try {
+    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
+    const policy = reply[1];
+    if (policy !== 'noeviction' && !quiet) {
+      logger.warn(
+        { policy },
+        'REDIS maxmemory-policy is not noeviction: Redis may evict orders and sessions under memory pressure. Set maxmemory-policy noeviction.',
+      );
+    }
+  } catch (error) {
+    // Managed Redis services often forbid CONFIG; say we could not check.
+    logger.warn({ err: error }, 'could not read the Redis maxmemory-policy; make sure it is noeviction');
+  }
+}
