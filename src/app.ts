@@ -73,7 +73,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const roles = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
 
   // The client reports 429s and 403s to admins, through the order system built after it.
-  let alerts: OrderSystem['alerts'] | undefined;
+  const late: { alerts?: OrderSystem['alerts'] } = {};
   const merchant = createMerchantClient({
     baseUrl: config.merchant.baseUrl,
     merchantId: config.merchant.merchantId,
@@ -87,9 +87,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         status: String(event.httpStatus ?? event.kind ?? 'error'),
       });
       if (event.httpStatus === 429) {
-        void alerts?.raise({ kind: 'rate-limited' }).catch(() => undefined);
+        void late.alerts?.raise({ kind: 'rate-limited' }).catch(() => undefined);
       } else if (event.httpStatus === 403 && event.route !== '/recharge/orders') {
-        void alerts?.raise({ kind: 'forbidden', operation: 'read' }).catch(() => undefined);
+        void late.alerts?.raise({ kind: 'forbidden', operation: 'read' }).catch(() => undefined);
       }
     },
   });
@@ -131,7 +131,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       followUp: { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...overrides.orderTimings?.followUp },
     },
   });
-  alerts = orderSystem.alerts;
+  late.alerts = orderSystem.alerts;
 
   const bot: RechargeBot = createBot({
     token: config.botToken,
