@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Context } from 'grammy';
-import { checkAmountRange, formatMoney, parseTypedAmount } from '../../domain/money.ts';
+import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
 import type { Country, MerchantApi, Operator } from '../../merchant/types.ts';
 import { rejectionReasonKey } from '../../orders/texts.ts';
@@ -653,8 +653,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
       for (const r of ranges) {
         lines.push(
           t('top-up-amount-range', {
-            min: formatMoney(r.min, currency, locale),
-            max: formatMoney(r.max, currency, locale),
+            // The message names the currency once, after the maximum.
+            min: formatAmount(r.min, currency, locale),
+            max: formatAmount(r.max, currency, locale),
             currency,
           }),
         );
@@ -704,8 +705,8 @@ export function createTopUpConversation(deps: TopUpDeps) {
       if (!bounds) return t('top-up-offer-unavailable');
       const check = checkAmountRange(value, bounds.min, bounds.max);
       const vars = {
-        min: formatMoney(bounds.min, currency, locale),
-        max: formatMoney(bounds.max, currency, locale),
+        min: formatAmount(bounds.min, currency, locale),
+        max: formatAmount(bounds.max, currency, locale),
         currency,
       };
       if (check === 'below') return t('amount-error-below', vars);
@@ -713,7 +714,11 @@ export function createTopUpConversation(deps: TopUpDeps) {
       // Inside the bounds but between fixed values.
       return t('amount-error-not-offered', {
         values: options
-          .map((o) => (isFixed(o) ? formatMoney(o.min, currency, locale) : `${o.min}–${o.max}`))
+          .map((o) =>
+            isFixed(o)
+              ? formatAmount(o.min, currency, locale)
+              : `${formatAmount(o.min, currency, locale)}–${formatAmount(o.max, currency, locale)}`,
+          )
           .join(', '),
         currency,
       });

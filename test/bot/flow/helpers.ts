@@ -1,0 +1,137 @@
+import type { ChatMessage } from '../../../src/sandbox/telegram/types.ts';
+import type { StandInUser } from '../../../src/sandbox/telegram/driver.ts';
+import type { BotWorld } from '../../support/bot-world.ts';
+
+// Shared steps of the top-up flow tests: every wait is on a condition, never on a fixed delay.
+
+export const WAIT = { timeoutMs: 20_000 };
+
+/** Tests type far faster than people: a per-user budget that a scripted user never reaches. */
+export const FAST_USER = { timeFrameMs: 10_000, limit: 10_000 };
+
+export const PROMPT = {
+  country: 'Which country',
+  operator: 'Which operator',
+  subtype: 'What do you want to buy',
+  currency: 'more than one currency',
+  amount: 'How much',
+  phone: 'Send the phone number',
+  quote: 'Please check this top-up',
+} as const;
+
+export interface SandboxOrder {
+  order_id: string;
+  external_order_id: string;
+  status: string;
+  account: string;
+  country: string;
+  subtype: string;
+  local_amount: string;
+  local_currency: string;
+  merchant_price: string;
+  operator: { operator_key: string };
+  quote_token: string;
+}
+
+export interface SandboxRequest {
+  seq: number;
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** Every order the sandbox holds for `account` (digits with country code). */
+export async function ordersTo(world: BotWorld, account: string): Promise<SandboxOrder[]> {
+  const list = await world.control.get<{ results: SandboxOrder[] }>(
+    `orders?search=${encodeURIComponent(account)}`,
+  );
+  return list.results;
+}
+
+export async function allOrders(world: BotWorld): Promise<SandboxOrder[]> {
+  return (await world.control.get<{ results: SandboxOrder[] }>('orders')).results;
+}
+
+export async function requestLog(world: BotWorld): Promise<SandboxRequest[]> {
+  return (await world.control.get<{ results: SandboxRequest[] }>('requests')).results;
+}
+
+/** Number of quote requests the sandbox has seen. */
+export async function quoteRequestCount(world: BotWorld): Promise<number> {
+  return (await requestLog(world)).filter((r) => r.path.endsWith('/recharge/quote')).length;
+}
+
+/** Number of order placements (POST /recharge/orders) the sandbox has seen. */
+export async function orderPostCount(world: BotWorld): Promise<number> {
+  return (await requestLog(world)).filter((r) => r.method === 'POST' && r.path.endsWith('/recharge/orders'))
+    .length;
+}
+
+/** Sends text and waits for the next bot message that contains `expect`. */
+export async function say(user: StandInUser, text: string, expect: string | RegExp): Promise<ChatMessage> {
+  const sent = text.startsWith('/') ? user.sendCommand(text) : user.sendText(text);
+  return user.waitForBotMessage((m) => matches(m.text, expect), { ...WAIT, after: sent.messageId });
+}
+
+/** Presses a button on `message` and waits for a bot message (new or edited) that contains `expect`. */
+export async function tap(
+  user: StandInUser,
+  message: ChatMessage,
+  button: string | RegExp,
+  expect: string | RegExp,
+): Promise<ChatMessage> {
+  const before = lastBotId(user);
+  user.press(message, button);
+  return user.waitForBotMessage((m) => matches(m.text, expect), { ...WAIT, after: before });
+}
+
+export function lastBotId(user: StandInUser): number {
+  return user.chat().reduce((max, m) => Math.max(max, m.id), 0);
+}
+
+export function matches(text: string, expect: string | RegExp): boolean {
+  return typeof expect === 'string' ? text.includes(expect) : expect.test(text);
+}
+
+export function buttonTexts(message: ChatMessage): string[] {
+  return message.buttons.flat().map((b) => b.text);
+}
+
+/** The current version of a message as the user sees it. */
+export function current(user: StandInUser, id: number): ChatMessage | undefined {
+  return user.chat().find((m) => m.id === id);
+}
+
+/** Waits until the chat shows the final status of an order (✅/⚠️/↩️ line naming O-…). */
+export async function waitForOrderLine(user: StandInUser, timeoutMs = 30_000): Promise<ChatMessage> {
+  return user.waitFor(
+    (chat) =>
+      chat.find((m) => m.from === 'bot' && /^(⏳|🔎|✅|⚠️|↩️)/u.test(m.text) && m.text.includes('O-')),
+    { timeoutMs },
+  );
+}
+
+/** Waits until the sandbox has `count` orders to `account` and returns them. */
+export async function waitForOrders(
+  world: BotWorld,
+  account: string,
+  count: number,
+  timeoutMs = 20_000,
+): Promise<SandboxOrder[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const orders = await ordersTo(world, account);
+    if (orders.length >= count || Date.now() > deadline) return orders;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Goes through the guided flow for NG-MTN airtime by typing; stops at the quote message. */
+export async function typeToQuote(user: StandInUser, phone: string, amount = '500'): Promise<ChatMessage> {
+  await say(user, '/topup', PROMPT.country);
+  await say(user, 'Nigeria', PROMPT.operator);
+  await say(user, 'MTN', PROMPT.subtype);
+  await say(user, 'Airtime', PROMPT.amount);
+  await say(user, amount, PROMPT.phone);
+  return say(user, phone, PROMPT.quote);
+}
