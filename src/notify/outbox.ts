@@ -290,6 +290,9 @@ export function createOutbox(deps: OutboxDeps) {
           await queue.complete(claim, Math.max(0, pttl));
           continue;
         }
+        // The claims share one lease taken before the first send: a job whose turn comes after the lease ran
+        // out may already be another worker's, and sending it here too would send it twice.
+        if (index > 0 && !(await queue.renew(claim, timings.leaseMs).catch(() => false))) continue;
         try {
           await process(claim);
         } catch (error) {

@@ -19,6 +19,8 @@ export interface DueQueue {
   schedule(member: string, delayMs: number, options?: { onlyIfAbsent?: boolean }): Promise<void>;
   /** Atomically takes up to `limit` due members and hides them for `leaseMs` (they come back if not completed). */
   claim(limit: number, leaseMs: number): Promise<Claim[]>;
+  /** Extends a claim's lease from now; false when the claim was lost (its lease ran out and another took it). */
+  renew(claim: Claim, leaseMs: number): Promise<boolean>;
   /** Ends a claim: `nextDelayMs` null removes the member, a number makes it due again. False if the claim was lost. */
   complete(claim: Claim, nextDelayMs: number | null): Promise<boolean>;
   /** Removes the member and any claim on it (a claim in flight then completes as lost). */
@@ -67,6 +69,12 @@ end
 return 1
 `);
 
+const renewScript = defineScript(`${LUA_NOW_MS}
+if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('ZADD', KEYS[1], ms(nowMs + tonumber(ARGV[3])), ARGV[1])
+return 1
+`);
+
 const scheduleScript = defineScript(`${LUA_NOW_MS}
 if ARGV[3] == '1' then
   redis.call('ZADD', KEYS[1], 'NX', ms(nowMs + tonumber(ARGV[2])), ARGV[1])
@@ -109,6 +117,14 @@ export function createDueQueue(redis: Redis, base: string): DueQueue {
         });
       }
       return out;
+    },
+    async renew(claim, leaseMs) {
+      const result = await renewScript.run(
+        redis,
+        [due, claims],
+        [claim.member, claim.token, Math.max(1, Math.round(leaseMs))],
+      );
+      return result === 1;
     },
     async complete(claim, nextDelayMs) {
       const result = await completeScript.run(

@@ -192,4 +192,18 @@ describe('RedisOrderStore', () => {
     expect(await q.complete(c2[0]!, null)).toBe(true);
     expect(await q.size()).toBe(0);
   });
+
+  it('a renewed claim keeps its member; a lost claim cannot be renewed', async () => {
+    const q = createDueQueue(a, `${prefix}dq-renew`);
+    await q.schedule('m1', 0);
+    const [c1] = await q.claim(1, 60_000);
+    expect(await q.renew(c1!, 60_000)).toBe(true);
+    expect(await q.claim(1, 60_000)).toEqual([]);
+    // A new due time supersedes the claim in flight: the old holder must not work on it any more.
+    await q.schedule('m1', 0);
+    expect(await q.renew(c1!, 60_000)).toBe(false);
+    const [c2] = await q.claim(1, 60_000);
+    expect(c2?.member).toBe('m1');
+    expect(await q.renew(c2!, 60_000)).toBe(true);
+  });
 });
