@@ -1,0 +1,49 @@
+## People (/users, /grant, /revoke)
+
+admin-users-title = Personnes autorisées à utiliser le bot :
+admin-users-row = { $id } — { $role }
+admin-users-row-configured = { $id } — { $role } (ADMIN_IDS)
+admin-users-empty = Personne n’a encore de rôle.
+admin-users-audit-title = Changements récents :
+admin-users-audit-granted = { $at } : { $by } a fait de { $user } un { $role }
+admin-users-audit-revoked = { $at } : { $by } a retiré l’accès de { $user }
+admin-users-audit-empty = Aucun changement pour l’instant.
+admin-grant-usage = Envoyez /grant <id utilisateur> <reseller|agent|admin>.
+admin-revoke-usage = Envoyez /revoke <id utilisateur>.
+admin-grant-done = { $id } est maintenant { $role }.
+admin-revoke-done = { $id } n’a plus accès.
+admin-revoke-nothing = { $id } n’avait aucun rôle.
+admin-change-last-admin = { $id } est le dernier administrateur : impossible de le retirer ou de le rétrograder.
+admin-change-configured = { $id } est administrateur via ADMIN_IDS et ne peut pas être modifié ici.
+
+## Figures (/stats)
+
+admin-stats-today = 📊 Aujourd’hui (depuis { $from })
+admin-stats-week = 📊 7 derniers jours (depuis { $from })
+admin-stats-total = Commandes : { $count }
+admin-stats-status = { $status } : { $count }
+admin-stats-success = Taux de réussite : { $rate } %
+admin-stats-success-none = Taux de réussite : — (rien de terminé pour l’instant)
+admin-stats-spend = Dépenses du portefeuille sur les commandes réussies : { $amounts }
+admin-stats-spend-none = Dépenses du portefeuille sur les commandes réussies : aucune
+admin-stats-operators = Principaux opérateurs : { $list }
+admin-stats-operators-none = Principaux opérateurs : —
+admin-stats-median = Délai médian jusqu’à un statut final : { $duration }
+admin-stats-median-none = Délai médian jusqu’à un statut final : —
+admin-duration = { $minutes } min { $seconds } s
+
+## Health (/health)
+
+admin-health-title = 🩺 État
+admin-health-redis-ok = Redis : joignable · maxmemory-policy { $policy }
+admin-health-redis-warn = Redis : joignable · maxmemory-policy { $policy } ⚠️ devrait être noeviction
+admin-health-redis-down = Redis : ❌ injoignable
+admin-health-merchant-ok = API marchand : joignable · api_access_enabled { $enabled } · devise du portefeuille { $currency }
+admin-health-merchant-down = API marchand : ❌ { $reason }
+admin-health-budget = Quota de requêtes : { $used } sur { $limit } utilisées cette minute
+admin-health-paused = ⏸ En pause après un 429 jusqu’à { $until }
+admin-health-not-paused = Aucune pause après un 429.
+admin-health-webhook = Dernier webhook reçu : { $at }
+admin-health-webhook-none = Dernier webhook reçu : aucun pour l’instant
+admin-health-unfinished = Commandes non terminées : { $count }
+admin-health-oldest = La plus ancienne : { $line } (depuis { $since })

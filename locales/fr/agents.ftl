@@ -1,0 +1,32 @@
+## Order card (/status)
+
+agents-card-next-step = Étape suivante : { $text }
+agents-card-rejection = Refusée : { $text }
+agents-card-operator = Opérateur : { $operator } · { $subtype }
+agents-card-phone = Numéro : { $phone }
+agents-card-amount = La ligne reçoit : { $amount }
+agents-card-price = Le portefeuille a payé : { $price }
+agents-card-attempts = Tentatives :
+agents-card-attempt = #{ $number } { $status } · envoyée { $submitted } · terminée { $completed } · { $error }
+agents-card-times = Créée { $created } · mise à jour { $updated }
+agents-card-synced = Lue auprès du service : { $at }
+agents-card-service-only = (lue uniquement auprès du service : pas passée par ce bot)
+agents-card-stale = ⚠️ Le service n’a pas pu être consulté à l’instant ; ces informations peuvent être périmées.
+agents-refresh-button = 🔄 Actualiser
+agents-refreshed = Mis à jour.
+agents-busy = Le quota de requêtes vers le service de recharge est épuisé. Réessayez dans { $seconds } s.
+agents-unavailable = Le service de recharge n’a pas répondu. Réessayez dans un instant.
+agents-status-usage = Envoyez /status suivi d’un identifiant de commande (O-…) ou d’un numéro de commande marchand.
+agents-status-not-found = Aucune commande { $query } que vous pouvez consulter.
+agents-order-not-found-short = Commande introuvable.
+
+## Order list (/orders)
+
+agents-orders-header = { $filter } : { $from }–{ $to } sur { $total }, les plus récentes d’abord
+agents-orders-empty = { $filter } : aucune commande.
+agents-orders-filter-all = Toutes les commandes
+agents-orders-search-line = Recherche : { $search }
+agents-orders-row = { $line } · { $operator } · { $amount } · { $created }
+agents-orders-search-button = 🔍 Rechercher
+agents-orders-all-button = Toutes
+agents-orders-search-prompt = Envoyez un identifiant de commande (O-…), un numéro de commande marchand ou un nom d’opérateur.

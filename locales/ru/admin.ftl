@@ -1,0 +1,49 @@
+## People (/users, /grant, /revoke)
+
+admin-users-title = Кто может пользоваться ботом:
+admin-users-row = { $id } — { $role }
+admin-users-row-configured = { $id } — { $role } (ADMIN_IDS)
+admin-users-empty = Пока ни у кого нет роли.
+admin-users-audit-title = Последние изменения:
+admin-users-audit-granted = { $at }: { $by } назначил { $user } роль «{ $role }»
+admin-users-audit-revoked = { $at }: { $by } закрыл доступ для { $user }
+admin-users-audit-empty = Изменений пока нет.
+admin-grant-usage = Отправьте /grant <id пользователя> <reseller|agent|admin>.
+admin-revoke-usage = Отправьте /revoke <id пользователя>.
+admin-grant-done = Теперь у { $id } роль «{ $role }».
+admin-revoke-done = У { $id } больше нет доступа.
+admin-revoke-nothing = У { $id } не было роли.
+admin-change-last-admin = { $id } — последний администратор: его нельзя удалить или понизить.
+admin-change-configured = { $id } — администратор из ADMIN_IDS, здесь его изменить нельзя.
+
+## Figures (/stats)
+
+admin-stats-today = 📊 Сегодня (с { $from })
+admin-stats-week = 📊 Последние 7 дней (с { $from })
+admin-stats-total = Заказов: { $count }
+admin-stats-status = { $status }: { $count }
+admin-stats-success = Доля успешных: { $rate } %
+admin-stats-success-none = Доля успешных: — (пока ничего не завершено)
+admin-stats-spend = Списано с кошелька за успешные заказы: { $amounts }
+admin-stats-spend-none = Списано с кошелька за успешные заказы: ничего
+admin-stats-operators = Популярные операторы: { $list }
+admin-stats-operators-none = Популярные операторы: —
+admin-stats-median = Медианное время до финального статуса: { $duration }
+admin-stats-median-none = Медианное время до финального статуса: —
+admin-duration = { $minutes } мин { $seconds } с
+
+## Health (/health)
+
+admin-health-title = 🩺 Состояние
+admin-health-redis-ok = Redis: доступен · maxmemory-policy { $policy }
+admin-health-redis-warn = Redis: доступен · maxmemory-policy { $policy } ⚠️ должно быть noeviction
+admin-health-redis-down = Redis: ❌ недоступен
+admin-health-merchant-ok = Merchant API: доступен · api_access_enabled { $enabled } · валюта кошелька { $currency }
+admin-health-merchant-down = Merchant API: ❌ { $reason }
+admin-health-budget = Лимит запросов: использовано { $used } из { $limit } в эту минуту
+admin-health-paused = ⏸ Пауза после ответа 429 до { $until }
+admin-health-not-paused = Паузы после 429 нет.
+admin-health-webhook = Последний вебхук получен: { $at }
+admin-health-webhook-none = Последний вебхук получен: пока ни одного
+admin-health-unfinished = Незавершённых заказов: { $count }
+admin-health-oldest = Самый старый: { $line } (с { $since })
