@@ -1,0 +1,66 @@
+import type { Api } from 'grammy';
+import type { LanguageCode } from 'grammy/types';
+import type { Redis } from 'ioredis';
+import { commandsFor } from './features/access.ts';
+import { matchLocale, type Translate } from './i18n.ts';
+import type { Role } from './roles.ts';
+
+export interface MenusDeps {
+  api: Pick<Api, 'setMyCommands'>;
+  redis: Redis;
+  prefix: string;
+  translate: Translate;
+  /** The user's chosen language (session), when any. */
+  chosenLocale: (userId: number) => Promise<string | undefined>;
+  defaultLocale: string;
+}
+
+/**
+ * The command menu of each private chat: exactly the commands of the user's role, described in their
+ * language. Set on /start and whenever a role changes (the menu of someone else is set from their last
+ * known Telegram language, remembered here).
+ */
+export function createMenus(deps: MenusDeps) {
+  const langKey = `${deps.prefix}bot:telegram-language`;
+
+  async function localeOf(userId: number, telegramLanguage: string | undefined): Promise<string> {
+    return (await deps.chosenLocale(userId)) ?? matchLocale(telegramLanguage) ?? deps.defaultLocale;
+  }
+
+  /** The command names a role sees in its menu, in order. */
+  function commandNames(role: Role | null): string[] {
+    // Strangers see only what they can use: greeting, help and the language.
+    return role === null ? ['start', 'help', 'language'] : commandsFor(role);
+  }
+
+  return {
+    commandNames,
+
+    /**
+     * Sets the menu of this user's private chat for their role. `telegramLanguage` is the client's
+     * language_code when known (an update from them); otherwise the one remembered from their last /start.
+     */
+    async setFor(userId: number, role: Role | null, telegramLanguage?: string): Promise<void> {
+      if (telegramLanguage === undefined) {
+        telegramLanguage = (await deps.redis.hget(langKey, String(userId))) ?? undefined;
+      } else {
+        await deps.redis.hset(langKey, String(userId), telegramLanguage);
+      }
+      const locale = await localeOf(userId, telegramLanguage);
+      const commands = commandNames(role).map((command) => ({
+        command,
+        description: deps.translate(locale, `command-${command}`),
+      }));
+      const scope = { type: 'chat' as const, chat_id: userId };
+      // The chat's menu for any client language, and the same list for the user's own language, so an
+      // older language-specific menu can never outlive a role change.
+      await deps.api.setMyCommands(commands, { scope });
+      const code = telegramLanguage?.toLowerCase().split(/[-_]/)[0];
+      if (code !== undefined && /^[a-z]{2}$/.test(code)) {
+        await deps.api.setMyCommands(commands, { scope, language_code: code as LanguageCode });
+      }
+    },
+  };
+}
+
+export type Menus = ReturnType<typeof createMenus>;

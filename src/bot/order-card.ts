@@ -1,0 +1,175 @@
+import { formatMoney } from '../domain/money.ts';
+import { isFinished } from '../domain/status.ts';
+import { maskPhone } from '../domain/phone.ts';
+import type { RechargeOrder } from '../merchant/types.ts';
+import { displayEmoji, shortTime, statusText, type DisplayStatus } from '../orders/texts.ts';
+import type { StoredOrder } from '../orders/types.ts';
+import type { Translate } from './i18n.ts';
+
+/** One order as staff and resellers see it in chat, from our store or read from the service only. */
+export interface OrderCard {
+  source: 'store' | 'service';
+  externalOrderId: string;
+  orderId?: string;
+  status: DisplayStatus;
+  statusTitle?: string;
+  statusMessage?: string;
+  nextStep?: string;
+  operator: string;
+  subtype: string;
+  maskedAccount: string;
+  localAmount: string;
+  localCurrency: string;
+  merchantPrice: string;
+  merchantCurrency: string;
+  attempts: Array<{
+    attemptNo: number;
+    status: string;
+    errorMessage: string;
+    submittedAt: string | null;
+    completedAt: string | null;
+  }>;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** When our copy was last read from the service. */
+  syncedAt?: string;
+  resellerId?: number;
+  /** Why the service refused it (never placed). */
+  rejection?: string;
+}
+
+/** The status a stored order shows. */
+export function displayStatusOf(order: StoredOrder): DisplayStatus {
+  if (order.placement === 'rejected') return 'rejected';
+  if (order.placement === 'placing' || order.status === undefined) return 'placing';
+  return order.status;
+}
+
+/** Whether nothing more will happen to the order shown. */
+export function isCardClosed(card: OrderCard): boolean {
+  return card.status === 'rejected' || (card.status !== 'placing' && isFinished(card.status));
+}
+
+/** The card of an order we keep. */
+export function cardOfStored(order: StoredOrder): OrderCard {
+  const d = order.details;
+  return {
+    source: 'store',
+    externalOrderId: order.externalOrderId,
+    ...(order.orderId === undefined ? {} : { orderId: order.orderId }),
+    status: displayStatusOf(order),
+    ...(d ? { statusTitle: d.statusTitle, statusMessage: d.statusMessage, nextStep: d.nextStep } : {}),
+    operator: order.quote.operatorName,
+    subtype: order.quote.subtype,
+    maskedAccount: d?.maskedAccount || maskPhone(order.request.account),
+    localAmount: order.quote.localAmount,
+    localCurrency: order.quote.localCurrency,
+    merchantPrice: order.quote.merchantPrice,
+    merchantCurrency: order.quote.merchantCurrency,
+    attempts: d?.attempts ?? [],
+    createdAt: d?.createdAt ?? order.createdAt,
+    updatedAt: d?.updatedAt ?? order.updatedAt,
+    ...(order.syncedAt === undefined ? {} : { syncedAt: order.syncedAt }),
+    resellerId: order.resellerId,
+    ...(order.rejection ? { rejection: order.rejection.message } : {}),
+  };
+}
+
+/** The card of an order read from the service only (placed outside this bot, or before our records). */
+export function cardOfRemote(order: RechargeOrder, readAt: Date): OrderCard {
+  return {
+    source: 'service',
+    externalOrderId: order.externalOrderId,
+    orderId: order.orderId,
+    status: order.status,
+    statusTitle: order.statusTitle,
+    statusMessage: order.statusMessage,
+    nextStep: order.nextStep,
+    operator: order.operator.name,
+    subtype: order.subtype,
+    maskedAccount: order.account,
+    localAmount: order.localAmount.toString(),
+    localCurrency: order.localCurrency,
+    merchantPrice: order.merchantPrice.toString(),
+    merchantCurrency: order.merchantCurrency,
+    attempts: order.attempts.map((a) => ({
+      attemptNo: a.attemptNo,
+      status: a.status,
+      errorMessage: a.errorMessage,
+      submittedAt: a.submittedAt?.toISOString() ?? null,
+      completedAt: a.completedAt?.toISOString() ?? null,
+    })),
+    createdAt: order.createdAt?.toISOString() ?? null,
+    updatedAt: order.updatedAt?.toISOString() ?? null,
+    syncedAt: readAt.toISOString(),
+  };
+}
+
+function money(amount: string, currency: string, locale: string): string {
+  try {
+    return formatMoney(amount, currency, locale);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/** First line of an order in a list or a card: emoji, status, O-… and the merchant order number. */
+export function cardStatusLine(t: Translate, locale: string, card: OrderCard): string {
+  const vars = {
+    emoji: displayEmoji(card.status),
+    status: statusText(t, locale, card.status),
+    externalOrderId: card.externalOrderId,
+  };
+  return card.orderId === undefined
+    ? t(locale, 'order-status-line-pending', vars)
+    : t(locale, 'order-status-line', { ...vars, orderId: card.orderId });
+}
+
+/** The full /status text. */
+export function renderCard(t: Translate, locale: string, card: OrderCard, note?: string): string {
+  const lines = [cardStatusLine(t, locale, card)];
+  if (card.statusTitle) lines.push(card.statusTitle);
+  if (card.statusMessage) lines.push(card.statusMessage);
+  if (card.nextStep) lines.push(t(locale, 'agents-card-next-step', { text: card.nextStep }));
+  if (card.rejection) lines.push(t(locale, 'agents-card-rejection', { text: card.rejection }));
+  lines.push(
+    '',
+    t(locale, 'agents-card-operator', {
+      operator: card.operator,
+      subtype: subtypeText(t, locale, card.subtype),
+    }),
+    t(locale, 'agents-card-phone', { phone: card.maskedAccount }),
+    t(locale, 'agents-card-amount', { amount: money(card.localAmount, card.localCurrency, locale) }),
+    t(locale, 'agents-card-price', { price: money(card.merchantPrice, card.merchantCurrency, locale) }),
+  );
+  if (card.attempts.length > 0) {
+    lines.push(t(locale, 'agents-card-attempts'));
+    for (const a of card.attempts) {
+      lines.push(
+        t(locale, 'agents-card-attempt', {
+          number: a.attemptNo,
+          status: a.status,
+          submitted: shortTime(a.submittedAt ?? undefined) || '—',
+          completed: shortTime(a.completedAt ?? undefined) || '—',
+          error: a.errorMessage === '' ? '—' : a.errorMessage,
+        }),
+      );
+    }
+  }
+  lines.push(
+    t(locale, 'agents-card-times', {
+      created: shortTime(card.createdAt ?? undefined) || '—',
+      updated: shortTime(card.updatedAt ?? undefined) || '—',
+    }),
+  );
+  if (card.syncedAt) lines.push(t(locale, 'agents-card-synced', { at: shortTime(card.syncedAt) }));
+  if (card.source === 'service') lines.push(t(locale, 'agents-card-service-only'));
+  if (note) lines.push('', note);
+  return lines.join('\n');
+}
+
+function subtypeText(t: Translate, locale: string, subtype: string): string {
+  return subtype === 'airtime' || subtype === 'data' || subtype === 'bundle'
+    ? t(locale, `order-subtype-${subtype}`)
+    : subtype;
+}

@@ -1,0 +1,224 @@
+import { budgetAllowances, type RequestBudget } from '../merchant/budget.ts';
+import type { MerchantApi, RechargeOrder } from '../merchant/types.ts';
+import type { OrderCallbacks } from '../notify/callback-data.ts';
+import { isClosed } from '../orders/store.ts';
+import type { OrderService, StoredOrder } from '../orders/types.ts';
+import { cardOfRemote, cardOfStored, type OrderCard } from './order-card.ts';
+import type { Role } from './roles.ts';
+
+/** Our copy of an unfinished order older than this is read from the service again before it is shown. */
+export const STALE_AFTER_MS = 30_000;
+/** Rows per page of /orders (the service's own limit is 20 by default, 100 at most). */
+export const PAGE_SIZE = 5;
+/** Most of a reseller's own orders searched through at once. */
+const RESELLER_SEARCH_CAP = 500;
+
+export interface Viewer {
+  id: number;
+  role: Role;
+}
+
+export interface OrderDeskDeps {
+  api: Pick<MerchantApi, 'getOrder' | 'listOrders'>;
+  service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByReseller'>;
+  callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
+  budget: Pick<RequestBudget, 'snapshot' | 'limit'>;
+  clock?: () => number;
+}
+
+/** Why an order could not be shown. */
+export type LookupResult =
+  | { kind: 'found'; card: OrderCard; note?: 'stale' }
+  | { kind: 'not-found' }
+  | { kind: 'busy'; seconds: number }
+  | { kind: 'unavailable' };
+
+export interface ListQuery {
+  status?: string;
+  search?: string;
+  offset: number;
+}
+
+export interface ListPage {
+  total: number;
+  offset: number;
+  limit: number;
+  cards: OrderCard[];
+}
+
+const isStaff = (viewer: Viewer) => viewer.role === 'agent' || viewer.role === 'admin';
+
+/** The service's status of a Merchant API error, when it has one. */
+function httpStatusOf(error: unknown): number | undefined {
+  const status = (error as { httpStatus?: unknown } | null)?.httpStatus;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** Orders for /status, /orders and the order buttons: our store first, the service for staff. */
+export function createOrderDesk(deps: OrderDeskDeps) {
+  const clock = deps.clock ?? Date.now;
+
+  /** Seconds until the budget can serve an interactive read, or 0 when it can now. */
+  async function budgetWait(): Promise<number> {
+    const snap = await deps.budget.snapshot();
+    const now = snap.serverTime.getTime();
+    if (snap.pausedUntil !== null && snap.pausedUntil.getTime() > now) {
+      return Math.ceil((snap.pausedUntil.getTime() - now) / 1000);
+    }
+    if (snap.usedThisMinute >= budgetAllowances(snap.limit).interactive) {
+      return Math.max(1, 60 - new Date(now).getUTCSeconds());
+    }
+    return 0;
+  }
+
+  async function localOrder(query: string): Promise<StoredOrder | null> {
+    if (/^O-/i.test(query)) return deps.service.getByOrderId(query);
+    return (await deps.service.get(query)) ?? (await deps.service.getByOrderId(query));
+  }
+
+  async function remoteOrder(query: string): Promise<RechargeOrder | null> {
+    try {
+      if (/^O-/i.test(query)) return await deps.api.getOrder(query, { priority: 'interactive' });
+      const page = await deps.api.listOrders({ search: query, limit: 20 }, { priority: 'interactive' });
+      return page.results.find((o) => o.externalOrderId === query) ?? null;
+    } catch (error) {
+      if (httpStatusOf(error) === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Reads our order from the service now, when the budget allows; null result means it vanished. */
+  async function refreshStored(order: StoredOrder, force: boolean): Promise<LookupResult> {
+    const unfinished = order.placement === 'placed' && !isClosed(order);
+    const synced = order.syncedAt === undefined ? 0 : Date.parse(order.syncedAt);
+    if (!force && (!unfinished || clock() - synced <= STALE_AFTER_MS)) {
+      return { kind: 'found', card: cardOfStored(order) };
+    }
+    if (order.orderId === undefined) return { kind: 'found', card: cardOfStored(order) };
+    const wait = await budgetWait();
+    if (wait > 0) {
+      return force
+        ? { kind: 'busy', seconds: wait }
+        : { kind: 'found', card: cardOfStored(order), note: 'stale' };
+    }
+    try {
+      const fresh = await deps.service.refresh(order.externalOrderId);
+      return { kind: 'found', card: cardOfStored(fresh ?? order) };
+    } catch {
+      // Shown as our copy, marked as possibly out of date.
+      return force ? { kind: 'unavailable' } : { kind: 'found', card: cardOfStored(order), note: 'stale' };
+    }
+  }
+
+  return {
+    /** One order by O-… or merchant order number, as this viewer may see it (resellers: their own only). */
+    async find(query: string, viewer: Viewer): Promise<LookupResult> {
+      const q = query.trim();
+      if (q === '') return { kind: 'not-found' };
+      const local = await localOrder(q);
+      if (local !== null) {
+        if (!isStaff(viewer) && local.resellerId !== viewer.id) return { kind: 'not-found' };
+        return refreshStored(local, false);
+      }
+      if (!isStaff(viewer)) return { kind: 'not-found' };
+      const wait = await budgetWait();
+      if (wait > 0) return { kind: 'busy', seconds: wait };
+      try {
+        const remote = await remoteOrder(q);
+        return remote === null
+          ? { kind: 'not-found' }
+          : { kind: 'found', card: cardOfRemote(remote, new Date(clock())) };
+      } catch {
+        return { kind: 'unavailable' };
+      }
+    },
+
+    /** The Refresh button: reads the order from the service now, within the request budget. */
+    async refresh(query: string, viewer: Viewer): Promise<LookupResult> {
+      const local = await localOrder(query);
+      if (local !== null) {
+        if (!isStaff(viewer) && local.resellerId !== viewer.id) return { kind: 'not-found' };
+        return refreshStored(local, true);
+      }
+      if (!isStaff(viewer)) return { kind: 'not-found' };
+      const wait = await budgetWait();
+      if (wait > 0) return { kind: 'busy', seconds: wait };
+      try {
+        const remote = await remoteOrder(query);
+        return remote === null
+          ? { kind: 'not-found' }
+          : { kind: 'found', card: cardOfRemote(remote, new Date(clock())) };
+      } catch {
+        return { kind: 'unavailable' };
+      }
+    },
+
+    /**
+     * A page of orders, newest first: staff from the service's order list (its paging: limit at most 100,
+     * `count` is the total), resellers from their own orders in our store.
+     */
+    async list(
+      query: ListQuery,
+      viewer: Viewer,
+    ): Promise<ListPage | { kind: 'busy'; seconds: number } | { kind: 'unavailable' }> {
+      const offset = Math.max(0, Math.floor(query.offset));
+      if (isStaff(viewer)) {
+        const wait = await budgetWait();
+        if (wait > 0) return { kind: 'busy', seconds: wait };
+        try {
+          const page = await deps.api.listOrders(
+            {
+              ...(query.status ? { status: query.status } : {}),
+              ...(query.search ? { search: query.search } : {}),
+              limit: PAGE_SIZE,
+              offset,
+            },
+            { priority: 'interactive' },
+          );
+          const now = new Date(clock());
+          return {
+            total: page.count,
+            offset,
+            limit: PAGE_SIZE,
+            cards: page.results.map((o) => cardOfRemote(o, now)),
+          };
+        } catch {
+          return { kind: 'unavailable' };
+        }
+      }
+      if (query.search) {
+        const all = await deps.service.listByReseller(viewer.id, {
+          ...(query.status ? { status: query.status } : {}),
+          offset: 0,
+          limit: RESELLER_SEARCH_CAP,
+        });
+        const needle = query.search.toLowerCase();
+        const matches = all.orders.filter(
+          (o) =>
+            o.externalOrderId.toLowerCase().includes(needle) ||
+            (o.orderId ?? '').toLowerCase().includes(needle) ||
+            o.quote.operatorName.toLowerCase().includes(needle),
+        );
+        return {
+          total: matches.length,
+          offset,
+          limit: PAGE_SIZE,
+          cards: matches.slice(offset, offset + PAGE_SIZE).map(cardOfStored),
+        };
+      }
+      const page = await deps.service.listByReseller(viewer.id, {
+        ...(query.status ? { status: query.status } : {}),
+        offset,
+        limit: PAGE_SIZE,
+      });
+      return { total: page.total, offset, limit: PAGE_SIZE, cards: page.orders.map(cardOfStored) };
+    },
+
+    /** Button data opening one order. */
+    openData: (externalOrderId: string) => deps.callbacks.dataFor(externalOrderId),
+    /** The merchant order number behind `ord:open:…` data. */
+    resolveOpen: (data: string) => deps.callbacks.resolve(data),
+  };
+}
+
+export type OrderDesk = ReturnType<typeof createOrderDesk>;

@@ -1,0 +1,81 @@
+import type { Api } from 'grammy';
+import type { Redis } from 'ioredis';
+import type { RequestBudget } from '../merchant/budget.ts';
+import type { MerchantApi } from '../merchant/types.ts';
+import type { OrderCallbacks } from '../notify/callback-data.ts';
+import type { OrderKeys } from '../orders/keys.ts';
+import type { OrderService } from '../orders/types.ts';
+import { createHealthCheck, type HealthCheck } from './health.ts';
+import type { Translate } from './i18n.ts';
+import { createMenus, type Menus } from './menus.ts';
+import { createOrderDesk, type OrderDesk } from './order-desk.ts';
+import type { RoleStore } from './roles.ts';
+import { createOrderStats, type OrderStatsReader } from './stats.ts';
+
+/** What the agent and admin features need from the rest of the app (BotDeps.staff). */
+export interface StaffDeps {
+  api: Pick<MerchantApi, 'getOrder' | 'listOrders' | 'getAccount'>;
+  orders: {
+    service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByReseller'>;
+    store: { keys: Pick<OrderKeys, 'status' | 'order' | 'webhookEvents' | 'unfinished'> };
+    callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
+  };
+  budget: Pick<RequestBudget, 'snapshot' | 'limit'>;
+  clock?: () => number;
+}
+
+/** The services behind /status, /orders, /users, /stats, /health and the command menus. */
+export interface StaffServices {
+  desk: OrderDesk;
+  menus: Menus;
+  stats: OrderStatsReader;
+  health: HealthCheck;
+  roles: RoleStore;
+  redis: Redis;
+  prefix: string;
+  translate: Translate;
+}
+
+/** Builds the staff services from explicit parts (createBot calls this). */
+export function createStaffServices(
+  deps: StaffDeps,
+  parts: {
+    api: Pick<Api, 'setMyCommands'>;
+    redis: Redis;
+    prefix: string;
+    roles: RoleStore;
+    translate: Translate;
+    defaultLocale: string;
+    chosenLocale: (userId: number) => Promise<string | undefined>;
+  },
+): StaffServices {
+  const clock = deps.clock ? { clock: deps.clock } : {};
+  return {
+    desk: createOrderDesk({
+      api: deps.api,
+      service: deps.orders.service,
+      callbacks: deps.orders.callbacks,
+      budget: deps.budget,
+      ...clock,
+    }),
+    menus: createMenus({
+      api: parts.api,
+      redis: parts.redis,
+      prefix: parts.prefix,
+      translate: parts.translate,
+      chosenLocale: parts.chosenLocale,
+      defaultLocale: parts.defaultLocale,
+    }),
+    stats: createOrderStats({ redis: parts.redis, keys: deps.orders.store.keys, ...clock }),
+    health: createHealthCheck({
+      redis: parts.redis,
+      keys: deps.orders.store.keys,
+      api: deps.api,
+      budget: deps.budget,
+    }),
+    roles: parts.roles,
+    redis: parts.redis,
+    prefix: parts.prefix,
+    translate: parts.translate,
+  };
+}
