@@ -162,6 +162,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       quoteMarginMs: overrides.quoteMarginMs ?? 20_000,
     },
     orderLookup: { orders: orderSystem },
+    staff: { api: merchant, orders: orderSystem, budget },
     i18n,
   });
 

@@ -14,7 +14,12 @@ import { createAccessFeature } from './features/access.ts';
 import { cancelFeature } from './features/cancel.ts';
 import { languageFeature } from './features/language.ts';
 import { createOrderButtonsFeature, type OrderLookup } from './features/order-buttons.ts';
-import { startFeature } from './features/start.ts';
+import { createHealthFeature } from './features/health.ts';
+import { createOrdersFeature } from './features/orders.ts';
+import { createStartFeature } from './features/start.ts';
+import { createStatsFeature } from './features/stats.ts';
+import { createStatusFeature } from './features/status.ts';
+import { createUsersFeature } from './features/users.ts';
 import { topUpFeature } from './features/top-up.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 import { createI18n, type Locale } from './i18n.ts';
@@ -22,6 +27,7 @@ import { updateGuard } from './middleware/update-guard.ts';
 import { IdleFlows } from './idle-flows.ts';
 import { RedisJsonStorage } from './redis-storage.ts';
 import type { RoleStore } from './roles.ts';
+import { createStaffServices, type StaffDeps } from './staff.ts';
 
 export interface BotDeps {
   token: string;
@@ -39,6 +45,8 @@ export interface BotDeps {
   userRateLimit?: { timeFrameMs: number; limit: number };
   orderLookup: OrderLookup;
   i18n?: I18n<BotContext>;
+  /** Orders, figures and health for /status, /orders, /users, /stats, /health and the command menus. */
+  staff?: StaffDeps;
 }
 
 /** Sessions (language, recent countries and numbers) per chat, kept 90 days after the last update. */
@@ -124,11 +132,32 @@ export function createBot(deps: BotDeps) {
     ),
   );
 
-  bot.use(startFeature);
+  const staff =
+    deps.staff &&
+    createStaffServices(deps.staff, {
+      api: bot.api,
+      redis,
+      prefix,
+      roles: deps.roles,
+      translate,
+      defaultLocale: deps.defaultLocale,
+      chosenLocale: async (userId) => (await sessions.read(String(userId)))?.locale,
+    });
+  const menuError = (error: unknown, userId?: number) =>
+    logger.warn({ err: error, userId }, 'could not set the command menu');
+
+  bot.use(createStartFeature(staff?.menus, menuError));
   bot.use(cancelFeature);
   bot.use(languageFeature);
   bot.use(topUpFeature);
-  bot.use(createOrderButtonsFeature(deps.orderLookup, translate));
+  bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
+  if (staff) {
+    bot.use(createStatusFeature(staff));
+    bot.use(createOrdersFeature(staff));
+    bot.use(createUsersFeature(staff, menuError));
+    bot.use(createStatsFeature(staff));
+    bot.use(createHealthFeature(staff));
+  }
   bot.use(unhandledFeature);
 
   bot.catch((error) => {

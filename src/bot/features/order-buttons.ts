@@ -1,44 +1,135 @@
-import { Composer } from 'grammy';
+import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderCallbacks } from '../../notify/callback-data.ts';
-import { statusMessage, type DisplayStatus } from '../../orders/texts.ts';
+import { statusMessage } from '../../orders/texts.ts';
 import type { OrderService, StoredOrder } from '../../orders/types.ts';
 import type { BotContext } from '../context.ts';
 import type { Translate } from '../i18n.ts';
 import { TOP_UP, type TopUpArgs } from '../conversations/top-up.ts';
+import { displayStatusOf, renderCard, type OrderCard } from '../order-card.ts';
+import type { LookupResult, OrderDesk, Viewer } from '../order-desk.ts';
+import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
+
+export { displayStatusOf };
 
 /** What the order buttons need; a getter so the order system can be wired after the bot. */
 export interface OrderLookup {
   readonly orders: { service: Pick<OrderService, 'get'>; callbacks: Pick<OrderCallbacks, 'resolve'> };
 }
 
-/** The status a stored order shows. */
-export function displayStatusOf(order: StoredOrder): DisplayStatus {
-  if (order.placement === 'rejected') return 'rejected';
-  if (order.placement === 'placing' || order.status === undefined) return 'placing';
-  return order.status;
-}
+const OPEN = 'ord:open:';
+const REFRESH = 'ord:rf:';
 
 /** Whether this user may see this order: resellers their own, agents and admins all. */
 export function maySee(ctx: BotContext, order: StoredOrder): boolean {
   return ctx.role === 'agent' || ctx.role === 'admin' || order.resellerId === ctx.from?.id;
 }
 
-/** Buttons under order messages and alerts: open an order, and ask a new quote for a refused one. */
-export function createOrderButtonsFeature(lookup: OrderLookup, translate: Translate) {
+/** The viewer of this update, or null for strangers. */
+export function viewerOf(ctx: BotContext): Viewer | null {
+  return ctx.role === null || ctx.from === undefined ? null : { id: ctx.from.id, role: ctx.role };
+}
+
+/** Data of the Refresh button: the order by merchant order number (ours) or by O-… (read from the service). */
+export async function refreshData(desk: OrderDesk, card: OrderCard): Promise<string> {
+  if (card.source === 'service' && card.orderId !== undefined) {
+    const plain = `${REFRESH}${card.orderId}`;
+    if (Buffer.byteLength(plain) <= 64) return plain;
+  }
+  return (await desk.openData(card.externalOrderId)).replace(OPEN, REFRESH);
+}
+
+async function resolveRefresh(desk: OrderDesk, data: string): Promise<string | null> {
+  const rest = data.slice(REFRESH.length);
+  if (rest === '') return null;
+  return rest.startsWith('#') ? desk.resolveOpen(`${OPEN}${rest}`) : rest;
+}
+
+/** Text and Refresh button of a found order, in the reader's language. */
+export async function cardMessage(
+  ctx: BotContext,
+  staff: StaffServices,
+  found: Extract<LookupResult, { kind: 'found' }>,
+): Promise<{ text: string; keyboard: InlineKeyboard }> {
+  const locale = await ctx.i18n.getLocale();
+  const note = found.note === 'stale' ? ctx.t('agents-card-stale') : undefined;
+  const text = renderCard(staff.translate, locale, found.card, note);
+  const keyboard = new InlineKeyboard().text(
+    ctx.t('agents-refresh-button'),
+    await refreshData(staff.desk, found.card),
+  );
+  return { text, keyboard };
+}
+
+/** Tells why an order could not be shown (a reply, or a toast under a button). */
+export async function lookupProblem(
+  ctx: BotContext,
+  result: Exclude<LookupResult, { kind: 'found' }>,
+  query: string,
+) {
+  const text =
+    result.kind === 'busy'
+      ? ctx.t('agents-busy', { seconds: result.seconds })
+      : result.kind === 'unavailable'
+        ? ctx.t('agents-unavailable')
+        : ctx.callbackQuery
+          ? ctx.t('agents-order-not-found-short')
+          : ctx.t('agents-status-not-found', { query });
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: result.kind !== 'not-found' });
+  else await ctx.reply(text);
+}
+
+/** Buttons under order messages and alerts: open an order, refresh it, and ask a new quote for a refused one. */
+export function createOrderButtonsFeature(lookup: OrderLookup, translate: Translate, staff?: StaffServices) {
   const composer = new Composer<BotContext>();
 
   composer.callbackQuery(/^ord:open:/, requireRole('status'), async (ctx) => {
     const ext = await lookup.orders.callbacks.resolve(ctx.callbackQuery.data);
+    const viewer = viewerOf(ctx);
+    if (staff && viewer) {
+      const result = ext === null ? ({ kind: 'not-found' } as const) : await staff.desk.find(ext, viewer);
+      if (result.kind !== 'found') {
+        await lookupProblem(ctx, result, ext ?? '');
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      const { text, keyboard } = await cardMessage(ctx, staff, result);
+      await ctx.reply(text, { reply_markup: keyboard });
+      return;
+    }
     const order = ext === null ? null : await lookup.orders.service.get(ext);
     if (!order || !maySee(ctx, order)) {
-      await ctx.answerCallbackQuery({ text: ctx.t('order-not-found-short') });
+      await ctx.answerCallbackQuery({ text: ctx.t('agents-order-not-found-short') });
       return;
     }
     await ctx.answerCallbackQuery();
     const locale = await ctx.i18n.getLocale();
     await ctx.reply(statusMessage(translate, { ...order, locale }, displayStatusOf(order)));
   });
+
+  if (staff) {
+    // Reads the order from the service now (priority 'interactive'), unless the request budget is spent.
+    composer.callbackQuery(/^ord:rf:/, requireRole('status'), async (ctx) => {
+      const query = await resolveRefresh(staff.desk, ctx.callbackQuery.data);
+      const viewer = viewerOf(ctx);
+      const result =
+        query === null || viewer === null
+          ? ({ kind: 'not-found' } as const)
+          : await staff.desk.refresh(query, viewer);
+      if (result.kind !== 'found') {
+        await lookupProblem(ctx, result, query ?? '');
+        return;
+      }
+      await ctx.answerCallbackQuery({ text: ctx.t('agents-refreshed') });
+      const { text, keyboard } = await cardMessage(ctx, staff, result);
+      try {
+        await ctx.editMessageText(text, { reply_markup: keyboard });
+      } catch (error) {
+        // Nothing changed since the last read: the message already shows it.
+        if (!String((error as Error).message).includes('message is not modified')) throw error;
+      }
+    });
+  }
 
   composer.callbackQuery(/^ord:requote:(.+)$/, requireRole('topup'), async (ctx) => {
     await ctx.answerCallbackQuery();

@@ -1,21 +1,33 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { Menus } from '../menus.ts';
 import { commandsFor } from './access.ts';
 
-const composer = new Composer<BotContext>();
+/** `/start` and `/help`: greeting and what this user may do; /start also sets their command menu. */
+export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown) => void) {
+  const composer = new Composer<BotContext>();
 
-composer.command(['start', 'help'], async (ctx) => {
-  const name = ctx.from?.first_name ?? '';
-  if (ctx.role === null) {
-    await ctx.reply(ctx.t('start-stranger', { name, id: String(ctx.from?.id ?? 0) }));
-    return;
-  }
-  const lines = [ctx.t('start-greeting', { name, role: ctx.t(`role-${ctx.role}`) }), ''];
-  for (const command of commandsFor(ctx.role)) {
-    if (command === 'start') continue;
-    lines.push(`/${command} — ${ctx.t(`command-${command}`)}`);
-  }
-  await ctx.reply(lines.join('\n'));
-});
+  composer.command(['start', 'help'], async (ctx) => {
+    const name = ctx.from?.first_name ?? '';
+    if (menus && ctx.from && ctx.chat?.type === 'private' && ctx.message?.text.startsWith('/start')) {
+      await menus
+        .setFor(ctx.from.id, ctx.role, ctx.from.language_code)
+        .catch((error: unknown) => onMenuError?.(error));
+    }
+    if (ctx.role === null) {
+      await ctx.reply(ctx.t('start-stranger', { name, id: String(ctx.from?.id ?? 0) }));
+      return;
+    }
+    const lines = [ctx.t('start-greeting', { name, role: ctx.t(`role-${ctx.role}`) }), ''];
+    for (const command of commandsFor(ctx.role)) {
+      if (command === 'start') continue;
+      lines.push(`/${command} — ${ctx.t(`command-${command}`)}`);
+    }
+    await ctx.reply(lines.join('\n'));
+  });
 
-export { composer as startFeature };
+  return composer;
+}
+
+/** The greeting without menus (tests that build a bot without the staff services). */
+export const startFeature = createStartFeature();

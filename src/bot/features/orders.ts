@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { Composer, InlineKeyboard } from 'grammy';
+import { formatMoney } from '../../domain/money.ts';
+import { KNOWN_STATUSES } from '../../domain/status.ts';
+import { displayEmoji, shortTime, statusText } from '../../orders/texts.ts';
+import type { BotContext } from '../context.ts';
+import { cardStatusLine } from '../order-card.ts';
+import type { ListQuery } from '../order-desk.ts';
+import type { StaffServices } from '../staff.ts';
+import { requireRole } from './access.ts';
+import { viewerOf } from './order-buttons.ts';
+
+/** How long a typed search stays behind the page buttons, and how long the bot waits for one. */
+const SEARCH_TTL_SECONDS = 86_400;
+const AWAIT_SEARCH_SECONDS = 600;
+
+/** `/orders [status]` and typed search: pages of orders, newest first, each row opening its order. */
+export function createOrdersFeature(staff: StaffServices) {
+  const composer = new Composer<BotContext>();
+  const searchKey = (ref: string) => `${staff.prefix}bot:order-search:${ref}`;
+  const awaitKey = (chatId: number) => `${staff.prefix}bot:await-search:${chatId}`;
+
+  async function searchRef(search: string | undefined): Promise<string> {
+    if (search === undefined || search === '') return '';
+    const ref = createHash('sha256').update(search).digest('base64url').slice(0, 12);
+    await staff.redis.set(searchKey(ref), search, 'EX', SEARCH_TTL_SECONDS);
+    return ref;
+  }
+
+  const pageData = (status: string | undefined, offset: number, ref: string) =>
+    `ol:${status ?? '-'}:${offset}:${ref}`;
+
+  async function show(ctx: BotContext, query: ListQuery, edit: boolean): Promise<void> {
+    const viewer = viewerOf(ctx);
+    if (viewer === null) return;
+    const page = await staff.desk.list(query, viewer);
+    if ('kind' in page) {
+      const text =
+        page.kind === 'busy' ? ctx.t('agents-busy', { seconds: page.seconds }) : ctx.t('agents-unavailable');
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+      else await ctx.reply(text);
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    const filter =
+      query.status === undefined
+        ? ctx.t('agents-orders-filter-all')
+        : `${displayEmoji(query.status)} ${statusText(staff.translate, locale, query.status)}`;
+    const lines: string[] = [];
+    if (page.cards.length === 0) lines.push(ctx.t('agents-orders-empty', { filter }));
+    else
+      lines.push(
+        ctx.t('agents-orders-header', {
+          filter,
+          from: page.offset + 1,
+          to: page.offset + page.cards.length,
+          total: page.total,
+        }),
+      );
+    if (query.search) lines.push(ctx.t('agents-orders-search-line', { search: query.search }));
+    lines.push('');
+    const keyboard = new InlineKeyboard();
+    for (const card of page.cards) {
+      let amount: string;
+      try {
+        amount = formatMoney(card.localAmount, card.localCurrency, locale);
+      } catch {
+        amount = `${card.localAmount} ${card.localCurrency}`;
+      }
+      lines.push(
+        ctx.t('agents-orders-row', {
+          line: cardStatusLine(staff.translate, locale, card),
+          operator: card.operator,
+          amount,
+          created: shortTime(card.createdAt ?? undefined),
+        }),
+      );
+      keyboard
+        .text(
+          `${displayEmoji(card.status)} ${card.orderId ?? card.externalOrderId}`,
+          await staff.desk.openData(card.externalOrderId),
+        )
+        .row();
+    }
+    const ref = await searchRef(query.search);
+    const hasPrevious = page.offset > 0;
+    const hasNext = page.offset + page.cards.length < page.total;
+    if (hasPrevious) {
+      keyboard.text(
+        ctx.t('button-previous'),
+        pageData(query.status, Math.max(0, page.offset - page.limit), ref),
+      );
+    }
+    if (hasNext) keyboard.text(ctx.t('button-next'), pageData(query.status, page.offset + page.limit, ref));
+    if (hasPrevious || hasNext) keyboard.row();
+    keyboard.text(ctx.t('agents-orders-all-button'), pageData(undefined, 0, ''));
+    KNOWN_STATUSES.forEach((status, i) => {
+      if (i % 3 === 0) keyboard.row();
+      keyboard.text(
+        `${displayEmoji(status)} ${statusText(staff.translate, locale, status)}`,
+        pageData(status, 0, ref),
+      );
+    });
+    keyboard.row().text(ctx.t('agents-orders-search-button'), 'ol:q');
+    const text = lines.join('\n').trim();
+    if (edit && ctx.callbackQuery) {
+      await ctx.answerCallbackQuery();
+      try {
+        await ctx.editMessageText(text, { reply_markup: keyboard });
+      } catch (error) {
+        if (!String((error as Error).message).includes('message is not modified')) throw error;
+      }
+    } else {
+      await ctx.reply(text, { reply_markup: keyboard });
+    }
+  }
+
+  /** A status name (`manual_review`, `manual-review`) or, failing that, a search text. */
+  function parseArgument(arg: string): Pick<ListQuery, 'status' | 'search'> {
+    const word = arg.trim();
+    if (word === '') return {};
+    const asStatus = word.toLowerCase().replace(/-/g, '_');
+    if ((KNOWN_STATUSES as readonly string[]).includes(asStatus)) return { status: asStatus };
+    return { search: word.slice(0, 100) };
+  }
+
+  composer.command('orders', requireRole('orders'), async (ctx) => {
+    if (ctx.chatId !== undefined) await staff.redis.del(awaitKey(ctx.chatId));
+    await show(ctx, { ...parseArgument(ctx.match), offset: 0 }, false);
+  });
+
+  composer.callbackQuery('ol:q', requireRole('orders'), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    if (ctx.chatId === undefined) return;
+    await staff.redis.set(awaitKey(ctx.chatId), '1', 'EX', AWAIT_SEARCH_SECONDS);
+    await ctx.reply(ctx.t('agents-orders-search-prompt'), { reply_markup: { force_reply: true } });
+  });
+
+  composer.callbackQuery(/^ol:([a-z_]+|-):(\d+):([A-Za-z0-9_-]*)$/, requireRole('orders'), async (ctx) => {
+    const status = ctx.match[1] === '-' ? undefined : ctx.match[1];
+    const offset = Number(ctx.match[2]);
+    const ref = ctx.match[3] ?? '';
+    const search = ref === '' ? undefined : ((await staff.redis.get(searchKey(ref))) ?? undefined);
+    await show(ctx, { ...(status ? { status } : {}), ...(search ? { search } : {}), offset }, true);
+  });
+
+  // The answer to the Search button: the next plain text in this chat.
+  composer.on('message:text', async (ctx, next) => {
+    const text = ctx.message.text.trim();
+    if (text.startsWith('/')) return next();
+    const waiting = await staff.redis.getdel(awaitKey(ctx.chat.id));
+    if (waiting === null) return next();
+    await requireRole('orders')(ctx, () => show(ctx, { search: text.slice(0, 100), offset: 0 }, false));
+  });
+
+  return composer;
+}

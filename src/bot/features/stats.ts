@@ -1,0 +1,88 @@
+import { Composer } from 'grammy';
+import { formatMoney } from '../../domain/money.ts';
+import { displayEmoji, shortTime, statusText, type DisplayStatus } from '../../orders/texts.ts';
+import type { BotContext } from '../context.ts';
+import type { StaffServices } from '../staff.ts';
+import type { PeriodStats } from '../stats.ts';
+import { requireRole } from './access.ts';
+
+/** Statuses in the order figures are listed; others (new service statuses) follow. */
+const ORDER: readonly string[] = [
+  'placing',
+  'accepted',
+  'processing',
+  'manual_review',
+  'succeeded',
+  'failed',
+  'refunded',
+  'rejected',
+];
+
+/** `/stats`: today and the last 7 days, from our order store. */
+export function createStatsFeature(staff: StaffServices) {
+  const composer = new Composer<BotContext>();
+
+  function period(ctx: BotContext, locale: string, title: string, p: PeriodStats): string[] {
+    const lines = [
+      ctx.t(title, { from: shortTime(p.from.toISOString()) }),
+      ctx.t('admin-stats-total', { count: p.total }),
+    ];
+    const statuses = Object.keys(p.byStatus).sort((a, b) => {
+      const ia = ORDER.indexOf(a);
+      const ib = ORDER.indexOf(b);
+      return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib) || a.localeCompare(b);
+    });
+    for (const status of statuses) {
+      const s = status as DisplayStatus;
+      lines.push(
+        ctx.t('admin-stats-status', {
+          status: `${displayEmoji(s)} ${statusText(staff.translate, locale, s)}`,
+          count: p.byStatus[status] ?? 0,
+        }),
+      );
+    }
+    lines.push(
+      p.successRate === null
+        ? ctx.t('admin-stats-success-none')
+        : ctx.t('admin-stats-success', { rate: p.successRate }),
+    );
+    const spend = Object.entries(p.spend);
+    lines.push(
+      spend.length === 0
+        ? ctx.t('admin-stats-spend-none')
+        : ctx.t('admin-stats-spend', {
+            amounts: spend.map(([currency, amount]) => formatMoney(amount, currency, locale)).join(', '),
+          }),
+    );
+    lines.push(
+      p.topOperators.length === 0
+        ? ctx.t('admin-stats-operators-none')
+        : ctx.t('admin-stats-operators', {
+            list: p.topOperators.map((o) => `${o.name} (${o.orders})`).join(', '),
+          }),
+    );
+    if (p.medianToFinalMs === null) lines.push(ctx.t('admin-stats-median-none'));
+    else {
+      const seconds = Math.round(p.medianToFinalMs / 1000);
+      lines.push(
+        ctx.t('admin-stats-median', {
+          duration: ctx.t('admin-duration', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 }),
+        }),
+      );
+    }
+    return lines;
+  }
+
+  composer.command('stats', requireRole('stats'), async (ctx) => {
+    const figures = await staff.stats.compute();
+    const locale = await ctx.i18n.getLocale();
+    const lines = [
+      ...period(ctx, locale, 'admin-stats-today', figures.today),
+      '',
+      ...period(ctx, locale, 'admin-stats-week', figures.week),
+    ];
+    await ctx.reply(lines.join('\n'));
+  });
+
+  return composer;
+}

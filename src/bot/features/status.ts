@@ -1,0 +1,26 @@
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.ts';
+import type { StaffServices } from '../staff.ts';
+import { requireRole } from './access.ts';
+import { cardMessage, lookupProblem, viewerOf } from './order-buttons.ts';
+
+/** `/status <O-… or merchant order number>`: one order, read again from the service when our copy is old. */
+export function createStatusFeature(staff: StaffServices) {
+  const composer = new Composer<BotContext>();
+  composer.command('status', requireRole('status'), async (ctx) => {
+    const query = ctx.match.trim().split(/\s+/)[0] ?? '';
+    const viewer = viewerOf(ctx);
+    if (query === '' || viewer === null) {
+      await ctx.reply(ctx.t('agents-status-usage'));
+      return;
+    }
+    const result = await staff.desk.find(query, viewer);
+    if (result.kind !== 'found') {
+      await lookupProblem(ctx, result, query);
+      return;
+    }
+    const { text, keyboard } = await cardMessage(ctx, staff, result);
+    await ctx.reply(text, { reply_markup: keyboard });
+  });
+  return composer;
+}

@@ -1,0 +1,95 @@
+import { Composer } from 'grammy';
+import { shortTime } from '../../orders/texts.ts';
+import type { BotContext } from '../context.ts';
+import { isRole, type Role } from '../roles.ts';
+import type { StaffServices } from '../staff.ts';
+import { requireRole } from './access.ts';
+
+const USER_ID = /^\d{1,15}$/;
+
+/** `/users`, `/grant <id> <role>`, `/revoke <id>`: who may use the bot; every change recorded and shown. */
+export function createUsersFeature(
+  staff: StaffServices,
+  onMenuError: (error: unknown, userId: number) => void,
+) {
+  const composer = new Composer<BotContext>();
+  const roleName = (ctx: BotContext, role: Role) => ctx.t(`role-${role}`);
+
+  /** The changed user's menu follows their new role at once. */
+  async function updateMenu(userId: number): Promise<void> {
+    try {
+      await staff.menus.setFor(userId, await staff.roles.roleOf(userId));
+    } catch (error) {
+      // A user who never opened the chat has no menu to set yet; /start sets it later.
+      onMenuError(error, userId);
+    }
+  }
+
+  async function change(ctx: BotContext, user: number, role: Role | null): Promise<void> {
+    const by = ctx.from?.id ?? 0;
+    const result = await staff.roles.change(by, user, role);
+    if (!result.ok) {
+      switch (result.reason) {
+        case 'last-admin':
+          await ctx.reply(ctx.t('admin-change-last-admin', { id: String(user) }));
+          return;
+        case 'configured-admin':
+          await ctx.reply(ctx.t('admin-change-configured', { id: String(user) }));
+          return;
+        case 'self':
+          await ctx.reply(ctx.t('command-not-for-role'));
+          return;
+        default: {
+          const never: never = result.reason;
+          throw new Error(`unhandled refusal ${String(never)}`);
+        }
+      }
+    }
+    await updateMenu(user);
+    if (role !== null)
+      await ctx.reply(ctx.t('admin-grant-done', { id: String(user), role: roleName(ctx, role) }));
+    else if (result.previous === null) await ctx.reply(ctx.t('admin-revoke-nothing', { id: String(user) }));
+    else await ctx.reply(ctx.t('admin-revoke-done', { id: String(user) }));
+  }
+
+  composer.command('users', requireRole('users'), async (ctx) => {
+    const [people, audit] = await Promise.all([staff.roles.list(), staff.roles.audit(20)]);
+    const lines = [ctx.t('admin-users-title')];
+    if (people.length === 0) lines.push(ctx.t('admin-users-empty'));
+    for (const row of people) {
+      const vars = { id: String(row.userId), role: roleName(ctx, row.role) };
+      lines.push(row.configured ? ctx.t('admin-users-row-configured', vars) : ctx.t('admin-users-row', vars));
+    }
+    lines.push('', ctx.t('admin-users-audit-title'));
+    if (audit.length === 0) lines.push(ctx.t('admin-users-audit-empty'));
+    for (const entry of audit) {
+      const vars = { at: shortTime(entry.at), by: String(entry.by), user: String(entry.user) };
+      lines.push(
+        entry.role === null
+          ? ctx.t('admin-users-audit-revoked', vars)
+          : ctx.t('admin-users-audit-granted', { ...vars, role: roleName(ctx, entry.role) }),
+      );
+    }
+    await ctx.reply(lines.join('\n'));
+  });
+
+  composer.command('grant', requireRole('grant'), async (ctx) => {
+    const [id, role] = ctx.match.trim().split(/\s+/);
+    if (id === undefined || !USER_ID.test(id) || role === undefined || !isRole(role.toLowerCase())) {
+      await ctx.reply(ctx.t('admin-grant-usage'));
+      return;
+    }
+    await change(ctx, Number(id), role.toLowerCase() as Role);
+  });
+
+  composer.command('revoke', requireRole('revoke'), async (ctx) => {
+    const id = ctx.match.trim().split(/\s+/)[0];
+    if (id === undefined || !USER_ID.test(id)) {
+      await ctx.reply(ctx.t('admin-revoke-usage'));
+      return;
+    }
+    await change(ctx, Number(id), null);
+  });
+
+  return composer;
+}
