@@ -52,6 +52,8 @@ export interface TopUpDeps {
   idleMs: number;
   /** A quote with less validity left than this is renewed before placing. */
   quoteMarginMs: number;
+  /** How long a quote may wait for the shared request budget before the chat is told to try later. */
+  quoteWaitMs?: number;
 }
 
 /** Arguments of the conversation: a one-line `/topup` or a repeat of an earlier order. */
@@ -791,7 +793,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
       };
       return conversation.external(async () => {
         try {
-          const q = await deps.api.createQuote(request, { priority: 'interactive' });
+          // A shared 429 pause or a spent minute would otherwise keep the chat silent for up to a minute.
+          const signal = AbortSignal.timeout(deps.quoteWaitMs ?? 10_000);
+          const q = await deps.api.createQuote(request, { priority: 'interactive', signal });
           return {
             ok: true as const,
             quote: {
@@ -817,8 +821,17 @@ export function createTopUpConversation(deps: TopUpDeps) {
     /** Quote, show, confirm, place; loops on expiry and price changes. */
     async function quoteAndConfirm(): Promise<'done' | 'back' | 'cancel'> {
       let notice: string | undefined;
+      // Until when the service asked us to wait (a 429's Retry-After), as the conversation's clock sees it.
+      let busyUntil = 0;
       for (;;) {
-        const got = await fetchQuote();
+        const waitMs = busyUntil - (await conversation.now());
+        const got: Awaited<ReturnType<typeof fetchQuote>> =
+          waitMs > 1000
+            ? { ok: false, problem: { kind: 'rate-limited', retryAfterSeconds: Math.ceil(waitMs / 1000) } }
+            : await fetchQuote();
+        if (!got.ok && got.problem.kind === 'rate-limited' && waitMs <= 1000) {
+          busyUntil = (await conversation.now()) + (got.problem.retryAfterSeconds ?? 60) * 1000;
+        }
         if (!got.ok) {
           const s = ++seq;
           const kb = new InlineKeyboard().text(t('button-retry'), cb(s, 'retry'));
@@ -1000,11 +1013,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
           await ctx.api.editMessageText(
             statusMessage.chat.id,
             statusMessage.message_id,
-            t('top-up-rejected', { number: externalOrderId }) +
-              '\n' +
-              (rejection?.httpStatus === 403
-                ? t('service-error-refused-key')
-                : t(rejection ? rejectionReasonKey(rejection) : 'order-reject-reason-other')),
+            t('top-up-rejected', { number: externalOrderId }) + '\n' + t(refusalAdviceKey(rejection)),
           );
           return 'stopped';
         }
@@ -1015,6 +1024,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
       switch (problem.kind) {
         case 'rate-limited':
           return t('service-error-busy', { seconds: problem.retryAfterSeconds ?? 60 });
+        case 'aborted':
+          // Gave up waiting for the request budget: the service is busy, for a time we do not know.
+          return t('service-error-busy', { seconds: 60 });
         case 'forbidden':
         case 'edge-forbidden':
           return t('service-error-refused-key');
@@ -1058,6 +1070,26 @@ export function createTopUpConversation(deps: TopUpDeps) {
       }
     }
   };
+}
+
+/** The plain-words explanation of a refused order, with what to do next where there is one. */
+function refusalAdviceKey(rejection: StoredOrder['rejection']): string {
+  if (!rejection) return 'order-reject-reason-other';
+  if (rejection.httpStatus === 403) return 'service-error-refused-key';
+  switch (rejection.key) {
+    case 'balance':
+      return 'service-error-balance';
+    case 'risk':
+      return 'service-error-risk';
+    case 'wallet':
+      return 'service-error-wallet';
+    case 'amount':
+      return 'service-error-amount';
+    case 'detail':
+      return 'top-up-offer-unavailable';
+    default:
+      return rejectionReasonKey(rejection);
+  }
 }
 
 function slimCountries(countries: Country[]): CountryChoice[] {

@@ -1,0 +1,225 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FX_PER_USD } from '../../../src/sandbox/merchant/catalogue.ts';
+import type { ChatMessage } from '../../../src/sandbox/telegram/types.ts';
+import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
+import {
+  FAST_USER,
+  PROMPT,
+  WAIT,
+  ordersTo,
+  orderPostCount,
+  say,
+  typeToQuote,
+  waitForOrderLine,
+  waitForOrders,
+} from './helpers.ts';
+
+interface SandboxQuote {
+  quote_token: string;
+  merchant_price: string;
+  local_amount: string;
+}
+
+/** The wallet price shown on a quote message ("Your wallet pays: 0.3129 USD"). */
+function shownPrice(quote: ChatMessage): string {
+  const found = /Your wallet pays: ([\d.,]+) USD/.exec(quote.text)?.[1];
+  if (found === undefined) throw new Error(`no price in: ${quote.text}`);
+  return found.replace(/,/g, '');
+}
+
+describe('top-up flow: confirming', () => {
+  let world: BotWorld;
+  beforeAll(async () => {
+    world = await startBotWorld({ overrides: { userRateLimit: FAST_USER } });
+  });
+  afterEach(async () => {
+    await world.control.del('faults');
+    await world.control.post('prices', { markup_percent: '0', fx: { NGN: FX_PER_USD.NGN } });
+    await world.control.post('account', { risk_block: false, risk_max_order_price: '200' });
+    await world.control.post('wallet', { active: true });
+    await world.control.post('operators/NG-MTN', { available: true });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  async function lastQuoteToken(): Promise<SandboxQuote> {
+    const quotes = (await world.control.get<{ results: SandboxQuote[] }>('quotes')).results;
+    return quotes[quotes.length - 1]!;
+  }
+
+  it('an expired quote is re-quoted, and only the confirmed new quote is ordered', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    const first = await typeToQuote(user, '08031234800');
+    await world.control.post('clock/advance', { seconds: 400 });
+    user.press(first, /✅/);
+    const second = await user.waitForBotMessage(
+      (m) => m.text.includes(PROMPT.quote) && m.text.includes('fresh quote'),
+      { ...WAIT, after: first.id },
+    );
+    const token = await lastQuoteToken();
+    expect(await ordersTo(world, '2348031234800')).toEqual([]);
+    user.press(second, /✅/);
+    const orders = await waitForOrders(world, '2348031234800', 1);
+    await waitForOrderLine(user);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.quote_token).toBe(token.quote_token);
+    expect(orders[0]!.merchant_price).toBe(token.merchant_price);
+  });
+
+  it('a changed price is shown and confirmed again; the order is at the confirmed price', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    const first = await typeToQuote(user, '08031234801', '5000');
+    const oldPrice = shownPrice(first);
+    await world.control.post('prices', { markup_percent: '10' });
+    user.press(first, /✅/);
+    const second = await user.waitForBotMessage(
+      (m) => m.text.includes(PROMPT.quote) && m.text.includes('price changed'),
+      { ...WAIT, after: first.id },
+    );
+    const newPrice = shownPrice(second);
+    expect(newPrice).not.toBe(oldPrice);
+    expect(second.text).toContain(oldPrice);
+    expect(await ordersTo(world, '2348031234801')).toEqual([]);
+    user.press(second, /✅/);
+    const orders = await waitForOrders(world, '2348031234801', 1);
+    expect(orders).toHaveLength(1);
+    expect(Number(orders[0]!.merchant_price)).toBe(Number(newPrice));
+  });
+
+  it('a double tap on ✅ makes exactly one order', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    const quote = await typeToQuote(user, '08031234802');
+    const posts = await orderPostCount(world);
+    const a = user.press(quote, /✅/);
+    const b = user.press(quote, /✅/);
+    const answers = await Promise.all([
+      user.waitForCallbackAnswer(a.queryId, WAIT),
+      user.waitForCallbackAnswer(b.queryId, WAIT),
+    ]);
+    expect(answers.filter((x) => x.text?.includes('earlier step'))).toHaveLength(1);
+    await waitForOrderLine(user);
+    await user.waitForBotMessage((m) => m.text.includes('Top up again'), { ...WAIT, after: quote.id });
+    expect(await ordersTo(world, '2348031234802')).toHaveLength(1);
+    expect(await orderPostCount(world)).toBe(posts + 1);
+  });
+
+  const problems: Array<{
+    name: string;
+    setUp: (w: BotWorld) => Promise<unknown>;
+    answer: string;
+  }> = [
+    {
+      name: 'inactive wallet',
+      setUp: (w) => w.control.post('wallet', { active: false }),
+      answer: 'wallet is not active',
+    },
+    {
+      name: 'empty wallet',
+      setUp: async (w) => {
+        // One naira worth a lot of dollars: the price goes past the balance (and a raised order cap).
+        await w.control.post('account', { risk_max_order_price: '100000000' });
+        await w.control.post('prices', { fx: { NGN: '0.001' } });
+      },
+      answer: 'does not have enough money',
+    },
+    {
+      name: 'order limit',
+      setUp: (w) => w.control.post('account', { risk_block: true }),
+      answer: 'order limit has been reached',
+    },
+  ];
+
+  it.each(problems)('a refused order is explained in plain words: $name', async ({ setUp, answer }) => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    const number = `0803123${4810 + problems.findIndex((p) => p.answer === answer)}`;
+    // Checked when the order is placed, after the quote.
+    await setUp(world);
+    const quote = await typeToQuote(user, number);
+    user.press(quote, /✅/);
+    const told = await user.waitFor(
+      (chat) => chat.find((m) => m.id > quote.id && m.from === 'bot' && m.text.includes(answer)),
+      WAIT,
+    );
+    expect(told.text).toContain('Nothing was charged');
+    expect(await ordersTo(world, `234${number.slice(1)}`)).toEqual([]);
+  });
+
+  it('an offer no longer available is explained, with a way on', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    await say(user, '/topup', PROMPT.country);
+    await say(user, 'Nigeria', PROMPT.operator);
+    await say(user, 'MTN', PROMPT.subtype);
+    await say(user, 'Airtime', PROMPT.amount);
+    await say(user, '500', PROMPT.phone);
+    await world.control.post('operators/NG-MTN', { available: false });
+    const told = await say(user, '08031234820', /no longer available|not available/);
+    expect(told.buttons.flat().map((b) => b.text)).toEqual(
+      expect.arrayContaining([expect.stringContaining('Try again'), expect.stringContaining('Back')]),
+    );
+    await say(user, '/cancel', /cancelled/);
+  });
+
+  it('a busy service is explained with the wait, and Try again gets the quote', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    await say(user, '/topup', PROMPT.country);
+    await say(user, 'Nigeria', PROMPT.operator);
+    await say(user, 'MTN', PROMPT.subtype);
+    await say(user, 'Airtime', PROMPT.amount);
+    await say(user, '500', PROMPT.phone);
+    await world.control.post('faults', {
+      kind: 'rate_limit',
+      next: 1,
+      // Longer than an interactive request waits: the chat says how long instead.
+      retry_after: 90,
+      path: '/api/v1/recharge/quote',
+    });
+    const told = await say(user, '08031234821', /busy/);
+    expect(told.text).toMatch(/try again in \d+ seconds/);
+    expect(await ordersTo(world, '2348031234821')).toEqual([]);
+    // The pause is shared: Try again while it lasts is answered the same way, without a request.
+    const posts = await orderPostCount(world);
+    user.press(told, /Try again/);
+    const again = await user.waitForBotMessage((m) => m.text.includes('busy'), { ...WAIT, after: told.id });
+    expect(again.buttons.flat().some((b) => b.text.includes('Try again'))).toBe(true);
+    expect(await orderPostCount(world)).toBe(posts);
+    await say(user, '/cancel', /cancelled/);
+  });
+});
+
+describe('top-up flow: a refused API key', () => {
+  let world: BotWorld;
+  beforeAll(async () => {
+    world = await startBotWorld({
+      overrides: {
+        userRateLimit: FAST_USER,
+        // Admin alerts are held for a burst to end; a short burst keeps the test short.
+        orderTimings: {
+          idleMs: 20,
+          alertGrouping: { quietMs: 100, maxHoldMs: 1_000, maxLinesPerMessage: 30, maxButtons: 10 },
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('is explained to the reseller and the admins are alerted', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    await say(user, '/topup', PROMPT.country);
+    await say(user, 'Nigeria', PROMPT.operator);
+    await say(user, 'MTN', PROMPT.subtype);
+    await say(user, 'Airtime', PROMPT.amount);
+    await say(user, '500', PROMPT.phone);
+    // The service stops accepting our key (as after a key rotation on its side).
+    await world.control.post('account', { api_access_enabled: false });
+    const told = await say(user, '08031234830', /refusing our requests/);
+    expect(told.text).toContain('admins have been told');
+    const admin = world.standIn.driver.user({ id: ADMIN });
+    const alert = await admin.waitFor((chat) => chat.find((m) => m.from === 'bot'), WAIT);
+    expect(alert.text).toMatch(/key|403|refus/i);
+    expect(alert.text).not.toContain(world.env.MERCHANT_API_KEY!);
+    await say(user, '/cancel', /cancelled/);
+  });
+});
