@@ -1,0 +1,399 @@
+// The checker: it trusts nothing but the records (the sandbox's books and logs, the stand-in's chats, calls
+// and updates, the bot's Redis, the bot's log files) and says, invariant by invariant, PASS or FAIL with the
+// offending records.
+import { Decimal } from 'decimal.js';
+import { parsePhone } from '../src/domain/phone.ts';
+import { canMove, isFinished } from '../src/domain/status.ts';
+import type { OrderStatus } from '../src/merchant/types.ts';
+import { statusLine, type Translate } from '../src/orders/texts.ts';
+import type { StoredOrder } from '../src/orders/types.ts';
+import type { ChatMessage, RecordedCall, TgUpdate } from '../src/sandbox/telegram/index.ts';
+
+export interface SandboxOrderRecord {
+  order_id: string;
+  external_order_id: string;
+  status: string;
+  merchant_price: string;
+  account: string;
+  quote_token: string;
+  history: { status: string; at: string }[];
+}
+
+export interface Records {
+  sandboxOrders: SandboxOrderRecord[];
+  quotes: { quote_token: string; order_id: string | null }[];
+  ledger: { kind: string; amount: string; order_id: string | null; external_order_id: string | null }[];
+  requests: {
+    seq: number;
+    at_ms: number;
+    method: string;
+    path: string;
+    status: number;
+    retry_after: number | null;
+  }[];
+  perMinute: { minute: string; count: number }[];
+  botOrders: StoredOrder[];
+  calls: RecordedCall[];
+  updates: TgUpdate[];
+  chats: Record<string, ChatMessage[]>;
+  logs: { file: string; lines: string[] }[];
+  exits: {
+    replica: number;
+    generation: number;
+    code: number | null;
+    signal: string | null;
+    injected: boolean;
+  }[];
+  secrets: string[];
+  /** Every full number the simulated people typed or shared (digits with country code). */
+  phones: string[];
+  rateLimitPerMinute: number;
+}
+
+export interface InvariantResult {
+  name: string;
+  pass: boolean;
+  /** A short count of what was looked at. */
+  checked: string;
+  offending: unknown[];
+}
+
+/** Requests already on the wire when a 429 went out may arrive a moment later; this is how long. */
+export const RETRY_AFTER_GRACE_MS = 300;
+
+const PLACING = /^⏳ Placing the order… \(merchant order number ([A-Za-z0-9._-]+)\)/;
+const STATUS_WORDS: Record<string, OrderStatus | 'placing' | 'rejected'> = {
+  Accepted: 'accepted',
+  Processing: 'processing',
+  'Under review': 'manual_review',
+  Succeeded: 'succeeded',
+  Failed: 'failed',
+  Refunded: 'refunded',
+  'Being placed': 'placing',
+  'Not placed': 'rejected',
+};
+
+function textOf(call: RecordedCall): string | undefined {
+  return typeof call.params.text === 'string' ? call.params.text : undefined;
+}
+
+function chatOf(call: RecordedCall): string {
+  return String(call.params.chat_id ?? '');
+}
+
+/** Display status and merchant order number of a status message's first line, if it is one. */
+function parseStatusLine(text: string): { status: string; ext: string } | undefined {
+  const first = text.split('\n')[0] ?? '';
+  const m = /^\S+ (.+?) · (?:\S+ · )?([A-Za-z0-9._-]+)$/.exec(first);
+  if (!m) return undefined;
+  const status = STATUS_WORDS[m[1]!];
+  return status === undefined ? undefined : { status, ext: m[2]! };
+}
+
+function moveAllowed(from: string, to: string): boolean {
+  if (from === to) return true;
+  if (from === 'placing') return true;
+  if (from === 'rejected' || to === 'placing') return false;
+  if (to === 'rejected') return false;
+  return canMove(from as OrderStatus, to as OrderStatus);
+}
+
+function backwards(sequence: string[]): string[] | undefined {
+  for (let i = 1; i < sequence.length; i++) {
+    if (!moveAllowed(sequence[i - 1]!, sequence[i]!)) return sequence;
+  }
+  return undefined;
+}
+
+/** Runs every invariant over the records. */
+export function checkRecords(records: Records, t: Translate): InvariantResult[] {
+  const results: InvariantResult[] = [];
+  const byExt = new Map<string, SandboxOrderRecord[]>();
+  for (const o of records.sandboxOrders)
+    byExt.set(o.external_order_id, [...(byExt.get(o.external_order_id) ?? []), o]);
+  const botByExt = new Map(records.botOrders.map((o) => [o.externalOrderId, o]));
+  const okCalls = records.calls.filter((c) => c.ok);
+
+  // 1. Confirmed quotes and orders.
+  {
+    const offending: unknown[] = [];
+    const confirmed = new Map<string, { chat: string; at: number }>();
+    for (const call of okCalls) {
+      if (call.method !== 'sendMessage') continue;
+      const m = PLACING.exec(textOf(call) ?? '');
+      if (m && !confirmed.has(m[1]!)) confirmed.set(m[1]!, { chat: chatOf(call), at: call.at });
+    }
+    const confirmPresses = records.updates.filter(
+      (u) => u.callback_query !== undefined && /^t:[^:]+:[^:]+:ok$/.test(u.callback_query.data ?? ''),
+    );
+    for (const [ext, seen] of confirmed) {
+      const pressed = confirmPresses.some((u) => String(u.callback_query!.from.id) === seen.chat);
+      if (!pressed)
+        offending.push({ problem: 'placed without a ✅ press by that user', ext, chat: seen.chat });
+      const orders = byExt.get(ext) ?? [];
+      const stored = botByExt.get(ext);
+      const refused = stored?.placement === 'rejected';
+      if (refused && orders.length !== 0)
+        offending.push({
+          problem: 'refused by the bot yet an order exists',
+          ext,
+          orders: orders.map((o) => o.order_id),
+        });
+      if (!refused && orders.length !== 1)
+        offending.push({
+          problem:
+            orders.length === 0 ? 'confirmed quote has no order' : 'confirmed quote has several orders',
+          ext,
+          chat: seen.chat,
+          placement: stored?.placement ?? 'unknown to the bot',
+          orders: orders.map((o) => o.order_id),
+        });
+    }
+    for (const o of records.sandboxOrders) {
+      if (!confirmed.has(o.external_order_id))
+        offending.push({
+          problem: 'order of a quote nobody confirmed',
+          order: o.order_id,
+          ext: o.external_order_id,
+        });
+    }
+    const perQuote = new Map<string, string[]>();
+    for (const o of records.sandboxOrders)
+      perQuote.set(o.quote_token, [...(perQuote.get(o.quote_token) ?? []), o.order_id]);
+    for (const [token, ids] of perQuote)
+      if (ids.length > 1)
+        offending.push({ problem: 'one quote, several orders', token: token.slice(0, 12), ids });
+    results.push({
+      name: 'every confirmed quote has exactly one order; no unconfirmed quote has one',
+      pass: offending.length === 0,
+      checked: `${confirmed.size} confirmed, ${records.quotes.length} quotes, ${records.sandboxOrders.length} orders`,
+      offending,
+    });
+  }
+
+  // 2. The wallet's books.
+  {
+    const offending: unknown[] = [];
+    let debits = new Decimal(0);
+    let refunds = new Decimal(0);
+    const perOrder = new Map<string, { debit: number; refund: number }>();
+    for (const e of records.ledger) {
+      const amount = new Decimal(e.amount).abs();
+      const key = e.order_id ?? '';
+      const entry = perOrder.get(key) ?? { debit: 0, refund: 0 };
+      if (e.kind === 'debit') {
+        debits = debits.plus(amount);
+        entry.debit += 1;
+      } else if (e.kind === 'refund') {
+        refunds = refunds.plus(amount);
+        entry.refund += 1;
+      }
+      perOrder.set(key, entry);
+    }
+    let expected = new Decimal(0);
+    for (const o of records.sandboxOrders) {
+      if (o.status !== 'refunded') expected = expected.plus(o.merchant_price);
+      const entry = perOrder.get(o.order_id) ?? { debit: 0, refund: 0 };
+      const wantRefund = o.status === 'refunded' ? 1 : 0;
+      if (entry.debit !== 1 || entry.refund !== wantRefund)
+        offending.push({
+          problem: 'ledger entries of an order',
+          order: o.order_id,
+          status: o.status,
+          ...entry,
+        });
+    }
+    const net = debits.minus(refunds);
+    if (!net.eq(expected))
+      offending.push({
+        problem: 'debits - refunds != sum of merchant_price not refunded',
+        net: net.toFixed(4),
+        expected: expected.toFixed(4),
+      });
+    results.push({
+      name: 'wallet debits minus refunds = sum of merchant_price of orders not refunded',
+      pass: offending.length === 0,
+      checked: `debits ${debits.toFixed(4)}, refunds ${refunds.toFixed(4)}, expected net ${expected.toFixed(4)}`,
+      offending,
+    });
+  }
+
+  // 3. Every order known to the bot, final, shown once.
+  {
+    const offending: unknown[] = [];
+    for (const o of records.sandboxOrders) {
+      const stored = botByExt.get(o.external_order_id);
+      if (!stored) {
+        offending.push({ problem: 'order unknown to the bot', order: o.order_id, ext: o.external_order_id });
+        continue;
+      }
+      if (!isFinished(o.status as OrderStatus))
+        offending.push({
+          problem: 'order not finished after the quiet period',
+          order: o.order_id,
+          status: o.status,
+        });
+      if (stored.status !== o.status || stored.orderId !== o.order_id)
+        offending.push({
+          problem: 'bot status differs',
+          order: o.order_id,
+          sandbox: o.status,
+          bot: stored.status ?? stored.placement,
+        });
+      const line = statusLine(t, stored, o.status as OrderStatus);
+      const chat = records.chats[String(stored.chatId)] ?? [];
+      const shown = chat.filter((m) => m.from === 'bot' && (m.text.split('\n')[0] ?? '') === line).length;
+      if (shown !== 1)
+        offending.push({ problem: 'final status shown', times: shown, order: o.order_id, line });
+    }
+    results.push({
+      name: 'every order is known to the bot, final, and its chat shows the final status exactly once',
+      pass: offending.length === 0,
+      checked: `${records.sandboxOrders.length} orders, ${records.botOrders.length} in the bot's Redis`,
+      offending,
+    });
+  }
+
+  // 4. Never backwards: the sandbox's history, the bot's history, and what the chat was told, in order.
+  {
+    const offending: unknown[] = [];
+    for (const o of records.sandboxOrders) {
+      const seq = backwards(o.history.map((h) => h.status));
+      if (seq) offending.push({ record: 'sandbox history', order: o.order_id, seq });
+    }
+    for (const o of records.botOrders) {
+      const seq = backwards(o.history.map((h) => h.status));
+      if (seq) offending.push({ record: 'bot history', ext: o.externalOrderId, seq });
+    }
+    const told = new Map<string, string[]>();
+    for (const call of okCalls) {
+      if (call.method !== 'sendMessage' && call.method !== 'editMessageText') continue;
+      const parsed = parseStatusLine(textOf(call) ?? '');
+      if (!parsed) continue;
+      told.set(parsed.ext, [...(told.get(parsed.ext) ?? []), parsed.status]);
+    }
+    for (const [ext, statuses] of told) {
+      const seq = backwards(statuses);
+      if (seq) offending.push({ record: 'status messages sent', ext, seq });
+    }
+    results.push({
+      name: 'no status ever moved backwards (sandbox, bot, chat)',
+      pass: offending.length === 0,
+      checked: `${records.sandboxOrders.length} sandbox, ${records.botOrders.length} bot, ${told.size} chat histories`,
+      offending,
+    });
+  }
+
+  // 5. Rate limits: Retry-After obeyed, no minute over the budget.
+  {
+    const offending: unknown[] = [];
+    const sorted = [...records.requests].sort((a, b) => a.at_ms - b.at_ms);
+    for (const r of sorted) {
+      if (r.status !== 429 || r.retry_after === null || r.retry_after === undefined) continue;
+      const end = r.at_ms + r.retry_after * 1000;
+      const early = sorted.filter((x) => x.at_ms > r.at_ms + RETRY_AFTER_GRACE_MS && x.at_ms < end);
+      if (early.length > 0)
+        offending.push({
+          problem: 'request before Retry-After ended',
+          limited: { seq: r.seq, at_ms: r.at_ms, retry_after: r.retry_after },
+          early: early.slice(0, 5).map((x) => ({ seq: x.seq, at_ms: x.at_ms, path: x.path })),
+        });
+    }
+    for (const m of records.perMinute)
+      if (m.count > records.rateLimitPerMinute)
+        offending.push({ problem: 'minute over the budget', ...m, budget: records.rateLimitPerMinute });
+    const limited = sorted.filter((r) => r.status === 429).length;
+    results.push({
+      name: 'no request before a Retry-After ended; no clock minute over the budget',
+      pass: offending.length === 0,
+      checked: `${sorted.length} requests, ${limited} answered 429, busiest minute ${Math.max(0, ...records.perMinute.map((m) => m.count))}/${records.rateLimitPerMinute}`,
+      offending,
+    });
+  }
+
+  // 6. Logs hold no secret and no full phone number.
+  {
+    const offending: unknown[] = [];
+    const phones = new Set<string>();
+    for (const p of [...records.phones, ...records.sandboxOrders.map((o) => o.account)]) {
+      const digits = p.replace(/\D/g, '');
+      if (digits.length < 8) continue;
+      phones.add(digits);
+      for (const country of ['NG', 'KE', 'GH', 'IN', 'PH', 'MX']) {
+        const parsed = parsePhone(`+${digits}`, country);
+        if (parsed.ok) phones.add(parsed.phone.international);
+      }
+    }
+    let lines = 0;
+    for (const { file, lines: content } of records.logs) {
+      content.forEach((line, i) => {
+        lines += 1;
+        for (const secret of records.secrets)
+          if (secret.length >= 6 && line.includes(secret))
+            offending.push({ problem: 'secret in a log line', file, line: i + 1 });
+        for (const phone of phones)
+          if (line.includes(phone))
+            offending.push({
+              problem: 'full phone number in a log line',
+              file,
+              line: i + 1,
+              tail: phone.slice(-4),
+            });
+      });
+    }
+    results.push({
+      name: 'no log line holds the API key, a webhook secret, the bot token or a full phone number',
+      pass: offending.length === 0,
+      checked: `${lines} lines in ${records.logs.length} files, ${phones.size} phone forms, ${records.secrets.length} secrets`,
+      offending,
+    });
+  }
+
+  // 7. No crash or unhandled rejection other than the injected ones.
+  {
+    const offending: unknown[] = [];
+    for (const e of records.exits)
+      if (!e.injected) offending.push({ problem: 'replica exited by itself', ...e });
+    const errors = new Map<string, number>();
+    for (const { file, lines } of records.logs) {
+      lines.forEach((line, i) => {
+        let entry: { level?: string; msg?: string };
+        try {
+          entry = JSON.parse(line) as { level?: string; msg?: string };
+        } catch {
+          if (line.trim() !== '')
+            offending.push({
+              problem: 'non-JSON output (a crash trace?)',
+              file,
+              line: i + 1,
+              text: line.slice(0, 200),
+            });
+          return;
+        }
+        if (entry.level === 'fatal' || /unhandled rejection|uncaught exception/i.test(entry.msg ?? ''))
+          offending.push({ problem: entry.msg, file, line: i + 1 });
+        if (entry.level === 'error') errors.set(entry.msg ?? '', (errors.get(entry.msg ?? '') ?? 0) + 1);
+      });
+    }
+    results.push({
+      name: 'no unhandled rejection or crash other than the injected ones',
+      pass: offending.length === 0,
+      checked: `${records.exits.length} process exits (${records.exits.filter((e) => e.injected).length} injected); error lines: ${JSON.stringify(Object.fromEntries(errors))}`,
+      offending,
+    });
+  }
+  return results;
+}
+
+/** Human-readable report: each invariant with PASS or FAIL and up to `limit` offending records. */
+export function formatResults(results: InvariantResult[], limit = 12): string {
+  const out: string[] = [];
+  for (const r of results) {
+    out.push(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name}`);
+    out.push(`      ${r.checked}`);
+    for (const o of r.offending.slice(0, limit)) out.push(`      - ${JSON.stringify(o)}`);
+    if (r.offending.length > limit)
+      out.push(`      … and ${r.offending.length - limit} more (see records.json)`);
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,49 @@
+// `npm run soak -- [--seed N] [--profile short|long | --minutes M] [--replicas 1|2] [--resellers N] [--out DIR]`
+// Runs one soak (see soak.ts) and prints every invariant with PASS or FAIL; exit code 1 on any FAIL.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runSoak } from './soak.ts';
+
+export const PROFILES = {
+  short: { activeSeconds: 45, quietSeconds: 60, resellers: 6 },
+  long: { activeSeconds: 600, quietSeconds: 180, resellers: 10 },
+} as const;
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string' },
+    profile: { type: 'string', default: 'short' },
+    minutes: { type: 'string' },
+    replicas: { type: 'string', default: '2' },
+    resellers: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+
+const profile = values.profile === 'long' ? PROFILES.long : PROFILES.short;
+const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
+const activeSeconds =
+  values.minutes === undefined ? profile.activeSeconds : Math.round(Number(values.minutes) * 60);
+if (!Number.isInteger(seed) || !Number.isFinite(activeSeconds) || activeSeconds <= 0) {
+  process.stderr.write(
+    'usage: node soak/run.ts [--seed N] [--profile short|long] [--minutes M] [--replicas 1|2]\n',
+  );
+  process.exit(2);
+}
+const outDir = values.out ?? join(tmpdir(), `recharge-soak-${seed}-${Date.now()}`);
+const started = Date.now();
+const result = await runSoak({
+  seed,
+  activeSeconds,
+  quietSeconds: profile.quietSeconds,
+  resellers: values.resellers === undefined ? profile.resellers : Number(values.resellers),
+  replicas: Number(values.replicas),
+  outDir,
+  progress: (line) => process.stdout.write(`[soak] ${line}\n`),
+});
+process.stdout.write(`${result.report}\n`);
+process.stdout.write(
+  `${result.passed ? 'ALL PASS' : 'FAIL'} seed=${seed} in ${Math.round((Date.now() - started) / 1000)} s; records in ${outDir}\n`,
+);
+process.exit(result.passed ? 0 : 1);

@@ -1,0 +1,403 @@
+// One soak run: the world, the people, the faults, a quiet period, the records, the checker.
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createI18n } from '../src/bot/i18n.ts';
+import type { StoredOrder } from '../src/orders/types.ts';
+import { runAgent, runReseller, runStranger, type ActorContext } from './actors.ts';
+import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
+import { createRng, type Rng } from './rng.ts';
+import { AGENT_IDS, PREFIX, STRANGER_ID, resellerIds, startSoakWorld, type SoakWorld } from './world.ts';
+
+export interface SoakOptions {
+  seed: number;
+  /** Active phase (people and faults), in seconds. */
+  activeSeconds: number;
+  /** Longest quiet period for every order to finish, in seconds. */
+  quietSeconds: number;
+  resellers: number;
+  /** How many replicas run at once in the middle of the run (1 or 2). */
+  replicas: number;
+  /** Where logs, the action log and records.json go. */
+  outDir: string;
+  /** Progress lines (default: none). */
+  progress?: (line: string) => void;
+}
+
+export interface SoakResult {
+  seed: number;
+  passed: boolean;
+  results: InvariantResult[];
+  report: string;
+  faults: Record<string, number>;
+  outDir: string;
+}
+
+/** Order timings of the replicas: the production shapes, shortened so lifecycles fit in minutes. */
+export const SOAK_TIMINGS = {
+  orderTimings: {
+    placement: { leaseMs: 8_000, retryDelaysMs: [300, 700, 1_500, 3_000], forbiddenDelayMs: 1_000 },
+    followUp: {
+      firstDelayMs: (seconds: number) => Math.max(300, seconds * 100),
+      backoffMs: [1_000, 2_000],
+      everyMs: 3_000,
+      staleAfterMs: 3_600_000,
+      leaseMs: 8_000,
+    },
+    outbox: { leaseMs: 8_000, retryDelaysMs: [200, 500, 1_000, 2_000] },
+    alertGrouping: { quietMs: 500, maxHoldMs: 2_000 },
+    idleMs: 50,
+    claimIdleMs: 8_000,
+  },
+  merchantRetry: { baseDelayMs: 100, maxDelayMs: 1_000 },
+  flowIdleMs: 15 * 60_000,
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** JSON for the child: firstDelayMs is a function, so it travels as the factor the child rebuilds. */
+function timingsForChild(): Record<string, unknown> {
+  return {
+    ...SOAK_TIMINGS,
+    orderTimings: {
+      ...SOAK_TIMINGS.orderTimings,
+      followUp: { ...SOAK_TIMINGS.orderTimings.followUp, firstDelayMs: undefined },
+    },
+  };
+}
+
+type FaultEvent =
+  | 'sandbox-5xx'
+  | 'sandbox-5xx-after-commit'
+  | 'sandbox-reset'
+  | 'sandbox-drop-response'
+  | 'sandbox-429'
+  | 'sandbox-latency'
+  | 'webhook-lose'
+  | 'webhook-duplicate'
+  | 'webhook-delay'
+  | 'telegram-429'
+  | 'telegram-5xx'
+  | 'bot-sigkill'
+  | 'redis-kill';
+
+const FAULTS: readonly FaultEvent[] = [
+  'sandbox-5xx',
+  'sandbox-5xx-after-commit',
+  'sandbox-reset',
+  'sandbox-drop-response',
+  'sandbox-429',
+  'sandbox-latency',
+  'webhook-lose',
+  'webhook-duplicate',
+  'webhook-delay',
+  'telegram-429',
+  'telegram-5xx',
+  'bot-sigkill',
+  'redis-kill',
+];
+
+async function injectFault(
+  world: SoakWorld,
+  kind: FaultEvent,
+  rng: Rng,
+  log: (e: Record<string, unknown>) => void,
+) {
+  const windowMs = rng.int(2_000, 8_000);
+  const sandboxRule = async (spec: Record<string, unknown>) => {
+    const rule = await world.control.post<{ id: string }>('faults', spec);
+    log({ fault: kind, spec, windowMs });
+    await sleep(windowMs);
+    await world.control.del(`faults/${rule.id}`).catch(() => undefined);
+  };
+  const path = rng.pick(['/recharge/orders', '/recharge/orders/*', '/recharge/quotes', '/recharge/*', '/*']);
+  switch (kind) {
+    case 'sandbox-5xx':
+      return sandboxRule({
+        kind: 'error',
+        probability: 0.4,
+        path,
+        status: rng.pick([500, 502, 503, 504]),
+        body: rng.pick(['html', 'json']),
+      });
+    case 'sandbox-5xx-after-commit':
+      return sandboxRule({
+        kind: 'error',
+        probability: 0.5,
+        path: '/recharge/orders',
+        method: 'POST',
+        status: 502,
+        after_commit: true,
+      });
+    case 'sandbox-reset':
+      return sandboxRule({ kind: 'reset', probability: 0.3, path });
+    case 'sandbox-drop-response':
+      return sandboxRule({ kind: 'drop_response', probability: 0.5 });
+    case 'sandbox-429':
+      return sandboxRule({ kind: 'rate_limit', next: rng.int(1, 3), retry_after: rng.int(1, 3), path });
+    case 'sandbox-latency':
+      return sandboxRule({
+        kind: 'latency',
+        probability: 0.5,
+        latency_ms: rng.int(200, 2_500),
+        jitter: true,
+        path,
+      });
+    case 'webhook-lose':
+      return sandboxRule({ kind: 'webhook_lose', probability: 0.4 });
+    case 'webhook-duplicate':
+      return sandboxRule({ kind: 'webhook_duplicate', probability: 0.5, copies: rng.int(2, 3) });
+    case 'webhook-delay':
+      return sandboxRule({
+        kind: 'webhook_delay',
+        probability: 0.6,
+        latency_ms: rng.int(500, 4_000),
+        jitter: true,
+      });
+    case 'telegram-429': {
+      const spec = { kind: 'rate-limit' as const, retryAfter: rng.int(1, 3), forMs: windowMs };
+      log({ fault: kind, spec });
+      world.standIn.driver.injectFault(spec);
+      await sleep(windowMs);
+      return;
+    }
+    case 'telegram-5xx': {
+      const spec = {
+        kind: 'server-error' as const,
+        status: rng.pick([500, 502, 503, 504] as const),
+        forMs: Math.min(windowMs, 3_000),
+      };
+      log({ fault: kind, spec });
+      world.standIn.driver.injectFault(spec);
+      await sleep(windowMs);
+      return;
+    }
+    case 'bot-sigkill': {
+      const live = world.liveReplicas();
+      if (live.length === 0) return;
+      const index = rng.pick(live);
+      const downMs = rng.int(200, 3_000);
+      log({ fault: kind, replica: index, downMs });
+      await world.killReplica(index);
+      await sleep(downMs);
+      await world.startReplica(index);
+      return;
+    }
+    case 'redis-kill': {
+      const downMs = rng.int(500, 3_000);
+      log({ fault: kind, downMs });
+      await world.stopRedis();
+      await sleep(downMs);
+      await world.startRedis();
+      return;
+    }
+  }
+}
+
+async function collect(world: SoakWorld, phones: string[]): Promise<Records> {
+  const orders = await world.control.get<{ results: Records['sandboxOrders'] }>('orders');
+  const quotes = await world.control.get<{ results: Records['quotes'] }>('quotes');
+  const ledger = await world.control.get<{ results: Records['ledger'] }>('ledger');
+  const requests = await world.control.get<{
+    results: Records['requests'];
+    per_minute: Records['perMinute'];
+  }>('requests');
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await world.client.scan(cursor, 'MATCH', `${PREFIX}orders:o:*`, 'COUNT', 500);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  const botOrders: StoredOrder[] = [];
+  for (const key of keys) {
+    const data = await world.client.hget(key, 'data');
+    if (data) botOrders.push(JSON.parse(data) as StoredOrder);
+  }
+  const driver = world.standIn.driver;
+  const chats: Records['chats'] = {};
+  for (const user of driver.users()) chats[String(user.id)] = driver.user({ id: user.id }).chat();
+  return {
+    sandboxOrders: orders.results,
+    quotes: quotes.results,
+    ledger: ledger.results,
+    requests: requests.results,
+    perMinute: requests.per_minute,
+    botOrders,
+    calls: driver.calls(),
+    updates: driver.updates(),
+    chats,
+    logs: world.logFiles.map((file) => ({
+      file,
+      lines: readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l !== ''),
+    })),
+    exits: world.exits,
+    secrets: [
+      world.secrets.apiKey,
+      ...world.secrets.webhookSecrets,
+      world.secrets.botToken,
+      world.secrets.telegramSecret,
+    ],
+    phones,
+    rateLimitPerMinute: world.rateLimitPerMinute,
+  };
+}
+
+/** Waits until every order has finished and the bot knows it, or the quiet period is over. */
+async function quiet(world: SoakWorld, seconds: number, progress: (line: string) => void): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  let stable = 0;
+  while (Date.now() < deadline) {
+    // Long steps (manual review, slow refunds) are pushed along by the sandbox's service clock.
+    await world.control.post('clock/advance', { seconds: 600 }).catch(() => undefined);
+    await sleep(1_000);
+    try {
+      const orders = await world.control.get<{ results: { status: string }[] }>('orders');
+      const open = orders.results.filter((o) => o.status !== 'succeeded' && o.status !== 'refunded').length;
+      const unfinished = await world.client.zcard(`${PREFIX}orders:unfinished`);
+      const pending = world.standIn.driver.pendingUpdateCount();
+      if (open === 0 && unfinished === 0 && pending === 0) stable += 1;
+      else stable = 0;
+      if (stable === 1)
+        progress(`quiet: all ${orders.results.length} orders finished; letting the outbox drain`);
+      if (stable >= 5) return;
+    } catch {
+      stable = 0;
+    }
+  }
+  progress('quiet period over before everything settled; checking anyway');
+}
+
+/** Runs one soak and checks the books; never throws for an invariant, only for a broken harness. */
+export async function runSoak(options: SoakOptions): Promise<SoakResult> {
+  const progress = options.progress ?? (() => undefined);
+  mkdirSync(options.outDir, { recursive: true });
+  const actionFile = join(options.outDir, 'actions.jsonl');
+  writeFileSync(actionFile, '');
+  const startedAt = Date.now();
+  const log = (entry: Record<string, unknown>) =>
+    appendFileSync(actionFile, `${JSON.stringify({ t: Date.now() - startedAt, ...entry })}\n`);
+  const rng = createRng(options.seed);
+  const faultRng = rng.fork('faults');
+  const entry = fileURLToPath(new URL('./bot-process.ts', import.meta.url));
+  const world = await startSoakWorld({
+    logDir: join(options.outDir, 'logs'),
+    seed: options.seed,
+    resellers: options.resellers,
+    rateLimitPerMinute: 600,
+    timings: timingsForChild(),
+    entry,
+  });
+  progress(`world up (seed ${options.seed}); active for ${options.activeSeconds} s`);
+  const faults: Record<string, number> = {};
+  const phones: string[] = [];
+  let result: SoakResult | undefined;
+  try {
+    let active = true;
+    const ctx: ActorContext = {
+      standIn: world.standIn,
+      rng,
+      log: (e) => {
+        for (const v of [e.phone, e.text]) if (typeof v === 'string' && /\d{8,}/.test(v)) phones.push(v);
+        log(e);
+      },
+      running: () => active,
+      knownNumbers: new Set(),
+    };
+    const actors = [
+      ...resellerIds(options.resellers).map((id) => runReseller(id, ctx)),
+      ...AGENT_IDS.map((id) => runAgent(id, ctx)),
+      runStranger(STRANGER_ID, ctx),
+    ];
+
+    // Faults: sandbox and Telegram windows may overlap; process kills (bot, Redis) one at a time.
+    const activeMs = options.activeSeconds * 1000;
+    const faultLoops: Promise<void>[] = [];
+    let processBusy = Promise.resolve();
+    const faultLoop = async (label: string) => {
+      const local = faultRng.fork(label);
+      await sleep(local.int(1_000, 4_000));
+      while (Date.now() - startedAt < activeMs) {
+        const kind = local.pick(FAULTS);
+        faults[kind] = (faults[kind] ?? 0) + 1;
+        if (kind === 'bot-sigkill' || kind === 'redis-kill') {
+          const run = processBusy.then(() => injectFault(world, kind, local, log));
+          processBusy = run.catch((error: unknown) => log({ fault: kind, harnessError: String(error) }));
+          await processBusy;
+        } else {
+          await injectFault(world, kind, local, log).catch((error: unknown) =>
+            log({ fault: kind, harnessError: String(error) }),
+          );
+        }
+        await sleep(local.int(1_000, 5_000));
+      }
+    };
+    faultLoops.push(faultLoop('a'), faultLoop('b'));
+
+    // A second replica shares the Redis for the middle half of the run.
+    const replicaPlan = (async () => {
+      if (options.replicas < 2) return;
+      await sleep(activeMs * 0.25);
+      await processBusy;
+      log({ event: 'second replica up' });
+      await world.startReplica(1);
+      await sleep(activeMs * 0.5);
+      await processBusy;
+      log({ event: 'second replica down (SIGKILL)' });
+      await world.killReplica(1);
+    })();
+
+    const ticker = setInterval(() => {
+      progress(
+        `t=${Math.round((Date.now() - startedAt) / 1000)} s, live replicas ${world.liveReplicas().join(',') || 'none'}, redis ${world.redisUp ? 'up' : 'down'}`,
+      );
+    }, 30_000);
+    await sleep(activeMs);
+    active = false;
+    clearInterval(ticker);
+    await Promise.all(faultLoops);
+    await replicaPlan;
+    await processBusy;
+    await Promise.all(actors);
+
+    // Quiet period: every fault off, Redis and the first replica up, then let every order finish.
+    await world.control.del('faults').catch(() => undefined);
+    world.standIn.driver.clearFaults();
+    if (!world.redisUp) await world.startRedis();
+    if (!world.liveReplicas().includes(0)) await world.startReplica(0);
+    progress(`active phase over; faults: ${JSON.stringify(faults)}`);
+    await quiet(world, options.quietSeconds, progress);
+
+    const records = await collect(world, phones);
+    writeFileSync(join(options.outDir, 'records.json'), JSON.stringify(records, null, 1));
+    const i18n = createI18n('en');
+    const results = checkRecords(records, (locale, key, vars) => i18n.t(locale, key, vars));
+    const passed = results.every((r) => r.pass);
+    const lines = [
+      `soak seed=${options.seed} active=${options.activeSeconds}s resellers=${options.resellers} replicas=${options.replicas}`,
+      `orders=${records.sandboxOrders.length} quotes=${records.quotes.length} requests=${records.requests.length} telegram-calls=${records.calls.length} updates=${records.updates.length}`,
+      `faults injected: ${JSON.stringify(faults)}`,
+      formatResults(results),
+    ];
+    if (!passed) {
+      lines.push(
+        `FAILED. Seed ${options.seed}. Replay: npm run soak -- --seed ${options.seed} --minutes ${options.activeSeconds / 60} --replicas ${options.replicas}`,
+        `Records: ${join(options.outDir, 'records.json')} (sandbox orders, quotes, ledger, requests; stand-in calls, updates, chats; the bot's orders), actions: ${actionFile}, bot logs: ${join(options.outDir, 'logs')}`,
+        'Timing is not replayed exactly (real processes and clocks); the seed replays the same people, choices and fault schedule.',
+      );
+    }
+    result = {
+      seed: options.seed,
+      passed,
+      results,
+      report: lines.join('\n'),
+      faults,
+      outDir: options.outDir,
+    };
+  } finally {
+    await world.close();
+  }
+  return result;
+}

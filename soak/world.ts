@@ -1,0 +1,315 @@
+// The soak world: a private Redis with AOF, the Merchant API sandbox and the Bot API stand-in in this
+// process, bot replicas as child processes (webhook mode) behind a loopback balancer, and their log files.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { RedisRoleStore } from '../src/bot/roles.ts';
+import { createMerchantSandbox } from '../src/sandbox/merchant/index.ts';
+import { createTelegramStandIn, type TelegramStandIn } from '../src/sandbox/telegram/index.ts';
+import { freePort } from '../test/support/ports.ts';
+import { startRedisServer, type RedisServerHandle } from '../test/support/redis.ts';
+
+export const PREFIX = 'rb:';
+export const ADMIN_ID = 720_000_001;
+export const AGENT_IDS = [720_000_101, 720_000_102];
+export const STRANGER_ID = 720_000_201;
+export const resellerIds = (count: number) => Array.from({ length: count }, (_, i) => 720_001_000 + i);
+
+export interface SoakControl {
+  get<T = unknown>(path: string): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown): Promise<T>;
+  del(path: string): Promise<void>;
+}
+
+/** What happened to a replica process: the runner's own kills are told apart from crashes. */
+export interface ProcessExit {
+  replica: number;
+  generation: number;
+  code: number | null;
+  signal: string | null;
+  /** True when the runner sent the signal (SIGKILL as a fault, SIGTERM at the end). */
+  injected: boolean;
+  at: number;
+}
+
+interface Replica {
+  index: number;
+  generation: number;
+  port: number;
+  child: ChildProcess | undefined;
+  up: boolean;
+  killing: boolean;
+}
+
+export interface SoakWorld {
+  readonly redis: RedisServerHandle;
+  readonly standIn: TelegramStandIn;
+  readonly control: SoakControl;
+  readonly secrets: { apiKey: string; webhookSecrets: string[]; botToken: string; telegramSecret: string };
+  readonly logDir: string;
+  readonly exits: ProcessExit[];
+  readonly logFiles: string[];
+  readonly rateLimitPerMinute: number;
+  /** A Redis client of the runner (for the checker and for waiting); reconnects by itself. */
+  readonly client: Redis;
+  redisUp: boolean;
+  replicaCount(): number;
+  liveReplicas(): number[];
+  /** Starts replica `index` (a new generation) and waits until it answers. */
+  startReplica(index: number): Promise<void>;
+  /** SIGKILL, as the fault. */
+  killReplica(index: number): Promise<void>;
+  stopRedis(): Promise<void>;
+  startRedis(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SoakWorldOptions {
+  logDir: string;
+  seed: number;
+  resellers: number;
+  rateLimitPerMinute: number;
+  timings: Record<string, unknown>;
+  /** Which bot entry point the replicas run. */
+  entry: string;
+}
+
+function controlClient(controlUrl: string): SoakControl {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${controlUrl}/${path.replace(/^\//, '')}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`sandbox control ${method} ${path}: ${res.status} ${text}`);
+    return text === '' ? undefined : JSON.parse(text);
+  };
+  return {
+    get: (path) => call('GET', path),
+    post: (path, body) => call('POST', path, body ?? {}),
+    del: async (path) => {
+      await call('DELETE', path);
+    },
+  };
+}
+
+/**
+ * A round-robin HTTP balancer in front of the live replicas: Telegram's and the sandbox's webhooks both go
+ * through it, so two replicas really share the traffic. With no replica up it answers 502, which both
+ * senders retry.
+ */
+function createBalancer(targets: () => number[]): Server {
+  let turn = 0;
+  return createServer((req, res) => {
+    const ports = targets();
+    if (ports.length === 0) {
+      res.writeHead(502).end();
+      req.resume();
+      return;
+    }
+    const port = ports[turn++ % ports.length]!;
+    const upstream = request(
+      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+}
+
+/** Builds the world; the first replica is started, roles are granted. */
+export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWorld> {
+  mkdirSync(options.logDir, { recursive: true });
+  const redis = await startRedisServer({ appendOnly: true });
+  const resellers = resellerIds(options.resellers);
+  const standIn = createTelegramStandIn({
+    users: [
+      { id: ADMIN_ID, firstName: 'Ada', languageCode: 'en', started: true },
+      ...AGENT_IDS.map((id) => ({ id, firstName: `Agent${id % 1000}`, languageCode: 'en', started: true })),
+      { id: STRANGER_ID, firstName: 'Sam', languageCode: 'en', started: true },
+      ...resellers.map((id) => ({
+        id,
+        firstName: `R${id % 1000}`,
+        languageCode: 'en',
+        started: true,
+        phone: `23480${String(id).slice(-8)}`,
+      })),
+    ],
+    webhookRetryBaseMs: 200,
+    webhookRetryMaxMs: 3_000,
+    webhookTimeoutMs: 15_000,
+    callbackQueryTimeoutMs: 30_000,
+  });
+  const { apiRoot } = await standIn.listen();
+  const sandbox = createMerchantSandbox({
+    timeScale: 0.01,
+    initialBalance: '10000000',
+    seed: options.seed,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+  });
+  const urls = await sandbox.listen();
+  const control = controlClient(urls.controlUrl);
+  const webhookSecrets: string[] =
+    sandbox.webhookSecrets.length > 0 ? [...sandbox.webhookSecrets] : ['soak-webhook-secret'];
+  const telegramSecret = `soak-tg-${options.seed}-secret`;
+
+  const replicas: Replica[] = [];
+  const exits: ProcessExit[] = [];
+  const logFiles: string[] = [];
+  const balancer = createBalancer(() => replicas.filter((r) => r.up).map((r) => r.port));
+  const balancerPort = await freePort();
+  await new Promise<void>((resolve) => balancer.listen(balancerPort, '127.0.0.1', resolve));
+  const publicUrl = `http://127.0.0.1:${balancerPort}`;
+
+  await control.post('webhooks', {
+    targets: [{ url: `${publicUrl}/webhooks/merchant`, secret: webhookSecrets[0] }],
+  });
+  await control.post('account', { rate_limit_per_minute: options.rateLimitPerMinute });
+
+  const baseEnv: Record<string, string> = {
+    BOT_TOKEN: standIn.token,
+    TELEGRAM_API_ROOT: apiRoot,
+    BOT_MODE: 'webhook',
+    PUBLIC_URL: publicUrl,
+    TELEGRAM_WEBHOOK_SECRET: telegramSecret,
+    MERCHANT_API_BASE_URL: urls.baseUrl,
+    MERCHANT_ID: sandbox.merchantId,
+    MERCHANT_API_KEY: sandbox.apiKey,
+    MERCHANT_WEBHOOK_SECRETS: webhookSecrets.join(','),
+    MERCHANT_RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: PREFIX,
+    HTTP_HOST: '127.0.0.1',
+    ADMIN_IDS: String(ADMIN_ID),
+    LOG_LEVEL: 'info',
+    SOAK_TIMINGS: JSON.stringify(options.timings),
+  };
+
+  const client = new Redis(redis.url, { maxRetriesPerRequest: 2, retryStrategy: () => 200 });
+  client.on('error', () => undefined);
+
+  const waitHealthy = async (port: number, child: ChildProcess) => {
+    for (let i = 0; i < 600; i++) {
+      if (child.exitCode !== null || child.signalCode !== null) return false;
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+        await res.arrayBuffer();
+        if (res.status < 500 || res.status === 503) {
+          // The HTTP server listens only after Redis, getMe and the webhook are done (see app.start).
+          if (await webhookSet()) return true;
+        }
+      } catch {
+        // not listening yet
+      }
+      await sleep(50);
+    }
+    return false;
+  };
+  // The replica logs "recharge-bot started" once setWebhook returned; the stand-in's webhook URL confirms it.
+  const webhookSet = async () => standIn.driver.webhookInfo().url === `${publicUrl}/webhooks/telegram`;
+
+  const world: SoakWorld = {
+    redis,
+    standIn,
+    control,
+    secrets: { apiKey: sandbox.apiKey, webhookSecrets, botToken: standIn.token, telegramSecret },
+    logDir: options.logDir,
+    exits,
+    logFiles,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    client,
+    redisUp: true,
+    replicaCount: () => replicas.length,
+    liveReplicas: () => replicas.filter((r) => r.up).map((r) => r.index),
+    async startReplica(index) {
+      let replica = replicas[index];
+      if (replica === undefined) {
+        replica = {
+          index,
+          generation: 0,
+          port: await freePort(),
+          child: undefined,
+          up: false,
+          killing: false,
+        };
+        replicas[index] = replica;
+      }
+      if (replica.child !== undefined) return;
+      replica.generation += 1;
+      const file = join(options.logDir, `bot-${index}-${replica.generation}.log`);
+      logFiles.push(file);
+      const out: WriteStream = createWriteStream(file);
+      const child = spawn(process.execPath, [options.entry], {
+        env: { ...process.env, ...baseEnv, HTTP_PORT: String(replica.port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+      replica.child = child;
+      const generation = replica.generation;
+      const r = replica;
+      child.once('exit', (code, signal) => {
+        exits.push({ replica: index, generation, code, signal, injected: r.killing, at: Date.now() });
+        r.killing = false;
+        r.up = false;
+        r.child = undefined;
+      });
+      const healthy = await waitHealthy(replica.port, child);
+      if (healthy && replica.child === child) replica.up = true;
+    },
+    async killReplica(index) {
+      const replica = replicas[index];
+      const child = replica?.child;
+      if (replica === undefined || child === undefined) return;
+      replica.killing = true;
+      replica.up = false;
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await gone;
+    },
+    async stopRedis() {
+      world.redisUp = false;
+      await redis.stop(true);
+    },
+    async startRedis() {
+      await redis.start();
+      world.redisUp = true;
+    },
+    async close() {
+      for (const replica of replicas) {
+        const child = replica.child;
+        if (child === undefined) continue;
+        replica.killing = true;
+        replica.up = false;
+        const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+        await gone;
+        clearTimeout(timer);
+      }
+      client.disconnect();
+      await new Promise<void>((resolve) => balancer.close(() => resolve()));
+      balancer.closeAllConnections();
+      await standIn.close();
+      await sandbox.close();
+      await redis.dispose();
+    },
+  };
+
+  await world.startReplica(0);
+  if (world.liveReplicas().length === 0) throw new Error('the first bot replica did not start; see its log');
+  const roles = new RedisRoleStore({ redis: client, prefix: PREFIX, configuredAdmins: [ADMIN_ID] });
+  for (const id of resellers) await roles.change(ADMIN_ID, id, 'reseller');
+  for (const id of AGENT_IDS) await roles.change(ADMIN_ID, id, 'agent');
+  return world;
+}
