@@ -68,7 +68,8 @@ export class IdleFlows {
           .sendMessage(
             chatId,
             this.#deps.translate(locale, 'top-up-idle-ended', {
-              minutes: Math.round(this.#deps.idleMs / 60000),
+              // Never "0 minutes", even for the short idle times of tests and demos.
+              minutes: Math.max(1, Math.round(this.#deps.idleMs / 60000)),
             }),
           )
           .catch((error: unknown) =>
