@@ -56,6 +56,8 @@ export interface App {
 }
 
 const READINESS_CACHE_MS = 60_000;
+/** How long a Telegram webhook request waits for its update before answering 200 anyway. */
+const WEBHOOK_ANSWER_MS = 8_000;
 
 /** Wires every real part from the configuration: the one place that builds the service. */
 export function createApp(config: Config, logger: Logger, overrides: AppOverrides = {}): App {
@@ -182,12 +184,27 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     return ok;
   };
 
+  if (config.botMode === 'webhook') {
+    // grammY answers Telegram after WEBHOOK_ANSWER_MS and lets the update run on; a failure after that would
+    // reject its internal `finally` chain unhandled. Log such late failures (earlier ones still answer 500).
+    const handleUpdate = bot.bot.handleUpdate.bind(bot.bot);
+    bot.bot.handleUpdate = (update, reply) => {
+      const started = Date.now();
+      return handleUpdate(update, reply).catch((error: unknown) => {
+        if (Date.now() - started < WEBHOOK_ANSWER_MS) throw error;
+        logger.error(
+          { err: error, updateId: update.update_id },
+          'update handler failed after the webhook answer',
+        );
+      });
+    };
+  }
   const telegramWebhook =
     config.botMode === 'webhook'
       ? webhookCallback(bot.bot, 'http', {
           secretToken: config.webhookSecret,
           onTimeout: 'return',
-          timeoutMilliseconds: 8_000,
+          timeoutMilliseconds: WEBHOOK_ANSWER_MS,
         })
       : undefined;
 
