@@ -3,12 +3,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runSoak } from './soak.ts';
-
-export const PROFILES = {
-  short: { activeSeconds: 45, quietSeconds: 60, resellers: 6 },
-  long: { activeSeconds: 600, quietSeconds: 180, resellers: 10 },
-} as const;
+import { PROFILES, runSoak } from './soak.ts';
 
 const { values } = parseArgs({
   options: {

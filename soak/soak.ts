@@ -31,7 +31,15 @@ export interface SoakResult {
   report: string;
   faults: Record<string, number>;
   outDir: string;
+  /** Everything the checker read (for replay, and for tests that break copies of it). */
+  records: Records;
 }
+
+/** The CI profile (about a minute) and the on-demand one (ten minutes of faults). */
+export const PROFILES = {
+  short: { activeSeconds: 40, quietSeconds: 60, resellers: 6 },
+  long: { activeSeconds: 600, quietSeconds: 180, resellers: 10 },
+} as const;
 
 /** Order timings of the replicas: the production shapes, shortened so lifecycles fit in minutes. */
 export const SOAK_TIMINGS = {
@@ -395,6 +403,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       report: lines.join('\n'),
       faults,
       outDir: options.outDir,
+      records,
     };
   } finally {
     await world.close();

@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createI18n } from '../../src/bot/i18n.ts';
+import { checkRecords, type Records } from '../../soak/checker.ts';
+import { PROFILES, runSoak, type SoakResult } from '../../soak/soak.ts';
+
+// The soak's short profile, as CI runs it: a fixed seed, two replicas for part of the run, every fault kind.
+const SEED = 20_261_122;
+
+const i18n = createI18n('en');
+const t = (locale: string, key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
+const failing = (records: Records) =>
+  checkRecords(records, t)
+    .filter((r) => !r.pass)
+    .map((r) => r.name);
+const copy = (records: Records): Records => structuredClone(records);
+
+describe('soak, short profile', () => {
+  let outDir = '';
+  let result: SoakResult | undefined;
+  afterAll(async () => {
+    if (outDir !== '' && result?.passed) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('every invariant holds after a minute of people and faults', async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'soak-ci-'));
+    result = await runSoak({ seed: SEED, ...PROFILES.short, replicas: 2, outDir });
+    if (!result.passed) console.error(result.report);
+    expect(result.results.filter((r) => !r.pass).map((r) => r.name)).toEqual([]);
+    // The run did real work: orders were placed and faults were injected.
+    expect(result.records.sandboxOrders.length).toBeGreaterThan(3);
+    expect(Object.values(result.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(3);
+  }, 240_000);
+
+  it('the checker is not blind: a broken copy of the same records fails the invariant it breaks', () => {
+    expect(result).toBeDefined();
+    const records = result!.records;
+    const order = records.sandboxOrders[0]!;
+
+    const twice = copy(records);
+    twice.sandboxOrders.push({ ...order, order_id: `${order.order_id}-again`, quote_token: 'another' });
+    expect(failing(twice)).toContain(
+      'every confirmed quote has exactly one order; no unconfirmed quote has one',
+    );
+
+    const charged = copy(records);
+    charged.ledger.push({
+      kind: 'debit',
+      amount: '1.0000',
+      order_id: order.order_id,
+      external_order_id: null,
+    });
+    expect(failing(charged)).toContain(
+      'wallet debits minus refunds = sum of merchant_price of orders not refunded',
+    );
+
+    const forgotten = copy(records);
+    forgotten.botOrders = forgotten.botOrders.filter((o) => o.externalOrderId !== order.external_order_id);
+    expect(failing(forgotten)).toContain(
+      'every order is known to the bot, final, and its chat shows the final status exactly once',
+    );
+
+    const backwards = copy(records);
+    backwards.sandboxOrders[0]!.history.push({ status: 'accepted', at: '' });
+    expect(failing(backwards)).toContain('no status ever moved backwards (sandbox, bot, chat)');
+
+    const early = copy(records);
+    const first = early.requests[0]!;
+    early.requests.push(
+      { ...first, seq: 1e9, at_ms: first.at_ms + 1, status: 429, retry_after: 5 },
+      { ...first, seq: 1e9 + 1, at_ms: first.at_ms + 2_000, status: 200, retry_after: null },
+    );
+    expect(failing(early)).toContain(
+      'no request before a Retry-After ended; no clock minute over the budget',
+    );
+
+    const leaky = copy(records);
+    leaky.logs.push({ file: 'extra.log', lines: [`{"level":"info","msg":"key ${records.secrets[0]}"}`] });
+    expect(failing(leaky)).toContain(
+      'no log line holds the API key, a webhook secret, the bot token or a full phone number',
+    );
+    const phone = copy(records);
+    phone.logs.push({ file: 'extra.log', lines: [`{"level":"info","msg":"to ${order.account}"}`] });
+    expect(failing(phone)).toContain(
+      'no log line holds the API key, a webhook secret, the bot token or a full phone number',
+    );
+
+    const crashed = copy(records);
+    crashed.exits.push({ replica: 0, generation: 99, code: 1, signal: null, injected: false });
+    expect(failing(crashed)).toContain('no unhandled rejection or crash other than the injected ones');
+  });
+});
