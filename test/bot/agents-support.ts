@@ -1,0 +1,87 @@
+import type { App } from '../../src/app.ts';
+import { toApiAmount } from '../../src/domain/money.ts';
+import { newMerchantOrderNumber } from '../../src/domain/order-number.ts';
+import type { OrderIntent, StoredOrder } from '../../src/orders/types.ts';
+import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
+import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
+
+/** A Nigerian MTN number; `n` picks a distinct one, `ending` the sandbox's magic last four digits. */
+export function ngNumber(n: number, ending = '0000'): string {
+  return `234803${String(n).padStart(3, '0')}${ending}`;
+}
+
+/**
+ * Places a real order the way the top-up conversation does (a real quote, then the order service), so the
+ * sandbox and our store both hold it.
+ */
+export async function placeOrder(
+  app: App,
+  options: { resellerId: number; account: string; amount?: string; operatorKey?: string; locale?: string },
+): Promise<StoredOrder> {
+  const quote = await app.merchant.createQuote({
+    country: 'NG',
+    operatorKey: options.operatorKey ?? 'NG-MTN',
+    amount: options.amount ?? '500',
+    localCurrency: 'NGN',
+    subtype: 'airtime',
+  });
+  const externalOrderId = newMerchantOrderNumber();
+  const intent: OrderIntent = {
+    externalOrderId,
+    request: {
+      externalOrderId,
+      country: quote.country,
+      operatorKey: quote.operator.operatorKey,
+      amount: toApiAmount(quote.localAmount),
+      localCurrency: quote.localCurrency,
+      subtype: quote.subtype,
+      account: options.account,
+      quoteToken: quote.quoteToken,
+    },
+    quote: {
+      countryName: quote.countryName,
+      operatorName: quote.operator.name,
+      subtype: quote.subtype,
+      localAmount: toApiAmount(quote.localAmount),
+      localCurrency: quote.localCurrency,
+      merchantPrice: quote.merchantPrice.toString(),
+      merchantCurrency: quote.merchantCurrency,
+      expiresAt: quote.expiresAt.toISOString(),
+    },
+    resellerId: options.resellerId,
+    chatId: options.resellerId,
+    locale: options.locale ?? 'en',
+  };
+  const result = await app.orders.service.submit(intent);
+  if (result.outcome !== 'placed') throw new Error(`order not placed: ${result.outcome}`);
+  return result.order;
+}
+
+/** Sends a command and resolves with the bot's first message after it. */
+export async function ask(
+  user: StandInUser,
+  command: string,
+  predicate: (m: ChatMessage) => boolean = () => true,
+): Promise<ChatMessage> {
+  const sent = user.sendCommand(command);
+  return user.waitForBotMessage(predicate, { after: sent.messageId, timeoutMs: 20_000 });
+}
+
+/** Waits until a condition holds (generous timeout, no fixed sleeps). */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every callback_data of a message's buttons, row by row. */
+export function buttonData(message: ChatMessage): string[] {
+  return message.buttons.flat().map((b) => b.data ?? '');
+}
