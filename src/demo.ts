@@ -1,0 +1,218 @@
+/**
+ * `npm run demo`: the whole product on this machine with no configuration. A private redis-server (or
+ * REDIS_URL), the Merchant API sandbox with its webhooks pointed at the bot, the Bot API stand-in with its
+ * chat page, and the real bot (createApp, polling mode). Prints one URL: the chat page. Ctrl-C stops it all.
+ *
+ * Ports: the chat page on 8081, the sandbox on 8090, the bot's HTTP server on 8080; a port already taken is
+ * replaced by a free one. DEMO_TIME_SCALE (default 0.1) speeds up the sandbox's order schedule.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { createApp, type App } from './app.ts';
+import { parseConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { COUNTRIES, createMerchantSandbox, renderMagicTable } from './sandbox/merchant/index.ts';
+import type { MerchantSandbox } from './sandbox/merchant/index.ts';
+import { createTelegramStandIn, DEFAULT_PAGE_USERS, type TelegramStandIn } from './sandbox/telegram/index.ts';
+
+export const DEMO_PORTS = { chatPage: 8081, sandbox: 8090, bot: 8080 } as const;
+const HOST = '127.0.0.1';
+const RESELLER_ID = 710_000_001;
+const AGENT_ID = 710_000_002;
+const ADMIN_ID = 710_000_003;
+
+class DemoError extends Error {
+  readonly kind = 'demo-failed' as const;
+}
+
+/** The preferred port when it is free on loopback, otherwise one the kernel picks. */
+async function portOr(preferred: number): Promise<number> {
+  const tryListen = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const probe = createNetServer();
+      probe.unref();
+      probe.once('error', () => resolve(null));
+      probe.listen(port, HOST, () => {
+        const address = probe.address();
+        const bound = address !== null && typeof address === 'object' ? address.port : null;
+        probe.close(() => resolve(bound));
+      });
+    });
+  return (await tryListen(preferred)) ?? (await tryListen(0)) ?? 0;
+}
+
+interface PrivateRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const INSTALL_REDIS =
+  'redis-server was not found. Install it, or set REDIS_URL to a Redis you own:\n' +
+  '  Debian/Ubuntu: sudo apt-get install redis-server\n' +
+  '  macOS:         brew install redis';
+
+/** A throw-away redis-server on a free loopback port, no persistence, never evicting. */
+async function startPrivateRedis(): Promise<PrivateRedis> {
+  const dir = await mkdtemp(join(tmpdir(), 'recharge-demo-redis-'));
+  const port = await portOr(0);
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', HOST, '--dir', dir, '--save', '', '--appendonly', 'no'].concat([
+      '--maxmemory-policy',
+      'noeviction',
+      '--loglevel',
+      'warning',
+    ]),
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const failed = new Promise<never>((_, reject) => {
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new DemoError(error.code === 'ENOENT' ? INSTALL_REDIS : `redis-server: ${error.message}`)),
+    );
+    child.once('exit', (code) => reject(new DemoError(`redis-server exited (code ${code})`)));
+  });
+  failed.catch(() => undefined);
+  const url = `redis://${HOST}:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await Promise.race([gone, sleep(5_000).then(() => child.kill('SIGKILL'))]);
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  // Last resort: a crash of this process must not leave redis-server behind.
+  process.once('exit', () => child.kill('SIGKILL'));
+  try {
+    await Promise.race([failed, waitForRedis(url)]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+async function waitForRedis(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      await probe.ping();
+      return;
+    } catch {
+      await sleep(25);
+    } finally {
+      probe.disconnect();
+    }
+  }
+  throw new DemoError(`Redis at ${url} did not answer`);
+}
+
+function pageNotes(): string {
+  const nigeria = COUNTRIES.find((c) => c.code === 'NG');
+  const sample = nigeria ? `+${nigeria.sampleNumber}` : '+2348031234567';
+  return [
+    '<h3>Demo</h3>',
+    '<p>Pick a person at the top: <b>Rita</b> is a reseller (tops up), <b>Alex</b> an agent (looks orders up), ',
+    '<b>Ada</b> the admin (<code>/users</code>, <code>/grant</code>, <code>/stats</code>, alerts), <b>Sam</b> has no role.</p>',
+    `<p>Try <code>/topup</code>, or in one line <code>/topup ${sample} 500</code>; then <code>/status O-…</code> and <code>/orders</code>.</p>`,
+    '<h3>Sandbox magic numbers</h3>',
+    '<p>The last four digits of the phone number choose what the Merchant API sandbox does with the order ',
+    `(times here run ${timeScaleLabel()} faster):</p>`,
+    renderMagicTable('html'),
+  ].join('');
+}
+
+function timeScaleLabel(): string {
+  return `${Math.round(1 / timeScale())}×`;
+}
+
+function timeScale(): number {
+  const value = Number(process.env.DEMO_TIME_SCALE ?? '0.1');
+  return Number.isFinite(value) && value > 0 ? value : 0.1;
+}
+
+interface Running {
+  app?: App;
+  standIn?: TelegramStandIn;
+  sandbox?: MerchantSandbox;
+  redis?: PrivateRedis;
+}
+
+async function stopAll(running: Running): Promise<void> {
+  await running.app?.stop(10_000).catch(() => undefined);
+  await running.standIn?.close().catch(() => undefined);
+  await running.sandbox?.close().catch(() => undefined);
+  await running.redis?.stop().catch(() => undefined);
+}
+
+async function main(): Promise<void> {
+  const running: Running = {};
+  let stopping: Promise<void> | undefined;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      // A second Ctrl-C: leave at once (the exit handler still kills redis-server).
+      process.exit(1);
+    }
+    console.error(`\n${signal}: stopping the demo…`);
+    stopping = stopAll(running).then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    const ownRedis = process.env.REDIS_URL === undefined || process.env.REDIS_URL.trim() === '';
+    if (ownRedis) running.redis = await startPrivateRedis();
+    const redisUrl = running.redis?.url ?? process.env.REDIS_URL!.trim();
+
+    const botPort = await portOr(DEMO_PORTS.bot);
+    running.sandbox = createMerchantSandbox({
+      timeScale: timeScale(),
+      initialBalance: '100000',
+      webhooks: [{ url: `http://${HOST}:${botPort}/webhooks/merchant` }],
+    });
+    const sandboxAddress = await running.sandbox.listen(await portOr(DEMO_PORTS.sandbox), HOST);
+
+    running.standIn = createTelegramStandIn({ users: DEFAULT_PAGE_USERS, pageNotes: pageNotes() });
+    const { apiRoot, pageUrl } = await running.standIn.listen(await portOr(DEMO_PORTS.chatPage), HOST);
+
+    const parsed = parseConfig({
+      BOT_TOKEN: running.standIn.token,
+      TELEGRAM_API_ROOT: apiRoot,
+      BOT_MODE: 'polling',
+      MERCHANT_API_BASE_URL: sandboxAddress.baseUrl,
+      MERCHANT_ID: running.sandbox.merchantId,
+      MERCHANT_API_KEY: running.sandbox.apiKey,
+      MERCHANT_WEBHOOK_SECRETS: running.sandbox.webhookSecrets.join(','),
+      REDIS_URL: redisUrl,
+      // Someone else's Redis keeps its own keys apart from the demo's.
+      REDIS_PREFIX: ownRedis ? 'rb:' : 'rb-demo:',
+      HTTP_HOST: HOST,
+      HTTP_PORT: String(botPort),
+      ADMIN_IDS: String(ADMIN_ID),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    });
+    if (!parsed.ok) throw new DemoError(`demo configuration: ${parsed.problems.join('; ')}`);
+    const logger = createLogger({ level: parsed.config.logLevel, secrets: [] });
+    running.app = createApp(parsed.config, logger, { quietRedisPolicy: ownRedis });
+    await running.app.start();
+    await running.app.roles.change(ADMIN_ID, RESELLER_ID, 'reseller');
+    await running.app.roles.change(ADMIN_ID, AGENT_ID, 'agent');
+
+    if (stopping) return;
+    console.log(`Chat page: ${pageUrl}`);
+    console.error('(Ctrl-C stops the demo)');
+  } catch (error) {
+    console.error(error instanceof DemoError ? error.message : error);
+    await stopAll(running);
+    process.exit(1);
+  }
+}
+
+void main();
