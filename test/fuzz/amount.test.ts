@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTypedAmount, toApiAmount, type TypedAmountProblem } from '../../src/domain/money.ts';
