@@ -1,0 +1,179 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOT = 'docs/screenshot-chat.png';
+
+interface Demo {
+  proc: ChildProcess;
+  stdout: string[];
+  stderr: string[];
+  exited: Promise<number | null>;
+}
+
+/** `npm run demo` in its own process group, as a person starts it in a terminal. */
+function startDemo(): Demo {
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` };
+  delete env.REDIS_URL;
+  const proc = spawn('npm', ['run', 'demo'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  proc.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
+  proc.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  return { proc, stdout, stderr, exited };
+}
+
+/** Every process still alive in the demo's process group (npm, node, redis-server). */
+function groupMembers(pgid: number): string[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=,args=', '-g', String(pgid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+  } catch {
+    return []; // ps exits 1 when nothing matches
+  }
+}
+
+async function waitUntil<T>(probe: () => T | undefined, timeoutMs: number, what: () => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const botMessages = (page: Page): Locator => page.locator('[data-testid="message"][data-from="bot"]');
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByTestId('message-input').fill(text);
+  await page.getByTestId('send-button').click();
+}
+
+/** Waits for a bot message with the text, after `count` bot messages were already there. */
+async function botSays(page: Page, text: string | RegExp, after: number): Promise<Locator> {
+  const message = botMessages(page).filter({ hasText: text });
+  await expect
+    .poll(
+      async () => {
+        const all = await botMessages(page).allInnerTexts();
+        return all.slice(after).some((t) => (typeof text === 'string' ? t.includes(text) : text.test(t)));
+      },
+      { timeout: 45_000, interval: 200 },
+    )
+    .toBe(true);
+  return message.last();
+}
+
+describe('npm run demo, driven through the chat page in Chromium', () => {
+  let demo: Demo | undefined;
+  let context: BrowserContext | undefined;
+  let profile = '';
+
+  beforeAll(async () => {
+    // No silent skip: a machine without Chromium fails here and says how to get it.
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
+    demo = startDemo();
+    profile = await mkdtemp(join(tmpdir(), 'rb-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      viewport: { width: 1280, height: 900 },
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    if (profile !== '') await rm(profile, { recursive: true, force: true });
+    // Only when the test failed before stopping the demo itself.
+    const pid = demo?.proc.pid;
+    if (pid !== undefined && groupMembers(pid).length > 0) process.kill(-pid, 'SIGKILL');
+  });
+
+  it('prints one URL, tops up through the page, answers /status, and stops cleanly on Ctrl-C', async () => {
+    const running = demo!;
+    const url = await waitUntil(
+      () => /^Chat page: (http:\/\/\S+)$/m.exec(running.stdout.join(''))?.[1],
+      90_000,
+      () => `the chat page URL; stdout: ${running.stdout.join('')} stderr: ${running.stderr.join('')}`,
+    );
+    expect(running.stdout.join('').match(/https?:\/\//g)).toHaveLength(1);
+
+    const page = context!.pages()[0] ?? (await context!.newPage());
+    await page.goto(url);
+    await expect
+      .poll(() => page.getByTestId('connection-status').innerText(), { timeout: 20_000 })
+      .not.toBe('connecting…');
+    await page.getByTestId('user-switcher').selectOption('710000001');
+    await expect.poll(() => page.getByTestId('current-user-id').innerText()).toBe('710000001');
+    // The sandbox's magic numbers are on the page.
+    expect(await page.getByTestId('page-notes').innerText()).toContain('1111');
+
+    let seen = await botMessages(page).count();
+    await send(page, '/topup');
+    await botSays(page, 'Which country', seen);
+    seen = await botMessages(page).count();
+    await page.getByTestId('inline-button').filter({ hasText: 'Nigeria' }).last().click();
+    await botSays(page, 'Which operator', seen);
+    seen = await botMessages(page).count();
+    await send(page, 'MTN');
+    await botSays(page, 'What do you want to buy', seen);
+    seen = await botMessages(page).count();
+    await send(page, 'Airtime');
+    await botSays(page, 'How much', seen);
+    seen = await botMessages(page).count();
+    await send(page, '500');
+    await botSays(page, 'Send the phone number', seen);
+    seen = await botMessages(page).count();
+    await send(page, '0803 123 4567');
+    const quote = await botSays(page, 'Please check this top-up', seen);
+    await quote.getByTestId('inline-button').filter({ hasText: '✅' }).click();
+
+    // The order message is edited as webhooks arrive, until it says succeeded.
+    await expect
+      .poll(async () => (await botMessages(page).allInnerTexts()).find((t) => /^✅.*O-/s.test(t.trim())), {
+        timeout: 60_000,
+        interval: 250,
+      })
+      .toBeTruthy();
+    const receipt = (await botMessages(page).allInnerTexts()).find((t) => /^✅.*O-/s.test(t.trim()))!;
+    const orderId = /O-[A-Za-z0-9-]+/.exec(receipt)![0];
+
+    seen = await botMessages(page).count();
+    await send(page, `/status ${orderId}`);
+    const status = await botSays(page, orderId, seen);
+    expect(await status.innerText()).toMatch(/✅/);
+
+    await mkdir(dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: false });
+
+    // Ctrl-C in a terminal signals the whole foreground process group.
+    const pgid = running.proc.pid!;
+    expect(groupMembers(pgid).some((line) => line.includes('redis-server'))).toBe(true);
+    process.kill(-pgid, 'SIGINT');
+    await running.exited;
+    await waitUntil(
+      () => (groupMembers(pgid).length === 0 ? true : undefined),
+      20_000,
+      () => `no process left; still: ${groupMembers(pgid).join(' | ')}`,
+    );
+    expect(running.stderr.join('')).toContain('stopping the demo');
+  }, 240_000);
+});
