@@ -162,7 +162,7 @@ export function renderCard(t: Translate, locale: string, card: OrderCard, note?:
       updated: shortTime(card.updatedAt ?? undefined) || '—',
     }),
   );
-  if (card.syncedAt) lines.push(t(locale, 'agents-card-synced', { at: shortTime(card.syncedAt) }));
+  if (card.syncedAt) lines.push(t(locale, 'agents-card-synced', { at: secondsTime(card.syncedAt) }));
   if (card.source === 'service') lines.push(t(locale, 'agents-card-service-only'));
   if (note) lines.push('', note);
   return lines.join('\n');
@@ -172,4 +172,10 @@ function subtypeText(t: Translate, locale: string, subtype: string): string {
   return subtype === 'airtime' || subtype === 'data' || subtype === 'bundle'
     ? t(locale, `order-subtype-${subtype}`)
     : subtype;
+}
+
+/** "2026-11-22 10:15:07 UTC": to the second, so a Refresh visibly changes the card. */
+export function secondsTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }

@@ -91,7 +91,12 @@ export function createOrderDesk(deps: OrderDeskDeps) {
   async function refreshStored(order: StoredOrder, force: boolean): Promise<LookupResult> {
     const unfinished = order.placement === 'placed' && !isClosed(order);
     const synced = order.syncedAt === undefined ? 0 : Date.parse(order.syncedAt);
-    if (!force && (!unfinished || clock() - synced <= STALE_AFTER_MS)) {
+    // A webhook moves the status without the service's texts: read them once after such a change.
+    const lastChange = order.history.at(-1)?.at;
+    const detailsBehind =
+      order.placement === 'placed' && lastChange !== undefined && Date.parse(lastChange) > synced;
+    const old = unfinished && clock() - synced > STALE_AFTER_MS;
+    if (!force && !old && !detailsBehind) {
       return { kind: 'found', card: cardOfStored(order) };
     }
     if (order.orderId === undefined) return { kind: 'found', card: cardOfStored(order) };

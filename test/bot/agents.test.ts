@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.ts';
+import { formatMoney } from '../../src/domain/money.ts';
+import { newMerchantOrderNumber } from '../../src/domain/order-number.ts';
+import type { StoredOrder } from '../../src/orders/types.ts';
+import { AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { ask, buttonData, eventually, ngNumber, placeOrder } from './agents-support.ts';
+
+const OTHER_RESELLER = 710_000_060;
+const FAR = 600_000;
+
+describe('agents and resellers: /status, /orders, Refresh', () => {
+  let world: BotWorld;
+  let app: App;
+  /** The reseller's orders, oldest first. */
+  const mine: StoredOrder[] = [];
+  let others: StoredOrder;
+  let outside: { orderId: string; externalOrderId: string };
+
+  const requestsTo = async (path: string) =>
+    (await world.control.get<{ count: number }>(`requests?path=${encodeURIComponent(path)}`)).count;
+
+  beforeAll(async () => {
+    world = await startBotWorld({
+      // Background follow-up reads far away, so every read in these tests is one the chat asked for.
+      overrides: {
+        orderTimings: { idleMs: 20, followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
+      },
+    });
+    app = world.apps[0]!;
+    world.standIn.driver.user({ id: OTHER_RESELLER, firstName: 'Olu', languageCode: 'en', started: true });
+    await app.roles.change(0, OTHER_RESELLER, 'reseller');
+    for (let i = 1; i <= 7; i++)
+      mine.push(await placeOrder(app, { resellerId: RESELLER, account: ngNumber(i) }));
+    mine.push(
+      await placeOrder(app, {
+        resellerId: RESELLER,
+        account: ngNumber(8),
+        operatorKey: 'NG-AIRTEL',
+        amount: '200',
+      }),
+    );
+    others = await placeOrder(app, { resellerId: OTHER_RESELLER, account: ngNumber(9) });
+    // One order placed at the service without this bot (e.g. in the Portal): only the service knows it.
+    const quote = await app.merchant.createQuote({
+      country: 'NG',
+      operatorKey: 'NG-GLO',
+      amount: '500',
+      localCurrency: 'NGN',
+      subtype: 'airtime',
+    });
+    const externalOrderId = newMerchantOrderNumber();
+    const created = await app.merchant.createOrder({
+      externalOrderId,
+      country: 'NG',
+      operatorKey: 'NG-GLO',
+      amount: '500.0000',
+      localCurrency: 'NGN',
+      subtype: 'airtime',
+      account: ngNumber(10),
+      quoteToken: quote.quoteToken,
+    });
+    outside = { orderId: created.order.orderId, externalOrderId };
+    // Every order of ours has reached its final status through the sandbox's webhooks.
+    await eventually(async () => {
+      const all = await Promise.all([...mine, others].map((o) => app.orders.service.get(o.externalOrderId)));
+      return all.every((o) => o?.status === 'succeeded');
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('/status shows the whole order card to agents, and to resellers only their own orders', async () => {
+    const order = (await app.orders.service.get(mine[0]!.externalOrderId))!;
+    const agent = world.standIn.driver.user({ id: AGENT });
+    const reseller = world.standIn.driver.user({ id: RESELLER });
+    const [byAgent, byOwner, byOwnerId, notTheirs, unknown] = await Promise.all([
+      ask(agent, `/status ${order.orderId}`),
+      ask(reseller, `/status ${order.externalOrderId}`),
+      (async () => {
+        const other = world.standIn.driver.user({ id: OTHER_RESELLER });
+        return ask(other, `/status ${others.externalOrderId}`);
+      })(),
+      (async () => {
+        // Sequenced in the reseller's own chat after the first answer.
+        await reseller.waitForBotMessage((m) => m.text.includes(order.externalOrderId));
+        return ask(reseller, `/status ${others.orderId}`);
+      })(),
+      (async () => {
+        await agent.waitForBotMessage((m) => m.text.includes(order.externalOrderId));
+        return ask(agent, '/status O-DOES-NOT-EXIST');
+      })(),
+    ]);
+    // The webhook moved our copy to succeeded without the service's texts: /status read them once.
+    const d = (await app.orders.service.get(order.externalOrderId))!.details!;
+    expect(Date.parse((await app.orders.service.get(order.externalOrderId))!.syncedAt!)).toBeGreaterThan(
+      Date.parse(order.syncedAt!),
+    );
+    for (const card of [byAgent, byOwner]) {
+      const text = card.text;
+      expect(text.split('\n')[0]).toBe(`✅ Succeeded · ${order.orderId} · ${order.externalOrderId}`);
+      expect(text).toContain(d.statusTitle);
+      expect(text).toContain(d.statusMessage);
+      if (d.nextStep !== '') expect(text).toContain(`Next step: ${d.nextStep}`);
+      expect(text).toContain('Operator: MTN Nigeria · airtime');
+      expect(text).toContain(`Number: ${d.maskedAccount}`);
+      expect(text).not.toContain(order.request.account);
+      expect(text).toContain('The line receives: 500.00 NGN');
+      expect(text).toContain(
+        `The wallet paid: ${formatMoney(order.quote.merchantPrice, order.quote.merchantCurrency)}`,
+      );
+      expect(text).toContain('Attempts:');
+      expect(text).toMatch(/#1 \S+ · sent \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+      expect(text).toMatch(/Created \d{4}-\d\d-\d\d \d\d:\d\d UTC · updated \d{4}/);
+      expect(card.buttons.flat().map((b) => b.text)).toEqual(['🔄 Refresh']);
+    }
+    expect(byOwnerId.text.split('\n')[0]).toContain(others.externalOrderId);
+    expect(notTheirs.text).toBe(`There is no order ${others.orderId} that you may see.`);
+    expect(unknown.text).toBe('There is no order O-DOES-NOT-EXIST that you may see.');
+  });
+
+  it('staff read an order the bot never placed from the service; a reseller cannot', async () => {
+    const agent = world.standIn.driver.user({ id: AGENT });
+    const reseller = world.standIn.driver.user({ id: RESELLER });
+    const before = await world.merchantRequestCount();
+    const [byId, byNumber] = [
+      await ask(agent, `/status ${outside.orderId}`),
+      await ask(agent, `/status ${outside.externalOrderId}`),
+    ];
+    for (const card of [byId, byNumber]) {
+      expect(card.text).toContain(`${outside.orderId} · ${outside.externalOrderId}`);
+      expect(card.text).toContain('Operator: Glo Mobile');
+      expect(card.text).toContain('read from the service only');
+    }
+    const refused = await ask(reseller, `/status ${outside.orderId}`);
+    expect(refused.text).toContain('There is no order');
+    // Two reads for the agent (by ID; by number through the list's search), none for the reseller.
+    expect(await world.merchantRequestCount()).toBe(before + 2);
+  });
+
+  it('/orders pages a reseller through their own orders, newest first, with Previous and Next', async () => {
+    const reseller = world.standIn.driver.user({ id: RESELLER });
+    const first = await ask(reseller, '/orders');
+    expect(first.text.split('\n')[0]).toBe('All orders: 1–5 of 8, newest first');
+    const newestFirst = [...mine].reverse().map((o) => o.externalOrderId);
+    const rowsOf = (text: string) => newestFirst.filter((ext) => text.includes(ext));
+    expect(rowsOf(first.text)).toEqual(newestFirst.slice(0, 5));
+    expect(first.text).not.toContain(others.externalOrderId);
+    expect(buttonData(first).filter((d) => d.startsWith('ord:open:'))).toEqual(
+      newestFirst.slice(0, 5).map((ext) => `ord:open:${ext}`),
+    );
+    const texts = first.buttons.flat().map((b) => b.text);
+    expect(texts).toContain('Next ▶️');
+    expect(texts).not.toContain('◀️ Previous');
+
+    reseller.press(first, 'Next ▶️');
+    const second = await reseller.waitFor((chat) =>
+      chat.find((m) => m.id === first.id && m.text.startsWith('All orders: 6–8 of 8')),
+    );
+    expect(rowsOf(second.text)).toEqual(newestFirst.slice(5));
+    expect(second.buttons.flat().map((b) => b.text)).toContain('◀️ Previous');
+    expect(second.buttons.flat().map((b) => b.text)).not.toContain('Next ▶️');
+
+    reseller.press(second, '◀️ Previous');
+    await reseller.waitFor((chat) =>
+      chat.find((m) => m.id === first.id && m.text.startsWith('All orders: 1–5 of 8')),
+    );
+
+    // Each row opens its order.
+    const opened = reseller.press(first.id, (b) => b.data === `ord:open:${newestFirst[1]}`);
+    await reseller.waitForCallbackAnswer(opened.queryId);
+    const card = await reseller.waitForBotMessage((m) => m.text.includes(newestFirst[1]!));
+    expect(card.text).toContain('Operator: MTN Nigeria');
+  });
+
+  it('/orders for agents comes from the service list, with its paging (limit and offset) and status filters', async () => {
+    const agent = world.standIn.driver.user({ id: AGENT });
+    const atService = await world.control.get<{
+      count: number;
+      results: Array<{ external_order_id: string }>;
+    }>('orders');
+    const total = atService.count;
+    expect(total).toBe(10);
+    const first = await ask(agent, '/orders');
+    expect(first.text.split('\n')[0]).toBe(`All orders: 1–5 of ${total}, newest first`);
+    const serviceOrder = atService.results.map((o) => o.external_order_id);
+    expect(serviceOrder.slice(0, 5).every((ext) => first.text.includes(ext))).toBe(true);
+    agent.press(first, 'Next ▶️');
+    const second = await agent.waitFor((chat) =>
+      chat.find((m) => m.id === first.id && m.text.startsWith(`All orders: 6–10 of ${total}`)),
+    );
+    expect(serviceOrder.slice(5, 10).every((ext) => second.text.includes(ext))).toBe(true);
+    const log = await world.control.get<{ results: Array<{ path: string; query: string }> }>(
+      `requests?path=${encodeURIComponent('/api/v1/recharge/orders')}`,
+    );
+    const queries = log.results.map((r) => r.query);
+    expect(queries.some((q) => q.includes('limit=5') && q.includes('offset=5'))).toBe(true);
+
+    // The order placed outside the bot opens from its row too.
+    const outsideData = buttonData(first)
+      .concat(buttonData(second))
+      .find((d) => d.endsWith(outside.externalOrderId));
+    expect(outsideData).toBeDefined();
+
+    agent.press(second, '✅ Succeeded');
+    const filtered = await agent.waitFor((chat) =>
+      chat.find((m) => m.id === first.id && m.text.startsWith('✅ Succeeded: ')),
+    );
+    const succeeded = await world.control.get<{ count: number }>('orders?status=succeeded');
+    expect(filtered.text.split('\n')[0]).toBe(`✅ Succeeded: 1–5 of ${succeeded.count}, newest first`);
+    const refunded = await ask(agent, '/orders refunded');
+    expect(refunded.text.split('\n')[0]).toBe('↩️ Refunded: no orders.');
+  });
+
+  it('typed search finds orders by order ID, merchant order number and operator', async () => {
+    const reseller = world.standIn.driver.user({ id: RESELLER });
+    const list = await ask(reseller, '/orders');
+    reseller.press(list, '🔍 Search');
+    await reseller.waitForBotMessage((m) => m.text.startsWith('Send an order ID'));
+    const sent = reseller.sendText('airtel');
+    const found = await reseller.waitForBotMessage((m) => m.text.includes('Search: airtel'), {
+      after: sent.messageId,
+    });
+    expect(found.text.split('\n')[0]).toBe('All orders: 1–1 of 1, newest first');
+    expect(found.text).toContain(mine[7]!.externalOrderId);
+
+    const agent = world.standIn.driver.user({ id: AGENT });
+    const byNumber = await ask(agent, `/orders ${mine[2]!.externalOrderId}`);
+    expect(byNumber.text.split('\n')[0]).toBe('All orders: 1–1 of 1, newest first');
+    expect(buttonData(byNumber)).toContain(`ord:open:${mine[2]!.externalOrderId}`);
+    const orderId = (await app.orders.service.get(mine[3]!.externalOrderId))!.orderId!;
+    const byId = await ask(agent, `/orders ${orderId}`);
+    expect(byId.text).toContain(mine[3]!.externalOrderId);
+    const byOperator = await ask(agent, '/orders Glo');
+    expect(byOperator.text).toContain(outside.externalOrderId);
+    expect(byOperator.text.split('\n')[0]).toBe('All orders: 1–1 of 1, newest first');
+    const nothing = await ask(reseller, `/orders ${others.externalOrderId}`);
+    expect(nothing.text.split('\n')[0]).toBe('All orders: no orders.');
+  });
+
+  it('an unfinished order older than 30 s is read again; Refresh reads it within the request budget', async () => {
+    const order = await placeOrder(app, { resellerId: RESELLER, account: ngNumber(11, '4444') });
+    const path = `/api/v1/recharge/orders/${order.orderId}`;
+    const agent = world.standIn.driver.user({ id: AGENT });
+    const reads0 = await requestsTo(path);
+
+    // Our copy is fresh: shown as it is, no read.
+    const fresh = await ask(agent, `/status ${order.orderId}`);
+    expect(fresh.text.split('\n')[0]).toBe(`⏳ Accepted · ${order.orderId} · ${order.externalOrderId}`);
+    expect(await requestsTo(path)).toBe(reads0);
+
+    // Our copy ages past 30 s (the sandbox has moved on to processing meanwhile).
+    const key = app.orders.store.keys.order(order.externalOrderId);
+    const stored = JSON.parse((await app.redis.hget(key, 'data'))!) as StoredOrder;
+    stored.syncedAt = new Date(Date.now() - 60_000).toISOString();
+    await app.redis.hset(key, 'data', JSON.stringify(stored));
+    const reread = await ask(agent, `/status ${order.orderId}`);
+    expect(reread.text.split('\n')[0]).toBe(`⏳ Processing · ${order.orderId} · ${order.externalOrderId}`);
+    expect(await requestsTo(path)).toBe(reads0 + 1);
+
+    // Refresh: one more read, counted in this minute's budget, and the card edited in place.
+    const before = await app.budget.snapshot();
+    const pressed = agent.press(reread, '🔄 Refresh');
+    const answer = await agent.waitForCallbackAnswer(pressed.queryId);
+    expect(answer.text).toBe('Updated.');
+    expect(await requestsTo(path)).toBe(reads0 + 2);
+    const after = await app.budget.snapshot();
+    const minute = (s: { serverTime: Date }) => Math.floor(s.serverTime.getTime() / 60_000);
+    // The read took a slot of this minute's shared budget (unless the minute turned meanwhile).
+    if (minute(before) === minute(after)) expect(after.usedThisMinute).toBeGreaterThan(before.usedThisMinute);
+    const refreshed = agent.chat().find((m) => m.id === reread.id)!;
+    expect(refreshed.text.split('\n')[0]).toBe(`⏳ Processing · ${order.orderId} · ${order.externalOrderId}`);
+
+    // After a 429 every replica pauses: Refresh says when to try again and sends nothing.
+    await app.budget.pause(30);
+    const blocked = agent.press(reread, '🔄 Refresh');
+    const refused = await agent.waitForCallbackAnswer(blocked.queryId);
+    expect(refused.text).toMatch(/request budget .* used up\. Please try again in \d+ s\./);
+    // An old copy during the pause is shown, marked as possibly out of date.
+    const aged = JSON.parse((await app.redis.hget(key, 'data'))!) as StoredOrder;
+    aged.syncedAt = new Date(Date.now() - 60_000).toISOString();
+    await app.redis.hset(key, 'data', JSON.stringify(aged));
+    const stale = await ask(agent, `/status ${order.orderId}`);
+    expect(stale.text).toContain('⚠️ The service could not be read just now');
+    expect(await requestsTo(path)).toBe(reads0 + 2);
+  });
+});
