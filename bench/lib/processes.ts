@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { sleep } from './stats.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ChildService {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  readonly port: number;
+  /** Milliseconds from spawn to the first 200 from /readyz. */
+  readonly readyAfterMs: number;
+  /** Resident set size now, from /proc (bytes). */
+  rssBytes(): number;
+  cpuSeconds(): number;
+  /** SIGTERM, then waits for the exit (a CPU profile is written then). */
+  stop(): Promise<void>;
+}
+
+export interface SpawnOptions {
+  /** Script relative to the repository root; default the production entry point src/main.ts. */
+  script?: string;
+  args?: string[];
+  env: Record<string, string>;
+  port: number;
+  /** Write a V8 CPU profile (node --cpu-prof) into this directory. */
+  profileDir?: string;
+  readyTimeoutMs?: number;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux, 100 ticks a second). */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Reads VmRSS of a process (Linux). */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+  return kb === undefined ? Number.NaN : Number(kb) * 1024;
+}
+
+/**
+ * Starts a Node process as production would (`node src/main.ts` with the environment names of
+ * CONTRACT.md) and waits until `GET /readyz` answers 200.
+ */
+export async function spawnService(options: SpawnOptions): Promise<ChildService> {
+  const args = [
+    ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []),
+    options.script ?? 'src/main.ts',
+    ...(options.args ?? []),
+  ];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', ...options.env, HTTP_PORT: String(options.port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  let exited: number | null = null;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exited = code ?? -1;
+      resolve();
+    }),
+  );
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  let readyAfterMs = Number.NaN;
+  while (Number.isNaN(readyAfterMs)) {
+    if (exited !== null) throw new Error(`${args.join(' ')} exited with ${exited}: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${args.join(' ')} not ready in time: ${stderr}`);
+    }
+    try {
+      const res = await request(`http://127.0.0.1:${options.port}/readyz`, { headersTimeout: 2_000 });
+      await res.body.dump();
+      if (res.statusCode === 200) readyAfterMs = performance.now() - started;
+    } catch {
+      // Not listening yet.
+    }
+    if (Number.isNaN(readyAfterMs)) await sleep(5);
+  }
+  const pid = child.pid ?? -1;
+  return {
+    child,
+    pid,
+    port: options.port,
+    readyAfterMs,
+    rssBytes: () => rssOf(pid),
+    cpuSeconds: () => cpuSecondsOf(pid),
+    async stop() {
+      if (exited !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { Pool } from 'undici';
+import { signWebhook } from '../src/sandbox/merchant/webhooks.ts';
+import { freePort } from '../test/support/ports.ts';
+import { startRedisServer } from '../test/support/redis.ts';
+import type { BenchContext } from './lib/context.ts';
+import { spawnService, type ChildService } from './lib/processes.ts';
+import { ratio, type Row } from './lib/report.ts';
+import { fmt, quantile } from './lib/stats.ts';
+
+const SECRET = 'bench-webhook-secret';
+
+interface LoadResult {
+  rate: number;
+  latencies: number[];
+  errors: number;
+}
+
+let sequence = 0;
+
+/** A signed order.succeeded event for a new order: every request is verified and stored, none deduplicated. */
+function signedEvent(): { body: string; signature: string } {
+  sequence++;
+  const body = JSON.stringify({
+    event: 'order.succeeded',
+    order: {
+      id: `O-${50_000_000 + sequence}`,
+      order_id: `O-${50_000_000 + sequence}`,
+      external_order_id: `rb-bench-${sequence}`,
+      status: 'succeeded',
+      currency: 'USD',
+      total_amount: '1.2500',
+      items: [],
+    },
+  });
+  return { body, signature: signWebhook(SECRET, Math.floor(Date.now() / 1000), body) };
+}
+
+/** Open-loop generator: `rate` events a second, sent on schedule whatever the answers do, for latency. */
+async function paced(port: number, rate: number, seconds: number): Promise<LoadResult> {
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 32, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  const total = Math.round(rate * seconds);
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const { body, signature } = signedEvent();
+    const t0 = performance.now();
+    inFlight.push(
+      pool
+        .request({
+          method: 'POST',
+          path: '/webhooks/merchant',
+          headers: { 'content-type': 'application/json', 'x-svc-signature': signature },
+          body,
+        })
+        .then(async (res) => {
+          await res.body.dump();
+          if (res.statusCode === 200) latencies.push(performance.now() - t0);
+          else errors++;
+        })
+        .catch(() => {
+          errors++;
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.close();
+  return { rate: latencies.length / elapsed, latencies, errors };
+}
+
+/** Closed-loop generator: `concurrency` senders on keep-alive connections for `seconds`. */
+async function push(port: number, concurrency: number, seconds: number): Promise<LoadResult> {
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: concurrency, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const send = async (): Promise<number> => {
+    const { body, signature } = signedEvent();
+    const res = await pool.request({
+      method: 'POST',
+      path: '/webhooks/merchant',
+      headers: {
+        'content-type': 'application/json',
+        'x-svc-signature': signature,
+        'user-agent': 'MerchantSandbox-Webhooks/1.0',
+      },
+      body,
+    });
+    await res.body.dump();
+    return res.statusCode;
+  };
+  // Warm-up: connections open, JIT warm.
+  await Promise.all(Array.from({ length: concurrency }, () => send().catch(() => 0)));
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          const status = await send();
+          if (status === 200) latencies.push(performance.now() - t0);
+          else errors++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.close();
+  return { rate: latencies.length / elapsed, latencies, errors };
+}
+
+/** Benchmark 2: signed events at POST /webhooks/merchant against a bare node:http server. */
+export async function webhookBenchmark(ctx: BenchContext): Promise<Row[]> {
+  const seconds = ctx.quick ? 4 : 15;
+  const concurrency = 8;
+  const redis = await startRedisServer();
+  const pacedRate = 300;
+  const run = async (mode: 'bare' | 'app'): Promise<{ load: LoadResult; latency: LoadResult }> => {
+    const port = await freePort();
+    const child: ChildService = await spawnService({
+      script: 'bench/lib/webhook-target.ts',
+      args: [mode],
+      env: { REDIS_URL: redis.url, REDIS_PREFIX: 'rb:', MERCHANT_WEBHOOK_SECRETS: SECRET },
+      port,
+      ...(ctx.profileDir && mode === 'app' ? { profileDir: `${ctx.profileDir}/webhooks` } : {}),
+    });
+    try {
+      ctx.log(`webhooks: ${mode}, ${concurrency} senders, ${seconds} s; then ${pacedRate}/s paced`);
+      const load = await push(port, concurrency, seconds);
+      const latency = await paced(port, pacedRate, seconds);
+      return { load, latency };
+    } finally {
+      await child.stop();
+    }
+  };
+  try {
+    const { load: bare, latency: bareLatency } = await run('bare');
+    const { load: app, latency: appLatency } = await run('app');
+    const p99 = quantile(appLatency.latencies, 0.99);
+    const bareP99 = quantile(bareLatency.latencies, 0.99);
+    return [
+      {
+        bench: '2',
+        metric: `Webhooks accepted/s (verify + store + 200), ${concurrency} senders`,
+        value: fmt(app.rate, '/s'),
+        anchor: fmt(bare.rate, '/s'),
+        ratio: ratio(app.rate, bare.rate),
+        target: '≥ 0.50× bare',
+        met: app.rate >= bare.rate / 2 && app.errors === 0,
+        ...(app.errors > 0 ? { note: `${app.errors} non-200 answers` } : {}),
+      },
+      {
+        bench: '2',
+        metric: `Webhook p99 latency at ${pacedRate} events/s (p50 ${fmt(quantile(appLatency.latencies, 0.5), 'ms')})`,
+        value: fmt(p99, 'ms'),
+        anchor: fmt(bareP99, 'ms'),
+        ratio: ratio(p99, bareP99),
+        target: '< 5 ms',
+        met: p99 < 5 && appLatency.errors === 0,
+        note: `at full load (${concurrency} senders) p99 ${fmt(quantile(app.latencies, 0.99), 'ms')} vs bare ${fmt(quantile(bare.latencies, 0.99), 'ms')}`,
+      },
+    ];
+  } finally {
+    await redis.dispose();
+  }
+}
