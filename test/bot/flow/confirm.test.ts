@@ -104,6 +104,24 @@ describe('top-up flow: confirming', () => {
     expect(await orderPostCount(world)).toBe(posts + 1);
   });
 
+  it('a number with an unfinished order is refused with that order, and nothing new is ordered', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    // Ending 4444: the order stays processing for an (accelerated) hour.
+    const quote = await typeToQuote(user, '08031234444');
+    user.press(quote, /✅/);
+    const [order] = await waitForOrders(world, '2348031234444', 1);
+    await user.waitForBotMessage((m) => m.text.includes('Top up again'), { ...WAIT, after: quote.id });
+    const refused = await say(user, '/topup +2348031234444 500 MTN', /not finished yet/);
+    expect(refused.text).toContain(order!.order_id);
+    expect(refused.text).toContain(order!.external_order_id);
+    // The flow asks for another number instead.
+    await user.waitForBotMessage((m) => m.text.includes(PROMPT.phone), { ...WAIT, after: refused.id });
+    const again = await say(user, '+234 803 123 4444', /not finished yet/);
+    expect(again.text).toContain(order!.order_id);
+    await say(user, '/cancel', /cancelled/);
+    expect(await ordersTo(world, '2348031234444')).toHaveLength(1);
+  });
+
   const problems: Array<{
     name: string;
     setUp: (w: BotWorld) => Promise<unknown>;
