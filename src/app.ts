@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api, webhookCallback } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
@@ -271,6 +272,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         const graceful = (async () => {
           // Stop taking updates first; running handlers and placements finish.
           if (runner?.isRunning()) await runner.stop();
+          // runner.stop() ends fetching only; updates already handed out (a placement awaiting the
+          // Merchant API's answer) still run: wait for them.
+          while (runner !== undefined && runner.size() > 0) await sleep(50);
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await bot.idle.stop();
           await workers?.stop();
