@@ -525,8 +525,11 @@ export function createTopUpConversation(deps: TopUpDeps) {
           return found ? toOperatorChoice(found) : null;
         });
       if (pendingOperator !== undefined) {
-        const matches = searchOperators(all, pendingOperator);
+        const typed = pendingOperator;
+        const matches = searchOperators(all, typed);
         pendingOperator = undefined;
+        // Say why the list is shown when the one-line operator did not settle it.
+        if (matches.length === 0) await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
         if (matches.length === 1) {
           const chosen = await choose(matches[0]!.operatorKey);
           if (chosen) {

@@ -110,6 +110,28 @@ describe('top-up flow: typed input', () => {
     await say(user, '/cancel', 'cancelled');
   });
 
+  it('one-line top-up: an unknown operator is said so, then the list is shown', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    const sent = user.sendCommand('/topup +2348031234544 500 Vodafone');
+    await user.waitForBotMessage((m) => m.text.includes('No operator matches “Vodafone”'), {
+      ...WAIT,
+      after: sent.messageId,
+    });
+    await user.waitForBotMessage((m) => m.text.includes(PROMPT.operator), { ...WAIT, after: sent.messageId });
+    const quote = await say(user, 'Glo', PROMPT.quote);
+    expect(quote.text).toContain('Glo Mobile');
+    await say(user, '/cancel', 'cancelled');
+  });
+
+  it('one-line top-up: the amount settles the currency of a two-currency operator', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    // Digicel Haiti sells 10 only in USD.
+    const quote = await say(user, '/topup +509 3412 3460 10 digicel', PROMPT.quote);
+    expect(quote.text).toContain('10.00 USD');
+    expect(quote.text).toContain('+509 34 12 3460');
+    await say(user, '/cancel', 'cancelled');
+  });
+
   it('one-line top-up: an ambiguous amount asks the subtype', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     // 1000 NGN is both an airtime amount and a data plan at MTN.
@@ -164,6 +186,21 @@ describe('top-up flow: typed input', () => {
     user.press(quote, /✅/);
     const orders = await waitForOrders(world, '2348031234550', 1);
     expect(orders).toHaveLength(1);
+  });
+
+  it('a shared contact without + at the country step picks the country too', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    await say(user, '/topup', PROMPT.country);
+    const sent = user.sendContact('2348031234552');
+    await user.waitForBotMessage((m) => m.text.includes(PROMPT.operator) && m.text.includes('Nigeria'), {
+      ...WAIT,
+      after: sent.messageId,
+    });
+    await say(user, 'MTN', PROMPT.subtype);
+    await say(user, 'Airtime', PROMPT.amount);
+    const quote = await say(user, '450', PROMPT.quote);
+    expect(quote.text).toContain('+234 803 123 4552');
+    await say(user, '/cancel', 'cancelled');
   });
 
   it('a shared contact at the country step picks the country and keeps the number', async () => {
