@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
+import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
 import {
   FAST_USER,
   PROMPT,
@@ -106,6 +106,22 @@ describe('top-up flow: start to order', () => {
     expect(orders.map((o) => [o.local_currency, o.local_amount.replace(/\.0+$/, '')])).toEqual([
       ['HTG', '250'],
     ]);
+  });
+
+  it('a Spanish-speaking reseller gets the flow in Spanish, typed names still work', async () => {
+    const id = 710_000_101;
+    world.standIn.driver.user({ id, firstName: 'Rosa', languageCode: 'es', started: true });
+    await world.apps[0]!.roles.change(ADMIN, id, 'reseller');
+    const user = world.standIn.driver.user({ id });
+    await say(user, '/topup', '¿En qué país');
+    await say(user, 'Nigeria', '¿Qué operador');
+    await say(user, 'MTN', /./);
+    await say(user, 'airtime', /./);
+    await say(user, '300', /./);
+    const quote = await say(user, '08031234560', 'Revise esta recarga');
+    expect(buttonTexts(quote)).toEqual(expect.arrayContaining(['✅ Realizar pedido', '❌ Cancelar']));
+    user.press(quote, /✅/);
+    expect(await waitForOrders(world, '2348031234560', 1)).toHaveLength(1);
   });
 
   it('after an order: recent countries first, recent numbers masked, repeat buttons', async () => {
