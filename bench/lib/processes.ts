@@ -15,6 +15,11 @@ export interface ChildService {
   /** Resident set size now, from /proc (bytes). */
   rssBytes(): number;
   cpuSeconds(): number;
+  /**
+   * Full garbage collection through the inspector, then process.memoryUsage() (only when spawned with
+   * `inspect: true`): what the process really holds, not garbage V8 has not collected yet.
+   */
+  collectAndMeasure(): Promise<NodeJS.MemoryUsage>;
   /** SIGTERM, then waits for the exit (a CPU profile is written then). */
   stop(): Promise<void>;
 }
@@ -28,6 +33,44 @@ export interface SpawnOptions {
   /** Write a V8 CPU profile (node --cpu-prof) into this directory. */
   profileDir?: string;
   readyTimeoutMs?: number;
+  /** Open the inspector on a free loopback port (for collectAndMeasure). */
+  inspect?: boolean;
+}
+
+interface InspectorReply {
+  id?: number;
+  result?: { result?: { value?: string } };
+}
+
+/** One Chrome DevTools Protocol exchange after another over the inspector's WebSocket. */
+async function inspectorSession(
+  wsUrl: string,
+  methods: { method: string; params?: object }[],
+): Promise<InspectorReply[]> {
+  const ws = new WebSocket(wsUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.addEventListener('open', () => resolve(), { once: true });
+    ws.addEventListener('error', () => reject(new Error('inspector connection failed')), { once: true });
+  });
+  const replies: InspectorReply[] = [];
+  try {
+    for (const [i, m] of methods.entries()) {
+      const reply = await new Promise<InspectorReply>((resolve) => {
+        const onMessage = (event: MessageEvent) => {
+          const data = JSON.parse(String(event.data)) as InspectorReply;
+          if (data.id !== i + 1) return;
+          ws.removeEventListener('message', onMessage);
+          resolve(data);
+        };
+        ws.addEventListener('message', onMessage);
+        ws.send(JSON.stringify({ id: i + 1, ...m }));
+      });
+      replies.push(reply);
+    }
+  } finally {
+    ws.close();
+  }
+  return replies;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux, 100 ticks a second). */
@@ -51,6 +94,7 @@ export function rssOf(pid: number): number {
 export async function spawnService(options: SpawnOptions): Promise<ChildService> {
   const args = [
     ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []),
+    ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []),
     options.script ?? 'src/main.ts',
     ...(options.args ?? []),
   ];
@@ -61,8 +105,10 @@ export async function spawnService(options: SpawnOptions): Promise<ChildService>
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
+  let inspectorUrl: string | undefined;
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+    inspectorUrl ??= /Debugger listening on (ws:\/\/\S+)/.exec(stderr)?.[1];
   });
   let exited: number | null = null;
   const exit = new Promise<void>((resolve) =>
@@ -96,6 +142,15 @@ export async function spawnService(options: SpawnOptions): Promise<ChildService>
     readyAfterMs,
     rssBytes: () => rssOf(pid),
     cpuSeconds: () => cpuSecondsOf(pid),
+    async collectAndMeasure() {
+      if (inspectorUrl === undefined) throw new Error('spawned without inspect: true');
+      const replies = await inspectorSession(inspectorUrl, [
+        { method: 'HeapProfiler.collectGarbage' },
+        { method: 'HeapProfiler.collectGarbage' },
+        { method: 'Runtime.evaluate', params: { expression: 'JSON.stringify(process.memoryUsage())' } },
+      ]);
+      return JSON.parse(replies[2]?.result?.result?.value ?? '{}') as NodeJS.MemoryUsage;
+    },
     async stop() {
       if (exited !== null) return;
       child.kill('SIGTERM');

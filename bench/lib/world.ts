@@ -34,7 +34,11 @@ export interface BenchWorld {
   /** The bot's environment (CONTRACT.md names) for a process on `port`. */
   botEnv(port: number, extra?: Record<string, string>): Record<string, string>;
   /** Starts `node src/main.ts` against this world and points the sandbox's webhooks at it. */
-  startBot(options?: { profileDir?: string; extra?: Record<string, string> }): Promise<ChildService>;
+  startBot(options?: {
+    profileDir?: string;
+    extra?: Record<string, string>;
+    inspect?: boolean;
+  }): Promise<ChildService>;
   /** Creates stand-in users who have started the bot, and gives them the reseller role. */
   addResellers(ids: readonly number[]): Promise<void>;
   /** Number of /api/v1 requests the sandbox has seen. */
@@ -114,6 +118,7 @@ export async function startBenchWorld(options: BenchWorldOptions = {}): Promise<
         env: world.botEnv(port, opts.extra),
         port,
         ...(opts.profileDir ? { profileDir: opts.profileDir } : {}),
+        ...(opts.inspect ? { inspect: true } : {}),
       });
       bots.push(bot);
       if (sandbox) {
