@@ -8,6 +8,7 @@ import {
   WAIT,
   ordersTo,
   orderPostCount,
+  quoteRequestCount,
   say,
   typeToQuote,
   waitForOrderLine,
@@ -178,7 +179,7 @@ describe('top-up flow: confirming', () => {
     await say(user, '/cancel', /cancelled/);
   });
 
-  it('a busy service is explained with the wait, and Try again gets the quote', async () => {
+  it('a busy service is explained with the wait, after a 429 and while the shared pause lasts', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     await say(user, '/topup', PROMPT.country);
     await say(user, 'Nigeria', PROMPT.operator);
@@ -201,6 +202,22 @@ describe('top-up flow: confirming', () => {
     const again = await user.waitForBotMessage((m) => m.text.includes('busy'), { ...WAIT, after: told.id });
     expect(again.buttons.flat().some((b) => b.text.includes('Try again'))).toBe(true);
     expect(await orderPostCount(world)).toBe(posts);
+    await say(user, '/cancel', /cancelled/);
+
+    // A new flow while the shared pause lasts: the quote gives up waiting and the chat says so.
+    await say(user, '/topup', PROMPT.country);
+    await say(user, 'Nigeria', PROMPT.operator);
+    await say(user, 'MTN', PROMPT.subtype);
+    await say(user, 'Airtime', PROMPT.amount);
+    await say(user, '500', PROMPT.phone);
+    const quotes = await quoteRequestCount(world);
+    const sent = user.sendText('08031234822');
+    const busy = await user.waitForBotMessage((m) => m.text.includes('busy'), {
+      timeoutMs: 40_000,
+      after: sent.messageId,
+    });
+    expect(busy.buttons.flat().some((b) => b.text.includes('Try again'))).toBe(true);
+    expect(await quoteRequestCount(world)).toBe(quotes);
     await say(user, '/cancel', /cancelled/);
   });
 });
