@@ -82,6 +82,11 @@ describe('top-up flow: confirming', () => {
     expect(newPrice).not.toBe(oldPrice);
     expect(second.text).toContain(oldPrice);
     expect(await ordersTo(world, '2348031234801')).toEqual([]);
+    // The first quote's ✅ (its keyboard is gone, the data can still arrive) is stale now.
+    const okData = first.buttons.flat().find((b) => b.text.includes('✅'))!.data!;
+    const stale = user.pressData(first.id, okData);
+    expect((await user.waitForCallbackAnswer(stale.queryId, WAIT)).text).toContain('earlier step');
+    expect(await ordersTo(world, '2348031234801')).toEqual([]);
     user.press(second, /✅/);
     const orders = await waitForOrders(world, '2348031234801', 1);
     expect(orders).toHaveLength(1);
