@@ -19,7 +19,14 @@ import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './orders/hooks.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
-import { createMetrics, type Metrics } from './server/metrics.ts';
+import {
+  countTelegramErrors,
+  createMetrics,
+  createWebhookTimes,
+  timeBudgetWaits,
+  timeWebhookToChat,
+  type Metrics,
+} from './server/metrics.ts';
 import { createServer, type RouteHandler } from './server/server.ts';
 
 /** Knobs tests and benchmarks turn; production uses the defaults. */
@@ -65,7 +72,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const prefix = config.redis.prefix;
   const redis = new Redis(config.redis.url, { maxRetriesPerRequest: 3, lazyConnect: true });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
-  const metrics = createMetrics();
+  // Read at scrape time only, when the order system below exists.
+  const metrics = createMetrics({
+    countOrders: async (status) => (await orderSystem.store.listByStatus(status, 0, 0)).total,
+  });
+  const webhookSeen = createWebhookTimes();
 
   const budget = createRequestBudget({
     redis,
@@ -73,6 +84,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     limitPerMinute: config.merchant.rateLimitPerMinute,
     ...overrides.budget,
   });
+  const timedBudget = timeBudgetWaits(budget, metrics);
   const roles = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
 
   // The client reports 429s and 403s to admins, through the order system built after it.
@@ -81,13 +93,14 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     baseUrl: config.merchant.baseUrl,
     merchantId: config.merchant.merchantId,
     apiKey: config.merchant.apiKey,
-    budget,
+    budget: timedBudget,
     logger,
     ...(overrides.merchantRetry ? { retry: overrides.merchantRetry } : {}),
     onAttempt: (event) => {
       metrics.merchantCalls.inc({
         endpoint: `${event.method} ${event.route}`,
-        status: String(event.httpStatus ?? event.kind ?? 'error'),
+        // A success carries neither an HTTP status nor an error kind.
+        status: String(event.httpStatus ?? event.kind ?? 'ok'),
       });
       if (event.httpStatus === 429) {
         void late.alerts?.raise({ kind: 'rate-limited' }).catch(() => undefined);
@@ -108,6 +121,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     i18n.t(locale, key, vars);
   // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
+  telegram.config.use(countTelegramErrors(metrics));
+  telegram.config.use(timeWebhookToChat(metrics, webhookSeen));
   const sessions = sessionStorage(redis, prefix);
 
   const orderSystem = createOrderSystem({
@@ -127,7 +142,12 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
     alertChatLocale: config.defaultLocale,
     logger,
-    ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
+    hooks: {
+      at: async (point, detail) => {
+        if (point === 'webhook-received-before-store' && detail.orderId) webhookSeen.mark(detail.orderId);
+        await overrides.hooks?.at?.(point, detail);
+      },
+    },
     onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
     timings: {
       ...overrides.orderTimings,
@@ -168,6 +188,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     staff: { api: merchant, orders: orderSystem, budget },
     i18n,
   });
+  bot.bot.api.config.use(countTelegramErrors(metrics));
 
   let readiness: { at: number; ok: boolean } | undefined;
   const merchantAnswering = async (): Promise<boolean> => {

@@ -1,16 +1,40 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Transformer } from 'grammy';
+import { KNOWN_STATUSES } from '../domain/status.ts';
+import type { RequestBudget } from '../merchant/budget.ts';
 
-/** Every Prometheus metric of one process; created once in main and passed where needed. */
-export function createMetrics() {
+/** Index statuses of stored orders: the service's status once placed, else the placement state. */
+export const ORDER_INDEX_STATUSES: readonly string[] = ['placing', 'rejected', ...KNOWN_STATUSES];
+
+export interface MetricsDeps {
+  /** Orders stored (shared by every replica) in one index status; read at each scrape. */
+  countOrders?: (status: string) => Promise<number>;
+}
+
+/** Every Prometheus metric of one process; created once in createApp and passed where needed. */
+export function createMetrics(deps: MetricsDeps = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   return {
     registry,
-    ordersByStatus: new Counter({
-      name: 'recharge_orders_status_total',
-      help: 'Order status changes applied, by status',
+    ordersByStatus: new Gauge({
+      name: 'recharge_orders',
+      help: 'Stored orders by status (placing and rejected before the service has one); the same on every replica',
       labelNames: ['status'] as const,
       registers: [registry],
+      async collect() {
+        const count = deps.countOrders;
+        if (!count) return;
+        this.reset();
+        try {
+          const totals = await Promise.all(
+            ORDER_INDEX_STATUSES.map(async (s) => [s, await count(s)] as const),
+          );
+          for (const [status, total] of totals) this.set({ status }, total);
+        } catch {
+          // Redis away: the rest of /metrics still answers; /readyz says why.
+        }
+      },
     }),
     merchantCalls: new Counter({
       name: 'recharge_merchant_api_calls_total',
@@ -47,3 +71,80 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The budget as the Merchant client sees it, timing every wait for a slot. */
+export function timeBudgetWaits(budget: RequestBudget, metrics: Metrics): RequestBudget {
+  return {
+    async acquire(priority, signal) {
+      const done = metrics.budgetWait.startTimer({ priority });
+      try {
+        return await budget.acquire(priority, signal);
+      } finally {
+        done();
+      }
+    },
+    pause: (retryAfterSeconds) => budget.pause(retryAfterSeconds),
+    snapshot: () => budget.snapshot(),
+    get limit() {
+      return budget.limit;
+    },
+  };
+}
+
+/** A grammY API transformer counting failed Bot API calls by method and error code. */
+export function countTelegramErrors(metrics: Metrics): Transformer {
+  return async (prev, method, payload, signal) => {
+    try {
+      const result = await prev(method, payload, signal);
+      if (!result.ok) metrics.telegramErrors.inc({ method, code: String(result.error_code) });
+      return result;
+    } catch (error) {
+      metrics.telegramErrors.inc({ method, code: 'network' });
+      throw error;
+    }
+  };
+}
+
+const MAX_TRACKED_WEBHOOKS = 10_000;
+
+/** When this process received each order's latest merchant webhook (bounded; oldest forgotten first). */
+export function createWebhookTimes(now: () => number = () => performance.now()) {
+  const seen = new Map<string, number>();
+  return {
+    mark(orderId: string): void {
+      seen.delete(orderId);
+      seen.set(orderId, now());
+      if (seen.size > MAX_TRACKED_WEBHOOKS) {
+        const oldest = seen.keys().next().value;
+        if (oldest !== undefined) seen.delete(oldest);
+      }
+    },
+    /** Seconds since the webhook of this order, once (later messages of the order are not timed again). */
+    take(orderId: string): number | undefined {
+      const at = seen.get(orderId);
+      if (at === undefined) return undefined;
+      seen.delete(orderId);
+      return (now() - at) / 1000;
+    },
+  };
+}
+
+export type WebhookTimes = ReturnType<typeof createWebhookTimes>;
+
+const ORDER_ID = /\bO-[A-Za-z0-9]+/g;
+const CHAT_WRITES = new Set(['sendMessage', 'editMessageText']);
+
+/** A transformer for the order outbox's API: a chat message naming an order ends its webhook's timer. */
+export function timeWebhookToChat(metrics: Metrics, times: WebhookTimes): Transformer {
+  return async (prev, method, payload, signal) => {
+    const result = await prev(method, payload, signal);
+    const text = (payload as { text?: unknown }).text;
+    if (result.ok && CHAT_WRITES.has(method) && typeof text === 'string') {
+      for (const [orderId] of text.matchAll(ORDER_ID)) {
+        const seconds = times.take(orderId);
+        if (seconds !== undefined) metrics.webhookToChat.observe(seconds);
+      }
+    }
+    return result;
+  };
+}

@@ -19,6 +19,20 @@ export interface ServerDeps {
   readiness: ReadinessCheck[];
   metrics: { contentType: string; metrics(): Promise<string> };
   logger: { error(obj: object, msg?: string): void };
+  /** A readiness check slower than this counts as failed (a Redis command may wait for a reconnect). */
+  readinessTimeoutMs?: number;
+}
+
+async function withinTime(check: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([check.catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -29,6 +43,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 /** The one HTTP server of the service: webhooks, health, readiness and metrics. */
 export function createServer(deps: ServerDeps): Server {
+  const checkTimeoutMs = deps.readinessTimeoutMs ?? 3_000;
   return createHttpServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     try {
@@ -46,7 +61,7 @@ export function createServer(deps: ServerDeps): Server {
       if (path === '/healthz') return json(res, 200, { status: 'ok' });
       if (path === '/readyz') {
         const results = await Promise.all(
-          deps.readiness.map(async (r) => [r.name, await r.check().catch(() => false)] as const),
+          deps.readiness.map(async (r) => [r.name, await withinTime(r.check(), checkTimeoutMs)] as const),
         );
         const ready = results.every(([, ok]) => ok);
         return json(res, ready ? 200 : 503, { ready, checks: Object.fromEntries(results) });
