@@ -188,6 +188,12 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
     await guidedTopUp(world.tap, world.standIn.driver.user({ id: FIRST_USER - 1 }), phoneFor(999_000));
     botPaced = await botLoad(world, ids, 1, paced, 0, results);
     const redis = world.redisClient();
+    const redisStat = async (section: string, key: string) => {
+      const info = await redis.info(section);
+      return Number(new RegExp(`${key}:(\\d+)`).exec(info)?.[1] ?? 'NaN');
+    };
+    const netBefore = await redisStat('stats', 'total_net_input_bytes');
+    const cmdBefore = await redisStat('stats', 'total_commands_processed');
     const redisCpu = async () => {
       const info = await redis.info('cpu');
       const n = (k: string) => Number(new RegExp(`${k}:([\\d.]+)`).exec(info)?.[1] ?? 'NaN');
@@ -201,6 +207,11 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
     };
     botSaturated = await botLoad(world, ids, rounds, () => 0, 10_000, results);
     const secs = (performance.now() - before.at) / 1000;
+    const satUpdates = Math.max(1, botSaturated.updates);
+    ctx.log(
+      `chat: Redis per update while saturated: ${fmt(((await redisStat('stats', 'total_commands_processed')) - cmdBefore) / satUpdates)} commands, ` +
+        `${fmt(((await redisStat('stats', 'total_net_input_bytes')) - netBefore) / satUpdates / 1024)} KB sent to Redis`,
+    );
     const self = process.cpuUsage(before.self);
     ctx.log(
       `chat: CPU use while saturated (share of one core): bot process ${fmt((100 * (bot.cpuSeconds() - before.bot)) / secs)}%, ` +

@@ -65,6 +65,19 @@ export function summariseProfiles(dir: string, top = 12): string {
       profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id),
     );
     const idle = [...idleIds].reduce((a, id) => a + (self.get(id) ?? 0), 0);
+    // Inclusive view: each sample charged to the innermost project function on its stack.
+    const projectFrame = (id: number): string => {
+      let at: number | undefined = id;
+      while (at !== undefined) {
+        const frame = byId.get(at)?.callFrame;
+        if (frame && /\/(src|bench)\//.test(frame.url) && !frame.url.includes('node_modules')) {
+          return `${frame.functionName || '(anonymous)'} ${relative(REPO_ROOT, frame.url.replace('file://', ''))}:${frame.lineNumber + 1}`;
+        }
+        at = parent.get(at);
+      }
+      return '(no project frame: runner, timers, sockets, GC)';
+    };
+    const project = new Map<string, number>();
     const areas = new Map<string, number>();
     const fns = new Map<string, number>();
     for (const [id, us] of self) {
@@ -72,6 +85,8 @@ export function summariseProfiles(dir: string, top = 12): string {
       const node = byId.get(id);
       if (!node) continue;
       const a = callerArea(id);
+      const pf = projectFrame(id);
+      project.set(pf, (project.get(pf) ?? 0) + us);
       areas.set(a, (areas.get(a) ?? 0) + us);
       const name = `${node.callFrame.functionName || '(anonymous)'} ${a === '(native / GC / idle)' ? '' : `${relative(REPO_ROOT, node.callFrame.url.replace('file://', ''))}:${node.callFrame.lineNumber + 1}`}`;
       fns.set(name, (fns.get(name) ?? 0) + us);
@@ -86,7 +101,13 @@ export function summariseProfiles(dir: string, top = 12): string {
     for (const [a, us] of [...areas].sort((x, y) => y[1] - x[1]).slice(0, top)) {
       lines.push(`    ${pct(us).padStart(6)}  ${a}`);
     }
-    lines.push('  hottest functions:');
+    lines.push(
+      '  busy time by innermost project function on the stack (libraries and native work included):',
+    );
+    for (const [f, us] of [...project].sort((x, y) => y[1] - x[1]).slice(0, top)) {
+      lines.push(`    ${pct(us).padStart(6)}  ${f}`);
+    }
+    lines.push('  hottest functions (self time):');
     for (const [f, us] of [...fns].sort((x, y) => y[1] - x[1]).slice(0, top)) {
       lines.push(`    ${pct(us).padStart(6)}  ${f}`);
     }
