@@ -40,6 +40,7 @@ admin-health-redis-warn = Redis: reachable · maxmemory-policy { $policy } ⚠�
 admin-health-redis-down = Redis: ❌ not reachable
 admin-health-merchant-ok = Merchant API: reachable · api_access_enabled { $enabled } · wallet currency { $currency }
 admin-health-merchant-down = Merchant API: ❌ { $reason }
+admin-health-merchant-paused = Merchant API: not asked now (every replica is waiting out a 429, see below)
 admin-health-budget = Request budget: { $used } of { $limit } used this minute
 admin-health-paused = ⏸ Paused after a 429 until { $until }
 admin-health-not-paused = No pause after a 429.

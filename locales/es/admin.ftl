@@ -40,6 +40,7 @@ admin-health-redis-warn = Redis: accesible · maxmemory-policy { $policy } ⚠�
 admin-health-redis-down = Redis: ❌ no accesible
 admin-health-merchant-ok = API del comercio: accesible · api_access_enabled { $enabled } · moneda de la billetera { $currency }
 admin-health-merchant-down = API del comercio: ❌ { $reason }
+admin-health-merchant-paused = API del comercio: no consultada ahora (todas las réplicas esperan tras un 429, ver abajo)
 admin-health-budget = Cupo de solicitudes: { $used } de { $limit } usadas este minuto
 admin-health-paused = ⏸ En pausa tras un 429 hasta { $until }
 admin-health-not-paused = Sin pausa por un 429.

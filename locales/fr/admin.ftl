@@ -40,6 +40,7 @@ admin-health-redis-warn = Redis : joignable · maxmemory-policy { $policy } ⚠�
 admin-health-redis-down = Redis : ❌ injoignable
 admin-health-merchant-ok = API marchand : joignable · api_access_enabled { $enabled } · devise du portefeuille { $currency }
 admin-health-merchant-down = API marchand : ❌ { $reason }
+admin-health-merchant-paused = API marchand : non interrogée pour l’instant (toutes les répliques attendent après un 429, voir plus bas)
 admin-health-budget = Quota de requêtes : { $used } sur { $limit } utilisées cette minute
 admin-health-paused = ⏸ En pause après un 429 jusqu’à { $until }
 admin-health-not-paused = Aucune pause après un 429.

@@ -40,6 +40,7 @@ admin-health-redis-warn = Redis: доступен · maxmemory-policy { $policy 
 admin-health-redis-down = Redis: ❌ недоступен
 admin-health-merchant-ok = Merchant API: доступен · api_access_enabled { $enabled } · валюта кошелька { $currency }
 admin-health-merchant-down = Merchant API: ❌ { $reason }
+admin-health-merchant-paused = Merchant API: сейчас не опрашивается (все реплики пережидают ответ 429, см. ниже)
 admin-health-budget = Лимит запросов: использовано { $used } из { $limit } в эту минуту
 admin-health-paused = ⏸ Пауза после ответа 429 до { $until }
 admin-health-not-paused = Паузы после 429 нет.

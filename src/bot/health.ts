@@ -7,7 +7,11 @@ import type { StoredOrder } from '../orders/types.ts';
 /** What /health shows; every part is read independently, so one failure never hides the others. */
 export interface HealthFacts {
   redis: { reachable: true; policy: string | null } | { reachable: false };
-  merchant: { reachable: true; account: Account } | { reachable: false; reason: string };
+  merchant:
+    | { reachable: true; account: Account }
+    | { reachable: false; reason: string }
+    // Not asked: every replica is waiting out a 429, and /health must not wait with them.
+    | { reachable: null; pausedUntil: Date };
   budget: BudgetSnapshot | null;
   /** When the last merchant webhook was accepted (any replica). */
   lastWebhookAt: Date | null;
@@ -40,7 +44,12 @@ export function createHealthCheck(deps: HealthDeps) {
 
   async function merchantFacts(): Promise<HealthFacts['merchant']> {
     try {
-      return { reachable: true, account: await deps.api.getAccount({ priority: 'interactive' }) };
+      // Bounded: an admin asking for health must get an answer even when the service hangs.
+      const account = await deps.api.getAccount({
+        priority: 'interactive',
+        signal: AbortSignal.timeout(10_000),
+      });
+      return { reachable: true, account };
     } catch (error) {
       const view = (error ?? {}) as { kind?: unknown; httpStatus?: unknown };
       const kind = typeof view.kind === 'string' ? view.kind : 'error';
@@ -77,10 +86,18 @@ export function createHealthCheck(deps: HealthDeps) {
 
   return {
     async check(): Promise<HealthFacts> {
-      const [redis, merchant, budget, webhook, open] = await Promise.all([
+      const budget = await deps.budget.snapshot().catch(() => null);
+      const paused =
+        budget !== null &&
+        budget.pausedUntil !== null &&
+        budget.pausedUntil.getTime() > budget.serverTime.getTime()
+          ? budget.pausedUntil
+          : null;
+      const [redis, merchant, webhook, open] = await Promise.all([
         redisFacts(),
-        merchantFacts(),
-        deps.budget.snapshot().catch(() => null),
+        paused === null
+          ? merchantFacts()
+          : Promise.resolve({ reachable: null, pausedUntil: paused } as const),
         lastWebhook().catch(() => null),
         unfinished().catch(() => ({ count: 0, oldest: null })),
       ]);

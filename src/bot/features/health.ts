@@ -20,14 +20,19 @@ export function createHealthFeature(staff: StaffServices) {
         ctx.t(policy === 'noeviction' ? 'admin-health-redis-ok' : 'admin-health-redis-warn', { policy }),
       );
     }
-    lines.push(
-      facts.merchant.reachable
-        ? ctx.t('admin-health-merchant-ok', {
-            enabled: String(facts.merchant.account.apiAccessEnabled),
-            currency: facts.merchant.account.defaultCurrency,
-          })
-        : ctx.t('admin-health-merchant-down', { reason: facts.merchant.reason }),
-    );
+    const merchant = facts.merchant;
+    if (merchant.reachable === true) {
+      lines.push(
+        ctx.t('admin-health-merchant-ok', {
+          enabled: String(merchant.account.apiAccessEnabled),
+          currency: merchant.account.defaultCurrency,
+        }),
+      );
+    } else if (merchant.reachable === false) {
+      lines.push(ctx.t('admin-health-merchant-down', { reason: merchant.reason }));
+    } else {
+      lines.push(ctx.t('admin-health-merchant-paused'));
+    }
     if (facts.budget) {
       lines.push(
         ctx.t('admin-health-budget', { used: facts.budget.usedThisMinute, limit: facts.budget.limit }),
