@@ -39,14 +39,20 @@ export function createMenus(deps: MenusDeps) {
     /**
      * Sets the menu of this user's private chat for their role. `telegramLanguage` is the client's
      * language_code when known (an update from them); otherwise the one remembered from their last /start.
+     * `locale`: the language just chosen (not saved in the session yet).
      */
-    async setFor(userId: number, role: Role | null, telegramLanguage?: string): Promise<void> {
+    async setFor(
+      userId: number,
+      role: Role | null,
+      telegramLanguage?: string,
+      locale?: string,
+    ): Promise<void> {
       if (telegramLanguage === undefined) {
         telegramLanguage = (await deps.redis.hget(langKey, String(userId))) ?? undefined;
       } else {
         await deps.redis.hset(langKey, String(userId), telegramLanguage);
       }
-      const locale = await localeOf(userId, telegramLanguage);
+      locale ??= await localeOf(userId, telegramLanguage);
       const commands = commandNames(role).map((command) => ({
         command,
         description: deps.translate(locale, `command-${command}`),

@@ -204,6 +204,24 @@ describe('role changes and the command menus they update', () => {
     expect(audit[2]).toMatch(new RegExp(`UTC: ${ADMIN} made ${frenchId} reseller$`));
   });
 
+  it('choosing another language re-describes the menu in it', async () => {
+    const reseller = world.standIn.driver.user({ id: RESELLER });
+    const choose = await ask(reseller, '/language');
+    reseller.press(choose, 'Español');
+    const translate = world.apps[0]!.bot.translate;
+    await reseller.waitFor(
+      () =>
+        reseller.commands().find((c) => c.command === 'topup')?.description ===
+        translate('es', 'command-topup'),
+    );
+    expect(reseller.commands().map((c) => c.description)).toEqual(
+      ['start', 'help', 'topup', 'status', 'orders', 'cancel', 'language'].map((c) =>
+        translate('es', `command-${c}`),
+      ),
+    );
+    expect(translate('es', 'command-topup')).not.toBe(translate('en', 'command-topup'));
+  });
+
   it('ADMIN_IDS admins cannot be demoted; bad arguments get the usage', async () => {
     const admin = world.standIn.driver.user({ id: ADMIN });
     expect((await ask(admin, `/revoke ${ADMIN}`)).text).toContain('ADMIN_IDS');

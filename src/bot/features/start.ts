@@ -26,6 +26,19 @@ export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown)
     await ctx.reply(lines.join('\n'));
   });
 
+  if (menus) {
+    // After /language the menu speaks the new language too (the language feature runs inside next()).
+    composer.callbackQuery(/^lang:/, async (ctx, next) => {
+      await next();
+      const chosen = ctx.session.locale;
+      if (ctx.from && ctx.chat?.type === 'private' && chosen !== undefined) {
+        await menus
+          .setFor(ctx.from.id, ctx.role, ctx.from.language_code, chosen)
+          .catch((error: unknown) => onMenuError?.(error));
+      }
+    });
+  }
+
   return composer;
 }
 
