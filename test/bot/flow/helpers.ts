@@ -38,6 +38,7 @@ export interface SandboxRequest {
   method: string;
   path: string;
   status: number;
+  external_order_id?: string | null;
 }
 
 /** Every order the sandbox holds for `account` (digits with country code). */
@@ -61,10 +62,15 @@ export async function quoteRequestCount(world: BotWorld): Promise<number> {
   return (await requestLog(world)).filter((r) => r.path.endsWith('/recharge/quote')).length;
 }
 
-/** Number of order placements (POST /recharge/orders) the sandbox has seen. */
+/**
+ * Distinct merchant order numbers ever sent in order placements (POST /recharge/orders). A placement may be
+ * resent after a timeout with the same number (a replay, never a second order), so numbers are counted.
+ */
 export async function orderPostCount(world: BotWorld): Promise<number> {
-  return (await requestLog(world)).filter((r) => r.method === 'POST' && r.path.endsWith('/recharge/orders'))
-    .length;
+  const posts = (await requestLog(world)).filter(
+    (r) => r.method === 'POST' && r.path.endsWith('/recharge/orders'),
+  );
+  return new Set(posts.map((r) => r.external_order_id ?? `#${r.seq}`)).size;
 }
 
 /** Sends text and waits for the next bot message that contains `expect`. */

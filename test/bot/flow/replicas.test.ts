@@ -5,7 +5,6 @@ import {
   FAST_USER,
   PROMPT,
   WAIT,
-  lastBotId,
   ordersTo,
   orderPostCount,
   say,
@@ -60,7 +59,6 @@ describe('top-up flow: two replicas in webhook mode', () => {
     const posts = await orderPostCount(world);
     const pressed = user.press(quote, /✅/);
     await user.waitForBotMessage((m) => m.text.includes('Top up again'), { ...WAIT, after: quote.id });
-    const seen = lastBotId(user);
     // Telegram re-sends an update whose webhook answer was lost, i.e. after it was confirmed.
     await world.standIn.driver.waitFor(() => world.standIn.driver.pendingUpdateCount() === 0, WAIT);
     world.standIn.driver.redeliver(pressed.updateId!);
@@ -70,14 +68,22 @@ describe('top-up flow: two replicas in webhook mode', () => {
 
     const start = user.sendCommand('/topup');
     await user.waitForBotMessage((m) => m.text.includes(PROMPT.country), { ...WAIT, after: start.messageId });
-    const botMessagesSince = () => user.chat().filter((m) => m.id > start.messageId && m.from === 'bot');
+    // Only country prompts count: the order's receipt may still arrive in between.
+    const botMessagesSince = () =>
+      user
+        .chat()
+        .filter(
+          (m) =>
+            m.id > start.messageId &&
+            m.from === 'bot' &&
+            (m.text.includes(PROMPT.country) || m.text.startsWith('Country:')),
+        );
     expect(botMessagesSince()).toHaveLength(1);
     await world.standIn.driver.waitFor(() => world.standIn.driver.pendingUpdateCount() === 0, WAIT);
     world.standIn.driver.redeliver(start.updateId!);
     await world.standIn.driver.waitFor(() => world.standIn.driver.pendingUpdateCount() === 0, WAIT);
     // No second prompt, and the flow goes on where it was.
     expect(botMessagesSince()).toHaveLength(1);
-    expect(seen).toBeLessThan(start.messageId);
     await say(user, 'Nigeria', PROMPT.operator);
     await say(user, '/cancel', /cancelled/);
   });
