@@ -257,6 +257,7 @@ async function collect(world: SoakWorld, phones: string[]): Promise<Records> {
 async function quiet(world: SoakWorld, seconds: number, progress: (line: string) => void): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   let stable = 0;
+  let state = 'not read yet';
   while (Date.now() < deadline) {
     // Long steps (manual review, slow refunds) are pushed along by the sandbox's service clock.
     await world.control.post('clock/advance', { seconds: 600 }).catch(() => undefined);
@@ -266,6 +267,7 @@ async function quiet(world: SoakWorld, seconds: number, progress: (line: string)
       const open = orders.results.filter((o) => o.status !== 'succeeded' && o.status !== 'refunded').length;
       const unfinished = await world.client.zcard(`${PREFIX}orders:unfinished`);
       const pending = world.standIn.driver.pendingUpdateCount();
+      state = `${open} orders open at the sandbox, ${unfinished} unfinished in the bot, ${pending} Telegram updates pending`;
       if (open === 0 && unfinished === 0 && pending === 0) stable += 1;
       else stable = 0;
       if (stable === 1)
@@ -275,7 +277,7 @@ async function quiet(world: SoakWorld, seconds: number, progress: (line: string)
       stable = 0;
     }
   }
-  progress('quiet period over before everything settled; checking anyway');
+  progress(`quiet period over before everything settled (${state}); checking anyway`);
 }
 
 /** Runs one soak and checks the books; never throws for an invariant, only for a broken harness. */
