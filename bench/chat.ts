@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { BotCall } from './lib/call-tap.ts';
 import type { BenchContext } from './lib/context.ts';
@@ -6,6 +7,7 @@ import { ratio, type Row } from './lib/report.ts';
 import { fmt, quantile, sleep, waitFor } from './lib/stats.ts';
 import { exchange, guidedTopUp, phoneFor, type TopUpResult } from './lib/top-up-flow.ts';
 import { startBenchWorld, type BenchWorld } from './lib/world.ts';
+import { waitFinalTold } from './lib/orders.ts';
 import { freePort } from '../test/support/ports.ts';
 import { spawnService } from './lib/processes.ts';
 
@@ -121,7 +123,7 @@ async function webhookToChat(
   )
     .then((d) => d ?? [])
     .catch(() => [] as Delivery[]);
-  await sleep(2_000);
+  await sleep(1_000);
   const chatOf = new Map<string, number>();
   for (const call of world.tap.calls) {
     const id = /\b(O-\d+)/.exec(call.text)?.[1];
@@ -156,36 +158,33 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
   const thinkLabel = '1–3 s';
   const ids = Array.from({ length: users }, (_, i) => FIRST_USER + i);
 
-  // Anchor first, alone on its own stand-in.
-  ctx.log(`chat: bare grammY anchor, ${users} users`);
+  // Both bots run side by side, each on its own stand-in, and the phases alternate (bare, bot, bare,
+  // bot) so that the load other jobs put on the machine hits the figure and its anchor alike.
+  ctx.log(`chat: ${users} users on a bare grammY bot and ${users} resellers on recharge-bot`);
   const bareWorld = await startBenchWorld({ standInOnly: true });
+  const world = await startBenchWorld({ timeScale: 0.01 });
   let bareCalls: number;
   let botCalls: number;
   let barePaced: Phase;
   let bareSaturated: Phase;
-  try {
-    await bareWorld.addResellers(ids);
-    const port = await freePort();
-    const bare = await spawnService({ script: 'bench/lib/bare-bot.ts', env: bareWorld.botEnv(port), port });
-    barePaced = await bareLoad(bareWorld, ids, 1, paced);
-    bareSaturated = await bareLoad(bareWorld, ids, rounds, () => 0);
-    await bare.stop();
-    bareCalls = bareWorld.tap.calls.length;
-  } finally {
-    await bareWorld.close();
-  }
-
-  ctx.log(`chat: recharge-bot, ${users} resellers`);
-  const world = await startBenchWorld({ timeScale: 0.01 });
   const results: TopUpResult[] = [];
   let botPaced: Phase;
   let botSaturated: Phase;
   let toChat: Awaited<ReturnType<typeof webhookToChat>>;
+  let calm: Awaited<ReturnType<typeof webhookToChat>>;
+  const calmOrders = ctx.quick ? 10 : 30;
+  let stopBare = async (): Promise<void> => undefined;
   try {
+    await bareWorld.addResellers(ids);
+    const port = await freePort();
+    const bare = await spawnService({ script: 'bench/lib/bare-bot.ts', env: bareWorld.botEnv(port), port });
+    stopBare = () => bare.stop();
     await world.addResellers([...ids, FIRST_USER - 1]);
     const bot = await world.startBot(ctx.profileDir ? { profileDir: join(ctx.profileDir, 'chat') } : {});
     // One warm-up top-up fills the catalogue cache (3 h in production), as on any running bot.
     await guidedTopUp(world.tap, world.standIn.driver.user({ id: FIRST_USER - 1 }), phoneFor(999_000));
+    ctx.log(`chat: paced phases (load average ${loadavg()[0]?.toFixed(1)})`);
+    barePaced = await bareLoad(bareWorld, ids, 1, paced);
     botPaced = await botLoad(world, ids, 1, paced, 0, results);
     const redis = world.redisClient();
     const redisStat = async (section: string, key: string) => {
@@ -199,6 +198,10 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
       const n = (k: string) => Number(new RegExp(`${k}:([\\d.]+)`).exec(info)?.[1] ?? 'NaN');
       return n('used_cpu_user') + n('used_cpu_sys');
     };
+    ctx.log(`chat: saturated phases (load average ${loadavg()[0]?.toFixed(1)})`);
+    bareSaturated = await bareLoad(bareWorld, ids, rounds, () => 0);
+    await bare.stop();
+    bareCalls = bareWorld.tap.calls.length;
     const before = {
       bot: bot.cpuSeconds(),
       self: process.cpuUsage(),
@@ -220,7 +223,19 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
     const placed = new Set(results.flatMap((r) => (r.orderId === undefined ? [] : [r.orderId])));
     botCalls = world.tap.calls.length;
     toChat = await webhookToChat(world, placed);
+    // The same measure on a calm bot: one top-up at a time, so only the pipeline itself is timed.
+    const calmUser = world.standIn.driver.user({ id: FIRST_USER - 1 });
+    const calmIds = new Set<string>();
+    for (let i = 0; i < calmOrders; i++) {
+      const r = await guidedTopUp(world.tap, calmUser, phoneFor(900_000 + i));
+      if (r.orderId === undefined) continue;
+      calmIds.add(r.orderId);
+      await waitFinalTold(world, [r.orderId], 30_000);
+    }
+    calm = await webhookToChat(world, calmIds);
   } finally {
+    await stopBare();
+    await bareWorld.close();
     await world.close();
   }
 
@@ -243,6 +258,7 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
   const bareRate = bareSaturated.updates / bareSaturated.seconds;
   const placedCount = results.filter((r) => r.outcome === 'placed').length;
   const chatP99 = quantile(toChat.samples, 0.99);
+  const calmP99 = quantile(calm.samples, 0.99);
   const label = `${users} resellers, think ${thinkLabel}`;
   return [
     {
@@ -281,6 +297,18 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
       ratio: '–',
       target: 'all',
       met: placedCount === users * (1 + rounds) && botPaced.failures + botSaturated.failures === 0,
+    },
+    {
+      bench: '2',
+      metric: `Accepted webhook → edited chat message, p99 (n=${calm.samples.length}, one order at a time)`,
+      value: fmt(calmP99, 'ms'),
+      anchor: `p50 ${fmt(quantile(calm.samples, 0.5), 'ms')}`,
+      ratio: '–',
+      target: '< 100 ms',
+      met: calm.samples.length > 0 && calmP99 < 100,
+      ...(calm.byRead + calm.missing > 0
+        ? { note: `${calm.byRead} told by a read first, ${calm.missing} not matched` }
+        : {}),
     },
     {
       bench: '2',

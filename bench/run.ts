@@ -2,7 +2,8 @@
 // slow machine. Flags: --quick (or BENCH_QUICK=1) for the one-minute profile, --only=1,3 to pick
 // benchmarks, --profile to run the bot processes under `node --cpu-prof` and print where their time
 // went, --record to write the table to bench/RESULTS.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { budgetBenchmark } from './budget.ts';
 import { chatBenchmark } from './chat.ts';
@@ -28,6 +29,7 @@ const profileDir = args.includes('--profile')
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 
 const started = Date.now();
+const startLoad = loadavg()[0]?.toFixed(1);
 const ctx: BenchContext = {
   quick,
   profileDir,
@@ -67,16 +69,23 @@ for (const bench of BENCHMARKS) {
 
 const command = `npm run bench --${args.length > 0 ? ` ${args.join(' ')}` : ''}${process.env.BENCH_QUICK === '1' ? ' (BENCH_QUICK=1)' : ''}`;
 const table = renderTable(rows);
-const heading = `Profile: ${quick ? 'quick' : 'full'} · ${new Date().toISOString()} · ${((Date.now() - started) / 1000).toFixed(0)} s · node ${process.version}`;
+const heading =
+  `Profile: ${quick ? 'quick' : 'full'} · ${new Date().toISOString()} · ${((Date.now() - started) / 1000).toFixed(0)} s · ` +
+  `node ${process.version} · ${cpus().length} cores · load average at start ${startLoad}, at end ${loadavg()[0]?.toFixed(1)}`;
 console.log(`\n${heading}\n\n${table}\n`);
 if (profileDir) {
   const summary = summariseProfiles(profileDir);
   console.log(summary);
 }
 if (args.includes('--record')) {
+  // The hand-written analysis below "## Notes" survives a new table.
+  const file = join(REPO_ROOT, 'bench', 'RESULTS.md');
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const notes = old.includes('\n## Notes') ? old.slice(old.indexOf('\n## Notes')) : '';
   writeFileSync(
-    join(REPO_ROOT, 'bench', 'RESULTS.md'),
-    `# Benchmark results\n\nProduced by \`${command}\` on the shared 2-core development machine.\n${heading}\n\n${table}\n`,
+    file,
+    `# Benchmark results\n\nProduced by \`${command}\` on the shared 2-core development machine ` +
+      `(other jobs running: absolute times are noisy, ratios are what we track).\n\n${heading}\n\n${table}\n${notes}`,
   );
 }
 process.exit(0);
