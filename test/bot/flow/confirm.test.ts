@@ -106,7 +106,7 @@ describe('top-up flow: confirming', () => {
     expect(answers.filter((x) => x.text?.includes('earlier step'))).toHaveLength(1);
     await waitForOrderLine(user);
     await user.waitForBotMessage((m) => m.text.includes('Top up again'), { ...WAIT, after: quote.id });
-    expect(await ordersTo(world, '2348031234802')).toHaveLength(1);
+    expect(await waitForOrders(world, '2348031234802', 1)).toHaveLength(1);
     expect(await orderPostCount(world)).toBe(posts + 1);
   });
 

@@ -95,6 +95,14 @@ export function lastBotId(user: StandInUser): number {
   return user.chat().reduce((max, m) => Math.max(max, m.id), 0);
 }
 
+/**
+ * Bot messages after `id` that belong to the flow: order status lines and receipts (they name an `O-…`
+ * order and may arrive late from an earlier order) are left out.
+ */
+export function flowMessagesSince(user: StandInUser, id: number): ChatMessage[] {
+  return user.chat().filter((m) => m.id > id && m.from === 'bot' && !/O-\d/.test(m.text));
+}
+
 export function matches(text: string, expect: string | RegExp): boolean {
   return typeof expect === 'string' ? text.includes(expect) : expect.test(text);
 }

@@ -4,7 +4,7 @@ import {
   FAST_USER,
   PROMPT,
   WAIT,
-  lastBotId,
+  flowMessagesSince,
   ordersTo,
   quoteRequestCount,
   say,
@@ -38,7 +38,7 @@ describe('top-up flow: idle timeout', () => {
     const { queryId } = user.pressData(subtype.id, data);
     const answer = await user.waitForCallbackAnswer(queryId, WAIT);
     expect(answer.text).toContain('finished top-up');
-    expect(lastBotId(user)).toBe(goodbye.id);
+    expect(flowMessagesSince(user, goodbye.id)).toEqual([]);
     // A new flow starts cleanly afterwards.
     await say(user, '/topup', PROMPT.country);
     await say(user, '/cancel', /cancelled/);

@@ -5,7 +5,6 @@ import {
   FAST_USER,
   PROMPT,
   WAIT,
-  ordersTo,
   orderPostCount,
   say,
   typeToQuote,
@@ -63,7 +62,7 @@ describe('top-up flow: two replicas in webhook mode', () => {
     await world.standIn.driver.waitFor(() => world.standIn.driver.pendingUpdateCount() === 0, WAIT);
     world.standIn.driver.redeliver(pressed.updateId!);
     await world.standIn.driver.waitFor(() => world.standIn.driver.pendingUpdateCount() === 0, WAIT);
-    expect(await ordersTo(world, '2348031235001')).toHaveLength(1);
+    expect(await waitForOrders(world, '2348031235001', 1)).toHaveLength(1);
     expect(await orderPostCount(world)).toBe(posts + 1);
 
     const start = user.sendCommand('/topup');
