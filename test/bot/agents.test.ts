@@ -240,6 +240,9 @@ describe('agents and resellers: /status, /orders, Refresh', () => {
     expect(byOperator.text.split('\n')[0]).toBe('All orders: 1–1 of 1, newest first');
     const nothing = await ask(reseller, `/orders ${others.externalOrderId}`, isList);
     expect(nothing.text.split('\n')[0]).toBe('All orders: no orders.');
+    // Our own states filter a reseller's list too.
+    const neverPlaced = await ask(reseller, '/orders rejected', isList);
+    expect(neverPlaced.text.split('\n')[0]).toBe('❌ Not placed: no orders.');
   });
 
   it('an unfinished order older than 30 s is read again; Refresh reads it within the request budget', async () => {

@@ -115,18 +115,22 @@ export function createOrdersFeature(staff: StaffServices) {
     }
   }
 
-  /** A status name (`manual_review`, `manual-review`) or, failing that, a search text. */
-  function parseArgument(arg: string): Pick<ListQuery, 'status' | 'search'> {
+  /**
+   * A status name (`manual_review`, `manual-review`) or, failing that, a search text. Resellers' own
+   * orders also have our states `placing` and `rejected` (the service's list knows only its statuses).
+   */
+  function parseArgument(arg: string, ownOnly: boolean): Pick<ListQuery, 'status' | 'search'> {
     const word = arg.trim();
     if (word === '') return {};
     const asStatus = word.toLowerCase().replace(/-/g, '_');
-    if ((KNOWN_STATUSES as readonly string[]).includes(asStatus)) return { status: asStatus };
+    const statuses: readonly string[] = ownOnly ? [...KNOWN_STATUSES, 'placing', 'rejected'] : KNOWN_STATUSES;
+    if (statuses.includes(asStatus)) return { status: asStatus };
     return { search: word.slice(0, 100) };
   }
 
   composer.command('orders', requireRole('orders'), async (ctx) => {
     if (ctx.chatId !== undefined) await staff.redis.del(awaitKey(ctx.chatId));
-    await show(ctx, { ...parseArgument(ctx.match), offset: 0 }, false);
+    await show(ctx, { ...parseArgument(ctx.match, ctx.role === 'reseller'), offset: 0 }, false);
   });
 
   composer.callbackQuery('ol:q', requireRole('orders'), async (ctx) => {
