@@ -184,6 +184,20 @@ describe('top-up flow: confirming', () => {
     await say(user, '/cancel', /cancelled/);
   });
 
+  it('an offer withdrawn between the quote and ✅ is explained; nothing is ordered', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    const quote = await typeToQuote(user, '08031234823');
+    await world.control.post('operators/NG-MTN', { available: false });
+    user.press(quote, /✅/);
+    const told = await user.waitFor(
+      (chat) =>
+        chat.find((m) => m.id > quote.id && m.from === 'bot' && m.text.includes('no longer available')),
+      WAIT,
+    );
+    expect(told.text).toContain('choose another operator');
+    expect(await ordersTo(world, '2348031234823')).toEqual([]);
+  });
+
   it('a busy service is explained with the wait, after a 429 and while the shared pause lasts', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     await say(user, '/topup', PROMPT.country);
