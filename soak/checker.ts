@@ -15,6 +15,9 @@ export interface SandboxOrderRecord {
   status: string;
   merchant_price: string;
   account: string;
+  country: string;
+  local_amount: string;
+  local_currency: string;
   quote_token: string;
   history: { status: string; at: string }[];
 }
@@ -149,7 +152,24 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
           orders: orders.map((o) => o.order_id),
         });
     }
+    // The order is the one the reseller was shown: its number appears in a quote sent to that chat.
+    const quotesTo = new Map<string, string[]>();
+    for (const call of okCalls) {
+      const text = textOf(call);
+      if (text?.startsWith('Please check this top-up'))
+        quotesTo.set(chatOf(call), [...(quotesTo.get(chatOf(call)) ?? []), text]);
+    }
     for (const o of records.sandboxOrders) {
+      const seen = confirmed.get(o.external_order_id);
+      const parsed = parsePhone(`+${o.account}`, o.country);
+      const line = parsed.ok ? `Number: ${parsed.phone.international}` : undefined;
+      if (seen && (line === undefined || !(quotesTo.get(seen.chat) ?? []).some((q) => q.includes(line))))
+        offending.push({
+          problem: 'order to a number the reseller was not shown',
+          order: o.order_id,
+          chat: seen.chat,
+          tail: o.account.slice(-4),
+        });
       if (!confirmed.has(o.external_order_id))
         offending.push({
           problem: 'order of a quote nobody confirmed',

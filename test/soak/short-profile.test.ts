@@ -45,6 +45,13 @@ describe('soak, short profile', () => {
       'every confirmed quote has exactly one order; no unconfirmed quote has one',
     );
 
+    const elsewhere = copy(records);
+    const moved = elsewhere.sandboxOrders[0]!;
+    moved.account = moved.account.slice(0, -4) + (moved.account.endsWith('9999') ? '9998' : '9999');
+    expect(failing(elsewhere)).toContain(
+      'every confirmed quote has exactly one order; no unconfirmed quote has one',
+    );
+
     const charged = copy(records);
     charged.ledger.push({
       kind: 'debit',
