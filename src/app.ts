@@ -43,6 +43,8 @@ export interface AppOverrides {
   userRateLimit?: { timeFrameMs: number; limit: number };
   /** Skip the Redis memory policy warning (tests start their own Redis). */
   quietRedisPolicy?: boolean;
+  /** How long start() waits for the Bot API's getMe (default 30 s). */
+  telegramInitTimeoutMs?: number;
 }
 
 export interface App {
@@ -262,16 +264,28 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
 
     async start() {
-      await redis.connect();
+      await startStage('Redis (REDIS_URL) is not reachable', () => redis.connect());
       await checkRedisPolicy(redis, logger, overrides.quietRedisPolicy === true);
-      await bot.bot.init();
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(config.http.port, config.http.host, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
+      // getMe: an unreachable Bot API would otherwise be retried silently for ever.
+      await startStage('the Bot API (TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe', () =>
+        bot.bot.init(
+          // grammY types its signal with the abort-controller polyfill; Node's is the same at run time.
+          AbortSignal.timeout(overrides.telegramInitTimeoutMs ?? 30_000) as Parameters<
+            typeof bot.bot.init
+          >[0],
+        ),
+      );
+      await startStage(
+        `cannot listen on HTTP_HOST:HTTP_PORT (${config.http.host}:${config.http.port})`,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(config.http.port, config.http.host, () => {
+              server.off('error', reject);
+              resolve();
+            });
+          }),
+      );
       const bound = server.address();
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
       workers = await orderSystem.startWorkers();
@@ -316,6 +330,23 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       return stopping;
     },
   };
+}
+
+/** Start-up failed at one stage; the message names the variables to check, never a value of a secret. */
+export class StartupError extends Error {
+  readonly kind = 'startup-failed' as const;
+  constructor(stage: string, cause: unknown) {
+    super(`${stage}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StartupError';
+  }
+}
+
+async function startStage<T>(stage: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new StartupError(stage, error);
+  }
 }
 
 /** Orders and sessions must never be evicted: warn loudly unless Redis says `noeviction`. */

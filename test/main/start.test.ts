@@ -74,6 +74,24 @@ describe('npm start (node src/main.ts)', () => {
     expect(all).not.toContain('SECRET-WEBHOOK-VALUE');
   });
 
+  it('stops with a message naming REDIS_URL when Redis is not reachable', async () => {
+    const run = await runMain(
+      {
+        BOT_TOKEN: '123456:ABCdef',
+        MERCHANT_API_BASE_URL: 'http://127.0.0.1:9/api/v1',
+        MERCHANT_ID: 'M1000001',
+        MERCHANT_API_KEY: 'SECRET-API-KEY-VALUE',
+        MERCHANT_WEBHOOK_SECRETS: 'SECRET-WEBHOOK-VALUE',
+        REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+        HTTP_PORT: String(await freePort()),
+      },
+      cwd,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).toContain('Redis (REDIS_URL) is not reachable');
+    expect(run.stdout + run.stderr).not.toContain('SECRET-');
+  });
+
   describe('with Redis, the sandbox and the stand-in', () => {
     let redis: RedisServerHandle;
     let standIn: TelegramStandIn;
@@ -102,6 +120,17 @@ describe('npm start (node src/main.ts)', () => {
       await standIn?.close();
       await sandbox?.close();
       await redis?.dispose();
+    });
+
+    it('stops with a message naming BOT_TOKEN when the Bot API refuses the token', async () => {
+      const run = await runMain(
+        { ...env, BOT_TOKEN: '999999:WRONG-TOKEN-VALUE', HTTP_PORT: String(await freePort()) },
+        cwd,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stdout + run.stderr).toContain('(TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe');
+      expect(run.stdout + run.stderr).toContain('401');
+      expect(run.stdout + run.stderr).not.toContain('WRONG-TOKEN-VALUE');
     });
 
     it('in webhook mode: warns about the Redis policy, listens, registers the webhook with its secret_token, stops on SIGTERM', async () => {
