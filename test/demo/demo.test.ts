@@ -177,3 +177,20 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
     expect(running.stderr.join('')).toContain('stopping the demo');
   }, 240_000);
 });
+
+describe('npm run demo without redis-server', () => {
+  it('says how to install it, and exits non-zero', async () => {
+    // A PATH holding node only: no redis-server to be found.
+    const env: NodeJS.ProcessEnv = { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp' };
+    const proc = spawn(process.execPath, ['src/demo.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    proc.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    proc.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => proc.once('exit', (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(output).toContain('redis-server was not found');
+    expect(output).toContain('apt-get install redis-server');
+    expect(output).toContain('brew install redis');
+    expect(output).not.toContain('Chat page:');
+  });
+});
