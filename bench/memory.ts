@@ -102,6 +102,27 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
     const sessions = await bytesOf(redis, `${PREFIX}session:*`);
     const convs = await bytesOf(redis, `${PREFIX}conv:*`);
     const idleKeys = await bytesOf(redis, `${PREFIX}flows:*`);
+    // What a stored conversation is made of (JSON characters per top-level field, one sample).
+    const [, sample] = await redis.scan('0', 'MATCH', `${PREFIX}conv:*`, 'COUNT', 100);
+    const raw = sample[0] === undefined ? null : await redis.get(sample[0]);
+    if (raw !== null) {
+      // Paths of the larger fields, a few levels down.
+      const big: string[] = [];
+      const walk = (value: unknown, path: string, depth: number): void => {
+        const size = JSON.stringify(value).length;
+        if (size < 400 || depth > 6) return;
+        const children = value !== null && typeof value === 'object' ? Object.entries(value) : [];
+        const large = children.filter(([, v]) => JSON.stringify(v).length >= 400);
+        if (large.length === 0 || depth === 6) {
+          big.push(`${path} ${size}${Array.isArray(value) ? ` (${children.length} items)` : ''}`);
+        }
+        for (const [k, v] of large) walk(v, `${path}.${k}`, depth + 1);
+      };
+      walk(JSON.parse(raw), '$', 0);
+      ctx.log(
+        `memory: one conversation key, ${raw.length} chars; largest parts: ${big.slice(0, 8).join(', ')}`,
+      );
+    }
     const perSession =
       (sessions.bytes - buyerSessions.bytes + convs.bytes + idleKeys.bytes) / Math.max(1, open);
     // The changes and webhook-events streams are logs trimmed by MAXLEN, not part of a stored order.

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { Pool } from 'undici';
 import { signWebhook } from '../src/sandbox/merchant/webhooks.ts';
 import { freePort } from '../test/support/ports.ts';
@@ -121,6 +122,12 @@ export async function webhookBenchmark(ctx: BenchContext): Promise<Row[]> {
   const seconds = ctx.quick ? 4 : 15;
   const concurrency = 8;
   const redis = await startRedisServer();
+  const client = new Redis(redis.url);
+  const redisCpu = async (): Promise<number> => {
+    const info = await client.info('cpu');
+    const n = (k: string) => Number(new RegExp(`${k}:([\\d.]+)`).exec(info)?.[1] ?? 'NaN');
+    return n('used_cpu_user') + n('used_cpu_sys');
+  };
   const pacedRate = 300;
   const run = async (mode: 'bare' | 'app'): Promise<{ load: LoadResult; latency: LoadResult }> => {
     const port = await freePort();
@@ -133,7 +140,17 @@ export async function webhookBenchmark(ctx: BenchContext): Promise<Row[]> {
     });
     try {
       ctx.log(`webhooks: ${mode}, ${concurrency} senders, ${seconds} s; then ${pacedRate}/s paced`);
+      const cpu0 = child.cpuSeconds();
+      const self0 = process.cpuUsage();
+      const redisCpu0 = await redisCpu();
+      const t0 = performance.now();
       const load = await push(port, concurrency, seconds);
+      const secs = (performance.now() - t0) / 1000;
+      const self = process.cpuUsage(self0);
+      ctx.log(
+        `webhooks: ${mode} at full load: ${fmt(load.rate, '/s')}; CPU (share of one core): server ${fmt((100 * (child.cpuSeconds() - cpu0)) / secs)}%, ` +
+          `generator ${fmt((self.user + self.system) / 1e4 / secs)}%, redis ${fmt((100 * ((await redisCpu()) - redisCpu0)) / secs)}%`,
+      );
       const latency = await paced(port, pacedRate, seconds);
       return { load, latency };
     } finally {
@@ -168,6 +185,7 @@ export async function webhookBenchmark(ctx: BenchContext): Promise<Row[]> {
       },
     ];
   } finally {
+    client.disconnect();
     await redis.dispose();
   }
 }
