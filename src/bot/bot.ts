@@ -67,6 +67,17 @@ export function createBot(deps: BotDeps) {
     autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowInternalServerErrors: false }),
   );
   bot.api.config.use(apiThrottler());
+  // A callback query answered too late (an update redelivered after a failure) can never be answered; failing
+  // the update for it would make Telegram redeliver it forever and hold up the chat's later updates.
+  bot.api.config.use(async (prev, method, payload, signal) => {
+    const response = await prev(method, payload, signal);
+    const expired =
+      method === 'answerCallbackQuery' &&
+      !response.ok &&
+      response.error_code === 400 &&
+      /query is too old|query ID is invalid/i.test(response.description);
+    return expired ? ({ ok: true, result: true } as unknown as typeof response) : response;
+  });
 
   const i18n = createI18n<BotContext>(deps.defaultLocale);
   const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
