@@ -20,7 +20,7 @@ import { COUNTRIES, createMerchantSandbox, renderMagicTable } from './sandbox/me
 import type { MerchantSandbox } from './sandbox/merchant/index.ts';
 import { createTelegramStandIn, DEFAULT_PAGE_USERS, type TelegramStandIn } from './sandbox/telegram/index.ts';
 
-export const DEMO_PORTS = { chatPage: 8081, sandbox: 8090, bot: 8080 } as const;
+const DEMO_PORTS = { chatPage: 8081, sandbox: 8090, bot: 8080 } as const;
 const HOST = '127.0.0.1';
 const RESELLER_ID = 710_000_001;
 const AGENT_ID = 710_000_002;

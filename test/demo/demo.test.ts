@@ -142,7 +142,9 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
     await send(page, '500');
     await botSays(page, 'Send the phone number', seen);
     seen = await botMessages(page).count();
-    await send(page, '0803 123 4567');
+    // The number arrives as a shared contact, as a reseller would pick it from their phone book.
+    await page.getByTestId('contact-phone').fill('+234 803 123 4567');
+    await page.getByTestId('contact-send').click();
     const quote = await botSays(page, 'Please check this top-up', seen);
     await quote.getByTestId('inline-button').filter({ hasText: '✅' }).click();
 
@@ -154,6 +156,8 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
       })
       .toBeTruthy();
     const receipt = (await botMessages(page).allInnerTexts()).find((t) => /^✅.*O-/s.test(t.trim()))!;
+    // The order's message was edited in place as the webhooks arrived.
+    expect(await page.locator('[data-testid="message"][data-edited="true"]').count()).toBeGreaterThan(0);
     const orderId = /O-[A-Za-z0-9-]+/.exec(receipt)![0];
 
     seen = await botMessages(page).count();
