@@ -119,8 +119,8 @@ async function push(port: number, concurrency: number, seconds: number): Promise
 
 /** Benchmark 2: signed events at POST /webhooks/merchant against a bare node:http server. */
 export async function webhookBenchmark(ctx: BenchContext): Promise<Row[]> {
-  const seconds = ctx.quick ? 4 : 15;
-  const concurrency = 8;
+  const seconds = ctx.quick ? 6 : 20;
+  const concurrency = 32;
   const redis = await startRedisServer();
   const client = new Redis(redis.url);
   const redisCpu = async (): Promise<number> => {
@@ -129,37 +129,63 @@ export async function webhookBenchmark(ctx: BenchContext): Promise<Row[]> {
     return n('used_cpu_user') + n('used_cpu_sys');
   };
   const pacedRate = 300;
-  const run = async (mode: 'bare' | 'app'): Promise<{ load: LoadResult; latency: LoadResult }> => {
-    const port = await freePort();
-    const child: ChildService = await spawnService({
+  const spawnTarget = async (mode: 'bare' | 'app'): Promise<ChildService> =>
+    spawnService({
       script: 'bench/lib/webhook-target.ts',
       args: [mode],
       env: { REDIS_URL: redis.url, REDIS_PREFIX: 'rb:', MERCHANT_WEBHOOK_SECRETS: SECRET },
-      port,
+      port: await freePort(),
       ...(ctx.profileDir && mode === 'app' ? { profileDir: `${ctx.profileDir}/webhooks` } : {}),
     });
-    try {
-      ctx.log(`webhooks: ${mode}, ${concurrency} senders, ${seconds} s; then ${pacedRate}/s paced`);
-      const cpu0 = child.cpuSeconds();
-      const self0 = process.cpuUsage();
-      const redisCpu0 = await redisCpu();
-      const t0 = performance.now();
-      const load = await push(port, concurrency, seconds);
-      const secs = (performance.now() - t0) / 1000;
-      const self = process.cpuUsage(self0);
-      ctx.log(
-        `webhooks: ${mode} at full load: ${fmt(load.rate, '/s')}; CPU (share of one core): server ${fmt((100 * (child.cpuSeconds() - cpu0)) / secs)}%, ` +
-          `generator ${fmt((self.user + self.system) / 1e4 / secs)}%, redis ${fmt((100 * ((await redisCpu()) - redisCpu0)) / secs)}%`,
-      );
-      const latency = await paced(port, pacedRate, seconds);
-      return { load, latency };
-    } finally {
-      await child.stop();
-    }
-  };
+  const merge = (parts: LoadResult[], secondsEach: number): LoadResult => ({
+    rate: parts.reduce((n, p) => n + p.latencies.length, 0) / (secondsEach * parts.length),
+    latencies: parts.flatMap((p) => p.latencies),
+    errors: parts.reduce((n, p) => n + p.errors, 0),
+  });
+  // Both servers run at once and the rounds alternate, so noise from other jobs hits both alike.
+  const rounds = ctx.quick ? 2 : 4;
+  const slice = seconds / rounds;
+  const children: ChildService[] = [];
   try {
-    const { load: bare, latency: bareLatency } = await run('bare');
-    const { load: app, latency: appLatency } = await run('app');
+    const bareChild = await spawnTarget('bare');
+    children.push(bareChild);
+    const appChild = await spawnTarget('app');
+    children.push(appChild);
+    const parts = {
+      bare: [] as LoadResult[],
+      app: [] as LoadResult[],
+      bareLat: [] as LoadResult[],
+      appLat: [] as LoadResult[],
+    };
+    const cpu = { bare: 0, app: 0, redis: 0, generatorBare: 0, generatorApp: 0 };
+    ctx.log(
+      `webhooks: ${rounds} alternating rounds of ${slice} s, ${concurrency} senders, then ${pacedRate}/s paced`,
+    );
+    for (let r = 0; r < rounds; r++) {
+      for (const [mode, child] of [
+        ['bare', bareChild],
+        ['app', appChild],
+      ] as const) {
+        const cpu0 = child.cpuSeconds();
+        const self0 = process.cpuUsage();
+        const redis0 = await redisCpu();
+        parts[mode].push(await push(child.port, concurrency, slice));
+        const self = process.cpuUsage(self0);
+        cpu[mode] += child.cpuSeconds() - cpu0;
+        if (mode === 'app') cpu.redis += (await redisCpu()) - redis0;
+        cpu[mode === 'bare' ? 'generatorBare' : 'generatorApp'] += (self.user + self.system) / 1e6;
+        parts[mode === 'bare' ? 'bareLat' : 'appLat'].push(await paced(child.port, pacedRate, slice));
+      }
+    }
+    const bare = merge(parts.bare, slice);
+    const app = merge(parts.app, slice);
+    const bareLatency = merge(parts.bareLat, slice);
+    const appLatency = merge(parts.appLat, slice);
+    const share = (cpuSeconds: number) => `${fmt((100 * cpuSeconds) / seconds)}%`;
+    ctx.log(
+      `webhooks: CPU while pushed (share of one core): app ${share(cpu.app)}, its Redis ${share(cpu.redis)}, generator ${share(cpu.generatorApp)}; ` +
+        `bare ${share(cpu.bare)}, generator ${share(cpu.generatorBare)}`,
+    );
     const p99 = quantile(appLatency.latencies, 0.99);
     const bareP99 = quantile(bareLatency.latencies, 0.99);
     return [
@@ -185,6 +211,7 @@ export async function webhookBenchmark(ctx: BenchContext): Promise<Row[]> {
       },
     ];
   } finally {
+    for (const child of children) await child.stop();
     client.disconnect();
     await redis.dispose();
   }
