@@ -1,6 +1,7 @@
 // One soak run: the world, the people, the faults, a quiet period, the records, the checker.
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createI18n } from '../src/bot/i18n.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
@@ -202,7 +203,7 @@ async function injectFault(
   }
 }
 
-async function collect(world: SoakWorld, phones: string[]): Promise<Records> {
+async function collect(world: SoakWorld, phones: string[], clockSlackMs: number): Promise<Records> {
   const orders = await world.control.get<{ results: Records['sandboxOrders'] }>('orders');
   const quotes = await world.control.get<{ results: Records['quotes'] }>('quotes');
   const ledger = await world.control.get<{ results: Records['ledger'] }>('ledger');
@@ -250,6 +251,7 @@ async function collect(world: SoakWorld, phones: string[]): Promise<Records> {
     ],
     phones,
     rateLimitPerMinute: world.rateLimitPerMinute,
+    clockSlackMs,
   };
 }
 
@@ -289,6 +291,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const startedAt = Date.now();
   const log = (entry: Record<string, unknown>) =>
     appendFileSync(actionFile, `${JSON.stringify({ t: Date.now() - startedAt, ...entry })}\n`);
+  // The sandbox lives in this process: its arrival stamps are only as good as this event loop is prompt.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const rng = createRng(options.seed);
   const faultRng = rng.fork('faults');
   const entry = fileURLToPath(new URL('./bot-process.ts', import.meta.url));
@@ -380,7 +385,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     progress(`active phase over; faults: ${JSON.stringify(faults)}`);
     await quiet(world, options.quietSeconds, progress);
 
-    const records = await collect(world, phones);
+    loopDelay.disable();
+    const records = await collect(world, phones, Math.ceil(loopDelay.max / 1e6));
     writeFileSync(join(options.outDir, 'records.json'), JSON.stringify(records, null, 1));
     const i18n = createI18n('en');
     const results = checkRecords(records, (locale, key, vars) => i18n.t(locale, key, vars));
