@@ -5,7 +5,7 @@ import { Decimal } from 'decimal.js';
 import { parsePhone } from '../src/domain/phone.ts';
 import { canMove, isFinished } from '../src/domain/status.ts';
 import type { OrderStatus } from '../src/merchant/types.ts';
-import { statusLine, type Translate } from '../src/orders/texts.ts';
+import { statusLine, statusMessage, type Translate } from '../src/orders/texts.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import type { ChatMessage, RecordedCall, TgUpdate } from '../src/sandbox/telegram/index.ts';
 
@@ -247,6 +247,7 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
   // 3. Every order known to the bot, final, shown once.
   {
     const offending: unknown[] = [];
+    let cards = 0;
     for (const o of records.sandboxOrders) {
       const stored = botByExt.get(o.external_order_id);
       if (!stored) {
@@ -266,16 +267,21 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
           sandbox: o.status,
           bot: stored.status ?? stored.placement,
         });
+      // The lifecycle's own status message (status line, then what was ordered), not the order cards a
+      // person asked for with /status or an order button, which repeat the status line on purpose.
       const line = statusLine(t, stored, o.status as OrderStatus);
+      const message = statusMessage(t, stored, o.status as OrderStatus).trim();
       const chat = records.chats[String(stored.chatId)] ?? [];
-      const shown = chat.filter((m) => m.from === 'bot' && (m.text.split('\n')[0] ?? '') === line).length;
+      const withLine = chat.filter((m) => m.from === 'bot' && (m.text.split('\n')[0] ?? '') === line);
+      const shown = withLine.filter((m) => m.text.trim() === message).length;
+      cards += withLine.length - shown;
       if (shown !== 1)
         offending.push({ problem: 'final status shown', times: shown, order: o.order_id, line });
     }
     results.push({
       name: 'every order is known to the bot, final, and its chat shows the final status exactly once',
       pass: offending.length === 0,
-      checked: `${records.sandboxOrders.length} orders, ${records.botOrders.length} in the bot's Redis`,
+      checked: `${records.sandboxOrders.length} orders, ${records.botOrders.length} in the bot's Redis; ${cards} order cards asked for`,
       offending,
     });
   }

@@ -69,6 +69,15 @@ describe('soak, short profile', () => {
       'every order is known to the bot, final, and its chat shows the final status exactly once',
     );
 
+    const shownTwice = copy(records);
+    const stored = shownTwice.botOrders.find((o) => o.externalOrderId === order.external_order_id)!;
+    const chat = shownTwice.chats[String(stored.chatId)]!;
+    const lifecycle = chat.find((m) => m.id === stored.statusMessageId)!;
+    chat.push({ ...lifecycle, id: 1_000_000 });
+    expect(failing(shownTwice)).toContain(
+      'every order is known to the bot, final, and its chat shows the final status exactly once',
+    );
+
     const backwards = copy(records);
     backwards.sandboxOrders[0]!.history.push({ status: 'accepted', at: '' });
     expect(failing(backwards)).toContain('no status ever moved backwards (sandbox, bot, chat)');
