@@ -14,7 +14,7 @@ const FIRST_USER = 750_000_000;
  */
 export async function budgetBenchmark(ctx: BenchContext): Promise<Row[]> {
   const resellers = 20;
-  const seconds = ctx.quick ? 40 : 180;
+  const seconds = ctx.quick ? 15 : 180;
   const world = await startBenchWorld({ timeScale: 0.01, rateLimitPerMinute: 60 });
   try {
     const ids = Array.from({ length: resellers }, (_, i) => FIRST_USER + i);
@@ -79,7 +79,8 @@ export async function budgetBenchmark(ctx: BenchContext): Promise<Row[]> {
         anchor: '30 /min (limit)',
         ratio: `${(perMinute / 30).toFixed(2)}×`,
         target: '≥ 29 /min',
-        met: perMinute >= 29,
+        // Without a whole clock minute (quick profile) the figure says nothing about the limit.
+        met: fullMinutes > 0 ? perMinute >= 29 : null,
         note,
       },
       {

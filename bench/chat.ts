@@ -151,11 +151,12 @@ async function webhookToChat(
 
 /** Benchmark 1 (chat) and the chat half of benchmark 2 (accepted webhook -> edited message). */
 export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
-  const users = 200;
+  // The quick profile trades precision for time: half the users, shorter pauses.
+  const users = ctx.quick ? 100 : 200;
   const rounds = ctx.quick ? 1 : 2;
-  // People read a prompt and type for a second or more; 200 of them offer about 100 updates/s.
-  const paced = uniform(1_000, 3_000);
-  const thinkLabel = '1–3 s';
+  // People read a prompt and type for a second or more: 200 of them at 1–3 s offer about 100 updates/s.
+  const paced = ctx.quick ? uniform(500, 1_500) : uniform(1_000, 3_000);
+  const thinkLabel = ctx.quick ? '0.5–1.5 s' : '1–3 s';
   const ids = Array.from({ length: users }, (_, i) => FIRST_USER + i);
 
   // Both bots run side by side, each on its own stand-in, and the phases alternate (bare, bot, bare,
@@ -173,7 +174,7 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
   let toChat: Awaited<ReturnType<typeof webhookToChat>>;
   let calm: Awaited<ReturnType<typeof webhookToChat>>;
   let fastLoops: Awaited<ReturnType<typeof webhookToChat>>;
-  const calmOrders = ctx.quick ? 10 : 30;
+  const calmOrders = ctx.quick ? 5 : 30;
   let stopBare = async (): Promise<void> => undefined;
   try {
     await bareWorld.addResellers(ids);

@@ -42,8 +42,8 @@ async function bytesOf(
  * per stored order and per session.
  */
 export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
-  const conversations = ctx.quick ? 300 : 1_000;
-  const orders = ctx.quick ? 20 : 100;
+  const conversations = ctx.quick ? 200 : 1_000;
+  const orders = ctx.quick ? 10 : 100;
   const world = await startBenchWorld({ timeScale: 0.01 });
   try {
     const buyers = Array.from({ length: orders }, (_, i) => FIRST_USER + i);
@@ -142,7 +142,8 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
         anchor: `${fmt(idleRss / MB, 'MB')} idle`,
         ratio: `${(rss / idleRss).toFixed(2)}×`,
         target: '< 150 MB (1,000)',
-        met: (open >= 1_000 ? rss : projected) < 150 * MB,
+        // Fewer than 1,000 (quick profile): the projection from RSS growth is only a hint, not a verdict.
+        met: open >= 1_000 ? rss < 150 * MB : null,
         note: `heap ${fmt(held.heapUsed / MB, 'MB')} vs ${fmt(idle.heapUsed / MB, 'MB')} idle; RSS before GC ${fmt(rssBeforeGc / MB, 'MB')}${open < 1_000 ? `; projected to 1,000: ${fmt(projected / MB, 'MB')}` : ''}`,
       },
       {

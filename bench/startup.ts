@@ -11,7 +11,7 @@ import { startBenchWorld } from './lib/world.ts';
  * spawned and probed the same way.
  */
 export async function startupBenchmark(ctx: BenchContext): Promise<Row[]> {
-  const runs = ctx.quick ? 2 : 5;
+  const runs = ctx.quick ? 1 : 5;
   const world = await startBenchWorld({ timeScale: 0.01 });
   try {
     const bot: number[] = [];

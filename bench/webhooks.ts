@@ -119,7 +119,7 @@ async function push(port: number, concurrency: number, seconds: number): Promise
 
 /** Benchmark 2: signed events at POST /webhooks/merchant against a bare node:http server. */
 export async function webhookBenchmark(ctx: BenchContext): Promise<Row[]> {
-  const seconds = ctx.quick ? 6 : 20;
+  const seconds = ctx.quick ? 3 : 20;
   const concurrency = 32;
   const redis = await startRedisServer();
   const client = new Redis(redis.url);
