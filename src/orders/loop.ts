@@ -21,6 +21,8 @@ export function runLoop(options: {
   const logger = options.logger ?? silentLogger;
   let stopped = false;
   let wakeUp: (() => void) | null = null;
+  // A wake that arrives while a round runs is kept, so the work it announces is not left for the idle wait.
+  let woken = false;
   let errors = 0;
 
   const sleep = (ms: number) =>
@@ -37,6 +39,7 @@ export function runLoop(options: {
   const running = (async () => {
     while (!stopped) {
       let worked: number;
+      woken = false;
       try {
         worked = await options.round();
         errors = 0;
@@ -48,12 +51,13 @@ export function runLoop(options: {
         continue;
       }
       if (stopped) break;
-      if (worked === 0) await sleep(options.idleMs);
+      if (worked === 0 && !woken) await sleep(options.idleMs);
     }
   })();
 
   return {
     wake() {
+      woken = true;
       wakeUp?.();
     },
     async stop() {

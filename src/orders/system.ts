@@ -124,6 +124,15 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     ...(deps.onWebhookRefused ? { onRefused: deps.onWebhookRefused } : {}),
   });
 
+  // A placement answered at once gives an order change: have it told now rather than at the next poll.
+  const submit = service.submit.bind(service);
+  service.submit = async (intent) => {
+    const result = await submit(intent);
+    workers?.wake('notifier');
+    workers?.wake('alerts');
+    return result;
+  };
+
   return {
     store,
     service,

@@ -103,21 +103,30 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     }
   }
 
+  const loops = new Map<WorkerName, LoopHandle>();
+  // Work done by one loop is announced to the loops that take it further, so a status reaches the chat without
+  // waiting for each loop's idle pause (webhook event -> order change -> notification -> outbox).
+  const then =
+    (round: () => Promise<number>, ...next: WorkerName[]) =>
+    async (): Promise<number> => {
+      const worked = await round();
+      if (worked > 0) for (const name of next) loops.get(name)?.wake();
+      return worked;
+    };
   const rounds: Record<WorkerName, () => Promise<number>> = {
-    placement: () => deps.service.resendDue(batch),
-    'follow-up': () => scheduler.tick(batch),
-    'webhook-events': () => processor.tick(),
-    notifier: () => notifier.tick(),
-    alerts: async () => {
+    placement: then(() => deps.service.resendDue(batch), 'notifier', 'alerts'),
+    'follow-up': then(() => scheduler.tick(batch), 'notifier', 'alerts'),
+    'webhook-events': then(() => processor.tick(), 'notifier', 'alerts'),
+    notifier: then(() => notifier.tick(), 'outbox'),
+    alerts: then(async () => {
       const changes = await deps.alerts.tickChanges();
       await deps.alerts.flush();
       const groups = await deps.alerts.deliver();
       return changes + groups;
-    },
+    }, 'outbox'),
     outbox: () => deps.outbox.tick(batch * 2),
   };
 
-  const loops = new Map<WorkerName, LoopHandle>();
   for (const name of ALL_WORKERS) {
     if (!only.has(name)) continue;
     loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger }));
