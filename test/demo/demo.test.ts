@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const CHROMIUM = '/usr/bin/chromium';
 // The README's picture is refreshed on demand (UPDATE_SCREENSHOT=1); ordinary runs leave the tree clean.
-const SCREENSHOT = process.env.UPDATE_SCREENSHOT ? 'docs/screenshot-chat.png' : 'test-results/screenshot-chat.png';
+const SCREENSHOT = process.env.UPDATE_SCREENSHOT
+  ? 'docs/screenshot-chat.png'
+  : 'test-results/screenshot-chat.png';
 
 interface Demo {
   proc: ChildProcess;
