@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { RedisRoleStore } from '../src/bot/roles.ts';
 import { createMerchantSandbox } from '../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../src/sandbox/telegram/index.ts';
+import { controlClient } from '../test/support/bot-world.ts';
 import { freePort } from '../test/support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../test/support/redis.ts';
 
@@ -75,26 +76,6 @@ export interface SoakWorldOptions {
   timings: Record<string, unknown>;
   /** Which bot entry point the replicas run. */
   entry: string;
-}
-
-function controlClient(controlUrl: string): SoakControl {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${controlUrl}/${path.replace(/^\//, '')}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`sandbox control ${method} ${path}: ${res.status} ${text}`);
-    return text === '' ? undefined : JSON.parse(text);
-  };
-  return {
-    get: (path) => call('GET', path),
-    post: (path, body) => call('POST', path, body ?? {}),
-    del: async (path) => {
-      await call('DELETE', path);
-    },
-  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { maskPhone } from '../domain/phone.ts';
 import type { RechargeOrder } from '../merchant/types.ts';
 import { displayEmoji, shortTime, statusText, type DisplayStatus } from '../orders/texts.ts';
 import type { StoredOrder } from '../orders/types.ts';
+import { indexStatus } from '../orders/store.ts';
 import type { Translate } from './i18n.ts';
 
 /** One order as staff and resellers see it in chat, from our store or read from the service only. */
@@ -40,9 +41,8 @@ export interface OrderCard {
 
 /** The status a stored order shows. */
 export function displayStatusOf(order: StoredOrder): DisplayStatus {
-  if (order.placement === 'rejected') return 'rejected';
-  if (order.placement === 'placing' || order.status === undefined) return 'placing';
-  return order.status;
+  // The same rule the store indexes orders by: placement state until the service has a status.
+  return indexStatus(order);
 }
 
 /** Whether nothing more will happen to the order shown. */

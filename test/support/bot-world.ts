@@ -43,7 +43,8 @@ export interface BotWorldOptions {
   env?: Record<string, string>;
 }
 
-function controlClient(controlUrl: string): SandboxControl {
+/** A small JSON client of the sandbox's control API (`/_sandbox`). */
+export function controlClient(controlUrl: string): SandboxControl {
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${controlUrl}/${path.replace(/^\//, '')}`, {
       method,
