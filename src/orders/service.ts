@@ -38,6 +38,8 @@ export interface OrderServiceDeps {
   placement?: Partial<PlacementTimings>;
   followUp?: Partial<FollowUpTimings>;
   hooks?: LifecycleHooks;
+  /** Told after each submit, so the notifier can tell a placement answered at once without waiting for a poll. */
+  onSubmitted?: () => void;
 }
 
 /** How a failed placement call ends: definitely refused, refused by access rules, or unknown. */
@@ -227,37 +229,44 @@ export function createOrderService(deps: OrderServiceDeps) {
     return applied?.order ?? null;
   }
 
+  /** Saves the intent set-if-absent, then places it once. */
+  async function submitOnce(intent: OrderIntent): Promise<SubmitResult> {
+    const token = newClaimToken();
+    const created = await store.create(intent, { token, leaseMs: placement.leaseMs });
+    switch (created.kind) {
+      case 'busy': {
+        const order = await store.createRejected(
+          intent,
+          { key: 'account-busy', message: `another order to this number is unfinished: ${created.holder}` },
+          { quiet: true },
+        );
+        return resultOf(order, true);
+      }
+      case 'exists':
+        return resultOf(created.order, true);
+      case 'created':
+        break;
+      default: {
+        const never: never = created;
+        throw new Error(`unhandled outcome ${String(never)}`);
+      }
+    }
+    await hookAt(deps.hooks, 'after-save-before-send', { externalOrderId: intent.externalOrderId });
+    return send(
+      created.order,
+      { member: intent.externalOrderId, token, step: 0, dueAt: 0, reclaimed: false },
+      'submit',
+    );
+  }
+
   const service = {
     store,
 
     /** Saves the intent set-if-absent, then places it once (see OrderService.submit). */
     async submit(intent: OrderIntent): Promise<SubmitResult> {
-      const token = newClaimToken();
-      const created = await store.create(intent, { token, leaseMs: placement.leaseMs });
-      switch (created.kind) {
-        case 'busy': {
-          const order = await store.createRejected(
-            intent,
-            { key: 'account-busy', message: `another order to this number is unfinished: ${created.holder}` },
-            { quiet: true },
-          );
-          return resultOf(order, true);
-        }
-        case 'exists':
-          return resultOf(created.order, true);
-        case 'created':
-          break;
-        default: {
-          const never: never = created;
-          throw new Error(`unhandled outcome ${String(never)}`);
-        }
-      }
-      await hookAt(deps.hooks, 'after-save-before-send', { externalOrderId: intent.externalOrderId });
-      return send(
-        created.order,
-        { member: intent.externalOrderId, token, step: 0, dueAt: 0, reclaimed: false },
-        'submit',
-      );
+      const result = await submitOnce(intent);
+      deps.onSubmitted?.();
+      return result;
     },
 
     /** The unfinished order to this phone number, if any. */

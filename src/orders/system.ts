@@ -106,6 +106,11 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     ...(timings.placement ? { placement: timings.placement } : {}),
     ...(timings.followUp ? { followUp: timings.followUp } : {}),
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    // A placement answered at once gives an order change: have it told now rather than at the next poll.
+    onSubmitted: () => {
+      workers?.wake('notifier');
+      workers?.wake('alerts');
+    },
   });
   let workers: OrderWorkers | null = null;
   const webhookHandler = createMerchantWebhookHandler({
@@ -123,15 +128,6 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     onStored: () => workers?.wake('webhook-events'),
     ...(deps.onWebhookRefused ? { onRefused: deps.onWebhookRefused } : {}),
   });
-
-  // A placement answered at once gives an order change: have it told now rather than at the next poll.
-  const submit = service.submit.bind(service);
-  service.submit = async (intent) => {
-    const result = await submit(intent);
-    workers?.wake('notifier');
-    workers?.wake('alerts');
-    return result;
-  };
 
   return {
     store,
