@@ -85,3 +85,21 @@ export async function eventually<T>(
 export function buttonData(message: ChatMessage): string[] {
   return message.buttons.flat().map((b) => b.data ?? '');
 }
+
+// Compare-and-set on the record's `rev`, as the store's own commit does, so a writer racing the test (the
+// notifier recording its status message) retries on the aged copy instead of overwriting it.
+const AGE_COPY = `if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'data', ARGV[2], 'rev', tostring(tonumber(ARGV[1]) + 1))
+return 1`;
+
+/** Makes our stored copy of an order look last read from the service `ageMs` ago. */
+export async function ageStoredCopy(app: App, externalOrderId: string, ageMs: number): Promise<void> {
+  const key = app.orders.store.keys.order(externalOrderId);
+  for (;;) {
+    const [rev, data] = await app.redis.hmget(key, 'rev', 'data');
+    if (rev === null || data === null) throw new Error(`no stored order ${externalOrderId}`);
+    const order = JSON.parse(data) as StoredOrder;
+    order.syncedAt = new Date(Date.now() - ageMs).toISOString();
+    if ((await app.redis.eval(AGE_COPY, 1, key, rev, JSON.stringify(order))) === 1) return;
+  }
+}
