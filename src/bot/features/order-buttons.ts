@@ -53,7 +53,9 @@ export async function cardMessage(
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const locale = await ctx.i18n.getLocale();
   const note = found.note === 'stale' ? ctx.t('agents-card-stale') : undefined;
-  const text = renderCard(staff.translate, locale, found.card, note);
+  const text = renderCard(staff.translate, locale, found.card, note, {
+    staff: ctx.role === 'agent' || ctx.role === 'admin',
+  });
   const keyboard = new InlineKeyboard().text(
     ctx.t('agents-refresh-button'),
     await refreshData(staff.desk, found.card),
