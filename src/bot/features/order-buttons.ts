@@ -20,6 +20,11 @@ export interface OrderLookup {
 const OPEN = 'ord:open:';
 const REFRESH = 'ord:rf:';
 
+/** Whether this is the data of an order button (Open under alerts and order messages, Refresh under cards). */
+export function isOrderCardButton(data: string): boolean {
+  return data.startsWith(OPEN) || data.startsWith(REFRESH);
+}
+
 /** Whether this user may see this order: resellers their own, agents and admins all. */
 export function maySee(ctx: BotContext, order: StoredOrder): boolean {
   return ctx.role === 'agent' || ctx.role === 'admin' || order.resellerId === ctx.from?.id;
