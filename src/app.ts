@@ -189,6 +189,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     orderLookup: { orders: orderSystem },
     staff: { api: merchant, orders: orderSystem, budget },
     i18n,
+    ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));
 

@@ -2,6 +2,7 @@
 
 agents-card-next-step = Next step: { $text }
 agents-card-rejection = Refused: { $text }
+agents-card-busy-with = Number busy with order { $number }
 agents-card-operator = Operator: { $operator } · { $subtype }
 agents-card-phone = Number: { $phone }
 agents-card-amount = The line receives: { $amount }

@@ -25,6 +25,8 @@ command-start = start
 access-denied = Sorry, you may not use this bot. Your Telegram ID is { $id }: send it to an admin to ask for access.
 access-denied-short = Sorry, you may not use this.
 command-not-for-role = This command is not available for your role.
+private-only = I work in private chats only: open { $link } and write to me there.
+private-only-short = I work in private chats only.
 
 ## Language
 

@@ -49,6 +49,7 @@ phone-error-wrong-country = That number belongs to another country, not { $count
 phone-error-not-mobile = That is not a mobile number. Only mobile numbers can be topped up.
 phone-error-too-long = That number is too long. Please check it and send it again.
 top-up-number-busy = An earlier order to this number is not finished yet ({ $orderId }, { $number }). Please wait until it ends or use another number.
+top-up-number-busy-until = A top-up to this number is not finished yet. It is likely to be done by about { $time } UTC. Please wait until then or use another number.
 
 ## Top-up: quote and order
 

@@ -2,6 +2,7 @@
 
 agents-card-next-step = Siguiente paso: { $text }
 agents-card-rejection = Rechazado: { $text }
+agents-card-busy-with = Número ocupado por el pedido { $number }
 agents-card-operator = Operador: { $operator } · { $subtype }
 agents-card-phone = Número: { $phone }
 agents-card-amount = La línea recibe: { $amount }

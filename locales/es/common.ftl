@@ -25,6 +25,8 @@ command-start = iniciar
 access-denied = Lo sentimos, no puede usar este bot. Su ID de Telegram es { $id }: envíelo a un administrador para solicitar acceso.
 access-denied-short = Lo sentimos, no puede usar esta función.
 command-not-for-role = Este comando no está disponible para su rol.
+private-only = Solo funciono en chats privados: abra { $link } y escríbame allí.
+private-only-short = Solo funciono en chats privados.
 
 ## Language
 

@@ -49,6 +49,7 @@ phone-error-wrong-country = Ese número es de otro país, no de { $country }. En
 phone-error-not-mobile = Ese no es un número móvil. Solo se pueden recargar números móviles.
 phone-error-too-long = Ese número es demasiado largo. Revíselo y envíelo de nuevo.
 top-up-number-busy = Un pedido anterior a este número aún no ha terminado ({ $orderId }, { $number }). Espere a que termine o use otro número.
+top-up-number-busy-until = Una recarga a este número aún no ha terminado. Probablemente termine hacia las { $time } UTC. Espere hasta entonces o use otro número.
 
 ## Top-up: quote and order
 

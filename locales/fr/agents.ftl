@@ -2,6 +2,7 @@
 
 agents-card-next-step = Étape suivante : { $text }
 agents-card-rejection = Refusée : { $text }
+agents-card-busy-with = Numéro occupé par la commande { $number }
 agents-card-operator = Opérateur : { $operator } · { $subtype }
 agents-card-phone = Numéro : { $phone }
 agents-card-amount = La ligne reçoit : { $amount }

@@ -25,6 +25,8 @@ command-start = démarrer
 access-denied = Désolé, vous ne pouvez pas utiliser ce bot. Votre identifiant Telegram est { $id } : envoyez-le à un administrateur pour demander l’accès.
 access-denied-short = Désolé, vous ne pouvez pas utiliser cette fonction.
 command-not-for-role = Cette commande n’est pas disponible pour votre rôle.
+private-only = Je ne fonctionne que dans les chats privés : ouvrez { $link } et écrivez-moi là-bas.
+private-only-short = Je ne fonctionne que dans les chats privés.
 
 ## Language
 

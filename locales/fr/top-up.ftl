@@ -49,6 +49,7 @@ phone-error-wrong-country = Ce numéro appartient à un autre pays. Veuillez env
 phone-error-not-mobile = Ce n’est pas un numéro mobile. Seuls les numéros mobiles peuvent être rechargés.
 phone-error-too-long = Ce numéro est trop long. Veuillez le vérifier et le renvoyer.
 top-up-number-busy = Une commande précédente vers ce numéro n’est pas encore terminée ({ $orderId }, { $number }). Veuillez attendre qu’elle se termine ou utiliser un autre numéro.
+top-up-number-busy-until = Une recharge vers ce numéro n’est pas encore terminée. Elle devrait l’être vers { $time } UTC. Veuillez attendre ou utiliser un autre numéro.
 
 ## Top-up: quote and order
 

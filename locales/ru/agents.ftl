@@ -2,6 +2,7 @@
 
 agents-card-next-step = Следующий шаг: { $text }
 agents-card-rejection = Отклонён: { $text }
+agents-card-busy-with = Номер занят заказом { $number }
 agents-card-operator = Оператор: { $operator } · { $subtype }
 agents-card-phone = Номер: { $phone }
 agents-card-amount = Линия получает: { $amount }

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { initialSession, type BotContext, type SessionData } from './context.ts';
 import { TOP_UP, TOP_UP_VERSION, createTopUpConversation, type TopUpDeps } from './conversations/top-up.ts';
 import { createAccessFeature } from './features/access.ts';
+import { createChatScope } from './features/chat-scope.ts';
 import { cancelFeature } from './features/cancel.ts';
 import { languageFeature } from './features/language.ts';
 import { createOrderButtonsFeature, type OrderLookup } from './features/order-buttons.ts';
@@ -47,6 +48,8 @@ export interface BotDeps {
   i18n?: I18n<BotContext>;
   /** Orders, figures and health for /status, /orders, /users, /stats, /health and the command menus. */
   staff?: StaffDeps;
+  /** ALERT_CHAT_ID: the one group where the bot answers (alert buttons only). */
+  alertChatId?: number;
 }
 
 /** Sessions (language, recent countries and numbers) per chat, kept 90 days after the last update. */
@@ -112,6 +115,8 @@ export function createBot(deps: BotDeps) {
   );
   bot.use(i18n);
   bot.use(createAccessFeature(deps.roles));
+  // Before flows and features: they all run in private chats only.
+  bot.use(createChatScope(deps.alertChatId === undefined ? {} : { alertChatId: deps.alertChatId }));
   bot.use(async (ctx, next) => {
     if (ctx.chatId !== undefined) await idle.refresh(ctx.chatId);
     await next();

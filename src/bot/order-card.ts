@@ -37,7 +37,14 @@ export interface OrderCard {
   resellerId?: number;
   /** Why the service refused it (never placed). */
   rejection?: string;
+  /** The refusal's key (`account-busy`, `balance`, …). */
+  rejectionKey?: string;
+  /** `account-busy`: the merchant order number holding the phone number (agents and admins only). */
+  busyWith?: string;
 }
+
+/** Records kept before the holder had its own field named it at the end of the text. */
+const LEGACY_BUSY_TEXT = /unfinished: (\S+)$/;
 
 /** The status a stored order shows. */
 export function displayStatusOf(order: StoredOrder): DisplayStatus {
@@ -71,7 +78,18 @@ export function cardOfStored(order: StoredOrder): OrderCard {
     updatedAt: d?.updatedAt ?? order.updatedAt,
     ...(order.syncedAt === undefined ? {} : { syncedAt: order.syncedAt }),
     resellerId: order.resellerId,
-    ...(order.rejection ? { rejection: order.rejection.message } : {}),
+    ...(order.rejection ? rejectionOf(order.rejection) : {}),
+  };
+}
+
+function rejectionOf(rejection: NonNullable<StoredOrder['rejection']>): Partial<OrderCard> {
+  if (rejection.key !== 'account-busy') return { rejection: rejection.message, rejectionKey: rejection.key };
+  const holder = rejection.holder ?? LEGACY_BUSY_TEXT.exec(rejection.message)?.[1];
+  // The text is written at display time: the stored one may name another reseller's order.
+  return {
+    rejection: '',
+    rejectionKey: rejection.key,
+    ...(holder === undefined ? {} : { busyWith: holder }),
   };
 }
 
@@ -125,13 +143,26 @@ export function cardStatusLine(t: Translate, locale: string, card: OrderCard): s
     : t(locale, 'order-status-line', { ...vars, orderId: card.orderId });
 }
 
-/** The full /status text. */
-export function renderCard(t: Translate, locale: string, card: OrderCard, note?: string): string {
+/**
+ * The full /status text. The order holding a busy number may be another reseller's: only staff (agents and
+ * admins) see which one.
+ */
+export function renderCard(
+  t: Translate,
+  locale: string,
+  card: OrderCard,
+  note?: string,
+  viewer: { staff: boolean } = { staff: false },
+): string {
   const lines = [cardStatusLine(t, locale, card)];
   if (card.statusTitle) lines.push(card.statusTitle);
   if (card.statusMessage) lines.push(card.statusMessage);
   if (card.nextStep) lines.push(t(locale, 'agents-card-next-step', { text: card.nextStep }));
-  if (card.rejection) lines.push(t(locale, 'agents-card-rejection', { text: card.rejection }));
+  if (card.rejectionKey === 'account-busy') {
+    lines.push(t(locale, 'agents-card-rejection', { text: t(locale, 'order-reject-reason-account-busy') }));
+    if (viewer.staff && card.busyWith)
+      lines.push(t(locale, 'agents-card-busy-with', { number: card.busyWith }));
+  } else if (card.rejection) lines.push(t(locale, 'agents-card-rejection', { text: card.rejection }));
   lines.push(
     '',
     t(locale, 'agents-card-operator', {

@@ -237,7 +237,11 @@ export function createOrderService(deps: OrderServiceDeps) {
       case 'busy': {
         const order = await store.createRejected(
           intent,
-          { key: 'account-busy', message: `another order to this number is unfinished: ${created.holder}` },
+          {
+            key: 'account-busy',
+            message: 'another order to this number is unfinished',
+            holder: created.holder,
+          },
           { quiet: true },
         );
         return resultOf(order, true);

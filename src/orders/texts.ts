@@ -29,6 +29,22 @@ export function statusText(t: Translate, locale: string, status: DisplayStatus):
   return t(locale, statusTextKey(status), { status });
 }
 
+/** Never sooner than this: the holder's next status check is at least a minute away in practice. */
+const BUSY_MIN_MS = 60_000;
+/** The spec's slowest regular follow-up interval, for an order with no answer read yet. */
+const BUSY_DEFAULT_MS = 300_000;
+
+/**
+ * About when an unfinished order is likely to have ended and freed its phone number: the service's own
+ * "check again after" of the last read, at least a minute from now, rounded up to the minute.
+ */
+export function likelyFreeAt(order: StoredOrder, now: number): Date {
+  const readAt = Date.parse(order.syncedAt ?? order.updatedAt);
+  const wait = order.details?.pollAfterSeconds ? order.details.pollAfterSeconds * 1000 : BUSY_DEFAULT_MS;
+  const at = Math.max(Number.isNaN(readAt) ? now + wait : readAt + wait, now + BUSY_MIN_MS);
+  return new Date(Math.ceil(at / 60_000) * 60_000);
+}
+
 /** First line of every order message: emoji, status, O-… and the merchant order number. */
 export function statusLine(t: Translate, order: StoredOrder, status: DisplayStatus): string {
   const vars = {

@@ -42,6 +42,11 @@ export interface Rejection {
   httpStatus?: number;
   /** Service text, for staff only. */
   message: string;
+  /**
+   * `account-busy`: the merchant order number of the unfinished order holding the phone number. It may be
+   * another reseller's, so it is kept apart from the text and shown to agents and admins only.
+   */
+  holder?: string;
 }
 
 export interface StatusChange {

@@ -10,14 +10,26 @@ export function ngNumber(n: number, ending = '0000'): string {
   return `234803${String(n).padStart(3, '0')}${ending}`;
 }
 
+export interface OrderOptions {
+  resellerId: number;
+  account: string;
+  amount?: string;
+  operatorKey?: string;
+  locale?: string;
+}
+
 /**
  * Places a real order the way the top-up conversation does (a real quote, then the order service), so the
  * sandbox and our store both hold it.
  */
-export async function placeOrder(
-  app: App,
-  options: { resellerId: number; account: string; amount?: string; operatorKey?: string; locale?: string },
-): Promise<StoredOrder> {
+export async function placeOrder(app: App, options: OrderOptions): Promise<StoredOrder> {
+  const result = await app.orders.service.submit(await orderIntent(app, options));
+  if (result.outcome !== 'placed') throw new Error(`order not placed: ${result.outcome}`);
+  return result.order;
+}
+
+/** The intent the top-up conversation would record after a real quote. */
+export async function orderIntent(app: App, options: OrderOptions): Promise<OrderIntent> {
   const quote = await app.merchant.createQuote({
     country: 'NG',
     operatorKey: options.operatorKey ?? 'NG-MTN',
@@ -52,9 +64,7 @@ export async function placeOrder(
     chatId: options.resellerId,
     locale: options.locale ?? 'en',
   };
-  const result = await app.orders.service.submit(intent);
-  if (result.outcome !== 'placed') throw new Error(`order not placed: ${result.outcome}`);
-  return result.order;
+  return intent;
 }
 
 /** Sends a command and resolves with the bot's first message after it. */

@@ -3,7 +3,13 @@ import { formatMoney } from '../../src/domain/money.ts';
 import { finalMessage, rejectionMessage } from '../../src/orders/notifier.ts';
 import { DEFAULT_FOLLOW_UP_TIMINGS, nextFollowUpDelay } from '../../src/orders/scheduler.ts';
 import { classifyPlacementError, statusOfEvent } from '../../src/orders/service.ts';
-import { displayEmoji, statusLine, statusMessage, type DisplayStatus } from '../../src/orders/texts.ts';
+import {
+  displayEmoji,
+  likelyFreeAt,
+  statusLine,
+  statusMessage,
+  type DisplayStatus,
+} from '../../src/orders/texts.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import {
   MerchantForbiddenError,
@@ -182,5 +188,42 @@ describe('pure rules of placement and follow-up', () => {
     expect(nextFollowUpDelay(1, timings)).toBe(60_000);
     for (const step of [2, 3, 10, 100]) expect(nextFollowUpDelay(step, timings)).toBe(300_000);
     expect(timings.staleAfterMs).toBe(3_600_000);
+  });
+});
+
+describe('likelyFreeAt: about when a busy number is free again', () => {
+  const now = Date.parse('2026-11-22T10:20:10.000Z');
+  const details = (pollAfterSeconds: number): StoredOrder['details'] => ({
+    statusTitle: '',
+    statusMessage: '',
+    nextStep: '',
+    pollAfterSeconds,
+    maskedAccount: '',
+    attempts: [],
+    createdAt: null,
+    updatedAt: null,
+  });
+
+  it("is the service's next check after the last read, rounded up to the minute", () => {
+    const busy = order('en', {
+      status: 'processing',
+      syncedAt: '2026-11-22T10:20:00.000Z',
+      details: details(600),
+    });
+    expect(likelyFreeAt(busy, now).toISOString()).toBe('2026-11-22T10:30:00.000Z');
+  });
+
+  it('is five minutes after the last change when the service said nothing yet', () => {
+    const busy = order('en', { status: 'accepted', updatedAt: '2026-11-22T10:19:30.000Z' });
+    expect(likelyFreeAt(busy, now).toISOString()).toBe('2026-11-22T10:25:00.000Z');
+  });
+
+  it('is never in the past: at least a minute from now', () => {
+    const late = order('en', {
+      status: 'processing',
+      syncedAt: '2026-11-22T09:00:00.000Z',
+      details: details(30),
+    });
+    expect(likelyFreeAt(late, now).toISOString()).toBe('2026-11-22T10:22:00.000Z');
   });
 });

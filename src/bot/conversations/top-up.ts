@@ -4,7 +4,7 @@ import { InlineKeyboard, type Context } from 'grammy';
 import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
 import type { Country, MerchantApi, Operator } from '../../merchant/types.ts';
-import { rejectionReasonKey } from '../../orders/texts.ts';
+import { likelyFreeAt, rejectionReasonKey } from '../../orders/texts.ts';
 import type { OrderIntent, OrderService, StoredOrder, SubmitResult } from '../../orders/types.ts';
 import type { BaseContext, BotContext, RecentNumber } from '../context.ts';
 import type { Translate } from '../i18n.ts';
@@ -32,7 +32,7 @@ import {
 
 export const TOP_UP = 'topUp';
 /** Raise when the conversation's code changes in a way that breaks stored replays. */
-export const TOP_UP_VERSION = 1;
+export const TOP_UP_VERSION = 2;
 
 const PAGE = 8;
 const MAX_RECENT = 5;
@@ -55,6 +55,10 @@ export interface TopUpDeps {
   /** How long a quote may wait for the shared request budget before the chat is told to try later. */
   quoteWaitMs?: number;
 }
+
+/** A number held by an unfinished order: which one for its own reseller and admins, else only until when. */
+type BusyNumber =
+  { shown: true; orderId: string; externalOrderId: string } | { shown: false; likelyFreeAt: string };
 
 /** Arguments of the conversation: a one-line `/topup` or a repeat of an earlier order. */
 export interface TopUpArgs {
@@ -369,9 +373,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
               step = 'quote';
               break;
             }
-            await ctx.reply(
-              t('top-up-number-busy', { orderId: busy.orderId ?? '—', number: busy.externalOrderId }),
-            );
+            await ctx.reply(busyText(busy));
             delete state.phone;
           }
           const result = await askPhone();
@@ -729,8 +731,24 @@ export function createTopUpConversation(deps: TopUpDeps) {
       });
     }
 
-    async function unfinishedOrderTo(digits: string): Promise<StoredOrder | null> {
-      return conversation.external(() => deps.orders.unfinishedForAccount(digits));
+    /** The unfinished order holding this number, as this user may see it. */
+    async function unfinishedOrderTo(digits: string): Promise<BusyNumber | null> {
+      return conversation.external(async () => {
+        const order = await deps.orders.unfinishedForAccount(digits);
+        if (order === null) return null;
+        // Another reseller's order is not this reseller's business: they learn only until about when.
+        const own = order.resellerId === userId;
+        const shown = own || (await deps.roles.roleOf(userId)) === 'admin';
+        return shown
+          ? { shown, orderId: order.orderId ?? '—', externalOrderId: order.externalOrderId }
+          : { shown, likelyFreeAt: likelyFreeAt(order, Date.now()).toISOString() };
+      });
+    }
+
+    function busyText(busy: BusyNumber): string {
+      return busy.shown
+        ? t('top-up-number-busy', { orderId: busy.orderId, number: busy.externalOrderId })
+        : t('top-up-number-busy-until', { time: busy.likelyFreeAt.slice(11, 16) });
     }
 
     async function askPhone(): Promise<'ok' | 'back' | 'cancel'> {
@@ -773,9 +791,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
         }
         const busy = await unfinishedOrderTo(candidate.digits);
         if (busy !== null) {
-          await ctx.reply(
-            t('top-up-number-busy', { orderId: busy.orderId ?? '—', number: busy.externalOrderId }),
-          );
+          await ctx.reply(busyText(busy));
           continue;
         }
         state.phone = candidate;

@@ -20,6 +20,11 @@ export interface OrderLookup {
 const OPEN = 'ord:open:';
 const REFRESH = 'ord:rf:';
 
+/** Whether this is the data of an order button (Open under alerts and order messages, Refresh under cards). */
+export function isOrderCardButton(data: string): boolean {
+  return data.startsWith(OPEN) || data.startsWith(REFRESH);
+}
+
 /** Whether this user may see this order: resellers their own, agents and admins all. */
 export function maySee(ctx: BotContext, order: StoredOrder): boolean {
   return ctx.role === 'agent' || ctx.role === 'admin' || order.resellerId === ctx.from?.id;
@@ -53,7 +58,9 @@ export async function cardMessage(
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const locale = await ctx.i18n.getLocale();
   const note = found.note === 'stale' ? ctx.t('agents-card-stale') : undefined;
-  const text = renderCard(staff.translate, locale, found.card, note);
+  const text = renderCard(staff.translate, locale, found.card, note, {
+    staff: ctx.role === 'agent' || ctx.role === 'admin',
+  });
   const keyboard = new InlineKeyboard().text(
     ctx.t('agents-refresh-button'),
     await refreshData(staff.desk, found.card),

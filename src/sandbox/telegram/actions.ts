@@ -1,6 +1,6 @@
 // What a person can do in a private chat with the bot: write, send a command or a contact, press an
 // inline button or a reply-keyboard button, block and unblock the bot. Each action makes the update
-// Telegram would make.
+// Telegram would make. Writing and pressing also work in a group made with driver.group() (`chat`).
 
 import { StandInUsageError } from './errors.ts';
 import { characterCount, detectEntities, trimText } from './formatting.ts';
@@ -28,6 +28,14 @@ function activeUser(world: World, userId: number): UserRecord {
   return record;
 }
 
+/** The chat an action happens in: the user's private chat, or a group the driver made. */
+function chatFor(world: World, userId: number, chatId: number | undefined): number {
+  if (chatId === undefined || chatId === userId) return userId;
+  if (world.findGroup(chatId) === undefined)
+    throw new StandInUsageError(`no group ${chatId}: create it with driver.group({ id })`);
+  return chatId;
+}
+
 /** Writing to a bot starts it, and un-blocks it when it was blocked (Telegram's "Restart"). */
 function engage(world: World, record: UserRecord): void {
   if (record.blocked) setBlocked(world, record.user.id, false);
@@ -38,13 +46,12 @@ function post(
   world: World,
   record: UserRecord,
   content: Omit<TgMessage, 'message_id' | 'from' | 'chat' | 'date'>,
+  chatId: number = record.user.id,
 ): SentMessage {
-  engage(world, record);
-  const stored = world.addMessage(record.user.id, 'user', content);
-  const update = world.queue.push(
-    { kind: 'message', message: structuredClone(stored.message) },
-    record.user.id,
-  );
+  // Writing in a group does not start the bot's private chat.
+  if (chatId === record.user.id) engage(world, record);
+  const stored = world.addMessage(chatId, 'user', content, { from: record.user.id });
+  const update = world.queue.push({ kind: 'message', message: structuredClone(stored.message) }, chatId);
   return { updateId: update?.update_id, messageId: stored.message.message_id };
 }
 
@@ -67,6 +74,8 @@ export interface SendTextOptions {
   replyTo?: number;
   /** Explicit entities (Telegram detects links, @mentions and /commands by itself). */
   entities?: TgMessageEntity[];
+  /** Write in this group (driver.group) instead of the private chat. */
+  chat?: number;
 }
 
 export function sendText(
@@ -76,25 +85,32 @@ export function sendText(
   options: SendTextOptions = {},
 ): SentMessage {
   const record = activeUser(world, userId);
+  const chatId = chatFor(world, userId, options.chat);
   const trimmed = trimText({ text, entities: options.entities ?? [] });
   if (trimmed.text === '') throw new StandInUsageError('Telegram does not send an empty message');
   if (characterCount(trimmed.text) > 4096)
     throw new StandInUsageError('a message over 4096 characters is split by the app');
   const entities = detectEntities(trimmed.text, trimmed.entities);
-  return post(world, record, {
-    text: trimmed.text,
-    ...(entities.length > 0 ? { entities } : {}),
-    ...replyTo(world, userId, options.replyTo),
-  });
+  return post(
+    world,
+    record,
+    {
+      text: trimmed.text,
+      ...(entities.length > 0 ? { entities } : {}),
+      ...replyTo(world, chatId, options.replyTo),
+    },
+    chatId,
+  );
 }
 
 /** `/command args`: the text with a bot_command entity over the command, as the apps send it. */
-export function sendCommand(world: World, userId: number, command: string): SentMessage {
+export function sendCommand(world: World, userId: number, command: string, chat?: number): SentMessage {
   const text = command.trim().startsWith('/') ? command.trim() : `/${command.trim()}`;
   const token = /^\/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?/.exec(text)?.[0];
   if (token === undefined) throw new StandInUsageError(`not a bot command: ${command}`);
   return sendText(world, userId, text, {
     entities: [{ type: 'bot_command', offset: 0, length: token.length }],
+    ...(chat === undefined ? {} : { chat }),
   });
 }
 
@@ -143,11 +159,12 @@ export function press(
   userId: number,
   messageId: number,
   matcher: ButtonMatcher,
+  chat?: number,
 ): PressedButton {
   activeUser(world, userId);
-  const view = world.chatView(userId).find((m) => m.id === messageId);
-  if (view === undefined)
-    throw new StandInUsageError(`message ${messageId} is not in the chat of user ${userId}`);
+  const chatId = chatFor(world, userId, chat);
+  const view = world.chatView(chatId).find((m) => m.id === messageId);
+  if (view === undefined) throw new StandInUsageError(`message ${messageId} is not in chat ${chatId}`);
   const buttons = view.buttons.flat();
   const button = findButton(buttons, matcher);
   if (button === undefined) {
@@ -157,24 +174,31 @@ export function press(
   }
   if (button.data === undefined)
     throw new StandInUsageError(`"${button.text}" is a URL button, not a callback button`);
-  return pressData(world, userId, messageId, button.data);
+  return pressData(world, userId, messageId, button.data, chatId);
 }
 
 /**
  * A callback query with any data on a bot message still in the chat, even when the message no
  * longer shows such a button: what an old app or a double tap delivers, for stale-button tests.
  */
-export function pressData(world: World, userId: number, messageId: number, data: string): PressedButton {
+export function pressData(
+  world: World,
+  userId: number,
+  messageId: number,
+  data: string,
+  chat?: number,
+): PressedButton {
   const record = activeUser(world, userId);
-  const stored = world.findChat(userId)?.messages.get(messageId);
-  if (stored === undefined)
-    throw new StandInUsageError(`message ${messageId} is not in the chat of user ${userId}`);
+  const chatId = chatFor(world, userId, chat);
+  const stored = world.findChat(chatId)?.messages.get(messageId);
+  if (stored === undefined) throw new StandInUsageError(`message ${messageId} is not in chat ${chatId}`);
   if (stored.deleted) throw new StandInUsageError(`message ${messageId} was deleted; its buttons are gone`);
   if (stored.sender !== 'bot') throw new StandInUsageError(`message ${messageId} was written by the user`);
   const id = world.newCallbackId();
   world.callbacks.set(id, {
     id,
     userId,
+    chatId,
     messageId,
     data,
     createdAt: world.now(),
@@ -188,13 +212,13 @@ export function pressData(world: World, userId: number, messageId: number, data:
         id,
         from: { ...record.user },
         message: structuredClone(stored.message),
-        chat_instance: world.chatInstance(userId),
+        chat_instance: world.chatInstance(chatId),
         data,
       },
     },
-    userId,
+    chatId,
   );
-  world.changed(userId);
+  world.changed(chatId);
   return { updateId: update?.update_id, queryId: id };
 }
 

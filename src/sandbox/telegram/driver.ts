@@ -28,7 +28,7 @@ import type {
   WebhookInfo,
 } from './types.ts';
 import { StandInUsageError } from './errors.ts';
-import type { FaultSpec, StandInUserInit, UserRecord, World } from './world.ts';
+import type { FaultSpec, GroupInit, StandInUserInit, UserRecord, World } from './world.ts';
 
 export type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
 
@@ -79,6 +79,24 @@ export interface StandInUser {
   commands(languageCode?: string): TgBotCommand[];
 }
 
+/** A group with the bot in it: any user (made with driver.user) writes or presses there. */
+export interface StandInGroup {
+  readonly id: number;
+  sendText(userId: number, text: string): SentMessage;
+  sendCommand(userId: number, command: string): SentMessage;
+  press(userId: number, message: ChatMessage | number, button: ButtonMatcher): PressedButton;
+  pressData(userId: number, messageId: number, data: string): PressedButton;
+  /** The group's messages as its members see them. */
+  chat(): ChatMessage[];
+  waitFor<T>(probe: (chat: ChatMessage[]) => T, options?: WaitOptions): Promise<Truthy<T>>;
+  waitForBotMessage(
+    predicate?: (message: ChatMessage) => boolean,
+    options?: WaitOptions & { after?: number },
+  ): Promise<ChatMessage>;
+  callbackAnswers(): CallbackAnswerView[];
+  waitForCallbackAnswer(queryId: string, options?: WaitOptions): Promise<CallbackAnswerView>;
+}
+
 export interface UserSummary {
   id: number;
   firstName: string;
@@ -95,6 +113,8 @@ export interface StandInDriver {
   readonly bot: TgBotUser;
   /** Creates the user, or updates and returns the existing one. */
   user(init: StandInUserInit): StandInUser;
+  /** Creates a group (negative id) the bot is a member of; its members are the driver's users. */
+  group(init: GroupInit): StandInGroup;
   users(): UserSummary[];
   /** Recorded Bot API calls, oldest first; only those of one method when given (any case). */
   calls(method?: string): RecordedCall[];
@@ -245,6 +265,44 @@ export function createDriver(world: World): StandInDriver {
     user(init) {
       world.ensureUser(init);
       return handleFor(init.id);
+    },
+    group(init) {
+      const id = world.ensureGroup(init).id;
+      const chat = (): ChatMessage[] => world.chatView(id);
+      const answers = () => world.callbackAnswers(id);
+      return {
+        id,
+        sendText: (userId, text) => sendText(world, userId, text, { chat: id }),
+        sendCommand: (userId, command) => sendCommand(world, userId, command, id),
+        press: (userId, message, button) =>
+          press(world, userId, typeof message === 'number' ? message : message.id, button, id),
+        pressData: (userId, messageId, data) => pressData(world, userId, messageId, data, id),
+        chat,
+        waitFor: (probe, options) =>
+          waitUntil(
+            world,
+            () => probe(chat()),
+            options?.timeoutMs ?? DEFAULT_WAIT_MS,
+            () => transcript(chat()),
+          ),
+        waitForBotMessage(predicate = () => true, options) {
+          const after = options?.after ?? chat().reduce((max, m) => (m.from === 'bot' ? m.id : max), 0);
+          return waitUntil(
+            world,
+            () => chat().find((m) => m.from === 'bot' && m.id > after && predicate(m)),
+            options?.timeoutMs ?? DEFAULT_WAIT_MS,
+            () => `for a new bot message in group ${id} after #${after}; ${transcript(chat())}`,
+          );
+        },
+        callbackAnswers: answers,
+        waitForCallbackAnswer: (queryId, options) =>
+          waitUntil(
+            world,
+            () => answers().find((a) => a.queryId === queryId && a.answered),
+            options?.timeoutMs ?? DEFAULT_WAIT_MS,
+            () => `for an answer to callback query ${queryId}`,
+          ),
+      };
     },
     users: () => world.users().map(summarise),
     calls: (method) =>

@@ -3,7 +3,7 @@
 export { createTelegramStandIn, DEFAULT_PAGE_USERS, DEFAULT_TOKEN } from './server.ts';
 export type { ListeningAddress, TelegramStandIn, TelegramStandInOptions } from './server.ts';
 export { DEFAULT_WAIT_MS } from './driver.ts';
-export type { StandInDriver, StandInUser, Truthy, UserSummary, WaitOptions } from './driver.ts';
+export type { StandInDriver, StandInGroup, StandInUser, Truthy, UserSummary, WaitOptions } from './driver.ts';
 export type {
   ButtonMatcher,
   PressedButton,
@@ -13,5 +13,5 @@ export type {
 } from './actions.ts';
 export type { ChatSnapshot } from './control.ts';
 export { BotApiError, StandInUsageError } from './errors.ts';
-export type { FaultSpec, StandInUserInit } from './world.ts';
+export type { FaultSpec, GroupInit, StandInUserInit } from './world.ts';
 export type * from './types.ts';

@@ -74,6 +74,19 @@ function chatIdOf(params: Params, name = 'chat_id'): number {
 
 function knownChat(ctx: MethodContext, name = 'chat_id'): { user: UserRecord; chat: ChatRecord } {
   const id = chatIdOf(ctx.params, name);
+  const group = ctx.world.findGroup(id);
+  if (group !== undefined) {
+    // The bot is a member of every group the driver made: it may always write there.
+    const title = group.type === 'private' ? group.first_name : group.title;
+    const member: UserRecord = {
+      user: { id, is_bot: false, first_name: title },
+      phone: undefined,
+      role: undefined,
+      started: true,
+      blocked: false,
+    };
+    return { user: member, chat: ctx.world.chat(id) };
+  }
   const user = ctx.world.findUser(id);
   if (user === undefined) throw badRequest('chat not found');
   return { user, chat: ctx.world.chat(id) };
@@ -622,7 +635,7 @@ const HANDLERS: Record<string, Handler> = {
       ...(text !== undefined ? { text } : {}),
       ...(url !== undefined ? { url } : {}),
     };
-    world.changed(record.userId);
+    world.changed(record.chatId);
     return true;
   },
 
@@ -679,7 +692,7 @@ const HANDLERS: Record<string, Handler> = {
 
   getChat(ctx) {
     const { chat } = knownChat(ctx);
-    return { ...ctx.world.privateChat(chat.id), accent_color_id: 0, max_reaction_count: 11 };
+    return { ...ctx.world.chatOf(chat.id), accent_color_id: 0, max_reaction_count: 11 };
   },
   getChatMember(ctx) {
     const { user } = knownChat(ctx);

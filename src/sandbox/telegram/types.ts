@@ -18,13 +18,15 @@ export interface TgBotUser extends TgUser {
   has_main_web_app: boolean;
 }
 
-export interface TgChat {
-  id: number;
-  type: 'private';
-  first_name: string;
-  last_name?: string;
-  username?: string;
-}
+export type TgChat =
+  | {
+      id: number;
+      type: 'private';
+      first_name: string;
+      last_name?: string;
+      username?: string;
+    }
+  | { id: number; type: 'group' | 'supergroup'; title: string };
 
 export type TgEntityType =
   | 'mention'

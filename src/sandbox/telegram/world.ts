@@ -34,6 +34,13 @@ export interface StandInUserInit {
   started?: boolean;
 }
 
+/** A group the bot is a member of (negative id, as on Telegram); members write and press there. */
+export interface GroupInit {
+  id: number;
+  title?: string;
+  type?: 'group' | 'supergroup';
+}
+
 export interface UserRecord {
   user: TgUser;
   phone: string | undefined;
@@ -65,6 +72,8 @@ export interface ChatRecord {
 export interface CallbackRecord {
   readonly id: string;
   readonly userId: number;
+  /** The chat of the message (the user's private chat, or a group). */
+  readonly chatId: number;
   readonly messageId: number;
   readonly data: string;
   readonly createdAt: number;
@@ -130,11 +139,15 @@ export interface World {
   findChat(id: number): ChatRecord | undefined;
   resolveUser(id: number): TgUser | undefined;
   privateChat(id: number): TgChat;
+  ensureGroup(init: GroupInit): TgChat;
+  findGroup(id: number): TgChat | undefined;
+  /** The chat as the Bot API shows it: a group, or the user's private chat. */
+  chatOf(id: number): TgChat;
   addMessage(
     chatId: number,
     sender: 'bot' | 'user',
     content: Omit<TgMessage, 'message_id' | 'from' | 'chat' | 'date'>,
-    extras?: { replyKeyboard?: TgReplyKeyboardMarkup; removesKeyboard?: boolean },
+    extras?: { replyKeyboard?: TgReplyKeyboardMarkup; removesKeyboard?: boolean; from?: number },
   ): StoredMessage;
   chatView(chatId: number): ChatMessage[];
   keyboardView(chatId: number): ReplyKeyboardView | undefined;
@@ -162,6 +175,7 @@ export function createWorld(options: WorldOptions): World {
   let version = 0;
   const userRecords = new Map<number, UserRecord>();
   const chats = new Map<number, ChatRecord>();
+  const groups = new Map<number, TgChat>();
   let callbackCounter = 0n;
   let fileCounter = 0;
   const botId = Number(options.token.split(':')[0]);
@@ -256,14 +270,28 @@ export function createWorld(options: WorldOptions): World {
       if (user?.username !== undefined) chat.username = user.username;
       return chat;
     },
+    ensureGroup(init) {
+      if (!Number.isSafeInteger(init.id) || init.id >= 0)
+        throw new Error(`a group id is a negative integer, not ${init.id}`);
+      const group: TgChat = { id: init.id, type: init.type ?? 'supergroup', title: init.title ?? 'Group' };
+      groups.set(init.id, group);
+      world.changed();
+      return { ...group };
+    },
+    findGroup: (id) => {
+      const group = groups.get(id);
+      return group === undefined ? undefined : { ...group };
+    },
+    chatOf: (id) => world.findGroup(id) ?? world.privateChat(id),
     addMessage(chatId, sender, content, extras = {}) {
       const chat = world.chat(chatId);
+      const author = extras.from ?? chatId;
       const from =
-        sender === 'bot' ? botAsUser() : { ...(userRecords.get(chatId)?.user ?? fallbackUser(chatId)) };
+        sender === 'bot' ? botAsUser() : { ...(userRecords.get(author)?.user ?? fallbackUser(author)) };
       const message: TgMessage = {
         message_id: chat.nextMessageId++,
         from,
-        chat: world.privateChat(chatId),
+        chat: world.chatOf(chatId),
         date: world.nowSeconds(),
         ...content,
       };
@@ -308,7 +336,7 @@ export function createWorld(options: WorldOptions): World {
     chatInstance: (chatId) => (-(BigInt(chatId) * 7919n + BigInt(botId))).toString(),
     callbackAnswers(chatId) {
       return [...world.callbacks.values()]
-        .filter((record) => record.userId === chatId)
+        .filter((record) => record.chatId === chatId)
         .map((record) => ({
           queryId: record.id,
           messageId: record.messageId,

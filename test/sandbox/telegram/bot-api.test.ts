@@ -321,6 +321,37 @@ describe('editing, deleting and callback queries', () => {
   });
 });
 
+describe('groups', () => {
+  it("carries the group as the chat and the member as the sender, and answers a member's press there", async () => {
+    const rita = startedUser(7101);
+    const olu = standIn.driver.user({ id: 7102, firstName: 'Olu' });
+    const group = standIn.driver.group({ id: -100_777, title: 'Shop floor' });
+    group.sendCommand(olu.id, '/help');
+    const posted = (await ok('sendMessage', {
+      chat_id: group.id,
+      text: 'Pick one',
+      reply_markup: { inline_keyboard: [[{ text: 'A', callback_data: 'a' }]] },
+    })) as TgMessage;
+    expect(posted.chat).toEqual({ id: -100_777, type: 'supergroup', title: 'Shop floor' });
+    const pressed = group.press(rita.id, posted.message_id, 'A');
+    const updates = (await ok('getUpdates', { offset: 0 })) as TgUpdate[];
+    const help = updates.find((u) => u.message?.text === '/help')!;
+    expect(help.message!.chat.id).toBe(-100_777);
+    expect(help.message!.from!.id).toBe(7102);
+    const press = updates.find((u) => u.callback_query?.id === pressed.queryId)!;
+    expect(press.callback_query!.from.id).toBe(7101);
+    expect(press.callback_query!.message!.chat.id).toBe(-100_777);
+    await ok('answerCallbackQuery', { callback_query_id: pressed.queryId, text: 'ok' });
+    expect(group.callbackAnswers().map((a) => a.text)).toEqual(['ok']);
+    expect(rita.callbackAnswers()).toEqual([]);
+    // Writing in a group does not open the member's private chat.
+    expect(olu.chat()).toEqual([]);
+    expect(await refused('sendMessage', { chat_id: olu.id, text: 'hi' })).toBe(
+      "403 Forbidden: bot can't initiate conversation with a user",
+    );
+  });
+});
+
 describe('getUpdates', () => {
   it('returns updates from the offset, confirms earlier ones, honours limit and negative offsets', async () => {
     const user = startedUser(5001);
