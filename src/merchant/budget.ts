@@ -12,7 +12,8 @@ import type { CallPriority } from './types.ts';
  * Priorities: a placement may use the whole minute, an interactive call all but a reserve kept for placements,
  * a background call only a share. A caller that has to wait registers as a waiter (with an expiry, so a crashed
  * replica cannot block anyone for long); lower priorities leave room for the higher-priority waiters, so when the
- * budget is short placements go first.
+ * budget is short placements go first. `tryAcquire` (readiness probes) takes a slot only when one is free now and
+ * never registers as a waiter.
  */
 
 const ACQUIRE = `
