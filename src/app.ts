@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import { createCatalogue, type Catalogue } from './merchant/catalogue.ts';
 import { createMerchantClient, type MerchantClient } from './merchant/client.ts';
 import { createRequestBudget, type BudgetOptions, type RequestBudget } from './merchant/budget.ts';
+import { createMerchantReadiness, type MerchantReadinessDeps } from './merchant/readiness.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './orders/hooks.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
@@ -27,6 +28,7 @@ import {
   timeWebhookToChat,
   type Metrics,
 } from './server/metrics.ts';
+import { createRedisReadiness } from './server/redis-ready.ts';
 import { createServer, type RouteHandler } from './server/server.ts';
 
 /** Knobs tests and benchmarks turn; production uses the defaults. */
@@ -45,6 +47,8 @@ export interface AppOverrides {
   quietRedisPolicy?: boolean;
   /** How long start() waits for the Bot API's getMe (default 30 s). */
   telegramInitTimeoutMs?: number;
+  /** How long answers and probes count for /readyz and /health. */
+  readiness?: Partial<Omit<MerchantReadinessDeps, 'client'>>;
 }
 
 export interface App {
@@ -65,7 +69,6 @@ export interface App {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-const READINESS_CACHE_MS = 60_000;
 /** How long a Telegram webhook request waits for its update before answering 200 anyway. */
 const WEBHOOK_ANSWER_MS = 8_000;
 
@@ -111,6 +114,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       }
     },
   });
+  // One judgement of the Merchant API per replica, shared by /readyz and /health.
+  const merchantReadiness = createMerchantReadiness({ client: merchant, ...overrides.readiness });
   const catalogue = createCatalogue({
     api: merchant,
     redis,
@@ -187,27 +192,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       quoteMarginMs: overrides.quoteMarginMs ?? 20_000,
     },
     orderLookup: { orders: orderSystem },
-    staff: { api: merchant, orders: orderSystem, budget },
+    staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },
     i18n,
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));
-
-  let readiness: { at: number; ok: boolean } | undefined;
-  const merchantAnswering = async (): Promise<boolean> => {
-    if (readiness && Date.now() - readiness.at < READINESS_CACHE_MS) return readiness.ok;
-    let ok: boolean;
-    try {
-      await merchant.getAccount({ priority: 'background' });
-      ok = true;
-    } catch (error) {
-      // Any HTTP answer means the service is reachable; budget and network problems mean it is not.
-      const status = (error as { httpStatus?: number }).httpStatus;
-      ok = status !== undefined && status < 500;
-    }
-    readiness = { at: Date.now(), ok };
-    return ok;
-  };
 
   if (config.botMode === 'webhook') {
     // grammY answers Telegram after WEBHOOK_ANSWER_MS and lets the update run on; a failure after that would
@@ -237,8 +226,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     merchantWebhook: orderSystem.webhookHandler,
     ...(telegramWebhook ? { telegramWebhook: telegramWebhook as RouteHandler } : {}),
     readiness: [
-      { name: 'redis', check: async () => (await redis.ping()) === 'PONG' },
-      { name: 'merchant', check: merchantAnswering },
+      { name: 'redis', check: createRedisReadiness(redis) },
+      // Only a real failure counts: a busy budget, a 429 pause or no answer yet is still ready.
+      { name: 'merchant', check: async () => (await merchantReadiness.check()).state !== 'failing' },
     ],
     metrics: { contentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics() },
     logger,

@@ -1,17 +1,14 @@
 import type { Redis } from 'ioredis';
 import type { BudgetSnapshot, RequestBudget } from '../merchant/budget.ts';
-import type { Account, MerchantApi } from '../merchant/types.ts';
+import type { MerchantReadiness, MerchantState } from '../merchant/readiness.ts';
 import type { OrderKeys } from '../orders/keys.ts';
 import type { StoredOrder } from '../orders/types.ts';
 
 /** What /health shows; every part is read independently, so one failure never hides the others. */
 export interface HealthFacts {
   redis: { reachable: true; policy: string | null } | { reachable: false };
-  merchant:
-    | { reachable: true; account: Account }
-    | { reachable: false; reason: string }
-    // Not asked: every replica is waiting out a 429, and /health must not wait with them.
-    | { reachable: null; pausedUntil: Date };
+  /** From the replica's own recent calls or its shared, cached probe: /health never piles up calls. */
+  merchant: MerchantState;
   budget: BudgetSnapshot | null;
   /** When the last merchant webhook was accepted (any replica). */
   lastWebhookAt: Date | null;
@@ -21,7 +18,7 @@ export interface HealthFacts {
 export interface HealthDeps {
   redis: Redis;
   keys: Pick<OrderKeys, 'webhookEvents' | 'unfinished' | 'order'>;
-  api: Pick<MerchantApi, 'getAccount'>;
+  merchant: Pick<MerchantReadiness, 'check'>;
   budget: Pick<RequestBudget, 'snapshot'>;
 }
 
@@ -39,24 +36,6 @@ export function createHealthCheck(deps: HealthDeps) {
     } catch {
       // Managed Redis often forbids CONFIG.
       return { reachable: true, policy: null };
-    }
-  }
-
-  async function merchantFacts(): Promise<HealthFacts['merchant']> {
-    try {
-      // Bounded: an admin asking for health must get an answer even when the service hangs.
-      const account = await deps.api.getAccount({
-        priority: 'interactive',
-        signal: AbortSignal.timeout(10_000),
-      });
-      return { reachable: true, account };
-    } catch (error) {
-      const view = (error ?? {}) as { kind?: unknown; httpStatus?: unknown };
-      const kind = typeof view.kind === 'string' ? view.kind : 'error';
-      return {
-        reachable: false,
-        reason: typeof view.httpStatus === 'number' ? `HTTP ${view.httpStatus} (${kind})` : kind,
-      };
     }
   }
 
@@ -86,18 +65,10 @@ export function createHealthCheck(deps: HealthDeps) {
 
   return {
     async check(): Promise<HealthFacts> {
-      const budget = await deps.budget.snapshot().catch(() => null);
-      const paused =
-        budget !== null &&
-        budget.pausedUntil !== null &&
-        budget.pausedUntil.getTime() > budget.serverTime.getTime()
-          ? budget.pausedUntil
-          : null;
-      const [redis, merchant, webhook, open] = await Promise.all([
+      const [budget, redis, merchant, webhook, open] = await Promise.all([
+        deps.budget.snapshot().catch(() => null),
         redisFacts(),
-        paused === null
-          ? merchantFacts()
-          : Promise.resolve({ reachable: null, pausedUntil: paused } as const),
+        deps.merchant.check().catch((): MerchantState => ({ state: 'unknown' })),
         lastWebhook().catch(() => null),
         unfinished().catch(() => ({ count: 0, oldest: null })),
       ]);

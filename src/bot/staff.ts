@@ -1,6 +1,7 @@
 import type { Api } from 'grammy';
 import type { Redis } from 'ioredis';
 import type { RequestBudget } from '../merchant/budget.ts';
+import type { MerchantReadiness } from '../merchant/readiness.ts';
 import type { MerchantApi } from '../merchant/types.ts';
 import type { OrderCallbacks } from '../notify/callback-data.ts';
 import type { OrderKeys } from '../orders/keys.ts';
@@ -14,13 +15,15 @@ import { createOrderStats, type OrderStatsReader } from './stats.ts';
 
 /** What the agent and admin features need from the rest of the app (BotDeps.staff). */
 export interface StaffDeps {
-  api: Pick<MerchantApi, 'getOrder' | 'listOrders' | 'getAccount'>;
+  api: Pick<MerchantApi, 'getOrder' | 'listOrders'>;
   orders: {
     service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByReseller'>;
     store: { keys: Pick<OrderKeys, 'status' | 'order' | 'webhookEvents' | 'unfinished'> };
     callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
   };
   budget: Pick<RequestBudget, 'snapshot' | 'limit'>;
+  /** The replica's judgement of the Merchant API, the same one /readyz uses. */
+  merchantState: MerchantReadiness;
   clock?: () => number;
 }
 
@@ -70,7 +73,7 @@ export function createStaffServices(
     health: createHealthCheck({
       redis: parts.redis,
       keys: deps.orders.store.keys,
-      api: deps.api,
+      merchant: deps.merchantState,
       budget: deps.budget,
     }),
     roles: parts.roles,

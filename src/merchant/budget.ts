@@ -12,7 +12,8 @@ import type { CallPriority } from './types.ts';
  * Priorities: a placement may use the whole minute, an interactive call all but a reserve kept for placements,
  * a background call only a share. A caller that has to wait registers as a waiter (with an expiry, so a crashed
  * replica cannot block anyone for long); lower priorities leave room for the higher-priority waiters, so when the
- * budget is short placements go first.
+ * budget is short placements go first. `tryAcquire` (readiness probes) takes a slot only when one is free now and
+ * never registers as a waiter.
  */
 
 const ACQUIRE = `
@@ -26,6 +27,7 @@ local allowance = tonumber(ARGV[2])
 local id = ARGV[3]
 local margin = tonumber(ARGV[4])
 local yieldMs = tonumber(ARGV[5])
+local wait = ARGV[6] ~= 'now'
 local mine = KEYS[4]
 if priority == 'placement' then mine = KEYS[2] elseif priority == 'interactive' then mine = KEYS[3] end
 for i = 2, 4 do redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now) end
@@ -35,7 +37,7 @@ if tonumber(redis.call('HGET', KEYS[1], 'window') or '-1') == window then
 end
 local pauseUntil = tonumber(redis.call('HGET', KEYS[1], 'pause_until') or '0')
 if pauseUntil > now then
-  redis.call('ZADD', mine, pauseUntil + margin, id)
+  if wait then redis.call('ZADD', mine, pauseUntil + margin, id) end
   return {0, pauseUntil - now, used, 1}
 end
 local ahead = 0
@@ -47,10 +49,10 @@ if used + ahead < allowance then
   redis.call('ZREM', mine, id)
   return {1, windowEnd - now, used, 0}
 end
-local wait = windowEnd - now
-if used < allowance and yieldMs < wait then wait = yieldMs end
-redis.call('ZADD', mine, now + wait + margin, id)
-return {0, wait, used, 0}
+local waitMs = windowEnd - now
+if used < allowance and yieldMs < waitMs then waitMs = yieldMs end
+if wait then redis.call('ZADD', mine, now + waitMs + margin, id) end
+return {0, waitMs, used, 0}
 `;
 
 const PAUSE = `
@@ -101,6 +103,8 @@ export interface BudgetSnapshot {
 export interface RequestBudget {
   /** Waits for a slot (next minute, end of a pause) and takes it; throws budget-unavailable or aborted. */
   acquire(priority: CallPriority, signal?: AbortSignal): Promise<BudgetGrant>;
+  /** Takes a slot only if one is free now (no pause, room in the minute); never waits, never queues. */
+  tryAcquire(priority: CallPriority): Promise<BudgetGrant | null>;
   /** Shares a 429: every replica waits `retryAfterSeconds`, or until the next minute when it is unknown. */
   pause(retryAfterSeconds: number | undefined): Promise<Date>;
   snapshot(): Promise<BudgetSnapshot>;
@@ -230,6 +234,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
           id,
           marginMs,
           yieldMs,
+          'wait',
         ]);
         if (granted === 1) return { usedThisMinute: used, limit };
         try {
@@ -244,6 +249,19 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
           throw error;
         }
       }
+    },
+    async tryAcquire(priority) {
+      // 'now': the script neither registers a waiter nor holds anyone back for this caller.
+      const id = randomBytes(8).toString('hex');
+      const [granted = 0, , used = 0] = await call(acquireScript, [
+        priority,
+        allowance[priority],
+        id,
+        marginMs,
+        yieldMs,
+        'now',
+      ]);
+      return granted === 1 ? { usedThisMinute: used, limit } : null;
     },
     async pause(retryAfterSeconds) {
       const ms = retryAfterSeconds === undefined ? '' : Math.max(0, Math.ceil(retryAfterSeconds * 1000));

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
 import { abortableSleep } from './abort.ts';
+import { answerVerdict, createAnswerRecord, failureReason, type ServiceAnswer } from './answers.ts';
 import type { RequestBudget } from './budget.ts';
 import {
   MerchantAbortedError,
@@ -23,7 +24,7 @@ import {
 } from './records.ts';
 import { decideRetry, retryPolicy, type RetryPolicy } from './retry.ts';
 import { fullPath, newNonce, sign } from './signer.ts';
-import type { CallOptions, CallPriority, MerchantApi, OrderRequest, QuoteRequest } from './types.ts';
+import type { Account, CallOptions, CallPriority, MerchantApi, OrderRequest, QuoteRequest } from './types.ts';
 
 /** The pino-like surface the client logs through; it never receives headers, bodies or the API key. */
 export interface MerchantLogger {
@@ -58,7 +59,7 @@ export interface MerchantClientDeps {
   baseUrl: string;
   merchantId: string;
   apiKey: string;
-  budget: Pick<RequestBudget, 'acquire' | 'pause'>;
+  budget: Pick<RequestBudget, 'acquire' | 'tryAcquire' | 'pause'>;
   logger?: MerchantLogger;
   /** Milliseconds since the epoch; for `X-Timestamp`. */
   clock?: () => number;
@@ -76,7 +77,20 @@ export interface MerchantClientDeps {
   onAttempt?: (event: AttemptEvent) => void;
 }
 
+/** What one readiness probe found; `busy` means no slot was free now (or a 429 pause is on): nothing was sent. */
+export type ProbeOutcome =
+  { kind: 'answered'; account: Account | null } | { kind: 'failed'; reason: string } | { kind: 'busy' };
+
 export interface MerchantClient extends MerchantApi {
+  /** The last answer this replica saw from the service, on any endpoint (none before the first call). */
+  lastAnswer(): ServiceAnswer | undefined;
+  /** The account settings last read by this replica, with when. */
+  lastAccount(): { account: Account; at: number } | undefined;
+  /**
+   * One GET /account for readiness: takes a background slot only if one is free now, never retries, and
+   * turns every outcome into a verdict instead of throwing (Redis trouble counts as busy: readiness checks it).
+   */
+  probeAccount(signal?: AbortSignal): Promise<ProbeOutcome>;
   /** Closes the client's own connection pool (not a dispatcher passed in). */
   close(): Promise<void>;
 }
@@ -215,6 +229,7 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
       : undefined;
   const dispatcher: Dispatcher = deps.dispatcher ?? (ownPool as Pool);
   const log = deps.logger;
+  const answers = createAnswerRecord();
 
   const headersFor = (spec: CallSpec, requestPath: string): Record<string, string> => {
     const headers: Record<string, string> = {
@@ -326,6 +341,7 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
         await deps.budget.acquire(priority, signal);
         started = performance.now();
         const result = await attemptOnce(spec, parse);
+        answers.note(spec.route, clock());
         deps.onAttempt?.({
           method: spec.method,
           route: spec.route,
@@ -338,6 +354,7 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
         error = caught;
       }
       if (started !== undefined) {
+        answers.note(spec.route, clock(), error.kind, error.httpStatus);
         deps.onAttempt?.({
           method: spec.method,
           route: spec.route,
@@ -407,8 +424,69 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
   });
 
   return {
-    getAccount(options) {
-      return send(get('/account', '/account', undefined, options), (a) => parseAccount(a.json));
+    async getAccount(options) {
+      const account = await send(get('/account', '/account', undefined, options), (a) =>
+        parseAccount(a.json),
+      );
+      answers.noteAccount(account, clock());
+      return account;
+    },
+
+    lastAnswer: () => answers.last(),
+    lastAccount: () => answers.account(),
+
+    async probeAccount(signal) {
+      try {
+        if ((await deps.budget.tryAcquire('background')) === null) return { kind: 'busy' };
+      } catch (error) {
+        if (isMerchantError(error)) return { kind: 'busy' };
+        throw error;
+      }
+      const spec = get('/account', '/account', undefined, {
+        priority: 'background',
+        ...(signal ? { signal } : {}),
+      });
+      const started = performance.now();
+      const attempted = (kind?: AnyMerchantError['kind'], httpStatus?: number): void =>
+        deps.onAttempt?.({
+          method: spec.method,
+          route: spec.route,
+          attempt: 1,
+          ...(httpStatus !== undefined ? { httpStatus } : {}),
+          ...(kind !== undefined ? { kind } : {}),
+          durationMs: performance.now() - started,
+        });
+      try {
+        const account = await attemptOnce(spec, (a) => parseAccount(a.json));
+        answers.note(spec.route, clock());
+        answers.noteAccount(account, clock());
+        attempted();
+        return { kind: 'answered', account };
+      } catch (caught) {
+        if (!isMerchantError(caught)) throw caught;
+        const error: AnyMerchantError = caught;
+        attempted(error.kind, error.httpStatus);
+        logFailure(spec, error, 1, true);
+        if (error.kind === 'aborted') {
+          // Our own probe deadline: the service did not answer in time, which is a failure of the service.
+          answers.note(spec.route, clock(), 'timeout');
+          return { kind: 'failed', reason: 'timeout' };
+        }
+        answers.note(spec.route, clock(), error.kind, error.httpStatus);
+        if (error.kind === 'rate-limited') {
+          // Shared like any 429; a busy service is not a failing one.
+          await deps.budget.pause(error.retryAfterSeconds).catch(() => undefined);
+          return { kind: 'busy' };
+        }
+        switch (answerVerdict(error.kind, error.httpStatus)) {
+          case true:
+            return { kind: 'answered', account: null };
+          case false:
+            return { kind: 'failed', reason: failureReason(error.kind, error.httpStatus) };
+          default:
+            return { kind: 'busy' };
+        }
+      }
     },
 
     async listCountries(options) {

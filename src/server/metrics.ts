@@ -83,6 +83,8 @@ export function timeBudgetWaits(budget: RequestBudget, metrics: Metrics): Reques
         done();
       }
     },
+    // Never waits, so there is nothing to time.
+    tryAcquire: (priority) => budget.tryAcquire(priority),
     pause: (retryAfterSeconds) => budget.pause(retryAfterSeconds),
     snapshot: () => budget.snapshot(),
     get limit() {

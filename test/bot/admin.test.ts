@@ -184,10 +184,16 @@ describe('admins: /stats, /health and alert bursts', () => {
   it('/health after orders: the last webhook, the unfinished orders and the oldest, and a 429 pause', async () => {
     const admin = world.standIn.driver.user({ id: ADMIN });
     await app.budget.pause(30);
+    const before = await world.control.get<{ results: Array<{ seq: number }> }>('requests');
+    const since = before.results.at(-1)?.seq ?? 0;
     const health = await ask(admin, '/health', (m) => m.text.startsWith('🩺'));
     const lines = health.text.split('\n');
-    // The service is not asked while every replica waits out the 429.
-    expect(lines[2]).toBe('Merchant API: not asked now (every replica is waiting out a 429, see below)');
+    // The service is not asked while every replica waits out the 429: the last answers seen still stand.
+    expect(lines[2]).toMatch(/^Merchant API: reachable · api_access_enabled true · wallet currency \w{3}$/);
+    expect(
+      (await world.control.get<{ count: number }>(`requests?since=${since}&path=%2Fapi%2Fv1%2Faccount`))
+        .count,
+    ).toBe(0);
     expect(lines[4]).toMatch(/^⏸ Paused after a 429 until \d\d:\d\d:\d\d UTC$/);
     expect(lines[5]).toMatch(/^Last webhook received: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
     const at = Date.parse(

@@ -106,6 +106,22 @@ describe('request budget', () => {
     await Promise.all([...background, ...interactive].map((p) => p.done));
   });
 
+  it('tryAcquire takes a free slot, and otherwise answers null at once without queueing as a waiter', async () => {
+    await ensureMinuteHeadroom(redis, 15);
+    const budget = createRequestBudget({ redis, prefix: freshPrefix(), limitPerMinute: 4 });
+    // Background may use half of the minute.
+    expect(await budget.tryAcquire('background')).toEqual({ usedThisMinute: 1, limit: 4 });
+    expect(await budget.tryAcquire('background')).toEqual({ usedThisMinute: 2, limit: 4 });
+    expect(await budget.tryAcquire('background')).toBeNull();
+    expect((await budget.snapshot()).waiting).toEqual({ placement: 0, interactive: 0, background: 0 });
+    // Being refused left nobody registered ahead of an interactive call.
+    expect(await budget.tryAcquire('interactive')).toEqual({ usedThisMinute: 3, limit: 4 });
+
+    await budget.pause(60);
+    expect(await budget.tryAcquire('placement')).toBeNull();
+    expect((await budget.snapshot()).waiting).toEqual({ placement: 0, interactive: 0, background: 0 });
+  });
+
   it('a 429 pause holds every instance until Retry-After, on the Redis clock', async () => {
     const prefix = freshPrefix();
     const a = createRequestBudget({ redis, prefix, limitPerMinute: 100 });

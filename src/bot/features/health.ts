@@ -21,17 +21,33 @@ export function createHealthFeature(staff: StaffServices) {
       );
     }
     const merchant = facts.merchant;
-    if (merchant.reachable === true) {
-      lines.push(
-        ctx.t('admin-health-merchant-ok', {
-          enabled: String(merchant.account.apiAccessEnabled),
-          currency: merchant.account.defaultCurrency,
-        }),
-      );
-    } else if (merchant.reachable === false) {
-      lines.push(ctx.t('admin-health-merchant-down', { reason: merchant.reason }));
-    } else {
-      lines.push(ctx.t('admin-health-merchant-paused'));
+    const pausedNow =
+      facts.budget !== null &&
+      facts.budget.pausedUntil !== null &&
+      facts.budget.pausedUntil.getTime() > facts.budget.serverTime.getTime();
+    switch (merchant.state) {
+      case 'answering':
+        lines.push(
+          merchant.account === null
+            ? ctx.t('admin-health-merchant-answering', {
+                at: merchant.at.toISOString().slice(11, 19) + ' UTC',
+              })
+            : ctx.t('admin-health-merchant-ok', {
+                enabled: String(merchant.account.apiAccessEnabled),
+                currency: merchant.account.defaultCurrency,
+              }),
+        );
+        break;
+      case 'failing':
+        lines.push(ctx.t('admin-health-merchant-down', { reason: merchant.reason }));
+        break;
+      case 'unknown':
+        lines.push(ctx.t(pausedNow ? 'admin-health-merchant-paused' : 'admin-health-merchant-busy'));
+        break;
+      default: {
+        const never: never = merchant;
+        return never;
+      }
     }
     if (facts.budget) {
       lines.push(
