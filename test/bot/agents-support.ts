@@ -107,7 +107,8 @@ export async function ageStoredCopy(app: App, externalOrderId: string, ageMs: nu
   const key = app.orders.store.keys.order(externalOrderId);
   for (;;) {
     const [rev, data] = await app.redis.hmget(key, 'rev', 'data');
-    if (rev === null || data === null) throw new Error(`no stored order ${externalOrderId}`);
+    if (rev === null || rev === undefined || data === null || data === undefined)
+      throw new Error(`no stored order ${externalOrderId}`);
     const order = JSON.parse(data) as StoredOrder;
     order.syncedAt = new Date(Date.now() - ageMs).toISOString();
     if ((await app.redis.eval(AGE_COPY, 1, key, rev, JSON.stringify(order))) === 1) return;
