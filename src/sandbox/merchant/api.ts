@@ -88,7 +88,9 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
   const heldNumberKey = (merchantId: string, body: Buffer): string | null => {
     try {
       const parsed = JSON.parse(body.toString('utf8')) as { external_order_id?: unknown };
-      return typeof parsed.external_order_id === 'string' ? `${merchantId}\n${parsed.external_order_id}` : null;
+      return typeof parsed.external_order_id === 'string'
+        ? `${merchantId}\n${parsed.external_order_id}`
+        : null;
     } catch {
       return null;
     }
@@ -682,17 +684,23 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
         finish(res, entry, faultReply(late), startedAt);
         return;
       }
-      const garbled = reply.status >= 200 && reply.status <= 299 && reply.kind === 'json'
-        ? core.faults.take(['garbled_answer'], method, path)
-        : undefined;
-      if (garbled) {
+      const garbled =
+        reply.status >= 200 && reply.status <= 299 && reply.kind === 'json'
+          ? core.faults.take(['garbled_answer'], method, path)
+          : undefined;
+      if (garbled && reply.kind === 'json') {
         // Committed, and the 2xx body is cut short: the client cannot read it.
         entry.fault = 'garbled_answer';
         const text = JSON.stringify(reply.body);
         finish(
           res,
           entry,
-          { kind: 'raw', status: reply.status, contentType: 'application/json', text: text.slice(0, text.length >> 1) },
+          {
+            kind: 'raw',
+            status: reply.status,
+            contentType: 'application/json',
+            text: text.slice(0, text.length >> 1),
+          },
           startedAt,
         );
         return;
