@@ -206,11 +206,12 @@ export function createOrderService(deps: OrderServiceDeps) {
   /** Keeps the claim alive while a send is in flight, so no other replica sends the same order meanwhile. */
   function holdClaim(claim: Claim, ext: string): { signal: AbortSignal; release: () => void } {
     const controller = new AbortController();
+    let released = false;
     const timer = setInterval(
       () => {
         store.placementQueue.renew(claim, placement.leaseMs).then(
           (held) => {
-            if (held) return;
+            if (held || released) return;
             // Another replica owns the order now: stop before the client's next retry.
             logger.warn({ externalOrderId: ext }, 'placement claim lost during a send; stopping');
             controller.abort();
@@ -221,7 +222,13 @@ export function createOrderService(deps: OrderServiceDeps) {
       },
       Math.max(10, Math.floor(placement.leaseMs / 3)),
     );
-    return { signal: controller.signal, release: () => clearInterval(timer) };
+    return {
+      signal: controller.signal,
+      release: () => {
+        released = true;
+        clearInterval(timer);
+      },
+    };
   }
 
   /**
@@ -257,7 +264,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       const typed = isMerchantError(error) ? error : null;
       // This call, or an earlier one, may have reached the service without a definite answer.
       const unknownBefore = caller === 'worker' || typed?.outcomeUnknown === true;
-      if (typed?.unanswered === true) await store.markOutcomeUnknown(ext);
+      const status = typed?.httpStatus;
+      const unreadable =
+        typed?.kind === 'unexpected' && status !== undefined && status >= 200 && status <= 299;
+      if (typed?.unanswered === true || unreadable) await store.markOutcomeUnknown(ext, { unreadable });
       const verdict = classifyPlacementError(error);
       switch (verdict.kind) {
         case 'rejected': {
@@ -290,11 +300,9 @@ export function createOrderService(deps: OrderServiceDeps) {
           return { outcome: 'pending', order: (await store.get(ext)) ?? order };
         }
         case 'unknown': {
-          const status = typed?.httpStatus;
-          if (typed?.kind === 'unexpected' && status !== undefined && status >= 200 && status <= 299) {
+          if (unreadable) {
             // The service took it (2xx) but we cannot read the answer: resending would get the same; look up.
             logger.error({ externalOrderId: ext, httpStatus: status }, 'order placement answer unreadable');
-            await store.markOutcomeUnknown(ext, { unreadable: true });
             await raise({ kind: 'placement-unreadable', externalOrderId: ext });
             return checkUnreadable(ext, claim, order);
           }

@@ -614,19 +614,6 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
         return;
       }
 
-      const lateAnswer = core.faults.take(['late_answer'], method, path);
-      const heldKey = lateAnswer && named ? heldNumberKey(named.merchantId, body) : null;
-      if (lateAnswer) {
-        // The first answer comes after the client's timeout: the number is held while this request is slow,
-        // then the order is committed and answered as usual (to a client that may have given up).
-        entry.fault = 'late_answer';
-        if (heldKey !== null) heldNumbers.add(heldKey);
-        try {
-          await sleep(lateAnswer.latencyMs);
-        } finally {
-          if (heldKey !== null) heldNumbers.delete(heldKey);
-        }
-      }
       const delay = core.faults.take(['latency'], method, path, 'before');
       if (delay) {
         entry.fault = 'latency';
@@ -667,6 +654,20 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
         return;
       }
 
+      const lateAnswer = core.faults.take(['late_answer'], method, path);
+      const heldKey = lateAnswer && named ? heldNumberKey(named.merchantId, body) : null;
+      if (lateAnswer) {
+        // The first answer comes after the client's time-out: the number is held while this request is slow,
+        // then the order is committed and answered as usual (to a client that may have given up). Taken only
+        // by a request past the early faults and the rate limit, so a held request is never a late 429.
+        entry.fault = 'late_answer';
+        if (heldKey !== null) heldNumbers.add(heldKey);
+        try {
+          await sleep(lateAnswer.latencyMs);
+        } finally {
+          if (heldKey !== null) heldNumbers.delete(heldKey);
+        }
+      }
       const reply = route(req, url, method, path, body, entry);
 
       const drop = core.faults.take(['drop_response'], method, path);
