@@ -110,6 +110,41 @@ describe('a placement whose outcome is unknown', () => {
     expect(debits).toHaveLength(1);
   }, 120_000);
 
+  it('a 2xx placement answer for an order another replica marked refused meanwhile is applied and admins alerted', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached: () => void = () => {};
+    const atStore = new Promise<void>((resolve) => (reached = resolve));
+    const w = (world = await createWorld({
+      redisUrl: redis.url,
+      prefix: 'uo4:',
+      timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
+      hooks: {
+        async at(point) {
+          if (point !== 'after-send-before-store') return;
+          reached();
+          await held;
+        },
+      },
+    }));
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    const submitted = service.submit(intent);
+    // the service answered 201; before it is stored, our copy is marked refused (as a raced 400 did)
+    await atStore;
+    await service.store.markRejected(ext, { key: 'external_order_id', httpStatus: 400, message: 'used' });
+    release();
+    expect((await submitted).outcome).toBe('placed');
+    const order = await settle(w, ext, ['succeeded']);
+    expect(order.placement).toBe('placed');
+    expect((await service.store.get(ext))?.rejection).toBeUndefined();
+    const admin = w.standIn.driver.user({ id: ADMIN_ID });
+    const alert = await botMessage(admin, (m) => m.text.includes('marked refused'), 20_000);
+    expect(alert.text).toContain(ext);
+  }, 120_000);
+
   it('a 2xx placement answer that does not parse: the order is looked up, admins alerted once, and nothing is sent again', async () => {
     const w = (world = await createWorld({
       redisUrl: redis.url,
