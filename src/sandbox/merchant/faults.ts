@@ -1,13 +1,7 @@
 import type { Rng } from './rng.ts';
 
 export type ApiFaultKind =
-  | 'latency'
-  | 'error'
-  | 'reset'
-  | 'drop_response'
-  | 'rate_limit'
-  | 'late_answer'
-  | 'garbled_answer';
+  'latency' | 'error' | 'reset' | 'drop_response' | 'rate_limit' | 'late_answer' | 'garbled_answer';
 export type WebhookFaultKind = 'webhook_lose' | 'webhook_duplicate' | 'webhook_delay';
 export type FaultKind = ApiFaultKind | WebhookFaultKind;
 
