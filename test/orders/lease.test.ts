@@ -59,12 +59,12 @@ describe('two replica processes and a slow placement', () => {
   it('a send slower than the placement lease: one POST in flight at a time per order (the lease is renewed during the send)', async () => {
     const prefix = 'lease:';
     const w = (world = await createWorld({ redisUrl: redis.url, prefix }));
-    // every placement takes 2.5 s at the service (under the client's 3 s timeout), the lease is 1 s
+    // every placement takes 2 s at the service (well under the client's 3 s time-out), the lease is 0.7 s
     await w.control('POST', '/faults', {
       kind: 'latency',
       path: '/recharge/orders',
       method: 'POST',
-      latency_ms: 2_500,
+      latency_ms: 2_000,
     });
     const store = w.replicas[0]!.system.service.store;
     const exts: string[] = [];
@@ -87,7 +87,7 @@ describe('two replica processes and a slow placement', () => {
         WEBHOOK_PORT: String(await freePort()),
         CRASH_AT: 'none',
         ADMIN_ID: String(ADMIN_ID),
-        PLACEMENT_LEASE_MS: '1000',
+        PLACEMENT_LEASE_MS: '700',
       });
       children.push(child);
     }

@@ -53,12 +53,12 @@ describe('a placement whose outcome is unknown', () => {
     const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'uo1:' }));
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
-    // the first POST holds its number for 5 s (our client gives up after 3 s), then commits
+    // the first POST holds its number for 8 s (our client gives up after 3 s and resends), then commits
     await w.control('POST', '/faults', {
       kind: 'late_answer',
       path: '/recharge/orders',
       method: 'POST',
-      latency_ms: 5_000,
+      latency_ms: 8_000,
       next: 1,
     });
     const intent = await w.newIntent({ ending: '0000' });
