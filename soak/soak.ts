@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createI18n } from '../src/bot/i18n.ts';
+import { DEFAULT_TIMEOUTS } from '../src/merchant/client.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import { runAgent, runReseller, runStranger, type ActorContext } from './actors.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
@@ -82,6 +83,7 @@ type FaultEvent =
   | 'sandbox-drop-response'
   | 'sandbox-429'
   | 'sandbox-latency'
+  | 'sandbox-late-answer'
   | 'webhook-lose'
   | 'webhook-duplicate'
   | 'webhook-delay'
@@ -97,6 +99,7 @@ const FAULTS: readonly FaultEvent[] = [
   'sandbox-drop-response',
   'sandbox-429',
   'sandbox-latency',
+  'sandbox-late-answer',
   'webhook-lose',
   'webhook-duplicate',
   'webhook-delay',
@@ -151,6 +154,16 @@ async function injectFault(
         latency_ms: rng.int(200, 2_500),
         jitter: true,
         path,
+      });
+    case 'sandbox-late-answer':
+      // The next placement is held past the bot's client time-out, then committed and answered: the client's
+      // resend races it (and meets the held number), so the bot must look the order up, not take a refusal.
+      return sandboxRule({
+        kind: 'late_answer',
+        next: 1,
+        path: '/recharge/orders',
+        method: 'POST',
+        latency_ms: DEFAULT_TIMEOUTS.headers + rng.int(1_000, 6_000),
       });
     case 'webhook-lose':
       return sandboxRule({ kind: 'webhook_lose', probability: 0.4 });

@@ -83,6 +83,8 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Still unfinished after { $minutes } min: { $orderId } · { $externalOrderId } ({ $status })
 alert-unknown-order = ❓ Event { $event } for an order we do not know: { $orderId } · { $externalOrderId }
+alert-order-revived = ‼️ { $orderId } · { $externalOrderId } was marked refused ({ $key }) but the service has it and charged the wallet: it is followed again. Check what the reseller was told.
+alert-placement-unreadable = ❓ The answer to order { $externalOrderId } could not be read: it is not sent again, only looked up. Check the Merchant API.
 alert-quote-mismatch = ⚠️ A quote did not match the request ({ $operator }, { $field }): asked { $asked }, quoted { $quoted }. Nothing was ordered.
 alert-rate-limited = 🐢 The Merchant API answered 429 (too many requests): every replica is pausing. Check MERCHANT_RATE_LIMIT_PER_MINUTE against the account's limit.
 alert-group-header = { $count ->

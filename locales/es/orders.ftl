@@ -83,6 +83,8 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Sin terminar tras { $minutes } min: { $orderId } · { $externalOrderId } ({ $status })
 alert-unknown-order = ❓ Evento { $event } de un pedido que no conocemos: { $orderId } · { $externalOrderId }
+alert-order-revived = ‼️ { $orderId } · { $externalOrderId } figuraba como rechazado ({ $key }), pero el servicio lo tiene y cobró el monedero: se sigue de nuevo. Revise qué se le dijo al revendedor.
+alert-placement-unreadable = ❓ No se pudo leer la respuesta al pedido { $externalOrderId }: no se vuelve a enviar, solo se consulta. Revise la Merchant API.
 alert-quote-mismatch = ⚠️ Una cotización no coincidía con lo pedido ({ $operator }, { $field }): se pidió { $asked }, se cotizó { $quoted }. No se hizo ningún pedido.
 alert-rate-limited = 🐢 La Merchant API respondió 429 (demasiadas solicitudes): todas las réplicas hacen una pausa. Compare MERCHANT_RATE_LIMIT_PER_MINUTE con el límite de la cuenta.
 alert-group-header = { $count ->

@@ -83,6 +83,8 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Toujours pas terminée après { $minutes } min : { $orderId } · { $externalOrderId } ({ $status })
 alert-unknown-order = ❓ Événement { $event } pour une commande inconnue : { $orderId } · { $externalOrderId }
+alert-order-revived = ‼️ { $orderId } · { $externalOrderId } était marquée refusée ({ $key }), mais le service l'a et a débité le portefeuille : elle est de nouveau suivie. Vérifiez ce qui a été dit au revendeur.
+alert-placement-unreadable = ❓ La réponse à la commande { $externalOrderId } est illisible : elle n'est plus renvoyée, seulement recherchée. Vérifiez la Merchant API.
 alert-quote-mismatch = ⚠️ Un devis ne correspondait pas à la demande ({ $operator }, { $field }) : demandé { $asked }, proposé { $quoted }. Aucune commande n’a été passée.
 alert-rate-limited = 🐢 La Merchant API a répondu 429 (trop de requêtes) : toutes les instances font une pause. Comparez MERCHANT_RATE_LIMIT_PER_MINUTE à la limite du compte.
 alert-group-header = { $count ->

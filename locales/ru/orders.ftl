@@ -84,6 +84,8 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Не завершён спустя { $minutes } мин: { $orderId } · { $externalOrderId } ({ $status })
 alert-unknown-order = ❓ Событие { $event } для неизвестного нам заказа: { $orderId } · { $externalOrderId }
+alert-order-revived = ‼️ { $orderId } · { $externalOrderId } был отмечен как отклонённый ({ $key }), но сервис его принял и списал деньги: заказ снова отслеживается. Проверьте, что сообщили реселлеру.
+alert-placement-unreadable = ❓ Ответ на заказ { $externalOrderId } не удалось прочитать: он больше не отправляется, только запрашивается. Проверьте Merchant API.
 alert-quote-mismatch = ⚠️ Котировка не совпала с запросом ({ $operator }, { $field }): запрошено { $asked }, предложено { $quoted }. Заказ не размещён.
 alert-rate-limited = 🐢 Merchant API ответил 429 (слишком много запросов): все реплики делают паузу. Сверьте MERCHANT_RATE_LIMIT_PER_MINUTE с лимитом аккаунта.
 alert-group-header = { $count ->

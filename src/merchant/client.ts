@@ -334,6 +334,8 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
     let rateLimited = 0;
     // Placement only: did any attempt possibly reach the service and create the order?
     let maybeCreated = false;
+    // Placement only: did an attempt get no readable answer (it may still be running at the service)?
+    let unanswered = false;
     for (let attempt = 1; ; attempt++) {
       let error: AnyMerchantError;
       let started: number | undefined;
@@ -372,7 +374,14 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
         ) {
           maybeCreated = true;
         }
+        if (
+          (status === undefined && started !== undefined && error.mayHaveReached) ||
+          (status !== undefined && status >= 200 && status <= 299)
+        ) {
+          unanswered = true;
+        }
         error.outcomeUnknown = maybeCreated;
+        error.unanswered = unanswered;
       }
       if (error.kind === 'rate-limited') {
         rateLimited += 1;
@@ -403,7 +412,10 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
       try {
         await abortableSleep(decision.delayMs, signal, 'waiting to retry');
       } catch (abortError) {
-        if (abortError instanceof MerchantAbortedError) abortError.outcomeUnknown = placement && maybeCreated;
+        if (abortError instanceof MerchantAbortedError) {
+          abortError.outcomeUnknown = placement && maybeCreated;
+          abortError.unanswered = placement && unanswered;
+        }
         throw abortError;
       }
     }

@@ -58,6 +58,11 @@ export abstract class MerchantError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** Order placement only: the service may have created the order; reconcile before anything else. */
   outcomeUnknown: boolean;
+  /**
+   * Order placement only: an attempt got no answer (or one we could not read), so it may still be running at
+   * the service; a refusal of a later attempt may have raced it.
+   */
+  unanswered = false;
   readonly causeCode: string | undefined;
   readonly mayHaveReached: boolean;
 

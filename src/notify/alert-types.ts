@@ -19,6 +19,8 @@ export type AdminAlert =
       ageMinutes: number;
     }
   | { kind: 'unknown-order'; externalOrderId: string; orderId: string; event: string }
+  | { kind: 'order-revived'; externalOrderId: string; orderId: string; key: string }
+  | { kind: 'placement-unreadable'; externalOrderId: string }
   | { kind: 'quote-mismatch'; operatorKey: string; field: string; asked: string; quoted: string }
   | { kind: 'rate-limited' };
 
@@ -45,6 +47,10 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `stale:${alert.externalOrderId}`;
     case 'unknown-order':
       return `unknown:${alert.orderId}:${alert.event}`;
+    case 'order-revived':
+      return `revived:${alert.externalOrderId}`;
+    case 'placement-unreadable':
+      return `unreadable:${alert.externalOrderId}`;
     case 'quote-mismatch':
       return `quote-mismatch:${alert.operatorKey}:${windowOf(nowMs)}`;
     case 'rate-limited':

@@ -95,7 +95,10 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'order-rejected':
     case 'stale-order':
     case 'unknown-order':
+    case 'order-revived':
       return { externalOrderId: alert.externalOrderId, ...(alert.orderId ? { orderId: alert.orderId } : {}) };
+    case 'placement-unreadable':
+      return { externalOrderId: alert.externalOrderId };
     case 'forbidden':
       return alert.externalOrderId === undefined ? null : { externalOrderId: alert.externalOrderId };
     case 'webhook-signature':
@@ -135,6 +138,10 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
       });
     case 'unknown-order':
       return t(locale, 'alert-unknown-order', { ...ids, event: alert.event });
+    case 'order-revived':
+      return t(locale, 'alert-order-revived', { ...ids, key: alert.key });
+    case 'placement-unreadable':
+      return t(locale, 'alert-placement-unreadable', ids);
     case 'quote-mismatch':
       return t(locale, 'alert-quote-mismatch', {
         operator: alert.operatorKey,

@@ -1,10 +1,11 @@
 import type { Redis } from 'ioredis';
+import { isMerchantError } from '../merchant/errors.ts';
 import type { AlertSink } from '../notify/alert-types.ts';
-import type { CallPriority, MerchantApi } from '../merchant/types.ts';
+import type { CallPriority, MerchantApi, OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { newClaimToken, type Claim } from './due-queue.ts';
 import { hookAt, silentLogger, type LifecycleHooks, type LoggerLike } from './hooks.ts';
 import { resolveFollowUpTimings, type FollowUpTimings } from './scheduler.ts';
-import { createOrderStore, isClosed, type OrderStore } from './store.ts';
+import { createOrderStore, isClosed, type ApplyResult, type OrderStore } from './store.ts';
 import type { OrderIntent, OrderService, Rejection, StoredOrder, SubmitResult } from './types.ts';
 import type { MerchantEvent } from './webhook-signature.ts';
 
@@ -16,6 +17,11 @@ export interface PlacementTimings {
   retryDelaysMs: number[];
   /** Delay between re-sends while the service answers 403 (credentials or access need fixing). */
   forbiddenDelayMs: number;
+  /**
+   * How long an attempt without an answer may still be running at the service: until then a refusal of a
+   * later attempt is not final even when a look-up finds nothing (the slow attempt may still commit).
+   */
+  settleMs: number;
 }
 
 /** Production timings of placement re-sends. */
@@ -23,6 +29,7 @@ export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
   leaseMs: 60_000,
   retryDelaysMs: [2_000, 5_000, 15_000, 30_000, 60_000],
   forbiddenDelayMs: 60_000,
+  settleMs: 600_000,
 };
 
 export interface OrderServiceDeps {
@@ -147,14 +154,94 @@ export function createOrderService(deps: OrderServiceDeps) {
     return list[Math.min(step, list.length - 1)] ?? 60_000;
   }
 
+  /** Alerts admins when the service has an order our copy had marked refused (it is followed again). */
+  async function alertIfRevived(ext: string, applied: ApplyResult): Promise<void> {
+    if (applied?.revived === undefined) return;
+    logger.error(
+      { externalOrderId: ext, orderId: applied.order.orderId, key: applied.revived.key },
+      'an order marked refused exists at the service; applied',
+    );
+    await raise({
+      kind: 'order-revived',
+      externalOrderId: ext,
+      orderId: applied.order.orderId ?? '',
+      key: applied.revived.key,
+    });
+  }
+
   /**
-   * Sends the stored request once and records the answer; the claim keeps other replicas off meanwhile.
-   * `caller` 'submit': the chat gets the result at once and tells a refusal itself; 'worker': the notifier does.
+   * Looks the order up by merchant order number (GET /recharge/orders?search=) and applies it when found.
+   * Returns the stored order when the service has it, null when it does not, 'failed' when we could not tell.
+   */
+  async function lookUp(ext: string): Promise<StoredOrder | null | 'failed'> {
+    let found: RechargeOrder | undefined;
+    try {
+      const page = await api.listOrders({ search: ext, limit: 100 }, { priority: 'placement' });
+      found = page.results.find((o) => o.externalOrderId === ext);
+    } catch (error) {
+      logger.warn(
+        { externalOrderId: ext, kind: isMerchantError(error) ? error.kind : 'unknown' },
+        'order look-up failed',
+      );
+      return 'failed';
+    }
+    if (found === undefined) return null;
+    const applied = await store.applyRemote(
+      ext,
+      { orderId: found.orderId, status: found.status, order: found },
+      'read',
+      followUp.firstDelayMs(found.pollAfterSeconds),
+    );
+    await alertIfRevived(ext, applied);
+    logger.info({ externalOrderId: ext, orderId: found.orderId }, 'order found by look-up');
+    return applied?.order ?? null;
+  }
+
+  /** Whether an attempt without an answer may still be running at the service. */
+  function mayStillRun(order: StoredOrder | null): boolean {
+    if (order?.unansweredAt === undefined) return false;
+    return clock() - Date.parse(order.unansweredAt) < placement.settleMs;
+  }
+
+  /** Keeps the claim alive while a send is in flight, so no other replica sends the same order meanwhile. */
+  function holdClaim(claim: Claim, ext: string): { signal: AbortSignal; release: () => void } {
+    const controller = new AbortController();
+    let released = false;
+    const timer = setInterval(
+      () => {
+        store.placementQueue.renew(claim, placement.leaseMs).then(
+          (held) => {
+            if (held || released) return;
+            // Another replica owns the order now: stop before the client's next retry.
+            logger.warn({ externalOrderId: ext }, 'placement claim lost during a send; stopping');
+            controller.abort();
+          },
+          (error: unknown) =>
+            logger.warn({ err: error, externalOrderId: ext }, 'placement claim not renewed'),
+        );
+      },
+      Math.max(10, Math.floor(placement.leaseMs / 3)),
+    );
+    return {
+      signal: controller.signal,
+      release: () => {
+        released = true;
+        clearInterval(timer);
+      },
+    };
+  }
+
+  /**
+   * Sends the stored request once and records the answer; the claim (renewed meanwhile) keeps other replicas
+   * off. `caller` 'submit': the chat gets the result at once and tells a refusal itself; 'worker': the notifier
+   * does, and an earlier attempt (by submit or a replica that died) may have reached the service.
    */
   async function send(order: StoredOrder, claim: Claim, caller: 'submit' | 'worker'): Promise<SubmitResult> {
     const ext = order.externalOrderId;
+    const hold = holdClaim(claim, ext);
     try {
-      const result = await api.createOrder(order.request, { priority: 'placement' });
+      const result = await api.createOrder(order.request, { priority: 'placement', signal: hold.signal });
+      hold.release();
       await hookAt(deps.hooks, 'after-send-before-store', {
         externalOrderId: ext,
         orderId: result.order.orderId,
@@ -165,6 +252,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         'create',
         followUp.firstDelayMs(result.order.pollAfterSeconds),
       );
+      await alertIfRevived(ext, applied);
       logger.info(
         { externalOrderId: ext, orderId: result.order.orderId, replay: result.idempotentReplay },
         'order placed',
@@ -172,9 +260,32 @@ export function createOrderService(deps: OrderServiceDeps) {
       const stored = applied?.order ?? order;
       return resultOf(stored, result.idempotentReplay);
     } catch (error) {
+      hold.release();
+      const typed = isMerchantError(error) ? error : null;
+      // This call, or an earlier one, may have reached the service without a definite answer.
+      const unknownBefore = caller === 'worker' || typed?.outcomeUnknown === true;
+      const status = typed?.httpStatus;
+      const unreadable =
+        typed?.kind === 'unexpected' && status !== undefined && status >= 200 && status <= 299;
+      if (typed?.unanswered === true || unreadable) await store.markOutcomeUnknown(ext, { unreadable });
       const verdict = classifyPlacementError(error);
       switch (verdict.kind) {
         case 'rejected': {
+          if (unknownBefore) {
+            // A refusal may have raced an earlier attempt that committed: the service's list decides.
+            const found = await lookUp(ext);
+            if (found !== null && found !== 'failed') return resultOf(found, true);
+            const current = await store.get(ext);
+            if (current !== null && current.placement !== 'placing') return resultOf(current, true);
+            if (found === 'failed' || mayStillRun(current)) {
+              logger.warn(
+                { externalOrderId: ext, key: verdict.rejection.key, code: verdict.rejection.code },
+                'order refused after an attempt whose outcome is unknown; not final yet',
+              );
+              await store.placementQueue.complete(claim, retryDelay(claim.step));
+              return { outcome: 'pending', order: current ?? order };
+            }
+          }
           const rejected = await store.markRejected(ext, verdict.rejection, { quiet: caller === 'submit' });
           logger.info(
             { externalOrderId: ext, key: verdict.rejection.key, code: verdict.rejection.code },
@@ -189,6 +300,12 @@ export function createOrderService(deps: OrderServiceDeps) {
           return { outcome: 'pending', order: (await store.get(ext)) ?? order };
         }
         case 'unknown': {
+          if (unreadable) {
+            // The service took it (2xx) but we cannot read the answer: resending would get the same; look up.
+            logger.error({ externalOrderId: ext, httpStatus: status }, 'order placement answer unreadable');
+            await raise({ kind: 'placement-unreadable', externalOrderId: ext });
+            return checkUnreadable(ext, claim, order);
+          }
           logger.warn(
             { externalOrderId: ext, reason: verdict.reason },
             'order placement outcome unknown; will re-send',
@@ -202,6 +319,14 @@ export function createOrderService(deps: OrderServiceDeps) {
         }
       }
     }
+  }
+
+  /** An order whose 2xx answer was unreadable is only looked up, never sent again. */
+  async function checkUnreadable(ext: string, claim: Claim, order: StoredOrder): Promise<SubmitResult> {
+    const found = await lookUp(ext);
+    if (found !== null && found !== 'failed') return resultOf(found, true);
+    await store.placementQueue.complete(claim, retryDelay(claim.step));
+    return { outcome: 'pending', order: (await store.get(ext)) ?? order };
   }
 
   async function refresh(
@@ -297,7 +422,8 @@ export function createOrderService(deps: OrderServiceDeps) {
               return;
             }
             await reportIfStale(order);
-            await send(order, claim, 'worker');
+            if (order.answerUnreadable === true) await checkUnreadable(order.externalOrderId, claim, order);
+            else await send(order, claim, 'worker');
           } catch (error) {
             // Redis trouble mid-way: the lease brings the order back later.
             logger.error({ err: error, externalOrderId: claim.member }, 'placement re-send failed');
@@ -337,7 +463,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           order = byNumber;
         }
       }
-      if (order === null || order.placement === 'rejected') {
+      if (order === null) {
         await redis.hset(
           keys.webhookUnknown,
           `${event.orderId}|${event.event}`,
@@ -354,12 +480,18 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       const ext = order.externalOrderId;
       await hookAt(deps.hooks, 'event-before-apply', { externalOrderId: ext, orderId: event.orderId });
-      const target = statusOfEvent(event.event);
+      let target: OrderStatus | null = statusOfEvent(event.event);
+      if (target === null && order.placement === 'rejected') {
+        // A follow-up read needs the order ID our refused copy lacks: read the order now instead.
+        target = (await api.getOrder(event.orderId, { priority: 'background' })).status;
+      }
       if (target === null) {
         await store.followUpQueue.schedule(ext, 0);
         return 'read-scheduled';
       }
+      // An order we had marked refused is applied too (the service charged it), and admins are told.
       const applied = await store.applyRemote(ext, { orderId: event.orderId, status: target }, 'webhook', 0);
+      await alertIfRevived(ext, applied);
       const now = applied?.order ?? order;
       // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now.
       if (!isClosed(now)) {

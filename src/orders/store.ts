@@ -112,6 +112,9 @@ type Mutation = {
 
 export type UpdateResult = { order: StoredOrder; applied: boolean } | null;
 
+/** What `applyRemote` did; `revived` carries the refusal our copy had when the service has the order after all. */
+export type ApplyResult = { order: StoredOrder; applied: boolean; revived?: Rejection } | null;
+
 /** Creates the Redis order store (see the file comment for the layout). */
 export function createOrderStore(options: StoreOptions) {
   const { redis } = options;
@@ -161,6 +164,10 @@ export function createOrderStore(options: StoreOptions) {
       );
     } else if (prev === null) {
       ops.push(['ZADD', keys.unfinished, score, ext]);
+    } else if (wasClosed && !isClosed(next)) {
+      // A refused order the service has after all: unfinished again, and it takes its number back unless
+      // another order holds it now (that one keeps it; admins are alerted either way).
+      ops.push(['ZADD', keys.unfinished, score, ext], ['SET', keys.guard(next.request.account), ext, 'NX']);
     }
     if (prev !== null && prev.placement === 'placing' && next.placement !== 'placing') {
       ops.push(...placementQueue.cancelOps(ext));
@@ -360,12 +367,19 @@ export function createOrderStore(options: StoreOptions) {
       remote: RemoteSnapshot,
       source: StatusChange['source'],
       followUpDelayMs?: number,
-    ): Promise<UpdateResult> {
-      return update(ext, (order) => {
-        if (order.placement === 'rejected') return null;
+    ): Promise<ApplyResult> {
+      let revived: Rejection | undefined;
+      const result = await update(ext, (order) => {
+        revived = undefined;
         const at = nowIso();
         const changes: NonNullable<Mutation['changes']> = [];
         const ops: RedisOp[] = [];
+        if (order.placement === 'rejected') {
+          // Refused on our side, yet the service has it (and charged it): its word wins, never dropped.
+          revived = order.rejection;
+          order.placement = 'placing';
+          delete order.rejection;
+        }
         const wasPlacing = order.placement === 'placing';
         const from = order.status ?? null;
         let changed = false;
@@ -401,7 +415,27 @@ export function createOrderStore(options: StoreOptions) {
         ) {
           ops.push(...followUpQueue.scheduleOps(ext, followUpDelayMs, true));
         }
+        if (revived !== undefined && order.status !== undefined && !isFinished(order.status)) {
+          ops.push(...followUpQueue.scheduleOps(ext, followUpDelayMs ?? 0, true));
+        }
         return { next: order, changes, ops };
+      });
+      if (result === null || !result.applied || revived === undefined) return result;
+      return { ...result, revived };
+    },
+
+    /**
+     * Notes that an attempt may still be in flight at the service (no answer, or an answer we could not
+     * read), so a later refusal is not final until the order was looked up. `unreadable`: a 2xx we could
+     * not parse; the order is only looked up from then on, never sent again.
+     */
+    async markOutcomeUnknown(ext: string, options: { unreadable?: boolean } = {}): Promise<UpdateResult> {
+      return update(ext, (order) => {
+        if (order.placement !== 'placing') return null;
+        order.unansweredAt = nowIso();
+        if (options.unreadable) order.answerUnreadable = true;
+        order.updatedAt = order.unansweredAt;
+        return { next: order };
       });
     },
 

@@ -89,6 +89,10 @@ export interface StoredOrder {
   updatedAt: string;
   /** Last time our copy was refreshed from the service (ISO). */
   syncedAt?: string;
+  /** Last placement attempt that may still be in flight at the service (ISO): a refusal after it is not final. */
+  unansweredAt?: string;
+  /** The service answered 2xx but we could not read it: the order is looked up, never sent again. */
+  answerUnreadable?: boolean;
 }
 
 export type SubmitResult =

@@ -83,6 +83,18 @@ const operatorByKey = new Map<string, CatalogueOperator>(OPERATORS.map((o) => [o
 
 export function createApiHandler(core: SandboxCore): ApiHandler {
   const delays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  /** `merchant\nnumber` of order requests held by a late_answer fault. */
+  const heldNumbers = new Set<string>();
+  const heldNumberKey = (merchantId: string, body: Buffer): string | null => {
+    try {
+      const parsed = JSON.parse(body.toString('utf8')) as { external_order_id?: unknown };
+      return typeof parsed.external_order_id === 'string'
+        ? `${merchantId}\n${parsed.external_order_id}`
+        : null;
+    } catch {
+      return null;
+    }
+  };
 
   const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
@@ -329,6 +341,12 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
     const externalOrderId = body.external_order_id as string;
     entry.externalOrderId = externalOrderId;
 
+    // A slow first request holds the number (late_answer fault): a resend racing it is refused, as a
+    // uniqueness check on a row not yet committed would refuse it.
+    if (heldNumbers.has(`${account.merchantId}\n${externalOrderId}`))
+      return fieldError({
+        external_order_id: ['This merchant order number is already used for another order.'],
+      });
     // A repeat is recognised before the quote is checked: an expired token still finds the first order.
     const existing = core.orders.byExternalId(account.merchantId, externalOrderId);
     if (existing) {
@@ -636,6 +654,20 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
         return;
       }
 
+      const lateAnswer = core.faults.take(['late_answer'], method, path);
+      const heldKey = lateAnswer && named ? heldNumberKey(named.merchantId, body) : null;
+      if (lateAnswer) {
+        // The first answer comes after the client's time-out: the number is held while this request is slow,
+        // then the order is committed and answered as usual (to a client that may have given up). Taken only
+        // by a request past the early faults and the rate limit, so a held request is never a late 429.
+        entry.fault = 'late_answer';
+        if (heldKey !== null) heldNumbers.add(heldKey);
+        try {
+          await sleep(lateAnswer.latencyMs);
+        } finally {
+          if (heldKey !== null) heldNumbers.delete(heldKey);
+        }
+      }
       const reply = route(req, url, method, path, body, entry);
 
       const drop = core.faults.take(['drop_response'], method, path);
@@ -651,6 +683,27 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
       if (late) {
         entry.fault = 'error_after_commit';
         finish(res, entry, faultReply(late), startedAt);
+        return;
+      }
+      const garbled =
+        reply.status >= 200 && reply.status <= 299 && reply.kind === 'json'
+          ? core.faults.take(['garbled_answer'], method, path)
+          : undefined;
+      if (garbled && reply.kind === 'json') {
+        // Committed, and the 2xx body is cut short: the client cannot read it.
+        entry.fault = 'garbled_answer';
+        const text = JSON.stringify(reply.body);
+        finish(
+          res,
+          entry,
+          {
+            kind: 'raw',
+            status: reply.status,
+            contentType: 'application/json',
+            text: text.slice(0, text.length >> 1),
+          },
+          startedAt,
+        );
         return;
       }
       const lateDelay = core.faults.take(['latency'], method, path, 'after');

@@ -25,7 +25,8 @@
  *   POST   /_sandbox/clock/advance           { seconds } moves the service clock (quote expiry, due order steps
  *                                              and webhook retries run at once); signatures keep the wall clock
  *   GET    /_sandbox/faults                  active fault rules
- *   POST   /_sandbox/faults                  { kind: latency|error|reset|drop_response|rate_limit|webhook_lose|
+ *   POST   /_sandbox/faults                  { kind: latency|error|reset|drop_response|rate_limit|late_answer|
+ *                                              garbled_answer|webhook_lose|
  *                                              webhook_duplicate|webhook_delay, next: N | probability: p, path,
  *                                              method, latency_ms, jitter, status, body: html|json, retry_after,
  *                                              after_commit, copies }  -> the rule with its id

@@ -1,6 +1,7 @@
 import type { Rng } from './rng.ts';
 
-export type ApiFaultKind = 'latency' | 'error' | 'reset' | 'drop_response' | 'rate_limit';
+export type ApiFaultKind =
+  'latency' | 'error' | 'reset' | 'drop_response' | 'rate_limit' | 'late_answer' | 'garbled_answer';
 export type WebhookFaultKind = 'webhook_lose' | 'webhook_duplicate' | 'webhook_delay';
 export type FaultKind = ApiFaultKind | WebhookFaultKind;
 
@@ -10,6 +11,8 @@ const KINDS: readonly FaultKind[] = [
   'reset',
   'drop_response',
   'rate_limit',
+  'late_answer',
+  'garbled_answer',
   'webhook_lose',
   'webhook_duplicate',
   'webhook_delay',
@@ -25,7 +28,12 @@ export interface FaultRule {
   remaining: number | null;
   /** Chance of firing per matching request (seeded RNG); null = always. */
   probability: number | null;
-  /** latency / webhook_delay: milliseconds (webhook_delay draws uniformly from 0..latency_ms when jitter). */
+  /**
+   * late_answer: the request holds its merchant order number for `latencyMs`, then commits and answers (a
+   * resend meanwhile meets the held number: 400 on external_order_id). garbled_answer: commits, then answers
+   * its 2xx status with a body that is not JSON.
+   */
+  /** latency / webhook_delay / late_answer: milliseconds (webhook_delay draws uniformly from 0..latency_ms when jitter). */
   latencyMs: number;
   jitter: boolean;
   /** error: HTTP status (5xx) and whether the body is HTML (a proxy) or JSON. */

@@ -4,7 +4,7 @@
  * exactly there. Optionally submits the order intent in INTENT (JSON) once started.
  *
  * Env: REDIS_URL, PREFIX, SANDBOX_BASE_URL, MERCHANT_ID, MERCHANT_API_KEY, TG_API_ROOT, TG_TOKEN,
- * WEBHOOK_SECRET, WEBHOOK_PORT, CRASH_AT, INTENT, ADMIN_ID.
+ * WEBHOOK_SECRET, WEBHOOK_PORT, CRASH_AT, INTENT, ADMIN_ID; optional PLACEMENT_LEASE_MS.
  */
 import { createServer } from 'node:http';
 import { I18n } from '@grammyjs/i18n';
@@ -51,7 +51,13 @@ const system = createOrderSystem({
   t: (locale, key, vars) => i18n.t(locale, key, vars),
   webhookSecrets: [env('WEBHOOK_SECRET')],
   admins: async () => [{ id: adminId, locale: 'en' }],
-  timings: FAST_TIMINGS,
+  // PLACEMENT_LEASE_MS: a lease shorter than a slow send (the two-replica lease test).
+  timings: process.env['PLACEMENT_LEASE_MS']
+    ? {
+        ...FAST_TIMINGS,
+        placement: { ...FAST_TIMINGS.placement!, leaseMs: Number(process.env['PLACEMENT_LEASE_MS']) },
+      }
+    : FAST_TIMINGS,
   hooks: {
     at(point) {
       if (point !== crashAt || stopped) return;

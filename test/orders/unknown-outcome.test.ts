@@ -1,0 +1,178 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newClaimToken } from '../../src/orders/due-queue.ts';
+import type { StoredOrder } from '../../src/orders/types.ts';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { botMessage, notifierCaughtUp } from './support/checks.ts';
+import { ADMIN_ID, createWorld, waitFor, type World } from './support/world.ts';
+
+interface RequestView {
+  method: string;
+  path: string;
+  query?: string;
+  status: number;
+  external_order_id: string | null;
+  fault: string | null;
+}
+
+async function requests(w: World): Promise<RequestView[]> {
+  const body = await w.control<{ results: RequestView[] }>('GET', '/requests?path=/api/v1/recharge/orders');
+  return body.results;
+}
+
+async function orderPosts(w: World, ext: string): Promise<RequestView[]> {
+  return (await requests(w)).filter((r) => r.method === 'POST' && r.external_order_id === ext);
+}
+
+async function settle(w: World, ext: string, statuses: string[]): Promise<StoredOrder> {
+  return waitFor(
+    async () => {
+      const o = await w.replicas[0]!.system.service.get(ext);
+      return o !== null && statuses.includes(o.status ?? o.placement) ? o : null;
+    },
+    60_000,
+    `${ext} -> ${statuses.join('|')}`,
+  );
+}
+
+describe('a placement whose outcome is unknown', () => {
+  let redis: RedisServerHandle;
+  let world: World | null = null;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterEach(async () => {
+    await world?.close();
+    world = null;
+  });
+  afterAll(async () => {
+    await redis.dispose();
+  });
+
+  it('a first attempt that timed out but committed, then a resend refused with 400 external_order_id: found by search, never rejected, charged once, the reseller never told "nothing charged"', async () => {
+    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'uo1:' }));
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    // the first POST holds its number for 8 s (our client gives up after 3 s and resends), then commits
+    await w.control('POST', '/faults', {
+      kind: 'late_answer',
+      path: '/recharge/orders',
+      method: 'POST',
+      latency_ms: 8_000,
+      next: 1,
+    });
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    const result = await service.submit(intent);
+    expect(result.outcome).toBe('pending');
+    const order = await settle(w, ext, ['succeeded']);
+    expect(order.placement).toBe('placed');
+    expect(order.rejection).toBeUndefined();
+    // the resend racing the slow first attempt was refused on the number, and was not taken as final
+    const posts = await orderPosts(w, ext);
+    expect(posts.some((p) => p.status === 400)).toBe(true);
+    expect(
+      (await requests(w)).some((r) => r.method === 'GET' && (r.query ?? '').includes(`search=${ext}`)),
+    ).toBe(true);
+    const debits = (await w.ledger()).filter((e) => e.kind === 'debit' && e.external_order_id === ext);
+    expect(debits).toHaveLength(1);
+    await waitFor(() => notifierCaughtUp(w, 'uo1:'), 30_000, 'notifier caught up');
+    await waitFor(async () => (await w.replicas[0]!.system.outbox.pending()) === 0, 30_000, 'outbox drained');
+    expect(w.reseller.chat().filter((m) => m.text.includes('Nothing was charged'))).toEqual([]);
+    expect(await service.unfinishedForAccount(intent.request.account)).toBeNull();
+  }, 120_000);
+
+  it('an order already marked rejected that gets a webhook from the service is applied, holds its number again and alerts admins', async () => {
+    const w = (world = await createWorld({
+      redisUrl: redis.url,
+      prefix: 'uo2:',
+      timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
+    }));
+    await w.startWorkers();
+    const replica = w.replicas[0]!;
+    const service = replica.system.service;
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    // our copy says "refused, nothing charged" (as a 400 taken as final did)...
+    await service.store.create(intent, { token: newClaimToken(), leaseMs: 60_000 });
+    await service.store.markRejected(ext, { key: 'external_order_id', httpStatus: 400, message: 'used' });
+    expect(await service.unfinishedForAccount(intent.request.account)).toBeNull();
+    // ...while the service has the order and charged it
+    const placed = await replica.client.createOrder(intent.request);
+    const order = await settle(w, ext, ['succeeded']);
+    expect(order.placement).toBe('placed');
+    expect(order.orderId).toBe(placed.order.orderId);
+    const admin = w.standIn.driver.user({ id: ADMIN_ID });
+    const alert = await botMessage(admin, (m) => m.text.includes('marked refused'), 20_000);
+    expect(alert.text).toContain(ext);
+    expect(alert.text).toContain(placed.order.orderId);
+    const debits = (await w.ledger()).filter((e) => e.kind === 'debit' && e.external_order_id === ext);
+    expect(debits).toHaveLength(1);
+  }, 120_000);
+
+  it('a 2xx placement answer for an order another replica marked refused meanwhile is applied and admins alerted', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached: () => void = () => {};
+    const atStore = new Promise<void>((resolve) => (reached = resolve));
+    const w = (world = await createWorld({
+      redisUrl: redis.url,
+      prefix: 'uo4:',
+      timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
+      hooks: {
+        async at(point) {
+          if (point !== 'after-send-before-store') return;
+          reached();
+          await held;
+        },
+      },
+    }));
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    const submitted = service.submit(intent);
+    // the service answered 201; before it is stored, our copy is marked refused (as a raced 400 did)
+    await atStore;
+    await service.store.markRejected(ext, { key: 'external_order_id', httpStatus: 400, message: 'used' });
+    release();
+    expect((await submitted).outcome).toBe('placed');
+    const order = await settle(w, ext, ['succeeded']);
+    expect(order.placement).toBe('placed');
+    expect((await service.store.get(ext))?.rejection).toBeUndefined();
+    const admin = w.standIn.driver.user({ id: ADMIN_ID });
+    const alert = await botMessage(admin, (m) => m.text.includes('marked refused'), 20_000);
+    expect(alert.text).toContain(ext);
+  }, 120_000);
+
+  it('a 2xx placement answer that does not parse: the order is looked up, admins alerted once, and nothing is sent again', async () => {
+    const w = (world = await createWorld({
+      redisUrl: redis.url,
+      prefix: 'uo3:',
+      timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
+    }));
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    // every placement answer is cut short (the orders are committed)
+    await w.control('POST', '/faults', { kind: 'garbled_answer', path: '/recharge/orders', method: 'POST' });
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    await service.submit(intent);
+    const order = await settle(w, ext, ['succeeded']);
+    expect(order.placement).toBe('placed');
+    const admin = w.standIn.driver.user({ id: ADMIN_ID });
+    const alert = await botMessage(admin, (m) => m.text.includes('could not be read'), 20_000);
+    expect(alert.text).toContain(ext);
+    // a second order with the same fault: still one POST each, one alert each
+    const second = await w.newIntent({ ending: '1111' });
+    await service.submit(second);
+    await settle(w, second.externalOrderId, ['succeeded', 'refunded']);
+    await waitFor(() => notifierCaughtUp(w, 'uo3:'), 30_000, 'notifier caught up');
+    expect(await orderPosts(w, ext)).toHaveLength(1);
+    expect(await orderPosts(w, second.externalOrderId)).toHaveLength(1);
+    const alerts = admin.chat().filter((m) => m.text.includes('could not be read') && m.text.includes(ext));
+    expect(alerts).toHaveLength(1);
+    const debits = (await w.ledger()).filter((e) => e.kind === 'debit' && e.external_order_id === ext);
+    expect(debits).toHaveLength(1);
+  }, 120_000);
+});
