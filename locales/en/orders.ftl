@@ -49,6 +49,10 @@ order-quote-expired-notice =
     ❌ Order { $externalOrderId } was not placed: the quote expired before the service could take it.
     Nothing was charged. Ask for a new quote to try again.
 
+order-not-placed-notice =
+    ❌ Order { $externalOrderId } was not placed: the bot was interrupted before sending it.
+    Nothing was charged. Ask for a new quote to try again.
+
 order-new-quote-button = 🔄 New quote
 
 order-pending-notice =
@@ -67,6 +71,7 @@ order-reject-reason-quote-expired = the quote expired; ask for a new quote
 order-reject-reason-price-changed = the price changed; ask for a new quote
 order-reject-reason-account-busy = another top-up to this number is not finished yet
 order-reject-reason-external-order-id = the order number was already used
+order-reject-reason-not-placed = the bot was interrupted before sending it
 order-reject-reason-other = the service refused the order
 
 ## Alerts
@@ -84,6 +89,7 @@ alert-webhook-signature = { $failures ->
 alert-stale-order = ⏰ Still unfinished after { $minutes } min: { $orderId } · { $externalOrderId } ({ $status })
 alert-unknown-order = ❓ Event { $event } for an order we do not know: { $orderId } · { $externalOrderId }
 alert-quote-mismatch = ⚠️ A quote did not match the request ({ $operator }, { $field }): asked { $asked }, quoted { $quoted }. Nothing was ordered.
+alert-order-number-conflict = 🛑 The merchant order number { $externalOrderId } was given to a different request ({ $field }): nothing was sent for it. Please check.
 alert-rate-limited = 🐢 The Merchant API answered 429 (too many requests): every replica is pausing. Check MERCHANT_RATE_LIMIT_PER_MINUTE against the account's limit.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alert

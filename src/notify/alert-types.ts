@@ -20,6 +20,7 @@ export type AdminAlert =
     }
   | { kind: 'unknown-order'; externalOrderId: string; orderId: string; event: string }
   | { kind: 'quote-mismatch'; operatorKey: string; field: string; asked: string; quoted: string }
+  | { kind: 'order-number-conflict'; externalOrderId: string; field: string }
   | { kind: 'rate-limited' };
 
 /** Where the order lifecycle sends alerts (the alerts module, or a test double). */
@@ -47,6 +48,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `unknown:${alert.orderId}:${alert.event}`;
     case 'quote-mismatch':
       return `quote-mismatch:${alert.operatorKey}:${windowOf(nowMs)}`;
+    case 'order-number-conflict':
+      return `number-conflict:${alert.externalOrderId}`;
     case 'rate-limited':
       return `rate-limited:${windowOf(nowMs)}`;
     default: {
