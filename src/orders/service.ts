@@ -255,6 +255,8 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   /** Saves the intent set-if-absent, then places it once. */
   async function submitOnce(intent: OrderIntent): Promise<SubmitResult> {
+    // The conversation has fixed the number and sent "⏳ Placing…"; the intent is not stored yet.
+    await hookAt(deps.hooks, 'number-fixed-before-save', { externalOrderId: intent.externalOrderId });
     const token = newClaimToken();
     const created = await store.create(intent, { token, leaseMs: placement.leaseMs });
     switch (created.kind) {
