@@ -126,7 +126,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
     const ext = (await line(first, `AT ${POINT}`)).split(' ')[2]!;
     const placing = await ada.waitForBotMessage(
       (m) => m.text.includes('Placing the order') && m.text.includes(ext),
-      { timeoutMs: 30_000 },
+      { after: quote.id, timeoutMs: 30_000 },
     );
     first.proc.kill('SIGKILL');
     await first.exited;
@@ -153,7 +153,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
       after: edited.id,
       timeoutMs: 30_000,
     });
-  });
+  }, 240_000);
 
   it('webhook, two replicas: the update whose first handler was killed is delivered again and handled by the other replica', async () => {
     const w = (world = await startWorld('webhook'));
@@ -179,6 +179,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
     ada.press(quote, /✅/);
     const ext = (await line(a, `AT ${POINT}`)).split(' ')[2]!;
     await ada.waitForBotMessage((m) => m.text.includes('Placing the order') && m.text.includes(ext), {
+      after: quote.id,
       timeoutMs: 30_000,
     });
     // The load balancer sends everything to B from now on; A dies holding the ✅ update.
@@ -195,7 +196,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
       () =>
         `an order ${ext} at the sandbox; chat: ${ada
           .chat()
-          .map((m) => m.text.slice(0, 60))
+          .map((m) => m.text.slice(0, 300))
           .join(' | ')}`,
     );
     expect(orders.map((o) => o.external_order_id)).toEqual([ext]);
@@ -204,5 +205,5 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
       timeoutMs: 60_000,
     });
     expect(ada.chat().filter((m) => m.text.includes('Placing the order'))).toHaveLength(1);
-  });
+  }, 240_000);
 });

@@ -24,6 +24,6 @@ const overrides: AppOverrides = {
     },
   },
 };
-const app = createApp(loadConfig(), pino({ level: 'silent' }), overrides);
+const app = createApp(loadConfig(), pino({ level: process.env.CRASH_BOT_LOG ?? 'silent' }), overrides);
 await app.start();
 process.stdout.write('READY\n');
