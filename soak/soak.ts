@@ -46,7 +46,13 @@ export const PROFILES = {
 /** Order timings of the replicas: the production shapes, shortened so lifecycles fit in minutes. */
 export const SOAK_TIMINGS = {
   orderTimings: {
-    placement: { leaseMs: 8_000, retryDelaysMs: [300, 700, 1_500, 3_000], forbiddenDelayMs: 1_000 },
+    placement: {
+      leaseMs: 8_000,
+      retryDelaysMs: [300, 700, 1_500, 3_000],
+      forbiddenDelayMs: 1_000,
+      // A number fixed by a killed replica is resolved as "not placed" well inside the quiet period.
+      unplacedGraceMs: 15_000,
+    },
     followUp: {
       firstDelayMs: (seconds: number) => Math.max(300, seconds * 100),
       backoffMs: [1_000, 2_000],
@@ -84,6 +90,7 @@ type FaultEvent =
   | 'sandbox-429'
   | 'sandbox-latency'
   | 'sandbox-late-answer'
+  | 'sandbox-duplicate-quote-token'
   | 'webhook-lose'
   | 'webhook-duplicate'
   | 'webhook-delay'
@@ -100,6 +107,7 @@ const FAULTS: readonly FaultEvent[] = [
   'sandbox-429',
   'sandbox-latency',
   'sandbox-late-answer',
+  'sandbox-duplicate-quote-token',
   'webhook-lose',
   'webhook-duplicate',
   'webhook-delay',
@@ -165,6 +173,9 @@ async function injectFault(
         method: 'POST',
         latency_ms: DEFAULT_TIMEOUTS.headers + rng.int(1_000, 6_000),
       });
+    case 'sandbox-duplicate-quote-token':
+      // Identical quotes (same recharge, same price) get one token: each confirmation is still its own order.
+      return sandboxRule({ kind: 'duplicate_quote_token', probability: 0.8 });
     case 'webhook-lose':
       return sandboxRule({ kind: 'webhook_lose', probability: 0.4 });
     case 'webhook-duplicate':

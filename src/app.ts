@@ -6,7 +6,6 @@ import type { UserFromGetMe } from 'grammy/types';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createBot, type RechargeBot } from './bot/bot.ts';
-import { createOrderNumbers } from './bot/order-numbers.ts';
 import { RedisRoleStore } from './bot/roles.ts';
 import type { BotContext } from './bot/context.ts';
 import { createI18n } from './bot/i18n.ts';
@@ -18,6 +17,7 @@ import { createRequestBudget, type BudgetOptions, type RequestBudget } from './m
 import { createMerchantReadiness, type MerchantReadinessDeps } from './merchant/readiness.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './orders/hooks.ts';
+import { createOrderNumbers } from './orders/numbers.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
 import {
@@ -179,7 +179,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       api: merchant,
       orders: orderSystem.service,
       roles,
-      orderNumberFor: createOrderNumbers(redis, prefix),
+      numbers: createOrderNumbers({ redis, prefix }),
       reportQuoteMismatch: async (details) => {
         await orderSystem.alerts.raise({
           kind: 'quote-mismatch',

@@ -49,6 +49,10 @@ order-quote-expired-notice =
     ❌ Order { $externalOrderId } was not placed: the quote expired before the service could take it.
     Nothing was charged. Ask for a new quote to try again.
 
+order-not-placed-notice =
+    ❌ Order { $externalOrderId } was not placed: the bot was interrupted before sending it.
+    Nothing was charged. Ask for a new quote to try again.
+
 order-new-quote-button = 🔄 New quote
 
 order-pending-notice =
@@ -67,6 +71,7 @@ order-reject-reason-quote-expired = the quote expired; ask for a new quote
 order-reject-reason-price-changed = the price changed; ask for a new quote
 order-reject-reason-account-busy = another top-up to this number is not finished yet
 order-reject-reason-external-order-id = the order number was already used
+order-reject-reason-not-placed = the bot was interrupted before sending it
 order-reject-reason-other = the service refused the order
 
 ## Alerts
@@ -86,6 +91,7 @@ alert-unknown-order = ❓ Event { $event } for an order we do not know: { $order
 alert-order-revived = ‼️ { $orderId } · { $externalOrderId } was marked refused ({ $key }) but the service has it and charged the wallet: it is followed again. Check what the reseller was told.
 alert-placement-unreadable = ❓ The answer to order { $externalOrderId } could not be read: it is not sent again, only looked up. Check the Merchant API.
 alert-quote-mismatch = ⚠️ A quote did not match the request ({ $operator }, { $field }): asked { $asked }, quoted { $quoted }. Nothing was ordered.
+alert-order-number-conflict = 🛑 The merchant order number { $externalOrderId } was given to a different request ({ $field }): nothing was sent for it. Please check.
 alert-rate-limited = 🐢 The Merchant API answered 429 (too many requests): every replica is pausing. Check MERCHANT_RATE_LIMIT_PER_MINUTE against the account's limit.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alert

@@ -79,4 +79,5 @@ top-up-pending = ⏳ The service has not confirmed the order { $number } yet. We
 top-up-not-placed-requote = The order { $number } was not placed and nothing was charged: the price needs to be renewed.
 top-up-rejected = ⚠️ The order { $number } was refused. Nothing was charged.
 top-up-submit-error = ⚠️ Something went wrong while placing the order { $number }. Check it in a minute with /status { $number }: it is never placed twice.
+top-up-number-conflict = ⚠️ The order { $number } was not placed: its number already belongs to another order. Nothing was charged. Please start a new top-up with /topup.
 top-up-what-next = Top up again?

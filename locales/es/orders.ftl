@@ -49,6 +49,10 @@ order-quote-expired-notice =
     ❌ El pedido { $externalOrderId } no se realizó: la cotización caducó antes de que el servicio pudiera aceptarla.
     No se ha cobrado nada. Pide una nueva cotización para intentarlo de nuevo.
 
+order-not-placed-notice =
+    ❌ El pedido { $externalOrderId } no se realizó: el bot se interrumpió antes de enviarlo.
+    No se cobró nada. Pida una nueva cotización para volver a intentarlo.
+
 order-new-quote-button = 🔄 Nueva cotización
 
 order-pending-notice =
@@ -67,6 +71,7 @@ order-reject-reason-quote-expired = la cotización caducó; pide una nueva
 order-reject-reason-price-changed = el precio cambió; pide una nueva cotización
 order-reject-reason-account-busy = otra recarga a este número aún no ha terminado
 order-reject-reason-external-order-id = el número de pedido ya se había usado
+order-reject-reason-not-placed = el bot se interrumpió antes de enviarlo
 order-reject-reason-other = el servicio rechazó el pedido
 
 ## Alerts
@@ -86,6 +91,7 @@ alert-unknown-order = ❓ Evento { $event } de un pedido que no conocemos: { $or
 alert-order-revived = ‼️ { $orderId } · { $externalOrderId } figuraba como rechazado ({ $key }), pero el servicio lo tiene y cobró el monedero: se sigue de nuevo. Revise qué se le dijo al revendedor.
 alert-placement-unreadable = ❓ No se pudo leer la respuesta al pedido { $externalOrderId }: no se vuelve a enviar, solo se consulta. Revise la Merchant API.
 alert-quote-mismatch = ⚠️ Una cotización no coincidía con lo pedido ({ $operator }, { $field }): se pidió { $asked }, se cotizó { $quoted }. No se hizo ningún pedido.
+alert-order-number-conflict = 🛑 El número de pedido { $externalOrderId } se dio a otra solicitud distinta ({ $field }): no se envió nada. Revíselo.
 alert-rate-limited = 🐢 La Merchant API respondió 429 (demasiadas solicitudes): todas las réplicas hacen una pausa. Compare MERCHANT_RATE_LIMIT_PER_MINUTE con el límite de la cuenta.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alerta

@@ -79,4 +79,5 @@ top-up-pending = ⏳ Esperando a que el servicio confirme el pedido { $number }.
 top-up-not-placed-requote = El pedido { $number } no se realizó y no se ha cobrado nada: hay que renovar el precio.
 top-up-rejected = ⚠️ El pedido { $number } fue rechazado. No se ha cobrado nada.
 top-up-submit-error = ⚠️ Algo salió mal al realizar el pedido { $number }. Compruébelo dentro de un minuto con /status { $number }: nunca se realiza dos veces.
+top-up-number-conflict = ⚠️ El pedido { $number } no se realizó: su número ya pertenece a otro pedido. No se cobró nada. Empiece una nueva recarga con /topup.
 top-up-what-next = ¿Otra recarga?

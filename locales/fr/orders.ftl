@@ -49,6 +49,10 @@ order-quote-expired-notice =
     ❌ La commande { $externalOrderId } n’a pas été passée : le devis a expiré avant que le service puisse la prendre.
     Rien n’a été débité. Demandez un nouveau devis pour réessayer.
 
+order-not-placed-notice =
+    ❌ La commande { $externalOrderId } n’a pas été passée : le bot a été interrompu avant de l’envoyer.
+    Rien n’a été débité. Demandez un nouveau devis pour réessayer.
+
 order-new-quote-button = 🔄 Nouveau devis
 
 order-pending-notice =
@@ -67,6 +71,7 @@ order-reject-reason-quote-expired = le devis a expiré ; demandez-en un nouveau
 order-reject-reason-price-changed = le prix a changé ; demandez un nouveau devis
 order-reject-reason-account-busy = une autre recharge vers ce numéro n’est pas encore terminée
 order-reject-reason-external-order-id = le numéro de commande a déjà été utilisé
+order-reject-reason-not-placed = le bot a été interrompu avant de l’envoyer
 order-reject-reason-other = le service a refusé la commande
 
 ## Alerts
@@ -86,6 +91,7 @@ alert-unknown-order = ❓ Événement { $event } pour une commande inconnue : { 
 alert-order-revived = ‼️ { $orderId } · { $externalOrderId } était marquée refusée ({ $key }), mais le service l'a et a débité le portefeuille : elle est de nouveau suivie. Vérifiez ce qui a été dit au revendeur.
 alert-placement-unreadable = ❓ La réponse à la commande { $externalOrderId } est illisible : elle n'est plus renvoyée, seulement recherchée. Vérifiez la Merchant API.
 alert-quote-mismatch = ⚠️ Un devis ne correspondait pas à la demande ({ $operator }, { $field }) : demandé { $asked }, proposé { $quoted }. Aucune commande n’a été passée.
+alert-order-number-conflict = 🛑 Le numéro de commande { $externalOrderId } a été donné à une autre demande ({ $field }) : rien n’a été envoyé. Vérifiez.
 alert-rate-limited = 🐢 La Merchant API a répondu 429 (trop de requêtes) : toutes les instances font une pause. Comparez MERCHANT_RATE_LIMIT_PER_MINUTE à la limite du compte.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alerte

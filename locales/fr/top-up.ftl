@@ -79,4 +79,5 @@ top-up-pending = ⏳ En attente de la confirmation de la commande { $number } pa
 top-up-not-placed-requote = La commande { $number } n’a pas été passée et rien n’a été débité : le prix doit être renouvelé.
 top-up-rejected = ⚠️ La commande { $number } a été refusée. Rien n’a été débité.
 top-up-submit-error = ⚠️ Un problème est survenu lors du passage de la commande { $number }. Vérifiez-la dans une minute avec /status { $number } : elle n’est jamais passée deux fois.
+top-up-number-conflict = ⚠️ La commande { $number } n’a pas été passée : son numéro appartient déjà à une autre commande. Rien n’a été débité. Recommencez une recharge avec /topup.
 top-up-what-next = Une autre recharge ?

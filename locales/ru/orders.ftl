@@ -49,6 +49,10 @@ order-quote-expired-notice =
     ❌ Заказ { $externalOrderId } не оформлен: расчёт цены истёк раньше, чем сервис смог принять заказ.
     Деньги не списаны. Запросите новый расчёт, чтобы попробовать снова.
 
+order-not-placed-notice =
+    ❌ Заказ { $externalOrderId } не размещён: бот прервался до его отправки.
+    Ничего не списано. Запросите новый расчёт, чтобы попробовать снова.
+
 order-new-quote-button = 🔄 Новый расчёт
 
 order-pending-notice =
@@ -67,6 +71,7 @@ order-reject-reason-quote-expired = расчёт цены истёк; запро
 order-reject-reason-price-changed = цена изменилась; запросите новый расчёт
 order-reject-reason-account-busy = другое пополнение этого номера ещё не завершено
 order-reject-reason-external-order-id = этот номер заказа уже использован
+order-reject-reason-not-placed = бот прервался до отправки заказа
 order-reject-reason-other = сервис отклонил заказ
 
 ## Alerts
@@ -87,6 +92,7 @@ alert-unknown-order = ❓ Событие { $event } для неизвестно�
 alert-order-revived = ‼️ { $orderId } · { $externalOrderId } был отмечен как отклонённый ({ $key }), но сервис его принял и списал деньги: заказ снова отслеживается. Проверьте, что сообщили реселлеру.
 alert-placement-unreadable = ❓ Ответ на заказ { $externalOrderId } не удалось прочитать: он больше не отправляется, только запрашивается. Проверьте Merchant API.
 alert-quote-mismatch = ⚠️ Котировка не совпала с запросом ({ $operator }, { $field }): запрошено { $asked }, предложено { $quoted }. Заказ не размещён.
+alert-order-number-conflict = 🛑 Номер заказа { $externalOrderId } достался другому запросу ({ $field }): ничего не отправлено. Проверьте.
 alert-rate-limited = 🐢 Merchant API ответил 429 (слишком много запросов): все реплики делают паузу. Сверьте MERCHANT_RATE_LIMIT_PER_MINUTE с лимитом аккаунта.
 alert-group-header = { $count ->
     [one] 🚨 { $count } оповещение

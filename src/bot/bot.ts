@@ -4,7 +4,7 @@ import { conversations, createConversation } from '@grammyjs/conversations';
 import { limit } from '@grammyjs/ratelimiter';
 import { sequentialize } from '@grammyjs/runner';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Bot, session, type Context } from 'grammy';
+import { Bot, session, type Context, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -57,6 +57,20 @@ export function sessionStorage(redis: Redis, prefix: string) {
   return new RedisJsonStorage<SessionData>(redis, `${prefix}session:`, 90 * 86_400);
 }
 
+/**
+ * A callback query answered too late (an update redelivered after a failure) can never be answered; failing
+ * the update for it would make Telegram redeliver it forever and hold up the chat's later updates.
+ */
+const forgiveExpiredCallbackAnswers: Transformer = async (prev, method, payload, signal) => {
+  const response = await prev(method, payload, signal);
+  const expired =
+    method === 'answerCallbackQuery' &&
+    !response.ok &&
+    response.error_code === 400 &&
+    /query is too old|query ID is invalid/i.test(response.description);
+  return expired ? ({ ok: true, result: true } as unknown as typeof response) : response;
+};
+
 /** Builds the grammY bot with every feature; the caller decides how updates arrive. */
 export function createBot(deps: BotDeps) {
   const { redis, prefix, logger } = deps;
@@ -70,17 +84,7 @@ export function createBot(deps: BotDeps) {
     autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowInternalServerErrors: false }),
   );
   bot.api.config.use(apiThrottler());
-  // A callback query answered too late (an update redelivered after a failure) can never be answered; failing
-  // the update for it would make Telegram redeliver it forever and hold up the chat's later updates.
-  bot.api.config.use(async (prev, method, payload, signal) => {
-    const response = await prev(method, payload, signal);
-    const expired =
-      method === 'answerCallbackQuery' &&
-      !response.ok &&
-      response.error_code === 400 &&
-      /query is too old|query ID is invalid/i.test(response.description);
-    return expired ? ({ ok: true, result: true } as unknown as typeof response) : response;
-  });
+  bot.api.config.use(forgiveExpiredCallbackAnswers);
 
   const i18n = createI18n<BotContext>(deps.defaultLocale);
   const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
@@ -144,6 +148,14 @@ export function createBot(deps: BotDeps) {
       {
         id: TOP_UP,
         maxMillisecondsToWait: idleMs,
+        // The flow's own Api has none of the bot's transformers: a ✅ redelivered after its first handler
+        // died must not fail on the late answer of its callback query.
+        plugins: [
+          async (ctx, next) => {
+            ctx.api.config.use(forgiveExpiredCallbackAnswers);
+            await next();
+          },
+        ],
       },
     ),
   );

@@ -22,6 +22,7 @@ export type AdminAlert =
   | { kind: 'order-revived'; externalOrderId: string; orderId: string; key: string }
   | { kind: 'placement-unreadable'; externalOrderId: string }
   | { kind: 'quote-mismatch'; operatorKey: string; field: string; asked: string; quoted: string }
+  | { kind: 'order-number-conflict'; externalOrderId: string; field: string }
   | { kind: 'rate-limited' };
 
 /** Where the order lifecycle sends alerts (the alerts module, or a test double). */
@@ -53,6 +54,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `unreadable:${alert.externalOrderId}`;
     case 'quote-mismatch':
       return `quote-mismatch:${alert.operatorKey}:${windowOf(nowMs)}`;
+    case 'order-number-conflict':
+      return `number-conflict:${alert.externalOrderId}`;
     case 'rate-limited':
       return `rate-limited:${windowOf(nowMs)}`;
     default: {

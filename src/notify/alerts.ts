@@ -98,6 +98,7 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'order-revived':
       return { externalOrderId: alert.externalOrderId, ...(alert.orderId ? { orderId: alert.orderId } : {}) };
     case 'placement-unreadable':
+    case 'order-number-conflict':
       return { externalOrderId: alert.externalOrderId };
     case 'forbidden':
       return alert.externalOrderId === undefined ? null : { externalOrderId: alert.externalOrderId };
@@ -149,6 +150,8 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
         asked: alert.asked,
         quoted: alert.quoted,
       });
+    case 'order-number-conflict':
+      return t(locale, 'alert-order-number-conflict', { ...ids, field: alert.field });
     case 'rate-limited':
       return t(locale, 'alert-rate-limited', {});
     default: {

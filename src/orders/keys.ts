@@ -31,6 +31,12 @@ export interface OrderKeys {
   readonly webhookUnknown: string;
   /** Counter of refused webhooks in one time window. */
   webhookFailures(window: number): string;
+  /** The merchant order number fixed for one confirmed quote (user, flow, quote token hashed). */
+  numberFor(scopeHash: string): string;
+  /** Sorted set (score: Redis ms when fixed) of merchant order numbers whose intent is not stored yet. */
+  readonly unresolvedNumbers: string;
+  /** Hash of an unresolved number: `intent` (JSON, to resolve it without the chat) and `msg` (status message). */
+  numberIntent(externalOrderId: string): string;
 }
 
 /** Builds the key names of the order lifecycle under `prefix` (e.g. `rb:`). */
@@ -53,5 +59,8 @@ export function orderKeys(prefix: string): OrderKeys {
     webhookSeen: (orderId, event) => `${p}webhook-seen:${orderId}|${event}`,
     webhookUnknown: `${p}webhook-unknown`,
     webhookFailures: (window) => `${p}webhook-failures:${window}`,
+    numberFor: (scopeHash) => `${p}number:${scopeHash}`,
+    unresolvedNumbers: `${p}numbers-unresolved`,
+    numberIntent: (ext) => `${p}number-intent:${ext}`,
   };
 }

@@ -57,6 +57,9 @@ export function finalMessage(t: Translate, order: StoredOrder, status: DisplaySt
 export function rejectionMessage(t: Translate, order: StoredOrder): string {
   const rejection = order.rejection ?? { key: 'other', message: '' };
   const reason = t(order.locale, rejectionReasonKey(rejection));
+  if (rejection.key === 'not-placed') {
+    return t(order.locale, 'order-not-placed-notice', { externalOrderId: order.externalOrderId });
+  }
   if (rejection.key === 'quote_token' && rejection.code === 'quote_expired') {
     return t(order.locale, 'order-quote-expired-notice', { externalOrderId: order.externalOrderId });
   }
@@ -119,8 +122,6 @@ export function createNotifier(deps: NotifierDeps) {
       case 'rejected': {
         // A refusal returned by submit() is told by the chat itself (one message, not two).
         if (f['quiet'] === '1') return;
-        // Refusals happen only while placing, before any edit of ours: version 1 is above none.
-        await statusUpdate(order, 'rejected', seq + 1);
         const markup: InlineKeyboardMarkup | undefined =
           order.rejection !== undefined && needsNewQuote(order.rejection)
             ? {
@@ -129,6 +130,22 @@ export function createNotifier(deps: NotifierDeps) {
                 ],
               }
             : undefined;
+        if (order.rejection?.key === 'not-placed' && order.statusMessageId !== undefined) {
+          // Never stored after a crash: the "⏳ Placing…" message itself says so, with the new-quote button.
+          await outbox.enqueue(
+            {
+              kind: 'edit',
+              chatId: order.chatId,
+              messageId: order.statusMessageId,
+              text: rejectionMessage(t, order),
+              ...(markup === undefined ? {} : { replyMarkup: markup }),
+            },
+            { key: `status:${ext}:rejected`, version: seq + 1 },
+          );
+          return;
+        }
+        // Refusals happen only while placing, before any edit of ours: version 1 is above none.
+        await statusUpdate(order, 'rejected', seq + 1);
         await outbox.enqueue(
           {
             kind: 'send',

@@ -1,8 +1,10 @@
+import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { AlertSink } from '../notify/alert-types.ts';
 import type { CallPriority, MerchantApi, OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { newClaimToken, type Claim } from './due-queue.ts';
+import { createOrderNumbers } from './numbers.ts';
 import { hookAt, silentLogger, type LifecycleHooks, type LoggerLike } from './hooks.ts';
 import { resolveFollowUpTimings, type FollowUpTimings } from './scheduler.ts';
 import { createOrderStore, isClosed, type ApplyResult, type OrderStore } from './store.ts';
@@ -22,6 +24,12 @@ export interface PlacementTimings {
    * later attempt is not final even when a look-up finds nothing (the slow attempt may still commit).
    */
   settleMs: number;
+  /**
+   * A merchant order number fixed longer ago than this without a stored intent is resolved as "not placed"
+   * (its process died in between). Longer than any live handler takes from fixing the number to storing
+   * the intent (a status message sent with retries, a chat lock waited for); the commit decides anyway.
+   */
+  unplacedGraceMs: number;
 }
 
 /** Production timings of placement re-sends. */
@@ -30,6 +38,7 @@ export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
   retryDelaysMs: [2_000, 5_000, 15_000, 30_000, 60_000],
   forbiddenDelayMs: 60_000,
   settleMs: 600_000,
+  unplacedGraceMs: 120_000,
 };
 
 export interface OrderServiceDeps {
@@ -128,6 +137,20 @@ function resultOf(order: StoredOrder, replay: boolean): SubmitResult {
   }
 }
 
+/** The first field in which an intent differs from the order stored under its number, if any. */
+export function requestDifference(order: StoredOrder, intent: OrderIntent): string | undefined {
+  const a = order.request;
+  const b = intent.request;
+  if (order.resellerId !== intent.resellerId) return 'reseller';
+  if (a.country !== b.country) return 'country';
+  if (a.operatorKey !== b.operatorKey) return 'operator';
+  if (a.subtype !== b.subtype) return 'subtype';
+  if (a.localCurrency !== b.localCurrency) return 'currency';
+  if (!new Decimal(a.amount).eq(b.amount)) return 'amount';
+  if (a.account !== b.account) return 'phone';
+  return undefined;
+}
+
 export type EventOutcome = 'applied' | 'unchanged' | 'unknown-order' | 'read-scheduled';
 
 /** Creates the order service: placement exactly once, reads, events; everything durable in Redis. */
@@ -139,6 +162,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   const placement: PlacementTimings = { ...DEFAULT_PLACEMENT_TIMINGS, ...deps.placement };
   const followUp = resolveFollowUpTimings(deps.followUp);
   const keys = store.keys;
+  const numbers = createOrderNumbers({ redis: deps.redis, prefix: deps.prefix });
 
   async function raise(alert: Parameters<AlertSink['raise']>[0]): Promise<void> {
     if (!deps.alerts) return;
@@ -356,6 +380,8 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   /** Saves the intent set-if-absent, then places it once. */
   async function submitOnce(intent: OrderIntent): Promise<SubmitResult> {
+    // The conversation has fixed the number and sent "⏳ Placing…"; the intent is not stored yet.
+    await hookAt(deps.hooks, 'number-fixed-before-save', { externalOrderId: intent.externalOrderId });
     const token = newClaimToken();
     const created = await store.create(intent, { token, leaseMs: placement.leaseMs });
     switch (created.kind) {
@@ -371,8 +397,18 @@ export function createOrderService(deps: OrderServiceDeps) {
         );
         return resultOf(order, true);
       }
-      case 'exists':
-        return resultOf(created.order, true);
+      case 'exists': {
+        // A repeat of the same confirmation finds its order; a different request under the same number
+        // must never be told "placed" for an order that is not its own.
+        const field = requestDifference(created.order, intent);
+        if (field === undefined) return resultOf(created.order, true);
+        logger.error(
+          { externalOrderId: intent.externalOrderId, field },
+          'merchant order number already names a different request; nothing sent',
+        );
+        await raise({ kind: 'order-number-conflict', externalOrderId: intent.externalOrderId, field });
+        return { outcome: 'conflict', order: created.order, field };
+      }
       case 'created':
         break;
       default: {
@@ -438,6 +474,32 @@ export function createOrderService(deps: OrderServiceDeps) {
       const placing = await store.placing();
       for (const ext of placing) await store.placementQueue.schedule(ext, 0, { onlyIfAbsent: true });
       return placing.length;
+    },
+
+    /**
+     * Resolves merchant order numbers fixed more than `graceMs` ago whose intent was never stored (the
+     * process died in between): each becomes a "not placed" order, which the notifier tells the reseller
+     * (with a new-quote button). Set-if-absent like storing the intent, so a live replica that stores it
+     * first wins and this changes nothing. Returns how many were resolved as not placed.
+     */
+    async resolveUnplaced(graceMs = placement.unplacedGraceMs): Promise<number> {
+      let resolved = 0;
+      for (const ext of await numbers.unresolved(graceMs)) {
+        const intent = await numbers.intentOf(ext);
+        if (intent === null || (await store.get(ext)) !== null) {
+          await numbers.forget(ext);
+          continue;
+        }
+        const order = await store.createRejected(intent, {
+          key: 'not-placed',
+          message: 'the bot stopped between fixing the order number and storing the order; nothing was sent',
+        });
+        if (order.placement === 'rejected' && order.rejection?.key === 'not-placed') {
+          resolved++;
+          logger.warn({ externalOrderId: ext }, 'confirmed quote never stored: resolved as not placed');
+        }
+      }
+      return resolved;
     },
 
     /** On start-up: every placed, unfinished order has a follow-up read planned (repairs a lost entry). */

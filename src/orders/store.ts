@@ -3,6 +3,7 @@ import { canMove, isFinished } from '../domain/status.ts';
 import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { createDueQueue, type DueQueue } from './due-queue.ts';
 import { orderKeys, type OrderKeys } from './keys.ts';
+import { resolvedOps } from './numbers.ts';
 import { defineScript, encodeOps, LUA_APPLY_OPS, LUA_NOW_MS, type RedisOp } from './redis-script.ts';
 import type { OrderIntent, Rejection, StatusChange, StoredOrder } from './types.ts';
 
@@ -309,7 +310,13 @@ export function createOrderStore(options: StoreOptions) {
         const result = await commit(
           0,
           null,
-          { next: order, ops: placementQueue.claimedOps(order.externalOrderId, claim.token, claim.leaseMs) },
+          {
+            next: order,
+            ops: [
+              ...placementQueue.claimedOps(order.externalOrderId, claim.token, claim.leaseMs),
+              ...resolvedOps(keys, order.externalOrderId),
+            ],
+          },
           { key: keys.guard(intent.request.account), value: intent.externalOrderId },
         );
         if (result.kind === 'ok') return { kind: 'created', order };
@@ -344,6 +351,7 @@ export function createOrderStore(options: StoreOptions) {
       };
       const result = await commit(0, null, {
         next: order,
+        ops: resolvedOps(keys, order.externalOrderId),
         changes: [
           {
             kind: 'rejected',

@@ -120,6 +120,8 @@ export function rejectionReasonKey(rejection: Rejection): string {
       return 'order-reject-reason-local-currency';
     case 'external_order_id':
       return 'order-reject-reason-external-order-id';
+    case 'not-placed':
+      return 'order-reject-reason-not-placed';
     default:
       return 'order-reject-reason-other';
   }
@@ -127,7 +129,7 @@ export function rejectionReasonKey(rejection: Rejection): string {
 
 /** Whether a refusal means "ask for a new quote" (the quote expired, changed or is invalid). */
 export function needsNewQuote(rejection: Rejection): boolean {
-  return rejection.key === 'quote_token';
+  return rejection.key === 'quote_token' || rejection.key === 'not-placed';
 }
 
 /** "2026-11-22 10:15 UTC" from an ISO time. */

@@ -98,7 +98,9 @@ export interface StoredOrder {
 export type SubmitResult =
   | { outcome: 'placed'; order: StoredOrder; replay: boolean }
   | { outcome: 'rejected'; order: StoredOrder }
-  | { outcome: 'pending'; order: StoredOrder }; // no definite answer yet; the worker keeps trying
+  | { outcome: 'pending'; order: StoredOrder } // no definite answer yet; the worker keeps trying
+  // The number already names a different request (`order`): nothing was sent for this intent, admins are alerted.
+  | { outcome: 'conflict'; order: StoredOrder; field: string };
 
 /** What the bot asks of the order service. */
 export interface OrderService {

@@ -114,7 +114,11 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       return worked;
     };
   const rounds: Record<WorkerName, () => Promise<number>> = {
-    placement: then(() => deps.service.resendDue(batch), 'notifier', 'alerts'),
+    placement: then(
+      async () => (await deps.service.resendDue(batch)) + (await deps.service.resolveUnplaced()),
+      'notifier',
+      'alerts',
+    ),
     'follow-up': then(() => scheduler.tick(batch), 'notifier', 'alerts'),
     'webhook-events': then(() => processor.tick(), 'notifier', 'alerts'),
     notifier: then(() => notifier.tick(), 'outbox'),

@@ -5,7 +5,8 @@ import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '.
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
 import type { Country, MerchantApi, Operator } from '../../merchant/types.ts';
 import { likelyFreeAt, rejectionReasonKey } from '../../orders/texts.ts';
-import type { OrderIntent, OrderService, StoredOrder, SubmitResult } from '../../orders/types.ts';
+import { intentWithNumber, type IntentDraft, type OrderNumbers } from '../../orders/numbers.ts';
+import type { OrderService, StoredOrder, SubmitResult } from '../../orders/types.ts';
 import type { BaseContext, BotContext, RecentNumber } from '../context.ts';
 import type { Translate } from '../i18n.ts';
 import type { RoleStore } from '../roles.ts';
@@ -43,8 +44,8 @@ export interface TopUpDeps {
   api: Pick<MerchantApi, 'createQuote'>;
   orders: Pick<OrderService, 'submit' | 'unfinishedForAccount' | 'get'>;
   roles: Pick<RoleStore, 'roleOf'>;
-  /** The merchant order number of a confirmed quote, made once and kept (set-if-absent). */
-  orderNumberFor(quoteToken: string): Promise<string>;
+  /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
+  numbers: Pick<OrderNumbers, 'fix' | 'attachMessage'>;
   /** Tells admins that a quote did not match what was asked. */
   reportQuoteMismatch(details: Record<string, string>): Promise<void>;
   translate: Translate;
@@ -914,7 +915,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
           notice = t('top-up-quote-renewed');
           continue;
         }
-        const placed = await place(quote);
+        const placed = await place(quote, s);
         if (placed === 'requote') {
           notice = t('top-up-quote-renewed');
           continue;
@@ -947,8 +948,11 @@ export function createTopUpConversation(deps: TopUpDeps) {
       });
     }
 
-    /** Hands the confirmed quote to the order service; returns 'requote' when the quote must be renewed. */
-    async function place(quote: QuoteView): Promise<'placed' | 'requote' | 'stopped'> {
+    /**
+     * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
+     * be renewed.
+     */
+    async function place(quote: QuoteView, step: number): Promise<'placed' | 'requote' | 'stopped'> {
       const allowed = await conversation.external(async () => {
         const role = await deps.roles.roleOf(userId);
         return role === 'reseller' || role === 'admin';
@@ -957,12 +961,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
         await ctx.reply(t('access-denied', { id: String(userId) }));
         return 'stopped';
       }
-      const externalOrderId = await conversation.external(() => deps.orderNumberFor(quote.quoteToken));
-      const statusMessage = await ctx.reply(t('top-up-placing', { number: externalOrderId }));
-      const intent: OrderIntent = {
-        externalOrderId,
+      const chatId = ctx.chat!.id;
+      const draft: IntentDraft = {
         request: {
-          externalOrderId,
           country: quote.country,
           operatorKey: quote.operatorKey,
           amount: state.amount!,
@@ -982,10 +983,23 @@ export function createTopUpConversation(deps: TopUpDeps) {
           expiresAt: quote.expiresAt,
         },
         resellerId: userId,
-        chatId: ctx.chat!.id,
+        chatId,
         locale,
-        statusMessageId: statusMessage.message_id,
       };
+      // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
+      const fixed = await conversation.external(() =>
+        deps.numbers.fix({ userId, flow: `${flow}:${step}`, quoteToken: quote.quoteToken }, draft),
+      );
+      const externalOrderId = fixed.externalOrderId;
+      let statusMessageId = fixed.statusMessageId;
+      if (statusMessageId === undefined) {
+        const sent = await ctx.reply(t('top-up-placing', { number: externalOrderId }));
+        statusMessageId = sent.message_id;
+        // Recorded so that a crash before the intent is stored ends with this message saying "not placed".
+        await conversation.external(() => deps.numbers.attachMessage(externalOrderId, sent.message_id));
+      }
+      const messageId = statusMessageId;
+      const intent = intentWithNumber(draft, { externalOrderId, statusMessageId: messageId });
       const result = await conversation.external(
         async (outer: BaseContext): Promise<SubmitResult | { outcome: 'error' }> => {
           rememberRecent(outer, state);
@@ -1010,28 +1024,37 @@ export function createTopUpConversation(deps: TopUpDeps) {
           return 'placed';
         case 'error':
           await ctx.api.editMessageText(
-            statusMessage.chat.id,
-            statusMessage.message_id,
+            chatId,
+            messageId,
             t('top-up-submit-error', { number: externalOrderId }),
+          );
+          return 'stopped';
+        case 'conflict':
+          await ctx.api.editMessageText(
+            chatId,
+            messageId,
+            t('top-up-number-conflict', { number: externalOrderId }),
           );
           return 'stopped';
         case 'rejected': {
           const rejection = result.order.rejection;
           const code = rejection?.code;
+          // Resolved as "not placed" after a crash elsewhere: the notifier edits the message (with a button).
+          if (rejection?.key === 'not-placed') return 'stopped';
           if (
             rejection?.key === 'quote_token' &&
             (code === 'quote_expired' || code === 'price_changed' || code === 'quote_invalid')
           ) {
             await ctx.api.editMessageText(
-              statusMessage.chat.id,
-              statusMessage.message_id,
+              chatId,
+              messageId,
               t('top-up-not-placed-requote', { number: externalOrderId }),
             );
             return 'requote';
           }
           await ctx.api.editMessageText(
-            statusMessage.chat.id,
-            statusMessage.message_id,
+            chatId,
+            messageId,
             t('top-up-rejected', { number: externalOrderId }) + '\n' + t(refusalAdviceKey(rejection)),
           );
           return 'stopped';

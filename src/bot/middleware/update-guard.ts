@@ -12,6 +12,12 @@ export interface UpdateGuardOptions {
   lockWaitMs?: number;
   /** How long a handled update_id is remembered. */
   seenTtlSeconds?: number;
+  /**
+   * How long a repeated update waits for another handler of it (alive, or dead with its marker not yet
+   * expired) before it is refused with UpdateInProgressError. Below grammY's webhook answer time, so
+   * Telegram gets a non-2xx answer and delivers the update again.
+   */
+  heldWaitMs?: number;
 }
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
@@ -19,6 +25,11 @@ const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('
 
 export class ChatBusyError extends Error {
   override readonly name = 'ChatBusyError';
+}
+
+/** Another handler holds this update (it may still be running): refused, so Telegram delivers it again. */
+export class UpdateInProgressError extends Error {
+  override readonly name = 'UpdateInProgressError';
 }
 
 /**
@@ -31,11 +42,39 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
   const lockWaitMs = options.lockWaitMs ?? 30_000;
   const seenTtl = options.seenTtlSeconds ?? 86_400;
 
+  const heldWaitMs = options.heldWaitMs ?? 5_000;
+
+  /**
+   * Claims the update: true to handle it, false when it was handled already. The in-progress marker
+   * (`p:<token>`) lives only as long as its holder renews it, so the update of a handler that died (SIGKILL)
+   * is handled again once the marker expires; while it may still be alive, the update is refused.
+   */
+  async function claim(seenKey: string, marker: string): Promise<boolean> {
+    const deadline = Date.now() + heldWaitMs;
+    let delay = 20;
+    for (;;) {
+      if ((await redis.set(seenKey, marker, 'PX', lockTtlMs, 'NX')) !== null) return true;
+      const current = await redis.get(seenKey);
+      if (current === 'd') return false;
+      if (current !== null) {
+        if (Date.now() > deadline) throw new UpdateInProgressError(`update ${seenKey} is being handled`);
+        await sleep(delay);
+        delay = Math.min(delay * 2, 250);
+      }
+    }
+  }
+
   return async (ctx, next) => {
     const seenKey = `${prefix}upd:${ctx.update.update_id}`;
-    // 'p' while in progress (expires, so a crashed replica's update can be retried), 'd' once done.
-    const claimed = await redis.set(seenKey, 'p', 'PX', lockWaitMs + lockTtlMs, 'NX');
-    if (claimed === null) return;
+    const marker = `p:${randomBytes(12).toString('hex')}`;
+    // 'p:<token>' while in progress (renewed by its holder, so it expires soon after a crash), 'd' once done.
+    if (!(await claim(seenKey, marker))) return;
+    const heartbeat = setInterval(
+      () => {
+        redis.eval(RENEW, 1, seenKey, marker, String(lockTtlMs)).catch(() => {});
+      },
+      Math.floor(lockTtlMs / 3),
+    );
 
     const chatId = ctx.chatId ?? ctx.from?.id;
     let done = false;
@@ -67,8 +106,9 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
       }
       done = true;
     } finally {
+      clearInterval(heartbeat);
       if (done) await redis.set(seenKey, 'd', 'EX', seenTtl).catch(() => {});
-      else await redis.del(seenKey).catch(() => {});
+      else await redis.eval(RELEASE, 1, seenKey, marker).catch(() => {});
     }
   };
 }

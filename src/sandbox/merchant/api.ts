@@ -13,7 +13,7 @@ import {
   type CatalogueOperator,
   type Subtype,
 } from './catalogue.ts';
-import type { SandboxCore } from './core.ts';
+import type { QuoteRecord, SandboxCore } from './core.ts';
 import type { FaultRule } from './faults.ts';
 import { Money, money, parseAmount, timestamp, type MoneyValue } from './format.ts';
 import {
@@ -30,7 +30,7 @@ import {
 } from './http.ts';
 import { outcomeForAccount } from './magic.ts';
 import { orderView, type SandboxOrder } from './orders.ts';
-import { QUOTE_TTL_SECONDS } from './quotes.ts';
+import { QUOTE_TTL_SECONDS, type QuotePayload } from './quotes.ts';
 import type { RequestEntry } from './request-log.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -279,10 +279,32 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
     return json(200, { count: results.length, results });
   };
 
-  const quote: Handler = ({ json: body, account, origin }) => {
+  /** A still valid earlier quote for the same recharge at the same price (the duplicate-token fault). */
+  const sameQuote = (fields: Omit<QuotePayload, 'nonce' | 'issuedAt'>): QuoteRecord | undefined => {
+    const now = core.clock.now();
+    for (let i = core.quoteLog.length - 1; i >= 0; i--) {
+      const q = core.quoteLog[i]!;
+      if (q.expiresAt <= now) continue;
+      const p = q.payload;
+      if (
+        p.merchantId === fields.merchantId &&
+        p.country === fields.country &&
+        p.operatorKey === fields.operatorKey &&
+        p.subtype === fields.subtype &&
+        p.amount === fields.amount &&
+        p.currency === fields.currency &&
+        p.price === fields.price &&
+        p.walletCurrency === fields.walletCurrency
+      )
+        return q;
+    }
+    return undefined;
+  };
+
+  const quote: Handler = ({ json: body, account, origin, method, path }) => {
     const resolved = resolveRecharge(body, account, 'quote');
     if (isReply(resolved)) return resolved;
-    const issued = core.quotes.issue({
+    const fields = {
       merchantId: account.merchantId,
       country: resolved.country.code,
       operatorKey: resolved.operator.key,
@@ -291,8 +313,14 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
       currency: resolved.currency,
       price: resolved.price,
       walletCurrency: account.defaultCurrency,
-      issuedAt: core.clock.now(),
-    });
+    };
+    const earlier = sameQuote(fields);
+    const duplicate =
+      earlier === undefined ? undefined : core.faults.take(['duplicate_quote_token'], method, path);
+    const issued =
+      earlier !== undefined && duplicate !== undefined
+        ? { token: earlier.token, payload: earlier.payload }
+        : core.quotes.issue({ ...fields, issuedAt: core.clock.now() });
     const expiresAt = issued.payload.issuedAt + QUOTE_TTL_SECONDS * 1000;
     core.quoteLog.push({ token: issued.token, payload: issued.payload, expiresAt });
     return json(200, {

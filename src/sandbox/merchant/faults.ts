@@ -1,7 +1,14 @@
 import type { Rng } from './rng.ts';
 
 export type ApiFaultKind =
-  'latency' | 'error' | 'reset' | 'drop_response' | 'rate_limit' | 'late_answer' | 'garbled_answer';
+  | 'latency'
+  | 'error'
+  | 'reset'
+  | 'drop_response'
+  | 'rate_limit'
+  | 'late_answer'
+  | 'garbled_answer'
+  | 'duplicate_quote_token';
 export type WebhookFaultKind = 'webhook_lose' | 'webhook_duplicate' | 'webhook_delay';
 export type FaultKind = ApiFaultKind | WebhookFaultKind;
 
@@ -13,6 +20,7 @@ const KINDS: readonly FaultKind[] = [
   'rate_limit',
   'late_answer',
   'garbled_answer',
+  'duplicate_quote_token',
   'webhook_lose',
   'webhook_duplicate',
   'webhook_delay',
@@ -86,6 +94,11 @@ export function parseFaultSpec(body: Record<string, unknown>, id: string): Fault
   if (k === 'drop_response' && path === null) {
     // "Charge the order, then drop the response" means order placement unless told otherwise.
     path = `${API_PREFIX}/recharge/orders`;
+    method ??= 'POST';
+  }
+  if (k === 'duplicate_quote_token' && path === null) {
+    // The spec calls quote tokens opaque and promises no uniqueness: hand out an earlier one again.
+    path = `${API_PREFIX}/recharge/quote`;
     method ??= 'POST';
   }
   const status = num(body.status, 'status', 500, 599, 503);

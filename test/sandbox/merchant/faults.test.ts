@@ -230,4 +230,26 @@ describe('merchant sandbox: faults on demand', () => {
     );
     expect(eventsFor(lost)).toEqual([]);
   });
+
+  it('hands out one quote token for identical quotes, and each order with it is accepted', async () => {
+    const before = await sb.client.post('/recharge/quote', MTN_500);
+    const fresh = await sb.client.post('/recharge/quote', MTN_500);
+    expect(fresh.body.quote_token).not.toBe(before.body.quote_token);
+    await sb.control.post('/faults', { kind: 'duplicate_quote_token', next: 1 });
+    const again = await sb.client.post('/recharge/quote', MTN_500);
+    expect(again.body.quote_token).toBe(fresh.body.quote_token);
+    expect(again.body.expires_at).toBe(fresh.body.expires_at);
+    const other = await sb.client.post('/recharge/quote', { ...MTN_500, amount: '600' });
+    expect(other.body.quote_token).not.toBe(fresh.body.quote_token);
+
+    const first = await sb.client.post('/recharge/orders', {
+      ...(await orderBodyFor('4501')),
+      quote_token: again.body.quote_token,
+    });
+    const second = await sb.client.post('/recharge/orders', {
+      ...(await orderBodyFor('4502')),
+      quote_token: again.body.quote_token,
+    });
+    expect([first.status, second.status]).toEqual([201, 201]);
+  });
 });

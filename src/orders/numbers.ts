@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { newMerchantOrderNumber } from '../domain/order-number.ts';
+import type { OrderRequest } from '../merchant/types.ts';
+import { orderKeys } from './keys.ts';
+import { defineScript, LUA_NOW_MS, type RedisOp } from './redis-script.ts';
+import type { OrderIntent } from './types.ts';
+
+/**
+ * Merchant order numbers of confirmed quotes. A number is fixed once per user, flow and quote (the spec
+ * calls quote tokens opaque and promises no uniqueness, so the token alone could name two orders) and kept:
+ * a replayed conversation, a double tap or a crash after placing finds the same number.
+ *
+ * From the moment a number is fixed until its intent is stored, the number is "unresolved" and carries
+ * the intent, so a crash in between is not silent: after a grace period the order service resolves it as
+ * "not placed" (see `OrderServiceImpl.resolveUnplaced`). Storing the intent and that resolution are both
+ * set-if-absent commits of the same order record, so exactly one of them wins.
+ */
+
+/** Which confirmation a number belongs to. */
+export interface NumberScope {
+  userId: number;
+  /** The conversation's flow id and the quote's step within it (stable across replays). */
+  flow: string;
+  quoteToken: string;
+}
+
+/** The intent as known before the number is fixed. */
+export type IntentDraft = Omit<OrderIntent, 'externalOrderId' | 'request' | 'statusMessageId'> & {
+  request: Omit<OrderRequest, 'externalOrderId'>;
+};
+
+export interface FixedNumber {
+  externalOrderId: string;
+  /** The status message an earlier run of the same confirmation already sent, if it got that far. */
+  statusMessageId?: number;
+}
+
+const FIX = defineScript(`${LUA_NOW_MS}
+local stored = redis.call('GET', KEYS[1])
+if stored then
+  return {stored, redis.call('HGET', ARGV[4] .. stored, 'msg') or ''}
+end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+redis.call('ZADD', KEYS[2], ms(nowMs), ARGV[1])
+redis.call('HSET', ARGV[4] .. ARGV[1], 'intent', ARGV[3])
+redis.call('EXPIRE', ARGV[4] .. ARGV[1], ARGV[2])
+return {ARGV[1], ''}
+`);
+
+const ATTACH = defineScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('HSET', KEYS[1], 'msg', ARGV[1])
+  return 1
+end
+return 0
+`);
+
+/** The intent with its number (and the status message, when known). */
+export function intentWithNumber(draft: IntentDraft, fixed: FixedNumber): OrderIntent {
+  return {
+    ...draft,
+    externalOrderId: fixed.externalOrderId,
+    request: { ...draft.request, externalOrderId: fixed.externalOrderId },
+    ...(fixed.statusMessageId === undefined ? {} : { statusMessageId: fixed.statusMessageId }),
+  };
+}
+
+/** Creates the registry of merchant order numbers under `prefix` (REDIS_PREFIX). */
+export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeconds?: number }) {
+  const { redis } = deps;
+  const keys = orderKeys(deps.prefix);
+  const ttl = String(deps.ttlSeconds ?? 2 * 86_400);
+  // The hash key of one number is this prefix + the number (built inside the script from the stored value).
+  const intentPrefix = keys.numberIntent('');
+
+  return {
+    /** Fixes the number of one confirmation (set-if-absent) and records the intent until it is stored. */
+    async fix(scope: NumberScope, draft: IntentDraft): Promise<FixedNumber> {
+      const scopeHash = createHash('sha256')
+        .update(`${scope.userId}\n${scope.flow}\n${scope.quoteToken}`)
+        .digest('hex')
+        .slice(0, 40);
+      const candidate = newMerchantOrderNumber();
+      const intent = intentWithNumber(draft, { externalOrderId: candidate });
+      const [externalOrderId, msg] = (await FIX.run(
+        redis,
+        [keys.numberFor(scopeHash), keys.unresolvedNumbers],
+        [candidate, ttl, JSON.stringify(intent), intentPrefix],
+      )) as [string, string];
+      return msg === '' ? { externalOrderId } : { externalOrderId, statusMessageId: Number(msg) };
+    },
+
+    /** Remembers the `⏳ Placing…` message of an unresolved number (nothing once it is resolved). */
+    async attachMessage(externalOrderId: string, messageId: number): Promise<void> {
+      await ATTACH.run(redis, [keys.numberIntent(externalOrderId)], [String(messageId)]);
+    },
+
+    /** Unresolved numbers fixed more than `olderThanMs` ago (by Redis time), oldest first. */
+    async unresolved(olderThanMs: number, limit = 100): Promise<string[]> {
+      const [seconds, micros] = await redis.time();
+      const nowMs = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+      return redis.zrangebyscore(keys.unresolvedNumbers, '-inf', nowMs - olderThanMs, 'LIMIT', 0, limit);
+    },
+
+    /** The intent recorded with an unresolved number (with its status message when known), or null. */
+    async intentOf(externalOrderId: string): Promise<OrderIntent | null> {
+      const [raw, msg] = await redis.hmget(keys.numberIntent(externalOrderId), 'intent', 'msg');
+      if (raw === null || raw === undefined) return null;
+      const intent = JSON.parse(raw) as OrderIntent;
+      return msg === null || msg === undefined ? intent : { ...intent, statusMessageId: Number(msg) };
+    },
+
+    /** Forgets an unresolved number whose record is gone. */
+    async forget(externalOrderId: string): Promise<void> {
+      await redis
+        .multi()
+        .zrem(keys.unresolvedNumbers, externalOrderId)
+        .del(keys.numberIntent(externalOrderId))
+        .exec();
+    },
+  };
+}
+
+/** Writes that mark a number resolved, for the commit that stores its order (intent or "not placed"). */
+export function resolvedOps(keys: ReturnType<typeof orderKeys>, externalOrderId: string): RedisOp[] {
+  return [
+    ['ZREM', keys.unresolvedNumbers, externalOrderId],
+    ['DEL', keys.numberIntent(externalOrderId)],
+  ];
+}
+
+export type OrderNumbers = ReturnType<typeof createOrderNumbers>;

@@ -1,0 +1,209 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
+import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
+import { typeToQuote } from '../bot/flow/helpers.ts';
+import { controlClient } from '../support/bot-world.ts';
+import { freePort } from '../support/ports.ts';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
+
+// A confirmed quote whose process is SIGKILLed between fixing the merchant order number (the chat already
+// shows "⏳ Placing the order…") and storing the order intent, on real processes as production runs them.
+
+const ADMIN = 710_000_003;
+const POINT = 'number-fixed-before-save';
+
+interface Child {
+  proc: ChildProcess;
+  output: string[];
+  exited: Promise<void>;
+}
+
+function startBot(env: Record<string, string>): Child {
+  const proc = spawn(process.execPath, ['test/main/support/crash-bot.ts'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  let buffer = '';
+  proc.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    output.push(...lines);
+  });
+  proc.stderr!.on('data', (chunk: Buffer) => output.push(`stderr: ${chunk.toString('utf8').trim()}`));
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  return { proc, output, exited };
+}
+
+async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+  what: () => string,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const line = (child: Child, start: string, timeoutMs = 60_000) =>
+  waitFor(
+    () => child.output.find((l) => l.startsWith(start)),
+    timeoutMs,
+    () => `"${start}" from the bot: ${child.output.join(' | ')}`,
+  );
+
+interface World {
+  redis: RedisServerHandle;
+  sandbox: ReturnType<typeof createMerchantSandbox>;
+  standIn: TelegramStandIn;
+  control: ReturnType<typeof controlClient>;
+  env: Record<string, string>;
+  children: Child[];
+  proxy?: RoundRobin;
+}
+
+async function startWorld(mode: 'polling' | 'webhook'): Promise<World> {
+  const redis = await startRedisServer();
+  const standIn = createTelegramStandIn({
+    users: [{ id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true }],
+  });
+  const { apiRoot } = await standIn.listen();
+  const sandbox = createMerchantSandbox({ timeScale: 0.01, initialBalance: '1000' });
+  const urls = await sandbox.listen();
+  const env: Record<string, string> = {
+    BOT_TOKEN: standIn.token,
+    TELEGRAM_API_ROOT: apiRoot,
+    BOT_MODE: mode,
+    MERCHANT_API_BASE_URL: urls.baseUrl,
+    MERCHANT_ID: sandbox.merchantId,
+    MERCHANT_API_KEY: sandbox.apiKey,
+    MERCHANT_WEBHOOK_SECRETS: sandbox.webhookSecrets.join(',') || 'unused-secret',
+    MERCHANT_RATE_LIMIT_PER_MINUTE: '1000',
+    REDIS_URL: redis.url,
+    HTTP_HOST: '127.0.0.1',
+    ADMIN_IDS: String(ADMIN),
+    LOG_LEVEL: 'silent',
+  };
+  return { redis, sandbox, standIn, control: controlClient(urls.controlUrl), env, children: [] };
+}
+
+async function ordersAtSandbox(w: World): Promise<Array<{ external_order_id: string }>> {
+  return (await w.control.get<{ results: Array<{ external_order_id: string }> }>('orders')).results;
+}
+
+describe('SIGKILL between fixing the merchant order number and storing the intent', () => {
+  let world: World | null = null;
+
+  afterEach(async () => {
+    if (world === null) return;
+    for (const child of world.children) if (child.proc.exitCode === null) child.proc.kill('SIGKILL');
+    await Promise.all(world.children.map((c) => c.exited));
+    await world.proxy?.close();
+    await world.standIn.close();
+    await world.sandbox.close();
+    await world.redis.dispose();
+    world = null;
+  });
+
+  it('polling: after the restart the "Placing" message says the order was not placed, with a new-quote button; nothing reached the service', async () => {
+    const w = (world = await startWorld('polling'));
+    const port = String(await freePort());
+    const timings = JSON.stringify({ idleMs: 50, placement: { unplacedGraceMs: 2_000 } });
+    const first = startBot({ ...w.env, HTTP_PORT: port, CRASH_AT: POINT, ORDER_TIMINGS: timings });
+    w.children.push(first);
+    await line(first, 'READY');
+
+    const ada = w.standIn.driver.user({ id: ADMIN });
+    const quote = await typeToQuote(ada, '08031234890');
+    ada.press(quote, /✅/);
+    const ext = (await line(first, `AT ${POINT}`)).split(' ')[2]!;
+    const placing = await ada.waitForBotMessage(
+      (m) => m.text.includes('Placing the order') && m.text.includes(ext),
+      { after: quote.id, timeoutMs: 30_000 },
+    );
+    first.proc.kill('SIGKILL');
+    await first.exited;
+
+    const second = startBot({ ...w.env, HTTP_PORT: port, ORDER_TIMINGS: timings });
+    w.children.push(second);
+    await line(second, 'READY');
+    const edited = await ada.waitFor(
+      (chat) =>
+        chat.find(
+          (m) =>
+            m.id === placing.id &&
+            m.text.includes(`${ext} was not placed`) &&
+            m.buttons.flat().some((b) => b.data?.startsWith('ord:requote')),
+        ),
+      { timeoutMs: 60_000 },
+    );
+    expect(edited.text).toContain('Nothing was charged');
+    expect(await ordersAtSandbox(w)).toEqual([]);
+
+    // The button asks for a new quote for the same recharge.
+    ada.press(edited, /New quote/);
+    await ada.waitForBotMessage((m) => m.text.includes('Please check this top-up'), {
+      after: edited.id,
+      timeoutMs: 30_000,
+    });
+  }, 240_000);
+
+  it('webhook, two replicas: the update whose first handler was killed is delivered again and handled by the other replica', async () => {
+    const w = (world = await startWorld('webhook'));
+    const proxy = (w.proxy = await startRoundRobin());
+    const [portA, portB] = [await freePort(), await freePort()];
+    const webhook = { PUBLIC_URL: proxy.url, TELEGRAM_WEBHOOK_SECRET: 'crash-test-secret' };
+    const timings = JSON.stringify({ idleMs: 50 });
+    const a = startBot({
+      ...w.env,
+      ...webhook,
+      HTTP_PORT: String(portA),
+      CRASH_AT: POINT,
+      ORDER_TIMINGS: timings,
+    });
+    const b = startBot({ ...w.env, ...webhook, HTTP_PORT: String(portB), ORDER_TIMINGS: timings });
+    w.children.push(a, b);
+    await line(a, 'READY');
+    await line(b, 'READY');
+    proxy.setTargets([`http://127.0.0.1:${portA}`]);
+
+    const ada = w.standIn.driver.user({ id: ADMIN });
+    const quote = await typeToQuote(ada, '08031234891');
+    ada.press(quote, /✅/);
+    const ext = (await line(a, `AT ${POINT}`)).split(' ')[2]!;
+    await ada.waitForBotMessage((m) => m.text.includes('Placing the order') && m.text.includes(ext), {
+      after: quote.id,
+      timeoutMs: 30_000,
+    });
+    // The load balancer sends everything to B from now on; A dies holding the ✅ update.
+    proxy.setTargets([`http://127.0.0.1:${portB}`]);
+    a.proc.kill('SIGKILL');
+    await a.exited;
+
+    const orders = await waitFor(
+      async () => {
+        const all = await ordersAtSandbox(w);
+        return all.some((o) => o.external_order_id === ext) ? all : undefined;
+      },
+      120_000,
+      () =>
+        `an order ${ext} at the sandbox; chat: ${ada
+          .chat()
+          .map((m) => m.text.slice(0, 300))
+          .join(' | ')}`,
+    );
+    expect(orders.map((o) => o.external_order_id)).toEqual([ext]);
+    // The chat is told, and the "Placing" message was not sent a second time.
+    await ada.waitFor((chat) => chat.find((m) => m.from === 'bot' && m.text.includes('Top up again')), {
+      timeoutMs: 60_000,
+    });
+    expect(ada.chat().filter((m) => m.text.includes('Placing the order'))).toHaveLength(1);
+  }, 240_000);
+});
