@@ -49,9 +49,11 @@ export function createMenus(deps: MenusDeps) {
     ): Promise<void> {
       if (telegramLanguage === undefined) {
         telegramLanguage = (await deps.redis.hget(langKey, String(userId))) ?? undefined;
-      } else {
+      } else if (role !== null) {
         await deps.redis.hset(langKey, String(userId), telegramLanguage);
       }
+      // Only users with a role are remembered, so the hash stays as small as the list of users.
+      if (role === null) await deps.redis.hdel(langKey, String(userId));
       locale ??= await localeOf(userId, telegramLanguage);
       const commands = commandNames(role).map((command) => ({
         command,
