@@ -123,6 +123,8 @@ function resultOf(order: StoredOrder, replay: boolean): SubmitResult {
 
 export type EventOutcome = 'applied' | 'unchanged' | 'unknown-order' | 'read-scheduled';
 
+/** How long a refusal because the number was busy is kept (a flow asking again finds it). */
+const BUSY_REFUSAL_KEEP_MS = 7 * 86_400_000;
 /** How long an event for an order we do not know is kept for staff. */
 const UNKNOWN_EVENT_TTL_SECONDS = 7 * 86_400;
 /** Unknown-order alerts raised per hour at most; the rest are logged and kept, not alerted. */
@@ -250,7 +252,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         const order = await store.createRejected(
           intent,
           { key: 'account-busy', message: `another order to this number is unfinished: ${created.holder}` },
-          { quiet: true },
+          // Nothing was ordered: kept only while the flow may ask again, not among the reseller's orders.
+          { quiet: true, keepForMs: BUSY_REFUSAL_KEEP_MS },
         );
         return resultOf(order, true);
       }
