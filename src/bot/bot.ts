@@ -175,7 +175,7 @@ export function createBot(deps: BotDeps) {
     logger.error({ err: error.error, updateId: error.ctx.update.update_id }, 'update handler failed');
   });
 
-  return { bot, i18n, translate, idle, sessions };
+  return { bot, i18n, translate, idle, sessions, menus: staff?.menus };
 }
 
 export type RechargeBot = ReturnType<typeof createBot>;
