@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRANGER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { FAST_USER, WAIT } from '../bot/flow/helpers.ts';
+import { waitFor } from '../orders/support/world.ts';
 
 // CONTRACT.md: "a user with no role gets a refusal that shows their numeric Telegram user ID, and nothing
 // else happens". Counted at the three places anything could happen: the Bot API stand-in's call log, the
@@ -32,7 +33,7 @@ describe('what a stranger costs', () => {
   async function handled(updateId: number | undefined): Promise<void> {
     expect(updateId).toBeDefined();
     const redis = world.apps[0]!.redis;
-    await world.standIn.driver.waitFor(async () => (await redis.get(`rb:upd:${updateId}`)) === 'd', WAIT);
+    await waitFor(async () => (await redis.get(`rb:upd:${updateId}`)) === 'd', WAIT.timeoutMs);
   }
 
   const aboutStranger = (params: Record<string, unknown>) =>
