@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StandInUser } from '../../../src/sandbox/telegram/index.ts';
+import type { ChatMessage, StandInUser } from '../../../src/sandbox/telegram/index.ts';
 import { RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
 import { waitFor } from '../../orders/support/world.ts';
 import {
   FAST_USER,
   PROMPT,
-  WAIT,
   flowMessagesSince,
   lastBotId,
   orderPostCount,
   say,
-  tap,
   waitForOrderLine,
   waitForOrders,
 } from './helpers.ts';
@@ -101,12 +99,7 @@ async function saySlow(user: StandInUser, text: string, expect: string) {
   return user.waitForBotMessage((m) => m.text.includes(expect), { ...SLOW, after: sent.messageId });
 }
 
-async function tapSlow(
-  user: StandInUser,
-  message: Parameters<typeof tap>[1],
-  button: string | RegExp,
-  expect: string,
-) {
+async function tapSlow(user: StandInUser, message: ChatMessage, button: string | RegExp, expect: string) {
   const before = lastBotId(user);
   user.press(message, button);
   return user.waitForBotMessage((m) => m.text.includes(expect), { ...SLOW, after: before });
