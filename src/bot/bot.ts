@@ -51,9 +51,17 @@ export interface BotDeps {
   staff?: StaffDeps;
 }
 
+/** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
+class SessionStorage extends RedisJsonStorage<SessionData> {
+  override async write(key: string, value: SessionData): Promise<void> {
+    if (JSON.stringify(value) === JSON.stringify(initialSession())) return this.delete(key);
+    return super.write(key, value);
+  }
+}
+
 /** Sessions (language, recent countries and numbers) per chat, kept 90 days after the last update. */
 export function sessionStorage(redis: Redis, prefix: string) {
-  return new RedisJsonStorage<SessionData>(redis, `${prefix}session:`, 90 * 86_400);
+  return new SessionStorage(redis, `${prefix}session:`, 90 * 86_400);
 }
 
 /** Builds the grammY bot with every feature; the caller decides how updates arrive. */

@@ -61,6 +61,9 @@ describe('what a stranger costs', () => {
       expect(await world.merchantRequestCount()).toBe(merchantBefore);
       const added = [...(await keysWithoutExpiry())].filter((key) => !keysBefore.has(key));
       expect(added).toEqual([]);
+      // Nothing about them is kept either, beyond the rate limiter's window of a few seconds.
+      const theirs = await world.apps[0]!.redis.keys(`*${STRANGER}*`);
+      expect(theirs.filter((key) => key !== `rb:rl:${STRANGER}`)).toEqual([]);
     },
   );
 
