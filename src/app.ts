@@ -266,6 +266,10 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           >[0],
         ),
       );
+      // Strangers' chats show the default menu, set here once rather than on each stranger's /start.
+      await bot.menus
+        ?.setDefault()
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not set the default command menu'));
       await startStage(
         `cannot listen on HTTP_HOST:HTTP_PORT (${config.http.host}:${config.http.port})`,
         () =>

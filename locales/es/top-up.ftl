@@ -73,6 +73,7 @@ top-up-stale-button = Este botón pertenece a un paso anterior o a una recarga y
 top-up-offer-unavailable = Esta oferta ya no está disponible. Elija otro operador u otro importe.
 top-up-cancelled = Recarga cancelada. No se ha cobrado nada.
 top-up-idle-ended = Su recarga se cerró tras { $minutes } minutos sin actividad. No se ha cobrado nada. Envíe /topup para empezar de nuevo.
+top-up-error-ended = Su recarga se detuvo por un error inesperado. Si la había confirmado, /orders muestra si se realizó. Envíe /topup para empezar de nuevo.
 top-up-repeat-unavailable = Ese pedido no se puede repetir. Empecemos una recarga nueva.
 top-up-placing = ⏳ Realizando el pedido… (número de pedido del comercio { $number })
 top-up-pending = ⏳ Esperando a que el servicio confirme el pedido { $number }. Este mensaje se actualizará; no se le cobrará dos veces.

@@ -9,7 +9,9 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { initialSession, type BotContext, type SessionData } from './context.ts';
+import { keepStepOnBotApiFailure } from './conversations/keep-step.ts';
 import { TOP_UP, TOP_UP_VERSION, createTopUpConversation, type TopUpDeps } from './conversations/top-up.ts';
+import { grammyDefaultFetch, retryingFetch } from './bot-api-retry.ts';
 import { createAccessFeature } from './features/access.ts';
 import { createChatScope } from './features/chat-scope.ts';
 import { cancelFeature } from './features/cancel.ts';
@@ -23,7 +25,7 @@ import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
 import { topUpFeature } from './features/top-up.ts';
 import { unhandledFeature } from './features/unhandled.ts';
-import { createI18n, type Locale } from './i18n.ts';
+import { createI18n, matchLocale, type Locale } from './i18n.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { IdleFlows } from './idle-flows.ts';
 import { RedisJsonStorage } from './redis-storage.ts';
@@ -52,9 +54,17 @@ export interface BotDeps {
   alertChatId?: number;
 }
 
+/** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
+class SessionStorage extends RedisJsonStorage<SessionData> {
+  override async write(key: string, value: SessionData): Promise<void> {
+    if (JSON.stringify(value) === JSON.stringify(initialSession())) return this.delete(key);
+    return super.write(key, value);
+  }
+}
+
 /** Sessions (language, recent countries and numbers) per chat, kept 90 days after the last update. */
 export function sessionStorage(redis: Redis, prefix: string) {
-  return new RedisJsonStorage<SessionData>(redis, `${prefix}session:`, 90 * 86_400);
+  return new SessionStorage(redis, `${prefix}session:`, 90 * 86_400);
 }
 
 /**
@@ -76,12 +86,23 @@ export function createBot(deps: BotDeps) {
   const { redis, prefix, logger } = deps;
   const idleMs = deps.idleMs ?? 15 * 60_000;
   const bot = new Bot<BotContext>(deps.token, {
-    client: { apiRoot: deps.apiRoot ?? 'https://api.telegram.org' },
+    // Dropped connections and 5xx are retried below the transformers, so the flows' own API objects (which
+    // copy these options, not the transformers) retry them too.
+    client: {
+      apiRoot: deps.apiRoot ?? 'https://api.telegram.org',
+      fetch: retryingFetch(grammyDefaultFetch()),
+    },
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
-  // Telegram's flood limits: throttle outgoing calls, and wait out 429s and short outages.
+  // Telegram's flood limits: throttle outgoing calls and wait out long 429s (the client's fetch has already
+  // retried dropped connections, 5xx and short 429s).
   bot.api.config.use(
-    autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowInternalServerErrors: false }),
+    autoRetry({
+      maxRetryAttempts: 5,
+      maxDelaySeconds: 60,
+      rethrowInternalServerErrors: true,
+      rethrowHttpErrors: true,
+    }),
   );
   bot.api.config.use(apiThrottler());
   bot.api.config.use(forgiveExpiredCallbackAnswers);
@@ -144,7 +165,15 @@ export function createBot(deps: BotDeps) {
   );
   bot.use(
     createConversation<BotContext, Context>(
-      createTopUpConversation({ ...deps.topUp, translate, defaultLocale: deps.defaultLocale, idleMs }),
+      keepStepOnBotApiFailure(
+        createTopUpConversation({ ...deps.topUp, translate, defaultLocale: deps.defaultLocale, idleMs }),
+        async (ctx) => {
+          if (ctx.chatId === undefined) return;
+          const chosen = (await sessions.read(String(ctx.chatId)))?.locale;
+          const locale = chosen ?? matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
+          await ctx.reply(translate(locale, 'top-up-error-ended'));
+        },
+      ),
       {
         id: TOP_UP,
         maxMillisecondsToWait: idleMs,
@@ -192,7 +221,7 @@ export function createBot(deps: BotDeps) {
     logger.error({ err: error.error, updateId: error.ctx.update.update_id }, 'update handler failed');
   });
 
-  return { bot, i18n, translate, idle, sessions };
+  return { bot, i18n, translate, idle, sessions, menus: staff?.menus };
 }
 
 export type RechargeBot = ReturnType<typeof createBot>;

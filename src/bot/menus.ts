@@ -2,7 +2,7 @@ import type { Api } from 'grammy';
 import type { LanguageCode } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import { commandsFor } from './features/access.ts';
-import { matchLocale, type Translate } from './i18n.ts';
+import { LOCALES, matchLocale, type Translate } from './i18n.ts';
 import type { Role } from './roles.ts';
 
 export interface MenusDeps {
@@ -33,8 +33,27 @@ export function createMenus(deps: MenusDeps) {
     return role === null ? ['start', 'help', 'language'] : commandsFor(role);
   }
 
+  function listFor(role: Role | null, locale: string) {
+    return commandNames(role).map((command) => ({
+      command,
+      description: deps.translate(locale, `command-${command}`),
+    }));
+  }
+
   return {
     commandNames,
+
+    /**
+     * The menu of every private chat without a menu of its own: what a stranger may use, in each language.
+     * Set once at start-up, so a stranger's /start costs nothing but the refusal.
+     */
+    async setDefault(): Promise<void> {
+      const scope = { type: 'all_private_chats' as const };
+      await deps.api.setMyCommands(listFor(null, deps.defaultLocale), { scope });
+      for (const locale of LOCALES) {
+        await deps.api.setMyCommands(listFor(null, locale), { scope, language_code: locale as LanguageCode });
+      }
+    },
 
     /**
      * Sets the menu of this user's private chat for their role. `telegramLanguage` is the client's
@@ -47,17 +66,33 @@ export function createMenus(deps: MenusDeps) {
       telegramLanguage?: string,
       locale?: string,
     ): Promise<void> {
-      if (telegramLanguage === undefined) {
-        telegramLanguage = (await deps.redis.hget(langKey, String(userId))) ?? undefined;
-      } else {
-        await deps.redis.hset(langKey, String(userId), telegramLanguage);
-      }
-      locale ??= await localeOf(userId, telegramLanguage);
-      const commands = commandNames(role).map((command) => ({
-        command,
-        description: deps.translate(locale, `command-${command}`),
-      }));
       const scope = { type: 'chat' as const, chat_id: userId };
+      if (telegramLanguage === undefined) {
+        // A role change: the menu in every language we have (and the client's own, when remembered), so no
+        // older language-specific menu outlives it, whether or not we know the user's language (strangers
+        // are not remembered).
+        const stored = (await deps.redis.hget(langKey, String(userId))) ?? undefined;
+        if (role === null) await deps.redis.hdel(langKey, String(userId));
+        const chosen = locale ?? (await deps.chosenLocale(userId));
+        await deps.api.setMyCommands(listFor(role, chosen ?? matchLocale(stored) ?? deps.defaultLocale), {
+          scope,
+        });
+        const storedCode = stored?.toLowerCase().split(/[-_]/)[0];
+        const codes = new Set<string>(LOCALES);
+        if (storedCode !== undefined && /^[a-z]{2}$/.test(storedCode)) codes.add(storedCode);
+        for (const code of codes) {
+          await deps.api.setMyCommands(listFor(role, chosen ?? matchLocale(code) ?? deps.defaultLocale), {
+            scope,
+            language_code: code as LanguageCode,
+          });
+        }
+        return;
+      }
+      // Only users with a role are remembered, so the hash stays as small as the list of users.
+      if (role !== null) await deps.redis.hset(langKey, String(userId), telegramLanguage);
+      else await deps.redis.hdel(langKey, String(userId));
+      locale ??= await localeOf(userId, telegramLanguage);
+      const commands = listFor(role, locale);
       // The chat's menu for any client language, and the same list for the user's own language, so an
       // older language-specific menu can never outlive a role change.
       await deps.api.setMyCommands(commands, { scope });

@@ -284,6 +284,9 @@ export function createAlerts(deps: AlertsDeps) {
       return delivered;
     },
 
+    /** Leaves the change stream's consumer group on a clean stop (see StreamConsumer.close). */
+    closeChanges: () => changes.close(),
+
     /** Turns order changes into alerts: failed, refunded, manual review; refusals for balance, risk, wallet. */
     async tickChanges(): Promise<number> {
       const entries = await changes.read();

@@ -27,8 +27,10 @@ export interface OrderKeys {
   readonly webhookEvents: string;
   /** Marker of an event already accepted (order ID + event kind). */
   webhookSeen(orderId: string, event: string): string;
-  /** Hash of events for orders we do not know, kept for staff: `<order_id>|<event>` -> JSON. */
-  readonly webhookUnknown: string;
+  /** An event for an order we do not know, kept a week for staff: JSON. */
+  webhookUnknown(orderId: string, event: string): string;
+  /** Counter of unknown-order alerts raised in one hour. */
+  webhookUnknownAlerts(hour: number): string;
   /** Counter of refused webhooks in one time window. */
   webhookFailures(window: number): string;
   /** The merchant order number fixed for one confirmed quote (user, flow, quote token hashed). */
@@ -57,7 +59,8 @@ export function orderKeys(prefix: string): OrderKeys {
     staleReported: `${p}stale-reported`,
     webhookEvents: `${p}webhook-events`,
     webhookSeen: (orderId, event) => `${p}webhook-seen:${orderId}|${event}`,
-    webhookUnknown: `${p}webhook-unknown`,
+    webhookUnknown: (orderId, event) => `${p}webhook-unknown:${orderId}|${event}`,
+    webhookUnknownAlerts: (hour) => `${p}webhook-unknown-alerts:${hour}`,
     webhookFailures: (window) => `${p}webhook-failures:${window}`,
     numberFor: (scopeHash) => `${p}number:${scopeHash}`,
     unresolvedNumbers: `${p}numbers-unresolved`,

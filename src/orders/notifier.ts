@@ -163,6 +163,8 @@ export function createNotifier(deps: NotifierDeps) {
   }
 
   return {
+    /** Leaves the consumer group on a clean stop (see StreamConsumer.close). */
+    close: () => consumer.close(),
     /** Handles waiting order changes once; returns how many were read. */
     async tick(): Promise<number> {
       const entries = await consumer.read();

@@ -153,6 +153,13 @@ export function requestDifference(order: StoredOrder, intent: OrderIntent): stri
 
 export type EventOutcome = 'applied' | 'unchanged' | 'unknown-order' | 'read-scheduled';
 
+/** How long a refusal because the number was busy is kept (a flow asking again finds it). */
+const BUSY_REFUSAL_KEEP_MS = 7 * 86_400_000;
+/** How long an event for an order we do not know is kept for staff. */
+const UNKNOWN_EVENT_TTL_SECONDS = 7 * 86_400;
+/** Unknown-order alerts raised per hour at most; the rest are logged and kept, not alerted. */
+const UNKNOWN_ALERTS_PER_HOUR = 20;
+
 /** Creates the order service: placement exactly once, reads, events; everything durable in Redis. */
 export function createOrderService(deps: OrderServiceDeps) {
   const store = deps.store ?? createOrderStore({ redis: deps.redis, prefix: deps.prefix, clock: deps.clock });
@@ -171,6 +178,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     } catch (error) {
       logger.error({ err: error, alert: alert.kind }, 'alert could not be queued');
     }
+  }
+
+  /** Counts one more unknown-order alert in this hour; returns the count. */
+  async function countUnknownAlert(): Promise<number> {
+    const key = keys.webhookUnknownAlerts(Math.floor(clock() / 3_600_000));
+    const [[, count]] = (await redis.multi().incr(key).expire(key, 7_200).exec()) as [[null, number]];
+    return count;
   }
 
   function retryDelay(step: number): number {
@@ -393,7 +407,8 @@ export function createOrderService(deps: OrderServiceDeps) {
             message: 'another order to this number is unfinished',
             holder: created.holder,
           },
-          { quiet: true },
+          // Nothing was ordered: kept only while the flow may ask again, not among the reseller's orders.
+          { quiet: true, keepForMs: BUSY_REFUSAL_KEEP_MS },
         );
         return resultOf(order, true);
       }
@@ -526,18 +541,24 @@ export function createOrderService(deps: OrderServiceDeps) {
         }
       }
       if (order === null) {
-        await redis.hset(
-          keys.webhookUnknown,
-          `${event.orderId}|${event.event}`,
+        // Events of orders placed elsewhere (e.g. gift cards to the same webhook URL) can be many: each is kept
+        // a week, and admins hear of the first few an hour, not of every one.
+        const fresh = await redis.set(
+          keys.webhookUnknown(event.orderId, event.event),
           JSON.stringify({ ...event, receivedAt: new Date(clock()).toISOString() }),
+          'EX',
+          UNKNOWN_EVENT_TTL_SECONDS,
+          'NX',
         );
         logger.warn({ orderId: event.orderId, event: event.event }, 'webhook event for an unknown order');
-        await raise({
-          kind: 'unknown-order',
-          externalOrderId: event.externalOrderId,
-          orderId: event.orderId,
-          event: event.event,
-        });
+        if (fresh !== null && (await countUnknownAlert()) <= UNKNOWN_ALERTS_PER_HOUR) {
+          await raise({
+            kind: 'unknown-order',
+            externalOrderId: event.externalOrderId,
+            orderId: event.orderId,
+            event: event.event,
+          });
+        }
         return 'unknown-order';
       }
       const ext = order.externalOrderId;

@@ -109,6 +109,8 @@ type Mutation = {
   next: StoredOrder;
   changes?: ChangeDraft[];
   ops?: RedisOp[];
+  /** A record kept only this long and left out of every index (nothing was ordered). */
+  keepForMs?: number;
 };
 
 export type UpdateResult = { order: StoredOrder; applied: boolean } | null;
@@ -214,7 +216,9 @@ export function createOrderStore(options: StoreOptions) {
   ): Promise<{ kind: 'ok' } | { kind: 'conflict' } | { kind: 'busy'; holder: string }> {
     const next = mutation.next;
     const ops = [
-      ...indexOps(prev, next),
+      ...(mutation.keepForMs === undefined
+        ? indexOps(prev, next)
+        : [['PEXPIRE', keys.order(next.externalOrderId), String(mutation.keepForMs)] as const]),
       ...changeOps(next, mutation.changes ?? []),
       ...(mutation.ops ?? []),
     ];
@@ -327,12 +331,13 @@ export function createOrderStore(options: StoreOptions) {
 
     /**
      * Saves an intent that was refused before anything was sent (e.g. the number is busy); set-if-absent.
-     * `quiet`: the caller tells the reseller itself.
+     * `quiet`: the caller tells the reseller itself. `keepForMs`: a refusal worth keeping only while its flow
+     * may ask again (kept that long, in no index).
      */
     async createRejected(
       intent: OrderIntent,
       rejection: Rejection,
-      options: { quiet?: boolean } = {},
+      options: { quiet?: boolean; keepForMs?: number } = {},
     ): Promise<StoredOrder> {
       const at = nowIso();
       const order: StoredOrder = {
@@ -352,6 +357,7 @@ export function createOrderStore(options: StoreOptions) {
       const result = await commit(0, null, {
         next: order,
         ops: resolvedOps(keys, order.externalOrderId),
+        ...(options.keepForMs === undefined ? {} : { keepForMs: options.keepForMs }),
         changes: [
           {
             kind: 'rejected',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { defineScript } from './redis-script.ts';
 
 export interface StreamEntry {
   id: string;
@@ -16,6 +17,11 @@ export interface StreamConsumerOptions {
   batch?: number;
   /** An entry delivered to a consumer that did not acknowledge it for this long is taken over (crashed replica). */
   claimIdleMs?: number;
+  /**
+   * Another consumer of the group idle this long with nothing pending is removed (a replica that died or was
+   * replaced); at least `claimIdleMs`, default 10 minutes.
+   */
+  reapIdleMs?: number;
 }
 
 export interface StreamConsumer {
@@ -23,7 +29,31 @@ export interface StreamConsumer {
   read(): Promise<StreamEntry[]>;
   /** Marks an entry as done for this group. */
   ack(id: string): Promise<void>;
+  /** On a clean stop: leaves the group unless entries are still pending (another replica takes them over). */
+  close(): Promise<void>;
 }
+
+// Consumers are checked and removed in one script, so none gains a pending entry between the check and the
+// removal (XGROUP DELCONSUMER drops a consumer's pending entries for good). Entries still pending are never
+// dropped: XAUTOCLAIM hands them to a live consumer first, and the dead one goes at a later reap.
+// KEYS: stream ; ARGV: group, own consumer name, idle ms ('-1': only the own consumer, whatever its idle)
+const REAP = defineScript(`
+local removed = 0
+local ok, consumers = pcall(redis.call, 'XINFO', 'CONSUMERS', KEYS[1], ARGV[1])
+if not ok then return 0 end
+local minIdle = tonumber(ARGV[3])
+for _, c in ipairs(consumers) do
+  local info = {}
+  for i = 1, #c, 2 do info[c[i]] = c[i + 1] end
+  local mine = info['name'] == ARGV[2]
+  local dead = minIdle >= 0 and not mine and tonumber(info['idle']) >= minIdle
+  if tonumber(info['pending']) == 0 and ((minIdle < 0 and mine) or dead) then
+    redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], info['name'])
+    removed = removed + 1
+  end
+end
+return removed
+`);
 
 function toEntries(raw: unknown): StreamEntry[] {
   if (!Array.isArray(raw)) return [];
@@ -48,7 +78,16 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   const consumer = options.consumer ?? `c-${randomBytes(6).toString('hex')}`;
   const batch = options.batch ?? 20;
   const claimIdleMs = options.claimIdleMs ?? 30_000;
+  const reapIdleMs = Math.max(claimIdleMs, options.reapIdleMs ?? 10 * 60_000);
   let groupReady = false;
+  let lastReap = 0;
+
+  /** Removes consumers of dead replicas: at start, then at most once per `reapIdleMs`. */
+  async function reap(): Promise<void> {
+    if (Date.now() - lastReap < reapIdleMs) return;
+    lastReap = Date.now();
+    await REAP.run(redis, [stream], [group, consumer, reapIdleMs]);
+  }
 
   async function ensureGroup(): Promise<void> {
     try {
@@ -83,6 +122,7 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     async read() {
       if (!groupReady) await ensureGroup();
       try {
+        await reap();
         return await readOnce();
       } catch (error) {
         // The group is gone (Redis restarted without its data, or the stream was deleted): create it again.
@@ -96,6 +136,9 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     },
     async ack(id) {
       await redis.xack(stream, group, id);
+    },
+    async close() {
+      if (groupReady) await REAP.run(redis, [stream], [group, consumer, -1]);
     },
   };
 }

@@ -29,6 +29,9 @@ export function createWebhookEventProcessor(deps: WebhookEventProcessorDeps) {
     ...(deps.consumer === undefined ? {} : { consumer: deps.consumer }),
   });
   return {
+    /** Leaves the consumer group on a clean stop (see StreamConsumer.close). */
+    close: () => consumer.close(),
+
     /** Processes the waiting events once; returns how many were read. */
     async tick(): Promise<number> {
       const entries = await consumer.read();

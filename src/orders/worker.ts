@@ -145,6 +145,16 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       const stopping = Promise.all([...loops.values()].map((loop) => loop.stop()));
       deps.outbox.close();
       await stopping;
+      // Consumers of a stopped service leave their groups, so restarts do not pile them up in Redis.
+      const left = await Promise.allSettled([
+        processor.close(),
+        notifier.close(),
+        ...(only.has('alerts') ? [deps.alerts.closeChanges()] : []),
+      ]);
+      for (const result of left) {
+        if (result.status === 'rejected')
+          logger.warn({ err: result.reason }, 'could not leave a consumer group');
+      }
     },
   };
 }

@@ -260,7 +260,7 @@ describe('merchant webhooks', () => {
     const alert = await botMessage(admin, (m) => m.text.includes('O-77777777'), 20_000);
     expect(alert.text).toContain('someone-else-42');
     expect(alert.text).toContain('order.failed');
-    const kept = await conn.hget(orderKeys('wh3:').webhookUnknown, 'O-77777777|order.failed');
+    const kept = await conn.get(orderKeys('wh3:').webhookUnknown('O-77777777', 'order.failed'));
     expect(JSON.parse(kept!)).toMatchObject({ orderId: 'O-77777777', externalOrderId: 'someone-else-42' });
   });
 

@@ -3,13 +3,23 @@ import type { BotContext } from '../context.ts';
 import type { Menus } from '../menus.ts';
 import { commandsFor } from './access.ts';
 
-/** `/start` and `/help`: greeting and what this user may do; /start also sets their command menu. */
+/**
+ * `/start` and `/help`: greeting and what this user may do; /start also sets the command menu of a user with a
+ * role. A stranger gets the refusal and nothing else (CONTRACT.md): their chat keeps the default menu, and a
+ * grant sets their menu then.
+ */
 export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown) => void) {
   const composer = new Composer<BotContext>();
 
   composer.command(['start', 'help'], async (ctx) => {
     const name = ctx.from?.first_name ?? '';
-    if (menus && ctx.from && ctx.chat?.type === 'private' && ctx.message?.text.startsWith('/start')) {
+    if (
+      menus &&
+      ctx.role !== null &&
+      ctx.from &&
+      ctx.chat?.type === 'private' &&
+      ctx.message?.text.startsWith('/start')
+    ) {
       await menus
         .setFor(ctx.from.id, ctx.role, ctx.from.language_code)
         .catch((error: unknown) => onMenuError?.(error));
@@ -31,7 +41,7 @@ export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown)
     composer.callbackQuery(/^lang:/, async (ctx, next) => {
       await next();
       const chosen = ctx.session.locale;
-      if (ctx.from && ctx.chat?.type === 'private' && chosen !== undefined) {
+      if (ctx.role !== null && ctx.from && ctx.chat?.type === 'private' && chosen !== undefined) {
         await menus
           .setFor(ctx.from.id, ctx.role, ctx.from.language_code, chosen)
           .catch((error: unknown) => onMenuError?.(error));

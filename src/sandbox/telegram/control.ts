@@ -106,7 +106,8 @@ function readFault(body: Record<string, unknown>): FaultSpec {
     }
     return { kind: 'server-error', ...(status !== undefined ? { status } : {}), ...common };
   }
-  throw new HttpFailure(400, 'kind is "rate-limit" or "server-error"');
+  if (body['kind'] === 'network') return { kind: 'network', ...common };
+  throw new HttpFailure(400, 'kind is "rate-limit", "server-error" or "network"');
 }
 
 export function createControlApi(world: World, driver: StandInDriver): ControlApi {

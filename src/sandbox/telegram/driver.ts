@@ -132,7 +132,7 @@ export interface StandInDriver {
   webhookInfo(): WebhookInfo;
   /** Whether the webhook's secret_token equals this value (the token itself is never exposed). */
   webhookSecretMatches(candidate: string): boolean;
-  /** Answers 429 (with retry_after) or 5xx for a number of calls and/or a time; see FaultSpec. */
+  /** Answers 429 (with retry_after) or 5xx, or drops the connection, for a number of calls and/or a time; see FaultSpec. */
   injectFault(spec: FaultSpec): void;
   clearFaults(): void;
   waitFor<T>(probe: () => T, options?: WaitOptions): Promise<Truthy<T>>;

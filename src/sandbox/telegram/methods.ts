@@ -799,6 +799,8 @@ export interface MethodResponse {
   status: number;
   contentType: string;
   body: string;
+  /** Drop the connection instead of answering (a network fault). */
+  drop?: boolean;
 }
 
 const redact = (params: Readonly<Record<string, unknown>>): Record<string, unknown> => {
@@ -843,6 +845,10 @@ export async function callMethod(
   if (fault !== undefined) {
     if (fault.remainingCalls !== undefined) fault.remainingCalls--;
     if (fault.spec.kind === 'rate-limit') return fail(tooManyRequests(fault.spec.retryAfter));
+    if (fault.spec.kind === 'network') {
+      record(0, 'connection dropped');
+      return { status: 0, contentType: '', body: '', drop: true };
+    }
     const status = fault.spec.status ?? 500;
     const page = NGINX_PAGES[status];
     if (page === undefined) return fail(new BotApiError(500, 'Internal Server Error'));

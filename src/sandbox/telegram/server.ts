@@ -166,6 +166,10 @@ export function createTelegramStandIn(options: TelegramStandInOptions = {}): Tel
     }
     const answer = await callMethod(world, method, createParams(raw), closed.signal);
     if (closed.signal.aborted) return;
+    if (answer.drop === true) {
+      req.socket.destroy();
+      return;
+    }
     send(res, answer.status, answer.contentType, answer.body);
   };
 

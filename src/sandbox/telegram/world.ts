@@ -95,6 +95,13 @@ export type FaultSpec =
       calls?: number;
       forMs?: number;
       methods?: readonly string[] | 'all';
+    }
+  | {
+      /** The connection is dropped before any answer (and before the call takes effect). */
+      kind: 'network';
+      calls?: number;
+      forMs?: number;
+      methods?: readonly string[] | 'all';
     };
 
 export interface ActiveFault {
