@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { run, type RunnerHandle } from '@grammyjs/runner';
+import type { APIThrottlerOptions } from '@grammyjs/transformer-throttler';
 import { Api, webhookCallback } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { Redis } from 'ioredis';
@@ -43,6 +44,11 @@ export interface AppOverrides {
   hooks?: LifecycleHooks;
   /** Per-user update budget against spam. */
   userRateLimit?: { timeFrameMs: number; limit: number };
+  /**
+   * Outgoing Bot API flood limits (default: Telegram's, 30 messages a second). The stand-in enforces none, so
+   * a test of what thousands of updates cause need not wait 30 messages a second for it.
+   */
+  telegramThrottle?: APIThrottlerOptions;
   /** Skip the Redis memory policy warning (tests start their own Redis). */
   quietRedisPolicy?: boolean;
   /** How long start() waits for the Bot API's getMe (default 30 s). */
@@ -174,6 +180,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}),
     ...(overrides.flowIdleMs === undefined ? {} : { idleMs: overrides.flowIdleMs }),
     ...(overrides.userRateLimit ? { userRateLimit: overrides.userRateLimit } : {}),
+    ...(overrides.telegramThrottle ? { telegramThrottle: overrides.telegramThrottle } : {}),
     topUp: {
       catalogue,
       api: merchant,

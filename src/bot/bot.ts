@@ -3,7 +3,7 @@ import type { I18n } from '@grammyjs/i18n';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { limit } from '@grammyjs/ratelimiter';
 import { sequentialize } from '@grammyjs/runner';
-import { apiThrottler } from '@grammyjs/transformer-throttler';
+import { apiThrottler, type APIThrottlerOptions } from '@grammyjs/transformer-throttler';
 import { Bot, session, type Context, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Redis } from 'ioredis';
@@ -46,6 +46,8 @@ export interface BotDeps {
   botInfo?: UserFromGetMe;
   /** Per-user update budget against spam. */
   userRateLimit?: { timeFrameMs: number; limit: number };
+  /** Outgoing flood limits (default: Telegram's, 30 messages a second); a Bot API stand-in enforces none. */
+  telegramThrottle?: APIThrottlerOptions;
   orderLookup: OrderLookup;
   i18n?: I18n<BotContext>;
   /** Orders, figures and health for /status, /orders, /users, /stats, /health and the command menus. */
@@ -104,7 +106,7 @@ export function createBot(deps: BotDeps) {
       rethrowHttpErrors: true,
     }),
   );
-  bot.api.config.use(apiThrottler());
+  bot.api.config.use(apiThrottler(deps.telegramThrottle));
   bot.api.config.use(forgiveExpiredCallbackAnswers);
 
   const i18n = createI18n<BotContext>(deps.defaultLocale);
