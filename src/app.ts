@@ -262,7 +262,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
 
     async start() {
-      await startStage('Redis (REDIS_URL) is not reachable', () => redis.connect());
+      await startStage('Redis (REDIS_URL) is not reachable', () =>
+        connectRedis(redis, config.redisStartupWaitSeconds * 1000, logger),
+      );
       await checkRedisPolicy(redis, logger, overrides.quietRedisPolicy === true);
       // getMe: an unreachable Bot API would otherwise be retried silently for ever.
       await startStage('the Bot API (TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe', () =>
@@ -340,6 +342,25 @@ export class StartupError extends Error {
   constructor(stage: string, cause: unknown) {
     super(`${stage}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'StartupError';
+  }
+}
+
+/**
+ * Connects, waiting up to `waitMs` for a Redis that is restarting or starting beside us (ioredis keeps
+ * reconnecting after a failed first connect), so a replica started during a Redis restart does not die of it.
+ */
+async function connectRedis(redis: Redis, waitMs: number, logger: Logger): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  try {
+    await redis.connect();
+    return;
+  } catch (error) {
+    logger.warn({ waitSeconds: Math.round(waitMs / 1000) }, 'Redis not reachable yet; waiting for it');
+    for (;;) {
+      if (redis.status === 'ready') return;
+      if (Date.now() >= deadline || redis.status === 'end') throw error;
+      await sleep(200);
+    }
   }
 }
 

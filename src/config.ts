@@ -28,6 +28,12 @@ export const EXTRA_VARIABLES = [
     meaning: 'an order still unfinished after this long is reported to admins',
     default: '3600',
   },
+  {
+    name: 'REDIS_STARTUP_WAIT_SECONDS',
+    meaning:
+      'how long start-up waits for Redis to answer (a Redis restarting or starting beside the bot) before it stops',
+    default: '30',
+  },
 ] as const;
 
 export type BotModeConfig =
@@ -64,6 +70,7 @@ export interface CommonConfig {
   logLevel: LogLevel;
   catalogueTtlSeconds: number;
   orderStaleAlertSeconds: number;
+  redisStartupWaitSeconds: number;
 }
 
 export type Config = CommonConfig & BotModeConfig;
@@ -225,6 +232,7 @@ const schema = z.object({
   ),
   CATALOGUE_TTL_SECONDS: optionalWithDefault(positiveInt(), '10800'),
   ORDER_STALE_ALERT_SECONDS: optionalWithDefault(positiveInt(), '3600'),
+  REDIS_STARTUP_WAIT_SECONDS: optionalWithDefault(positiveInt(3600), '30'),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -298,6 +306,7 @@ export function parseConfig(env: Env): ConfigResult {
     logLevel: v.LOG_LEVEL,
     catalogueTtlSeconds: v.CATALOGUE_TTL_SECONDS,
     orderStaleAlertSeconds: v.ORDER_STALE_ALERT_SECONDS,
+    redisStartupWaitSeconds: v.REDIS_STARTUP_WAIT_SECONDS,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

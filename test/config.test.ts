@@ -61,10 +61,12 @@ describe('parseConfig', () => {
       logLevel: 'info',
       catalogueTtlSeconds: 10800,
       orderStaleAlertSeconds: 3600,
+      redisStartupWaitSeconds: 30,
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
       ['ORDER_STALE_ALERT_SECONDS', '3600'],
+      ['REDIS_STARTUP_WAIT_SECONDS', '30'],
     ]);
   });
 
@@ -103,6 +105,7 @@ describe('parseConfig', () => {
       logLevel: 'debug',
       catalogueTtlSeconds: 60,
       orderStaleAlertSeconds: 120,
+      redisStartupWaitSeconds: 30,
     });
     if (config.botMode === 'webhook') expect(config.publicUrl).toBe('http://127.0.0.1:9000');
   });

@@ -83,6 +83,7 @@ describe('npm start (node src/main.ts)', () => {
         MERCHANT_API_KEY: 'SECRET-API-KEY-VALUE',
         MERCHANT_WEBHOOK_SECRETS: 'SECRET-WEBHOOK-VALUE',
         REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+        REDIS_STARTUP_WAIT_SECONDS: '1',
         HTTP_PORT: String(await freePort()),
       },
       cwd,
@@ -131,6 +132,41 @@ describe('npm start (node src/main.ts)', () => {
       expect(run.stdout + run.stderr).toContain('(TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe');
       expect(run.stdout + run.stderr).toContain('401');
       expect(run.stdout + run.stderr).not.toContain('WRONG-TOKEN-VALUE');
+    });
+
+    it('waits for a Redis that is restarting at start-up (REDIS_STARTUP_WAIT_SECONDS) and then starts', async () => {
+      await redis.stop(true);
+      const proc = spawn(process.execPath, [MAIN], {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', ...env, HTTP_PORT: String(await freePort()) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      proc.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+      proc.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+      const exited = new Promise<number | null>((done) => proc.once('exit', (c) => done(c)));
+      let restarted = false;
+      try {
+        // Redis comes back only once the bot has said it is waiting for it.
+        const deadline = Date.now() + 30_000;
+        while (!output.includes('Redis not reachable yet; waiting for it')) {
+          if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`no wait: ${output}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        await redis.start();
+        restarted = true;
+        while (!output.includes('recharge-bot started')) {
+          if (Date.now() > deadline + 30_000 || proc.exitCode !== null)
+            throw new Error(`no start: ${output}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(proc.exitCode).toBeNull();
+      } finally {
+        proc.kill('SIGTERM');
+        await exited;
+        if (!restarted) await redis.start();
+      }
+      expect(output).not.toContain('start-up failed');
     });
 
     it('in webhook mode: warns about the Redis policy, listens, registers the webhook with its secret_token, stops on SIGTERM', async () => {
