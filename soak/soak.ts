@@ -52,6 +52,9 @@ export const SOAK_TIMINGS = {
       forbiddenDelayMs: 1_000,
       // A number fixed by a killed replica is resolved as "not placed" well inside the quiet period.
       unplacedGraceMs: 15_000,
+      // Longer than the longest late answer injected (headers time-out + 6 s), so a refusal racing it is not
+      // taken as final; short enough that an order whose slow attempt was refused too ends in the quiet period.
+      settleMs: DEFAULT_TIMEOUTS.headers + 15_000,
     },
     followUp: {
       firstDelayMs: (seconds: number) => Math.max(300, seconds * 100),

@@ -53,6 +53,10 @@ order-not-placed-notice =
     ❌ Order { $externalOrderId } was not placed: the bot was interrupted before sending it.
     Nothing was charged. Ask for a new quote to try again.
 
+order-revived-notice =
+    ‼️ Correction: order { $orderId } · { $externalOrderId } was placed after all, and { $price } was charged to the wallet. The earlier message saying it was not placed is wrong.
+    Its status follows here.
+
 order-new-quote-button = 🔄 New quote
 
 order-pending-notice =

@@ -53,6 +53,10 @@ order-not-placed-notice =
     ❌ El pedido { $externalOrderId } no se realizó: el bot se interrumpió antes de enviarlo.
     No se cobró nada. Pida una nueva cotización para volver a intentarlo.
 
+order-revived-notice =
+    ‼️ Corrección: el pedido { $orderId } · { $externalOrderId } sí se realizó y se cobraron { $price } del monedero. El mensaje anterior que decía que no se realizó es erróneo.
+    Su estado llegará aquí.
+
 order-new-quote-button = 🔄 Nueva cotización
 
 order-pending-notice =

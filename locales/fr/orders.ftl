@@ -53,6 +53,10 @@ order-not-placed-notice =
     ❌ La commande { $externalOrderId } n’a pas été passée : le bot a été interrompu avant de l’envoyer.
     Rien n’a été débité. Demandez un nouveau devis pour réessayer.
 
+order-revived-notice =
+    ‼️ Correction : la commande { $orderId } · { $externalOrderId } a bien été passée, et { $price } a été débité du portefeuille. Le message précédent disant qu’elle n’avait pas été passée est faux.
+    Son statut suivra ici.
+
 order-new-quote-button = 🔄 Nouveau devis
 
 order-pending-notice =

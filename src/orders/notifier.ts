@@ -19,7 +19,8 @@ import type { StoredOrder } from './types.ts';
  * Tells the reseller: on each status change the status message is edited in place (first line: emoji,
  * status, O-…, merchant order number); a final status (succeeded, failed, refunded) and a refusal found by
  * the background re-sends also send a new message so the phone buzzes (a refusal returned by submit() is
- * told by the chat, which has it at once). Reads the order change stream (at-least-once) and queues through the
+ * told by the chat, which has it at once); an order refused and then found at the service after all ("revived")
+ * gets a correction before its status. Reads the order change stream (at-least-once) and queues through the
  * durable outbox with one idempotency key per order and status, so each status gives one message, never two.
  */
 
@@ -85,13 +86,14 @@ export function createNotifier(deps: NotifierDeps) {
   });
   const newQuoteData = deps.newQuoteData ?? defaultNewQuoteData;
 
-  async function statusUpdate(order: StoredOrder, status: DisplayStatus, seq: number): Promise<void> {
+  /** `version`: grows with each newer text of the status message (see the callers). */
+  async function statusUpdate(order: StoredOrder, status: DisplayStatus, version: number): Promise<void> {
     const ext = order.externalOrderId;
     const text = statusMessage(t, order, status);
     if (order.statusMessageId !== undefined) {
       await outbox.enqueue(
         { kind: 'edit', chatId: order.chatId, messageId: order.statusMessageId, text },
-        { key: `status:${ext}:${status}`, version: seq },
+        { key: `status:${ext}:${status}`, version },
       );
     } else if (finalMessage(t, order, status) === null && status !== 'rejected') {
       // No message to edit: the status line goes out as its own message (once per status).
@@ -109,7 +111,19 @@ export function createNotifier(deps: NotifierDeps) {
       case 'placed':
       case 'status': {
         const status = f['to'] ?? order.status ?? 'placing';
-        await statusUpdate(order, status, seq);
+        if (f['revived'] === '1') {
+          // The reseller was told "not placed, nothing charged": correct that before the status follows.
+          await outbox.enqueue(
+            {
+              kind: 'send',
+              chatId: order.chatId,
+              text: t(order.locale, 'order-revived-notice', orderVariables(order)),
+            },
+            { key: `revived:${ext}` },
+          );
+        }
+        // seq + 1 (seq >= 1 here) stays above a refusal's version 1: a revived order's status replaces "❌".
+        await statusUpdate(order, status, seq + 1);
         const final = finalMessage(t, order, status);
         if (final !== null) {
           await outbox.enqueue(
@@ -144,7 +158,8 @@ export function createNotifier(deps: NotifierDeps) {
           );
           return;
         }
-        // Refusals happen only while placing, before any edit of ours: version 1 is above none.
+        // Refusals happen only while placing, before any edit of ours: version 1 is above none, and below
+        // every status's (seq + 1, seq >= 1), so a revived order's status replaces it.
         await statusUpdate(order, 'rejected', seq + 1);
         await outbox.enqueue(
           {

@@ -21,7 +21,8 @@ export interface PlacementTimings {
   forbiddenDelayMs: number;
   /**
    * How long an attempt without an answer may still be running at the service: until then a refusal of a
-   * later attempt is not final even when a look-up finds nothing (the slow attempt may still commit).
+   * later attempt is not final even when a look-up finds nothing (the slow attempt may still commit). Counted
+   * from the recorded unanswered attempt, or, for a 400 on `external_order_id`, from the order's first send.
    */
   settleMs: number;
   /**
@@ -235,10 +236,20 @@ export function createOrderService(deps: OrderServiceDeps) {
     return applied?.order ?? null;
   }
 
-  /** Whether an attempt without an answer may still be running at the service. */
-  function mayStillRun(order: StoredOrder | null): boolean {
-    if (order?.unansweredAt === undefined) return false;
-    return clock() - Date.parse(order.unansweredAt) < placement.settleMs;
+  /**
+   * Whether an earlier attempt may still be running at the service, so `rejection` of a later one is not
+   * final. A replica that died mid-send recorded no unanswered attempt; but a 400 on `external_order_id` for
+   * our own identical request (the spec's "used for another order") means the number is taken by something
+   * not yet visible, i.e. that attempt still running, so it counts from the first send (the intent is stored
+   * just before it).
+   */
+  function mayStillRun(order: StoredOrder | null, rejection: Rejection): boolean {
+    if (order === null) return false;
+    const now = clock();
+    if (order.unansweredAt !== undefined && now - Date.parse(order.unansweredAt) < placement.settleMs) {
+      return true;
+    }
+    return rejection.key === 'external_order_id' && now - Date.parse(order.createdAt) < placement.settleMs;
   }
 
   /** Keeps the claim alive while a send is in flight, so no other replica sends the same order meanwhile. */
@@ -315,7 +326,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             if (found !== null && found !== 'failed') return resultOf(found, true);
             const current = await store.get(ext);
             if (current !== null && current.placement !== 'placing') return resultOf(current, true);
-            if (found === 'failed' || mayStillRun(current)) {
+            if (found === 'failed' || mayStillRun(current, verdict.rejection)) {
               logger.warn(
                 { externalOrderId: ext, key: verdict.rejection.key, code: verdict.rejection.code },
                 'order refused after an attempt whose outcome is unknown; not final yet',

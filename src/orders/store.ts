@@ -17,7 +17,14 @@ import type { OrderIntent, Rejection, StatusChange, StoredOrder } from './types.
 
 /** What happened to an order, as written to the change stream (read by the notifier and the alerts). */
 export type OrderChange =
-  | { kind: 'placed'; externalOrderId: string; status: OrderStatus; seq: number }
+  | {
+      kind: 'placed';
+      externalOrderId: string;
+      status: OrderStatus;
+      /** The order had been marked refused (and the reseller told so): the service has it after all. */
+      revived?: boolean;
+      seq: number;
+    }
   | { kind: 'status'; externalOrderId: string; from: OrderStatus | null; status: OrderStatus; seq: number }
   | {
       kind: 'rejected';
@@ -191,7 +198,7 @@ export function createOrderStore(options: StoreOptions) {
       fields.push('at', next.updatedAt, 'oid', next.orderId ?? '');
       switch (change.kind) {
         case 'placed':
-          fields.push('to', change.status);
+          fields.push('to', change.status, 'revived', change.revived ? '1' : '0');
           break;
         case 'status':
           fields.push('to', change.status, 'from', change.from ?? '');
@@ -419,8 +426,10 @@ export function createOrderStore(options: StoreOptions) {
         }
         if (!changed) return null;
         order.updatedAt = at;
-        if (wasPlacing) changes.push({ kind: 'placed', status: order.status ?? remote.status });
-        else if (moves) changes.push({ kind: 'status', from, status: remote.status });
+        if (wasPlacing) {
+          const status = order.status ?? remote.status;
+          changes.push({ kind: 'placed', status, ...(revived === undefined ? {} : { revived: true }) });
+        } else if (moves) changes.push({ kind: 'status', from, status: remote.status });
         if (
           wasPlacing &&
           followUpDelayMs !== undefined &&

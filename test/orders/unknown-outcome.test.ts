@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newClaimToken } from '../../src/orders/due-queue.ts';
+import { statusMessage } from '../../src/orders/texts.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { botMessage, notifierCaughtUp } from './support/checks.ts';
@@ -143,6 +144,92 @@ describe('a placement whose outcome is unknown', () => {
     const admin = w.standIn.driver.user({ id: ADMIN_ID });
     const alert = await botMessage(admin, (m) => m.text.includes('marked refused'), 20_000);
     expect(alert.text).toContain(ext);
+  }, 120_000);
+
+  it('a resend by a worker after a replica died mid-send, refused with 400 external_order_id while the first attempt still runs: stays pending (no unanswered attempt recorded), then placed; never "nothing charged"', async () => {
+    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'uo5:' }));
+    await w.startWorkers();
+    const replica = w.replicas[0]!;
+    const service = replica.system.service;
+    // the dead replica's POST holds its number for 20 s, then commits
+    await w.control('POST', '/faults', {
+      kind: 'late_answer',
+      path: '/recharge/orders',
+      method: 'POST',
+      latency_ms: 20_000,
+      next: 1,
+    });
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    // A replica stored the intent (claim with a short lease) and sent it, then died: nothing of that attempt
+    // is recorded on the order (no unansweredAt), and its request is still running at the service.
+    await service.store.create(intent, { token: newClaimToken(), leaseMs: 300 });
+    const dead = new AbortController();
+    const orphan = replica.client
+      .createOrder(intent.request, { priority: 'placement', signal: dead.signal })
+      .catch(() => null);
+    // the worker's resend meets the held number
+    await waitFor(
+      async () => (await orderPosts(w, ext)).some((p) => p.status === 400),
+      60_000,
+      'a resend refused on the number',
+    );
+    dead.abort();
+    await orphan;
+    const order = await settle(w, ext, ['succeeded', 'rejected']);
+    expect(order.placement).toBe('placed');
+    expect(order.status).toBe('succeeded');
+    await waitFor(() => notifierCaughtUp(w, 'uo5:'), 30_000, 'notifier caught up');
+    await waitFor(async () => (await replica.system.outbox.pending()) === 0, 30_000, 'outbox drained');
+    expect(w.reseller.chat().filter((m) => m.text.includes('Nothing was charged'))).toEqual([]);
+    expect(w.reseller.chat().find((m) => m.id === intent.statusMessageId)?.text).toBe(
+      statusMessage(w.t, order, 'succeeded'),
+    );
+    const debits = (await w.ledger()).filter((e) => e.kind === 'debit' && e.external_order_id === ext);
+    expect(debits).toHaveLength(1);
+  }, 120_000);
+
+  it('a revived order (refused and told so, then found at the service): the status message shows its final status exactly once and the reseller is told it was placed after all', async () => {
+    const w = (world = await createWorld({
+      redisUrl: redis.url,
+      prefix: 'uo6:',
+      timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
+    }));
+    await w.startWorkers();
+    const replica = w.replicas[0]!;
+    const service = replica.system.service;
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    // refused by a worker's resend: the notifier tells the reseller "not placed, nothing charged"
+    await service.store.create(intent, { token: newClaimToken(), leaseMs: 60_000 });
+    await service.store.markRejected(ext, { key: 'external_order_id', httpStatus: 400, message: 'used' });
+    await botMessage(
+      w.reseller,
+      (m) => m.text.includes('Nothing was charged') && m.text.includes(ext),
+      30_000,
+    );
+    await waitFor(
+      () =>
+        w.reseller
+          .chat()
+          .find((m) => m.id === intent.statusMessageId)
+          ?.text.startsWith('❌') ?? false,
+      30_000,
+      'status message shows the refusal',
+    );
+    // the service has the order after all
+    await replica.client.createOrder(intent.request);
+    const order = await settle(w, ext, ['succeeded']);
+    await waitFor(() => notifierCaughtUp(w, 'uo6:'), 30_000, 'notifier caught up');
+    await waitFor(async () => (await replica.system.outbox.pending()) === 0, 30_000, 'outbox drained');
+    const shown = statusMessage(w.t, order, 'succeeded');
+    const chat = w.reseller.chat();
+    expect(chat.find((m) => m.id === intent.statusMessageId)?.text).toBe(shown);
+    expect(chat.filter((m) => m.from === 'bot' && m.text === shown)).toHaveLength(1);
+    const corrections = chat.filter((m) => m.from === 'bot' && m.text.includes('placed after all'));
+    expect(corrections).toHaveLength(1);
+    expect(corrections[0]!.text).toContain(ext);
+    expect(corrections[0]!.text).toContain(order.orderId!);
   }, 120_000);
 
   it('a 2xx placement answer that does not parse: the order is looked up, admins alerted once, and nothing is sent again', async () => {
