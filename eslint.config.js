@@ -2,6 +2,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * One no-restricted-imports rule forbidding the import sources that match `regex`.
+ * @param {string} regex
+ * @param {string} message
+ */
+function boundary(regex, message) {
+  return { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] };
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.tools/', 'coverage/', 'dist/'] },
   js.configs.recommended,
@@ -14,6 +23,62 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
+  {
+    // Type-aware rules, on the one program `tsc -p tsconfig.json` builds: it includes every .ts file of the tree
+    // (src, test, bench, soak, vitest.config.ts; soak/tsconfig.json only extends it), so the block is scoped to .ts
+    // and scripts/*.mjs and this file keep the syntax-only rules above. One program is faster than projectService's
+    // one per nearest tsconfig.
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // A promise nobody awaits loses its ordering and its rejection (an unhandled rejection ends the process).
+      '@typescript-eslint/no-floating-promises': 'error',
+      // An async function where a void callback is expected (emitters, timers, handlers) drops its errors.
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+
+  // Import boundaries that encode the layers (STYLE.md, "Shape of the house"), lowest first:
+  //   domain/    pure rules: node: built-ins and packages, nothing of ours outside domain/;
+  //   merchant/  the Merchant API client: domain/ and nothing else of ours. config.ts and logger.ts are not
+  //              "below" it: the client gets key, URLs, clock and logger as deps of its factory (STYLE.md habit 2);
+  //   orders/, notify/, bot/, server/, app.ts, main.ts: the product, above both;
+  //   sandbox/   stand-ins for the outside world: nothing outside sandbox/, domain/ included, so a stand-in
+  //              follows the spec on its own and never shares a bug with the code it tests.
+  // The rule matches the import text, so each pattern is relative to where the files sit today (directly in domain/
+  // and merchant/, one level down in sandbox/); a new subfolder needs its own block. Type-only imports count too;
+  // dynamic import() is not checked. test/lint-rules.test.ts proves every pattern still matches.
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: boundary(
+      '^\\.\\.(/|$)',
+      'domain/ holds pure rules: only node: built-ins, packages and domain/ itself.',
+    ),
+  },
+  {
+    files: ['src/merchant/**/*.ts'],
+    rules: boundary(
+      '^\\.\\.(/(?!domain/)|$)',
+      'merchant/ may import domain/ only, nothing above it; take config and logger as factory deps.',
+    ),
+  },
+  {
+    files: ['src/sandbox/*/**/*.ts'],
+    rules: boundary(
+      '^\\.\\./\\.\\.(/|$)',
+      'sandbox/ stands in for the outside world: it imports nothing of the product.',
+    ),
+  },
+  {
+    files: ['src/sandbox/*.ts'],
+    rules: boundary(
+      '^\\.\\.(/|$)',
+      'sandbox/ stands in for the outside world: it imports nothing of the product.',
+    ),
+  },
+
   {
     files: ['test/**', 'bench/**', 'src/sandbox/**/cli.ts', 'src/demo.ts'],
     rules: { 'no-console': 'off' },

@@ -132,6 +132,8 @@ export function createBot(deps: BotDeps) {
       limit: deps.userRateLimit?.limit ?? 30,
       storageClient: redis,
       keyPrefix: `${prefix}rl:`,
+      // Typed as returning void, but the plugin's middleware returns this promise, so grammY awaits it.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onLimitExceeded: async (ctx: Context) => {
         if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
       },

@@ -1,6 +1,7 @@
-import type { KnownOrderStatus, OrderStatus } from '../merchant/types.ts';
-
-export type { KnownOrderStatus, OrderStatus };
+/** Statuses named by the spec; the service may add more, kept as text and treated as unfinished. */
+export type KnownOrderStatus =
+  'accepted' | 'processing' | 'manual_review' | 'succeeded' | 'failed' | 'refunded';
+export type OrderStatus = KnownOrderStatus | (string & {});
 
 /** The recharge statuses named by the spec, in lifecycle order. */
 export const KNOWN_STATUSES: readonly KnownOrderStatus[] = [

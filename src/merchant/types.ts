@@ -1,12 +1,11 @@
 import type { Decimal } from 'decimal.js';
+import type { OrderStatus } from '../domain/status.ts';
+
+// The status types live in domain/ (which imports nothing of ours); re-exported for the client's users.
+export type { KnownOrderStatus, OrderStatus } from '../domain/status.ts';
 
 /** The three recharge product kinds the service sells. */
 export type RechargeSubtype = 'airtime' | 'data' | 'bundle';
-
-/** Statuses named by the spec; the service may add more, kept as text and treated as unfinished. */
-export type KnownOrderStatus =
-  'accepted' | 'processing' | 'manual_review' | 'succeeded' | 'failed' | 'refunded';
-export type OrderStatus = KnownOrderStatus | (string & {});
 
 /** How important a call is when the shared request budget is short. */
 export type CallPriority = 'placement' | 'interactive' | 'background';

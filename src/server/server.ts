@@ -44,7 +44,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 /** The one HTTP server of the service: webhooks, health, readiness and metrics. */
 export function createServer(deps: ServerDeps): Server {
   const checkTimeoutMs = deps.readinessTimeoutMs ?? 3_000;
-  return createHttpServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0];
     try {
       if (path === '/webhooks/merchant') {
@@ -78,5 +78,10 @@ export function createServer(deps: ServerDeps): Server {
       if (!res.headersSent) json(res, 500, { error: 'internal error' });
       else res.destroy();
     }
+  };
+  // node:http never awaits its listener. handle() answers its own errors; this catch is for a failure while
+  // doing so (a throwing logger or socket), which would otherwise be an unhandled rejection that ends the process.
+  return createHttpServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
   });
 }

@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The lint rules that encode the layers and the promise rules, run through the project's own eslint.config.js.
+ * `npm run check` passing proves only that nothing breaks a rule; these prove each rule is switched on and matches
+ * what it should (a boundary pattern that matches nothing would pass the check for ever).
+ * Snippets are linted as if they were the text of real files, so the type-aware rules find them in tsconfig.json.
+ */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DOMAIN_FILE = 'src/domain/status.ts';
+const MERCHANT_FILE = 'src/merchant/records.ts';
+const SANDBOX_FILE = 'src/sandbox/merchant/core.ts';
+const PRODUCT_FILE = 'src/orders/service.ts';
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The rules that report on `code` linted as the file `filePath` (the snippet's unused imports aside). */
+async function rulesHit(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${filePath}` });
+  expect(result?.fatalErrorCount, JSON.stringify(result?.messages)).toBe(0);
+  return (result?.messages ?? [])
+    .map((m) => m.ruleId ?? 'none')
+    .filter((rule) => rule !== '@typescript-eslint/no-unused-vars');
+}
+
+const importOf = (source: string) => `import { thing } from '${source}';\nexport { thing };\n`;
+
+describe('import boundaries', () => {
+  it('domain/ imports nothing of ours outside domain/, type-only imports included', async () => {
+    expect(await rulesHit(DOMAIN_FILE, importOf('../merchant/types.ts'))).toEqual(['no-restricted-imports']);
+    expect(
+      await rulesHit(DOMAIN_FILE, `import type { Config } from '../config.ts';\nexport type { Config };\n`),
+    ).toEqual(['no-restricted-imports']);
+  });
+
+  it('domain/ may import node: built-ins, packages and domain/ itself', async () => {
+    expect(await rulesHit(DOMAIN_FILE, importOf('./money.ts'))).toEqual([]);
+    expect(await rulesHit(DOMAIN_FILE, importOf('decimal.js'))).toEqual([]);
+    expect(await rulesHit(DOMAIN_FILE, importOf('node:crypto'))).toEqual([]);
+  });
+
+  it('merchant/ imports nothing above it: not the product, nor config or logger', async () => {
+    for (const source of [
+      '../orders/store.ts',
+      '../bot/bot.ts',
+      '../notify/alerts.ts',
+      '../server/server.ts',
+      '../sandbox/merchant/index.ts',
+      '../app.ts',
+      '../main.ts',
+      '../config.ts',
+      '../logger.ts',
+    ]) {
+      expect(await rulesHit(MERCHANT_FILE, importOf(source)), source).toEqual(['no-restricted-imports']);
+    }
+  });
+
+  it('merchant/ may import domain/ and itself', async () => {
+    expect(await rulesHit(MERCHANT_FILE, importOf('../domain/status.ts'))).toEqual([]);
+    expect(await rulesHit(MERCHANT_FILE, importOf('./errors.ts'))).toEqual([]);
+  });
+
+  it('sandbox/ imports nothing of the product', async () => {
+    for (const source of [
+      '../../merchant/types.ts',
+      '../../orders/store.ts',
+      '../../bot/bot.ts',
+      '../../domain/money.ts',
+    ]) {
+      expect(await rulesHit(SANDBOX_FILE, importOf(source)), source).toEqual(['no-restricted-imports']);
+    }
+  });
+
+  it('sandbox/ may import the other stand-in and itself', async () => {
+    expect(await rulesHit(SANDBOX_FILE, importOf('../telegram/index.ts'))).toEqual([]);
+    expect(await rulesHit(SANDBOX_FILE, importOf('./clock.ts'))).toEqual([]);
+  });
+
+  it('the product above may import every layer', async () => {
+    expect(await rulesHit(PRODUCT_FILE, importOf('../merchant/types.ts'))).toEqual([]);
+    expect(await rulesHit(PRODUCT_FILE, importOf('../bot/bot.ts'))).toEqual([]);
+  });
+});
+
+describe('type-aware rules', () => {
+  it('a promise that is neither awaited nor handled is reported', async () => {
+    const code = `async function work(): Promise<void> {}\nexport function run(): void {\n  work();\n}\n`;
+    expect(await rulesHit(PRODUCT_FILE, code)).toEqual(['@typescript-eslint/no-floating-promises']);
+    const handled = `async function work(): Promise<void> {}\nexport async function run(): Promise<void> {\n  await work();\n  work().catch(() => undefined);\n}\n`;
+    expect(await rulesHit(PRODUCT_FILE, handled)).toEqual([]);
+  });
+
+  it('an async function passed where a void callback is expected is reported', async () => {
+    const code = `import { createServer } from 'node:http';\nexport const server = createServer(async () => {});\n`;
+    expect(await rulesHit(PRODUCT_FILE, code)).toEqual(['@typescript-eslint/no-misused-promises']);
+  });
+
+  it('a type imported as a value is reported', async () => {
+    const code = `import { Decimal } from 'decimal.js';\nexport function half(x: Decimal): Decimal {\n  return x;\n}\n`;
+    expect(await rulesHit(PRODUCT_FILE, code)).toEqual(['@typescript-eslint/consistent-type-imports']);
+  });
+});
