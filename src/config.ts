@@ -13,6 +13,7 @@ import { z } from 'zod';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** The languages in locales/ (the one list; DEFAULT_LOCALE is checked against it, bot/i18n.ts loads them). */
 export const LOCALES = ['en', 'es', 'fr', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -25,9 +25,10 @@ import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
 import { topUpFeature } from './features/top-up.ts';
 import { unhandledFeature } from './features/unhandled.ts';
-import { createI18n, matchLocale, type Locale } from './i18n.ts';
+import type { Locale } from '../config.ts';
+import { matchLocale } from './i18n.ts';
 import { updateGuard } from './middleware/update-guard.ts';
-import { IdleFlows } from './idle-flows.ts';
+import { IdleFlows, conversationPrefix } from './idle-flows.ts';
 import { RedisJsonStorage } from './redis-storage.ts';
 import type { RoleStore } from './roles.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
@@ -49,7 +50,8 @@ export interface BotDeps {
   /** Outgoing flood limits (default: Telegram's, 30 messages a second); a Bot API stand-in enforces none. */
   telegramThrottle?: APIThrottlerOptions;
   orderLookup: OrderLookup;
-  i18n?: I18n<BotContext>;
+  /** The one I18n of the replica; the order lifecycle translates through the same instance. */
+  i18n: I18n<BotContext>;
   /** Orders, figures and health for /status, /orders, /users, /stats, /health and the command menus. */
   staff?: StaffDeps;
   /** ALERT_CHAT_ID: the one group where the bot answers (alert buttons only). */
@@ -109,7 +111,7 @@ export function createBot(deps: BotDeps) {
   bot.api.config.use(apiThrottler(deps.telegramThrottle));
   bot.api.config.use(forgiveExpiredCallbackAnswers);
 
-  const i18n = createI18n<BotContext>(deps.defaultLocale);
+  const i18n = deps.i18n;
   const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
     i18n.t(locale, key, vars);
   const sessions = sessionStorage(redis, prefix);
@@ -157,7 +159,7 @@ export function createBot(deps: BotDeps) {
         version: TOP_UP_VERSION,
         prefix: '',
         getStorageKey: (ctx) => ctx.chatId?.toString(),
-        adapter: new RedisJsonStorage(redis, `${prefix}conv:`, 86_400),
+        adapter: new RedisJsonStorage(redis, conversationPrefix(prefix), 86_400),
       },
       onEnter: async (_id, ctx) => {
         if (ctx.chatId !== undefined) await idle.touch(ctx.chatId);

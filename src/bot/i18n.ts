@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { I18n } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
-
-export const LOCALES = ['en', 'es', 'fr', 'ru'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, type Locale } from '../config.ts';
 
 export const LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));
 

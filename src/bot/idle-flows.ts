@@ -1,5 +1,6 @@
 import type { Api } from 'grammy';
 import type { Redis } from 'ioredis';
+import type { LoggerLike } from '../logger.ts';
 import type { Translate } from './i18n.ts';
 
 export interface IdleFlowsDeps {
@@ -10,7 +11,12 @@ export interface IdleFlowsDeps {
   translate: Translate;
   /** Locale of a chat, for the goodbye message. */
   localeOf(chatId: number): Promise<string>;
-  logger?: { warn(obj: object, msg?: string): void };
+  logger?: Pick<LoggerLike, 'warn'>;
+}
+
+/** Where the top-up conversation's state lives, one key per chat (the conversations plugin's storage). */
+export function conversationPrefix(prefix: string): string {
+  return `${prefix}conv:`;
 }
 
 // Claim one due chat atomically so exactly one replica ends it.
@@ -37,7 +43,7 @@ export class IdleFlows {
   }
 
   conversationKey(chatId: number): string {
-    return `${this.#deps.prefix}conv:${chatId}`;
+    return `${conversationPrefix(this.#deps.prefix)}${chatId}`;
   }
 
   async touch(chatId: number, now = Date.now()): Promise<void> {

@@ -2,7 +2,8 @@ import type { Api } from 'grammy';
 import type { LanguageCode } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import { commandsFor } from './features/access.ts';
-import { LOCALES, matchLocale, type Translate } from './i18n.ts';
+import { LOCALES } from '../config.ts';
+import { matchLocale, type Translate } from './i18n.ts';
 import type { Role } from './roles.ts';
 
 export interface MenusDeps {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
-import type { MerchantLogger } from './client.ts';
+import type { LoggerLike } from '../logger.ts';
 import { MerchantAbortedError, isMerchantError } from './errors.ts';
 import type { CallOptions, CallPriority, Country, MerchantApi, Operator } from './types.ts';
 
@@ -24,7 +24,7 @@ export interface CatalogueDeps {
   keepSeconds?: number;
   /** Refresh lock lifetime; after a failed refresh, also the wait before the next try. */
   lockMs?: number;
-  logger?: MerchantLogger;
+  logger?: LoggerLike;
 }
 
 export interface Catalogue {

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
 import { abortableSleep } from './abort.ts';
 import { answerVerdict, createAnswerRecord, failureReason, type ServiceAnswer } from './answers.ts';
+import type { LoggerLike } from '../logger.ts';
 import type { RequestBudget } from './budget.ts';
 import {
   MerchantAbortedError,
@@ -25,14 +26,6 @@ import {
 import { decideRetry, retryPolicy, type RetryPolicy } from './retry.ts';
 import { fullPath, newNonce, sign } from './signer.ts';
 import type { Account, CallOptions, CallPriority, MerchantApi, OrderRequest, QuoteRequest } from './types.ts';
-
-/** The pino-like surface the client logs through; it never receives headers, bodies or the API key. */
-export interface MerchantLogger {
-  debug(obj: Record<string, unknown>, msg?: string): void;
-  info(obj: Record<string, unknown>, msg?: string): void;
-  warn(obj: Record<string, unknown>, msg?: string): void;
-  error(obj: Record<string, unknown>, msg?: string): void;
-}
 
 export interface MerchantTimeouts {
   /** Establishing the TCP/TLS connection. */
@@ -60,7 +53,8 @@ export interface MerchantClientDeps {
   merchantId: string;
   apiKey: string;
   budget: Pick<RequestBudget, 'acquire' | 'tryAcquire' | 'pause'>;
-  logger?: MerchantLogger;
+  /** Never receives headers, bodies or the API key. */
+  logger?: LoggerLike;
   /** Milliseconds since the epoch; for `X-Timestamp`. */
   clock?: () => number;
   timeouts?: Partial<MerchantTimeouts>;

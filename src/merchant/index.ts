@@ -2,13 +2,7 @@
 export * from './types.ts';
 export * from './errors.ts';
 export { createMerchantClient, orderBody, quoteBody, checkOrderRequest, DEFAULT_TIMEOUTS } from './client.ts';
-export type {
-  MerchantClient,
-  MerchantClientDeps,
-  MerchantLogger,
-  MerchantTimeouts,
-  AttemptEvent,
-} from './client.ts';
+export type { MerchantClient, MerchantClientDeps, MerchantTimeouts, AttemptEvent } from './client.ts';
 export { createRequestBudget, budgetAllowances } from './budget.ts';
 export type { RequestBudget, BudgetGrant, BudgetOptions, BudgetSnapshot } from './budget.ts';
 export { createCatalogue } from './catalogue.ts';

@@ -1,7 +1,7 @@
+import { silentLogger, type LoggerLike } from '../logger.ts';
 import { randomBytes } from 'node:crypto';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Redis } from 'ioredis';
-import { silentLogger, type LoggerLike } from '../orders/hooks.ts';
 import { orderKeys } from '../orders/keys.ts';
 import { defineScript, LUA_NOW_MS } from '../orders/redis-script.ts';
 import { createStreamConsumer } from '../orders/stream-consumer.ts';

@@ -1,8 +1,9 @@
+import { silentLogger, type LoggerLike } from '../logger.ts';
 import { GrammyError, HttpError, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import { createDueQueue, type Claim } from '../orders/due-queue.ts';
-import { hookAt, silentLogger, type LifecycleHooks, type LoggerLike } from '../orders/hooks.ts';
+import { hookAt, type LifecycleHooks } from '../orders/hooks.ts';
 import { defineScript, LUA_NOW_MS } from '../orders/redis-script.ts';
 
 /**

@@ -33,19 +33,3 @@ export async function hookAt(
 ): Promise<void> {
   if (hooks?.at) await hooks.at(point, detail);
 }
-
-/** The logger methods the lifecycle uses (pino fits). */
-export interface LoggerLike {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-/** A logger that drops everything (the default when none is given). */
-export const silentLogger: LoggerLike = {
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-};

@@ -1,5 +1,5 @@
-import type { LoggerLike } from './hooks.ts';
-import { hookAt, silentLogger, type LifecycleHooks } from './hooks.ts';
+import { silentLogger, type LoggerLike } from '../logger.ts';
+import { hookAt, type LifecycleHooks } from './hooks.ts';
 import type { OrderServiceImpl } from './service.ts';
 import { isClosed } from './store.ts';
 

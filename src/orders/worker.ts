@@ -1,7 +1,8 @@
+import { silentLogger, type LoggerLike } from '../logger.ts';
 import type { Redis } from 'ioredis';
 import type { Alerts } from '../notify/alerts.ts';
 import type { Outbox } from '../notify/outbox.ts';
-import { silentLogger, type LifecycleHooks, type LoggerLike } from './hooks.ts';
+import { type LifecycleHooks } from './hooks.ts';
 import { runLoop, type LoopHandle } from './loop.ts';
 import { createNotifier } from './notifier.ts';
 import { createFollowUpScheduler } from './scheduler.ts';

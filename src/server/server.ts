@@ -4,6 +4,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import type { LoggerLike } from '../logger.ts';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -18,7 +19,7 @@ export interface ServerDeps {
   telegramWebhook?: RouteHandler;
   readiness: ReadinessCheck[];
   metrics: { contentType: string; metrics(): Promise<string> };
-  logger: { error(obj: object, msg?: string): void };
+  logger: Pick<LoggerLike, 'error'>;
   /** A readiness check slower than this counts as failed (a Redis command may wait for a reconnect). */
   readinessTimeoutMs?: number;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/config.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import { finalMessage, rejectionMessage } from '../../src/orders/notifier.ts';
 import { DEFAULT_FOLLOW_UP_TIMINGS, nextFollowUpDelay } from '../../src/orders/scheduler.ts';
@@ -23,7 +24,6 @@ import { intent } from './support/fixtures.ts';
 import { loadTranslate } from './support/world.ts';
 
 const t = loadTranslate();
-const LOCALES = ['en', 'es', 'fr', 'ru'];
 
 function order(locale: string, overrides: Partial<StoredOrder> = {}): StoredOrder {
   const i = intent({ locale, account: '2348031234567' });

@@ -15,6 +15,7 @@ import {
   clearFrom,
   currenciesOf,
   fitsOptions,
+  fold,
   isFixed,
   optionsOf,
   pageOf,
@@ -635,8 +636,10 @@ export function createTopUpConversation(deps: TopUpDeps) {
           await closePrompt(message, `${text}\n→ ${choice.text}`);
           return { kind: 'ok', value: choice.value };
         }
+        // The same rule as the country and operator search: people type without accents or punctuation.
         const typed = fold(a.kind === 'contact' ? a.phone : a.text);
-        const choice = choices.find((c) => fold(c.text) === typed || fold(c.value) === typed);
+        const choice =
+          typed === '' ? undefined : choices.find((c) => fold(c.text) === typed || fold(c.value) === typed);
         if (choice) {
           await closePrompt(message, `${text}\n→ ${choice.text}`);
           return { kind: 'ok', value: choice.value };
@@ -1174,10 +1177,6 @@ function rememberRecent(outer: BaseContext, state: TopUpState): void {
     0,
     MAX_RECENT,
   );
-}
-
-function fold(text: string): string {
-  return text.normalize('NFKC').trim().toLowerCase();
 }
 
 function clip(text: string): string {

@@ -1,6 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.ts';
-import { LOCALES, isLocale } from '../i18n.ts';
+import { LOCALES } from '../../config.ts';
+import { isLocale } from '../i18n.ts';
 
 const NAMES: Record<string, string> = { en: 'English', es: 'Español', fr: 'Français', ru: 'Русский' };
 

@@ -1,6 +1,5 @@
 import { Composer } from 'grammy';
-import { parsePhone } from '../../domain/phone.ts';
-import { countryOfInternational } from '../../domain/phone.ts';
+import { countryOfInternational, parsePhone } from '../../domain/phone.ts';
 import type { BotContext } from '../context.ts';
 import { TOP_UP, type TopUpArgs } from '../conversations/top-up.ts';
 import { requireRole } from './access.ts';

@@ -124,6 +124,19 @@ describe('top-up flow: start to order', () => {
     expect(await waitForOrders(world, '2348031234560', 1)).toHaveLength(1);
   });
 
+  it('an option typed without its accents is taken (a French reseller types "credit" for Crédit)', async () => {
+    const id = 710_000_102;
+    world.standIn.driver.user({ id, firstName: 'Rémi', languageCode: 'fr', started: true });
+    await world.apps[0]!.roles.change(ADMIN, id, 'reseller');
+    const user = world.standIn.driver.user({ id });
+    await say(user, '/topup', 'Dans quel pays');
+    await say(user, 'Nigeria', 'Quel opérateur');
+    const subtype = await say(user, 'MTN', /./);
+    expect(buttonTexts(subtype)).toEqual(expect.arrayContaining(['Crédit']));
+    await say(user, 'credit', 'quel montant');
+    await say(user, '/cancel', /./);
+  });
+
   it('after an order: recent countries first, recent numbers masked, repeat buttons', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     // The earlier tests in this file placed orders to Haiti last, then Nigeria.

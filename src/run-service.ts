@@ -1,0 +1,74 @@
+import { createApp, type App, type AppOverrides } from './app.ts';
+import { ConfigError, loadConfig, secretsOf, type Env } from './config.ts';
+import { createLogger } from './logger.ts';
+
+export interface RunServiceOptions {
+  /** Where the configuration is read from (default: the process's environment and ./.env). */
+  env?: Env;
+  /** Timings of the soak and the bench; production passes none. */
+  overrides?: AppOverrides;
+  /** How long a SIGTERM or SIGINT lets work in flight finish before the process exits (default 10 s). */
+  stopTimeoutMs?: number;
+  /**
+   * Log an uncaught exception as fatal and exit with this code (the soak's checker reads the logs); without it
+   * Node's own crash report stays, as it always was for `npm start`.
+   */
+  uncaughtExceptionExitCode?: number;
+}
+
+/**
+ * The one way the service starts, used by `npm start`, the soak's replicas and the bench: configuration, a
+ * logger that knows the secrets, the app, signal handling with a graceful stop. Exits 2 on a bad
+ * configuration and 1 when start-up fails.
+ */
+export async function runService(options: RunServiceOptions = {}): Promise<App> {
+  let config;
+  try {
+    config = loadConfig(options.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+  const app = createApp(config, logger, options.overrides);
+  const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    app
+      .stop(stopTimeoutMs)
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+  const exitCode = options.uncaughtExceptionExitCode;
+  if (exitCode !== undefined) {
+    process.on('uncaughtException', (error) => {
+      logger.fatal({ err: error }, 'uncaught exception');
+      process.exit(exitCode);
+    });
+  }
+
+  try {
+    await app.start();
+  } catch (error) {
+    logger.fatal({ err: error }, 'start-up failed');
+    await app.stop(2_000).catch(() => undefined);
+    process.exit(1);
+  }
+  return app;
+}
