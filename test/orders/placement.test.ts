@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import type { StoredOrder, SubmitResult } from '../../src/orders/types.ts';
-import { botMessage, expectToldOncePerStatus, notifierCaughtUp } from './support/checks.ts';
+import type { SubmitResult } from '../../src/orders/types.ts';
+import { botMessage, expectToldOncePerStatus, notifierCaughtUp, settle } from './support/checks.ts';
 import { phone } from './support/fixtures.ts';
 import { it } from './support/order-test.ts';
 import { ADMIN_ID, waitFor, type World } from './support/world.ts';
@@ -16,17 +16,6 @@ interface RequestView {
 async function orderPosts(w: World, ext: string): Promise<RequestView[]> {
   const body = await w.control<{ results: RequestView[] }>('GET', '/requests?path=/api/v1/recharge/orders');
   return body.results.filter((r) => r.method === 'POST' && r.external_order_id === ext);
-}
-
-async function settle(w: World, ext: string, statuses: string[]): Promise<StoredOrder> {
-  return waitFor(
-    async () => {
-      const o = await w.replicas[0]!.system.service.get(ext);
-      return o !== null && statuses.includes(o.status ?? o.placement) ? o : null;
-    },
-    60_000,
-    `${ext} -> ${statuses.join('|')}`,
-  );
 }
 
 describe('placing orders exactly once', () => {

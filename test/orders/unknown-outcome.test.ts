@@ -1,8 +1,7 @@
 import { describe, expect } from 'vitest';
 import { newClaimToken } from '../../src/orders/due-queue.ts';
 import { statusMessage } from '../../src/orders/texts.ts';
-import type { StoredOrder } from '../../src/orders/types.ts';
-import { botMessage, notifierCaughtUp } from './support/checks.ts';
+import { botMessage, notifierCaughtUp, settle } from './support/checks.ts';
 import { it } from './support/order-test.ts';
 import { ADMIN_ID, waitFor, type World } from './support/world.ts';
 
@@ -22,17 +21,6 @@ async function requests(w: World): Promise<RequestView[]> {
 
 async function orderPosts(w: World, ext: string): Promise<RequestView[]> {
   return (await requests(w)).filter((r) => r.method === 'POST' && r.external_order_id === ext);
-}
-
-async function settle(w: World, ext: string, statuses: string[]): Promise<StoredOrder> {
-  return waitFor(
-    async () => {
-      const o = await w.replicas[0]!.system.service.get(ext);
-      return o !== null && statuses.includes(o.status ?? o.placement) ? o : null;
-    },
-    60_000,
-    `${ext} -> ${statuses.join('|')}`,
-  );
 }
 
 describe('a placement whose outcome is unknown', () => {
