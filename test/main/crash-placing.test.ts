@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { typeToQuote } from '../bot/flow/helpers.ts';
 import { controlClient } from '../support/bot-world.ts';
+import { killChild, startChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
@@ -14,29 +14,9 @@ import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 const ADMIN = 710_000_003;
 const POINT = 'number-fixed-before-save';
 
-interface Child {
-  proc: ChildProcess;
-  output: string[];
-  exited: Promise<void>;
-}
-
-function startBot(env: Record<string, string>): Child {
-  const proc = spawn(process.execPath, ['test/main/support/crash-bot.ts'], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  let buffer = '';
-  proc.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    output.push(...lines);
-  });
-  proc.stderr!.on('data', (chunk: Buffer) => output.push(`stderr: ${chunk.toString('utf8').trim()}`));
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  return { proc, output, exited };
-}
+/** A whole bot replica with a crash point (`crash-bot.ts`), configured only through the environment. */
+const startBot = (env: Record<string, string>): Child =>
+  startChild('test/main/support/crash-bot.ts', { PATH: process.env.PATH ?? '', ...env });
 
 async function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
@@ -108,8 +88,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
 
   afterEach(async () => {
     if (world === null) return;
-    for (const child of world.children) if (child.proc.exitCode === null) child.proc.kill('SIGKILL');
-    await Promise.all(world.children.map((c) => c.exited));
+    await Promise.all(world.children.map(killChild));
     await world.proxy?.close();
     await world.standIn.close();
     await world.sandbox.close();
@@ -133,8 +112,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
       (m) => m.text.includes('Placing the order') && m.text.includes(ext),
       { after: quote.id, timeoutMs: 30_000 },
     );
-    first.proc.kill('SIGKILL');
-    await first.exited;
+    await killChild(first);
 
     const second = startBot({ ...w.env, HTTP_PORT: port, ORDER_TIMINGS: timings });
     w.children.push(second);
@@ -189,8 +167,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
     );
     // The load balancer sends everything to B from now on; A dies holding the ✅ update.
     proxy.setTargets([`http://127.0.0.1:${portB}`]);
-    a.proc.kill('SIGKILL');
-    await a.exited;
+    await killChild(a);
 
     const orders = await waitFor(
       async () => {

@@ -1,58 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import type { CrashPoint } from '../../src/orders/hooks.ts';
 import type { OrderIntent } from '../../src/orders/types.ts';
 import { freePort } from '../support/ports.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { killChild } from '../support/child.ts';
 import { callsFor, expectToldOncePerStatus, FINAL_MARKERS } from './support/checks.ts';
-import { ADMIN_ID, createWorld, waitFor, type World } from './support/world.ts';
+import { it, type StartReplica } from './support/order-test.ts';
+import { waitFor, type World } from './support/world.ts';
 
-interface Child {
-  proc: ChildProcess;
-  output: string[];
-  exited: Promise<void>;
-}
-
-function startChild(env: Record<string, string>): Child {
-  const proc = spawn(process.execPath, ['test/orders/support/crash-child.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  let buffer = '';
-  proc.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    output.push(...lines);
-  });
-  proc.stderr!.on('data', (chunk: Buffer) => output.push(`stderr: ${chunk.toString('utf8').trim()}`));
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  return { proc, output, exited };
-}
+// restarts need the data to survive a SIGKILL of the bot: AOF with fsync on every write
+it.override('redisOptions', { scope: 'file' }, { appendOnly: true });
 
 /** Runs the bot in a child process until it reaches `point`, kills it there (SIGKILL), returns. */
 async function killAt(
+  startReplica: StartReplica,
   world: World,
   point: CrashPoint,
   webhookPort: number,
   prefix: string,
   intent: OrderIntent,
 ): Promise<void> {
-  const child = startChild({
-    REDIS_URL: redisUrl,
-    PREFIX: prefix,
-    SANDBOX_BASE_URL: world.sbx.baseUrl,
-    MERCHANT_ID: world.sandbox.merchantId,
-    MERCHANT_API_KEY: world.sandbox.apiKey,
-    TG_API_ROOT: world.tgApiRoot,
-    TG_TOKEN: world.standIn.token,
-    WEBHOOK_SECRET: world.secrets[0]!,
-    WEBHOOK_PORT: String(webhookPort),
-    CRASH_AT: point,
-    INTENT: JSON.stringify(intent),
-    ADMIN_ID: String(ADMIN_ID),
+  const child = startReplica(world, {
+    prefix,
+    webhookPort,
+    crashAt: point,
+    env: { INTENT: JSON.stringify(intent) },
   });
   try {
     await waitFor(
@@ -61,33 +33,20 @@ async function killAt(
       `child at ${point}: ${child.output.join(' | ')}`,
     );
   } finally {
-    child.proc.kill('SIGKILL');
-    await child.exited;
+    await killChild(child);
   }
 }
 
-let redisUrl = '';
-
 describe('the bot killed (SIGKILL) at each crash point, then restarted', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
   let server: Server | null = null;
 
-  beforeAll(async () => {
-    redis = await startRedisServer({ appendOnly: true });
-    redisUrl = redis.url;
-  });
+  // before the world closes (fixtures are torn down after afterEach)
   afterEach(async () => {
     if (server) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server!.close(() => resolve()));
       server = null;
     }
-    await world?.close();
-    world = null;
-  });
-  afterAll(async () => {
-    await redis.dispose();
   });
 
   /** The restarted bot: the same Redis and prefix, the webhook endpoint back on the same port. */
@@ -158,15 +117,18 @@ describe('the bot killed (SIGKILL) at each crash point, then restarted', () => {
   ];
 
   for (const { point, ending, what, atKill } of cases) {
-    it(`killed ${what}: after a restart no order is lost and none is charged twice`, async () => {
+    it(`killed ${what}: after a restart no order is lost and none is charged twice`, async ({
+      openWorld,
+      startReplica,
+    }) => {
       const prefix = `cr-${point}:`;
-      const w = (world = await createWorld({ redisUrl: redis.url, prefix, webhooks: false }));
+      const w = await openWorld({ prefix, webhooks: false });
       const port = await freePort();
       await w.control('POST', '/webhooks', {
         targets: [{ url: `http://127.0.0.1:${port}/webhooks/merchant`, secret: w.secrets[0] }],
       });
       const intent = await w.newIntent({ ending });
-      await killAt(w, point, port, prefix, intent);
+      await killAt(startReplica, w, point, port, prefix, intent);
       // the kill happened exactly where it should
       await atKill(w, intent.externalOrderId, prefix);
 
@@ -189,12 +151,15 @@ describe('the bot killed (SIGKILL) at each crash point, then restarted', () => {
     }, 120_000);
   }
 
-  it('killed after Telegram took a message and before it was recorded (the documented window): the message is not lost', async () => {
+  it('killed after Telegram took a message and before it was recorded (the documented window): the message is not lost', async ({
+    openWorld,
+    startReplica,
+  }) => {
     const prefix = 'cr-outbox:';
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix, webhooks: false }));
+    const w = await openWorld({ prefix, webhooks: false });
     const port = await freePort();
     const intent = await w.newIntent({ ending: '0000' });
-    await killAt(w, 'outbox-after-send-before-record', port, prefix, intent);
+    await killAt(startReplica, w, 'outbox-after-send-before-record', port, prefix, intent);
     await restart(w, port);
     const service = w.replicas[0]!.system.service;
     await waitFor(

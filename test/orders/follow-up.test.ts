@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { createWorld, waitFor, type World } from './support/world.ts';
+import { describe, expect } from 'vitest';
+import { it } from './support/order-test.ts';
+import { waitFor } from './support/world.ts';
 
 interface RequestView {
   method: string;
@@ -8,22 +8,10 @@ interface RequestView {
 }
 
 describe('durable follow-up of unfinished orders', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await world?.close();
-    world = null;
-  });
-  afterAll(async () => {
-    await redis.dispose();
-  });
-
-  it('a planned read lost from Redis is planned again at start-up, and reads go on while the order is unfinished', async () => {
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'fu1:', webhooks: false }));
+  it('a planned read lost from Redis is planned again at start-up, and reads go on while the order is unfinished', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'fu1:', webhooks: false });
     const service = w.replicas[0]!.system.service;
     const intent = await w.newIntent({ ending: '4444' }); // stays processing
     const placed = await service.submit(intent);

@@ -1,32 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { freePort } from '../support/ports.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { ADMIN_ID, createWorld, waitFor, type World } from './support/world.ts';
-
-interface Child {
-  proc: ChildProcess;
-  output: string[];
-  exited: Promise<void>;
-}
-
-function startChild(env: Record<string, string>): Child {
-  const proc = spawn(process.execPath, ['test/orders/support/crash-child.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  let buffer = '';
-  proc.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    output.push(...lines);
-  });
-  proc.stderr!.on('data', (chunk: Buffer) => output.push(`stderr: ${chunk.toString('utf8').trim()}`));
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  return { proc, output, exited };
-}
+import type { Child } from '../support/child.ts';
+import { it } from './support/order-test.ts';
+import { waitFor } from './support/world.ts';
 
 interface RequestView {
   method: string;
@@ -37,28 +13,12 @@ interface RequestView {
 }
 
 describe('two replica processes and a slow placement', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
-  const children: Child[] = [];
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    for (const child of children.splice(0)) {
-      child.proc.kill('SIGKILL');
-      await child.exited;
-    }
-    await world?.close();
-    world = null;
-  });
-  afterAll(async () => {
-    await redis.dispose();
-  });
-
-  it('a send slower than the placement lease: one POST in flight at a time per order (the lease is renewed during the send)', async () => {
+  it('a send slower than the placement lease: one POST in flight at a time per order (the lease is renewed during the send)', async ({
+    openWorld,
+    startReplica,
+  }) => {
     const prefix = 'lease:';
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix }));
+    const w = await openWorld({ prefix });
     // every placement takes 2 s at the service (well under the client's 3 s time-out), the lease is 0.7 s
     await w.control('POST', '/faults', {
       kind: 'latency',
@@ -74,22 +34,16 @@ describe('two replica processes and a slow placement', () => {
       await store.create(intent, { token: 'gone', leaseMs: 600_000 });
       exts.push(intent.externalOrderId);
     }
+    const children: Child[] = [];
     for (let i = 0; i < 2; i++) {
-      const child = startChild({
-        REDIS_URL: redis.url,
-        PREFIX: prefix,
-        SANDBOX_BASE_URL: w.sbx.baseUrl,
-        MERCHANT_ID: w.sandbox.merchantId,
-        MERCHANT_API_KEY: w.sandbox.apiKey,
-        TG_API_ROOT: w.tgApiRoot,
-        TG_TOKEN: w.standIn.token,
-        WEBHOOK_SECRET: w.secrets[0]!,
-        WEBHOOK_PORT: String(await freePort()),
-        CRASH_AT: 'none',
-        ADMIN_ID: String(ADMIN_ID),
-        PLACEMENT_LEASE_MS: '700',
-      });
-      children.push(child);
+      children.push(
+        startReplica(w, {
+          prefix,
+          webhookPort: await freePort(),
+          crashAt: 'none',
+          env: { PLACEMENT_LEASE_MS: '700' },
+        }),
+      );
     }
     for (const child of children) {
       await waitFor(() => (child.output.includes('READY') ? true : null), 60_000, 'child ready');

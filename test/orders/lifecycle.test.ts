@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { statusEmoji } from '../../src/domain/status.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { expectToldOncePerStatus, statusMessageText } from './support/checks.ts';
-import { createWorld, waitFor, type World } from './support/world.ts';
+import { it } from './support/order-test.ts';
+import { waitFor, type World } from './support/world.ts';
 
 const EXPECTED: Record<string, 'succeeded' | 'refunded'> = {
   '0000': 'succeeded',
@@ -17,20 +17,6 @@ const EXPECTED: Record<string, 'succeeded' | 'refunded'> = {
 };
 
 describe('order lifecycle against the sandbox and the Bot API stand-in', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await world?.close();
-    world = null;
-  });
-  afterAll(async () => {
-    await redis.dispose();
-  });
-
   async function finalOrder(w: World, ext: string): Promise<StoredOrder> {
     return waitFor(
       async () => {
@@ -42,8 +28,10 @@ describe('order lifecycle against the sandbox and the Bot API stand-in', () => {
     );
   }
 
-  it('every magic outcome ends in its final status, told once per status in the reseller chat', async () => {
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'lc1:' }));
+  it('every magic outcome ends in its final status, told once per status in the reseller chat', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'lc1:' });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     const placed: Array<{ ext: string; expected: string }> = [];

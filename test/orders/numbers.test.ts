@@ -1,11 +1,11 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { createOrderNumbers, type IntentDraft } from '../../src/orders/numbers.ts';
 import type { OrderIntent } from '../../src/orders/types.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { botMessage } from './support/checks.ts';
 import { phone } from './support/fixtures.ts';
-import { ADMIN_ID, createWorld, waitFor, type World } from './support/world.ts';
+import { it } from './support/order-test.ts';
+import { ADMIN_ID, waitFor, type World } from './support/world.ts';
 
 interface RequestView {
   method: string;
@@ -24,29 +24,20 @@ function draftOf(intent: OrderIntent): IntentDraft {
 }
 
 describe('merchant order numbers and the intents stored under them', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
   let client: Redis | null = null;
 
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await world?.close();
-    world = null;
+  afterEach(() => {
     client?.disconnect();
     client = null;
   });
-  afterAll(async () => {
-    await redis.dispose();
-  });
 
-  it('an intent whose number already names a different request is refused with an alert, and nothing is sent for it', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('an intent whose number already names a different request is refused with an alert, and nothing is sent for it', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({
       prefix: 'nb1:',
       timings: { alertGrouping: { quietMs: 200, maxHoldMs: 2_000 } },
-    }));
+    });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     const first = await w.newIntent({ account: phone('4401') });
@@ -74,12 +65,14 @@ describe('merchant order numbers and the intents stored under them', () => {
     expect(await orderPosts(w, first.externalOrderId)).toBe(1);
   });
 
-  it('a number fixed but never stored is resolved as not placed after the grace: its message says so, with a new-quote button', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('a number fixed but never stored is resolved as not placed after the grace: its message says so, with a new-quote button', async ({
+    openWorld,
+    redis,
+  }) => {
+    const w = await openWorld({
       prefix: 'nb2:',
       timings: { placement: { unplacedGraceMs: 300 } },
-    }));
+    });
     client = new Redis(redis.url);
     const numbers = createOrderNumbers({ redis: client, prefix: 'nb2:' });
     const model = await w.newIntent({ account: phone('4403'), statusMessage: false });
@@ -127,12 +120,14 @@ describe('merchant order numbers and the intents stored under them', () => {
     expect(await numbers.unresolved(0)).toEqual([]);
   });
 
-  it('a number whose intent is stored in time is never resolved as not placed', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('a number whose intent is stored in time is never resolved as not placed', async ({
+    openWorld,
+    redis,
+  }) => {
+    const w = await openWorld({
       prefix: 'nb3:',
       timings: { placement: { unplacedGraceMs: 0 } },
-    }));
+    });
     client = new Redis(redis.url);
     const numbers = createOrderNumbers({ redis: client, prefix: 'nb3:' });
     const model = await w.newIntent({ account: phone('4404'), statusMessage: false });

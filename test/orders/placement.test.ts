@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredOrder, SubmitResult } from '../../src/orders/types.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { botMessage, expectToldOncePerStatus, notifierCaughtUp } from './support/checks.ts';
+import { describe, expect } from 'vitest';
+import type { SubmitResult } from '../../src/orders/types.ts';
+import { botMessage, expectToldOncePerStatus, notifierCaughtUp, settle } from './support/checks.ts';
 import { phone } from './support/fixtures.ts';
-import { ADMIN_ID, createWorld, waitFor, type World } from './support/world.ts';
+import { it } from './support/order-test.ts';
+import { ADMIN_ID, waitFor, type World } from './support/world.ts';
 
 interface RequestView {
   method: string;
@@ -18,34 +18,11 @@ async function orderPosts(w: World, ext: string): Promise<RequestView[]> {
   return body.results.filter((r) => r.method === 'POST' && r.external_order_id === ext);
 }
 
-async function settle(w: World, ext: string, statuses: string[]): Promise<StoredOrder> {
-  return waitFor(
-    async () => {
-      const o = await w.replicas[0]!.system.service.get(ext);
-      return o !== null && statuses.includes(o.status ?? o.placement) ? o : null;
-    },
-    60_000,
-    `${ext} -> ${statuses.join('|')}`,
-  );
-}
-
 describe('placing orders exactly once', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await world?.close();
-    world = null;
-  });
-  afterAll(async () => {
-    await redis.dispose();
-  });
-
-  it('200 orders while the sandbox charges then drops 30% of the answers, answers 5xx or resets: one charge each, every order finished in the chat', async () => {
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'pl1:', timeScale: 0.01 }));
+  it('200 orders while the sandbox charges then drops 30% of the answers, answers 5xx or resets: one charge each, every order finished in the chat', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'pl1:', timeScale: 0.01 });
     await w.control('POST', '/faults', { kind: 'drop_response', probability: 0.3 });
     await w.control('POST', '/faults', {
       kind: 'error',
@@ -116,8 +93,10 @@ describe('placing orders exactly once', () => {
     await expectToldOncePerStatus(w, exts);
   }, 180_000);
 
-  it('a quote that expired while the service was unreachable: nothing charged, the reseller is told and offered a new quote', async () => {
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'pl2:' }));
+  it('a quote that expired while the service was unreachable: nothing charged, the reseller is told and offered a new quote', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'pl2:' });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     // the service never sees the order (503 before anything happens) until the quote is too old
@@ -152,14 +131,15 @@ describe('placing orders exactly once', () => {
     expect(await service.unfinishedForAccount(intent.request.account)).toBeNull();
   });
 
-  it('an answer lost while the quote expired: the re-send finds the order (200), one charge', async () => {
+  it('an answer lost while the quote expired: the re-send finds the order (200), one charge', async ({
+    openWorld,
+  }) => {
     // no webhooks: only the re-send can tell us the order exists
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+    const w = await openWorld({
       prefix: 'pl3:',
       clientRetryAttempts: 1,
       webhooks: false,
-    }));
+    });
     await w.control('POST', '/faults', { kind: 'drop_response', next: 1 });
     const service = w.replicas[0]!.system.service;
     const intent = await w.newIntent({ ending: '0000' });
@@ -174,13 +154,14 @@ describe('placing orders exactly once', () => {
     expect(posts.map((p) => p.status)).toContain(200);
   });
 
-  it('refusals for balance, risk and wallet end the order, release the number, return why to the chat and alert admins', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('refusals for balance, risk and wallet end the order, release the number, return why to the chat and alert admins', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({
       prefix: 'pl4:',
       initialBalance: '0.5000',
       timings: { alertGrouping: { quietMs: 500, maxHoldMs: 5_000 } },
-    }));
+    });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     const outcomes: Array<{ key: string; intent: Awaited<ReturnType<World['newIntent']>> }> = [];
@@ -220,12 +201,13 @@ describe('placing orders exactly once', () => {
     for (const o of outcomes) expect(data).toContain(`ord:open:${o.intent.externalOrderId}`);
   });
 
-  it('a 403 keeps the order placing and alerts admins; once access is back it is placed', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('a 403 keeps the order placing and alerts admins; once access is back it is placed', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({
       prefix: 'pl5:',
       timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
-    }));
+    });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     const intent = await w.newIntent({ ending: '0000' });
@@ -239,8 +221,10 @@ describe('placing orders exactly once', () => {
     expect((await w.ledger()).filter((e) => e.external_order_id === intent.externalOrderId)).toHaveLength(1);
   });
 
-  it('a second order to a number with an unfinished order is refused before anything is sent', async () => {
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'pl6:' }));
+  it('a second order to a number with an unfinished order is refused before anything is sent', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'pl6:' });
     const service = w.replicas[0]!.system.service;
     const account = phone('4444', 321);
     const first = await w.newIntent({ account });

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { describe, expect } from 'vitest';
 import { expectToldOncePerStatus } from './support/checks.ts';
-import { createWorld, waitFor, type World } from './support/world.ts';
+import { it } from './support/order-test.ts';
+import { waitFor } from './support/world.ts';
 
 interface RequestView {
   method: string;
@@ -10,24 +10,11 @@ interface RequestView {
 }
 
 describe('following unfinished orders by polling', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await world?.close();
-    world = null;
-  });
-  afterAll(async () => {
-    await redis.dispose();
-  });
-
-  it('with every webhook switched off, each order still reaches its final status, within the request budget', async () => {
+  it('with every webhook switched off, each order still reaches its final status, within the request budget', async ({
+    openWorld,
+  }) => {
     const limit = 120;
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+    const w = await openWorld({
       prefix: 'po1:',
       webhooks: false,
       rateLimitPerMinute: limit,
@@ -40,7 +27,7 @@ describe('following unfinished orders by polling', () => {
           leaseMs: 5_000,
         },
       },
-    }));
+    });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     const plan: Array<[string, string]> = [
@@ -90,9 +77,10 @@ describe('following unfinished orders by polling', () => {
     );
   }, 200_000);
 
-  it('an order still unfinished after the configured age is reported to admins once', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('an order still unfinished after the configured age is reported to admins once', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({
       prefix: 'po2:',
       webhooks: false,
       timings: {
@@ -105,7 +93,7 @@ describe('following unfinished orders by polling', () => {
         },
         alertGrouping: { quietMs: 200, maxHoldMs: 1_000 },
       },
-    }));
+    });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     const intent = await w.newIntent({ ending: '4444' }); // processing for 36 s at this time scale

@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { OrderIntent, SubmitResult } from '../../src/orders/types.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { expectToldOncePerStatus } from './support/checks.ts';
-import { createWorld, waitFor, type World } from './support/world.ts';
+import { it } from './support/order-test.ts';
+import { waitFor, type World } from './support/world.ts';
+
+// Redis is SIGKILLed and started again: only AOF (fsync on every write) keeps the orders
+it.override('redisOptions', { scope: 'file' }, { appendOnly: true });
 
 /** Submits until Redis answers (the chat would show an error and the reseller press again: same intent). */
 async function submitUntilAnswered(world: World, intent: OrderIntent): Promise<SubmitResult> {
@@ -17,20 +20,11 @@ async function submitUntilAnswered(world: World, intent: OrderIntent): Promise<S
 }
 
 describe('Redis restarted in the middle of a run', () => {
-  let redis: RedisServerHandle;
-  let world: World;
-
-  beforeAll(async () => {
-    redis = await startRedisServer({ appendOnly: true });
-    world = await createWorld({ redisUrl: redis.url, prefix: 'rr:' });
-  });
-  afterAll(async () => {
-    await world.close();
-    await redis.dispose();
-  });
-
-  it('the bot reconnects and nothing is lost: every order finished, charged once, told once per status', async () => {
-    const w = world;
+  it('the bot reconnects and nothing is lost: every order finished, charged once, told once per status', async ({
+    openWorld,
+    redis,
+  }) => {
+    const w = await openWorld({ prefix: 'rr:' });
     await w.startWorkers();
     const endings = ['0000', '1111', '2222', '3333', '5555', '8888'];
     const intents: OrderIntent[] = [];

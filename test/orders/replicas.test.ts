@@ -1,31 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { CrashPoint } from '../../src/orders/hooks.ts';
 import type { OrderIntent } from '../../src/orders/types.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { expectToldOncePerStatus } from './support/checks.ts';
-import { createWorld, waitFor, type World } from './support/world.ts';
+import { it } from './support/order-test.ts';
+import { waitFor } from './support/world.ts';
 
 describe('two replicas on one Redis', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await world?.close();
-    world = null;
-  });
-  afterAll(async () => {
-    await redis.dispose();
-  });
-
-  it('no duplicate placement, no duplicate check, no duplicate message', async () => {
+  it('no duplicate placement, no duplicate check, no duplicate message', async ({ openWorld }) => {
     // each due check is identified by order and due time; a lease that ran out would show as a reclaim
     const checks: string[] = [];
     const reclaims: string[] = [];
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+    const w = await openWorld({
       prefix: 'rep:',
       replicas: 2,
       hooks: {
@@ -36,7 +21,7 @@ describe('two replicas on one Redis', () => {
           }
         },
       },
-    }));
+    });
     // lost answers make both replicas' placement workers compete for re-sends
     await w.control('POST', '/faults', { kind: 'drop_response', probability: 0.3 });
     await w.startWorkers();

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { newClaimToken } from '../../src/orders/due-queue.ts';
 import { statusMessage } from '../../src/orders/texts.ts';
-import type { StoredOrder } from '../../src/orders/types.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { botMessage, notifierCaughtUp } from './support/checks.ts';
-import { ADMIN_ID, createWorld, waitFor, type World } from './support/world.ts';
+import { botMessage, notifierCaughtUp, settle } from './support/checks.ts';
+import { it } from './support/order-test.ts';
+import { ADMIN_ID, waitFor, type World } from './support/world.ts';
 
 interface RequestView {
   method: string;
@@ -24,34 +23,11 @@ async function orderPosts(w: World, ext: string): Promise<RequestView[]> {
   return (await requests(w)).filter((r) => r.method === 'POST' && r.external_order_id === ext);
 }
 
-async function settle(w: World, ext: string, statuses: string[]): Promise<StoredOrder> {
-  return waitFor(
-    async () => {
-      const o = await w.replicas[0]!.system.service.get(ext);
-      return o !== null && statuses.includes(o.status ?? o.placement) ? o : null;
-    },
-    60_000,
-    `${ext} -> ${statuses.join('|')}`,
-  );
-}
-
 describe('a placement whose outcome is unknown', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await world?.close();
-    world = null;
-  });
-  afterAll(async () => {
-    await redis.dispose();
-  });
-
-  it('a first attempt that timed out but committed, then a resend refused with 400 external_order_id: found by search, never rejected, charged once, the reseller never told "nothing charged"', async () => {
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'uo1:' }));
+  it('a first attempt that timed out but committed, then a resend refused with 400 external_order_id: found by search, never rejected, charged once, the reseller never told "nothing charged"', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'uo1:' });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     // the first POST holds its number for 8 s (our client gives up after 3 s and resends), then commits
@@ -83,12 +59,13 @@ describe('a placement whose outcome is unknown', () => {
     expect(await service.unfinishedForAccount(intent.request.account)).toBeNull();
   }, 120_000);
 
-  it('an order already marked rejected that gets a webhook from the service is applied, holds its number again and alerts admins', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('an order already marked rejected that gets a webhook from the service is applied, holds its number again and alerts admins', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({
       prefix: 'uo2:',
       timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
-    }));
+    });
     await w.startWorkers();
     const replica = w.replicas[0]!;
     const service = replica.system.service;
@@ -111,13 +88,14 @@ describe('a placement whose outcome is unknown', () => {
     expect(debits).toHaveLength(1);
   }, 120_000);
 
-  it('a 2xx placement answer for an order another replica marked refused meanwhile is applied and admins alerted', async () => {
+  it('a 2xx placement answer for an order another replica marked refused meanwhile is applied and admins alerted', async ({
+    openWorld,
+  }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let reached: () => void = () => {};
     const atStore = new Promise<void>((resolve) => (reached = resolve));
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+    const w = await openWorld({
       prefix: 'uo4:',
       timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
       hooks: {
@@ -127,7 +105,7 @@ describe('a placement whose outcome is unknown', () => {
           await held;
         },
       },
-    }));
+    });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     const intent = await w.newIntent({ ending: '0000' });
@@ -146,8 +124,10 @@ describe('a placement whose outcome is unknown', () => {
     expect(alert.text).toContain(ext);
   }, 120_000);
 
-  it('a resend by a worker after a replica died mid-send, refused with 400 external_order_id while the first attempt still runs: stays pending (no unanswered attempt recorded), then placed; never "nothing charged"', async () => {
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'uo5:' }));
+  it('a resend by a worker after a replica died mid-send, refused with 400 external_order_id while the first attempt still runs: stays pending (no unanswered attempt recorded), then placed; never "nothing charged"', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'uo5:' });
     await w.startWorkers();
     const replica = w.replicas[0]!;
     const service = replica.system.service;
@@ -189,12 +169,13 @@ describe('a placement whose outcome is unknown', () => {
     expect(debits).toHaveLength(1);
   }, 120_000);
 
-  it('a revived order (refused and told so, then found at the service): the status message shows its final status exactly once and the reseller is told it was placed after all', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('a revived order (refused and told so, then found at the service): the status message shows its final status exactly once and the reseller is told it was placed after all', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({
       prefix: 'uo6:',
       timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
-    }));
+    });
     await w.startWorkers();
     const replica = w.replicas[0]!;
     const service = replica.system.service;
@@ -232,12 +213,13 @@ describe('a placement whose outcome is unknown', () => {
     expect(corrections[0]!.text).toContain(order.orderId!);
   }, 120_000);
 
-  it('a 2xx placement answer that does not parse: the order is looked up, admins alerted once, and nothing is sent again', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('a 2xx placement answer that does not parse: the order is looked up, admins alerted once, and nothing is sent again', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({
       prefix: 'uo3:',
       timings: { alertGrouping: { quietMs: 200, maxHoldMs: 1_000 } },
-    }));
+    });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     // every placement answer is cut short (the orders are committed)

@@ -1,12 +1,12 @@
 import { request } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { canMove } from '../../src/domain/status.ts';
 import { orderKeys } from '../../src/orders/keys.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { signMerchantWebhook } from '../../src/orders/webhook-signature.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { expectToldOncePerStatus, botMessage } from './support/checks.ts';
-import { ADMIN_ID, createWorld, waitFor, type World } from './support/world.ts';
+import { it } from './support/order-test.ts';
+import { ADMIN_ID, waitFor } from './support/world.ts';
 
 /** Raw POST to our webhook endpoint (headers exactly as given). */
 async function post(
@@ -52,23 +52,10 @@ function eventBody(
 }
 
 describe('merchant webhooks', () => {
-  let redis: RedisServerHandle;
-  let world: World | null = null;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await world?.close();
-    world = null;
-  });
-  afterAll(async () => {
-    await redis.dispose();
-  });
-
-  it('every event delivered three times in shuffled order: right final state, never backwards, one message per status', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('every event delivered three times in shuffled order: right final state, never backwards, one message per status', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({
       prefix: 'wh1:',
       // reads only after events that do not settle an order: the events must do the work
       timings: {
@@ -80,7 +67,7 @@ describe('merchant webhooks', () => {
           leaseMs: 3_000,
         },
       },
-    }));
+    });
     await w.control('POST', '/faults', { kind: 'webhook_duplicate', copies: 3 });
     await w.control('POST', '/faults', { kind: 'webhook_delay', latency_ms: 1500, jitter: true });
     await w.startWorkers();
@@ -146,16 +133,17 @@ describe('merchant webhooks', () => {
     );
   });
 
-  it('forged, altered, stale, future-dated, unsigned, malformed and oversized webhooks are refused and change nothing', async () => {
-    const w = (world = await createWorld({
-      redisUrl: redis.url,
+  it('forged, altered, stale, future-dated, unsigned, malformed and oversized webhooks are refused and change nothing', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({
       prefix: 'wh2:',
       webhooks: false,
       timings: {
         webhookFailureAlertThreshold: 5,
         alertGrouping: { quietMs: 200, maxHoldMs: 1_000 },
       },
-    }));
+    });
     await w.startWorkers();
     const { system, redis: conn, webhookUrl } = w.replicas[0]!;
     const intent = await w.newIntent({ ending: '4444' }); // stays processing for an hour (36 s here)
@@ -255,8 +243,8 @@ describe('merchant webhooks', () => {
     expect(JSON.parse(again.text)).toMatchObject({ ok: true, duplicate: true });
   });
 
-  it('an event for an order we do not know is kept and reported to admins', async () => {
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'wh3:', webhooks: false }));
+  it('an event for an order we do not know is kept and reported to admins', async ({ openWorld }) => {
+    const w = await openWorld({ prefix: 'wh3:', webhooks: false });
     await w.startWorkers();
     const { redis: conn, webhookUrl } = w.replicas[0]!;
     const now = Math.floor(Date.now() / 1000);
@@ -277,8 +265,10 @@ describe('merchant webhooks', () => {
     expect(JSON.parse(kept!)).toMatchObject({ orderId: 'O-77777777', externalOrderId: 'someone-else-42' });
   });
 
-  it('stores every accepted event durably before answering, with no worker running', async () => {
-    const w = (world = await createWorld({ redisUrl: redis.url, prefix: 'wh4:', webhooks: false }));
+  it('stores every accepted event durably before answering, with no worker running', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'wh4:', webhooks: false });
     const { webhookUrl } = w.replicas[0]!;
     const now = Math.floor(Date.now() / 1000);
     const bodies = Array.from({ length: 50 }, (_, i) =>

@@ -111,6 +111,18 @@ export async function expectToldOncePerStatus(world: World, exts: readonly strin
   for (const ext of exts) expectOneMessagePerStatus(world, (await service.get(ext))!);
 }
 
+/** The order once its status (or, before it has one, its placement) is one of `statuses`. */
+export async function settle(w: World, ext: string, statuses: string[]): Promise<StoredOrder> {
+  return waitFor(
+    async () => {
+      const o = await w.replicas[0]!.system.service.get(ext);
+      return o !== null && statuses.includes(o.status ?? o.placement) ? o : null;
+    },
+    60_000,
+    `${ext} -> ${statuses.join('|')}`,
+  );
+}
+
 /** True once the notifier has read and acknowledged every order change written so far. */
 export async function notifierCaughtUp(world: World, prefix: string): Promise<boolean> {
   const redis = world.replicas[0]!.redis;
