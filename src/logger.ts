@@ -36,22 +36,6 @@ export interface LoggerOptions {
   base?: Record<string, unknown>;
 }
 
-/** The logger methods our parts log through (pino's Logger fits); parts take the narrowest `Pick` they need. */
-export interface LoggerLike {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-/** A logger that drops everything (the default when none is given). */
-export const silentLogger: LoggerLike = {
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-};
-
 export const REDACTED = '[REDACTED]';
 
 const CREDENTIAL_KEYS = new Set([

@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
 import type { Redis } from 'ioredis';
-import type { LoggerLike } from '../logger.ts';
+import type { LoggerLike } from '../domain/log.ts';
 import type { Translate } from './i18n.ts';
 
 export interface IdleFlowsDeps {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
-import type { LoggerLike } from '../logger.ts';
+import type { LoggerLike } from '../domain/log.ts';
 import { MerchantAbortedError, isMerchantError } from './errors.ts';
 import type { CallOptions, CallPriority, Country, MerchantApi, Operator } from './types.ts';
 

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
 import { abortableSleep } from './abort.ts';
 import { answerVerdict, createAnswerRecord, failureReason, type ServiceAnswer } from './answers.ts';
-import type { LoggerLike } from '../logger.ts';
+import type { LoggerLike } from '../domain/log.ts';
 import type { RequestBudget } from './budget.ts';
 import {
   MerchantAbortedError,

@@ -1,4 +1,4 @@
-import { silentLogger, type LoggerLike } from '../logger.ts';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { randomBytes } from 'node:crypto';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-import { silentLogger, type LoggerLike } from '../logger.ts';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { GrammyError, HttpError, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-import { silentLogger, type LoggerLike } from '../logger.ts';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
 
 export interface LoopHandle {
   /** Runs the next round now instead of after the idle wait. */

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Outbox } from '../notify/outbox.ts';
-import { silentLogger, type LoggerLike } from '../logger.ts';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { OrderStore } from './store.ts';
 import { createStreamConsumer, type StreamEntry } from './stream-consumer.ts';
 import {

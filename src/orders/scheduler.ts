@@ -1,4 +1,4 @@
-import { silentLogger, type LoggerLike } from '../logger.ts';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from './hooks.ts';
 import type { OrderServiceImpl } from './service.ts';
 import { isClosed } from './store.ts';

@@ -6,7 +6,7 @@ import type { CallPriority, MerchantApi, OrderStatus, RechargeOrder } from '../m
 import { newClaimToken, type Claim } from './due-queue.ts';
 import { createOrderNumbers } from './numbers.ts';
 import { hookAt, type LifecycleHooks } from './hooks.ts';
-import { silentLogger, type LoggerLike } from '../logger.ts';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { resolveFollowUpTimings, type FollowUpTimings } from './scheduler.ts';
 import { createOrderStore, isClosed, type ApplyResult, type OrderStore } from './store.ts';
 import type { OrderIntent, OrderService, Rejection, StoredOrder, SubmitResult } from './types.ts';

@@ -4,7 +4,7 @@ import { createAlerts, type AlertGrouping, type Alerts } from '../notify/alerts.
 import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-data.ts';
 import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
 import type { LifecycleHooks } from './hooks.ts';
-import type { LoggerLike } from '../logger.ts';
+import type { LoggerLike } from '../domain/log.ts';
 import type { FollowUpTimings } from './scheduler.ts';
 import { createOrderService, type OrderServiceImpl, type PlacementTimings } from './service.ts';
 import { createOrderStore, type OrderStore } from './store.ts';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { silentLogger, type LoggerLike } from '../logger.ts';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { orderKeys } from './keys.ts';
 import type { OrderServiceImpl } from './service.ts';
 import { createStreamConsumer } from './stream-consumer.ts';

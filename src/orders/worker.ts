@@ -1,4 +1,4 @@
-import { silentLogger, type LoggerLike } from '../logger.ts';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { Redis } from 'ioredis';
 import type { Alerts } from '../notify/alerts.ts';
 import type { Outbox } from '../notify/outbox.ts';

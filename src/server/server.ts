@@ -4,7 +4,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import type { LoggerLike } from '../logger.ts';
+import type { LoggerLike } from '../domain/log.ts';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
