@@ -5,26 +5,10 @@ import { createStreamConsumer } from '../../src/orders/stream-consumer.ts';
 import type { MerchantEvent } from '../../src/orders/webhook-signature.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { createWorld, waitFor, type World } from '../orders/support/world.ts';
+import { keysWithoutExpiry, usedMemory } from './redis-size.ts';
 
 // Redis must not grow with traffic that leaves nothing worth keeping: events for orders we do not know,
 // refusals of a busy number, and the stream consumers of every restart.
-
-/** Keys that never expire. */
-async function keysWithoutExpiry(redis: Redis): Promise<Set<string>> {
-  const out = new Set<string>();
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'COUNT', 1000);
-    cursor = next;
-    for (const key of keys) if ((await redis.ttl(key)) === -1) out.add(key);
-  } while (cursor !== '0');
-  return out;
-}
-
-async function usedMemory(redis: Redis): Promise<number> {
-  const info = await redis.info('memory');
-  return Number(/used_memory:(\d+)/.exec(info)![1]);
-}
 
 async function consumersOf(redis: Redis, stream: string): Promise<Record<string, number>> {
   const groups = (await redis.xinfo('GROUPS', stream)) as unknown[][];

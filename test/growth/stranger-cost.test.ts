@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRANGER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { FAST_USER, WAIT } from '../bot/flow/helpers.ts';
 import { waitFor } from '../orders/support/world.ts';
+import { keysWithoutExpiry } from './redis-size.ts';
 
 // CONTRACT.md: "a user with no role gets a refusal that shows their numeric Telegram user ID, and nothing
 // else happens". Counted at the three places anything could happen: the Bot API stand-in's call log, the
@@ -15,19 +16,6 @@ describe('what a stranger costs', () => {
   afterAll(async () => {
     await world?.close();
   });
-
-  /** Keys that never expire. */
-  async function keysWithoutExpiry(): Promise<Set<string>> {
-    const redis = world.apps[0]!.redis;
-    const out = new Set<string>();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'COUNT', 1000);
-      cursor = next;
-      for (const key of keys) if ((await redis.ttl(key)) === -1) out.add(key);
-    } while (cursor !== '0');
-    return out;
-  }
 
   /** Waits until the update guard has marked the update done (the handler and its writes are over). */
   async function handled(updateId: number | undefined): Promise<void> {
@@ -44,7 +32,7 @@ describe('what a stranger costs', () => {
     async (text) => {
       const driver = world.standIn.driver;
       const user = driver.user({ id: STRANGER });
-      const keysBefore = await keysWithoutExpiry();
+      const keysBefore = await keysWithoutExpiry(world.apps[0]!.redis);
       const merchantBefore = await world.merchantRequestCount();
       const callsBefore = driver.calls().length;
 
@@ -59,7 +47,9 @@ describe('what a stranger costs', () => {
         .filter((c) => aboutStranger(c.params));
       expect(calls.map((c) => c.method)).toEqual(['sendMessage']);
       expect(await world.merchantRequestCount()).toBe(merchantBefore);
-      const added = [...(await keysWithoutExpiry())].filter((key) => !keysBefore.has(key));
+      const added = [...(await keysWithoutExpiry(world.apps[0]!.redis))].filter(
+        (key) => !keysBefore.has(key),
+      );
       expect(added).toEqual([]);
       // Nothing about them is kept either, beyond the rate limiter's window of a few seconds.
       const theirs = await world.apps[0]!.redis.keys(`*${STRANGER}*`);
@@ -73,7 +63,7 @@ describe('what a stranger costs', () => {
     const start = user.sendCommand('/start');
     const greeting = await user.waitForBotMessage(() => true, { ...WAIT, after: start.messageId });
     await handled(start.updateId);
-    const keysBefore = await keysWithoutExpiry();
+    const keysBefore = await keysWithoutExpiry(world.apps[0]!.redis);
     const merchantBefore = await world.merchantRequestCount();
     const callsBefore = driver.calls().length;
 
@@ -87,6 +77,8 @@ describe('what a stranger costs', () => {
       .filter((c) => aboutStranger(c.params) || c.params['callback_query_id'] === pressed.queryId);
     expect(calls.map((c) => c.method)).toEqual(['answerCallbackQuery']);
     expect(await world.merchantRequestCount()).toBe(merchantBefore);
-    expect([...(await keysWithoutExpiry())].filter((key) => !keysBefore.has(key))).toEqual([]);
+    expect(
+      [...(await keysWithoutExpiry(world.apps[0]!.redis))].filter((key) => !keysBefore.has(key)),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { waitFor } from '../orders/support/world.ts';
+import { keysWithoutExpiry, usedMemory } from './redis-size.ts';
 
 // 10,000 strangers each send /start through the real bot. Stated bound: no key without an expiry is added,
 // no Merchant API call is made, each gets exactly one Bot API call (the refusal), and Redis grows by less
@@ -10,26 +10,6 @@ import { waitFor } from '../orders/support/world.ts';
 const STRANGERS = 10_000;
 const BATCH = 250;
 const FIRST_ID = 790_000_000;
-
-async function keysWithoutExpiry(redis: Redis): Promise<Set<string>> {
-  const out = new Set<string>();
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'COUNT', 1000);
-    cursor = next;
-    const pipeline = redis.pipeline();
-    for (const key of keys) pipeline.ttl(key);
-    const ttls = (await pipeline.exec()) ?? [];
-    keys.forEach((key, i) => {
-      if (ttls[i]?.[1] === -1) out.add(key);
-    });
-  } while (cursor !== '0');
-  return out;
-}
-
-async function usedMemory(redis: Redis): Promise<number> {
-  return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
-}
 
 describe('10,000 strangers', () => {
   let world: BotWorld;

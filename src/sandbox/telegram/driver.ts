@@ -88,13 +88,10 @@ export interface StandInGroup {
   pressData(userId: number, messageId: number, data: string): PressedButton;
   /** The group's messages as its members see them. */
   chat(): ChatMessage[];
-  waitFor<T>(probe: (chat: ChatMessage[]) => T, options?: WaitOptions): Promise<Truthy<T>>;
-  waitForBotMessage(
-    predicate?: (message: ChatMessage) => boolean,
-    options?: WaitOptions & { after?: number },
-  ): Promise<ChatMessage>;
+  waitFor: ChatWaits['waitFor'];
+  waitForBotMessage: ChatWaits['waitForBotMessage'];
   callbackAnswers(): CallbackAnswerView[];
-  waitForCallbackAnswer(queryId: string, options?: WaitOptions): Promise<CallbackAnswerView>;
+  waitForCallbackAnswer: ChatWaits['waitForCallbackAnswer'];
 }
 
 export interface UserSummary {
@@ -184,6 +181,50 @@ export function waitUntil<T>(
   });
 }
 
+/** Waiting on one chat: used by the private chat of a user and by a group alike. */
+export interface ChatWaits {
+  /** Resolves with the probe's first truthy result, re-checked on every change. */
+  waitFor<T>(probe: (chat: ChatMessage[]) => T, options?: WaitOptions): Promise<Truthy<T>>;
+  /**
+   * The first bot message after `options.after` (a message id; default: the last bot message at the
+   * time of the call) that satisfies the predicate.
+   */
+  waitForBotMessage(
+    predicate?: (message: ChatMessage) => boolean,
+    options?: WaitOptions & { after?: number },
+  ): Promise<ChatMessage>;
+  /** Resolves when the bot has answered this callback query. */
+  waitForCallbackAnswer(queryId: string, options?: WaitOptions): Promise<CallbackAnswerView>;
+}
+
+function chatWaits(world: World, id: number, chat: () => ChatMessage[], where: string): ChatWaits {
+  return {
+    waitFor: (probe, options) =>
+      waitUntil(
+        world,
+        () => probe(chat()),
+        options?.timeoutMs ?? DEFAULT_WAIT_MS,
+        () => transcript(chat()),
+      ),
+    waitForBotMessage(predicate = () => true, options) {
+      const after = options?.after ?? chat().reduce((max, m) => (m.from === 'bot' ? m.id : max), 0);
+      return waitUntil(
+        world,
+        () => chat().find((m) => m.from === 'bot' && m.id > after && predicate(m)),
+        options?.timeoutMs ?? DEFAULT_WAIT_MS,
+        () => `for a new bot message${where} after #${after}; ${transcript(chat())}`,
+      );
+    },
+    waitForCallbackAnswer: (queryId, options) =>
+      waitUntil(
+        world,
+        () => world.callbackAnswers(id).find((a) => a.queryId === queryId && a.answered),
+        options?.timeoutMs ?? DEFAULT_WAIT_MS,
+        () => `for an answer to callback query ${queryId}`,
+      ),
+  };
+}
+
 export function transcript(chat: readonly ChatMessage[]): string {
   if (chat.length === 0) return 'the chat is empty';
   const lines = chat.slice(-12).map((m) => {
@@ -227,30 +268,8 @@ export function createDriver(world: World): StandInDriver {
         const record = world.findChat(id);
         return record !== undefined && world.now() < record.actionUntil ? record.action : undefined;
       },
-      waitFor: (probe, options) =>
-        waitUntil(
-          world,
-          () => probe(chat()),
-          options?.timeoutMs ?? DEFAULT_WAIT_MS,
-          () => transcript(chat()),
-        ),
-      waitForBotMessage(predicate = () => true, options) {
-        const after = options?.after ?? handle.lastBotMessage()?.id ?? 0;
-        return waitUntil(
-          world,
-          () => chat().find((m) => m.from === 'bot' && m.id > after && predicate(m)),
-          options?.timeoutMs ?? DEFAULT_WAIT_MS,
-          () => `for a new bot message after #${after}; ${transcript(chat())}`,
-        );
-      },
+      ...chatWaits(world, id, chat, ''),
       callbackAnswers: () => world.callbackAnswers(id),
-      waitForCallbackAnswer: (queryId, options) =>
-        waitUntil(
-          world,
-          () => world.callbackAnswers(id).find((a) => a.queryId === queryId && a.answered),
-          options?.timeoutMs ?? DEFAULT_WAIT_MS,
-          () => `for an answer to callback query ${queryId}`,
-        ),
       commands: (languageCode) =>
         commandsForChat(world, id, languageCode ?? world.findUser(id)?.user.language_code),
     };
@@ -278,30 +297,8 @@ export function createDriver(world: World): StandInDriver {
           press(world, userId, typeof message === 'number' ? message : message.id, button, id),
         pressData: (userId, messageId, data) => pressData(world, userId, messageId, data, id),
         chat,
-        waitFor: (probe, options) =>
-          waitUntil(
-            world,
-            () => probe(chat()),
-            options?.timeoutMs ?? DEFAULT_WAIT_MS,
-            () => transcript(chat()),
-          ),
-        waitForBotMessage(predicate = () => true, options) {
-          const after = options?.after ?? chat().reduce((max, m) => (m.from === 'bot' ? m.id : max), 0);
-          return waitUntil(
-            world,
-            () => chat().find((m) => m.from === 'bot' && m.id > after && predicate(m)),
-            options?.timeoutMs ?? DEFAULT_WAIT_MS,
-            () => `for a new bot message in group ${id} after #${after}; ${transcript(chat())}`,
-          );
-        },
+        ...chatWaits(world, id, chat, ` in group ${id}`),
         callbackAnswers: answers,
-        waitForCallbackAnswer: (queryId, options) =>
-          waitUntil(
-            world,
-            () => answers().find((a) => a.queryId === queryId && a.answered),
-            options?.timeoutMs ?? DEFAULT_WAIT_MS,
-            () => `for an answer to callback query ${queryId}`,
-          ),
       };
     },
     users: () => world.users().map(summarise),

@@ -1,0 +1,23 @@
+import type { Redis } from 'ioredis';
+
+/** Keys that never expire (TTL -1), read with SCAN and one pipelined TTL per batch. */
+export async function keysWithoutExpiry(redis: Redis): Promise<Set<string>> {
+  const out = new Set<string>();
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'COUNT', 1000);
+    cursor = next;
+    const pipeline = redis.pipeline();
+    for (const key of keys) pipeline.ttl(key);
+    const ttls = (await pipeline.exec()) ?? [];
+    keys.forEach((key, i) => {
+      if (ttls[i]?.[1] === -1) out.add(key);
+    });
+  } while (cursor !== '0');
+  return out;
+}
+
+/** Redis's own `used_memory`, in bytes. */
+export async function usedMemory(redis: Redis): Promise<number> {
+  return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
+}
