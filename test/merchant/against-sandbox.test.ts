@@ -9,7 +9,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createCatalogue,
-  createMerchantClient,
   createRequestBudget,
   formatMoney,
   isFinished,
@@ -44,7 +43,7 @@ import {
   type RequestView,
   type SandboxBooks,
 } from './support/sandbox-books.ts';
-import { testBudget } from './support/setup.ts';
+import { testBudget, testClient } from './support/setup.ts';
 
 type CatalogueApi = CatalogueDeps['api'];
 
@@ -68,15 +67,11 @@ const connections: Redis[] = [];
 let seq = 0;
 
 function clientFor(overrides: Partial<MerchantClientDeps> = {}): MerchantClient {
-  const made = createMerchantClient({
-    baseUrl: address.baseUrl,
-    merchantId: sandbox.merchantId,
-    apiKey: sandbox.apiKey,
+  const made = testClient(
+    { baseUrl: address.baseUrl, merchantId: sandbox.merchantId, apiKey: sandbox.apiKey },
     budget,
-    timeouts: { connect: 2_000, headers: 10_000, body: 10_000 },
-    retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 10_000 },
-    ...overrides,
-  });
+    overrides,
+  );
   opened.push(made);
   return made;
 }

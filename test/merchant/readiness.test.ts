@@ -4,14 +4,14 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantClient, type MerchantClient } from '../../src/merchant/client.ts';
+import type { MerchantClient } from '../../src/merchant/client.ts';
 import { createMerchantReadiness, type MerchantReadinessDeps } from '../../src/merchant/readiness.ts';
 import type { RequestBudget } from '../../src/merchant/budget.ts';
 import { createMerchantSandbox, type SandboxAddress } from '../../src/sandbox/merchant/index.ts';
 import { controlClient, type SandboxControl } from '../support/bot-world.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { waitFor } from './support/minute.ts';
-import { testBudget } from './support/setup.ts';
+import { testBudget, testClient } from './support/setup.ts';
 
 let redisServer: RedisServerHandle;
 let redis: Redis;
@@ -38,14 +38,10 @@ afterAll(async () => {
 });
 
 function clientOn(budget: RequestBudget): MerchantClient {
-  const client = createMerchantClient({
-    baseUrl: address.baseUrl,
-    merchantId: sandbox.merchantId,
-    apiKey: sandbox.apiKey,
+  const client = testClient(
+    { baseUrl: address.baseUrl, merchantId: sandbox.merchantId, apiKey: sandbox.apiKey },
     budget,
-    timeouts: { connect: 2_000, headers: 10_000, body: 10_000 },
-    retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 10_000 },
-  });
+  );
   opened.push(client);
   return client;
 }

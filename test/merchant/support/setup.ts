@@ -30,9 +30,9 @@ export function testBudget(redis: Redis, limitPerMinute = 100_000): RequestBudge
   return createRequestBudget({ redis, prefix: `t${randomBytes(4).toString('hex')}:`, limitPerMinute });
 }
 
-/** A client wired to the fake with small, test-friendly back-off; anything can be overridden. */
+/** A client wired to the fake (or the sandbox) with small, test-friendly back-off; anything can be overridden. */
 export function testClient(
-  fake: FakeMerchant,
+  fake: Pick<FakeMerchant, 'baseUrl' | 'merchantId' | 'apiKey'>,
   budget: MerchantClientDeps['budget'],
   overrides: Partial<MerchantClientDeps> = {},
 ): MerchantClient {
