@@ -7,7 +7,7 @@ import { newClaimToken, type Claim } from './due-queue.ts';
 import { createOrderNumbers } from './numbers.ts';
 import { hookAt, type LifecycleHooks } from './hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { resolveFollowUpTimings, type FollowUpTimings } from './scheduler.ts';
+import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
 import { createOrderStore, isClosed, type ApplyResult, type OrderStore } from './store.ts';
 import type { OrderIntent, OrderService, Rejection, StoredOrder, SubmitResult } from './types.ts';
 import type { MerchantEvent } from './webhook-signature.ts';

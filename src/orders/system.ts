@@ -5,7 +5,7 @@ import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-da
 import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
 import type { LifecycleHooks } from './hooks.ts';
 import type { LoggerLike } from '../domain/log.ts';
-import type { FollowUpTimings } from './scheduler.ts';
+import type { FollowUpTimings } from './follow-up-timings.ts';
 import { createOrderService, type OrderServiceImpl, type PlacementTimings } from './service.ts';
 import { createOrderStore, type OrderStore } from './store.ts';
 import type { Translate } from './texts.ts';
