@@ -1,0 +1,124 @@
+import type { StoredOrder } from './types.ts';
+
+/**
+ * The stored form of an order (the `data` field of its hash), kept small: short field names, no field stored
+ * twice (the request's order number, the quote's subtype and currency when they match the request's, the chat
+ * when it is the reseller's, `updatedAt` when it is the last status change), no empty texts or lists.
+ * Records written before this form (plain StoredOrder JSON, no `v`) still read as they are.
+ */
+const VERSION = 2;
+
+/** Long name -> short name, for every field name of a StoredOrder at any depth; no short name is a long one. */
+const SHORT: Record<string, string> = {
+  externalOrderId: 'x',
+  placement: 'pl',
+  orderId: 'o',
+  status: 's',
+  rejection: 'rj',
+  request: 'rq',
+  quote: 'q',
+  resellerId: 'r',
+  chatId: 'c',
+  locale: 'l',
+  statusMessageId: 'm',
+  details: 'd',
+  history: 'h',
+  createdAt: 'ca',
+  updatedAt: 'ua',
+  syncedAt: 'sy',
+  unansweredAt: 'un',
+  answerUnreadable: 'ur',
+  country: 'co',
+  operatorKey: 'ok',
+  amount: 'a',
+  localCurrency: 'lc',
+  subtype: 'st',
+  account: 'ac',
+  quoteToken: 'qt',
+  countryName: 'cn',
+  operatorName: 'on',
+  localAmount: 'la',
+  merchantPrice: 'mp',
+  merchantCurrency: 'mc',
+  expiresAt: 'ex',
+  statusTitle: 'tt',
+  statusMessage: 'sm',
+  nextStep: 'ns',
+  pollAfterSeconds: 'pa',
+  maskedAccount: 'ma',
+  attempts: 'at',
+  attemptNo: 'an',
+  errorMessage: 'em',
+  submittedAt: 'sa',
+  completedAt: 'ct',
+  at: 't',
+  source: 'so',
+  key: 'k',
+  code: 'cd',
+  httpStatus: 'hs',
+  message: 'me',
+  holder: 'ho',
+};
+const LONG: Record<string, string> = Object.fromEntries(Object.entries(SHORT).map(([l, s]) => [s, l]));
+
+function rename(value: unknown, table: Record<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => rename(item, table));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, inner] of Object.entries(value)) out[table[name] ?? name] = rename(inner, table);
+  return out;
+}
+
+/** Drops empty texts and empty lists from an object (one level). */
+function withoutEmpty<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== '' && !(Array.isArray(v) && v.length === 0)),
+  ) as Partial<T>;
+}
+
+/** The stored text of an order. */
+export function encodeOrder(order: StoredOrder): string {
+  const { externalOrderId: _sameNumber, ...request } = order.request;
+  const quote: Partial<StoredOrder['quote']> = { ...order.quote };
+  if (quote.subtype === request.subtype) delete quote.subtype;
+  if (quote.localCurrency === request.localCurrency) delete quote.localCurrency;
+  const compact: Partial<StoredOrder> & { v: number } = { v: VERSION, ...order };
+  compact.request = request as StoredOrder['request'];
+  compact.quote = quote as StoredOrder['quote'];
+  if (order.chatId === order.resellerId) delete compact.chatId;
+  if (order.updatedAt === order.history.at(-1)?.at) delete compact.updatedAt;
+  if (order.history.length === 0) delete compact.history;
+  if (order.details) compact.details = withoutEmpty(order.details) as StoredOrder['details'];
+  return JSON.stringify(rename(compact, SHORT));
+}
+
+/** An order from its stored text, in either form. */
+export function decodeOrder(text: string): StoredOrder {
+  const parsed = JSON.parse(text) as Record<string, unknown>;
+  if (parsed.v !== VERSION) return parsed as unknown as StoredOrder;
+  const { v: _version, ...rest } = rename(parsed, LONG) as Partial<StoredOrder> & { v: number };
+  const history = rest.history ?? [];
+  const request = { ...rest.request!, externalOrderId: rest.externalOrderId! };
+  const quote = {
+    ...rest.quote!,
+    subtype: rest.quote!.subtype ?? request.subtype,
+    localCurrency: rest.quote!.localCurrency ?? request.localCurrency,
+  };
+  const details = rest.details && {
+    ...rest.details,
+    statusTitle: rest.details.statusTitle ?? '',
+    statusMessage: rest.details.statusMessage ?? '',
+    nextStep: rest.details.nextStep ?? '',
+    maskedAccount: rest.details.maskedAccount ?? '',
+    attempts: (rest.details.attempts ?? []).map((a) => ({ ...a, errorMessage: a.errorMessage ?? '' })),
+  };
+  return {
+    ...rest,
+    request,
+    quote,
+    chatId: rest.chatId ?? rest.resellerId!,
+    history,
+    updatedAt: rest.updatedAt ?? history.at(-1)!.at,
+    ...(details ? { details } : {}),
+  } as StoredOrder;
+}
