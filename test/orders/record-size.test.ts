@@ -57,4 +57,24 @@ describe('the stored order record', () => {
     // Read back whole: nothing of the order was lost by storing it compactly.
     for (const order of finished) expect(await service.get(order.externalOrderId)).toEqual(order);
   });
+
+  it('a record stored in the older form (plain JSON) still reads, and its next change stores it compactly', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'rs2:' });
+    await w.startWorkers();
+    const { service, store } = w.replicas[0]!.system;
+    const intent = await w.newIntent({ account: phone('0000', 300) });
+    expect((await service.submit(intent)).outcome).toBe('placed');
+    const order = await settle(w, intent.externalOrderId, ['succeeded']);
+    const redis = w.replicas[0]!.redis;
+    const key = store.keys.order(order.externalOrderId);
+    await redis.hset(key, 'data', JSON.stringify(order));
+    expect(await service.get(order.externalOrderId)).toEqual(order);
+    expect((await store.markSynced(order.externalOrderId))?.applied).toBe(true);
+    const stored = JSON.parse((await redis.hget(key, 'data'))!) as Record<string, unknown>;
+    expect(stored.v).toBe(2);
+    const read = await service.get(order.externalOrderId);
+    expect({ ...read, syncedAt: order.syncedAt, updatedAt: order.updatedAt }).toEqual(order);
+  });
 });
