@@ -3,7 +3,8 @@ import type { StoredOrder } from './types.ts';
 /**
  * The stored form of an order (the `data` field of its hash), kept small: short field names, no field stored
  * twice (the request's order number, the quote's subtype and currency when they match the request's, the chat
- * when it is the reseller's, `updatedAt` when it is the last status change), no empty texts or lists.
+ * when it is the reseller's, `updatedAt` when it is the last status change), no empty texts or lists, and
+ * times as epoch milliseconds (when the ISO text is exactly what Date gives back for them).
  * Records written before this form (plain StoredOrder JSON, no `v`) still read as they are.
  */
 const VERSION = 2;
@@ -61,11 +62,41 @@ const SHORT: Record<string, string> = {
 };
 const LONG: Record<string, string> = Object.fromEntries(Object.entries(SHORT).map(([l, s]) => [s, l]));
 
-function rename(value: unknown, table: Record<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((item) => rename(item, table));
+/** Fields (long names) that hold an ISO time. */
+const TIMES = new Set([
+  'at',
+  'createdAt',
+  'updatedAt',
+  'syncedAt',
+  'unansweredAt',
+  'expiresAt',
+  'submittedAt',
+  'completedAt',
+]);
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** An ISO time as epoch ms when that gives the same text back, else the value as it is. */
+function packTime(value: unknown): unknown {
+  if (typeof value !== 'string' || !ISO.test(value)) return value;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) && new Date(ms).toISOString() === value ? ms : value;
+}
+
+function unpackTime(value: unknown): unknown {
+  return typeof value === 'number' ? new Date(value).toISOString() : value;
+}
+
+/** Renames every field with `table`; `time` converts the fields named in TIMES (long names). */
+function rename(value: unknown, table: Record<string, string>, time: (v: unknown) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => rename(item, table, time));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [name, inner] of Object.entries(value)) out[table[name] ?? name] = rename(inner, table);
+  for (const [name, inner] of Object.entries(value)) {
+    const renamed = table[name] ?? name;
+    const long = table === SHORT ? name : renamed;
+    out[renamed] = TIMES.has(long) ? time(inner) : rename(inner, table, time);
+  }
   return out;
 }
 
@@ -89,14 +120,14 @@ export function encodeOrder(order: StoredOrder): string {
   if (order.updatedAt === order.history.at(-1)?.at) delete compact.updatedAt;
   if (order.history.length === 0) delete compact.history;
   if (order.details) compact.details = withoutEmpty(order.details) as StoredOrder['details'];
-  return JSON.stringify(rename(compact, SHORT));
+  return JSON.stringify(rename(compact, SHORT, packTime));
 }
 
 /** An order from its stored text, in either form. */
 export function decodeOrder(text: string): StoredOrder {
   const parsed = JSON.parse(text) as Record<string, unknown>;
   if (parsed.v !== VERSION) return parsed as unknown as StoredOrder;
-  const { v: _version, ...rest } = rename(parsed, LONG) as Partial<StoredOrder> & { v: number };
+  const { v: _version, ...rest } = rename(parsed, LONG, unpackTime) as Partial<StoredOrder> & { v: number };
   const history = rest.history ?? [];
   const request = { ...rest.request!, externalOrderId: rest.externalOrderId! };
   const quote = {
