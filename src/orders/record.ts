@@ -2,7 +2,7 @@ import type { StoredOrder } from './types.ts';
 
 /**
  * The stored form of an order (the `data` field of its hash), kept small: short field names, no field stored
- * twice (the request's order number, the quote's subtype and currency when they match the request's, the chat
+ * twice (the merchant order number, which names the record's key, the quote's subtype and currency when they match the request's, the chat
  * when it is the reseller's, `updatedAt` when it is the last status change), no empty texts or lists, and
  * times as epoch milliseconds (when the ISO text is exactly what Date gives back for them).
  * Records written before this form (plain StoredOrder JSON, no `v`) still read as they are.
@@ -113,7 +113,8 @@ export function encodeOrder(order: StoredOrder): string {
   const quote: Partial<StoredOrder['quote']> = { ...order.quote };
   if (quote.subtype === request.subtype) delete quote.subtype;
   if (quote.localCurrency === request.localCurrency) delete quote.localCurrency;
-  const compact: Partial<StoredOrder> & { v: number } = { v: VERSION, ...order };
+  const { externalOrderId: _inTheKey, ...rest } = order;
+  const compact: Partial<StoredOrder> & { v: number } = { v: VERSION, ...rest };
   compact.request = request as StoredOrder['request'];
   compact.quote = quote as StoredOrder['quote'];
   if (order.chatId === order.resellerId) delete compact.chatId;
@@ -123,13 +124,13 @@ export function encodeOrder(order: StoredOrder): string {
   return JSON.stringify(rename(compact, SHORT, packTime));
 }
 
-/** An order from its stored text, in either form. */
-export function decodeOrder(text: string): StoredOrder {
+/** An order from its stored text, in either form; `externalOrderId` is the one its key names. */
+export function decodeOrder(text: string, externalOrderId: string): StoredOrder {
   const parsed = JSON.parse(text) as Record<string, unknown>;
   if (parsed.v !== VERSION) return parsed as unknown as StoredOrder;
   const { v: _version, ...rest } = rename(parsed, LONG, unpackTime) as Partial<StoredOrder> & { v: number };
   const history = rest.history ?? [];
-  const request = { ...rest.request!, externalOrderId: rest.externalOrderId! };
+  const request = { ...rest.request!, externalOrderId };
   const quote = {
     ...rest.quote!,
     subtype: rest.quote!.subtype ?? request.subtype,
@@ -144,6 +145,7 @@ export function decodeOrder(text: string): StoredOrder {
     attempts: (rest.details.attempts ?? []).map((a) => ({ ...a, errorMessage: a.errorMessage ?? '' })),
   };
   return {
+    externalOrderId,
     ...rest,
     request,
     quote,

@@ -140,7 +140,7 @@ export function createOrderStore(options: StoreOptions) {
   async function readRaw(ext: string): Promise<{ rev: number; order: StoredOrder } | null> {
     const [rev, data] = await redis.hmget(keys.order(ext), 'rev', 'data');
     if (rev === null || rev === undefined || data === null || data === undefined) return null;
-    return { rev: Number(rev), order: decodeOrder(data) };
+    return { rev: Number(rev), order: decodeOrder(data, ext) };
   }
 
   function indexOps(prev: StoredOrder | null, next: StoredOrder): RedisOp[] {
@@ -555,9 +555,9 @@ export function createOrderStore(options: StoreOptions) {
     for (const ext of exts) pipeline.hget(keys.order(ext), 'data');
     const rows = (await pipeline.exec()) ?? [];
     const orders: StoredOrder[] = [];
-    for (const [error, data] of rows) {
-      if (error === null && typeof data === 'string') orders.push(decodeOrder(data));
-    }
+    rows.forEach(([error, data], i) => {
+      if (error === null && typeof data === 'string') orders.push(decodeOrder(data, exts[i]!));
+    });
     return { total, orders };
   }
 }
