@@ -5,6 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createI18n } from '../src/bot/i18n.ts';
 import { DEFAULT_TIMEOUTS } from '../src/merchant/client.ts';
+import { decodeOrder } from '../src/orders/record.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import { runAgent, runReseller, runStranger, type ActorContext } from './actors.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
@@ -248,7 +249,7 @@ async function collect(world: SoakWorld, phones: string[], clockSlackMs: number)
   const botOrders: StoredOrder[] = [];
   for (const key of keys) {
     const data = await world.client.hget(key, 'data');
-    if (data) botOrders.push(JSON.parse(data) as StoredOrder);
+    if (data) botOrders.push(decodeOrder(data, key.slice(`${PREFIX}orders:o:`.length)));
   }
   const driver = world.standIn.driver;
   const chats: Records['chats'] = {};

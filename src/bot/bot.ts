@@ -1,6 +1,11 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import type { I18n } from '@grammyjs/i18n';
-import { conversations, createConversation } from '@grammyjs/conversations';
+import {
+  conversations,
+  createConversation,
+  type ConversationData,
+  type VersionedState,
+} from '@grammyjs/conversations';
 import { limit } from '@grammyjs/ratelimiter';
 import { sequentialize } from '@grammyjs/runner';
 import { apiThrottler, type APIThrottlerOptions } from '@grammyjs/transformer-throttler';
@@ -29,8 +34,8 @@ import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { IdleFlows, conversationPrefix } from './idle-flows.ts';
-import { RedisJsonStorage } from './redis-storage.ts';
-import type { RoleStore } from './roles.ts';
+import { RedisJsonStorage, type ReadAhead } from './redis-storage.ts';
+import type { Role, RoleStore } from './roles.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
 
 export interface BotDeps {
@@ -67,8 +72,8 @@ class SessionStorage extends RedisJsonStorage<SessionData> {
 }
 
 /** Sessions (language, recent countries and numbers) per chat, kept 90 days after the last update. */
-export function sessionStorage(redis: Redis, prefix: string) {
-  return new SessionStorage(redis, `${prefix}session:`, 90 * 86_400);
+export function sessionStorage(redis: Redis, prefix: string, readAhead?: ReadAhead) {
+  return new SessionStorage(redis, `${prefix}session:`, 90 * 86_400, readAhead);
 }
 
 /**
@@ -114,7 +119,16 @@ export function createBot(deps: BotDeps) {
   const i18n = deps.i18n;
   const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
     i18n.t(locale, key, vars);
-  const sessions = sessionStorage(redis, prefix);
+  // What the running updates read ahead (session, conversation), so each update reads its chat in one round trip.
+  const readAhead: ReadAhead = new Map();
+  const sessions = sessionStorage(redis, prefix, readAhead);
+  const flows = new RedisJsonStorage<VersionedState<ConversationData>>(
+    redis,
+    conversationPrefix(prefix),
+    86_400,
+    readAhead,
+  );
+  const readRoles = new Map<number, Role | null>();
   const idle = new IdleFlows({
     redis,
     prefix,
@@ -141,15 +155,42 @@ export function createBot(deps: BotDeps) {
       },
     }),
   );
+  // One command for what every update reads: the chat's session and flow state, and the version of the roles
+  // (the user's role comes from this replica's cache when read at that version).
+  bot.use(async (ctx, next) => {
+    const chatId = ctx.chatId;
+    const userId = ctx.from?.id;
+    const keys = chatId === undefined ? [] : [sessions.keyOf(String(chatId)), flows.keyOf(String(chatId))];
+    const values = await redis.mget(...keys, deps.roles.versionKey);
+    keys.forEach((key, i) => readAhead.set(key, values[i] ?? null));
+    try {
+      if (userId !== undefined)
+        readRoles.set(userId, await deps.roles.roleAt(userId, values[keys.length] ?? null));
+      await next();
+    } finally {
+      for (const key of keys) readAhead.delete(key);
+      if (userId !== undefined) readRoles.delete(userId);
+    }
+  });
   bot.use(
     session({ initial: initialSession, storage: sessions, getSessionKey: (ctx) => ctx.chatId?.toString() }),
   );
   bot.use(i18n);
-  bot.use(createAccessFeature(deps.roles));
+  bot.use(
+    createAccessFeature({
+      roleOf: async (userId) => {
+        const read = readRoles.get(userId);
+        return read === undefined ? deps.roles.roleOf(userId) : read;
+      },
+    }),
+  );
   // Before flows and features: they all run in private chats only.
   bot.use(createChatScope(deps.alertChatId === undefined ? {} : { alertChatId: deps.alertChatId }));
   bot.use(async (ctx, next) => {
-    if (ctx.chatId !== undefined) await idle.refresh(ctx.chatId);
+    // Only a chat in a flow has a deadline to push back (read ahead: no flow state, no flow).
+    const chatId = ctx.chatId;
+    if (chatId !== undefined && readAhead.get(flows.keyOf(String(chatId))) !== null)
+      await idle.refresh(chatId);
     await next();
   });
   bot.use(
@@ -159,7 +200,7 @@ export function createBot(deps: BotDeps) {
         version: TOP_UP_VERSION,
         prefix: '',
         getStorageKey: (ctx) => ctx.chatId?.toString(),
-        adapter: new RedisJsonStorage(redis, conversationPrefix(prefix), 86_400),
+        adapter: flows,
       },
       onEnter: async (_id, ctx) => {
         if (ctx.chatId !== undefined) await idle.touch(ctx.chatId);

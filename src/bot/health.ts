@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { BudgetSnapshot, RequestBudget } from '../merchant/budget.ts';
 import type { MerchantReadiness, MerchantState } from '../merchant/readiness.ts';
 import type { OrderKeys } from '../orders/keys.ts';
+import { decodeOrder } from '../orders/record.ts';
 import type { StoredOrder } from '../orders/types.ts';
 
 /** What /health shows; every part is read independently, so one failure never hides the others. */
@@ -60,7 +61,7 @@ export function createHealthCheck(deps: HealthDeps) {
     ]);
     const ext = first[0];
     const data = ext === undefined ? null : await deps.redis.hget(deps.keys.order(ext), 'data');
-    return { count, oldest: data === null ? null : (JSON.parse(data) as StoredOrder) };
+    return { count, oldest: data === null || ext === undefined ? null : decodeOrder(data, ext) };
   }
 
   return {

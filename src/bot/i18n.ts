@@ -27,5 +27,28 @@ export function createI18n<C extends Context & { session?: { locale?: string } }
     localeNegotiator: (ctx) => ctx.session?.locale ?? matchLocale(ctx.from?.language_code) ?? defaultLocale,
   });
   i18n.loadLocalesDirSync(LOCALES_DIR);
+  cacheBundleMatching(i18n);
   return i18n;
+}
+
+/**
+ * The plugin negotiates languages (@fluent/langneg over every bundle) on each translation; our bundles are all
+ * loaded above and never change, so the match for a list of locales is worked out once. The plugin keeps that
+ * method private, hence the guard: without it, translations still work, uncached.
+ */
+function cacheBundleMatching(i18n: { readonly fluent: unknown }): void {
+  const fluent = i18n.fluent as { matchBundles?: (locales: string[]) => unknown };
+  const match = fluent.matchBundles;
+  if (typeof match !== 'function') return;
+  const matched = new Map<string, unknown>();
+  fluent.matchBundles = (locales: string[]) => {
+    const key = locales.join('\n');
+    let bundles = matched.get(key);
+    if (bundles === undefined) {
+      bundles = match.call(fluent, locales);
+      // Locales come from our own list and Telegram's language codes: a few dozen at most.
+      if (matched.size < 1_000) matched.set(key, bundles);
+    }
+    return bundles;
+  };
 }

@@ -14,7 +14,15 @@ export interface MenusDeps {
   /** The user's chosen language (session), when any. */
   chosenLocale: (userId: number) => Promise<string | undefined>;
   defaultLocale: string;
+  /**
+   * The version of the roles this replica last read (changes with every grant and revoke). A /start that
+   * would set the same menu and language as the last one at the same version skips both.
+   */
+  rolesVersion?: () => string | null | undefined;
 }
+
+/** Most users a replica remembers the last menu of; past it the memory starts again. */
+const MENU_MEMO_LIMIT = 100_000;
 
 /**
  * The command menu of each private chat: exactly the commands of the user's role, described in their
@@ -23,6 +31,8 @@ export interface MenusDeps {
  */
 export function createMenus(deps: MenusDeps) {
   const langKey = `${deps.prefix}bot:telegram-language`;
+  /** The last menu this replica set for each user on an update of theirs (role, locale, language, roles version). */
+  const lastSet = new Map<number, string>();
 
   async function localeOf(userId: number, telegramLanguage: string | undefined): Promise<string> {
     return (await deps.chosenLocale(userId)) ?? matchLocale(telegramLanguage) ?? deps.defaultLocale;
@@ -89,10 +99,14 @@ export function createMenus(deps: MenusDeps) {
         }
         return;
       }
+      locale ??= await localeOf(userId, telegramLanguage);
+      const version = deps.rolesVersion?.();
+      const memo =
+        version === undefined ? undefined : JSON.stringify([role, locale, telegramLanguage, version]);
+      if (memo !== undefined && lastSet.get(userId) === memo) return;
       // Only users with a role are remembered, so the hash stays as small as the list of users.
       if (role !== null) await deps.redis.hset(langKey, String(userId), telegramLanguage);
       else await deps.redis.hdel(langKey, String(userId));
-      locale ??= await localeOf(userId, telegramLanguage);
       const commands = listFor(role, locale);
       // The chat's menu for any client language, and the same list for the user's own language, so an
       // older language-specific menu can never outlive a role change.
@@ -100,6 +114,10 @@ export function createMenus(deps: MenusDeps) {
       const code = telegramLanguage?.toLowerCase().split(/[-_]/)[0];
       if (code !== undefined && /^[a-z]{2}$/.test(code)) {
         await deps.api.setMyCommands(commands, { scope, language_code: code as LanguageCode });
+      }
+      if (memo !== undefined) {
+        if (lastSet.size >= MENU_MEMO_LIMIT) lastSet.clear();
+        lastSet.set(userId, memo);
       }
     },
   };

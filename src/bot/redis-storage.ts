@@ -1,28 +1,70 @@
 import type { StorageAdapter } from 'grammy';
 import type { Redis } from 'ioredis';
 
-/** grammY storage adapter over Redis, JSON values, with a TTL refreshed on every write. */
+/**
+ * Raw values (JSON text, or null for none) read ahead for the chat whose update is running, by full Redis key.
+ * The update holds its chat's lock, so nothing else writes these keys meanwhile; the storages below read
+ * from here, write through it, and skip a write that would store what is already there.
+ */
+export type ReadAhead = Map<string, string | null>;
+
+/** How often an unchanged value's TTL is pushed back (per key and replica). */
+const TOUCH_EVERY_MS = 86_400_000;
+const TOUCH_LIMIT = 100_000;
+
+/** grammY storage adapter over Redis, JSON values, with a TTL refreshed on every change (and daily when unchanged). */
 export class RedisJsonStorage<T> implements StorageAdapter<T> {
   readonly #redis: Redis;
   readonly #prefix: string;
   readonly #ttlSeconds: number;
+  readonly #readAhead: ReadAhead | undefined;
+  /** When this replica last pushed back each key's TTL. */
+  readonly #touched = new Map<string, number>();
 
-  constructor(redis: Redis, prefix: string, ttlSeconds: number) {
+  constructor(redis: Redis, prefix: string, ttlSeconds: number, readAhead?: ReadAhead) {
     this.#redis = redis;
     this.#prefix = prefix;
     this.#ttlSeconds = ttlSeconds;
+    this.#readAhead = readAhead;
+  }
+
+  /** The full Redis key of a storage key. */
+  keyOf(key: string): string {
+    return this.#prefix + key;
   }
 
   async read(key: string): Promise<T | undefined> {
-    const raw = await this.#redis.get(this.#prefix + key);
+    const full = this.#prefix + key;
+    const ahead = this.#readAhead?.get(full);
+    const raw = ahead !== undefined ? ahead : await this.#redis.get(full);
     return raw === null ? undefined : (JSON.parse(raw) as T);
   }
 
   async write(key: string, value: T): Promise<void> {
-    await this.#redis.set(this.#prefix + key, JSON.stringify(value), 'EX', this.#ttlSeconds);
+    const full = this.#prefix + key;
+    const text = JSON.stringify(value);
+    if (this.#readAhead?.get(full) === text) {
+      const now = Date.now();
+      if (now - (this.#touched.get(full) ?? 0) < TOUCH_EVERY_MS) return;
+      await this.#redis.expire(full, this.#ttlSeconds);
+      this.#touch(full, now);
+      return;
+    }
+    await this.#redis.set(full, text, 'EX', this.#ttlSeconds);
+    this.#touch(full, Date.now());
+    if (this.#readAhead?.has(full)) this.#readAhead.set(full, text);
   }
 
   async delete(key: string): Promise<void> {
-    await this.#redis.del(this.#prefix + key);
+    const full = this.#prefix + key;
+    if (this.#readAhead?.get(full) === null) return;
+    await this.#redis.del(full);
+    this.#touched.delete(full);
+    if (this.#readAhead?.has(full)) this.#readAhead.set(full, null);
+  }
+
+  #touch(full: string, now: number): void {
+    if (this.#touched.size >= TOUCH_LIMIT) this.#touched.clear();
+    this.#touched.set(full, now);
   }
 }

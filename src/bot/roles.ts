@@ -24,23 +24,68 @@ export interface RoleStoreDeps {
   configuredAdmins: readonly number[];
 }
 
+/** Most users a replica keeps roles for; past it the cache starts again (it is only a cache). */
+const CACHE_LIMIT = 100_000;
+
 /**
- * Who may use the bot. Read from Redis on every update (one HGET), so a change made on one replica
- * takes effect at once on all of them.
+ * Who may use the bot. Each replica caches the roles it has read, tagged with the version of the roles hash
+ * (a counter every change increments in the same script). An update reads the version in the pipeline of
+ * its other reads, so a change made on one replica takes effect at once on all of them.
  */
 export class RedisRoleStore {
   readonly #redis: Redis;
   readonly #key: string;
+  readonly #versionKey: string;
   readonly #auditKey: string;
   readonly #configured: ReadonlySet<number>;
+  #version: string | null | undefined;
+  readonly #cache = new Map<number, Role | null>();
 
   constructor(deps: RoleStoreDeps) {
     this.#redis = deps.redis;
     this.#key = `${deps.prefix}roles`;
+    this.#versionKey = `${deps.prefix}roles:version`;
     this.#auditKey = `${deps.prefix}roles:audit`;
     this.#configured = new Set(deps.configuredAdmins);
   }
 
+  /** The version of the roles last seen by this replica (changes with every grant and revoke anywhere). */
+  get version(): string | null | undefined {
+    return this.#version;
+  }
+
+  #observe(version: string | null): void {
+    if (version === this.#version) return;
+    this.#version = version;
+    this.#cache.clear();
+  }
+
+  #remember(userId: number, role: Role | null): void {
+    if (this.#cache.size >= CACHE_LIMIT) this.#cache.clear();
+    this.#cache.set(userId, role);
+  }
+
+  /** The key of the roles' version: callers read it along with their own reads and hand it to roleAt. */
+  get versionKey(): string {
+    return this.#versionKey;
+  }
+
+  /**
+   * The user's role given the roles' version just read: from this replica's cache when it was read at that
+   * version, else from Redis (and cached).
+   */
+  async roleAt(userId: number, version: string | null): Promise<Role | null> {
+    if (this.#configured.has(userId)) return 'admin';
+    this.#observe(version);
+    const cached = this.#cache.get(userId);
+    if (cached !== undefined) return cached;
+    const role = await this.roleOf(userId);
+    // Cached under the version read before it: a change in between bumps the version, so it is read again.
+    if (this.#version === version) this.#remember(userId, role);
+    return role;
+  }
+
+  /** Reads the role from Redis (never from the cache). */
   async roleOf(userId: number): Promise<Role | null> {
     if (this.#configured.has(userId)) return 'admin';
     const value = await this.#redis.hget(this.#key, String(userId));
@@ -80,6 +125,7 @@ export class RedisRoleStore {
         if admins <= 1 then return {0, current} end
       end
       if ARGV[2] == '' then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+      redis.call('INCR', KEYS[3])
       redis.call('LPUSH', KEYS[2], ARGV[3])
       redis.call('LTRIM', KEYS[2], 0, 199)
       return {1, current or ''}
@@ -87,9 +133,10 @@ export class RedisRoleStore {
     const entry: RoleChange = { by, user, role, at: now.toISOString() };
     const [ok, previous] = (await this.#redis.eval(
       script,
-      2,
+      3,
       this.#key,
       this.#auditKey,
+      this.#versionKey,
       String(user),
       role ?? '',
       JSON.stringify(entry),

@@ -68,6 +68,7 @@ export function createStaffServices(
       translate: parts.translate,
       chosenLocale: parts.chosenLocale,
       defaultLocale: parts.defaultLocale,
+      rolesVersion: () => parts.roles.version,
     }),
     stats: createOrderStats({ redis: parts.redis, keys: deps.orders.store.keys, ...clock }),
     health: createHealthCheck({

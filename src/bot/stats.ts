@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { isFinished } from '../domain/status.ts';
 import type { OrderKeys } from '../orders/keys.ts';
+import { decodeOrder } from '../orders/record.ts';
 import type { StoredOrder } from '../orders/types.ts';
 
 /** Figures of one period, from our order store (orders created in the period). */
@@ -63,10 +64,11 @@ export function createOrderStats(deps: {
     const orders: StoredOrder[] = [];
     for (let i = 0; i < members.length; i += 200) {
       const pipeline = deps.redis.pipeline();
-      for (const ext of members.slice(i, i + 200)) pipeline.hget(deps.keys.order(ext), 'data');
-      for (const [error, data] of (await pipeline.exec()) ?? []) {
-        if (error === null && typeof data === 'string') orders.push(JSON.parse(data) as StoredOrder);
-      }
+      const batch = members.slice(i, i + 200);
+      for (const ext of batch) pipeline.hget(deps.keys.order(ext), 'data');
+      ((await pipeline.exec()) ?? []).forEach(([error, data], j) => {
+        if (error === null && typeof data === 'string') orders.push(decodeOrder(data, batch[j]!));
+      });
     }
     const succeeded = byStatus.succeeded ?? 0;
     const finished = succeeded + (byStatus.failed ?? 0) + (byStatus.refunded ?? 0);

@@ -55,17 +55,52 @@ export function toApiAmount(value: Decimal): string {
   return value.toFixed(API_DECIMALS);
 }
 
+/** Worked-out values kept per replica: a few currencies and locales, each built once (Intl objects are slow to make). */
+const DIGITS = new Map<string, number>();
+const FORMATTERS = new Map<string, Intl.NumberFormat>();
+const CACHE_LIMIT = 1_000;
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
 /** Minor-unit digits of an ISO 4217 currency (2 when unknown). */
 export function currencyDigits(currency: string): number {
   if (!/^[A-Z]{3}$/.test(currency)) return 2;
+  const known = DIGITS.get(currency);
+  if (known !== undefined) return known;
+  let digits: number;
   try {
-    return (
+    digits =
       new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
+      2;
   } catch {
-    return 2;
+    digits = 2;
   }
+  return remember(DIGITS, currency, digits);
+}
+
+/** A number formatter for a locale and fraction digits, made once. */
+function numberFormat(locale: string, minimum: number, maximum: number): Intl.NumberFormat {
+  const key = `${locale}|${minimum}|${maximum}`;
+  const known = FORMATTERS.get(key);
+  if (known !== undefined) return known;
+  let formatter: Intl.NumberFormat;
+  try {
+    formatter = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: Math.min(maximum, 100),
+      numberingSystem: 'latn',
+    });
+  } catch {
+    formatter = new Intl.NumberFormat('en', {
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: maximum,
+    });
+  }
+  return remember(FORMATTERS, key, formatter);
 }
 
 /**
@@ -82,21 +117,8 @@ export function formatAmount(amount: Decimal | string, currency: string, locale 
   const minimum = currencyDigits(currency);
   const maximum = Math.max(minimum, value.decimalPlaces());
   const exact = value.toFixed(maximum);
-  let formatter: Intl.NumberFormat;
-  try {
-    formatter = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: minimum,
-      maximumFractionDigits: Math.min(maximum, 100),
-      numberingSystem: 'latn',
-    });
-  } catch {
-    formatter = new Intl.NumberFormat('en', {
-      minimumFractionDigits: minimum,
-      maximumFractionDigits: maximum,
-    });
-  }
   // Intl formats numeric strings exactly (no float conversion).
-  return formatter.format(exact as Intl.StringNumericLiteral);
+  return numberFormat(locale, minimum, maximum).format(exact as Intl.StringNumericLiteral);
 }
 
 export type TypedAmountProblem =

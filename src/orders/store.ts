@@ -3,6 +3,7 @@ import { canMove, isFinished } from '../domain/status.ts';
 import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { createDueQueue, type DueQueue } from './due-queue.ts';
 import { orderKeys, type OrderKeys } from './keys.ts';
+import { decodeOrder, encodeOrder } from './record.ts';
 import { resolvedOps } from './numbers.ts';
 import { defineScript, encodeOps, LUA_APPLY_OPS, LUA_NOW_MS, type RedisOp } from './redis-script.ts';
 import type { OrderIntent, Rejection, StatusChange, StoredOrder } from './types.ts';
@@ -139,7 +140,7 @@ export function createOrderStore(options: StoreOptions) {
   async function readRaw(ext: string): Promise<{ rev: number; order: StoredOrder } | null> {
     const [rev, data] = await redis.hmget(keys.order(ext), 'rev', 'data');
     if (rev === null || rev === undefined || data === null || data === undefined) return null;
-    return { rev: Number(rev), order: JSON.parse(data) as StoredOrder };
+    return { rev: Number(rev), order: decodeOrder(data, ext) };
   }
 
   function indexOps(prev: StoredOrder | null, next: StoredOrder): RedisOp[] {
@@ -234,7 +235,7 @@ export function createOrderStore(options: StoreOptions) {
       [keys.order(next.externalOrderId)],
       [
         String(expectedRev),
-        JSON.stringify(next),
+        encodeOrder(next),
         indexStatus(next),
         guard?.key ?? '',
         guard?.value ?? '',
@@ -554,9 +555,9 @@ export function createOrderStore(options: StoreOptions) {
     for (const ext of exts) pipeline.hget(keys.order(ext), 'data');
     const rows = (await pipeline.exec()) ?? [];
     const orders: StoredOrder[] = [];
-    for (const [error, data] of rows) {
-      if (error === null && typeof data === 'string') orders.push(JSON.parse(data) as StoredOrder);
-    }
+    rows.forEach(([error, data], i) => {
+      if (error === null && typeof data === 'string') orders.push(decodeOrder(data, exts[i]!));
+    });
     return { total, orders };
   }
 }

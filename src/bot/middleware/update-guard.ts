@@ -86,14 +86,27 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
         const token = randomBytes(12).toString('hex');
         const deadline = Date.now() + lockWaitMs;
         let delay = 10;
-        while ((await redis.set(lockKey, token, 'PX', lockTtlMs, 'NX')) === null) {
+        // Until when the lock is surely ours: its TTL counted from before the command that set or renewed it.
+        let ownedUntil = 0;
+        for (;;) {
+          const sentAt = performance.now();
+          if ((await redis.set(lockKey, token, 'PX', lockTtlMs, 'NX')) !== null) {
+            ownedUntil = sentAt + lockTtlMs;
+            break;
+          }
           if (Date.now() > deadline) throw new ChatBusyError(`chat ${chatId} stayed locked`);
           await sleep(delay);
           delay = Math.min(delay * 2, 200);
         }
         const renew = setInterval(
           () => {
-            redis.eval(RENEW, 1, lockKey, token, String(lockTtlMs)).catch(() => {});
+            const sentAt = performance.now();
+            redis
+              .eval(RENEW, 1, lockKey, token, String(lockTtlMs))
+              .then((renewed) => {
+                if (renewed === 1) ownedUntil = Math.max(ownedUntil, sentAt + lockTtlMs);
+              })
+              .catch(() => {});
           },
           Math.floor(lockTtlMs / 3),
         );
@@ -101,7 +114,10 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
           await next();
         } finally {
           clearInterval(renew);
-          await redis.eval(RELEASE, 1, lockKey, token).catch(() => {});
+          // Well within its TTL the lock cannot have passed to anyone else: a plain DEL releases it. Near or past
+          // the TTL, only if it still holds our token.
+          if (performance.now() < ownedUntil - lockTtlMs / 3) await redis.del(lockKey).catch(() => {});
+          else await redis.eval(RELEASE, 1, lockKey, token).catch(() => {});
         }
       }
       done = true;

@@ -1,0 +1,97 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.ts';
+import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
+import { eventually } from './agents-support.ts';
+import { FAST_USER, PROMPT, say, tap } from './flow/helpers.ts';
+
+// Redis commands one chat update costs, counted on a MONITOR connection of the world's private redis-server.
+// Commands run inside scripts count too (redis-server counts them in total_commands_processed, as the bench
+// reads it). The order loops, the outbox and the alerts run beside the bot: their commands (keys under
+// rb:orders:, rb:outbox:, rb:alerts:, and the TIME they read) are not the chat's and are left out.
+const BACKGROUND = /^rb:(orders|outbox|alerts):/;
+
+/** Budgets per update (the code before the lean path: 14 for /start, 14 for a flow step). */
+const START_BUDGET = 7;
+const STEP_BUDGET = 10;
+
+describe('what one chat update costs in Redis', () => {
+  let proxy: RoundRobin;
+  let world: BotWorld;
+  let monitor: Redis;
+  const seen: string[][] = [];
+
+  beforeAll(async () => {
+    // Two replicas behind a round-robin balancer: consecutive updates of a chat land on alternating replicas.
+    proxy = await startRoundRobin();
+    world = await startBotWorld({
+      mode: 'webhook',
+      replicas: 2,
+      env: { PUBLIC_URL: proxy.url },
+      overrides: { userRateLimit: FAST_USER },
+    });
+    proxy.setTargets(world.apps.map((app) => `http://127.0.0.1:${app.address!.port}`));
+    monitor = await new Redis(world.redis.url).monitor();
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'time' || args.some((arg) => BACKGROUND.test(arg))) return;
+      seen.push(args);
+    });
+  });
+  afterAll(async () => {
+    monitor?.disconnect();
+    await world?.close();
+    await proxy?.close();
+  });
+
+  /** Runs `act` (one update) and returns the chat's commands from its claim to its end. */
+  async function commandsOf(act: () => Promise<unknown>): Promise<string[]> {
+    seen.length = 0;
+    await act();
+    // The update ends after its answer: its update_id is marked done last.
+    const window = await eventually(async () => {
+      const start = seen.findIndex((args) => args[0] === 'set' && args[2]?.startsWith('p:'));
+      const end = seen.findIndex(
+        (args) => args[0] === 'set' && args[1] === seen[start]?.[1] && args[2] === 'd',
+      );
+      return start >= 0 && end > start ? seen.slice(start, end + 1) : undefined;
+    });
+    return window.map((args) => args.join(' ').slice(0, 80));
+  }
+
+  it(`a known reseller's /start costs at most ${START_BUDGET} commands`, async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    for (let i = 0; i < 2; i++) await commandsOf(() => say(user, '/start', /Here is what you can do/));
+    // The third /start is the typical one: each replica has seen the user once, and nothing changed since.
+    const commands = await commandsOf(() => say(user, '/start', /Here is what you can do/));
+    expect(commands.length, commands.join('\n')).toBeLessThanOrEqual(START_BUDGET);
+  });
+
+  it(`a step of the top-up flow (operator to subtype, subtype to amount) costs at most ${STEP_BUDGET}`, async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    const country = await say(user, '/topup', PROMPT.country);
+    const operator = await tap(user, country, /Nigeria/, PROMPT.operator);
+    let subtype = operator;
+    const toSubtype = await commandsOf(async () => {
+      subtype = await tap(user, operator, /^MTN Nigeria/, PROMPT.subtype);
+    });
+    const toAmount = await commandsOf(() => tap(user, subtype, 'Airtime', PROMPT.amount));
+    expect(toSubtype.length, toSubtype.join('\n')).toBeLessThanOrEqual(STEP_BUDGET);
+    expect(toAmount.length, toAmount.join('\n')).toBeLessThanOrEqual(STEP_BUDGET);
+    await say(user, '/cancel', /cancelled/);
+  });
+
+  it('a role change on one replica is obeyed by the other on its next update', async () => {
+    const [first, second] = world.apps as [App, App];
+    const someone = 710_000_077;
+    const user = world.standIn.driver.user({ id: someone, firstName: 'Noor', languageCode: 'en' });
+    // Each replica takes every other update; each sees this stranger as one, whichever takes the update.
+    for (let i = 0; i < 4; i++) await say(user, '/orders', /Your Telegram ID is 710000077/);
+    await second.roles.change(ADMIN, someone, 'reseller');
+    for (let i = 0; i < 4; i++) await say(user, '/orders', /no orders|newest first/);
+    await first.roles.change(ADMIN, someone, null);
+    for (let i = 0; i < 4; i++) await say(user, '/orders', /Your Telegram ID is 710000077/);
+    await second.roles.change(ADMIN, someone, 'agent');
+    for (let i = 0; i < 4; i++) await say(user, '/topup', /not available for your role/);
+  });
+});

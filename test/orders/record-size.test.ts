@@ -1,0 +1,80 @@
+import { describe, expect } from 'vitest';
+import type { StoredOrder } from '../../src/orders/types.ts';
+import { expectToldOncePerStatus, settle } from './support/checks.ts';
+import { phone } from './support/fixtures.ts';
+import { it } from './support/order-test.ts';
+import type { World } from './support/world.ts';
+
+// What a finished order costs in Redis, counted as bench/memory.ts counts it: MEMORY USAGE (exact, SAMPLES 0)
+// of every key under <prefix>orders:, the record and its indexes, without the two event streams (logs trimmed
+// by MAXLEN, not part of an order), divided by the orders stored.
+const ORDERS = 8;
+const BUDGET_BYTES = 2048;
+
+async function bytesPerOrder(
+  w: World,
+  prefix: string,
+): Promise<{ perOrder: number; record: number; raw: string }> {
+  const redis = w.replicas[0]!.redis;
+  const streams = new Set([`${prefix}orders:changes`, `${prefix}orders:webhook-events`]);
+  let total = 0;
+  let records = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}orders:*`, 'COUNT', 500);
+    cursor = next;
+    for (const key of keys) {
+      if (streams.has(key)) continue;
+      const size = Number(await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0'));
+      total += size;
+      if (key.startsWith(`${prefix}orders:o:`)) records += size;
+    }
+  } while (cursor !== '0');
+  const [one] = await redis.keys(`${prefix}orders:o:*`);
+  const raw = (await redis.hget(one!, 'data')) ?? '';
+  return { perOrder: total / ORDERS, record: records / ORDERS, raw };
+}
+
+describe('the stored order record', () => {
+  it(`a finished order with its events costs at most ${BUDGET_BYTES} B in Redis, indexes included`, async ({
+    openWorld,
+  }) => {
+    const prefix = 'rs1:';
+    const w = await openWorld({ prefix });
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    const exts: string[] = [];
+    for (let i = 0; i < ORDERS; i++) {
+      const intent = await w.newIntent({ account: phone('0000', 200 + i) });
+      expect((await service.submit(intent)).outcome).toBe('placed');
+      exts.push(intent.externalOrderId);
+    }
+    const finished: StoredOrder[] = [];
+    for (const ext of exts) finished.push(await settle(w, ext, ['succeeded']));
+    await expectToldOncePerStatus(w, exts);
+    const { perOrder, record, raw } = await bytesPerOrder(w, prefix);
+    expect(perOrder, `record ${record} B; one record: ${raw}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    // Read back whole: nothing of the order was lost by storing it compactly.
+    for (const order of finished) expect(await service.get(order.externalOrderId)).toEqual(order);
+  });
+
+  it('a record stored in the older form (plain JSON) still reads, and its next change stores it compactly', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'rs2:' });
+    await w.startWorkers();
+    const { service, store } = w.replicas[0]!.system;
+    const intent = await w.newIntent({ account: phone('0000', 300) });
+    expect((await service.submit(intent)).outcome).toBe('placed');
+    const order = await settle(w, intent.externalOrderId, ['succeeded']);
+    const redis = w.replicas[0]!.redis;
+    const key = store.keys.order(order.externalOrderId);
+    await redis.hset(key, 'data', JSON.stringify(order));
+    expect(await service.get(order.externalOrderId)).toEqual(order);
+    expect((await store.markSynced(order.externalOrderId))?.applied).toBe(true);
+    const stored = JSON.parse((await redis.hget(key, 'data'))!) as Record<string, unknown>;
+    expect(stored.v).toBe(2);
+    const read = await service.get(order.externalOrderId);
+    expect({ ...read, syncedAt: order.syncedAt, updatedAt: order.updatedAt }).toEqual(order);
+  });
+});
