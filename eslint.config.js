@@ -80,6 +80,15 @@ export default tseslint.config(
   },
 
   {
+    // Features read orders, stats and health through the order store's interface (orders/reads.ts), never
+    // through its Redis key names, indexes and streams.
+    files: ['src/bot/**/*.ts'],
+    rules: boundary(
+      '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
+      "bot/ reads orders through the order store's interface, not its key names or record form (orders/keys.ts, orders/record.ts).",
+    ),
+  },
+  {
     files: ['test/**', 'bench/**', 'src/sandbox/**/cli.ts', 'src/demo.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -91,6 +91,25 @@ describe('import boundaries', () => {
     expect(await rulesHit(SANDBOX_FILE, importOf('./clock.ts'))).toEqual([]);
   });
 
+  it("bot/ reads orders through the store's interface, never its key names", async () => {
+    expect(await rulesHit('src/bot/stats.ts', importOf('../orders/keys.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(
+      await rulesHit(
+        'src/bot/health.ts',
+        `import type { OrderKeys } from '../orders/keys.ts';\nexport type { OrderKeys };\n`,
+      ),
+    ).toEqual(['no-restricted-imports']);
+    expect(await rulesHit('src/bot/stats.ts', importOf('../orders/record.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await rulesHit('src/bot/features/orders.ts', importOf('../../orders/keys.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await rulesHit('src/bot/stats.ts', importOf('../orders/reads.ts'))).toEqual([]);
+  });
+
   it('the product above may import every layer', async () => {
     expect(await rulesHit(PRODUCT_FILE, importOf('../merchant/types.ts'))).toEqual([]);
     expect(await rulesHit(PRODUCT_FILE, importOf('../bot/bot.ts'))).toEqual([]);

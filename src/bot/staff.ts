@@ -4,7 +4,7 @@ import type { RequestBudget } from '../merchant/budget.ts';
 import type { MerchantReadiness } from '../merchant/readiness.ts';
 import type { MerchantApi } from '../merchant/types.ts';
 import type { OrderCallbacks } from '../notify/callback-data.ts';
-import type { OrderKeys } from '../orders/keys.ts';
+import type { OrderReads } from '../orders/reads.ts';
 import type { OrderService } from '../orders/types.ts';
 import { createHealthCheck, type HealthCheck } from './health.ts';
 import type { Translate } from './i18n.ts';
@@ -18,7 +18,7 @@ export interface StaffDeps {
   api: Pick<MerchantApi, 'getOrder' | 'listOrders'>;
   orders: {
     service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByReseller'>;
-    store: { keys: Pick<OrderKeys, 'status' | 'order' | 'webhookEvents' | 'unfinished'> };
+    store: Pick<OrderReads, 'createdBetween' | 'lastWebhookAt' | 'unfinishedSummary'>;
     callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
   };
   budget: Pick<RequestBudget, 'snapshot' | 'limit'>;
@@ -70,10 +70,10 @@ export function createStaffServices(
       defaultLocale: parts.defaultLocale,
       rolesVersion: () => parts.roles.version,
     }),
-    stats: createOrderStats({ redis: parts.redis, keys: deps.orders.store.keys, ...clock }),
+    stats: createOrderStats({ store: deps.orders.store, ...clock }),
     health: createHealthCheck({
       redis: parts.redis,
-      keys: deps.orders.store.keys,
+      store: deps.orders.store,
       merchant: deps.merchantState,
       budget: deps.budget,
     }),

@@ -1,9 +1,6 @@
 import { Decimal } from 'decimal.js';
-import type { Redis } from 'ioredis';
 import { isFinished } from '../domain/status.ts';
-import type { OrderKeys } from '../orders/keys.ts';
-import { decodeOrder } from '../orders/record.ts';
-import type { StoredOrder } from '../orders/types.ts';
+import type { OrderReads } from '../orders/reads.ts';
 
 /** Figures of one period, from our order store (orders created in the period). */
 export interface PeriodStats {
@@ -29,47 +26,13 @@ export interface OrderStats {
 
 const DAY_MS = 86_400_000;
 
-/** Reads figures from the order store's indexes (read-only: never writes an order or an index). */
-export function createOrderStats(deps: {
-  redis: Redis;
-  keys: Pick<OrderKeys, 'status' | 'order'>;
-  clock?: () => number;
-}) {
+/** Reads figures through the order store's read interface (read-only: never writes an order or an index). */
+export function createOrderStats(deps: { store: Pick<OrderReads, 'createdBetween'>; clock?: () => number }) {
   const clock = deps.clock ?? Date.now;
 
-  async function statusKeys(): Promise<Map<string, string>> {
-    const probe = deps.keys.status('');
-    const found = new Map<string, string>();
-    let cursor = '0';
-    do {
-      const [next, keys] = await deps.redis.scan(cursor, 'MATCH', `${probe}*`, 'COUNT', 200);
-      cursor = next;
-      for (const key of keys) {
-        const status = key.slice(probe.length);
-        // Only the all-orders index of each status (reseller indexes live elsewhere).
-        if (status !== '' && !status.includes(':')) found.set(status, key);
-      }
-    } while (cursor !== '0');
-    return found;
-  }
-
-  async function period(from: number, to: number, keys: Map<string, string>): Promise<PeriodStats> {
-    const byStatus: Record<string, number> = {};
-    const members: string[] = [];
-    for (const [status, key] of keys) {
-      const exts = await deps.redis.zrangebyscore(key, from, `(${to}`);
-      if (exts.length > 0) byStatus[status] = exts.length;
-      members.push(...exts);
-    }
-    const orders: StoredOrder[] = [];
-    for (let i = 0; i < members.length; i += 200) {
-      const pipeline = deps.redis.pipeline();
-      const batch = members.slice(i, i + 200);
-      for (const ext of batch) pipeline.hget(deps.keys.order(ext), 'data');
-      ((await pipeline.exec()) ?? []).forEach(([error, data], j) => {
-        if (error === null && typeof data === 'string') orders.push(decodeOrder(data, batch[j]!));
-      });
-    }
+  async function period(from: number, to: number): Promise<PeriodStats> {
+    const { byStatus, orders } = await deps.store.createdBetween(from, to);
+    const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
     const succeeded = byStatus.succeeded ?? 0;
     const finished = succeeded + (byStatus.failed ?? 0) + (byStatus.refunded ?? 0);
     const spend = new Map<string, Decimal>();
@@ -100,7 +63,7 @@ export function createOrderStats(deps: {
     return {
       from: new Date(from),
       to: new Date(to),
-      total: members.length,
+      total,
       byStatus,
       successRate: finished === 0 ? null : new Decimal(succeeded).times(100).dividedBy(finished).toFixed(1),
       spend: Object.fromEntries(
@@ -119,11 +82,7 @@ export function createOrderStats(deps: {
     async compute(): Promise<OrderStats> {
       const now = clock();
       const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
-      const keys = await statusKeys();
-      const [today, week] = await Promise.all([
-        period(dayStart, now + 1, keys),
-        period(now - 7 * DAY_MS, now + 1, keys),
-      ]);
+      const [today, week] = await Promise.all([period(dayStart, now + 1), period(now - 7 * DAY_MS, now + 1)]);
       return { today, week };
     },
   };

@@ -113,7 +113,7 @@ return {'queued', id}
 `);
 
 const finishScript = defineScript(`${LUA_NOW_MS}
--- KEYS: job, due, claims, steps, log ; ARGV: id, token, version, record
+-- KEYS: job, due, claims, steps ; ARGV: id, token, version
 if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[3], ARGV[1])
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -126,8 +126,6 @@ end
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[4], ARGV[1])
-redis.call('LPUSH', KEYS[5], ARGV[4])
-redis.call('LTRIM', KEYS[5], 0, 9999)
 return 1
 `);
 
@@ -148,7 +146,6 @@ export function createOutbox(deps: OutboxDeps) {
     job: (id: string) => `${base}job:${id}`,
     seq: `${base}seq`,
     pause: `${base}pause`,
-    sent: `${base}sent`,
     dead: `${base}dead`,
     due: `${base}q:due`,
     claims: `${base}q:claims`,
@@ -175,11 +172,11 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  async function finish(claim: Claim, version: string, record: object): Promise<number> {
+  async function finish(claim: Claim, version: string): Promise<number> {
     return (await finishScript.run(
       redis,
-      [k.job(claim.member), k.due, k.claims, k.steps, k.sent],
-      [claim.member, claim.token, version, JSON.stringify(record)],
+      [k.job(claim.member), k.due, k.claims, k.steps],
+      [claim.member, claim.token, version],
     )) as number;
   }
 
@@ -188,11 +185,11 @@ export function createOutbox(deps: OutboxDeps) {
    * bring the job back and send it twice. Keeps trying (this loop sends nothing else meanwhile) until Redis
    * answers or `recordTimeoutMs` passed; our claim is still valid then unless another replica took it over.
    */
-  async function recordSent(claim: Claim, version: string, record: object): Promise<void> {
+  async function recordSent(claim: Claim, version: string): Promise<void> {
     const until = Date.now() + recordTimeoutMs;
     for (let attempt = 0; ; attempt++) {
       try {
-        await finish(claim, version, record);
+        await finish(claim, version);
         return;
       } catch (error) {
         if (Date.now() > until || closing) throw error;
@@ -219,12 +216,7 @@ export function createOutbox(deps: OutboxDeps) {
     switch (verdict.kind) {
       case 'done':
         await hookAt(deps.hooks, 'outbox-after-send-before-record', {});
-        await recordSent(claim, version ?? '', {
-          id: claim.member,
-          chatId: message.chatId,
-          messageId: verdict.messageId,
-          at: Date.now(),
-        });
+        await recordSent(claim, version ?? '');
         return;
       case 'give-up':
         logger.warn(
@@ -233,7 +225,7 @@ export function createOutbox(deps: OutboxDeps) {
         );
         await redis.lpush(k.dead, JSON.stringify({ id: claim.member, reason: verdict.reason, message }));
         await redis.ltrim(k.dead, '0', '9999');
-        await finish(claim, version ?? '', { id: claim.member, failed: verdict.reason, at: Date.now() });
+        await finish(claim, version ?? '');
         return;
       case 'retry': {
         if (verdict.pauseAllMs !== undefined) {
@@ -310,12 +302,6 @@ export function createOutbox(deps: OutboxDeps) {
 
     /** Jobs waiting (due or not). */
     pending: () => queue.size(),
-    /** The last records of sent messages, newest first (for /health and tests). */
-    async sentLog(count = 100): Promise<Array<Record<string, unknown>>> {
-      return (await redis.lrange(k.sent, '0', String(count - 1))).map(
-        (line) => JSON.parse(line) as Record<string, unknown>,
-      );
-    },
   };
 }
 

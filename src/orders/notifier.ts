@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Outbox } from '../notify/outbox.ts';
+import { requoteData } from '../notify/callback-data.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { OrderStore } from './store.ts';
 import { createStreamConsumer, type StreamEntry } from './stream-consumer.ts';
@@ -69,8 +70,7 @@ export function rejectionMessage(t: Translate, order: StoredOrder): string {
 
 /** `ord:requote:<external_order_id>` (the bot offers a new quote for the same recharge), or `ord:requote` if too long. */
 export function defaultNewQuoteData(order: StoredOrder): string {
-  const data = `ord:requote:${order.externalOrderId}`;
-  return Buffer.byteLength(data) <= 64 ? data : 'ord:requote';
+  return requoteData(order.externalOrderId);
 }
 
 /** Creates the reseller notifier; `tick` handles waiting order changes once. */

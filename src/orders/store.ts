@@ -3,6 +3,7 @@ import { canMove, isFinished } from '../domain/status.ts';
 import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { createDueQueue, type DueQueue } from './due-queue.ts';
 import { orderKeys, type OrderKeys } from './keys.ts';
+import { createOrderReads } from './reads.ts';
 import { decodeOrder, encodeOrder } from './record.ts';
 import { resolvedOps } from './numbers.ts';
 import { defineScript, encodeOps, LUA_APPLY_OPS, LUA_NOW_MS, type RedisOp } from './redis-script.ts';
@@ -277,6 +278,8 @@ export function createOrderStore(options: StoreOptions) {
     keys,
     placementQueue,
     followUpQueue,
+    /** The read side for staff features (reads.ts). */
+    ...createOrderReads(redis, keys),
 
     /** One order by merchant order number. */
     async get(ext: string): Promise<StoredOrder | null> {

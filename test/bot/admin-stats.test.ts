@@ -158,7 +158,7 @@ describe('/stats figures from the order store', () => {
       ],
     });
 
-    const stats = await createOrderStats({ redis, keys: store.keys, clock: () => NOW }).compute();
+    const stats = await createOrderStats({ store, clock: () => NOW }).compute();
 
     expect(stats.today.from.toISOString()).toBe('2026-11-20T00:00:00.000Z');
     expect(stats.today.total).toBe(6);
@@ -185,7 +185,7 @@ describe('/stats figures from the order store', () => {
   });
 
   it('says nothing finished rather than inventing a rate for an empty period', async () => {
-    const stats = await createOrderStats({ redis, keys: store.keys, clock: () => NOW + 30 * DAY }).compute();
+    const stats = await createOrderStats({ store, clock: () => NOW + 30 * DAY }).compute();
     expect(stats.today).toMatchObject({
       total: 0,
       byStatus: {},

@@ -92,8 +92,7 @@ describe('durable Telegram outbox', () => {
     );
     await drain([outbox]);
     expect(botTexts(user)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
-    const log = await outbox.sentLog();
-    expect(log.map((r) => r['messageId'])).toHaveLength(5);
+    expect(await outbox.pending()).toBe(0);
   });
 
   it('waits through 429 (retry_after, for every replica) and 5xx, losing nothing and sending nothing twice', async () => {

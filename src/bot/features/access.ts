@@ -1,4 +1,5 @@
 import { Composer } from 'grammy';
+import { isLanguageData } from '../callback-data.ts';
 import type { BotContext } from '../context.ts';
 import type { Role, RoleStore } from '../roles.ts';
 
@@ -38,7 +39,7 @@ export function createAccessFeature(roles: Pick<RoleStore, 'roleOf'>) {
     const text = ctx.message?.text;
     const command = text?.startsWith('/') ? text.slice(1).split(/[\s@]/)[0]?.toLowerCase() : undefined;
     if (command !== undefined && OPEN_COMMANDS.has(command)) return next();
-    if (ctx.callbackQuery?.data?.startsWith('lang:')) return next();
+    if (isLanguageData(ctx.callbackQuery?.data)) return next();
     if (ctx.callbackQuery) {
       await ctx.answerCallbackQuery({ text: ctx.t('access-denied-short') });
       return;

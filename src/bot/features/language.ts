@@ -2,6 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.ts';
 import { LOCALES } from '../../config.ts';
 import { isLocale } from '../i18n.ts';
+import { LANGUAGE_DATA, languageData, parseLanguage } from '../callback-data.ts';
 
 const NAMES: Record<string, string> = { en: 'English', es: 'Español', fr: 'Français', ru: 'Русский' };
 
@@ -9,12 +10,12 @@ const composer = new Composer<BotContext>();
 
 composer.command('language', async (ctx) => {
   const kb = new InlineKeyboard();
-  for (const locale of LOCALES) kb.text(NAMES[locale] ?? locale, `lang:${locale}`);
+  for (const locale of LOCALES) kb.text(NAMES[locale] ?? locale, languageData(locale));
   await ctx.reply(ctx.t('language-choose'), { reply_markup: kb });
 });
 
-composer.callbackQuery(/^lang:(.+)$/, async (ctx) => {
-  const locale = ctx.match[1];
+composer.callbackQuery(LANGUAGE_DATA, async (ctx) => {
+  const locale = parseLanguage(ctx.callbackQuery.data) ?? undefined;
   if (!isLocale(locale)) {
     await ctx.answerCallbackQuery();
     return;

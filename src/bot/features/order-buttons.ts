@@ -1,5 +1,11 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import type { OrderCallbacks } from '../../notify/callback-data.ts';
+import {
+  ORDER_DATA,
+  parseRefreshData,
+  refreshDataForOrderId,
+  refreshDataFromOpen,
+  type OrderCallbacks,
+} from '../../notify/callback-data.ts';
 import { statusMessage } from '../../orders/texts.ts';
 import type { OrderService, StoredOrder } from '../../orders/types.ts';
 import type { BotContext } from '../context.ts';
@@ -17,13 +23,7 @@ export interface OrderLookup {
   readonly orders: { service: Pick<OrderService, 'get'>; callbacks: Pick<OrderCallbacks, 'resolve'> };
 }
 
-const OPEN = 'ord:open:';
-const REFRESH = 'ord:rf:';
-
-/** Whether this is the data of an order button (Open under alerts and order messages, Refresh under cards). */
-export function isOrderCardButton(data: string): boolean {
-  return data.startsWith(OPEN) || data.startsWith(REFRESH);
-}
+export { isOrderCardButton } from '../../notify/callback-data.ts';
 
 /** Whether this user may see this order: resellers their own, agents and admins all. */
 export function maySee(ctx: BotContext, order: StoredOrder): boolean {
@@ -38,16 +38,16 @@ export function viewerOf(ctx: BotContext): Viewer | null {
 /** Data of the Refresh button: the order by merchant order number (ours) or by O-… (read from the service). */
 export async function refreshData(desk: OrderDesk, card: OrderCard): Promise<string> {
   if (card.source === 'service' && card.orderId !== undefined) {
-    const plain = `${REFRESH}${card.orderId}`;
-    if (Buffer.byteLength(plain) <= 64) return plain;
+    const plain = refreshDataForOrderId(card.orderId);
+    if (plain !== null) return plain;
   }
-  return (await desk.openData(card.externalOrderId)).replace(OPEN, REFRESH);
+  return refreshDataFromOpen(await desk.openData(card.externalOrderId));
 }
 
 async function resolveRefresh(desk: OrderDesk, data: string): Promise<string | null> {
-  const rest = data.slice(REFRESH.length);
-  if (rest === '') return null;
-  return rest.startsWith('#') ? desk.resolveOpen(`${OPEN}${rest}`) : rest;
+  const named = parseRefreshData(data);
+  if (named === null) return null;
+  return 'open' in named ? desk.resolveOpen(named.open) : named.query;
 }
 
 /** Text and Refresh button of a found order, in the reader's language. */
@@ -90,7 +90,7 @@ export async function lookupProblem(
 export function createOrderButtonsFeature(lookup: OrderLookup, translate: Translate, staff?: StaffServices) {
   const composer = new Composer<BotContext>();
 
-  composer.callbackQuery(/^ord:open:/, requireRole('status'), async (ctx) => {
+  composer.callbackQuery(ORDER_DATA.open, requireRole('status'), async (ctx) => {
     const ext = await lookup.orders.callbacks.resolve(ctx.callbackQuery.data);
     const viewer = viewerOf(ctx);
     if (staff && viewer) {
@@ -116,7 +116,7 @@ export function createOrderButtonsFeature(lookup: OrderLookup, translate: Transl
 
   if (staff) {
     // Reads the order from the service now (priority 'interactive'), unless the request budget is spent.
-    composer.callbackQuery(/^ord:rf:/, requireRole('status'), async (ctx) => {
+    composer.callbackQuery(ORDER_DATA.refresh, requireRole('status'), async (ctx) => {
       const query = await resolveRefresh(staff.desk, ctx.callbackQuery.data);
       const viewer = viewerOf(ctx);
       const result =
@@ -138,7 +138,7 @@ export function createOrderButtonsFeature(lookup: OrderLookup, translate: Transl
     });
   }
 
-  composer.callbackQuery(/^ord:requote:(.+)$/, requireRole('topup'), async (ctx) => {
+  composer.callbackQuery(ORDER_DATA.requote, requireRole('topup'), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.conversation.exitAll();
     const args: TopUpArgs = { repeatOf: ctx.match[1]!, keepAmount: true };

@@ -1,4 +1,5 @@
 import { Composer } from 'grammy';
+import { LANGUAGE_DATA } from '../callback-data.ts';
 import type { BotContext } from '../context.ts';
 import type { Menus } from '../menus.ts';
 import { commandsFor } from './access.ts';
@@ -38,7 +39,7 @@ export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown)
 
   if (menus) {
     // After /language the menu speaks the new language too (the language feature runs inside next()).
-    composer.callbackQuery(/^lang:/, async (ctx, next) => {
+    composer.callbackQuery(LANGUAGE_DATA, async (ctx, next) => {
       await next();
       const chosen = ctx.session.locale;
       if (ctx.role !== null && ctx.from && ctx.chat?.type === 'private' && chosen !== undefined) {

@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import { countryOfInternational, parsePhone } from '../../domain/phone.ts';
+import { parseRepeat, REPEAT_DATA } from '../callback-data.ts';
 import type { BotContext } from '../context.ts';
 import { TOP_UP, type TopUpArgs } from '../conversations/top-up.ts';
 import { requireRole } from './access.ts';
@@ -41,10 +42,11 @@ composer.command('topup', requireRole('topup'), async (ctx) => {
 });
 
 // Repeat buttons under a placed order: same number again, with or without the same amount.
-composer.callbackQuery(/^rp:([sa]):(.+)$/, requireRole('topup'), async (ctx) => {
+composer.callbackQuery(REPEAT_DATA, requireRole('topup'), async (ctx) => {
+  const repeat = parseRepeat(ctx.callbackQuery.data)!;
   await ctx.answerCallbackQuery();
   await ctx.conversation.exitAll();
-  const args: TopUpArgs = { repeatOf: ctx.match[2]!, keepAmount: ctx.match[1] === 's' };
+  const args: TopUpArgs = { repeatOf: repeat.externalOrderId, keepAmount: repeat.mode === 'same' };
   await ctx.conversation.enter(TOP_UP, args);
 });
 

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  isLanguageData,
+  LANGUAGE_DATA,
+  languageData,
+  parseLanguage,
+  parseRepeat,
+  REPEAT_DATA,
+  repeatData,
+} from '../../src/bot/callback-data.ts';
+import {
+  isOrderCardButton,
+  ORDER_DATA,
+  parseRefreshData,
+  refreshDataForOrderId,
+  refreshDataFromOpen,
+  requoteData,
+} from '../../src/notify/callback-data.ts';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+describe('callback data families', () => {
+  it('rp: and lang: data parse back to what built them and match their handlers', () => {
+    const repeat = repeatData('same', '550e8400-e29b');
+    expect(REPEAT_DATA.test(repeat)).toBe(true);
+    expect(parseRepeat(repeat)).toEqual({ mode: 'same', externalOrderId: '550e8400-e29b' });
+    expect(parseRepeat(repeatData('amount', 'x1'))).toEqual({ mode: 'amount', externalOrderId: 'x1' });
+    expect(parseRepeat(languageData('fr'))).toBeNull();
+
+    const lang = languageData('fr');
+    expect(LANGUAGE_DATA.test(lang)).toBe(true);
+    expect(isLanguageData(lang)).toBe(true);
+    expect(isLanguageData(repeat)).toBe(false);
+    expect(isLanguageData(undefined)).toBe(false);
+    expect(parseLanguage(lang)).toBe('fr');
+  });
+
+  it('ord: refresh and requote data parse back and stay within 64 bytes', () => {
+    const refresh = refreshDataForOrderId('O-123');
+    expect(refresh).not.toBeNull();
+    expect(ORDER_DATA.refresh.test(refresh!)).toBe(true);
+    expect(isOrderCardButton(refresh!)).toBe(true);
+    expect(parseRefreshData(refresh!)).toEqual({ query: 'O-123' });
+    expect(refreshDataForOrderId('O-'.padEnd(80, '9'))).toBeNull();
+
+    const shortOpen = 'ord:open:#abcdef';
+    expect(ORDER_DATA.open.test(shortOpen)).toBe(true);
+    expect(parseRefreshData(refreshDataFromOpen(shortOpen))).toEqual({ open: shortOpen });
+
+    const requote = requoteData('ext-1');
+    expect(ORDER_DATA.requote.exec(requote)?.[1]).toBe('ext-1');
+    const long = requoteData('e'.repeat(70));
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(64);
+    expect(ORDER_DATA.requote.test(long)).toBe(false);
+  });
+
+  it('no family prefix is written as a literal outside its module (top-up steps aside)', () => {
+    const owners = new Map([
+      ['ord:', 'notify/callback-data.ts'],
+      ['rp:', 'bot/callback-data.ts'],
+      ['lang:', 'bot/callback-data.ts'],
+    ]);
+    const strays: string[] = [];
+    for (const file of sources(SRC)) {
+      const path = relative(SRC, file);
+      // The Repeat buttons are still built in the top-up conversation, which helper "topup" is splitting.
+      if (path.startsWith('bot/conversations/')) continue;
+      const code = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/|\/\*\*)/.test(line));
+      for (const [prefix, owner] of owners) {
+        if (path === owner) continue;
+        const literal = new RegExp(`['"\`/]\\^?${prefix}`);
+        for (const line of code) if (literal.test(line)) strays.push(`${path}: ${line.trim()}`);
+      }
+    }
+    expect(strays).toEqual([]);
+  });
+});
