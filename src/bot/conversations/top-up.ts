@@ -9,6 +9,7 @@ import { intentWithNumber, type IntentDraft, type OrderNumbers } from '../../ord
 import type { OrderService, StoredOrder, SubmitResult } from '../../orders/types.ts';
 import type { BaseContext, BotContext, RecentNumber } from '../context.ts';
 import type { Translate } from '../i18n.ts';
+import { problemText as problemTextOf, toServiceProblem, type ServiceProblem } from '../service-problem.ts';
 import type { RoleStore } from '../roles.ts';
 import {
   boundsOf,
@@ -86,15 +87,6 @@ interface QuoteView {
   quoteToken: string;
 }
 
-/** A Merchant API error reduced to what the chat explains. */
-interface ServiceProblem {
-  kind: string;
-  key?: string;
-  code?: string;
-  retryAfterSeconds?: number;
-  httpStatus?: number;
-}
-
 type Answer =
   | { kind: 'button'; action: string }
   | { kind: 'text'; text: string }
@@ -103,25 +95,7 @@ type Answer =
 
 type Conv = Conversation<BotContext, Context>;
 
-/** Reduces any thrown error to the parts the chat needs (no secrets, no bodies). */
-export function toServiceProblem(error: unknown): ServiceProblem {
-  if (typeof error === 'object' && error !== null && 'kind' in error) {
-    const e = error as {
-      kind: unknown;
-      key?: unknown;
-      code?: unknown;
-      retryAfterSeconds?: unknown;
-      httpStatus?: unknown;
-    };
-    const problem: ServiceProblem = { kind: String(e.kind) };
-    if (typeof e.key === 'string') problem.key = e.key;
-    if (typeof e.code === 'string') problem.code = e.code;
-    if (typeof e.retryAfterSeconds === 'number') problem.retryAfterSeconds = e.retryAfterSeconds;
-    if (typeof e.httpStatus === 'number') problem.httpStatus = e.httpStatus;
-    return problem;
-  }
-  return { kind: 'unexpected' };
-}
+export { toServiceProblem };
 
 /** Builds the top-up conversation for the given dependencies. */
 export function createTopUpConversation(deps: TopUpDeps) {
@@ -1066,40 +1040,8 @@ export function createTopUpConversation(deps: TopUpDeps) {
     }
 
     function problemText(problem: ServiceProblem): string {
-      switch (problem.kind) {
-        case 'rate-limited':
-          return t('service-error-busy', { seconds: problem.retryAfterSeconds ?? 60 });
-        case 'aborted':
-          // Gave up waiting for the request budget: the service is busy, for a time we do not know.
-          return t('service-error-busy', { seconds: 60 });
-        case 'forbidden':
-        case 'edge-forbidden':
-          return t('service-error-refused-key');
-        case 'budget-unavailable':
-        case 'server':
-        case 'timeout':
-        case 'network':
-          return t('service-error-unavailable');
-        default:
-          break;
-      }
-      if (problem.httpStatus === 403) return t('service-error-refused-key');
-      switch (problem.key) {
-        case 'balance':
-          return t('service-error-balance');
-        case 'risk':
-          return t('service-error-risk');
-        case 'wallet':
-          return t('service-error-wallet');
-        case 'amount':
-          return t('service-error-amount');
-        case 'detail':
-          return t('top-up-offer-unavailable');
-        case 'account-busy':
-          return t('top-up-number-busy', { orderId: '—', number: '—' });
-        default:
-          return t('service-error-unavailable');
-      }
+      const [key, vars] = problemTextOf(problem);
+      return t(key, vars);
     }
 
     function subtypeLabel(subtype: string): string {
