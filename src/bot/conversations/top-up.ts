@@ -35,7 +35,7 @@ import {
 
 export const TOP_UP = 'topUp';
 /** Raise when the conversation's code changes in a way that breaks stored replays. */
-export const TOP_UP_VERSION = 2;
+export const TOP_UP_VERSION = 3;
 
 const PAGE = 8;
 const MAX_RECENT = 5;
@@ -113,7 +113,8 @@ export function createTopUpConversation(deps: TopUpDeps) {
     /** Waits for the answer to prompt `s`; stale buttons and foreign updates never reach the step. */
     const answer = async (s: number): Promise<Answer> => {
       for (;;) {
-        const c = await conversation.wait({ maxMilliseconds: deps.idleMs });
+        // No per-wait clock: two recorded timestamps per answer; the idle sweeper (idle-flows.ts) ends idle flows.
+        const c = await conversation.wait();
         const text = c.message?.text;
         if (text?.startsWith('/')) {
           const command = text.slice(1).split(/[\s@]/)[0]?.toLowerCase();
@@ -156,23 +157,37 @@ export function createTopUpConversation(deps: TopUpDeps) {
     let pendingOperator: string | undefined;
 
     if (args.repeatOf !== undefined) {
-      const repeat = await conversation.external(async (): Promise<TopUpState | null> => {
+      // Only the order's few fields enter the replay log; the operator is read from the catalogue's cache.
+      const earlier = await conversation.external(async () => {
         const order = await deps.orders.get(args.repeatOf!);
         if (!order || order.resellerId !== userId) return null;
-        const operators = await deps.catalogue.operators(order.request.country);
-        const operator = operators.find((o) => o.operatorKey === order.request.operatorKey);
-        if (!operator) return null;
-        const phone = phoneChoice(order.request.account, order.request.country);
-        const prefilled: TopUpState = {
-          country: { code: order.request.country, name: order.quote.countryName },
-          operator: toOperatorChoice(operator),
-          subtype: order.request.subtype,
-          currency: order.request.localCurrency,
-          amount: order.request.amount,
+        const { country, operatorKey, subtype, localCurrency, amount, account } = order.request;
+        return {
+          country,
+          countryName: order.quote.countryName,
+          operatorKey,
+          subtype,
+          localCurrency,
+          amount,
+          account,
         };
-        if (phone) prefilled.phone = phone;
-        return prefilled;
       });
+      let repeat: TopUpState | null = null;
+      if (earlier !== null) {
+        const operators = await deps.catalogue.operators(earlier.country);
+        const operator = operators.find((o) => o.operatorKey === earlier.operatorKey);
+        if (operator) {
+          repeat = {
+            country: { code: earlier.country, name: earlier.countryName },
+            operator: toOperatorChoice(operator),
+            subtype: earlier.subtype,
+            currency: earlier.localCurrency,
+            amount: earlier.amount,
+          };
+          const phone = phoneChoice(earlier.account, earlier.country);
+          if (phone) repeat.phone = phone;
+        }
+      }
       if (repeat === null) {
         await ctx.reply(t('top-up-repeat-unavailable'));
       } else {
@@ -183,7 +198,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
 
     if (args.phone !== undefined) {
       const found = countryOfInternational(args.phone);
-      const countries = await conversation.external(() => deps.catalogue.countries().then(slimCountries));
+      const countries = slimCountries(await deps.catalogue.countries());
       const country = found.ok ? countries.find((c) => c.code === found.country) : undefined;
       if (!found.ok || !country) {
         await ctx.reply(t(found.ok ? 'top-up-country-not-sold' : 'top-up-one-line-bad-phone'));
@@ -378,17 +393,14 @@ export function createTopUpConversation(deps: TopUpDeps) {
 
     async function askCountry(): Promise<'ok' | 'cancel'> {
       const s = ++seq;
-      const recent = await conversation.external(async (outer: BaseContext) => {
-        const codes = outer.session?.recentCountries ?? [];
-        const all = slimCountries(await deps.catalogue.countries());
-        return codes
-          .map((code) => all.find((c) => c.code === code))
-          .filter((c): c is CountryChoice => c !== undefined);
-      });
+      // The catalogue is read from its cache on every replay; only the session's codes enter the log.
+      const codes = await conversation.external((outer: BaseContext) => outer.session?.recentCountries ?? []);
+      const countries = slimCountries(await deps.catalogue.countries());
+      const recent = codes
+        .map((code) => countries.find((c) => c.code === code))
+        .filter((c): c is CountryChoice => c !== undefined);
       let page = 0;
-      let listed = await conversation.external(async () =>
-        pageOf(slimCountries(await deps.catalogue.countries()), page, PAGE),
-      );
+      let listed = pageOf(countries, page, PAGE);
       const render = () => {
         const kb = new InlineKeyboard();
         if (page === 0 && recent.length > 0) {
@@ -415,20 +427,15 @@ export function createTopUpConversation(deps: TopUpDeps) {
           if (a.action === 'noop' || a.action === 'back') continue;
           if (a.action.startsWith('p:')) {
             page = Number(a.action.slice(2)) || 0;
-            listed = await conversation.external(async () =>
-              pageOf(slimCountries(await deps.catalogue.countries()), page, PAGE),
-            );
-            await ctx.api.editMessageText(message.chat.id, message.message_id, t('top-up-choose-country'), {
+            listed = pageOf(countries, page, PAGE);
+            await ctx.api.editMessageText(ctx.chat!.id, message.message_id, t('top-up-choose-country'), {
               reply_markup: render(),
             });
             continue;
           }
           if (a.action.startsWith('c:')) {
             const code = a.action.slice(2);
-            const chosen = await conversation.external(
-              async () =>
-                slimCountries(await deps.catalogue.countries()).find((c) => c.code === code) ?? null,
-            );
+            const chosen = countries.find((c) => c.code === code);
             if (chosen) {
               state.country = chosen;
               await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
@@ -444,10 +451,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
         if (/^\s*(\+|00)/.test(typed) || a.kind === 'contact') {
           const found = countryOfInternational(a.kind === 'contact' ? withPlus(typed) : typed);
           if (found.ok) {
-            const chosen = await conversation.external(
-              async () =>
-                slimCountries(await deps.catalogue.countries()).find((c) => c.code === found.country) ?? null,
-            );
+            const chosen = countries.find((c) => c.code === found.country);
             if (!chosen) {
               await ctx.reply(t('top-up-country-not-sold'));
               continue;
@@ -461,10 +465,8 @@ export function createTopUpConversation(deps: TopUpDeps) {
           await ctx.reply(t('top-up-one-line-bad-phone'));
           continue;
         }
-        const matches = await conversation.external(async () =>
-          searchCountries(await deps.catalogue.countries(), typed)
-            .slice(0, PAGE)
-            .map((c) => ({ code: c.code, name: c.name })),
+        const matches = slimCountries(
+          searchCountries(await deps.catalogue.countries(), typed).slice(0, PAGE),
         );
         if (matches.length === 1) {
           state.country = matches[0]!;
@@ -486,22 +488,20 @@ export function createTopUpConversation(deps: TopUpDeps) {
 
     async function askOperator(): Promise<'ok' | 'back' | 'cancel'> {
       const country = state.country!;
-      const all = await conversation.external(async () =>
-        (await deps.catalogue.operators(country.code)).map((o) => ({
-          operatorKey: o.operatorKey,
-          name: o.name,
-          subtypes: subtypesOf(toOperatorChoice(o)),
-        })),
-      );
+      const operators = await deps.catalogue.operators(country.code);
+      const all = operators.map((o) => ({
+        operatorKey: o.operatorKey,
+        name: o.name,
+        subtypes: subtypesOf(toOperatorChoice(o)),
+      }));
       if (all.length === 0) {
         await ctx.reply(t('top-up-no-operators', { country: country.name }));
         return 'back';
       }
-      const choose = async (key: string): Promise<OperatorChoice | null> =>
-        conversation.external(async () => {
-          const found = (await deps.catalogue.operators(country.code)).find((o) => o.operatorKey === key);
-          return found ? toOperatorChoice(found) : null;
-        });
+      const choose = (key: string): OperatorChoice | null => {
+        const found = operators.find((o) => o.operatorKey === key);
+        return found ? toOperatorChoice(found) : null;
+      };
       if (pendingOperator !== undefined) {
         const typed = pendingOperator;
         const matches = searchOperators(all, typed);
@@ -509,7 +509,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
         // Say why the list is shown when the one-line operator did not settle it.
         if (matches.length === 0) await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
         if (matches.length === 1) {
-          const chosen = await choose(matches[0]!.operatorKey);
+          const chosen = choose(matches[0]!.operatorKey);
           if (chosen) {
             state.operator = chosen;
             await ctx.reply(
@@ -554,7 +554,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
           }
           if (a.action.startsWith('p:')) {
             page = Number(a.action.slice(2)) || 0;
-            await ctx.api.editMessageText(message.chat.id, message.message_id, prompt(), {
+            await ctx.api.editMessageText(ctx.chat!.id, message.message_id, prompt(), {
               reply_markup: render(),
             });
             continue;
@@ -576,7 +576,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
           }
           picked = matches[0]!;
         }
-        const chosen = await choose(picked.operatorKey);
+        const chosen = choose(picked.operatorKey);
         if (!chosen) {
           await ctx.reply(t('top-up-offer-unavailable'));
           continue;
@@ -778,8 +778,13 @@ export function createTopUpConversation(deps: TopUpDeps) {
       }
     }
 
+    /**
+     * Asks for a quote. Only what the chosen options do not already say enters the replay log: the price, its
+     * currency, the expiry and the token; the quoted options themselves only when they differ from the asked.
+     */
     async function fetchQuote(): Promise<
-      { ok: true; quote: QuoteView } | { ok: false; problem: ServiceProblem }
+      | { ok: true; quote: QuoteView; mismatch?: { field: string; quoted: string } }
+      | { ok: false; problem: ServiceProblem }
     > {
       const request = {
         country: state.country!.code,
@@ -788,31 +793,47 @@ export function createTopUpConversation(deps: TopUpDeps) {
         localCurrency: state.currency!,
         subtype: state.subtype!,
       };
-      return conversation.external(async () => {
+      const got = await conversation.external(async () => {
         try {
           // A shared 429 pause or a spent minute would otherwise keep the chat silent for up to a minute.
           const signal = AbortSignal.timeout(deps.quoteWaitMs ?? 10_000);
           const q = await deps.api.createQuote(request, { priority: 'interactive', signal });
-          return {
+          const field = quoteMismatch(request, {
+            country: q.country,
+            operatorKey: q.operator.operatorKey,
+            subtype: q.subtype,
+            localCurrency: q.localCurrency,
+            localAmount: q.localAmount.toFixed(),
+          });
+          const priced = {
             ok: true as const,
-            quote: {
-              country: q.country,
-              countryName: q.countryName,
-              operatorKey: q.operator.operatorKey,
-              operatorName: q.operator.name,
-              subtype: q.subtype,
-              localAmount: q.localAmount.toFixed(),
-              localCurrency: q.localCurrency,
-              merchantPrice: q.merchantPrice.toFixed(),
-              merchantCurrency: q.merchantCurrency,
-              expiresAt: q.expiresAt.toISOString(),
-              quoteToken: q.quoteToken,
-            },
+            price: q.merchantPrice.toFixed(),
+            currency: q.merchantCurrency,
+            expiresAt: q.expiresAt.toISOString(),
+            token: q.quoteToken,
           };
+          if (field === undefined) return priced;
+          const quoted = `${q.country} ${q.operator.operatorKey} ${q.localAmount.toFixed()} ${q.localCurrency} ${q.subtype}`;
+          return { ...priced, mismatch: { field, quoted } };
         } catch (error) {
           return { ok: false as const, problem: toServiceProblem(error) };
         }
       });
+      if (!got.ok) return got;
+      const quote: QuoteView = {
+        country: request.country,
+        countryName: state.country!.name,
+        operatorKey: request.operatorKey,
+        operatorName: state.operator!.name,
+        subtype: request.subtype,
+        localAmount: request.amount,
+        localCurrency: request.localCurrency,
+        merchantPrice: got.price,
+        merchantCurrency: got.currency,
+        expiresAt: got.expiresAt,
+        quoteToken: got.token,
+      };
+      return 'mismatch' in got ? { ok: true, quote, mismatch: got.mismatch } : { ok: true, quote };
     }
 
     /** Quote, show, confirm, place; loops on expiry and price changes. */
@@ -843,15 +864,15 @@ export function createTopUpConversation(deps: TopUpDeps) {
           continue;
         }
         const quote = got.quote;
-        const mismatch = quoteMismatch(quote);
+        const mismatch = got.mismatch;
         if (mismatch !== undefined) {
           await conversation.external(() =>
             deps.reportQuoteMismatch({
-              field: mismatch,
+              field: mismatch.field,
               country: quote.country,
               operator: quote.operatorKey,
               asked: `${state.amount} ${state.currency} ${state.subtype}`,
-              quoted: `${quote.localAmount} ${quote.localCurrency} ${quote.subtype}`,
+              quoted: mismatch.quoted,
             }),
           );
           await ctx.reply(t('top-up-quote-mismatch'));
@@ -899,15 +920,6 @@ export function createTopUpConversation(deps: TopUpDeps) {
         }
         return 'done';
       }
-    }
-
-    function quoteMismatch(quote: QuoteView): string | undefined {
-      if (quote.country !== state.country!.code) return 'country';
-      if (quote.operatorKey !== state.operator!.operatorKey) return 'operator';
-      if (quote.subtype !== state.subtype) return 'subtype';
-      if (quote.localCurrency !== state.currency) return 'local_currency';
-      if (!new Decimal(quote.localAmount).eq(state.amount!)) return 'local_amount';
-      return undefined;
     }
 
     function quoteText(quote: QuoteView, now: number): string {
@@ -1048,15 +1060,35 @@ export function createTopUpConversation(deps: TopUpDeps) {
       return ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : subtype;
     }
 
-    async function closePrompt(message: { chat: { id: number }; message_id: number }, text?: string) {
+    async function closePrompt(message: { message_id: number }, text?: string) {
       // Removing the keyboard keeps old buttons from being pressed; an edit without reply_markup drops it.
       if (text !== undefined) {
-        await ctx.api.editMessageText(message.chat.id, message.message_id, text).catch(() => undefined);
+        await ctx.api.editMessageText(ctx.chat!.id, message.message_id, text).catch(() => undefined);
       } else {
-        await ctx.api.editMessageReplyMarkup(message.chat.id, message.message_id).catch(() => undefined);
+        await ctx.api.editMessageReplyMarkup(ctx.chat!.id, message.message_id).catch(() => undefined);
       }
     }
   };
+}
+
+interface QuotedOptions {
+  country: string;
+  operatorKey: string;
+  subtype: string;
+  localCurrency: string;
+}
+
+/** Which asked option the quote does not match, if any. */
+function quoteMismatch(
+  asked: QuotedOptions & { amount: string },
+  quoted: QuotedOptions & { localAmount: string },
+): string | undefined {
+  if (quoted.country !== asked.country) return 'country';
+  if (quoted.operatorKey !== asked.operatorKey) return 'operator';
+  if (quoted.subtype !== asked.subtype) return 'subtype';
+  if (quoted.localCurrency !== asked.localCurrency) return 'local_currency';
+  if (!new Decimal(quoted.localAmount).eq(asked.amount)) return 'local_amount';
+  return undefined;
 }
 
 /** The plain-words explanation of a refused order, with what to do next where there is one. */
