@@ -10,6 +10,16 @@ import type { OrderService, StoredOrder, SubmitResult } from '../../orders/types
 import type { BaseContext, BotContext, RecentNumber } from '../context.ts';
 import type { Translate } from '../i18n.ts';
 import { problemText as problemTextOf, toServiceProblem, type ServiceProblem } from '../service-problem.ts';
+import {
+  ACTION,
+  CHOICE,
+  choiceAction,
+  choiceIndex,
+  choiceOf,
+  parseTopUpData,
+  topUpData,
+} from '../callback-data/top-up.ts';
+import { appendPager } from '../keyboards/paged-list.ts';
 import type { RoleStore } from '../roles.ts';
 import {
   boundsOf,
@@ -108,7 +118,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
     const flow = (await conversation.random()).toString(36).slice(2, 8);
     let seq = 0;
 
-    const cb = (s: number, action: string) => `t:${flow}:${s}:${action}`;
+    const cb = (s: number, action: string) => topUpData(flow, s, action);
 
     /** Waits for the answer to prompt `s`; stale buttons and foreign updates never reach the step. */
     const answer = async (s: number): Promise<Answer> => {
@@ -124,14 +134,14 @@ export function createTopUpConversation(deps: TopUpDeps) {
         }
         const data = c.callbackQuery?.data;
         if (data !== undefined) {
-          if (!data.startsWith('t:')) await conversation.skip({ next: true });
-          const [, f, n, ...rest] = data.split(':');
-          if (f !== flow || Number(n) !== s) {
+          const button = parseTopUpData(data);
+          if (button === undefined) return conversation.skip({ next: true });
+          if (button.flow !== flow || button.prompt !== s) {
             await c.answerCallbackQuery({ text: t('top-up-stale-button') });
             await conversation.skip({ next: false });
           }
           await c.answerCallbackQuery();
-          return { kind: 'button', action: rest.join(':') };
+          return { kind: 'button', action: button.action };
         }
         if (c.message?.contact) return { kind: 'contact', phone: c.message.contact.phone_number };
         if (text !== undefined) return { kind: 'text', text };
@@ -142,10 +152,12 @@ export function createTopUpConversation(deps: TopUpDeps) {
 
     const navRow = (kb: InlineKeyboard, s: number, withBack: boolean) => {
       kb.row();
-      if (withBack) kb.text(t('button-back'), cb(s, 'back'));
-      kb.text(t('button-cancel'), cb(s, 'cancel'));
+      if (withBack) kb.text(t('button-back'), cb(s, ACTION.back));
+      kb.text(t('button-cancel'), cb(s, ACTION.cancel));
       return kb;
     };
+
+    const pager = { previous: t('button-previous'), next: t('button-next') };
 
     const cancelled = async () => {
       await ctx.reply(t('top-up-cancelled'));
@@ -404,18 +416,17 @@ export function createTopUpConversation(deps: TopUpDeps) {
       const render = () => {
         const kb = new InlineKeyboard();
         if (page === 0 && recent.length > 0) {
-          for (const c of recent) kb.text(`⭐ ${flag(c.code)} ${c.name}`, cb(s, `c:${c.code}`)).row();
+          for (const c of recent)
+            kb.text(`⭐ ${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
         }
         listed.items.forEach((c, i) => {
-          kb.text(`${flag(c.code)} ${c.name}`, cb(s, `c:${c.code}`));
+          kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code)));
           if (i % 2 === 1) kb.row();
         });
         kb.row();
-        if (listed.pages > 1) {
-          if (listed.page > 0) kb.text(t('button-previous'), cb(s, `p:${listed.page - 1}`));
-          kb.text(`${listed.page + 1}/${listed.pages}`, cb(s, 'noop'));
-          if (listed.page < listed.pages - 1) kb.text(t('button-next'), cb(s, `p:${listed.page + 1}`));
-        }
+        appendPager(kb, listed, pager, (p) =>
+          cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
+        );
         return navRow(kb, s, false);
       };
       const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: render() });
@@ -423,18 +434,19 @@ export function createTopUpConversation(deps: TopUpDeps) {
         const a = await answer(s);
         if (a.kind === 'cancel') return 'cancel';
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return 'cancel';
-          if (a.action === 'noop' || a.action === 'back') continue;
-          if (a.action.startsWith('p:')) {
-            page = Number(a.action.slice(2)) || 0;
+          if (a.action === ACTION.cancel) return 'cancel';
+          if (a.action === ACTION.noop || a.action === ACTION.back) continue;
+          const toPage = choiceIndex(a.action, CHOICE.page);
+          if (toPage !== undefined) {
+            page = toPage || 0;
             listed = pageOf(countries, page, PAGE);
             await ctx.api.editMessageText(ctx.chat!.id, message.message_id, t('top-up-choose-country'), {
               reply_markup: render(),
             });
             continue;
           }
-          if (a.action.startsWith('c:')) {
-            const code = a.action.slice(2);
+          const code = choiceOf(a.action, CHOICE.country);
+          if (code !== undefined) {
             const chosen = countries.find((c) => c.code === code);
             if (chosen) {
               state.country = chosen;
@@ -481,7 +493,8 @@ export function createTopUpConversation(deps: TopUpDeps) {
           continue;
         }
         const kb = new InlineKeyboard();
-        for (const c of matches) kb.text(`${flag(c.code)} ${c.name}`, cb(s, `c:${c.code}`)).row();
+        for (const c of matches)
+          kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
         await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
       }
     }
@@ -529,14 +542,12 @@ export function createTopUpConversation(deps: TopUpDeps) {
         listed.items.forEach((o, i) => {
           kb.text(
             `${o.name} · ${o.subtypes.map(subtypeLabel).join(', ')}`,
-            cb(s, `o:${page * PAGE + i}`),
+            cb(s, choiceAction(CHOICE.operator, page * PAGE + i)),
           ).row();
         });
-        if (listed.pages > 1) {
-          if (listed.page > 0) kb.text(t('button-previous'), cb(s, `p:${listed.page - 1}`));
-          kb.text(`${listed.page + 1}/${listed.pages}`, cb(s, 'noop'));
-          if (listed.page < listed.pages - 1) kb.text(t('button-next'), cb(s, `p:${listed.page + 1}`));
-        }
+        appendPager(kb, listed, pager, (p) =>
+          cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
+        );
         return navRow(kb, s, true);
       };
       const prompt = () =>
@@ -547,19 +558,21 @@ export function createTopUpConversation(deps: TopUpDeps) {
         if (a.kind === 'cancel') return 'cancel';
         let picked: { operatorKey: string } | undefined;
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return 'cancel';
-          if (a.action === 'back') {
+          if (a.action === ACTION.cancel) return 'cancel';
+          if (a.action === ACTION.back) {
             await closePrompt(message);
             return 'back';
           }
-          if (a.action.startsWith('p:')) {
-            page = Number(a.action.slice(2)) || 0;
+          const toPage = choiceIndex(a.action, CHOICE.page);
+          if (toPage !== undefined) {
+            page = toPage || 0;
             await ctx.api.editMessageText(ctx.chat!.id, message.message_id, prompt(), {
               reply_markup: render(),
             });
             continue;
           }
-          if (a.action.startsWith('o:')) picked = all[Number(a.action.slice(2))];
+          const index = choiceIndex(a.action, CHOICE.operator);
+          if (index !== undefined) picked = all[index];
           if (!picked) continue;
         } else {
           const typed = a.kind === 'contact' ? a.phone : a.text;
@@ -570,7 +583,8 @@ export function createTopUpConversation(deps: TopUpDeps) {
           }
           if (matches.length > 1) {
             const kb = new InlineKeyboard();
-            for (const o of matches.slice(0, PAGE)) kb.text(o.name, cb(s, `o:${all.indexOf(o)}`)).row();
+            for (const o of matches.slice(0, PAGE))
+              kb.text(o.name, cb(s, choiceAction(CHOICE.operator, all.indexOf(o)))).row();
             await ctx.reply(t('top-up-operator-several', { query: clip(typed) }), { reply_markup: kb });
             continue;
           }
@@ -594,18 +608,18 @@ export function createTopUpConversation(deps: TopUpDeps) {
     ): Promise<{ kind: 'ok'; value: string } | { kind: 'back' } | { kind: 'cancel' }> {
       const s = ++seq;
       const kb = new InlineKeyboard();
-      choices.forEach((c, i) => kb.text(c.text, cb(s, `v:${i}`)));
+      choices.forEach((c, i) => kb.text(c.text, cb(s, choiceAction(CHOICE.value, i))));
       const message = await ctx.reply(text, { reply_markup: navRow(kb, s, true) });
       for (;;) {
         const a = await answer(s);
         if (a.kind === 'cancel') return { kind: 'cancel' };
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return { kind: 'cancel' };
-          if (a.action === 'back') {
+          if (a.action === ACTION.cancel) return { kind: 'cancel' };
+          if (a.action === ACTION.back) {
             await closePrompt(message);
             return { kind: 'back' };
           }
-          const choice = a.action.startsWith('v:') ? choices[Number(a.action.slice(2))] : undefined;
+          const choice = choices[choiceIndex(a.action, CHOICE.value) ?? -1];
           if (!choice) continue;
           await closePrompt(message, `${text}\n→ ${choice.text}`);
           return { kind: 'ok', value: choice.value };
@@ -629,7 +643,10 @@ export function createTopUpConversation(deps: TopUpDeps) {
       const ranges = options.filter((o) => !isFixed(o));
       const kb = new InlineKeyboard();
       fixed.forEach((o, i) => {
-        kb.text(o.label || formatMoney(o.min, currency, locale), cb(s, `a:${options.indexOf(o)}`));
+        kb.text(
+          o.label || formatMoney(o.min, currency, locale),
+          cb(s, choiceAction(CHOICE.amount, options.indexOf(o))),
+        );
         if (i % 3 === 2) kb.row();
       });
       const lines = [
@@ -652,12 +669,12 @@ export function createTopUpConversation(deps: TopUpDeps) {
         const a = await answer(s);
         if (a.kind === 'cancel') return 'cancel';
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return 'cancel';
-          if (a.action === 'back') {
+          if (a.action === ACTION.cancel) return 'cancel';
+          if (a.action === ACTION.back) {
             await closePrompt(message);
             return 'back';
           }
-          const option = a.action.startsWith('a:') ? options[Number(a.action.slice(2))] : undefined;
+          const option = options[choiceIndex(a.action, CHOICE.amount) ?? -1];
           if (!option) continue;
           state.amount = new Decimal(option.min).toFixed();
           await closePrompt(
@@ -736,7 +753,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
         (outer.session?.recentNumbers ?? []).filter((n) => n.country === country.code),
       );
       const kb = new InlineKeyboard();
-      recent.forEach((n, i) => kb.text(`📱 ${maskPhone(n.digits)}`, cb(s, `n:${i}`)).row());
+      recent.forEach((n, i) =>
+        kb.text(`📱 ${maskPhone(n.digits)}`, cb(s, choiceAction(CHOICE.recentNumber, i))).row(),
+      );
       const message = await ctx.reply(t('top-up-enter-phone', { country: country.name }), {
         reply_markup: navRow(kb, s, true),
       });
@@ -745,12 +764,12 @@ export function createTopUpConversation(deps: TopUpDeps) {
         if (a.kind === 'cancel') return 'cancel';
         let candidate: PhoneChoice | undefined;
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return 'cancel';
-          if (a.action === 'back') {
+          if (a.action === ACTION.cancel) return 'cancel';
+          if (a.action === ACTION.back) {
             await closePrompt(message);
             return 'back';
           }
-          const n = a.action.startsWith('n:') ? recent[Number(a.action.slice(2))] : undefined;
+          const n = recent[choiceIndex(a.action, CHOICE.recentNumber) ?? -1];
           if (!n) continue;
           candidate = phoneChoice(n.digits, n.country);
           if (!candidate) continue;
@@ -852,13 +871,13 @@ export function createTopUpConversation(deps: TopUpDeps) {
         }
         if (!got.ok) {
           const s = ++seq;
-          const kb = new InlineKeyboard().text(t('button-retry'), cb(s, 'retry'));
+          const kb = new InlineKeyboard().text(t('button-retry'), cb(s, ACTION.retry));
           await ctx.reply(problemText(got.problem), { reply_markup: navRow(kb, s, true) });
           for (;;) {
             const a = await answer(s);
-            if (a.kind === 'cancel' || (a.kind === 'button' && a.action === 'cancel')) return 'cancel';
-            if (a.kind === 'button' && a.action === 'back') return 'back';
-            if (a.kind === 'button' && a.action === 'retry') break;
+            if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) return 'cancel';
+            if (a.kind === 'button' && a.action === ACTION.back) return 'back';
+            if (a.kind === 'button' && a.action === ACTION.retry) break;
             await ctx.reply(t('top-up-press-a-button'));
           }
           continue;
@@ -888,23 +907,23 @@ export function createTopUpConversation(deps: TopUpDeps) {
         const s = ++seq;
         const now = await conversation.now();
         const kb = new InlineKeyboard()
-          .text(t('button-confirm'), cb(s, 'ok'))
-          .text(t('button-reject'), cb(s, 'no'))
+          .text(t('button-confirm'), cb(s, ACTION.confirm))
+          .text(t('button-reject'), cb(s, ACTION.reject))
           .row()
-          .text(t('button-back'), cb(s, 'back'));
+          .text(t('button-back'), cb(s, ACTION.back));
         const text = [notice, quoteText(quote, now)].filter(Boolean).join('\n\n');
         const message = await ctx.reply(text, { reply_markup: kb });
         for (;;) {
           const a = await answer(s);
-          if (a.kind === 'cancel' || (a.kind === 'button' && a.action === 'no')) {
+          if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.reject)) {
             await closePrompt(message, text);
             return 'cancel';
           }
-          if (a.kind === 'button' && a.action === 'back') {
+          if (a.kind === 'button' && a.action === ACTION.back) {
             await closePrompt(message, text);
             return 'back';
           }
-          if (a.kind === 'button' && a.action === 'ok') break;
+          if (a.kind === 'button' && a.action === ACTION.confirm) break;
           await ctx.reply(t('top-up-press-confirm'));
         }
         await closePrompt(message, text);

@@ -3,6 +3,7 @@ import { countryOfInternational, parsePhone } from '../../domain/phone.ts';
 import type { BotContext } from '../context.ts';
 import { TOP_UP, type TopUpArgs } from '../conversations/top-up.ts';
 import { requireRole } from './access.ts';
+import { TOP_UP_BUTTON } from '../callback-data/top-up.ts';
 
 /**
  * Splits `/topup <phone> <amount> [operator]`. The phone may contain spaces, so the longest run of leading
@@ -49,7 +50,7 @@ composer.callbackQuery(/^rp:([sa]):(.+)$/, requireRole('topup'), async (ctx) => 
 });
 
 // A button of a top-up that has ended (finished, cancelled, timed out or replaced).
-composer.callbackQuery(/^t:/, async (ctx) => {
+composer.callbackQuery(TOP_UP_BUTTON, async (ctx) => {
   await ctx.answerCallbackQuery({ text: ctx.t('top-up-stale-button'), show_alert: false });
 });
 
