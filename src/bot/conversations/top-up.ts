@@ -4,10 +4,10 @@ import { InlineKeyboard, type Context } from 'grammy';
 import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
 import type { Country, MerchantApi, Operator } from '../../merchant/types.ts';
-import { likelyFreeAt, rejectionReasonKey } from '../../orders/texts.ts';
+import { likelyFreeAt } from '../../orders/texts.ts';
 import { intentWithNumber, type IntentDraft, type OrderNumbers } from '../../orders/numbers.ts';
-import type { OrderService, StoredOrder, SubmitResult } from '../../orders/types.ts';
-import type { BaseContext, BotContext, RecentNumber } from '../context.ts';
+import type { OrderService, SubmitResult } from '../../orders/types.ts';
+import type { BaseContext, BotContext } from '../context.ts';
 import type { Translate } from '../i18n.ts';
 import { problemText as problemTextOf, toServiceProblem, type ServiceProblem } from '../service-problem.ts';
 import {
@@ -20,6 +20,9 @@ import {
   topUpData,
 } from '../callback-data/top-up.ts';
 import { appendPager } from '../keyboards/paged-list.ts';
+import { contactNumber, phoneChoice, rememberRecent, withPlus } from './top-up/phone.ts';
+import { quoteMismatch, refusalAdviceKey, type QuoteView } from './top-up/quote.ts';
+import { clip, flag, slimCountries } from './top-up/texts.ts';
 import type { RoleStore } from '../roles.ts';
 import {
   boundsOf,
@@ -48,7 +51,6 @@ export const TOP_UP = 'topUp';
 export const TOP_UP_VERSION = 3;
 
 const PAGE = 8;
-const MAX_RECENT = 5;
 
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
 export interface TopUpDeps {
@@ -80,21 +82,6 @@ export interface TopUpArgs {
   operator?: string;
   repeatOf?: string;
   keepAmount?: boolean;
-}
-
-/** The quote as plain JSON. */
-interface QuoteView {
-  country: string;
-  countryName: string;
-  operatorKey: string;
-  operatorName: string;
-  subtype: string;
-  localAmount: string;
-  localCurrency: string;
-  merchantPrice: string;
-  merchantCurrency: string;
-  expiresAt: string;
-  quoteToken: string;
 }
 
 type Answer =
@@ -1090,95 +1077,4 @@ export function createTopUpConversation(deps: TopUpDeps) {
   };
 }
 
-interface QuotedOptions {
-  country: string;
-  operatorKey: string;
-  subtype: string;
-  localCurrency: string;
-}
-
-/** Which asked option the quote does not match, if any. */
-function quoteMismatch(
-  asked: QuotedOptions & { amount: string },
-  quoted: QuotedOptions & { localAmount: string },
-): string | undefined {
-  if (quoted.country !== asked.country) return 'country';
-  if (quoted.operatorKey !== asked.operatorKey) return 'operator';
-  if (quoted.subtype !== asked.subtype) return 'subtype';
-  if (quoted.localCurrency !== asked.localCurrency) return 'local_currency';
-  if (!new Decimal(quoted.localAmount).eq(asked.amount)) return 'local_amount';
-  return undefined;
-}
-
-/** The plain-words explanation of a refused order, with what to do next where there is one. */
-function refusalAdviceKey(rejection: StoredOrder['rejection']): string {
-  if (!rejection) return 'order-reject-reason-other';
-  if (rejection.httpStatus === 403) return 'service-error-refused-key';
-  switch (rejection.key) {
-    case 'balance':
-      return 'service-error-balance';
-    case 'risk':
-      return 'service-error-risk';
-    case 'wallet':
-      return 'service-error-wallet';
-    case 'amount':
-      return 'service-error-amount';
-    case 'detail':
-      return 'top-up-offer-unavailable';
-    default:
-      return rejectionReasonKey(rejection);
-  }
-}
-
-function slimCountries(countries: Country[]): CountryChoice[] {
-  return countries.map((c) => ({ code: c.code, name: c.name }));
-}
-
-function phoneChoice(digits: string, country: string): PhoneChoice | undefined {
-  const parsed = parsePhone(`+${digits}`, country);
-  if (!parsed.ok) return undefined;
-  return {
-    digits: parsed.phone.e164Digits,
-    international: parsed.phone.international,
-    masked: maskPhone(parsed.phone.e164Digits),
-  };
-}
-
-/** A shared contact's number may lack the plus; digits that already carry the country code get one. */
-function contactNumber(phone: string, country: string): string {
-  const trimmed = phone.trim();
-  if (trimmed.startsWith('+')) return trimmed;
-  const withCode = `+${trimmed.replace(/\D/g, '')}`;
-  const parsed = parsePhone(withCode, country);
-  return parsed.ok ? withCode : trimmed;
-}
-
-function withPlus(phone: string): string {
-  const trimmed = phone.trim();
-  return trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
-}
-
-function rememberRecent(outer: BaseContext, state: TopUpState): void {
-  const session = outer.session;
-  if (!session || !state.country || !state.phone) return;
-  session.recentCountries = [
-    state.country.code,
-    ...session.recentCountries.filter((c) => c !== state.country!.code),
-  ].slice(0, MAX_RECENT);
-  const entry: RecentNumber = { digits: state.phone.digits, country: state.country.code };
-  session.recentNumbers = [entry, ...session.recentNumbers.filter((n) => n.digits !== entry.digits)].slice(
-    0,
-    MAX_RECENT,
-  );
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
-}
-
-/** A flag emoji from an ISO 3166-1 alpha-2 code. */
-export function flag(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return '🏳️';
-  return String.fromCodePoint(...[...code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-}
+export { flag };
