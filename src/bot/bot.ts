@@ -34,6 +34,7 @@ import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { IdleFlows, conversationPrefix } from './idle-flows.ts';
+import { compactingAdapter, type Packed } from './conversations/compact-replay.ts';
 import { RedisJsonStorage, type ReadAhead } from './redis-storage.ts';
 import type { Role, RoleStore } from './roles.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
@@ -122,12 +123,8 @@ export function createBot(deps: BotDeps) {
   // What the running updates read ahead (session, conversation), so each update reads its chat in one round trip.
   const readAhead: ReadAhead = new Map();
   const sessions = sessionStorage(redis, prefix, readAhead);
-  const flows = new RedisJsonStorage<VersionedState<ConversationData>>(
-    redis,
-    conversationPrefix(prefix),
-    86_400,
-    readAhead,
-  );
+  // Stored compacted and deflated (compact-replay.ts).
+  const flows = new RedisJsonStorage<Packed>(redis, conversationPrefix(prefix), 86_400, readAhead);
   const readRoles = new Map<number, Role | null>();
   const idle = new IdleFlows({
     redis,
@@ -200,7 +197,7 @@ export function createBot(deps: BotDeps) {
         version: TOP_UP_VERSION,
         prefix: '',
         getStorageKey: (ctx) => ctx.chatId?.toString(),
-        adapter: flows,
+        adapter: compactingAdapter<VersionedState<ConversationData>>(flows),
       },
       onEnter: async (_id, ctx) => {
         if (ctx.chatId !== undefined) await idle.touch(ctx.chatId);
@@ -223,7 +220,6 @@ export function createBot(deps: BotDeps) {
       ),
       {
         id: TOP_UP,
-        maxMillisecondsToWait: idleMs,
         // The flow's own Api has none of the bot's transformers: a ✅ redelivered after its first handler
         // died must not fail on the late answer of its callback query.
         plugins: [

@@ -66,48 +66,36 @@ export type PlacementVerdict =
   | { kind: 'forbidden'; detail: string }
   | { kind: 'unknown'; reason: string };
 
-interface ErrorView {
-  kind?: unknown;
-  httpStatus?: unknown;
-  key?: unknown;
-  code?: unknown;
-  detail?: unknown;
-  fields?: unknown;
-  message?: unknown;
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 /**
- * Classifies an error thrown by `createOrder`. Only a definite refusal (HTTP 400, or a request the client
- * refused to send) ends a placement: per the spec a repeat is recognised before anything else, so a 400 on a
+ * Classifies an error thrown by `createOrder`, by the Merchant error kind. Only a definite refusal (an HTTP 400:
+ * validation or quote token; or a request the client refused to send) ends a placement: per the spec a repeat is recognised before anything else, so a 400 on a
  * re-send means no order exists. Everything else may have created the order and is re-sent.
  */
 export function classifyPlacementError(error: unknown): PlacementVerdict {
-  const view: ErrorView = typeof error === 'object' && error !== null ? (error as ErrorView) : {};
-  const kind = str(view.kind) ?? 'unknown';
-  const httpStatus = typeof view.httpStatus === 'number' ? view.httpStatus : undefined;
-  if (httpStatus === 400 || kind === 'invalid-request') {
-    const key = str(view.key) ?? kind;
-    const fields = view.fields as Record<string, string[] | undefined> | undefined;
-    const message = str(view.detail) ?? fields?.[key]?.join('; ') ?? str(view.message) ?? kind;
-    const code = str(view.code);
-    return {
-      kind: 'rejected',
-      rejection: {
-        key,
-        ...(code === undefined ? {} : { code }),
-        ...(httpStatus === undefined ? {} : { httpStatus }),
-        message,
-      },
-    };
+  if (!isMerchantError(error)) return { kind: 'unknown', reason: 'unknown' };
+  const { kind, httpStatus, code } = error;
+  switch (kind) {
+    case 'validation':
+    case 'quote-token':
+    case 'invalid-request': {
+      const key = error.key || kind;
+      const message = (error.detail || undefined) ?? error.fields[key]?.join('; ') ?? (error.message || kind);
+      return {
+        kind: 'rejected',
+        rejection: {
+          key,
+          ...(code === undefined || code === '' ? {} : { code }),
+          ...(httpStatus === undefined ? {} : { httpStatus }),
+          message,
+        },
+      };
+    }
+    case 'forbidden':
+    case 'edge-forbidden':
+      return { kind: 'forbidden', detail: error.detail || kind };
+    default:
+      return { kind: 'unknown', reason: kind };
   }
-  if (httpStatus === 403 || kind === 'forbidden' || kind === 'edge-forbidden') {
-    return { kind: 'forbidden', detail: str(view.detail) ?? kind };
-  }
-  return { kind: 'unknown', reason: kind };
 }
 
 /** The service status an event names, or null when the event alone does not say (a new kind). */
@@ -389,8 +377,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       remote = await api.getOrder(order.orderId, { priority: options.priority ?? 'interactive' });
     } catch (error) {
-      const view = (typeof error === 'object' && error !== null ? error : {}) as ErrorView;
-      if (view.httpStatus === 403) {
+      if (isMerchantError(error) && (error.kind === 'forbidden' || error.kind === 'edge-forbidden')) {
         await raise({ kind: 'forbidden', operation: 'read' });
       }
       throw error;

@@ -4,11 +4,25 @@ import { InlineKeyboard, type Context } from 'grammy';
 import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
 import type { Country, MerchantApi, Operator } from '../../merchant/types.ts';
-import { likelyFreeAt, rejectionReasonKey } from '../../orders/texts.ts';
+import { likelyFreeAt } from '../../orders/texts.ts';
 import { intentWithNumber, type IntentDraft, type OrderNumbers } from '../../orders/numbers.ts';
-import type { OrderService, StoredOrder, SubmitResult } from '../../orders/types.ts';
-import type { BaseContext, BotContext, RecentNumber } from '../context.ts';
+import type { OrderService, SubmitResult } from '../../orders/types.ts';
+import type { BaseContext, BotContext } from '../context.ts';
 import type { Translate } from '../i18n.ts';
+import { problemText as problemTextOf, toServiceProblem, type ServiceProblem } from '../service-problem.ts';
+import {
+  ACTION,
+  CHOICE,
+  choiceAction,
+  choiceIndex,
+  choiceOf,
+  parseTopUpData,
+  topUpData,
+} from '../callback-data/top-up.ts';
+import { appendPager } from '../keyboards/paged-list.ts';
+import { contactNumber, phoneChoice, rememberRecent, withPlus } from './top-up/phone.ts';
+import { quoteMismatch, refusalAdviceKey, type QuoteView } from './top-up/quote.ts';
+import { clip, flag, slimCountries } from './top-up/texts.ts';
 import type { RoleStore } from '../roles.ts';
 import {
   boundsOf,
@@ -34,10 +48,9 @@ import {
 
 export const TOP_UP = 'topUp';
 /** Raise when the conversation's code changes in a way that breaks stored replays. */
-export const TOP_UP_VERSION = 2;
+export const TOP_UP_VERSION = 3;
 
 const PAGE = 8;
-const MAX_RECENT = 5;
 
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
 export interface TopUpDeps {
@@ -71,30 +84,6 @@ export interface TopUpArgs {
   keepAmount?: boolean;
 }
 
-/** The quote as plain JSON. */
-interface QuoteView {
-  country: string;
-  countryName: string;
-  operatorKey: string;
-  operatorName: string;
-  subtype: string;
-  localAmount: string;
-  localCurrency: string;
-  merchantPrice: string;
-  merchantCurrency: string;
-  expiresAt: string;
-  quoteToken: string;
-}
-
-/** A Merchant API error reduced to what the chat explains. */
-interface ServiceProblem {
-  kind: string;
-  key?: string;
-  code?: string;
-  retryAfterSeconds?: number;
-  httpStatus?: number;
-}
-
 type Answer =
   | { kind: 'button'; action: string }
   | { kind: 'text'; text: string }
@@ -103,25 +92,7 @@ type Answer =
 
 type Conv = Conversation<BotContext, Context>;
 
-/** Reduces any thrown error to the parts the chat needs (no secrets, no bodies). */
-export function toServiceProblem(error: unknown): ServiceProblem {
-  if (typeof error === 'object' && error !== null && 'kind' in error) {
-    const e = error as {
-      kind: unknown;
-      key?: unknown;
-      code?: unknown;
-      retryAfterSeconds?: unknown;
-      httpStatus?: unknown;
-    };
-    const problem: ServiceProblem = { kind: String(e.kind) };
-    if (typeof e.key === 'string') problem.key = e.key;
-    if (typeof e.code === 'string') problem.code = e.code;
-    if (typeof e.retryAfterSeconds === 'number') problem.retryAfterSeconds = e.retryAfterSeconds;
-    if (typeof e.httpStatus === 'number') problem.httpStatus = e.httpStatus;
-    return problem;
-  }
-  return { kind: 'unexpected' };
-}
+export { toServiceProblem };
 
 /** Builds the top-up conversation for the given dependencies. */
 export function createTopUpConversation(deps: TopUpDeps) {
@@ -134,12 +105,13 @@ export function createTopUpConversation(deps: TopUpDeps) {
     const flow = (await conversation.random()).toString(36).slice(2, 8);
     let seq = 0;
 
-    const cb = (s: number, action: string) => `t:${flow}:${s}:${action}`;
+    const cb = (s: number, action: string) => topUpData(flow, s, action);
 
     /** Waits for the answer to prompt `s`; stale buttons and foreign updates never reach the step. */
     const answer = async (s: number): Promise<Answer> => {
       for (;;) {
-        const c = await conversation.wait({ maxMilliseconds: deps.idleMs });
+        // No per-wait clock: two recorded timestamps per answer; the idle sweeper (idle-flows.ts) ends idle flows.
+        const c = await conversation.wait();
         const text = c.message?.text;
         if (text?.startsWith('/')) {
           const command = text.slice(1).split(/[\s@]/)[0]?.toLowerCase();
@@ -149,14 +121,14 @@ export function createTopUpConversation(deps: TopUpDeps) {
         }
         const data = c.callbackQuery?.data;
         if (data !== undefined) {
-          if (!data.startsWith('t:')) await conversation.skip({ next: true });
-          const [, f, n, ...rest] = data.split(':');
-          if (f !== flow || Number(n) !== s) {
+          const button = parseTopUpData(data);
+          if (button === undefined) return conversation.skip({ next: true });
+          if (button.flow !== flow || button.prompt !== s) {
             await c.answerCallbackQuery({ text: t('top-up-stale-button') });
             await conversation.skip({ next: false });
           }
           await c.answerCallbackQuery();
-          return { kind: 'button', action: rest.join(':') };
+          return { kind: 'button', action: button.action };
         }
         if (c.message?.contact) return { kind: 'contact', phone: c.message.contact.phone_number };
         if (text !== undefined) return { kind: 'text', text };
@@ -167,10 +139,12 @@ export function createTopUpConversation(deps: TopUpDeps) {
 
     const navRow = (kb: InlineKeyboard, s: number, withBack: boolean) => {
       kb.row();
-      if (withBack) kb.text(t('button-back'), cb(s, 'back'));
-      kb.text(t('button-cancel'), cb(s, 'cancel'));
+      if (withBack) kb.text(t('button-back'), cb(s, ACTION.back));
+      kb.text(t('button-cancel'), cb(s, ACTION.cancel));
       return kb;
     };
+
+    const pager = { previous: t('button-previous'), next: t('button-next') };
 
     const cancelled = async () => {
       await ctx.reply(t('top-up-cancelled'));
@@ -182,23 +156,37 @@ export function createTopUpConversation(deps: TopUpDeps) {
     let pendingOperator: string | undefined;
 
     if (args.repeatOf !== undefined) {
-      const repeat = await conversation.external(async (): Promise<TopUpState | null> => {
+      // Only the order's few fields enter the replay log; the operator is read from the catalogue's cache.
+      const earlier = await conversation.external(async () => {
         const order = await deps.orders.get(args.repeatOf!);
         if (!order || order.resellerId !== userId) return null;
-        const operators = await deps.catalogue.operators(order.request.country);
-        const operator = operators.find((o) => o.operatorKey === order.request.operatorKey);
-        if (!operator) return null;
-        const phone = phoneChoice(order.request.account, order.request.country);
-        const prefilled: TopUpState = {
-          country: { code: order.request.country, name: order.quote.countryName },
-          operator: toOperatorChoice(operator),
-          subtype: order.request.subtype,
-          currency: order.request.localCurrency,
-          amount: order.request.amount,
+        const { country, operatorKey, subtype, localCurrency, amount, account } = order.request;
+        return {
+          country,
+          countryName: order.quote.countryName,
+          operatorKey,
+          subtype,
+          localCurrency,
+          amount,
+          account,
         };
-        if (phone) prefilled.phone = phone;
-        return prefilled;
       });
+      let repeat: TopUpState | null = null;
+      if (earlier !== null) {
+        const operators = await deps.catalogue.operators(earlier.country);
+        const operator = operators.find((o) => o.operatorKey === earlier.operatorKey);
+        if (operator) {
+          repeat = {
+            country: { code: earlier.country, name: earlier.countryName },
+            operator: toOperatorChoice(operator),
+            subtype: earlier.subtype,
+            currency: earlier.localCurrency,
+            amount: earlier.amount,
+          };
+          const phone = phoneChoice(earlier.account, earlier.country);
+          if (phone) repeat.phone = phone;
+        }
+      }
       if (repeat === null) {
         await ctx.reply(t('top-up-repeat-unavailable'));
       } else {
@@ -209,7 +197,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
 
     if (args.phone !== undefined) {
       const found = countryOfInternational(args.phone);
-      const countries = await conversation.external(() => deps.catalogue.countries().then(slimCountries));
+      const countries = slimCountries(await deps.catalogue.countries());
       const country = found.ok ? countries.find((c) => c.code === found.country) : undefined;
       if (!found.ok || !country) {
         await ctx.reply(t(found.ok ? 'top-up-country-not-sold' : 'top-up-one-line-bad-phone'));
@@ -404,32 +392,28 @@ export function createTopUpConversation(deps: TopUpDeps) {
 
     async function askCountry(): Promise<'ok' | 'cancel'> {
       const s = ++seq;
-      const recent = await conversation.external(async (outer: BaseContext) => {
-        const codes = outer.session?.recentCountries ?? [];
-        const all = slimCountries(await deps.catalogue.countries());
-        return codes
-          .map((code) => all.find((c) => c.code === code))
-          .filter((c): c is CountryChoice => c !== undefined);
-      });
+      // The catalogue is read from its cache on every replay; only the session's codes enter the log.
+      const codes = await conversation.external((outer: BaseContext) => outer.session?.recentCountries ?? []);
+      const countries = slimCountries(await deps.catalogue.countries());
+      const recent = codes
+        .map((code) => countries.find((c) => c.code === code))
+        .filter((c): c is CountryChoice => c !== undefined);
       let page = 0;
-      let listed = await conversation.external(async () =>
-        pageOf(slimCountries(await deps.catalogue.countries()), page, PAGE),
-      );
+      let listed = pageOf(countries, page, PAGE);
       const render = () => {
         const kb = new InlineKeyboard();
         if (page === 0 && recent.length > 0) {
-          for (const c of recent) kb.text(`⭐ ${flag(c.code)} ${c.name}`, cb(s, `c:${c.code}`)).row();
+          for (const c of recent)
+            kb.text(`⭐ ${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
         }
         listed.items.forEach((c, i) => {
-          kb.text(`${flag(c.code)} ${c.name}`, cb(s, `c:${c.code}`));
+          kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code)));
           if (i % 2 === 1) kb.row();
         });
         kb.row();
-        if (listed.pages > 1) {
-          if (listed.page > 0) kb.text(t('button-previous'), cb(s, `p:${listed.page - 1}`));
-          kb.text(`${listed.page + 1}/${listed.pages}`, cb(s, 'noop'));
-          if (listed.page < listed.pages - 1) kb.text(t('button-next'), cb(s, `p:${listed.page + 1}`));
-        }
+        appendPager(kb, listed, pager, (p) =>
+          cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
+        );
         return navRow(kb, s, false);
       };
       const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: render() });
@@ -437,24 +421,20 @@ export function createTopUpConversation(deps: TopUpDeps) {
         const a = await answer(s);
         if (a.kind === 'cancel') return 'cancel';
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return 'cancel';
-          if (a.action === 'noop' || a.action === 'back') continue;
-          if (a.action.startsWith('p:')) {
-            page = Number(a.action.slice(2)) || 0;
-            listed = await conversation.external(async () =>
-              pageOf(slimCountries(await deps.catalogue.countries()), page, PAGE),
-            );
-            await ctx.api.editMessageText(message.chat.id, message.message_id, t('top-up-choose-country'), {
+          if (a.action === ACTION.cancel) return 'cancel';
+          if (a.action === ACTION.noop || a.action === ACTION.back) continue;
+          const toPage = choiceIndex(a.action, CHOICE.page);
+          if (toPage !== undefined) {
+            page = toPage || 0;
+            listed = pageOf(countries, page, PAGE);
+            await ctx.api.editMessageText(ctx.chat!.id, message.message_id, t('top-up-choose-country'), {
               reply_markup: render(),
             });
             continue;
           }
-          if (a.action.startsWith('c:')) {
-            const code = a.action.slice(2);
-            const chosen = await conversation.external(
-              async () =>
-                slimCountries(await deps.catalogue.countries()).find((c) => c.code === code) ?? null,
-            );
+          const code = choiceOf(a.action, CHOICE.country);
+          if (code !== undefined) {
+            const chosen = countries.find((c) => c.code === code);
             if (chosen) {
               state.country = chosen;
               await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
@@ -470,10 +450,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
         if (/^\s*(\+|00)/.test(typed) || a.kind === 'contact') {
           const found = countryOfInternational(a.kind === 'contact' ? withPlus(typed) : typed);
           if (found.ok) {
-            const chosen = await conversation.external(
-              async () =>
-                slimCountries(await deps.catalogue.countries()).find((c) => c.code === found.country) ?? null,
-            );
+            const chosen = countries.find((c) => c.code === found.country);
             if (!chosen) {
               await ctx.reply(t('top-up-country-not-sold'));
               continue;
@@ -487,10 +464,8 @@ export function createTopUpConversation(deps: TopUpDeps) {
           await ctx.reply(t('top-up-one-line-bad-phone'));
           continue;
         }
-        const matches = await conversation.external(async () =>
-          searchCountries(await deps.catalogue.countries(), typed)
-            .slice(0, PAGE)
-            .map((c) => ({ code: c.code, name: c.name })),
+        const matches = slimCountries(
+          searchCountries(await deps.catalogue.countries(), typed).slice(0, PAGE),
         );
         if (matches.length === 1) {
           state.country = matches[0]!;
@@ -505,29 +480,28 @@ export function createTopUpConversation(deps: TopUpDeps) {
           continue;
         }
         const kb = new InlineKeyboard();
-        for (const c of matches) kb.text(`${flag(c.code)} ${c.name}`, cb(s, `c:${c.code}`)).row();
+        for (const c of matches)
+          kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
         await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
       }
     }
 
     async function askOperator(): Promise<'ok' | 'back' | 'cancel'> {
       const country = state.country!;
-      const all = await conversation.external(async () =>
-        (await deps.catalogue.operators(country.code)).map((o) => ({
-          operatorKey: o.operatorKey,
-          name: o.name,
-          subtypes: subtypesOf(toOperatorChoice(o)),
-        })),
-      );
+      const operators = await deps.catalogue.operators(country.code);
+      const all = operators.map((o) => ({
+        operatorKey: o.operatorKey,
+        name: o.name,
+        subtypes: subtypesOf(toOperatorChoice(o)),
+      }));
       if (all.length === 0) {
         await ctx.reply(t('top-up-no-operators', { country: country.name }));
         return 'back';
       }
-      const choose = async (key: string): Promise<OperatorChoice | null> =>
-        conversation.external(async () => {
-          const found = (await deps.catalogue.operators(country.code)).find((o) => o.operatorKey === key);
-          return found ? toOperatorChoice(found) : null;
-        });
+      const choose = (key: string): OperatorChoice | null => {
+        const found = operators.find((o) => o.operatorKey === key);
+        return found ? toOperatorChoice(found) : null;
+      };
       if (pendingOperator !== undefined) {
         const typed = pendingOperator;
         const matches = searchOperators(all, typed);
@@ -535,7 +509,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
         // Say why the list is shown when the one-line operator did not settle it.
         if (matches.length === 0) await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
         if (matches.length === 1) {
-          const chosen = await choose(matches[0]!.operatorKey);
+          const chosen = choose(matches[0]!.operatorKey);
           if (chosen) {
             state.operator = chosen;
             await ctx.reply(
@@ -555,14 +529,12 @@ export function createTopUpConversation(deps: TopUpDeps) {
         listed.items.forEach((o, i) => {
           kb.text(
             `${o.name} · ${o.subtypes.map(subtypeLabel).join(', ')}`,
-            cb(s, `o:${page * PAGE + i}`),
+            cb(s, choiceAction(CHOICE.operator, page * PAGE + i)),
           ).row();
         });
-        if (listed.pages > 1) {
-          if (listed.page > 0) kb.text(t('button-previous'), cb(s, `p:${listed.page - 1}`));
-          kb.text(`${listed.page + 1}/${listed.pages}`, cb(s, 'noop'));
-          if (listed.page < listed.pages - 1) kb.text(t('button-next'), cb(s, `p:${listed.page + 1}`));
-        }
+        appendPager(kb, listed, pager, (p) =>
+          cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
+        );
         return navRow(kb, s, true);
       };
       const prompt = () =>
@@ -573,19 +545,21 @@ export function createTopUpConversation(deps: TopUpDeps) {
         if (a.kind === 'cancel') return 'cancel';
         let picked: { operatorKey: string } | undefined;
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return 'cancel';
-          if (a.action === 'back') {
+          if (a.action === ACTION.cancel) return 'cancel';
+          if (a.action === ACTION.back) {
             await closePrompt(message);
             return 'back';
           }
-          if (a.action.startsWith('p:')) {
-            page = Number(a.action.slice(2)) || 0;
-            await ctx.api.editMessageText(message.chat.id, message.message_id, prompt(), {
+          const toPage = choiceIndex(a.action, CHOICE.page);
+          if (toPage !== undefined) {
+            page = toPage || 0;
+            await ctx.api.editMessageText(ctx.chat!.id, message.message_id, prompt(), {
               reply_markup: render(),
             });
             continue;
           }
-          if (a.action.startsWith('o:')) picked = all[Number(a.action.slice(2))];
+          const index = choiceIndex(a.action, CHOICE.operator);
+          if (index !== undefined) picked = all[index];
           if (!picked) continue;
         } else {
           const typed = a.kind === 'contact' ? a.phone : a.text;
@@ -596,13 +570,14 @@ export function createTopUpConversation(deps: TopUpDeps) {
           }
           if (matches.length > 1) {
             const kb = new InlineKeyboard();
-            for (const o of matches.slice(0, PAGE)) kb.text(o.name, cb(s, `o:${all.indexOf(o)}`)).row();
+            for (const o of matches.slice(0, PAGE))
+              kb.text(o.name, cb(s, choiceAction(CHOICE.operator, all.indexOf(o)))).row();
             await ctx.reply(t('top-up-operator-several', { query: clip(typed) }), { reply_markup: kb });
             continue;
           }
           picked = matches[0]!;
         }
-        const chosen = await choose(picked.operatorKey);
+        const chosen = choose(picked.operatorKey);
         if (!chosen) {
           await ctx.reply(t('top-up-offer-unavailable'));
           continue;
@@ -620,18 +595,18 @@ export function createTopUpConversation(deps: TopUpDeps) {
     ): Promise<{ kind: 'ok'; value: string } | { kind: 'back' } | { kind: 'cancel' }> {
       const s = ++seq;
       const kb = new InlineKeyboard();
-      choices.forEach((c, i) => kb.text(c.text, cb(s, `v:${i}`)));
+      choices.forEach((c, i) => kb.text(c.text, cb(s, choiceAction(CHOICE.value, i))));
       const message = await ctx.reply(text, { reply_markup: navRow(kb, s, true) });
       for (;;) {
         const a = await answer(s);
         if (a.kind === 'cancel') return { kind: 'cancel' };
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return { kind: 'cancel' };
-          if (a.action === 'back') {
+          if (a.action === ACTION.cancel) return { kind: 'cancel' };
+          if (a.action === ACTION.back) {
             await closePrompt(message);
             return { kind: 'back' };
           }
-          const choice = a.action.startsWith('v:') ? choices[Number(a.action.slice(2))] : undefined;
+          const choice = choices[choiceIndex(a.action, CHOICE.value) ?? -1];
           if (!choice) continue;
           await closePrompt(message, `${text}\n→ ${choice.text}`);
           return { kind: 'ok', value: choice.value };
@@ -655,7 +630,10 @@ export function createTopUpConversation(deps: TopUpDeps) {
       const ranges = options.filter((o) => !isFixed(o));
       const kb = new InlineKeyboard();
       fixed.forEach((o, i) => {
-        kb.text(o.label || formatMoney(o.min, currency, locale), cb(s, `a:${options.indexOf(o)}`));
+        kb.text(
+          o.label || formatMoney(o.min, currency, locale),
+          cb(s, choiceAction(CHOICE.amount, options.indexOf(o))),
+        );
         if (i % 3 === 2) kb.row();
       });
       const lines = [
@@ -678,12 +656,12 @@ export function createTopUpConversation(deps: TopUpDeps) {
         const a = await answer(s);
         if (a.kind === 'cancel') return 'cancel';
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return 'cancel';
-          if (a.action === 'back') {
+          if (a.action === ACTION.cancel) return 'cancel';
+          if (a.action === ACTION.back) {
             await closePrompt(message);
             return 'back';
           }
-          const option = a.action.startsWith('a:') ? options[Number(a.action.slice(2))] : undefined;
+          const option = options[choiceIndex(a.action, CHOICE.amount) ?? -1];
           if (!option) continue;
           state.amount = new Decimal(option.min).toFixed();
           await closePrompt(
@@ -762,7 +740,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
         (outer.session?.recentNumbers ?? []).filter((n) => n.country === country.code),
       );
       const kb = new InlineKeyboard();
-      recent.forEach((n, i) => kb.text(`📱 ${maskPhone(n.digits)}`, cb(s, `n:${i}`)).row());
+      recent.forEach((n, i) =>
+        kb.text(`📱 ${maskPhone(n.digits)}`, cb(s, choiceAction(CHOICE.recentNumber, i))).row(),
+      );
       const message = await ctx.reply(t('top-up-enter-phone', { country: country.name }), {
         reply_markup: navRow(kb, s, true),
       });
@@ -771,12 +751,12 @@ export function createTopUpConversation(deps: TopUpDeps) {
         if (a.kind === 'cancel') return 'cancel';
         let candidate: PhoneChoice | undefined;
         if (a.kind === 'button') {
-          if (a.action === 'cancel') return 'cancel';
-          if (a.action === 'back') {
+          if (a.action === ACTION.cancel) return 'cancel';
+          if (a.action === ACTION.back) {
             await closePrompt(message);
             return 'back';
           }
-          const n = a.action.startsWith('n:') ? recent[Number(a.action.slice(2))] : undefined;
+          const n = recent[choiceIndex(a.action, CHOICE.recentNumber) ?? -1];
           if (!n) continue;
           candidate = phoneChoice(n.digits, n.country);
           if (!candidate) continue;
@@ -804,8 +784,13 @@ export function createTopUpConversation(deps: TopUpDeps) {
       }
     }
 
+    /**
+     * Asks for a quote. Only what the chosen options do not already say enters the replay log: the price, its
+     * currency, the expiry and the token; the quoted options themselves only when they differ from the asked.
+     */
     async function fetchQuote(): Promise<
-      { ok: true; quote: QuoteView } | { ok: false; problem: ServiceProblem }
+      | { ok: true; quote: QuoteView; mismatch?: { field: string; quoted: string } }
+      | { ok: false; problem: ServiceProblem }
     > {
       const request = {
         country: state.country!.code,
@@ -814,31 +799,47 @@ export function createTopUpConversation(deps: TopUpDeps) {
         localCurrency: state.currency!,
         subtype: state.subtype!,
       };
-      return conversation.external(async () => {
+      const got = await conversation.external(async () => {
         try {
           // A shared 429 pause or a spent minute would otherwise keep the chat silent for up to a minute.
           const signal = AbortSignal.timeout(deps.quoteWaitMs ?? 10_000);
           const q = await deps.api.createQuote(request, { priority: 'interactive', signal });
-          return {
+          const field = quoteMismatch(request, {
+            country: q.country,
+            operatorKey: q.operator.operatorKey,
+            subtype: q.subtype,
+            localCurrency: q.localCurrency,
+            localAmount: q.localAmount.toFixed(),
+          });
+          const priced = {
             ok: true as const,
-            quote: {
-              country: q.country,
-              countryName: q.countryName,
-              operatorKey: q.operator.operatorKey,
-              operatorName: q.operator.name,
-              subtype: q.subtype,
-              localAmount: q.localAmount.toFixed(),
-              localCurrency: q.localCurrency,
-              merchantPrice: q.merchantPrice.toFixed(),
-              merchantCurrency: q.merchantCurrency,
-              expiresAt: q.expiresAt.toISOString(),
-              quoteToken: q.quoteToken,
-            },
+            price: q.merchantPrice.toFixed(),
+            currency: q.merchantCurrency,
+            expiresAt: q.expiresAt.toISOString(),
+            token: q.quoteToken,
           };
+          if (field === undefined) return priced;
+          const quoted = `${q.country} ${q.operator.operatorKey} ${q.localAmount.toFixed()} ${q.localCurrency} ${q.subtype}`;
+          return { ...priced, mismatch: { field, quoted } };
         } catch (error) {
           return { ok: false as const, problem: toServiceProblem(error) };
         }
       });
+      if (!got.ok) return got;
+      const quote: QuoteView = {
+        country: request.country,
+        countryName: state.country!.name,
+        operatorKey: request.operatorKey,
+        operatorName: state.operator!.name,
+        subtype: request.subtype,
+        localAmount: request.amount,
+        localCurrency: request.localCurrency,
+        merchantPrice: got.price,
+        merchantCurrency: got.currency,
+        expiresAt: got.expiresAt,
+        quoteToken: got.token,
+      };
+      return 'mismatch' in got ? { ok: true, quote, mismatch: got.mismatch } : { ok: true, quote };
     }
 
     /** Quote, show, confirm, place; loops on expiry and price changes. */
@@ -857,27 +858,27 @@ export function createTopUpConversation(deps: TopUpDeps) {
         }
         if (!got.ok) {
           const s = ++seq;
-          const kb = new InlineKeyboard().text(t('button-retry'), cb(s, 'retry'));
+          const kb = new InlineKeyboard().text(t('button-retry'), cb(s, ACTION.retry));
           await ctx.reply(problemText(got.problem), { reply_markup: navRow(kb, s, true) });
           for (;;) {
             const a = await answer(s);
-            if (a.kind === 'cancel' || (a.kind === 'button' && a.action === 'cancel')) return 'cancel';
-            if (a.kind === 'button' && a.action === 'back') return 'back';
-            if (a.kind === 'button' && a.action === 'retry') break;
+            if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) return 'cancel';
+            if (a.kind === 'button' && a.action === ACTION.back) return 'back';
+            if (a.kind === 'button' && a.action === ACTION.retry) break;
             await ctx.reply(t('top-up-press-a-button'));
           }
           continue;
         }
         const quote = got.quote;
-        const mismatch = quoteMismatch(quote);
+        const mismatch = got.mismatch;
         if (mismatch !== undefined) {
           await conversation.external(() =>
             deps.reportQuoteMismatch({
-              field: mismatch,
+              field: mismatch.field,
               country: quote.country,
               operator: quote.operatorKey,
               asked: `${state.amount} ${state.currency} ${state.subtype}`,
-              quoted: `${quote.localAmount} ${quote.localCurrency} ${quote.subtype}`,
+              quoted: mismatch.quoted,
             }),
           );
           await ctx.reply(t('top-up-quote-mismatch'));
@@ -893,23 +894,23 @@ export function createTopUpConversation(deps: TopUpDeps) {
         const s = ++seq;
         const now = await conversation.now();
         const kb = new InlineKeyboard()
-          .text(t('button-confirm'), cb(s, 'ok'))
-          .text(t('button-reject'), cb(s, 'no'))
+          .text(t('button-confirm'), cb(s, ACTION.confirm))
+          .text(t('button-reject'), cb(s, ACTION.reject))
           .row()
-          .text(t('button-back'), cb(s, 'back'));
+          .text(t('button-back'), cb(s, ACTION.back));
         const text = [notice, quoteText(quote, now)].filter(Boolean).join('\n\n');
         const message = await ctx.reply(text, { reply_markup: kb });
         for (;;) {
           const a = await answer(s);
-          if (a.kind === 'cancel' || (a.kind === 'button' && a.action === 'no')) {
+          if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.reject)) {
             await closePrompt(message, text);
             return 'cancel';
           }
-          if (a.kind === 'button' && a.action === 'back') {
+          if (a.kind === 'button' && a.action === ACTION.back) {
             await closePrompt(message, text);
             return 'back';
           }
-          if (a.kind === 'button' && a.action === 'ok') break;
+          if (a.kind === 'button' && a.action === ACTION.confirm) break;
           await ctx.reply(t('top-up-press-confirm'));
         }
         await closePrompt(message, text);
@@ -925,15 +926,6 @@ export function createTopUpConversation(deps: TopUpDeps) {
         }
         return 'done';
       }
-    }
-
-    function quoteMismatch(quote: QuoteView): string | undefined {
-      if (quote.country !== state.country!.code) return 'country';
-      if (quote.operatorKey !== state.operator!.operatorKey) return 'operator';
-      if (quote.subtype !== state.subtype) return 'subtype';
-      if (quote.localCurrency !== state.currency) return 'local_currency';
-      if (!new Decimal(quote.localAmount).eq(state.amount!)) return 'local_amount';
-      return undefined;
     }
 
     function quoteText(quote: QuoteView, now: number): string {
@@ -1066,126 +1058,23 @@ export function createTopUpConversation(deps: TopUpDeps) {
     }
 
     function problemText(problem: ServiceProblem): string {
-      switch (problem.kind) {
-        case 'rate-limited':
-          return t('service-error-busy', { seconds: problem.retryAfterSeconds ?? 60 });
-        case 'aborted':
-          // Gave up waiting for the request budget: the service is busy, for a time we do not know.
-          return t('service-error-busy', { seconds: 60 });
-        case 'forbidden':
-        case 'edge-forbidden':
-          return t('service-error-refused-key');
-        case 'budget-unavailable':
-        case 'server':
-        case 'timeout':
-        case 'network':
-          return t('service-error-unavailable');
-        default:
-          break;
-      }
-      if (problem.httpStatus === 403) return t('service-error-refused-key');
-      switch (problem.key) {
-        case 'balance':
-          return t('service-error-balance');
-        case 'risk':
-          return t('service-error-risk');
-        case 'wallet':
-          return t('service-error-wallet');
-        case 'amount':
-          return t('service-error-amount');
-        case 'detail':
-          return t('top-up-offer-unavailable');
-        case 'account-busy':
-          return t('top-up-number-busy', { orderId: '—', number: '—' });
-        default:
-          return t('service-error-unavailable');
-      }
+      const [key, vars] = problemTextOf(problem);
+      return t(key, vars);
     }
 
     function subtypeLabel(subtype: string): string {
       return ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : subtype;
     }
 
-    async function closePrompt(message: { chat: { id: number }; message_id: number }, text?: string) {
+    async function closePrompt(message: { message_id: number }, text?: string) {
       // Removing the keyboard keeps old buttons from being pressed; an edit without reply_markup drops it.
       if (text !== undefined) {
-        await ctx.api.editMessageText(message.chat.id, message.message_id, text).catch(() => undefined);
+        await ctx.api.editMessageText(ctx.chat!.id, message.message_id, text).catch(() => undefined);
       } else {
-        await ctx.api.editMessageReplyMarkup(message.chat.id, message.message_id).catch(() => undefined);
+        await ctx.api.editMessageReplyMarkup(ctx.chat!.id, message.message_id).catch(() => undefined);
       }
     }
   };
 }
 
-/** The plain-words explanation of a refused order, with what to do next where there is one. */
-function refusalAdviceKey(rejection: StoredOrder['rejection']): string {
-  if (!rejection) return 'order-reject-reason-other';
-  if (rejection.httpStatus === 403) return 'service-error-refused-key';
-  switch (rejection.key) {
-    case 'balance':
-      return 'service-error-balance';
-    case 'risk':
-      return 'service-error-risk';
-    case 'wallet':
-      return 'service-error-wallet';
-    case 'amount':
-      return 'service-error-amount';
-    case 'detail':
-      return 'top-up-offer-unavailable';
-    default:
-      return rejectionReasonKey(rejection);
-  }
-}
-
-function slimCountries(countries: Country[]): CountryChoice[] {
-  return countries.map((c) => ({ code: c.code, name: c.name }));
-}
-
-function phoneChoice(digits: string, country: string): PhoneChoice | undefined {
-  const parsed = parsePhone(`+${digits}`, country);
-  if (!parsed.ok) return undefined;
-  return {
-    digits: parsed.phone.e164Digits,
-    international: parsed.phone.international,
-    masked: maskPhone(parsed.phone.e164Digits),
-  };
-}
-
-/** A shared contact's number may lack the plus; digits that already carry the country code get one. */
-function contactNumber(phone: string, country: string): string {
-  const trimmed = phone.trim();
-  if (trimmed.startsWith('+')) return trimmed;
-  const withCode = `+${trimmed.replace(/\D/g, '')}`;
-  const parsed = parsePhone(withCode, country);
-  return parsed.ok ? withCode : trimmed;
-}
-
-function withPlus(phone: string): string {
-  const trimmed = phone.trim();
-  return trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
-}
-
-function rememberRecent(outer: BaseContext, state: TopUpState): void {
-  const session = outer.session;
-  if (!session || !state.country || !state.phone) return;
-  session.recentCountries = [
-    state.country.code,
-    ...session.recentCountries.filter((c) => c !== state.country!.code),
-  ].slice(0, MAX_RECENT);
-  const entry: RecentNumber = { digits: state.phone.digits, country: state.country.code };
-  session.recentNumbers = [entry, ...session.recentNumbers.filter((n) => n.digits !== entry.digits)].slice(
-    0,
-    MAX_RECENT,
-  );
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
-}
-
-/** A flag emoji from an ISO 3166-1 alpha-2 code. */
-export function flag(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return '🏳️';
-  return String.fromCodePoint(...[...code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-}
+export { flag };

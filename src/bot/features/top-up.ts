@@ -4,6 +4,7 @@ import { parseRepeat, REPEAT_DATA } from '../callback-data.ts';
 import type { BotContext } from '../context.ts';
 import { TOP_UP, type TopUpArgs } from '../conversations/top-up.ts';
 import { requireRole } from './access.ts';
+import { TOP_UP_BUTTON } from '../callback-data/top-up.ts';
 
 /**
  * Splits `/topup <phone> <amount> [operator]`. The phone may contain spaces, so the longest run of leading
@@ -51,7 +52,7 @@ composer.callbackQuery(REPEAT_DATA, requireRole('topup'), async (ctx) => {
 });
 
 // A button of a top-up that has ended (finished, cancelled, timed out or replaced).
-composer.callbackQuery(/^t:/, async (ctx) => {
+composer.callbackQuery(TOP_UP_BUTTON, async (ctx) => {
   await ctx.answerCallbackQuery({ text: ctx.t('top-up-stale-button'), show_alert: false });
 });
 

@@ -1,0 +1,113 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { StorageAdapter } from 'grammy';
+
+// The conversations plugin records every update a conversation waited for and every Bot API answer it got,
+// whole: a message with its keyboard, the button's message inside a callback query, names, entities. A replay
+// reads only the few fields below, so only those are stored (issue 13: at most 2 KB per chat in Redis).
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+
+function slimUser(user: unknown): unknown {
+  if (!isObject(user)) return user;
+  const out: Json = { id: user.id };
+  if (user.language_code !== undefined) out.language_code = user.language_code;
+  return out;
+}
+
+function slimChat(chat: unknown): unknown {
+  return isObject(chat) ? { id: chat.id } : chat;
+}
+
+/** A message as a replay reads it: where it is, who sent it, and what a user typed or shared. */
+function slimMessage(message: unknown, incoming: boolean): unknown {
+  if (!isObject(message)) return message;
+  // The flow addresses a message it sent by the chat it is in, so a sent message keeps only its ID.
+  if (!incoming) return { message_id: message.message_id };
+  const out: Json = { message_id: message.message_id, chat: slimChat(message.chat) };
+  if (message.from !== undefined) out.from = slimUser(message.from);
+  if (message.text !== undefined) out.text = message.text;
+  if (isObject(message.contact)) out.contact = { phone_number: message.contact.phone_number };
+  return out;
+}
+
+function slimUpdate(update: unknown): unknown {
+  if (!isObject(update)) return update;
+  if (isObject(update.message)) return { message: slimMessage(update.message, true) };
+  const query = update.callback_query;
+  if (isObject(query)) {
+    const slim: Json = { id: query.id, from: slimUser(query.from), data: query.data };
+    // The button's message: where it is (the chat of a flow entered by a button), not what it said.
+    if (isObject(query.message)) {
+      slim.message = { message_id: query.message.message_id, chat: slimChat(query.message.chat) };
+    }
+    return { callback_query: slim };
+  }
+  return update;
+}
+
+/**
+ * A Bot API answer: a sent message keeps its address (the flow edits it later); what any other call answered
+ * is never read, so it is kept as `true`. Errors stay as they are.
+ */
+function slimApiAnswer(method: string, answer: unknown): unknown {
+  if (!isObject(answer) || answer.ok !== true || !isObject(answer.res)) return answer;
+  const res = answer.res;
+  if (res.ok !== true) return answer;
+  const result = method === 'sendMessage' ? slimMessage(res.result, false) : true;
+  return { ok: true, res: { ok: true, result } };
+}
+
+interface Replay {
+  send: Array<{ payload: string }>;
+  receive: Array<{ send: number; returnValue: unknown }>;
+}
+
+function slimReplay(replay: Replay): void {
+  for (const entry of replay.receive) {
+    const kind = replay.send[entry.send]?.payload;
+    if (kind === undefined || kind === 'external') continue;
+    entry.returnValue =
+      kind === 'wait' ? slimUpdate(entry.returnValue) : slimApiAnswer(kind, entry.returnValue);
+  }
+}
+
+/** Compacts the plugin's stored conversations (`{ version, state: { [id]: [{ replay, … }] } }`) on write. */
+export function compactReplay(value: unknown): unknown {
+  if (!isObject(value) || !isObject(value.state)) return value;
+  for (const list of Object.values(value.state)) {
+    if (!Array.isArray(list)) continue;
+    for (const conversation of list as unknown[]) {
+      if (isObject(conversation) && isObject(conversation.replay)) {
+        const replay = conversation.replay as unknown as Replay;
+        if (Array.isArray(replay.send) && Array.isArray(replay.receive)) slimReplay(replay);
+      }
+    }
+  }
+  return value;
+}
+
+/** How a conversation is stored: its compacted JSON, deflated (a replay log repeats itself a lot). */
+export interface Packed {
+  z: string;
+}
+
+const isPacked = (value: unknown): value is Packed => isObject(value) && typeof value.z === 'string';
+
+/**
+ * The conversations' storage adapter with every write compacted and deflated. A value stored before (plain
+ * JSON) is handed back as it is: its older TOP_UP_VERSION makes the plugin drop it.
+ */
+export function compactingAdapter<T>(inner: StorageAdapter<Packed>): StorageAdapter<T> {
+  return {
+    async read(key) {
+      const stored: unknown = await inner.read(key);
+      if (!isPacked(stored)) return stored as T | undefined;
+      return JSON.parse(inflateRawSync(Buffer.from(stored.z, 'base64')).toString('utf8')) as T;
+    },
+    write: (key, value) =>
+      inner.write(key, { z: deflateRawSync(JSON.stringify(compactReplay(value))).toString('base64') }),
+    delete: (key) => inner.delete(key),
+  };
+}
