@@ -72,8 +72,6 @@ describe('callback data families', () => {
     const strays: string[] = [];
     for (const file of sources(SRC)) {
       const path = relative(SRC, file);
-      // The Repeat buttons are still built in the top-up conversation, which helper "topup" is splitting.
-      if (path.startsWith('bot/conversations/')) continue;
       const code = readFileSync(file, 'utf8')
         .split('\n')
         .filter((line) => !/^\s*(\*|\/\/|\/\*\*)/.test(line));

@@ -46,6 +46,8 @@ import {
   type TopUpState,
 } from './top-up-model.ts';
 
+import { repeatData } from '../callback-data.ts';
+
 export const TOP_UP = 'topUp';
 /** Raise when the conversation's code changes in a way that breaks stored replays. */
 export const TOP_UP_VERSION = 3;
@@ -1012,9 +1014,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
           if (result.outcome === 'pending') await ctx.reply(t('top-up-pending', { number: externalOrderId }));
           await ctx.reply(t('top-up-what-next'), {
             reply_markup: new InlineKeyboard()
-              .text(t('button-repeat-same'), `rp:s:${externalOrderId}`)
+              .text(t('button-repeat-same'), repeatData('same', externalOrderId))
               .row()
-              .text(t('button-repeat-amount'), `rp:a:${externalOrderId}`),
+              .text(t('button-repeat-amount'), repeatData('amount', externalOrderId)),
           });
           return 'placed';
         case 'error':
