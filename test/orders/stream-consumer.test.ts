@@ -112,7 +112,7 @@ describe('createStreamConsumer', () => {
     // While it still held entries the dead consumer was never dropped (that would drop its entries too).
     expect(Object.keys(await consumerNames(redis, stream)).sort()).toEqual(['crashed', 'live']);
     expect(await consumerNames(redis, stream)).toMatchObject({ crashed: 0, live: 2 });
-    for (const id of added) await live.ack(id);
+    for (const id of added) await live.ack(id!);
 
     // With nothing pending and idle past reapIdleMs, the dead consumer goes at a later read.
     await waitFor(
