@@ -70,9 +70,13 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       probe.on('error', () => {});
       try {
         await probe.connect();
-        await probe.ping();
+        // With several vitest workers, another file's server may hold the port we were given:
+        // only our own process counts as started.
+        const info = await probe.info('server');
         probe.disconnect();
-        return;
+        if (info.includes(`process_id:${String(proc.pid)}\r\n`)) return;
+        if (exited) throw new Error(`redis-server exited on port ${port}`);
+        await sleep(25);
       } catch {
         probe.disconnect();
         await sleep(25);

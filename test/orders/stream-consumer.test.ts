@@ -1,0 +1,216 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStreamConsumer, type StreamEntry } from '../../src/orders/stream-consumer.ts';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { waitFor } from './support/world.ts';
+
+// The consumer group member on its own, against a private Redis: delivery, acknowledgement, takeover of a
+// crashed consumer's entries, removal of dead consumers, and a group lost with Redis's data.
+
+const GROUP = 'workers';
+
+async function consumerNames(redis: Redis, stream: string): Promise<Record<string, number>> {
+  const rows = (await redis.xinfo('CONSUMERS', stream, GROUP)) as unknown[][];
+  const out: Record<string, number> = {};
+  for (const row of rows) {
+    const info: Record<string, unknown> = {};
+    for (let i = 0; i + 1 < row.length; i += 2) info[String(row[i])] = row[i + 1];
+    out[String(info['name'])] = Number(info['pending']);
+  }
+  return out;
+}
+
+async function pendingCount(redis: Redis, stream: string): Promise<number> {
+  const summary = (await redis.xpending(stream, GROUP)) as [number, ...unknown[]];
+  return Number(summary[0]);
+}
+
+const ids = (entries: StreamEntry[]) => entries.map((e) => e.id);
+
+describe('createStreamConsumer', () => {
+  let server: RedisServerHandle;
+  let redis: Redis;
+  let n = 0;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = new Redis(server.url);
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await server?.dispose();
+  });
+
+  it('delivers new entries once, with their fields, and keeps them pending until acknowledged', async () => {
+    const stream = `s${++n}`;
+    const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a' });
+    expect(await consumer.read()).toEqual([]); // creates the group (and the stream) with nothing to read
+    const added = [
+      await redis.xadd(stream, '*', 'order', 'o1', 'kind', 'paid'),
+      await redis.xadd(stream, '*', 'order', 'o2', 'kind', 'failed'),
+      await redis.xadd(stream, '*', 'order', 'o3', 'kind', 'paid'),
+    ];
+    const got = await consumer.read();
+    expect(ids(got)).toEqual(added);
+    expect(got.map((e) => e.fields)).toEqual([
+      { order: 'o1', kind: 'paid' },
+      { order: 'o2', kind: 'failed' },
+      { order: 'o3', kind: 'paid' },
+    ]);
+    expect(await consumer.read()).toEqual([]); // not delivered twice
+    expect(await pendingCount(redis, stream)).toBe(3);
+    await consumer.ack(added[0]!);
+    await consumer.ack(added[2]!);
+    expect(await pendingCount(redis, stream)).toBe(1);
+    await consumer.ack(added[1]!);
+    expect(await pendingCount(redis, stream)).toBe(0);
+  });
+
+  it('reads at most `batch` entries at a time, in order', async () => {
+    const stream = `s${++n}`;
+    const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a', batch: 2 });
+    await consumer.read();
+    const added: string[] = [];
+    for (let i = 0; i < 5; i++) added.push((await redis.xadd(stream, '*', 'i', String(i)))!);
+    const seen: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const got = await consumer.read();
+      expect(got.length).toBeLessThanOrEqual(2);
+      for (const entry of got) {
+        seen.push(entry.id);
+        await consumer.ack(entry.id);
+      }
+    }
+    expect(seen).toEqual(added);
+  });
+
+  it("takes over a crashed consumer's unacknowledged entries, then removes the dead consumer", async () => {
+    const stream = `s${++n}`;
+    const crashed = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'crashed' });
+    await crashed.read();
+    const added = [await redis.xadd(stream, '*', 'n', '1'), await redis.xadd(stream, '*', 'n', '2')];
+    expect(ids(await crashed.read())).toEqual(added);
+    // 'crashed' never acknowledges and never reads again.
+
+    const live = createStreamConsumer({
+      redis,
+      stream,
+      group: GROUP,
+      consumer: 'live',
+      claimIdleMs: 30,
+      reapIdleMs: 30,
+    });
+    const taken = await waitFor(
+      async () => {
+        const got = await live.read();
+        return got.length > 0 ? got : null;
+      },
+      20_000,
+      'the abandoned entries',
+    );
+    expect(ids(taken)).toEqual(added);
+    // While it still held entries the dead consumer was never dropped (that would drop its entries too).
+    expect(Object.keys(await consumerNames(redis, stream)).sort()).toEqual(['crashed', 'live']);
+    expect(await consumerNames(redis, stream)).toMatchObject({ crashed: 0, live: 2 });
+    for (const id of added) await live.ack(id!);
+
+    // With nothing pending and idle past reapIdleMs, the dead consumer goes at a later read.
+    await waitFor(
+      async () => {
+        await live.read();
+        return !('crashed' in (await consumerNames(redis, stream)));
+      },
+      20_000,
+      'the dead consumer removed',
+    );
+    expect(await consumerNames(redis, stream)).toEqual({ live: 0 });
+    expect(await pendingCount(redis, stream)).toBe(0);
+  });
+
+  it('does not take over entries that are not idle yet, nor remove a live consumer', async () => {
+    const stream = `s${++n}`;
+    const busy = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'busy' });
+    await busy.read();
+    const id = await redis.xadd(stream, '*', 'n', '1');
+    expect(ids(await busy.read())).toEqual([id]);
+    // Default claim (30 s) and reap (10 min) times: a newcomer leaves the entry and the consumer alone.
+    const other = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'other' });
+    expect(await other.read()).toEqual([]);
+    expect(await consumerNames(redis, stream)).toMatchObject({ busy: 1 });
+    expect(await pendingCount(redis, stream)).toBe(1);
+    await busy.ack(id!);
+  });
+
+  it('close leaves the group when nothing is pending, and stays while entries are pending', async () => {
+    const stream = `s${++n}`;
+    const idle = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'idle' });
+    const holding = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'holding' });
+    await idle.read();
+    await holding.read();
+    const id = await redis.xadd(stream, '*', 'n', '1');
+    expect(ids(await holding.read())).toEqual([id]);
+    await idle.close();
+    await holding.close();
+    expect(await consumerNames(redis, stream)).toEqual({ holding: 1 });
+
+    // A restarted replica under the same name takes its own entry back once it is idle past claimIdleMs.
+    const restarted = createStreamConsumer({
+      redis,
+      stream,
+      group: GROUP,
+      consumer: 'holding',
+      claimIdleMs: 30,
+    });
+    const again = await waitFor(
+      async () => {
+        const got = await restarted.read();
+        return got.length > 0 ? got : null;
+      },
+      20_000,
+      'the entry again after restart',
+    );
+    expect(ids(again)).toEqual([id]);
+    await restarted.ack(id!);
+    await restarted.close();
+    expect(await consumerNames(redis, stream)).toEqual({});
+  });
+
+  it('creates the group again when Redis lost it, and goes on delivering', async () => {
+    const stream = `s${++n}`;
+    const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a' });
+    await consumer.read();
+    const first = await redis.xadd(stream, '*', 'n', '1');
+    expect(ids(await consumer.read())).toEqual([first]);
+    await consumer.ack(first!);
+
+    await redis.del(stream); // as after a Redis restart without its data: the group is gone
+    expect(await consumer.read()).toEqual([]);
+    const groups = (await redis.xinfo('GROUPS', stream)) as unknown[][];
+    expect(groups.length).toBe(1);
+
+    const second = await redis.xadd(stream, '*', 'n', '2');
+    const got = await consumer.read();
+    expect(ids(got)).toEqual([second]);
+    expect(got[0]!.fields).toEqual({ n: '2' });
+  });
+
+  it('survives a real Redis restart without data', async () => {
+    const own = await startRedisServer();
+    const client = new Redis(own.url, { maxRetriesPerRequest: null });
+    try {
+      const stream = 'restart';
+      const consumer = createStreamConsumer({ redis: client, stream, group: GROUP, consumer: 'a' });
+      await consumer.read();
+      await own.stop();
+      await own.start();
+      await waitFor(async () => (await client.ping()) === 'PONG', 20_000, 'reconnected');
+      expect(await client.exists(stream)).toBe(0);
+      expect(await consumer.read()).toEqual([]);
+      const id = await client.xadd(stream, '*', 'n', '1');
+      expect(ids(await consumer.read())).toEqual([id]);
+    } finally {
+      client.disconnect();
+      await own.dispose();
+    }
+  });
+});
