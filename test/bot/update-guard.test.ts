@@ -1,7 +1,7 @@
 import { Api, Context } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
 import {
   ChatBusyError,
   UpdateInProgressError,
@@ -9,7 +9,7 @@ import {
   type UpdateGuardOptions,
 } from '../../src/bot/middleware/update-guard.ts';
 import { waitFor } from '../orders/support/world.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { redisPerFile } from '../support/redis.ts';
 
 // The update guard on its own, two guards sharing one private Redis as two replicas would. The handler
 // never calls Telegram, so the Api behind the contexts points nowhere.
@@ -74,17 +74,11 @@ function handler() {
 }
 
 describe('updateGuard', () => {
-  let server: RedisServerHandle;
   let redis: Redis;
   let n = 0;
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-    redis = new Redis(server.url);
-  });
-  afterAll(async () => {
-    redis?.disconnect();
-    await server?.dispose();
+  redisPerFile((client) => {
+    redis = client;
   });
 
   function replicas(options: Partial<UpdateGuardOptions> = {}) {

@@ -1,8 +1,8 @@
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
 import type { LoggerLike } from '../../src/domain/log.ts';
 import { runLoop } from '../../src/orders/loop.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { redisPerFile } from '../support/redis.ts';
 import { waitFor } from './support/world.ts';
 
 // The worker loop on its own: each round pops work from a real Redis list, as the order workers do.
@@ -24,17 +24,11 @@ function recordingLogger(): LoggerLike & { errors: Array<Record<string, unknown>
 }
 
 describe('runLoop', () => {
-  let server: RedisServerHandle;
   let redis: Redis;
   let n = 0;
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-    redis = new Redis(server.url);
-  });
-  afterAll(async () => {
-    redis?.disconnect();
-    await server?.dispose();
+  redisPerFile((client) => {
+    redis = client;
   });
 
   /** A round that moves one item from `key` to `key:done`; returns how many it moved. */

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStreamConsumer, type StreamEntry } from '../../src/orders/stream-consumer.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { redisPerFile, startRedisServer } from '../support/redis.ts';
 import { waitFor } from './support/world.ts';
 
 // The consumer group member on its own, against a private Redis: delivery, acknowledgement, takeover of a
@@ -28,17 +28,11 @@ async function pendingCount(redis: Redis, stream: string): Promise<number> {
 const ids = (entries: StreamEntry[]) => entries.map((e) => e.id);
 
 describe('createStreamConsumer', () => {
-  let server: RedisServerHandle;
   let redis: Redis;
   let n = 0;
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-    redis = new Redis(server.url);
-  });
-  afterAll(async () => {
-    redis?.disconnect();
-    await server?.dispose();
+  redisPerFile((client) => {
+    redis = client;
   });
 
   it('delivers new entries once, with their fields, and keeps them pending until acknowledged', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from './ports.ts';
 
 export interface RedisServerHandle {
@@ -118,4 +119,22 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A private redis-server and one client for the calling test file: started before its tests, closed after them.
+ * `use` receives both once they are up.
+ */
+export function redisPerFile(use: (redis: Redis, server: RedisServerHandle) => void): void {
+  let server: RedisServerHandle | undefined;
+  let redis: Redis | undefined;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = new Redis(server.url);
+    use(redis, server);
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await server?.dispose();
+  });
 }
