@@ -1,21 +1,13 @@
 import { Decimal } from 'decimal.js';
 import { rejectionReasonKey } from '../../../orders/texts.ts';
-import type { StoredOrder } from '../../../orders/types.ts';
+import type { QuoteSnapshot, StoredOrder } from '../../../orders/types.ts';
 
 // The quote step's pure rules.
 
-/** The quote as plain JSON. */
-export interface QuoteView {
+/** The quote as plain JSON: the snapshot an order keeps, plus what placing it needs. */
+export interface QuoteView extends QuoteSnapshot {
   country: string;
-  countryName: string;
   operatorKey: string;
-  operatorName: string;
-  subtype: string;
-  localAmount: string;
-  localCurrency: string;
-  merchantPrice: string;
-  merchantCurrency: string;
-  expiresAt: string;
   quoteToken: string;
 }
 
