@@ -1,29 +1,24 @@
 import { Decimal } from 'decimal.js';
-import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Context } from 'grammy';
 import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
-import type { Country, MerchantApi, Operator } from '../../merchant/types.ts';
 import { likelyFreeAt } from '../../orders/texts.ts';
-import { intentWithNumber, type IntentDraft, type OrderNumbers } from '../../orders/numbers.ts';
-import type { OrderService, SubmitResult } from '../../orders/types.ts';
-import type { BaseContext, BotContext } from '../context.ts';
-import type { Translate } from '../i18n.ts';
+import { intentWithNumber, type IntentDraft } from '../../orders/numbers.ts';
+import type { SubmitResult } from '../../orders/types.ts';
+import type { BaseContext } from '../context.ts';
 import { problemText as problemTextOf, toServiceProblem, type ServiceProblem } from '../service-problem.ts';
 import {
   ACTION,
   CHOICE,
   choiceAction,
   choiceIndex,
-  choiceOf,
   parseTopUpData,
   topUpData,
 } from '../callback-data/top-up.ts';
 import { appendPager } from '../keyboards/paged-list.ts';
-import { contactNumber, phoneChoice, rememberRecent, withPlus } from './top-up/phone.ts';
+import { contactNumber, phoneChoice, rememberRecent } from './top-up/phone.ts';
 import { quoteMismatch, refusalAdviceKey, type QuoteView } from './top-up/quote.ts';
 import { clip, flag, slimCountries } from './top-up/texts.ts';
-import type { RoleStore } from '../roles.ts';
 import {
   boundsOf,
   clearFrom,
@@ -35,11 +30,9 @@ import {
   pageOf,
   pairsForAmount,
   previousStep,
-  searchCountries,
   searchOperators,
   subtypesOf,
   toOperatorChoice,
-  type CountryChoice,
   type OperatorChoice,
   type PhoneChoice,
   type Step,
@@ -47,31 +40,14 @@ import {
 } from './top-up-model.ts';
 
 import { repeatData } from '../callback-data.ts';
+import { askCountry } from './top-up/country.ts';
+import { PAGE, type Answer, type Conv, type StepContext, type TopUpDeps } from './top-up/step-context.ts';
+
+export type { TopUpDeps };
 
 export const TOP_UP = 'topUp';
 /** Raise when the conversation's code changes in a way that breaks stored replays. */
 export const TOP_UP_VERSION = 3;
-
-const PAGE = 8;
-
-/** What the conversation needs from the outside world; every call goes through `conversation.external`. */
-export interface TopUpDeps {
-  catalogue: { countries(): Promise<Country[]>; operators(country: string): Promise<Operator[]> };
-  api: Pick<MerchantApi, 'createQuote'>;
-  orders: Pick<OrderService, 'submit' | 'unfinishedForAccount' | 'get'>;
-  roles: Pick<RoleStore, 'roleOf'>;
-  /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
-  numbers: Pick<OrderNumbers, 'fix' | 'attachMessage'>;
-  /** Tells admins that a quote did not match what was asked. */
-  reportQuoteMismatch(details: Record<string, string>): Promise<void>;
-  translate: Translate;
-  defaultLocale: string;
-  idleMs: number;
-  /** A quote with less validity left than this is renewed before placing. */
-  quoteMarginMs: number;
-  /** How long a quote may wait for the shared request budget before the chat is told to try later. */
-  quoteWaitMs?: number;
-}
 
 /** A number held by an unfinished order: which one for its own reseller and admins, else only until when. */
 type BusyNumber =
@@ -85,14 +61,6 @@ export interface TopUpArgs {
   repeatOf?: string;
   keepAmount?: boolean;
 }
-
-type Answer =
-  | { kind: 'button'; action: string }
-  | { kind: 'text'; text: string }
-  | { kind: 'contact'; phone: string }
-  | { kind: 'cancel' };
-
-type Conv = Conversation<BotContext, Context>;
 
 export { toServiceProblem };
 
@@ -237,6 +205,40 @@ export function createTopUpConversation(deps: TopUpDeps) {
       return true;
     };
 
+    const sc: StepContext = {
+      conversation,
+      ctx,
+      deps,
+      userId,
+      locale,
+      t,
+      get state() {
+        return state;
+      },
+      set state(value) {
+        state = value;
+      },
+      get pendingOperator() {
+        return pendingOperator;
+      },
+      set pendingOperator(value) {
+        pendingOperator = value;
+      },
+      get lastQuote() {
+        return lastQuote;
+      },
+      set lastQuote(value) {
+        lastQuote = value;
+      },
+      nextPrompt: () => ++seq,
+      cb,
+      answer,
+      navRow,
+      pager,
+      closePrompt,
+      subtypeLabel,
+    };
+
     for (;;) {
       switch (step) {
         case 'country': {
@@ -244,7 +246,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
             step = 'operator';
             break;
           }
-          const result = await askCountry();
+          const result = await askCountry(sc);
           if (result === 'cancel') return cancelled();
           step = 'operator';
           break;
@@ -391,102 +393,6 @@ export function createTopUpConversation(deps: TopUpDeps) {
     }
 
     // ---- step implementations -----------------------------------------------------------------------
-
-    async function askCountry(): Promise<'ok' | 'cancel'> {
-      const s = ++seq;
-      // The catalogue is read from its cache on every replay; only the session's codes enter the log.
-      const codes = await conversation.external((outer: BaseContext) => outer.session?.recentCountries ?? []);
-      const countries = slimCountries(await deps.catalogue.countries());
-      const recent = codes
-        .map((code) => countries.find((c) => c.code === code))
-        .filter((c): c is CountryChoice => c !== undefined);
-      let page = 0;
-      let listed = pageOf(countries, page, PAGE);
-      const render = () => {
-        const kb = new InlineKeyboard();
-        if (page === 0 && recent.length > 0) {
-          for (const c of recent)
-            kb.text(`⭐ ${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
-        }
-        listed.items.forEach((c, i) => {
-          kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code)));
-          if (i % 2 === 1) kb.row();
-        });
-        kb.row();
-        appendPager(kb, listed, pager, (p) =>
-          cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
-        );
-        return navRow(kb, s, false);
-      };
-      const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: render() });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel') return 'cancel';
-        if (a.kind === 'button') {
-          if (a.action === ACTION.cancel) return 'cancel';
-          if (a.action === ACTION.noop || a.action === ACTION.back) continue;
-          const toPage = choiceIndex(a.action, CHOICE.page);
-          if (toPage !== undefined) {
-            page = toPage || 0;
-            listed = pageOf(countries, page, PAGE);
-            await ctx.api.editMessageText(ctx.chat!.id, message.message_id, t('top-up-choose-country'), {
-              reply_markup: render(),
-            });
-            continue;
-          }
-          const code = choiceOf(a.action, CHOICE.country);
-          if (code !== undefined) {
-            const chosen = countries.find((c) => c.code === code);
-            if (chosen) {
-              state.country = chosen;
-              await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
-              return 'ok';
-            }
-            await ctx.reply(t('top-up-country-not-sold'));
-            continue;
-          }
-          continue;
-        }
-        const typed = a.kind === 'contact' ? a.phone : a.text;
-        // A number in international format picks its country and is kept for the phone step.
-        if (/^\s*(\+|00)/.test(typed) || a.kind === 'contact') {
-          const found = countryOfInternational(a.kind === 'contact' ? withPlus(typed) : typed);
-          if (found.ok) {
-            const chosen = countries.find((c) => c.code === found.country);
-            if (!chosen) {
-              await ctx.reply(t('top-up-country-not-sold'));
-              continue;
-            }
-            state.country = chosen;
-            const parsed = parsePhone(a.kind === 'contact' ? withPlus(typed) : typed, chosen.code);
-            if (parsed.ok) state.phone = phoneChoice(parsed.phone.e164Digits, chosen.code)!;
-            await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
-            return 'ok';
-          }
-          await ctx.reply(t('top-up-one-line-bad-phone'));
-          continue;
-        }
-        const matches = slimCountries(
-          searchCountries(await deps.catalogue.countries(), typed).slice(0, PAGE),
-        );
-        if (matches.length === 1) {
-          state.country = matches[0]!;
-          await closePrompt(
-            message,
-            `${t('top-up-country-chosen')} ${flag(matches[0]!.code)} ${matches[0]!.name}`,
-          );
-          return 'ok';
-        }
-        if (matches.length === 0) {
-          await ctx.reply(t('top-up-country-no-match', { query: clip(typed) }));
-          continue;
-        }
-        const kb = new InlineKeyboard();
-        for (const c of matches)
-          kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
-        await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
-      }
-    }
 
     async function askOperator(): Promise<'ok' | 'back' | 'cancel'> {
       const country = state.country!;
