@@ -23,7 +23,6 @@ import {
   clearFrom,
   currenciesOf,
   fitsOptions,
-  fold,
   isFixed,
   optionsOf,
   pairsForAmount,
@@ -38,6 +37,7 @@ import {
 import { repeatData } from '../callback-data.ts';
 import { askCountry } from './top-up/country.ts';
 import { askOperator } from './top-up/operator.ts';
+import { askChoice } from './top-up/product.ts';
 import { type Answer, type Conv, type StepContext, type TopUpDeps } from './top-up/step-context.ts';
 
 export type { TopUpDeps };
@@ -284,6 +284,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
             break;
           }
           const result = await askChoice(
+            sc,
             'subtype',
             t('top-up-choose-subtype', { operator: operator.name }),
             subtypes.map((s) => ({ text: subtypeLabel(s), value: s })),
@@ -319,6 +320,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
             break;
           }
           const result = await askChoice(
+            sc,
             'currency',
             t('top-up-choose-currency', { operator: state.operator!.name }),
             currencies.map((c) => ({ text: c, value: c })),
@@ -390,41 +392,6 @@ export function createTopUpConversation(deps: TopUpDeps) {
     }
 
     // ---- step implementations -----------------------------------------------------------------------
-
-    async function askChoice(
-      kind: 'subtype' | 'currency',
-      text: string,
-      choices: Array<{ text: string; value: string }>,
-    ): Promise<{ kind: 'ok'; value: string } | { kind: 'back' } | { kind: 'cancel' }> {
-      const s = ++seq;
-      const kb = new InlineKeyboard();
-      choices.forEach((c, i) => kb.text(c.text, cb(s, choiceAction(CHOICE.value, i))));
-      const message = await ctx.reply(text, { reply_markup: navRow(kb, s, true) });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel') return { kind: 'cancel' };
-        if (a.kind === 'button') {
-          if (a.action === ACTION.cancel) return { kind: 'cancel' };
-          if (a.action === ACTION.back) {
-            await closePrompt(message);
-            return { kind: 'back' };
-          }
-          const choice = choices[choiceIndex(a.action, CHOICE.value) ?? -1];
-          if (!choice) continue;
-          await closePrompt(message, `${text}\n→ ${choice.text}`);
-          return { kind: 'ok', value: choice.value };
-        }
-        // The same rule as the country and operator search: people type without accents or punctuation.
-        const typed = fold(a.kind === 'contact' ? a.phone : a.text);
-        const choice =
-          typed === '' ? undefined : choices.find((c) => fold(c.text) === typed || fold(c.value) === typed);
-        if (choice) {
-          await closePrompt(message, `${text}\n→ ${choice.text}`);
-          return { kind: 'ok', value: choice.value };
-        }
-        await ctx.reply(t(kind === 'subtype' ? 'top-up-subtype-unknown' : 'top-up-currency-unknown'));
-      }
-    }
 
     async function askAmount(options: ReturnType<typeof optionsOf>): Promise<'ok' | 'back' | 'cancel'> {
       const s = ++seq;
