@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { InlineKeyboard, type Context } from 'grammy';
-import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../domain/money.ts';
+import { formatMoney, parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
 import { likelyFreeAt } from '../../orders/texts.ts';
 import { intentWithNumber, type IntentDraft } from '../../orders/numbers.ts';
@@ -19,11 +19,9 @@ import { contactNumber, phoneChoice, rememberRecent } from './top-up/phone.ts';
 import { quoteMismatch, refusalAdviceKey, type QuoteView } from './top-up/quote.ts';
 import { flag, slimCountries } from './top-up/texts.ts';
 import {
-  boundsOf,
   clearFrom,
   currenciesOf,
   fitsOptions,
-  isFixed,
   optionsOf,
   pairsForAmount,
   previousStep,
@@ -35,6 +33,7 @@ import {
 } from './top-up-model.ts';
 
 import { repeatData } from '../callback-data.ts';
+import { amountRefusal, askAmount } from './top-up/amount.ts';
 import { askCountry } from './top-up/country.ts';
 import { askOperator } from './top-up/operator.ts';
 import { askChoice } from './top-up/product.ts';
@@ -348,9 +347,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
               step = 'phone';
               break;
             }
-            await ctx.reply(amountRefusal(value, options, state.currency!));
+            await ctx.reply(amountRefusal(sc, value, options, state.currency!));
           }
-          const result = await askAmount(options);
+          const result = await askAmount(sc, options);
           if (result === 'cancel') return cancelled();
           if (result === 'back') {
             if (!goBack('amount')) return cancelled();
@@ -392,96 +391,6 @@ export function createTopUpConversation(deps: TopUpDeps) {
     }
 
     // ---- step implementations -----------------------------------------------------------------------
-
-    async function askAmount(options: ReturnType<typeof optionsOf>): Promise<'ok' | 'back' | 'cancel'> {
-      const s = ++seq;
-      const currency = state.currency!;
-      const fixed = options.filter(isFixed);
-      const ranges = options.filter((o) => !isFixed(o));
-      const kb = new InlineKeyboard();
-      fixed.forEach((o, i) => {
-        kb.text(
-          o.label || formatMoney(o.min, currency, locale),
-          cb(s, choiceAction(CHOICE.amount, options.indexOf(o))),
-        );
-        if (i % 3 === 2) kb.row();
-      });
-      const lines = [
-        t('top-up-choose-amount', { operator: state.operator!.name, subtype: subtypeLabel(state.subtype!) }),
-      ];
-      for (const r of ranges) {
-        lines.push(
-          t('top-up-amount-range', {
-            // The message names the currency once, after the maximum.
-            min: formatAmount(r.min, currency, locale),
-            max: formatAmount(r.max, currency, locale),
-            currency,
-          }),
-        );
-      }
-      if (fixed.length > 0)
-        lines.push(t(ranges.length > 0 ? 'top-up-amount-buttons-or-type' : 'top-up-amount-buttons'));
-      const message = await ctx.reply(lines.join('\n'), { reply_markup: navRow(kb, s, true) });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel') return 'cancel';
-        if (a.kind === 'button') {
-          if (a.action === ACTION.cancel) return 'cancel';
-          if (a.action === ACTION.back) {
-            await closePrompt(message);
-            return 'back';
-          }
-          const option = options[choiceIndex(a.action, CHOICE.amount) ?? -1];
-          if (!option) continue;
-          state.amount = new Decimal(option.min).toFixed();
-          await closePrompt(
-            message,
-            t('top-up-amount-chosen', { amount: formatMoney(option.min, currency, locale) }),
-          );
-          return 'ok';
-        }
-        const typed = a.kind === 'contact' ? a.phone : a.text;
-        const parsed = parseTypedAmount(typed);
-        if (!parsed.ok) {
-          await ctx.reply(t(`amount-error-${parsed.reason}`));
-          continue;
-        }
-        if (!fitsOptions(parsed.value, options)) {
-          await ctx.reply(amountRefusal(parsed.value, options, currency));
-          continue;
-        }
-        state.amount = parsed.value.toFixed();
-        await closePrompt(
-          message,
-          t('top-up-amount-chosen', { amount: formatMoney(parsed.value, currency, locale) }),
-        );
-        return 'ok';
-      }
-    }
-
-    function amountRefusal(value: Decimal, options: ReturnType<typeof optionsOf>, currency: string): string {
-      const bounds = boundsOf(options);
-      if (!bounds) return t('top-up-offer-unavailable');
-      const check = checkAmountRange(value, bounds.min, bounds.max);
-      const vars = {
-        min: formatAmount(bounds.min, currency, locale),
-        max: formatAmount(bounds.max, currency, locale),
-        currency,
-      };
-      if (check === 'below') return t('amount-error-below', vars);
-      if (check === 'above') return t('amount-error-above', vars);
-      // Inside the bounds but between fixed values.
-      return t('amount-error-not-offered', {
-        values: options
-          .map((o) =>
-            isFixed(o)
-              ? formatAmount(o.min, currency, locale)
-              : `${formatAmount(o.min, currency, locale)}–${formatAmount(o.max, currency, locale)}`,
-          )
-          .join(', '),
-        currency,
-      });
-    }
 
     /** The unfinished order holding this number, as this user may see it. */
     async function unfinishedOrderTo(digits: string): Promise<BusyNumber | null> {
