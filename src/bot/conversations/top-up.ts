@@ -2,20 +2,12 @@ import { Decimal } from 'decimal.js';
 import { InlineKeyboard, type Context } from 'grammy';
 import { formatMoney, parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
-import { likelyFreeAt } from '../../orders/texts.ts';
 import { intentWithNumber, type IntentDraft } from '../../orders/numbers.ts';
 import type { SubmitResult } from '../../orders/types.ts';
 import type { BaseContext } from '../context.ts';
 import { problemText as problemTextOf, toServiceProblem, type ServiceProblem } from '../service-problem.ts';
-import {
-  ACTION,
-  CHOICE,
-  choiceAction,
-  choiceIndex,
-  parseTopUpData,
-  topUpData,
-} from '../callback-data/top-up.ts';
-import { contactNumber, phoneChoice, rememberRecent } from './top-up/phone.ts';
+import { ACTION, parseTopUpData, topUpData } from '../callback-data/top-up.ts';
+import { phoneChoice, rememberRecent } from './top-up/phone.ts';
 import { quoteMismatch, refusalAdviceKey, type QuoteView } from './top-up/quote.ts';
 import { flag, slimCountries } from './top-up/texts.ts';
 import {
@@ -27,13 +19,13 @@ import {
   previousStep,
   subtypesOf,
   toOperatorChoice,
-  type PhoneChoice,
   type Step,
   type TopUpState,
 } from './top-up-model.ts';
 
 import { repeatData } from '../callback-data.ts';
 import { amountRefusal, askAmount } from './top-up/amount.ts';
+import { askPhone, busyText, unfinishedOrderTo } from './top-up/ask-phone.ts';
 import { askCountry } from './top-up/country.ts';
 import { askOperator } from './top-up/operator.ts';
 import { askChoice } from './top-up/product.ts';
@@ -44,10 +36,6 @@ export type { TopUpDeps };
 export const TOP_UP = 'topUp';
 /** Raise when the conversation's code changes in a way that breaks stored replays. */
 export const TOP_UP_VERSION = 3;
-
-/** A number held by an unfinished order: which one for its own reseller and admins, else only until when. */
-type BusyNumber =
-  { shown: true; orderId: string; externalOrderId: string } | { shown: false; likelyFreeAt: string };
 
 /** Arguments of the conversation: a one-line `/topup` or a repeat of an earlier order. */
 export interface TopUpArgs {
@@ -360,15 +348,15 @@ export function createTopUpConversation(deps: TopUpDeps) {
         }
         case 'phone': {
           if (state.phone) {
-            const busy = await unfinishedOrderTo(state.phone.digits);
+            const busy = await unfinishedOrderTo(sc, state.phone.digits);
             if (busy === null) {
               step = 'quote';
               break;
             }
-            await ctx.reply(busyText(busy));
+            await ctx.reply(busyText(sc, busy));
             delete state.phone;
           }
-          const result = await askPhone();
+          const result = await askPhone(sc);
           if (result === 'cancel') return cancelled();
           if (result === 'back') {
             if (!goBack('phone')) return cancelled();
@@ -391,77 +379,6 @@ export function createTopUpConversation(deps: TopUpDeps) {
     }
 
     // ---- step implementations -----------------------------------------------------------------------
-
-    /** The unfinished order holding this number, as this user may see it. */
-    async function unfinishedOrderTo(digits: string): Promise<BusyNumber | null> {
-      return conversation.external(async () => {
-        const order = await deps.orders.unfinishedForAccount(digits);
-        if (order === null) return null;
-        // Another reseller's order is not this reseller's business: they learn only until about when.
-        const own = order.resellerId === userId;
-        const shown = own || (await deps.roles.roleOf(userId)) === 'admin';
-        return shown
-          ? { shown, orderId: order.orderId ?? '—', externalOrderId: order.externalOrderId }
-          : { shown, likelyFreeAt: likelyFreeAt(order, Date.now()).toISOString() };
-      });
-    }
-
-    function busyText(busy: BusyNumber): string {
-      return busy.shown
-        ? t('top-up-number-busy', { orderId: busy.orderId, number: busy.externalOrderId })
-        : t('top-up-number-busy-until', { time: busy.likelyFreeAt.slice(11, 16) });
-    }
-
-    async function askPhone(): Promise<'ok' | 'back' | 'cancel'> {
-      const country = state.country!;
-      const s = ++seq;
-      const recent = await conversation.external((outer: BaseContext) =>
-        (outer.session?.recentNumbers ?? []).filter((n) => n.country === country.code),
-      );
-      const kb = new InlineKeyboard();
-      recent.forEach((n, i) =>
-        kb.text(`📱 ${maskPhone(n.digits)}`, cb(s, choiceAction(CHOICE.recentNumber, i))).row(),
-      );
-      const message = await ctx.reply(t('top-up-enter-phone', { country: country.name }), {
-        reply_markup: navRow(kb, s, true),
-      });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel') return 'cancel';
-        let candidate: PhoneChoice | undefined;
-        if (a.kind === 'button') {
-          if (a.action === ACTION.cancel) return 'cancel';
-          if (a.action === ACTION.back) {
-            await closePrompt(message);
-            return 'back';
-          }
-          const n = recent[choiceIndex(a.action, CHOICE.recentNumber) ?? -1];
-          if (!n) continue;
-          candidate = phoneChoice(n.digits, n.country);
-          if (!candidate) continue;
-        } else {
-          const input = a.kind === 'contact' ? contactNumber(a.phone, country.code) : a.text;
-          const parsed = parsePhone(input, country.code);
-          if (!parsed.ok) {
-            await ctx.reply(t(`phone-error-${parsed.reason}`, { country: country.name }));
-            continue;
-          }
-          candidate = {
-            digits: parsed.phone.e164Digits,
-            international: parsed.phone.international,
-            masked: maskPhone(parsed.phone.e164Digits),
-          };
-        }
-        const busy = await unfinishedOrderTo(candidate.digits);
-        if (busy !== null) {
-          await ctx.reply(busyText(busy));
-          continue;
-        }
-        state.phone = candidate;
-        await closePrompt(message, t('top-up-phone-chosen', { phone: candidate.international }));
-        return 'ok';
-      }
-    }
 
     /**
      * Asks for a quote. Only what the chosen options do not already say enters the replay log: the price, its
