@@ -2,13 +2,11 @@ import { Decimal } from 'decimal.js';
 import { InlineKeyboard, type Context } from 'grammy';
 import { formatMoney, parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
-import { intentWithNumber, type IntentDraft } from '../../orders/numbers.ts';
-import type { SubmitResult } from '../../orders/types.ts';
 import type { BaseContext } from '../context.ts';
-import { problemText as problemTextOf, toServiceProblem, type ServiceProblem } from '../service-problem.ts';
+import { toServiceProblem, type ServiceProblem } from '../service-problem.ts';
 import { ACTION, parseTopUpData, topUpData } from '../callback-data/top-up.ts';
-import { phoneChoice, rememberRecent } from './top-up/phone.ts';
-import { quoteMismatch, refusalAdviceKey, type QuoteView } from './top-up/quote.ts';
+import { phoneChoice } from './top-up/phone.ts';
+import { quoteMismatch, type QuoteView } from './top-up/quote.ts';
 import { flag, slimCountries } from './top-up/texts.ts';
 import {
   clearFrom,
@@ -23,10 +21,10 @@ import {
   type TopUpState,
 } from './top-up-model.ts';
 
-import { repeatData } from '../callback-data.ts';
 import { amountRefusal, askAmount } from './top-up/amount.ts';
 import { askPhone, busyText, unfinishedOrderTo } from './top-up/ask-phone.ts';
 import { askCountry } from './top-up/country.ts';
+import { place, problemText } from './top-up/place.ts';
 import { askOperator } from './top-up/operator.ts';
 import { askChoice } from './top-up/product.ts';
 import { type Answer, type Conv, type StepContext, type TopUpDeps } from './top-up/step-context.ts';
@@ -194,6 +192,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
       ctx,
       deps,
       userId,
+      flow,
       locale,
       t,
       get state() {
@@ -455,7 +454,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
         if (!got.ok) {
           const s = ++seq;
           const kb = new InlineKeyboard().text(t('button-retry'), cb(s, ACTION.retry));
-          await ctx.reply(problemText(got.problem), { reply_markup: navRow(kb, s, true) });
+          await ctx.reply(problemText(sc, got.problem), { reply_markup: navRow(kb, s, true) });
           for (;;) {
             const a = await answer(s);
             if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) return 'cancel';
@@ -515,7 +514,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
           notice = t('top-up-quote-renewed');
           continue;
         }
-        const placed = await place(quote, s);
+        const placed = await place(sc, quote, s);
         if (placed === 'requote') {
           notice = t('top-up-quote-renewed');
           continue;
@@ -537,125 +536,6 @@ export function createTopUpConversation(deps: TopUpDeps) {
         expires: `${expires.toISOString().slice(11, 19)} UTC`,
         seconds,
       });
-    }
-
-    /**
-     * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
-     * be renewed.
-     */
-    async function place(quote: QuoteView, step: number): Promise<'placed' | 'requote' | 'stopped'> {
-      const allowed = await conversation.external(async () => {
-        const role = await deps.roles.roleOf(userId);
-        return role === 'reseller' || role === 'admin';
-      });
-      if (!allowed) {
-        await ctx.reply(t('access-denied', { id: String(userId) }));
-        return 'stopped';
-      }
-      const chatId = ctx.chat!.id;
-      const draft: IntentDraft = {
-        request: {
-          country: quote.country,
-          operatorKey: quote.operatorKey,
-          amount: state.amount!,
-          localCurrency: quote.localCurrency,
-          subtype: quote.subtype,
-          account: state.phone!.digits,
-          quoteToken: quote.quoteToken,
-        },
-        quote: {
-          countryName: quote.countryName,
-          operatorName: quote.operatorName,
-          subtype: quote.subtype,
-          localAmount: quote.localAmount,
-          localCurrency: quote.localCurrency,
-          merchantPrice: quote.merchantPrice,
-          merchantCurrency: quote.merchantCurrency,
-          expiresAt: quote.expiresAt,
-        },
-        resellerId: userId,
-        chatId,
-        locale,
-      };
-      // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
-      const fixed = await conversation.external(() =>
-        deps.numbers.fix({ userId, flow: `${flow}:${step}`, quoteToken: quote.quoteToken }, draft),
-      );
-      const externalOrderId = fixed.externalOrderId;
-      let statusMessageId = fixed.statusMessageId;
-      if (statusMessageId === undefined) {
-        const sent = await ctx.reply(t('top-up-placing', { number: externalOrderId }));
-        statusMessageId = sent.message_id;
-        // Recorded so that a crash before the intent is stored ends with this message saying "not placed".
-        await conversation.external(() => deps.numbers.attachMessage(externalOrderId, sent.message_id));
-      }
-      const messageId = statusMessageId;
-      const intent = intentWithNumber(draft, { externalOrderId, statusMessageId: messageId });
-      const result = await conversation.external(
-        async (outer: BaseContext): Promise<SubmitResult | { outcome: 'error' }> => {
-          rememberRecent(outer, state);
-          try {
-            return await deps.orders.submit(intent);
-          } catch {
-            return { outcome: 'error' };
-          }
-        },
-      );
-      switch (result.outcome) {
-        case 'placed':
-        case 'pending':
-          // The order service owns the status message from here on; a pending order gets a separate note.
-          if (result.outcome === 'pending') await ctx.reply(t('top-up-pending', { number: externalOrderId }));
-          await ctx.reply(t('top-up-what-next'), {
-            reply_markup: new InlineKeyboard()
-              .text(t('button-repeat-same'), repeatData('same', externalOrderId))
-              .row()
-              .text(t('button-repeat-amount'), repeatData('amount', externalOrderId)),
-          });
-          return 'placed';
-        case 'error':
-          await ctx.api.editMessageText(
-            chatId,
-            messageId,
-            t('top-up-submit-error', { number: externalOrderId }),
-          );
-          return 'stopped';
-        case 'conflict':
-          await ctx.api.editMessageText(
-            chatId,
-            messageId,
-            t('top-up-number-conflict', { number: externalOrderId }),
-          );
-          return 'stopped';
-        case 'rejected': {
-          const rejection = result.order.rejection;
-          const code = rejection?.code;
-          // Resolved as "not placed" after a crash elsewhere: the notifier edits the message (with a button).
-          if (rejection?.key === 'not-placed') return 'stopped';
-          if (
-            rejection?.key === 'quote_token' &&
-            (code === 'quote_expired' || code === 'price_changed' || code === 'quote_invalid')
-          ) {
-            await ctx.api.editMessageText(
-              chatId,
-              messageId,
-              t('top-up-not-placed-requote', { number: externalOrderId }),
-            );
-            return 'requote';
-          }
-          await ctx.api.editMessageText(
-            chatId,
-            messageId,
-            t('top-up-rejected', { number: externalOrderId }) + '\n' + t(refusalAdviceKey(rejection)),
-          );
-          return 'stopped';
-        }
-      }
-    }
-
-    function problemText(problem: ServiceProblem): string {
-      const [key, vars] = problemTextOf(problem);
-      return t(key, vars);
     }
 
     function subtypeLabel(subtype: string): string {

@@ -48,6 +48,8 @@ export interface StepContext {
   ctx: Context;
   deps: TopUpDeps;
   userId: number;
+  /** This run's random id: in its buttons' data and its order numbers' keys. */
+  flow: string;
   locale: string;
   t(key: string, vars?: Record<string, string | number>): string;
   state: TopUpState;
