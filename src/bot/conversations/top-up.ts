@@ -1,81 +1,40 @@
 import { Decimal } from 'decimal.js';
-import type { Conversation } from '@grammyjs/conversations';
-import { InlineKeyboard, type Context } from 'grammy';
-import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../domain/money.ts';
+import type { InlineKeyboard } from 'grammy';
+import { type Context } from 'grammy';
+import { parseTypedAmount } from '../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../domain/phone.ts';
-import type { Country, MerchantApi, Operator } from '../../merchant/types.ts';
-import { likelyFreeAt } from '../../orders/texts.ts';
-import { intentWithNumber, type IntentDraft, type OrderNumbers } from '../../orders/numbers.ts';
-import type { OrderService, SubmitResult } from '../../orders/types.ts';
-import type { BaseContext, BotContext } from '../context.ts';
-import type { Translate } from '../i18n.ts';
-import { problemText as problemTextOf, toServiceProblem, type ServiceProblem } from '../service-problem.ts';
+import type { BaseContext } from '../context.ts';
+import { toServiceProblem } from '../service-problem.ts';
+import { ACTION, parseTopUpData, topUpData } from '../callback-data/top-up.ts';
+import { phoneChoice } from './top-up/phone.ts';
+import { type QuoteView } from './top-up/quote.ts';
+import { flag, slimCountries } from './top-up/texts.ts';
 import {
-  ACTION,
-  CHOICE,
-  choiceAction,
-  choiceIndex,
-  choiceOf,
-  parseTopUpData,
-  topUpData,
-} from '../callback-data/top-up.ts';
-import { appendPager } from '../keyboards/paged-list.ts';
-import { contactNumber, phoneChoice, rememberRecent, withPlus } from './top-up/phone.ts';
-import { quoteMismatch, refusalAdviceKey, type QuoteView } from './top-up/quote.ts';
-import { clip, flag, slimCountries } from './top-up/texts.ts';
-import type { RoleStore } from '../roles.ts';
-import {
-  boundsOf,
   clearFrom,
   currenciesOf,
   fitsOptions,
-  fold,
-  isFixed,
   optionsOf,
-  pageOf,
   pairsForAmount,
   previousStep,
-  searchCountries,
-  searchOperators,
   subtypesOf,
   toOperatorChoice,
-  type CountryChoice,
-  type OperatorChoice,
-  type PhoneChoice,
   type Step,
   type TopUpState,
 } from './top-up-model.ts';
 
-import { repeatData } from '../callback-data.ts';
+import { amountRefusal, askAmount } from './top-up/amount.ts';
+import { askPhone, busyText, unfinishedOrderTo } from './top-up/ask-phone.ts';
+import { quoteAndConfirm } from './top-up/confirm.ts';
+import { askCountry } from './top-up/country.ts';
+import { askOperator } from './top-up/operator.ts';
+import { askChoice } from './top-up/product.ts';
+import { type Answer, type Conv, type StepContext, type TopUpDeps } from './top-up/step-context.ts';
+
+export type { TopUpDeps };
 
 export const TOP_UP = 'topUp';
 /** Raise when the conversation's code changes in a way that breaks stored replays. */
 export const TOP_UP_VERSION = 3;
-
-const PAGE = 8;
-
-/** What the conversation needs from the outside world; every call goes through `conversation.external`. */
-export interface TopUpDeps {
-  catalogue: { countries(): Promise<Country[]>; operators(country: string): Promise<Operator[]> };
-  api: Pick<MerchantApi, 'createQuote'>;
-  orders: Pick<OrderService, 'submit' | 'unfinishedForAccount' | 'get'>;
-  roles: Pick<RoleStore, 'roleOf'>;
-  /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
-  numbers: Pick<OrderNumbers, 'fix' | 'attachMessage'>;
-  /** Tells admins that a quote did not match what was asked. */
-  reportQuoteMismatch(details: Record<string, string>): Promise<void>;
-  translate: Translate;
-  defaultLocale: string;
-  idleMs: number;
-  /** A quote with less validity left than this is renewed before placing. */
-  quoteMarginMs: number;
-  /** How long a quote may wait for the shared request budget before the chat is told to try later. */
-  quoteWaitMs?: number;
-}
-
-/** A number held by an unfinished order: which one for its own reseller and admins, else only until when. */
-type BusyNumber =
-  { shown: true; orderId: string; externalOrderId: string } | { shown: false; likelyFreeAt: string };
 
 /** Arguments of the conversation: a one-line `/topup` or a repeat of an earlier order. */
 export interface TopUpArgs {
@@ -85,14 +44,6 @@ export interface TopUpArgs {
   repeatOf?: string;
   keepAmount?: boolean;
 }
-
-type Answer =
-  | { kind: 'button'; action: string }
-  | { kind: 'text'; text: string }
-  | { kind: 'contact'; phone: string }
-  | { kind: 'cancel' };
-
-type Conv = Conversation<BotContext, Context>;
 
 export { toServiceProblem };
 
@@ -237,6 +188,41 @@ export function createTopUpConversation(deps: TopUpDeps) {
       return true;
     };
 
+    const sc: StepContext = {
+      conversation,
+      ctx,
+      deps,
+      userId,
+      flow,
+      locale,
+      t,
+      get state() {
+        return state;
+      },
+      set state(value) {
+        state = value;
+      },
+      get pendingOperator() {
+        return pendingOperator;
+      },
+      set pendingOperator(value) {
+        pendingOperator = value;
+      },
+      get lastQuote() {
+        return lastQuote;
+      },
+      set lastQuote(value) {
+        lastQuote = value;
+      },
+      nextPrompt: () => ++seq,
+      cb,
+      answer,
+      navRow,
+      pager,
+      closePrompt,
+      subtypeLabel,
+    };
+
     for (;;) {
       switch (step) {
         case 'country': {
@@ -244,7 +230,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
             step = 'operator';
             break;
           }
-          const result = await askCountry();
+          const result = await askCountry(sc);
           if (result === 'cancel') return cancelled();
           step = 'operator';
           break;
@@ -254,7 +240,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
             step = 'subtype';
             break;
           }
-          const result = await askOperator();
+          const result = await askOperator(sc);
           if (result === 'cancel') return cancelled();
           if (result === 'back') {
             if (!goBack('operator')) return cancelled();
@@ -285,6 +271,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
             break;
           }
           const result = await askChoice(
+            sc,
             'subtype',
             t('top-up-choose-subtype', { operator: operator.name }),
             subtypes.map((s) => ({ text: subtypeLabel(s), value: s })),
@@ -320,6 +307,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
             break;
           }
           const result = await askChoice(
+            sc,
             'currency',
             t('top-up-choose-currency', { operator: state.operator!.name }),
             currencies.map((c) => ({ text: c, value: c })),
@@ -347,9 +335,9 @@ export function createTopUpConversation(deps: TopUpDeps) {
               step = 'phone';
               break;
             }
-            await ctx.reply(amountRefusal(value, options, state.currency!));
+            await ctx.reply(amountRefusal(sc, value, options, state.currency!));
           }
-          const result = await askAmount(options);
+          const result = await askAmount(sc, options);
           if (result === 'cancel') return cancelled();
           if (result === 'back') {
             if (!goBack('amount')) return cancelled();
@@ -360,15 +348,15 @@ export function createTopUpConversation(deps: TopUpDeps) {
         }
         case 'phone': {
           if (state.phone) {
-            const busy = await unfinishedOrderTo(state.phone.digits);
+            const busy = await unfinishedOrderTo(sc, state.phone.digits);
             if (busy === null) {
               step = 'quote';
               break;
             }
-            await ctx.reply(busyText(busy));
+            await ctx.reply(busyText(sc, busy));
             delete state.phone;
           }
-          const result = await askPhone();
+          const result = await askPhone(sc);
           if (result === 'cancel') return cancelled();
           if (result === 'back') {
             if (!goBack('phone')) return cancelled();
@@ -378,7 +366,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
           break;
         }
         case 'quote': {
-          const result = await quoteAndConfirm();
+          const result = await quoteAndConfirm(sc);
           if (result === 'cancel') return cancelled();
           if (result === 'back') {
             if (!goBack('quote')) return cancelled();
@@ -391,678 +379,6 @@ export function createTopUpConversation(deps: TopUpDeps) {
     }
 
     // ---- step implementations -----------------------------------------------------------------------
-
-    async function askCountry(): Promise<'ok' | 'cancel'> {
-      const s = ++seq;
-      // The catalogue is read from its cache on every replay; only the session's codes enter the log.
-      const codes = await conversation.external((outer: BaseContext) => outer.session?.recentCountries ?? []);
-      const countries = slimCountries(await deps.catalogue.countries());
-      const recent = codes
-        .map((code) => countries.find((c) => c.code === code))
-        .filter((c): c is CountryChoice => c !== undefined);
-      let page = 0;
-      let listed = pageOf(countries, page, PAGE);
-      const render = () => {
-        const kb = new InlineKeyboard();
-        if (page === 0 && recent.length > 0) {
-          for (const c of recent)
-            kb.text(`⭐ ${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
-        }
-        listed.items.forEach((c, i) => {
-          kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code)));
-          if (i % 2 === 1) kb.row();
-        });
-        kb.row();
-        appendPager(kb, listed, pager, (p) =>
-          cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
-        );
-        return navRow(kb, s, false);
-      };
-      const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: render() });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel') return 'cancel';
-        if (a.kind === 'button') {
-          if (a.action === ACTION.cancel) return 'cancel';
-          if (a.action === ACTION.noop || a.action === ACTION.back) continue;
-          const toPage = choiceIndex(a.action, CHOICE.page);
-          if (toPage !== undefined) {
-            page = toPage || 0;
-            listed = pageOf(countries, page, PAGE);
-            await ctx.api.editMessageText(ctx.chat!.id, message.message_id, t('top-up-choose-country'), {
-              reply_markup: render(),
-            });
-            continue;
-          }
-          const code = choiceOf(a.action, CHOICE.country);
-          if (code !== undefined) {
-            const chosen = countries.find((c) => c.code === code);
-            if (chosen) {
-              state.country = chosen;
-              await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
-              return 'ok';
-            }
-            await ctx.reply(t('top-up-country-not-sold'));
-            continue;
-          }
-          continue;
-        }
-        const typed = a.kind === 'contact' ? a.phone : a.text;
-        // A number in international format picks its country and is kept for the phone step.
-        if (/^\s*(\+|00)/.test(typed) || a.kind === 'contact') {
-          const found = countryOfInternational(a.kind === 'contact' ? withPlus(typed) : typed);
-          if (found.ok) {
-            const chosen = countries.find((c) => c.code === found.country);
-            if (!chosen) {
-              await ctx.reply(t('top-up-country-not-sold'));
-              continue;
-            }
-            state.country = chosen;
-            const parsed = parsePhone(a.kind === 'contact' ? withPlus(typed) : typed, chosen.code);
-            if (parsed.ok) state.phone = phoneChoice(parsed.phone.e164Digits, chosen.code)!;
-            await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
-            return 'ok';
-          }
-          await ctx.reply(t('top-up-one-line-bad-phone'));
-          continue;
-        }
-        const matches = slimCountries(
-          searchCountries(await deps.catalogue.countries(), typed).slice(0, PAGE),
-        );
-        if (matches.length === 1) {
-          state.country = matches[0]!;
-          await closePrompt(
-            message,
-            `${t('top-up-country-chosen')} ${flag(matches[0]!.code)} ${matches[0]!.name}`,
-          );
-          return 'ok';
-        }
-        if (matches.length === 0) {
-          await ctx.reply(t('top-up-country-no-match', { query: clip(typed) }));
-          continue;
-        }
-        const kb = new InlineKeyboard();
-        for (const c of matches)
-          kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
-        await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
-      }
-    }
-
-    async function askOperator(): Promise<'ok' | 'back' | 'cancel'> {
-      const country = state.country!;
-      const operators = await deps.catalogue.operators(country.code);
-      const all = operators.map((o) => ({
-        operatorKey: o.operatorKey,
-        name: o.name,
-        subtypes: subtypesOf(toOperatorChoice(o)),
-      }));
-      if (all.length === 0) {
-        await ctx.reply(t('top-up-no-operators', { country: country.name }));
-        return 'back';
-      }
-      const choose = (key: string): OperatorChoice | null => {
-        const found = operators.find((o) => o.operatorKey === key);
-        return found ? toOperatorChoice(found) : null;
-      };
-      if (pendingOperator !== undefined) {
-        const typed = pendingOperator;
-        const matches = searchOperators(all, typed);
-        pendingOperator = undefined;
-        // Say why the list is shown when the one-line operator did not settle it.
-        if (matches.length === 0) await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
-        if (matches.length === 1) {
-          const chosen = choose(matches[0]!.operatorKey);
-          if (chosen) {
-            state.operator = chosen;
-            await ctx.reply(
-              t('top-up-operator-chosen', { operator: chosen.name }) +
-                '\n' +
-                t('top-up-wrong-number-warning'),
-            );
-            return 'ok';
-          }
-        }
-      }
-      const s = ++seq;
-      let page = 0;
-      const render = () => {
-        const listed = pageOf(all, page, PAGE);
-        const kb = new InlineKeyboard();
-        listed.items.forEach((o, i) => {
-          kb.text(
-            `${o.name} · ${o.subtypes.map(subtypeLabel).join(', ')}`,
-            cb(s, choiceAction(CHOICE.operator, page * PAGE + i)),
-          ).row();
-        });
-        appendPager(kb, listed, pager, (p) =>
-          cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
-        );
-        return navRow(kb, s, true);
-      };
-      const prompt = () =>
-        t('top-up-choose-operator', { country: country.name }) + '\n\n' + t('top-up-wrong-number-warning');
-      const message = await ctx.reply(prompt(), { reply_markup: render() });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel') return 'cancel';
-        let picked: { operatorKey: string } | undefined;
-        if (a.kind === 'button') {
-          if (a.action === ACTION.cancel) return 'cancel';
-          if (a.action === ACTION.back) {
-            await closePrompt(message);
-            return 'back';
-          }
-          const toPage = choiceIndex(a.action, CHOICE.page);
-          if (toPage !== undefined) {
-            page = toPage || 0;
-            await ctx.api.editMessageText(ctx.chat!.id, message.message_id, prompt(), {
-              reply_markup: render(),
-            });
-            continue;
-          }
-          const index = choiceIndex(a.action, CHOICE.operator);
-          if (index !== undefined) picked = all[index];
-          if (!picked) continue;
-        } else {
-          const typed = a.kind === 'contact' ? a.phone : a.text;
-          const matches = searchOperators(all, typed);
-          if (matches.length === 0) {
-            await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
-            continue;
-          }
-          if (matches.length > 1) {
-            const kb = new InlineKeyboard();
-            for (const o of matches.slice(0, PAGE))
-              kb.text(o.name, cb(s, choiceAction(CHOICE.operator, all.indexOf(o)))).row();
-            await ctx.reply(t('top-up-operator-several', { query: clip(typed) }), { reply_markup: kb });
-            continue;
-          }
-          picked = matches[0]!;
-        }
-        const chosen = choose(picked.operatorKey);
-        if (!chosen) {
-          await ctx.reply(t('top-up-offer-unavailable'));
-          continue;
-        }
-        state.operator = chosen;
-        await closePrompt(message, t('top-up-operator-chosen', { operator: chosen.name }));
-        return 'ok';
-      }
-    }
-
-    async function askChoice(
-      kind: 'subtype' | 'currency',
-      text: string,
-      choices: Array<{ text: string; value: string }>,
-    ): Promise<{ kind: 'ok'; value: string } | { kind: 'back' } | { kind: 'cancel' }> {
-      const s = ++seq;
-      const kb = new InlineKeyboard();
-      choices.forEach((c, i) => kb.text(c.text, cb(s, choiceAction(CHOICE.value, i))));
-      const message = await ctx.reply(text, { reply_markup: navRow(kb, s, true) });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel') return { kind: 'cancel' };
-        if (a.kind === 'button') {
-          if (a.action === ACTION.cancel) return { kind: 'cancel' };
-          if (a.action === ACTION.back) {
-            await closePrompt(message);
-            return { kind: 'back' };
-          }
-          const choice = choices[choiceIndex(a.action, CHOICE.value) ?? -1];
-          if (!choice) continue;
-          await closePrompt(message, `${text}\n→ ${choice.text}`);
-          return { kind: 'ok', value: choice.value };
-        }
-        // The same rule as the country and operator search: people type without accents or punctuation.
-        const typed = fold(a.kind === 'contact' ? a.phone : a.text);
-        const choice =
-          typed === '' ? undefined : choices.find((c) => fold(c.text) === typed || fold(c.value) === typed);
-        if (choice) {
-          await closePrompt(message, `${text}\n→ ${choice.text}`);
-          return { kind: 'ok', value: choice.value };
-        }
-        await ctx.reply(t(kind === 'subtype' ? 'top-up-subtype-unknown' : 'top-up-currency-unknown'));
-      }
-    }
-
-    async function askAmount(options: ReturnType<typeof optionsOf>): Promise<'ok' | 'back' | 'cancel'> {
-      const s = ++seq;
-      const currency = state.currency!;
-      const fixed = options.filter(isFixed);
-      const ranges = options.filter((o) => !isFixed(o));
-      const kb = new InlineKeyboard();
-      fixed.forEach((o, i) => {
-        kb.text(
-          o.label || formatMoney(o.min, currency, locale),
-          cb(s, choiceAction(CHOICE.amount, options.indexOf(o))),
-        );
-        if (i % 3 === 2) kb.row();
-      });
-      const lines = [
-        t('top-up-choose-amount', { operator: state.operator!.name, subtype: subtypeLabel(state.subtype!) }),
-      ];
-      for (const r of ranges) {
-        lines.push(
-          t('top-up-amount-range', {
-            // The message names the currency once, after the maximum.
-            min: formatAmount(r.min, currency, locale),
-            max: formatAmount(r.max, currency, locale),
-            currency,
-          }),
-        );
-      }
-      if (fixed.length > 0)
-        lines.push(t(ranges.length > 0 ? 'top-up-amount-buttons-or-type' : 'top-up-amount-buttons'));
-      const message = await ctx.reply(lines.join('\n'), { reply_markup: navRow(kb, s, true) });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel') return 'cancel';
-        if (a.kind === 'button') {
-          if (a.action === ACTION.cancel) return 'cancel';
-          if (a.action === ACTION.back) {
-            await closePrompt(message);
-            return 'back';
-          }
-          const option = options[choiceIndex(a.action, CHOICE.amount) ?? -1];
-          if (!option) continue;
-          state.amount = new Decimal(option.min).toFixed();
-          await closePrompt(
-            message,
-            t('top-up-amount-chosen', { amount: formatMoney(option.min, currency, locale) }),
-          );
-          return 'ok';
-        }
-        const typed = a.kind === 'contact' ? a.phone : a.text;
-        const parsed = parseTypedAmount(typed);
-        if (!parsed.ok) {
-          await ctx.reply(t(`amount-error-${parsed.reason}`));
-          continue;
-        }
-        if (!fitsOptions(parsed.value, options)) {
-          await ctx.reply(amountRefusal(parsed.value, options, currency));
-          continue;
-        }
-        state.amount = parsed.value.toFixed();
-        await closePrompt(
-          message,
-          t('top-up-amount-chosen', { amount: formatMoney(parsed.value, currency, locale) }),
-        );
-        return 'ok';
-      }
-    }
-
-    function amountRefusal(value: Decimal, options: ReturnType<typeof optionsOf>, currency: string): string {
-      const bounds = boundsOf(options);
-      if (!bounds) return t('top-up-offer-unavailable');
-      const check = checkAmountRange(value, bounds.min, bounds.max);
-      const vars = {
-        min: formatAmount(bounds.min, currency, locale),
-        max: formatAmount(bounds.max, currency, locale),
-        currency,
-      };
-      if (check === 'below') return t('amount-error-below', vars);
-      if (check === 'above') return t('amount-error-above', vars);
-      // Inside the bounds but between fixed values.
-      return t('amount-error-not-offered', {
-        values: options
-          .map((o) =>
-            isFixed(o)
-              ? formatAmount(o.min, currency, locale)
-              : `${formatAmount(o.min, currency, locale)}–${formatAmount(o.max, currency, locale)}`,
-          )
-          .join(', '),
-        currency,
-      });
-    }
-
-    /** The unfinished order holding this number, as this user may see it. */
-    async function unfinishedOrderTo(digits: string): Promise<BusyNumber | null> {
-      return conversation.external(async () => {
-        const order = await deps.orders.unfinishedForAccount(digits);
-        if (order === null) return null;
-        // Another reseller's order is not this reseller's business: they learn only until about when.
-        const own = order.resellerId === userId;
-        const shown = own || (await deps.roles.roleOf(userId)) === 'admin';
-        return shown
-          ? { shown, orderId: order.orderId ?? '—', externalOrderId: order.externalOrderId }
-          : { shown, likelyFreeAt: likelyFreeAt(order, Date.now()).toISOString() };
-      });
-    }
-
-    function busyText(busy: BusyNumber): string {
-      return busy.shown
-        ? t('top-up-number-busy', { orderId: busy.orderId, number: busy.externalOrderId })
-        : t('top-up-number-busy-until', { time: busy.likelyFreeAt.slice(11, 16) });
-    }
-
-    async function askPhone(): Promise<'ok' | 'back' | 'cancel'> {
-      const country = state.country!;
-      const s = ++seq;
-      const recent = await conversation.external((outer: BaseContext) =>
-        (outer.session?.recentNumbers ?? []).filter((n) => n.country === country.code),
-      );
-      const kb = new InlineKeyboard();
-      recent.forEach((n, i) =>
-        kb.text(`📱 ${maskPhone(n.digits)}`, cb(s, choiceAction(CHOICE.recentNumber, i))).row(),
-      );
-      const message = await ctx.reply(t('top-up-enter-phone', { country: country.name }), {
-        reply_markup: navRow(kb, s, true),
-      });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel') return 'cancel';
-        let candidate: PhoneChoice | undefined;
-        if (a.kind === 'button') {
-          if (a.action === ACTION.cancel) return 'cancel';
-          if (a.action === ACTION.back) {
-            await closePrompt(message);
-            return 'back';
-          }
-          const n = recent[choiceIndex(a.action, CHOICE.recentNumber) ?? -1];
-          if (!n) continue;
-          candidate = phoneChoice(n.digits, n.country);
-          if (!candidate) continue;
-        } else {
-          const input = a.kind === 'contact' ? contactNumber(a.phone, country.code) : a.text;
-          const parsed = parsePhone(input, country.code);
-          if (!parsed.ok) {
-            await ctx.reply(t(`phone-error-${parsed.reason}`, { country: country.name }));
-            continue;
-          }
-          candidate = {
-            digits: parsed.phone.e164Digits,
-            international: parsed.phone.international,
-            masked: maskPhone(parsed.phone.e164Digits),
-          };
-        }
-        const busy = await unfinishedOrderTo(candidate.digits);
-        if (busy !== null) {
-          await ctx.reply(busyText(busy));
-          continue;
-        }
-        state.phone = candidate;
-        await closePrompt(message, t('top-up-phone-chosen', { phone: candidate.international }));
-        return 'ok';
-      }
-    }
-
-    /**
-     * Asks for a quote. Only what the chosen options do not already say enters the replay log: the price, its
-     * currency, the expiry and the token; the quoted options themselves only when they differ from the asked.
-     */
-    async function fetchQuote(): Promise<
-      | { ok: true; quote: QuoteView; mismatch?: { field: string; quoted: string } }
-      | { ok: false; problem: ServiceProblem }
-    > {
-      const request = {
-        country: state.country!.code,
-        operatorKey: state.operator!.operatorKey,
-        amount: state.amount!,
-        localCurrency: state.currency!,
-        subtype: state.subtype!,
-      };
-      const got = await conversation.external(async () => {
-        try {
-          // A shared 429 pause or a spent minute would otherwise keep the chat silent for up to a minute.
-          const signal = AbortSignal.timeout(deps.quoteWaitMs ?? 10_000);
-          const q = await deps.api.createQuote(request, { priority: 'interactive', signal });
-          const field = quoteMismatch(request, {
-            country: q.country,
-            operatorKey: q.operator.operatorKey,
-            subtype: q.subtype,
-            localCurrency: q.localCurrency,
-            localAmount: q.localAmount.toFixed(),
-          });
-          const priced = {
-            ok: true as const,
-            price: q.merchantPrice.toFixed(),
-            currency: q.merchantCurrency,
-            expiresAt: q.expiresAt.toISOString(),
-            token: q.quoteToken,
-          };
-          if (field === undefined) return priced;
-          const quoted = `${q.country} ${q.operator.operatorKey} ${q.localAmount.toFixed()} ${q.localCurrency} ${q.subtype}`;
-          return { ...priced, mismatch: { field, quoted } };
-        } catch (error) {
-          return { ok: false as const, problem: toServiceProblem(error) };
-        }
-      });
-      if (!got.ok) return got;
-      const quote: QuoteView = {
-        country: request.country,
-        countryName: state.country!.name,
-        operatorKey: request.operatorKey,
-        operatorName: state.operator!.name,
-        subtype: request.subtype,
-        localAmount: request.amount,
-        localCurrency: request.localCurrency,
-        merchantPrice: got.price,
-        merchantCurrency: got.currency,
-        expiresAt: got.expiresAt,
-        quoteToken: got.token,
-      };
-      return 'mismatch' in got ? { ok: true, quote, mismatch: got.mismatch } : { ok: true, quote };
-    }
-
-    /** Quote, show, confirm, place; loops on expiry and price changes. */
-    async function quoteAndConfirm(): Promise<'done' | 'back' | 'cancel'> {
-      let notice: string | undefined;
-      // Until when the service asked us to wait (a 429's Retry-After), as the conversation's clock sees it.
-      let busyUntil = 0;
-      for (;;) {
-        const waitMs = busyUntil - (await conversation.now());
-        const got: Awaited<ReturnType<typeof fetchQuote>> =
-          waitMs > 1000
-            ? { ok: false, problem: { kind: 'rate-limited', retryAfterSeconds: Math.ceil(waitMs / 1000) } }
-            : await fetchQuote();
-        if (!got.ok && got.problem.kind === 'rate-limited' && waitMs <= 1000) {
-          busyUntil = (await conversation.now()) + (got.problem.retryAfterSeconds ?? 60) * 1000;
-        }
-        if (!got.ok) {
-          const s = ++seq;
-          const kb = new InlineKeyboard().text(t('button-retry'), cb(s, ACTION.retry));
-          await ctx.reply(problemText(got.problem), { reply_markup: navRow(kb, s, true) });
-          for (;;) {
-            const a = await answer(s);
-            if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) return 'cancel';
-            if (a.kind === 'button' && a.action === ACTION.back) return 'back';
-            if (a.kind === 'button' && a.action === ACTION.retry) break;
-            await ctx.reply(t('top-up-press-a-button'));
-          }
-          continue;
-        }
-        const quote = got.quote;
-        const mismatch = got.mismatch;
-        if (mismatch !== undefined) {
-          await conversation.external(() =>
-            deps.reportQuoteMismatch({
-              field: mismatch.field,
-              country: quote.country,
-              operator: quote.operatorKey,
-              asked: `${state.amount} ${state.currency} ${state.subtype}`,
-              quoted: mismatch.quoted,
-            }),
-          );
-          await ctx.reply(t('top-up-quote-mismatch'));
-          return 'cancel';
-        }
-        if (lastQuote && !new Decimal(lastQuote.merchantPrice).eq(quote.merchantPrice)) {
-          notice = t('top-up-price-changed', {
-            old: formatMoney(lastQuote.merchantPrice, lastQuote.merchantCurrency, locale),
-            new: formatMoney(quote.merchantPrice, quote.merchantCurrency, locale),
-          });
-        }
-        lastQuote = quote;
-        const s = ++seq;
-        const now = await conversation.now();
-        const kb = new InlineKeyboard()
-          .text(t('button-confirm'), cb(s, ACTION.confirm))
-          .text(t('button-reject'), cb(s, ACTION.reject))
-          .row()
-          .text(t('button-back'), cb(s, ACTION.back));
-        const text = [notice, quoteText(quote, now)].filter(Boolean).join('\n\n');
-        const message = await ctx.reply(text, { reply_markup: kb });
-        for (;;) {
-          const a = await answer(s);
-          if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.reject)) {
-            await closePrompt(message, text);
-            return 'cancel';
-          }
-          if (a.kind === 'button' && a.action === ACTION.back) {
-            await closePrompt(message, text);
-            return 'back';
-          }
-          if (a.kind === 'button' && a.action === ACTION.confirm) break;
-          await ctx.reply(t('top-up-press-confirm'));
-        }
-        await closePrompt(message, text);
-        const at = await conversation.now();
-        if (Date.parse(quote.expiresAt) - at < deps.quoteMarginMs) {
-          notice = t('top-up-quote-renewed');
-          continue;
-        }
-        const placed = await place(quote, s);
-        if (placed === 'requote') {
-          notice = t('top-up-quote-renewed');
-          continue;
-        }
-        return 'done';
-      }
-    }
-
-    function quoteText(quote: QuoteView, now: number): string {
-      const expires = new Date(quote.expiresAt);
-      const seconds = Math.max(0, Math.round((expires.getTime() - now) / 1000));
-      return t('top-up-quote', {
-        operator: quote.operatorName,
-        country: quote.countryName,
-        subtype: subtypeLabel(quote.subtype),
-        phone: state.phone!.international,
-        receives: formatMoney(quote.localAmount, quote.localCurrency, locale),
-        pays: formatMoney(quote.merchantPrice, quote.merchantCurrency, locale),
-        expires: `${expires.toISOString().slice(11, 19)} UTC`,
-        seconds,
-      });
-    }
-
-    /**
-     * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
-     * be renewed.
-     */
-    async function place(quote: QuoteView, step: number): Promise<'placed' | 'requote' | 'stopped'> {
-      const allowed = await conversation.external(async () => {
-        const role = await deps.roles.roleOf(userId);
-        return role === 'reseller' || role === 'admin';
-      });
-      if (!allowed) {
-        await ctx.reply(t('access-denied', { id: String(userId) }));
-        return 'stopped';
-      }
-      const chatId = ctx.chat!.id;
-      const draft: IntentDraft = {
-        request: {
-          country: quote.country,
-          operatorKey: quote.operatorKey,
-          amount: state.amount!,
-          localCurrency: quote.localCurrency,
-          subtype: quote.subtype,
-          account: state.phone!.digits,
-          quoteToken: quote.quoteToken,
-        },
-        quote: {
-          countryName: quote.countryName,
-          operatorName: quote.operatorName,
-          subtype: quote.subtype,
-          localAmount: quote.localAmount,
-          localCurrency: quote.localCurrency,
-          merchantPrice: quote.merchantPrice,
-          merchantCurrency: quote.merchantCurrency,
-          expiresAt: quote.expiresAt,
-        },
-        resellerId: userId,
-        chatId,
-        locale,
-      };
-      // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
-      const fixed = await conversation.external(() =>
-        deps.numbers.fix({ userId, flow: `${flow}:${step}`, quoteToken: quote.quoteToken }, draft),
-      );
-      const externalOrderId = fixed.externalOrderId;
-      let statusMessageId = fixed.statusMessageId;
-      if (statusMessageId === undefined) {
-        const sent = await ctx.reply(t('top-up-placing', { number: externalOrderId }));
-        statusMessageId = sent.message_id;
-        // Recorded so that a crash before the intent is stored ends with this message saying "not placed".
-        await conversation.external(() => deps.numbers.attachMessage(externalOrderId, sent.message_id));
-      }
-      const messageId = statusMessageId;
-      const intent = intentWithNumber(draft, { externalOrderId, statusMessageId: messageId });
-      const result = await conversation.external(
-        async (outer: BaseContext): Promise<SubmitResult | { outcome: 'error' }> => {
-          rememberRecent(outer, state);
-          try {
-            return await deps.orders.submit(intent);
-          } catch {
-            return { outcome: 'error' };
-          }
-        },
-      );
-      switch (result.outcome) {
-        case 'placed':
-        case 'pending':
-          // The order service owns the status message from here on; a pending order gets a separate note.
-          if (result.outcome === 'pending') await ctx.reply(t('top-up-pending', { number: externalOrderId }));
-          await ctx.reply(t('top-up-what-next'), {
-            reply_markup: new InlineKeyboard()
-              .text(t('button-repeat-same'), repeatData('same', externalOrderId))
-              .row()
-              .text(t('button-repeat-amount'), repeatData('amount', externalOrderId)),
-          });
-          return 'placed';
-        case 'error':
-          await ctx.api.editMessageText(
-            chatId,
-            messageId,
-            t('top-up-submit-error', { number: externalOrderId }),
-          );
-          return 'stopped';
-        case 'conflict':
-          await ctx.api.editMessageText(
-            chatId,
-            messageId,
-            t('top-up-number-conflict', { number: externalOrderId }),
-          );
-          return 'stopped';
-        case 'rejected': {
-          const rejection = result.order.rejection;
-          const code = rejection?.code;
-          // Resolved as "not placed" after a crash elsewhere: the notifier edits the message (with a button).
-          if (rejection?.key === 'not-placed') return 'stopped';
-          if (
-            rejection?.key === 'quote_token' &&
-            (code === 'quote_expired' || code === 'price_changed' || code === 'quote_invalid')
-          ) {
-            await ctx.api.editMessageText(
-              chatId,
-              messageId,
-              t('top-up-not-placed-requote', { number: externalOrderId }),
-            );
-            return 'requote';
-          }
-          await ctx.api.editMessageText(
-            chatId,
-            messageId,
-            t('top-up-rejected', { number: externalOrderId }) + '\n' + t(refusalAdviceKey(rejection)),
-          );
-          return 'stopped';
-        }
-      }
-    }
-
-    function problemText(problem: ServiceProblem): string {
-      const [key, vars] = problemTextOf(problem);
-      return t(key, vars);
-    }
 
     function subtypeLabel(subtype: string): string {
       return ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : subtype;

@@ -1,0 +1,88 @@
+import { InlineKeyboard } from 'grammy';
+import { maskPhone, parsePhone } from '../../../domain/phone.ts';
+import { likelyFreeAt } from '../../../orders/texts.ts';
+import type { BaseContext } from '../../context.ts';
+import { ACTION, CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
+import type { PhoneChoice } from '../top-up-model.ts';
+import { contactNumber, phoneChoice } from './phone.ts';
+import type { StepContext } from './step-context.ts';
+
+/** A number held by an unfinished order: which one for its own reseller and admins, else only until when. */
+type BusyNumber =
+  { shown: true; orderId: string; externalOrderId: string } | { shown: false; likelyFreeAt: string };
+
+/** The unfinished order holding this number, as this user may see it. */
+export async function unfinishedOrderTo(sc: StepContext, digits: string): Promise<BusyNumber | null> {
+  const { conversation, deps, userId } = sc;
+  return conversation.external(async () => {
+    const order = await deps.orders.unfinishedForAccount(digits);
+    if (order === null) return null;
+    // Another reseller's order is not this reseller's business: they learn only until about when.
+    const own = order.resellerId === userId;
+    const shown = own || (await deps.roles.roleOf(userId)) === 'admin';
+    return shown
+      ? { shown, orderId: order.orderId ?? '—', externalOrderId: order.externalOrderId }
+      : { shown, likelyFreeAt: likelyFreeAt(order, Date.now()).toISOString() };
+  });
+}
+
+/** Tells that the number is busy, and as much about the order as this user may see. */
+export function busyText(sc: StepContext, busy: BusyNumber): string {
+  const { t } = sc;
+  return busy.shown
+    ? t('top-up-number-busy', { orderId: busy.orderId, number: busy.externalOrderId })
+    : t('top-up-number-busy-until', { time: busy.likelyFreeAt.slice(11, 16) });
+}
+
+/** Asks for the phone number: a recent one of this country, a typed one, or a shared contact. */
+export async function askPhone(sc: StepContext): Promise<'ok' | 'back' | 'cancel'> {
+  const { conversation, ctx, t, cb, answer, navRow, closePrompt } = sc;
+  const country = sc.state.country!;
+  const s = sc.nextPrompt();
+  const recent = await conversation.external((outer: BaseContext) =>
+    (outer.session?.recentNumbers ?? []).filter((n) => n.country === country.code),
+  );
+  const kb = new InlineKeyboard();
+  recent.forEach((n, i) =>
+    kb.text(`📱 ${maskPhone(n.digits)}`, cb(s, choiceAction(CHOICE.recentNumber, i))).row(),
+  );
+  const message = await ctx.reply(t('top-up-enter-phone', { country: country.name }), {
+    reply_markup: navRow(kb, s, true),
+  });
+  for (;;) {
+    const a = await answer(s);
+    if (a.kind === 'cancel') return 'cancel';
+    let candidate: PhoneChoice | undefined;
+    if (a.kind === 'button') {
+      if (a.action === ACTION.cancel) return 'cancel';
+      if (a.action === ACTION.back) {
+        await closePrompt(message);
+        return 'back';
+      }
+      const n = recent[choiceIndex(a.action, CHOICE.recentNumber) ?? -1];
+      if (!n) continue;
+      candidate = phoneChoice(n.digits, n.country);
+      if (!candidate) continue;
+    } else {
+      const input = a.kind === 'contact' ? contactNumber(a.phone, country.code) : a.text;
+      const parsed = parsePhone(input, country.code);
+      if (!parsed.ok) {
+        await ctx.reply(t(`phone-error-${parsed.reason}`, { country: country.name }));
+        continue;
+      }
+      candidate = {
+        digits: parsed.phone.e164Digits,
+        international: parsed.phone.international,
+        masked: maskPhone(parsed.phone.e164Digits),
+      };
+    }
+    const busy = await unfinishedOrderTo(sc, candidate.digits);
+    if (busy !== null) {
+      await ctx.reply(busyText(sc, busy));
+      continue;
+    }
+    sc.state.phone = candidate;
+    await closePrompt(message, t('top-up-phone-chosen', { phone: candidate.international }));
+    return 'ok';
+  }
+}

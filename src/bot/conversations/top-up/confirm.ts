@@ -1,0 +1,174 @@
+import { Decimal } from 'decimal.js';
+import { InlineKeyboard } from 'grammy';
+import { formatMoney } from '../../../domain/money.ts';
+import { ACTION } from '../../callback-data/top-up.ts';
+import { toServiceProblem, type ServiceProblem } from '../../service-problem.ts';
+import { place, problemText } from './place.ts';
+import { quoteMismatch, type QuoteView } from './quote.ts';
+import type { StepContext } from './step-context.ts';
+
+/**
+ * Asks for a quote. Only what the chosen options do not already say enters the replay log: the price, its
+ * currency, the expiry and the token; the quoted options themselves only when they differ from the asked.
+ */
+export async function fetchQuote(
+  sc: StepContext,
+): Promise<
+  | { ok: true; quote: QuoteView; mismatch?: { field: string; quoted: string } }
+  | { ok: false; problem: ServiceProblem }
+> {
+  const { conversation, deps } = sc;
+  const request = {
+    country: sc.state.country!.code,
+    operatorKey: sc.state.operator!.operatorKey,
+    amount: sc.state.amount!,
+    localCurrency: sc.state.currency!,
+    subtype: sc.state.subtype!,
+  };
+  const got = await conversation.external(async () => {
+    try {
+      // A shared 429 pause or a spent minute would otherwise keep the chat silent for up to a minute.
+      const signal = AbortSignal.timeout(deps.quoteWaitMs ?? 10_000);
+      const q = await deps.api.createQuote(request, { priority: 'interactive', signal });
+      const field = quoteMismatch(request, {
+        country: q.country,
+        operatorKey: q.operator.operatorKey,
+        subtype: q.subtype,
+        localCurrency: q.localCurrency,
+        localAmount: q.localAmount.toFixed(),
+      });
+      const priced = {
+        ok: true as const,
+        price: q.merchantPrice.toFixed(),
+        currency: q.merchantCurrency,
+        expiresAt: q.expiresAt.toISOString(),
+        token: q.quoteToken,
+      };
+      if (field === undefined) return priced;
+      const quoted = `${q.country} ${q.operator.operatorKey} ${q.localAmount.toFixed()} ${q.localCurrency} ${q.subtype}`;
+      return { ...priced, mismatch: { field, quoted } };
+    } catch (error) {
+      return { ok: false as const, problem: toServiceProblem(error) };
+    }
+  });
+  if (!got.ok) return got;
+  const quote: QuoteView = {
+    country: request.country,
+    countryName: sc.state.country!.name,
+    operatorKey: request.operatorKey,
+    operatorName: sc.state.operator!.name,
+    subtype: request.subtype,
+    localAmount: request.amount,
+    localCurrency: request.localCurrency,
+    merchantPrice: got.price,
+    merchantCurrency: got.currency,
+    expiresAt: got.expiresAt,
+    quoteToken: got.token,
+  };
+  return 'mismatch' in got ? { ok: true, quote, mismatch: got.mismatch } : { ok: true, quote };
+}
+
+/** Quote, show, confirm, place; loops on expiry and price changes. */
+/** Quotes the chosen top-up, shows the quote and, once confirmed, places it. */
+export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' | 'cancel'> {
+  const { conversation, ctx, deps, locale, t, cb, answer, navRow, closePrompt } = sc;
+  let notice: string | undefined;
+  // Until when the service asked us to wait (a 429's Retry-After), as the conversation's clock sees it.
+  let busyUntil = 0;
+  for (;;) {
+    const waitMs = busyUntil - (await conversation.now());
+    const got: Awaited<ReturnType<typeof fetchQuote>> =
+      waitMs > 1000
+        ? { ok: false, problem: { kind: 'rate-limited', retryAfterSeconds: Math.ceil(waitMs / 1000) } }
+        : await fetchQuote(sc);
+    if (!got.ok && got.problem.kind === 'rate-limited' && waitMs <= 1000) {
+      busyUntil = (await conversation.now()) + (got.problem.retryAfterSeconds ?? 60) * 1000;
+    }
+    if (!got.ok) {
+      const s = sc.nextPrompt();
+      const kb = new InlineKeyboard().text(t('button-retry'), cb(s, ACTION.retry));
+      await ctx.reply(problemText(sc, got.problem), { reply_markup: navRow(kb, s, true) });
+      for (;;) {
+        const a = await answer(s);
+        if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) return 'cancel';
+        if (a.kind === 'button' && a.action === ACTION.back) return 'back';
+        if (a.kind === 'button' && a.action === ACTION.retry) break;
+        await ctx.reply(t('top-up-press-a-button'));
+      }
+      continue;
+    }
+    const quote = got.quote;
+    const mismatch = got.mismatch;
+    if (mismatch !== undefined) {
+      await conversation.external(() =>
+        deps.reportQuoteMismatch({
+          field: mismatch.field,
+          country: quote.country,
+          operator: quote.operatorKey,
+          asked: `${sc.state.amount} ${sc.state.currency} ${sc.state.subtype}`,
+          quoted: mismatch.quoted,
+        }),
+      );
+      await ctx.reply(t('top-up-quote-mismatch'));
+      return 'cancel';
+    }
+    if (sc.lastQuote && !new Decimal(sc.lastQuote.merchantPrice).eq(quote.merchantPrice)) {
+      notice = t('top-up-price-changed', {
+        old: formatMoney(sc.lastQuote.merchantPrice, sc.lastQuote.merchantCurrency, locale),
+        new: formatMoney(quote.merchantPrice, quote.merchantCurrency, locale),
+      });
+    }
+    sc.lastQuote = quote;
+    const s = sc.nextPrompt();
+    const now = await conversation.now();
+    const kb = new InlineKeyboard()
+      .text(t('button-confirm'), cb(s, ACTION.confirm))
+      .text(t('button-reject'), cb(s, ACTION.reject))
+      .row()
+      .text(t('button-back'), cb(s, ACTION.back));
+    const text = [notice, quoteText(sc, quote, now)].filter(Boolean).join('\n\n');
+    const message = await ctx.reply(text, { reply_markup: kb });
+    for (;;) {
+      const a = await answer(s);
+      if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.reject)) {
+        await closePrompt(message, text);
+        return 'cancel';
+      }
+      if (a.kind === 'button' && a.action === ACTION.back) {
+        await closePrompt(message, text);
+        return 'back';
+      }
+      if (a.kind === 'button' && a.action === ACTION.confirm) break;
+      await ctx.reply(t('top-up-press-confirm'));
+    }
+    await closePrompt(message, text);
+    const at = await conversation.now();
+    if (Date.parse(quote.expiresAt) - at < deps.quoteMarginMs) {
+      notice = t('top-up-quote-renewed');
+      continue;
+    }
+    const placed = await place(sc, quote, s);
+    if (placed === 'requote') {
+      notice = t('top-up-quote-renewed');
+      continue;
+    }
+    return 'done';
+  }
+}
+
+/** The quote as the chat shows it. */
+export function quoteText(sc: StepContext, quote: QuoteView, now: number): string {
+  const { locale, t, subtypeLabel } = sc;
+  const expires = new Date(quote.expiresAt);
+  const seconds = Math.max(0, Math.round((expires.getTime() - now) / 1000));
+  return t('top-up-quote', {
+    operator: quote.operatorName,
+    country: quote.countryName,
+    subtype: subtypeLabel(quote.subtype),
+    phone: sc.state.phone!.international,
+    receives: formatMoney(quote.localAmount, quote.localCurrency, locale),
+    pays: formatMoney(quote.merchantPrice, quote.merchantCurrency, locale),
+    expires: `${expires.toISOString().slice(11, 19)} UTC`,
+    seconds,
+  });
+}

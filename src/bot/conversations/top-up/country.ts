@@ -1,0 +1,105 @@
+import { InlineKeyboard } from 'grammy';
+import { countryOfInternational, parsePhone } from '../../../domain/phone.ts';
+import type { BaseContext } from '../../context.ts';
+import { ACTION, CHOICE, choiceAction, choiceIndex, choiceOf } from '../../callback-data/top-up.ts';
+import { appendPager } from '../../keyboards/paged-list.ts';
+import { pageOf, searchCountries, type CountryChoice } from '../top-up-model.ts';
+import { phoneChoice, withPlus } from './phone.ts';
+import { PAGE, type StepContext } from './step-context.ts';
+import { clip, flag, slimCountries } from './texts.ts';
+
+/** Asks for the country: a list with recent ones first, a search by name, or a number in international format. */
+export async function askCountry(sc: StepContext): Promise<'ok' | 'cancel'> {
+  const { conversation, ctx, deps, t, cb, answer, navRow, pager, closePrompt } = sc;
+  const s = sc.nextPrompt();
+  // The catalogue is read from its cache on every replay; only the session's codes enter the log.
+  const codes = await conversation.external((outer: BaseContext) => outer.session?.recentCountries ?? []);
+  const countries = slimCountries(await deps.catalogue.countries());
+  const recent = codes
+    .map((code) => countries.find((c) => c.code === code))
+    .filter((c): c is CountryChoice => c !== undefined);
+  let page = 0;
+  let listed = pageOf(countries, page, PAGE);
+  const render = () => {
+    const kb = new InlineKeyboard();
+    if (page === 0 && recent.length > 0) {
+      for (const c of recent)
+        kb.text(`⭐ ${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
+    }
+    listed.items.forEach((c, i) => {
+      kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code)));
+      if (i % 2 === 1) kb.row();
+    });
+    kb.row();
+    appendPager(kb, listed, pager, (p) =>
+      cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
+    );
+    return navRow(kb, s, false);
+  };
+  const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: render() });
+  for (;;) {
+    const a = await answer(s);
+    if (a.kind === 'cancel') return 'cancel';
+    if (a.kind === 'button') {
+      if (a.action === ACTION.cancel) return 'cancel';
+      if (a.action === ACTION.noop || a.action === ACTION.back) continue;
+      const toPage = choiceIndex(a.action, CHOICE.page);
+      if (toPage !== undefined) {
+        page = toPage || 0;
+        listed = pageOf(countries, page, PAGE);
+        await ctx.api.editMessageText(ctx.chat!.id, message.message_id, t('top-up-choose-country'), {
+          reply_markup: render(),
+        });
+        continue;
+      }
+      const code = choiceOf(a.action, CHOICE.country);
+      if (code !== undefined) {
+        const chosen = countries.find((c) => c.code === code);
+        if (chosen) {
+          sc.state.country = chosen;
+          await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
+          return 'ok';
+        }
+        await ctx.reply(t('top-up-country-not-sold'));
+        continue;
+      }
+      continue;
+    }
+    const typed = a.kind === 'contact' ? a.phone : a.text;
+    // A number in international format picks its country and is kept for the phone step.
+    if (/^\s*(\+|00)/.test(typed) || a.kind === 'contact') {
+      const found = countryOfInternational(a.kind === 'contact' ? withPlus(typed) : typed);
+      if (found.ok) {
+        const chosen = countries.find((c) => c.code === found.country);
+        if (!chosen) {
+          await ctx.reply(t('top-up-country-not-sold'));
+          continue;
+        }
+        sc.state.country = chosen;
+        const parsed = parsePhone(a.kind === 'contact' ? withPlus(typed) : typed, chosen.code);
+        if (parsed.ok) sc.state.phone = phoneChoice(parsed.phone.e164Digits, chosen.code)!;
+        await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
+        return 'ok';
+      }
+      await ctx.reply(t('top-up-one-line-bad-phone'));
+      continue;
+    }
+    const matches = slimCountries(searchCountries(await deps.catalogue.countries(), typed).slice(0, PAGE));
+    if (matches.length === 1) {
+      sc.state.country = matches[0]!;
+      await closePrompt(
+        message,
+        `${t('top-up-country-chosen')} ${flag(matches[0]!.code)} ${matches[0]!.name}`,
+      );
+      return 'ok';
+    }
+    if (matches.length === 0) {
+      await ctx.reply(t('top-up-country-no-match', { query: clip(typed) }));
+      continue;
+    }
+    const kb = new InlineKeyboard();
+    for (const c of matches)
+      kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
+    await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
+  }
+}
