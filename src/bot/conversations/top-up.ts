@@ -378,7 +378,7 @@ export function createTopUpConversation(deps: TopUpDeps) {
       }
     }
 
-    // ---- step implementations -----------------------------------------------------------------------
+    // ---- helpers the steps share (through `sc`) ----------------------------------------------------
 
     function subtypeLabel(subtype: string): string {
       return ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : subtype;
