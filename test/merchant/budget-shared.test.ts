@@ -99,9 +99,11 @@ describe('one budget shared by three client instances', () => {
     const [a, b, c] = replicas(6) as [Replica, Replica, Replica];
     const giveUp = new AbortController();
     let answered = 0;
+    let placed = 0;
     const counted = (replica: Replica, priority: CallPriority) =>
       call(replica, priority, giveUp.signal).then((outcome) => {
         if (outcome.ok) answered += 1;
+        if (outcome.ok && priority === 'placement') placed += 1;
         return outcome;
       });
     const running = Promise.all([
@@ -110,16 +112,19 @@ describe('one budget shared by three client instances', () => {
       ...[1, 2, 3].map(() => counted(c, 'placement')),
       ...[1, 2].map(() => counted(c, 'interactive')),
     ]);
-    // Abort only once six calls have their answers, so no request in flight is cut off.
-    await waitFor(() => answered >= 6, 45_000, 'the six calls that fit');
+    // The minute is used up when six calls have their answers, or when five have and all three placements are
+    // among them: the sixth slot is the placements' reserve, which interactive and background calls never take
+    // (so 5 or 6 pass, depending on the order in which the calls reach the budget). Abort only then, so no
+    // request in flight is cut off and nothing depends on how fast the machine is.
+    await waitFor(() => answered >= 6 || (answered >= 5 && placed === 3), 45_000, 'the minute to be used up');
     giveUp.abort();
     const outcomes = await running;
     const counts = perMinute();
     for (const count of counts.values()) expect(count).toBeLessThanOrEqual(6);
     const passed = outcomes.filter((o) => o.ok).length;
     expect(passed).toBe(fake.requests.length);
-    // The first minute is used up completely; whatever did not fit was held back, never sent.
-    expect(passed).toBeGreaterThanOrEqual(6);
+    // The first minute is used up (its last slot only for placements); whatever did not fit was held back, never sent.
+    expect(passed).toBeGreaterThanOrEqual(5);
     expect(passed).toBeLessThanOrEqual(6 * counts.size);
     expect(outcomes.filter((o) => !o.ok).every((o) => !o.ok && o.kind === 'aborted')).toBe(true);
     expect(outcomes.filter((o) => !o.ok).length).toBeGreaterThan(0);
