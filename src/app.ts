@@ -80,7 +80,11 @@ const WEBHOOK_ANSWER_MS = 8_000;
 /** Wires every real part from the configuration: the one place that builds the service. */
 export function createApp(config: Config, logger: Logger, overrides: AppOverrides = {}): App {
   const prefix = config.redis.prefix;
-  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: 3, lazyConnect: true });
+  const redis = new Redis(config.redis.url, {
+    maxRetriesPerRequest: 3,
+    lazyConnect: true,
+    enableAutoPipelining: true,
+  });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
   // Read at scrape time only, when the order system below exists.
   const metrics = createMetrics({

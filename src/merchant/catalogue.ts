@@ -24,6 +24,13 @@ export interface CatalogueDeps {
   keepSeconds?: number;
   /** Refresh lock lifetime; after a failed refresh, also the wait before the next try. */
   lockMs?: number;
+  /**
+   * How long this replica reuses a copy it read or loaded before reading Redis again (default 10 s; 0 turns it
+   * off). A conversation replays its steps on every update; without it each update reads and parses the lists.
+   */
+  memoMs?: number;
+  /** The clock for the memo (tests). */
+  now?: () => number;
   logger?: LoggerLike;
 }
 
@@ -35,6 +42,23 @@ export interface Catalogue {
 }
 
 const FORMAT = 1;
+const MEMO_LIMIT = 512;
+
+/** Freezes plain objects and arrays all the way down (Decimal values are immutable already). */
+function deepFreeze<T>(value: T): T {
+  if (Array.isArray(value)) {
+    for (const item of value) deepFreeze(item);
+    Object.freeze(value);
+  } else if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}
 
 interface StoredOperator extends Omit<Operator, 'amounts'> {
   amounts: Array<Omit<Operator['amounts'][number], 'min' | 'max'> & { min: string; max: string }>;
@@ -98,6 +122,16 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
   const lockMs = deps.lockMs ?? 60_000;
   const loading = new Map<string, Promise<unknown>>();
   const refreshing = new Map<string, Promise<void>>();
+  // Never long against the TTL: a copy going stale is noticed at most a tenth of a TTL late.
+  const memoMs = Math.min(Math.max(0, deps.memoMs ?? 10_000), Math.floor(ttlMs / 10));
+  const now = deps.now ?? Date.now;
+  // Decoded copies, frozen so no caller can change what the next one reads. Bounded: countries + one per country.
+  const memo = new Map<string, { value: unknown; fresh: boolean; until: number }>();
+  const remember = (key: string, value: unknown, fresh: boolean): void => {
+    if (memoMs === 0) return;
+    if (memo.size >= MEMO_LIMIT && !memo.has(key)) memo.delete(memo.keys().next().value!);
+    memo.set(key, { value: deepFreeze(value), fresh, until: now() + memoMs });
+  };
 
   const store = async (key: string, payload: unknown): Promise<void> => {
     await redis
@@ -116,6 +150,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       try {
         const value = await entry.load('background', undefined);
         await store(entry.key, entry.encode(value));
+        remember(entry.key, value, true);
         await redis.eval(RELEASE, 1, `${entry.key}:lock`, token);
         logger?.debug({ catalogue: entry.name }, 'catalogue refreshed');
       } catch (error) {
@@ -132,6 +167,11 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
   };
 
   const read = async <T>(entry: Entry<T>): Promise<{ value: T; fresh: boolean } | undefined> => {
+    const memoised = memo.get(entry.key);
+    if (memoised !== undefined) {
+      if (memoised.until > now()) return { value: memoised.value as T, fresh: memoised.fresh };
+      memo.delete(entry.key);
+    }
     let raw: string | null | undefined;
     let fresh: string | null | undefined;
     try {
@@ -144,7 +184,10 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     try {
       const parsed = JSON.parse(raw) as { v?: unknown; data?: unknown };
       if (parsed.v !== FORMAT) return undefined;
-      return { value: entry.decode(parsed.data), fresh: fresh !== null && fresh !== undefined };
+      const value = entry.decode(parsed.data);
+      const isFresh = fresh !== null && fresh !== undefined;
+      remember(entry.key, value, isFresh);
+      return { value, fresh: isFresh };
     } catch {
       return undefined;
     }
@@ -164,6 +207,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       const value = await entry.load('interactive', undefined);
       try {
         await store(entry.key, entry.encode(value));
+        remember(entry.key, value, true);
       } catch {
         logger?.warn({ catalogue: entry.name }, 'catalogue cache not writable');
       }

@@ -33,14 +33,18 @@ afterAll(async () => {
   await redisServer.dispose();
 });
 
-/** Three "replicas" sharing one prefix, like three bot processes on one Redis. */
+/**
+ * Three "replicas" sharing one prefix, like three bot processes on one Redis. No per-replica memo unless asked:
+ * these tests are about what the replicas do through Redis.
+ */
 function replicas(
   ttlSeconds: number,
   logger = memoryLogger(),
+  memo: { memoMs: number; now?: () => number } = { memoMs: 0 },
 ): { prefix: string; all: Catalogue[]; logger: typeof logger } {
   const prefix = `cat${randomBytes(4).toString('hex')}:`;
   const all = [0, 1, 2].map(() =>
-    createCatalogue({ api: client, redis, prefix, ttlSeconds, lockMs: 30_000, logger }),
+    createCatalogue({ api: client, redis, prefix, ttlSeconds, lockMs: 30_000, logger, ...memo }),
   );
   return { prefix, all, logger };
 }
@@ -162,6 +166,28 @@ describe('catalogue cache', () => {
     const [a] = all as [Catalogue];
     const lists = await Promise.all([a.countries(), a.countries(), a.countries()]);
     expect(lists[0]).toEqual(lists[2]);
+    expect(countryRequests()).toBe(1);
+  });
+
+  it('a replica reuses the copy it read for memoMs, frozen, then reads Redis again', async () => {
+    let clock = 1_000_000;
+    const { prefix, all } = replicas(3600, memoryLogger(), { memoMs: 10_000, now: () => clock });
+    const [a, b] = all as [Catalogue, Catalogue];
+    const first = await a.countries();
+    expect(first.map((x) => x.code)).toEqual(['NG', 'KE']);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+    expect(() => (first as unknown[]).push({})).toThrow(TypeError);
+
+    // Another copy lands in Redis (as another replica's refresh would write it).
+    const key = `${prefix}catalogue:countries`;
+    const stored = JSON.parse((await redis.get(key))!) as { v: number; data: Array<{ code: string }> };
+    await redis.set(key, JSON.stringify({ ...stored, data: stored.data.slice(1) }));
+    expect((await a.countries()).map((x) => x.code)).toEqual(['NG', 'KE']);
+    // A replica without a copy of its own reads Redis.
+    expect((await b.countries()).map((x) => x.code)).toEqual(['KE']);
+
+    clock += 10_001;
+    expect((await a.countries()).map((x) => x.code)).toEqual(['KE']);
     expect(countryRequests()).toBe(1);
   });
 });

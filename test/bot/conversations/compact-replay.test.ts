@@ -1,0 +1,67 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { StorageAdapter } from 'grammy';
+import { describe, expect, it } from 'vitest';
+import { compactingAdapter, type Packed } from '../../../src/bot/conversations/compact-replay.ts';
+
+/** The codec alone, over a plain in-process adapter (the Redis adapter is covered by the flow tests). */
+function mapAdapter(): StorageAdapter<Packed> & { map: Map<string, Packed> } {
+  const map = new Map<string, Packed>();
+  return {
+    map,
+    read: async (key) => map.get(key),
+    write: async (key, value) => void map.set(key, value),
+    delete: async (key) => void map.delete(key),
+  };
+}
+
+const state = (text: string) => ({
+  version: [0, 3],
+  state: {
+    topUp: [
+      {
+        args: '[]',
+        interrupts: [],
+        replay: {
+          send: [{ payload: 'wait' }, { payload: 'external' }],
+          receive: [
+            { send: 0, returnValue: { message: { message_id: 7, chat: { id: 5 }, from: { id: 5 }, text } } },
+            { send: 1, returnValue: { ok: true, ret: text.repeat(3) } },
+          ],
+        },
+      },
+    ],
+  },
+});
+
+describe('compacting conversation storage', () => {
+  it('reads back what it wrote, deflated', async () => {
+    const inner = mapAdapter();
+    const adapter = compactingAdapter<ReturnType<typeof state>>(inner);
+    const value = state('+233 24 123 4567 '.repeat(40));
+    await adapter.write('c', value);
+    const stored = inner.map.get('c')!;
+    expect(typeof stored.z).toBe('string');
+    expect(stored.z.length).toBeLessThan(JSON.stringify(value).length / 4);
+    expect(await adapter.read('c')).toEqual(value);
+  });
+
+  it('reads a value deflated with zlib defaults (a 32 KB window) before the small window was chosen', async () => {
+    const inner = mapAdapter();
+    const adapter = compactingAdapter<ReturnType<typeof state>>(inner);
+    // Repeats more than 2 KB apart force back-references the small window cannot follow.
+    const far = Array.from({ length: 300 }, (_, i) => `k${(i * 7919) % 1000}`).join(',');
+    const value = state(`${far}|${'x'.repeat(2500)}|${far}${'y'.repeat(5000)}${far}`);
+    const old = deflateRawSync(JSON.stringify(value));
+    expect(() => inflateRawSync(old, { windowBits: 11, chunkSize: 4096 })).toThrow(/too far back/);
+    inner.map.set('old', { z: old.toString('base64') });
+    expect(await adapter.read('old')).toEqual(value);
+  });
+
+  it('hands back a value stored as plain JSON (an older version) as it is', async () => {
+    const inner = mapAdapter();
+    const adapter = compactingAdapter<unknown>(inner);
+    const plain = { version: [0, 1], state: {} };
+    inner.map.set('plain', plain as unknown as Packed);
+    expect(await adapter.read('plain')).toEqual(plain);
+  });
+});
