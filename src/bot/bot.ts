@@ -186,9 +186,19 @@ export function createBot(deps: BotDeps) {
   bot.use(async (ctx, next) => {
     // Only a chat in a flow has a deadline to push back (read ahead: no flow state, no flow).
     const chatId = ctx.chatId;
-    if (chatId !== undefined && readAhead.get(flows.keyOf(String(chatId))) !== null)
-      await idle.refresh(chatId);
-    await next();
+    // Sent before the update runs (so a flow ending in it removes the deadline after), not waited for first.
+    const refreshed =
+      chatId !== undefined && readAhead.get(flows.keyOf(String(chatId))) !== null
+        ? // The update is handled even if this fails: a missed refresh can only end an idle flow a little early.
+          idle
+            .refresh(chatId)
+            .catch((error: unknown) => logger.warn({ err: error, chatId }, 'idle deadline not pushed back'))
+        : undefined;
+    try {
+      await next();
+    } finally {
+      await refreshed;
+    }
   });
   bot.use(
     conversations<BotContext, Context>({

@@ -64,11 +64,53 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
     }
   }
 
+  /**
+   * Takes the chat's lock, waiting for it up to lockWaitMs, starting from a first try already sent at `first.at`.
+   * Returns until when the lock is surely ours: its TTL counted from before the command that set it.
+   */
+  async function lock(
+    lockKey: string,
+    token: string,
+    first: { reply: Promise<string | null>; at: number } | undefined,
+  ): Promise<number> {
+    const deadline = Date.now() + lockWaitMs;
+    let delay = 10;
+    let attempt = first;
+    for (;;) {
+      attempt ??= { at: performance.now(), reply: redis.set(lockKey, token, 'PX', lockTtlMs, 'NX') };
+      if ((await attempt.reply) !== null) return attempt.at + lockTtlMs;
+      attempt = undefined;
+      if (Date.now() > deadline) throw new ChatBusyError(`chat lock ${lockKey} stayed taken`);
+      await sleep(delay);
+      delay = Math.min(delay * 2, 200);
+    }
+  }
+
   return async (ctx, next) => {
     const seenKey = `${prefix}upd:${ctx.update.update_id}`;
     const marker = `p:${randomBytes(12).toString('hex')}`;
+    const chatId = ctx.chatId ?? ctx.from?.id;
+    const lockKey = chatId === undefined ? undefined : `${prefix}lock:chat:${chatId}`;
+    const token = randomBytes(12).toString('hex');
+    // The claim and the chat lock go out together (one round trip for nearly every update); a lock taken for an
+    // update that turns out to be a repeat is given back at once.
+    const claimed = redis.set(seenKey, marker, 'PX', lockTtlMs, 'NX');
+    let firstLock =
+      lockKey === undefined
+        ? undefined
+        : { at: performance.now(), reply: redis.set(lockKey, token, 'PX', lockTtlMs, 'NX') };
     // 'p:<token>' while in progress (renewed by its holder, so it expires soon after a crash), 'd' once done.
-    if (!(await claim(seenKey, marker))) return;
+    if ((await claimed) === null) {
+      if (
+        firstLock !== undefined &&
+        lockKey !== undefined &&
+        (await firstLock.reply.catch(() => null)) !== null
+      ) {
+        await redis.eval(RELEASE, 1, lockKey, token).catch(() => {});
+      }
+      firstLock = undefined;
+      if (!(await claim(seenKey, marker))) return;
+    }
     const heartbeat = setInterval(
       () => {
         redis.eval(RENEW, 1, seenKey, marker, String(lockTtlMs)).catch(() => {});
@@ -76,28 +118,14 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
       Math.floor(lockTtlMs / 3),
     );
 
-    const chatId = ctx.chatId ?? ctx.from?.id;
     let done = false;
+    let unlocked: Promise<unknown> | undefined;
     try {
-      if (chatId === undefined) {
+      if (lockKey === undefined) {
         await next();
       } else {
-        const lockKey = `${prefix}lock:chat:${chatId}`;
-        const token = randomBytes(12).toString('hex');
-        const deadline = Date.now() + lockWaitMs;
-        let delay = 10;
-        // Until when the lock is surely ours: its TTL counted from before the command that set or renewed it.
-        let ownedUntil = 0;
-        for (;;) {
-          const sentAt = performance.now();
-          if ((await redis.set(lockKey, token, 'PX', lockTtlMs, 'NX')) !== null) {
-            ownedUntil = sentAt + lockTtlMs;
-            break;
-          }
-          if (Date.now() > deadline) throw new ChatBusyError(`chat ${chatId} stayed locked`);
-          await sleep(delay);
-          delay = Math.min(delay * 2, 200);
-        }
+        // Until when the lock is surely ours.
+        let ownedUntil = await lock(lockKey, token, firstLock);
         const renew = setInterval(
           () => {
             const sentAt = performance.now();
@@ -115,16 +143,21 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
         } finally {
           clearInterval(renew);
           // Well within its TTL the lock cannot have passed to anyone else: a plain DEL releases it. Near or past
-          // the TTL, only if it still holds our token.
-          if (performance.now() < ownedUntil - lockTtlMs / 3) await redis.del(lockKey).catch(() => {});
-          else await redis.eval(RELEASE, 1, lockKey, token).catch(() => {});
+          // the TTL, only if it still holds our token. Sent with the update's end marker below, in one round trip.
+          unlocked = (
+            performance.now() < ownedUntil - lockTtlMs / 3
+              ? redis.del(lockKey)
+              : redis.eval(RELEASE, 1, lockKey, token)
+          ).catch(() => {});
         }
       }
       done = true;
     } finally {
       clearInterval(heartbeat);
-      if (done) await redis.set(seenKey, 'd', 'EX', seenTtl).catch(() => {});
-      else await redis.eval(RELEASE, 1, seenKey, marker).catch(() => {});
+      const ended = done
+        ? redis.set(seenKey, 'd', 'EX', seenTtl).catch(() => {})
+        : redis.eval(RELEASE, 1, seenKey, marker).catch(() => {});
+      await Promise.all([unlocked, ended]);
     }
   };
 }
