@@ -4,7 +4,7 @@ import type { Outbox } from '../notify/outbox.ts';
 import { requoteData } from '../notify/callback-data.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { OrderStore } from './store.ts';
-import { createStreamConsumer, type StreamEntry } from './stream-consumer.ts';
+import { createStreamConsumer, type StreamEntry } from '../lib/redis/stream-consumer.ts';
 import {
   needsNewQuote,
   orderVariables,

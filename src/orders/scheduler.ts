@@ -1,5 +1,5 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { hookAt, type LifecycleHooks } from './hooks.ts';
+import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import type { OrderServiceImpl } from './service.ts';
 import { nextFollowUpDelay } from './follow-up-timings.ts';
 import { isClosed } from './store.ts';

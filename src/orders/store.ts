@@ -1,12 +1,18 @@
 import type { Redis } from 'ioredis';
 import { canMove, isFinished } from '../domain/status.ts';
 import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
-import { createDueQueue, type DueQueue } from './due-queue.ts';
+import { createDueQueue, type DueQueue } from '../lib/redis/due-queue.ts';
 import { orderKeys, type OrderKeys } from './keys.ts';
 import { createOrderReads } from './reads.ts';
 import { decodeOrder, encodeOrder } from './record.ts';
 import { resolvedOps } from './numbers.ts';
-import { defineScript, encodeOps, LUA_APPLY_OPS, LUA_NOW_MS, type RedisOp } from './redis-script.ts';
+import {
+  defineScript,
+  encodeOps,
+  LUA_APPLY_OPS,
+  LUA_NOW_MS,
+  type RedisOp,
+} from '../lib/redis/redis-script.ts';
 import type { OrderIntent, Rejection, StatusChange, StoredOrder } from './types.ts';
 
 /**

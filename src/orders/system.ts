@@ -3,7 +3,7 @@ import type { MerchantApi } from '../merchant/types.ts';
 import { createAlerts, type AlertGrouping, type Alerts } from '../notify/alerts.ts';
 import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-data.ts';
 import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
-import type { LifecycleHooks } from './hooks.ts';
+import type { LifecycleHooks } from '../lib/hooks.ts';
 import type { LoggerLike } from '../domain/log.ts';
 import type { FollowUpTimings } from './follow-up-timings.ts';
 import { createOrderService, type OrderServiceImpl, type PlacementTimings } from './service.ts';

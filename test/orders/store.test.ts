@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canMove } from '../../src/domain/status.ts';
-import { createDueQueue } from '../../src/orders/due-queue.ts';
+import { createDueQueue } from '../../src/lib/redis/due-queue.ts';
 import { createOrderStore, type RedisOrderStore } from '../../src/orders/store.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { intent, newExt, phone } from './support/fixtures.ts';
