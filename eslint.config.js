@@ -107,6 +107,15 @@ export default tseslint.config(
     ),
   },
   {
+    // The outbox and the admin alerts are handed what they read of the order system (the change stream's name)
+    // by the wiring (orders/system.ts); they never build its key names or decode its records themselves.
+    files: ['src/notify/**/*.ts'],
+    rules: boundary(
+      '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
+      'notify/ is handed what it reads of the order system, never its key names or record form (orders/keys.ts, orders/record.ts).',
+    ),
+  },
+  {
     files: ['test/**', 'bench/**', 'src/sandbox/**/cli.ts', 'src/demo.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -144,6 +144,22 @@ describe('import boundaries', () => {
     expect(await rulesHit('src/bot/stats.ts', importOf('../orders/reads.ts'))).toEqual([]);
   });
 
+  it("notify/ is handed the order system's stream names, never imports its key names or record form", async () => {
+    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/keys.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(
+      await rulesHit(
+        'src/notify/outbox.ts',
+        `import type { OrderKeys } from '../orders/keys.ts';\nexport type { OrderKeys };\n`,
+      ),
+    ).toEqual(['no-restricted-imports']);
+    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/record.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/texts.ts'))).toEqual([]);
+  });
+
   it('the product above may import every layer', async () => {
     expect(await rulesHit(PRODUCT_FILE, importOf('../merchant/types.ts'))).toEqual([]);
     expect(await rulesHit(PRODUCT_FILE, importOf('../bot/bot.ts'))).toEqual([]);
