@@ -44,12 +44,16 @@ export default tseslint.config(
   //   domain/    pure rules: node: built-ins and packages, nothing of ours outside domain/;
   //   merchant/  the Merchant API client: domain/ and nothing else of ours. config.ts and logger.ts are not
   //              "below" it: the client gets key, URLs, clock and logger as deps of its factory (STYLE.md habit 2);
-  //   orders/, notify/, bot/, server/, app.ts, main.ts: the product, above both;
+  //   lib/       what every part needs (Redis scripts, due-queues, stream consumers, the worker loop, the
+  //              crash-point hooks): domain/ and nothing else of ours, so two features share plumbing without
+  //              importing each other;
+  //   orders/, notify/, bot/, server/, app.ts, main.ts: the product, above all three;
   //   sandbox/   stand-ins for the outside world: nothing outside sandbox/, domain/ included, so a stand-in
   //              follows the spec on its own and never shares a bug with the code it tests.
   // The rule matches the import text, so each pattern is relative to where the files sit today (directly in domain/
-  // and merchant/, one level down in sandbox/); a new subfolder needs its own block. Type-only imports count too;
-  // dynamic import() is not checked. test/lint-rules.test.ts proves every pattern still matches.
+  // and merchant/, directly in lib/ and one level down, one level down in sandbox/); a new subfolder needs its own
+  // block. Type-only imports count too; dynamic import() is not checked. test/lint-rules.test.ts proves every
+  // pattern still matches.
   {
     files: ['src/domain/**/*.ts'],
     rules: boundary(
@@ -62,6 +66,20 @@ export default tseslint.config(
     rules: boundary(
       '^\\.\\.(/(?!domain/)|$)',
       'merchant/ may import domain/ only, nothing above it; take config and logger as factory deps.',
+    ),
+  },
+  {
+    files: ['src/lib/*.ts'],
+    rules: boundary(
+      '^\\.\\.(/(?!domain/)|$)',
+      'lib/ is plumbing below every part: it may import domain/ only, nothing of the product.',
+    ),
+  },
+  {
+    files: ['src/lib/*/**/*.ts'],
+    rules: boundary(
+      '^\\.\\./\\.\\.(/(?!domain/)|$)',
+      'lib/ is plumbing below every part: it may import domain/ only, nothing of the product.',
     ),
   },
   {
@@ -86,6 +104,15 @@ export default tseslint.config(
     rules: boundary(
       '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
       "bot/ reads orders through the order store's interface, not its key names or record form (orders/keys.ts, orders/record.ts).",
+    ),
+  },
+  {
+    // The outbox and the admin alerts are handed what they read of the order system (the change stream's name)
+    // by the wiring (orders/system.ts); they never build its key names or decode its records themselves.
+    files: ['src/notify/**/*.ts'],
+    rules: boundary(
+      '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
+      'notify/ is handed what it reads of the order system, never its key names or record form (orders/keys.ts, orders/record.ts).',
     ),
   },
   {

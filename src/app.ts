@@ -16,7 +16,7 @@ import { createMerchantClient, type MerchantClient } from './merchant/client.ts'
 import { createRequestBudget, type BudgetOptions, type RequestBudget } from './merchant/budget.ts';
 import { createMerchantReadiness, type MerchantReadinessDeps } from './merchant/readiness.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
-import type { LifecycleHooks } from './orders/hooks.ts';
+import type { LifecycleHooks } from './lib/hooks.ts';
 import { createOrderNumbers } from './orders/numbers.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';

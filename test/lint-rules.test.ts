@@ -13,6 +13,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DOMAIN_FILE = 'src/domain/status.ts';
 const MERCHANT_FILE = 'src/merchant/records.ts';
 const SANDBOX_FILE = 'src/sandbox/merchant/core.ts';
+const LIB_FILE = 'src/lib/loop.ts';
+const LIB_REDIS_FILE = 'src/lib/redis/due-queue.ts';
 const PRODUCT_FILE = 'src/orders/service.ts';
 
 let eslint: ESLint;
@@ -75,6 +77,38 @@ describe('import boundaries', () => {
     expect(await rulesHit(MERCHANT_FILE, importOf('./errors.ts'))).toEqual([]);
   });
 
+  it('lib/ imports nothing of the product, from lib/ itself or one folder down', async () => {
+    for (const [file, up] of [
+      [LIB_FILE, '..'],
+      [LIB_REDIS_FILE, '../..'],
+    ] as const) {
+      for (const target of [
+        'orders/store.ts',
+        'orders/hooks.ts',
+        'notify/outbox.ts',
+        'bot/bot.ts',
+        'server/server.ts',
+        'merchant/types.ts',
+        'app.ts',
+        'config.ts',
+        'logger.ts',
+      ]) {
+        const source = `${up}/${target}`;
+        expect(await rulesHit(file, importOf(source)), `${file}: ${source}`).toEqual([
+          'no-restricted-imports',
+        ]);
+      }
+    }
+  });
+
+  it('lib/ may import domain/ and lib/ itself', async () => {
+    expect(await rulesHit(LIB_FILE, importOf('../domain/log.ts'))).toEqual([]);
+    expect(await rulesHit(LIB_FILE, importOf('./redis/redis-script.ts'))).toEqual([]);
+    expect(await rulesHit(LIB_REDIS_FILE, importOf('../../domain/log.ts'))).toEqual([]);
+    expect(await rulesHit(LIB_REDIS_FILE, importOf('./redis-script.ts'))).toEqual([]);
+    expect(await rulesHit(LIB_REDIS_FILE, importOf('../loop.ts'))).toEqual([]);
+  });
+
   it('sandbox/ imports nothing of the product', async () => {
     for (const source of [
       '../../merchant/types.ts',
@@ -110,9 +144,27 @@ describe('import boundaries', () => {
     expect(await rulesHit('src/bot/stats.ts', importOf('../orders/reads.ts'))).toEqual([]);
   });
 
+  it("notify/ is handed the order system's stream names, never imports its key names or record form", async () => {
+    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/keys.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(
+      await rulesHit(
+        'src/notify/outbox.ts',
+        `import type { OrderKeys } from '../orders/keys.ts';\nexport type { OrderKeys };\n`,
+      ),
+    ).toEqual(['no-restricted-imports']);
+    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/record.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/texts.ts'))).toEqual([]);
+  });
+
   it('the product above may import every layer', async () => {
     expect(await rulesHit(PRODUCT_FILE, importOf('../merchant/types.ts'))).toEqual([]);
     expect(await rulesHit(PRODUCT_FILE, importOf('../bot/bot.ts'))).toEqual([]);
+    expect(await rulesHit(PRODUCT_FILE, importOf('../lib/redis/due-queue.ts'))).toEqual([]);
+    expect(await rulesHit('src/notify/outbox.ts', importOf('../lib/hooks.ts'))).toEqual([]);
   });
 });
 

@@ -2,9 +2,8 @@ import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { randomBytes } from 'node:crypto';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Redis } from 'ioredis';
-import { orderKeys } from '../orders/keys.ts';
-import { defineScript, LUA_NOW_MS } from '../orders/redis-script.ts';
-import { createStreamConsumer } from '../orders/stream-consumer.ts';
+import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
+import { createStreamConsumer } from '../lib/redis/stream-consumer.ts';
 import { statusText, type Translate } from '../orders/texts.ts';
 import { alertIdentity, type AdminAlert, type AlertSink } from './alert-types.ts';
 import type { OrderCallbacks } from './callback-data.ts';
@@ -44,6 +43,8 @@ export interface AlertsDeps {
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
+  /** Name of the order change stream (the order system's `changes`), handed in by the wiring. */
+  changeStream: string;
   outbox: Outbox;
   t: Translate;
   callbacks: OrderCallbacks;
@@ -179,7 +180,7 @@ export function createAlerts(deps: AlertsDeps) {
   };
   const changes = createStreamConsumer({
     redis,
-    stream: orderKeys(deps.prefix).changes,
+    stream: deps.changeStream,
     group: 'alerts',
     ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
   });

@@ -2,9 +2,9 @@ import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { GrammyError, HttpError, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Redis } from 'ioredis';
-import { createDueQueue, type Claim } from '../orders/due-queue.ts';
-import { hookAt, type LifecycleHooks } from '../orders/hooks.ts';
-import { defineScript, LUA_NOW_MS } from '../orders/redis-script.ts';
+import { createDueQueue, type Claim } from '../lib/redis/due-queue.ts';
+import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
+import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
 
 /**
  * Durable Telegram outbox: messages to send or edit are queued in Redis, claimed atomically by one replica

@@ -4,7 +4,7 @@ import type { Outbox } from '../notify/outbox.ts';
 import { requoteData } from '../notify/callback-data.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { OrderStore } from './store.ts';
-import { createStreamConsumer, type StreamEntry } from './stream-consumer.ts';
+import { createStreamConsumer, type StreamEntry } from '../lib/redis/stream-consumer.ts';
 import {
   needsNewQuote,
   orderVariables,
@@ -29,6 +29,8 @@ export interface NotifierDeps {
   redis: Redis;
   prefix: string;
   store: OrderStore;
+  /** Name of the order change stream (orders/keys.ts `changes`), handed in by the wiring. */
+  changeStream: string;
   outbox: Outbox;
   t: Translate;
   logger?: LoggerLike;
@@ -79,7 +81,7 @@ export function createNotifier(deps: NotifierDeps) {
   const { t, outbox, store } = deps;
   const consumer = createStreamConsumer({
     redis: deps.redis,
-    stream: store.keys.changes,
+    stream: deps.changeStream,
     group: 'notifier',
     ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
     ...(deps.consumer === undefined ? {} : { consumer: deps.consumer }),

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { newMerchantOrderNumber } from '../domain/order-number.ts';
 import type { OrderRequest } from '../merchant/types.ts';
 import { orderKeys } from './keys.ts';
-import { defineScript, LUA_NOW_MS, type RedisOp } from './redis-script.ts';
+import { defineScript, LUA_NOW_MS, type RedisOp } from '../lib/redis/redis-script.ts';
 import type { OrderIntent } from './types.ts';
 
 /**

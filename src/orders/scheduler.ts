@@ -1,5 +1,6 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { hookAt, type LifecycleHooks } from './hooks.ts';
+import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
+import type { DueQueue } from '../lib/redis/due-queue.ts';
 import type { OrderServiceImpl } from './service.ts';
 import { nextFollowUpDelay } from './follow-up-timings.ts';
 import { isClosed } from './store.ts';
@@ -10,15 +11,20 @@ import { isClosed } from './store.ts';
  * restarts. Reads use the 'background' priority of the shared request budget.
  */
 
+/** What the scheduler does with the follow-up queue: takes due reads, ends them, plans or drops one. */
+export type FollowUpQueue = Pick<DueQueue, 'claim' | 'complete' | 'schedule' | 'cancel'>;
+
 export interface SchedulerDeps {
   service: OrderServiceImpl;
+  /** The follow-up queue (the store's commits plan and end its entries too). */
+  queue: FollowUpQueue;
   logger?: LoggerLike;
   hooks?: LifecycleHooks;
 }
 
 /** Creates the follow-up scheduler; `tick` runs the due reads once (the worker calls it in a loop). */
 export function createFollowUpScheduler(deps: SchedulerDeps) {
-  const { service } = deps;
+  const { service, queue } = deps;
   const { store } = service;
   const timings = service.followUpTimings;
   const logger = deps.logger ?? silentLogger;
@@ -26,14 +32,14 @@ export function createFollowUpScheduler(deps: SchedulerDeps) {
   return {
     /** Runs up to `limit` due reads; returns how many were claimed. */
     async tick(limit = 10): Promise<number> {
-      const claims = await store.followUpQueue.claim(limit, timings.leaseMs);
+      const claims = await queue.claim(limit, timings.leaseMs);
       await Promise.all(
         claims.map(async (claim) => {
           const ext = claim.member;
           try {
             const order = await store.get(ext);
             if (order === null || order.placement !== 'placed' || isClosed(order)) {
-              await store.followUpQueue.complete(claim, null);
+              await queue.complete(claim, null);
               return;
             }
             await service.reportIfStale(order);
@@ -50,10 +56,7 @@ export function createFollowUpScheduler(deps: SchedulerDeps) {
               logger.warn({ err: error, externalOrderId: ext }, 'follow-up read failed; will retry');
             }
             // A final status already removed the entry in the same commit; completing then is a no-op.
-            await store.followUpQueue.complete(
-              claim,
-              isClosed(after) ? null : nextFollowUpDelay(claim.step, timings),
-            );
+            await queue.complete(claim, isClosed(after) ? null : nextFollowUpDelay(claim.step, timings));
           } catch (error) {
             logger.error({ err: error, externalOrderId: ext }, 'follow-up failed; the lease brings it back');
           }
@@ -63,9 +66,9 @@ export function createFollowUpScheduler(deps: SchedulerDeps) {
     },
 
     /** Makes an order's next read due now (e.g. after an event that does not settle it). */
-    readSoon: (ext: string) => store.followUpQueue.schedule(ext, 0),
+    readSoon: (ext: string) => queue.schedule(ext, 0),
     /** Stops following an order. */
-    cancel: (ext: string) => store.followUpQueue.cancel(ext),
+    cancel: (ext: string) => queue.cancel(ext),
   };
 }
 

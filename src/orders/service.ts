@@ -3,12 +3,12 @@ import type { Redis } from 'ioredis';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { AlertSink } from '../notify/alert-types.ts';
 import type { CallPriority, MerchantApi, OrderStatus, RechargeOrder } from '../merchant/types.ts';
-import { newClaimToken, type Claim } from './due-queue.ts';
+import { newClaimToken, type Claim, type DueQueue } from '../lib/redis/due-queue.ts';
 import { createOrderNumbers } from './numbers.ts';
-import { hookAt, type LifecycleHooks } from './hooks.ts';
+import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
-import { createOrderStore, isClosed, type ApplyResult, type OrderStore } from './store.ts';
+import { isClosed, type ApplyResult, type OrderStore } from './store.ts';
 import type { OrderIntent, OrderService, Rejection, StoredOrder, SubmitResult } from './types.ts';
 import type { MerchantEvent } from './webhook-signature.ts';
 
@@ -43,13 +43,23 @@ export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
   unplacedGraceMs: 120_000,
 };
 
+/** What the service does with the placement queue: takes due re-sends, holds and ends them, resumes orders. */
+export type PlacementQueue = Pick<DueQueue, 'claim' | 'complete' | 'renew' | 'schedule'>;
+
+/** What the service does with the follow-up queue: makes a read due, and checks one is planned. */
+export type FollowUpPlanner = Pick<DueQueue, 'schedule' | 'dueAt'>;
+
 export interface OrderServiceDeps {
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
   api: MerchantApi;
-  /** Shared store; made from redis + prefix when absent. */
-  store?: OrderStore;
+  /** The shared order store. */
+  store: OrderStore;
+  /** The placement queue (the store's commits enter and leave it; the service drives it). */
+  placements: PlacementQueue;
+  /** The follow-up queue (the scheduler takes the due reads). */
+  followUps: FollowUpPlanner;
   alerts?: AlertSink;
   logger?: LoggerLike;
   clock?: () => number;
@@ -152,13 +162,11 @@ const UNKNOWN_ALERTS_PER_HOUR = 20;
 
 /** Creates the order service: placement exactly once, reads, events; everything durable in Redis. */
 export function createOrderService(deps: OrderServiceDeps) {
-  const store = deps.store ?? createOrderStore({ redis: deps.redis, prefix: deps.prefix, clock: deps.clock });
-  const { api, redis } = deps;
+  const { api, store, placements, followUps } = deps;
   const logger = deps.logger ?? silentLogger;
   const clock = deps.clock ?? Date.now;
   const placement: PlacementTimings = { ...DEFAULT_PLACEMENT_TIMINGS, ...deps.placement };
   const followUp = resolveFollowUpTimings(deps.followUp);
-  const keys = store.keys;
   const numbers = createOrderNumbers({ redis: deps.redis, prefix: deps.prefix });
 
   async function raise(alert: Parameters<AlertSink['raise']>[0]): Promise<void> {
@@ -168,13 +176,6 @@ export function createOrderService(deps: OrderServiceDeps) {
     } catch (error) {
       logger.error({ err: error, alert: alert.kind }, 'alert could not be queued');
     }
-  }
-
-  /** Counts one more unknown-order alert in this hour; returns the count. */
-  async function countUnknownAlert(): Promise<number> {
-    const key = keys.webhookUnknownAlerts(Math.floor(clock() / 3_600_000));
-    const [[, count]] = (await redis.multi().incr(key).expire(key, 7_200).exec()) as [[null, number]];
-    return count;
   }
 
   function retryDelay(step: number): number {
@@ -247,7 +248,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     let released = false;
     const timer = setInterval(
       () => {
-        store.placementQueue.renew(claim, placement.leaseMs).then(
+        placements.renew(claim, placement.leaseMs).then(
           (held) => {
             if (held || released) return;
             // Another replica owns the order now: stop before the client's next retry.
@@ -320,7 +321,7 @@ export function createOrderService(deps: OrderServiceDeps) {
                 { externalOrderId: ext, key: verdict.rejection.key, code: verdict.rejection.code },
                 'order refused after an attempt whose outcome is unknown; not final yet',
               );
-              await store.placementQueue.complete(claim, retryDelay(claim.step));
+              await placements.complete(claim, retryDelay(claim.step));
               return { outcome: 'pending', order: current ?? order };
             }
           }
@@ -334,7 +335,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         case 'forbidden': {
           logger.error({ externalOrderId: ext, detail: verdict.detail }, 'order placement refused with 403');
           await raise({ kind: 'forbidden', externalOrderId: ext, operation: 'placement' });
-          await store.placementQueue.complete(claim, placement.forbiddenDelayMs);
+          await placements.complete(claim, placement.forbiddenDelayMs);
           return { outcome: 'pending', order: (await store.get(ext)) ?? order };
         }
         case 'unknown': {
@@ -348,7 +349,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             { externalOrderId: ext, reason: verdict.reason },
             'order placement outcome unknown; will re-send',
           );
-          await store.placementQueue.complete(claim, retryDelay(claim.step));
+          await placements.complete(claim, retryDelay(claim.step));
           return { outcome: 'pending', order: (await store.get(ext)) ?? order };
         }
         default: {
@@ -363,7 +364,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function checkUnreadable(ext: string, claim: Claim, order: StoredOrder): Promise<SubmitResult> {
     const found = await lookUp(ext);
     if (found !== null && found !== 'failed') return resultOf(found, true);
-    await store.placementQueue.complete(claim, retryDelay(claim.step));
+    await placements.complete(claim, retryDelay(claim.step));
     return { outcome: 'pending', order: (await store.get(ext)) ?? order };
   }
 
@@ -462,13 +463,13 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /** Re-sends due placements (claimed atomically, so one replica per order); returns how many were handled. */
     async resendDue(limit = 10): Promise<number> {
-      const claims = await store.placementQueue.claim(limit, placement.leaseMs);
+      const claims = await placements.claim(limit, placement.leaseMs);
       await Promise.all(
         claims.map(async (claim) => {
           try {
             const order = await store.get(claim.member);
             if (order === null || order.placement !== 'placing') {
-              await store.placementQueue.complete(claim, null);
+              await placements.complete(claim, null);
               return;
             }
             await reportIfStale(order);
@@ -486,7 +487,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** On start-up: every order still placing is due now unless a live replica holds it. */
     async resumePlacing(): Promise<number> {
       const placing = await store.placing();
-      for (const ext of placing) await store.placementQueue.schedule(ext, 0, { onlyIfAbsent: true });
+      for (const ext of placing) await placements.schedule(ext, 0, { onlyIfAbsent: true });
       return placing.length;
     },
 
@@ -522,8 +523,8 @@ export function createOrderService(deps: OrderServiceDeps) {
       for (const ext of await store.unfinished()) {
         const order = await store.get(ext);
         if (order === null || order.placement !== 'placed' || isClosed(order)) continue;
-        if ((await store.followUpQueue.dueAt(ext)) !== null) continue;
-        await store.followUpQueue.schedule(ext, 0, { onlyIfAbsent: true });
+        if ((await followUps.dueAt(ext)) !== null) continue;
+        await followUps.schedule(ext, 0, { onlyIfAbsent: true });
         repaired++;
       }
       return repaired;
@@ -542,15 +543,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (order === null) {
         // Events of orders placed elsewhere (e.g. gift cards to the same webhook URL) can be many: each is kept
         // a week, and admins hear of the first few an hour, not of every one.
-        const fresh = await redis.set(
-          keys.webhookUnknown(event.orderId, event.event),
-          JSON.stringify({ ...event, receivedAt: new Date(clock()).toISOString() }),
-          'EX',
-          UNKNOWN_EVENT_TTL_SECONDS,
-          'NX',
-        );
+        const receivedAt = new Date(clock()).toISOString();
+        const fresh = await store.keepUnknownEvent(event, receivedAt, UNKNOWN_EVENT_TTL_SECONDS);
         logger.warn({ orderId: event.orderId, event: event.event }, 'webhook event for an unknown order');
-        if (fresh !== null && (await countUnknownAlert()) <= UNKNOWN_ALERTS_PER_HOUR) {
+        if (fresh && (await store.countUnknownAlert(clock())) <= UNKNOWN_ALERTS_PER_HOUR) {
           await raise({
             kind: 'unknown-order',
             externalOrderId: event.externalOrderId,
@@ -568,7 +564,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         target = (await api.getOrder(event.orderId, { priority: 'background' })).status;
       }
       if (target === null) {
-        await store.followUpQueue.schedule(ext, 0);
+        await followUps.schedule(ext, 0);
         return 'read-scheduled';
       }
       // An order we had marked refused is applied too (the service charged it), and admins are told.
@@ -577,7 +573,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const now = applied?.order ?? order;
       // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now.
       if (!isClosed(now)) {
-        await store.followUpQueue.schedule(ext, 0);
+        await followUps.schedule(ext, 0);
         return applied?.applied ? 'applied' : 'read-scheduled';
       }
       return applied?.applied ? 'applied' : 'unchanged';
@@ -587,7 +583,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function reportIfStale(order: StoredOrder): Promise<void> {
     const age = clock() - Date.parse(order.createdAt);
     if (age < followUp.staleAfterMs) return;
-    if ((await redis.sadd(keys.staleReported, order.externalOrderId)) === 0) return;
+    if (!(await store.markStaleReported(order.externalOrderId))) return;
     await raise({
       kind: 'stale-order',
       externalOrderId: order.externalOrderId,

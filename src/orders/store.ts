@@ -1,13 +1,20 @@
 import type { Redis } from 'ioredis';
 import { canMove, isFinished } from '../domain/status.ts';
 import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
-import { createDueQueue, type DueQueue } from './due-queue.ts';
+import { dueQueueOps } from '../lib/redis/due-queue.ts';
 import { orderKeys, type OrderKeys } from './keys.ts';
 import { createOrderReads } from './reads.ts';
 import { decodeOrder, encodeOrder } from './record.ts';
 import { resolvedOps } from './numbers.ts';
-import { defineScript, encodeOps, LUA_APPLY_OPS, LUA_NOW_MS, type RedisOp } from './redis-script.ts';
+import {
+  defineScript,
+  encodeOps,
+  LUA_APPLY_OPS,
+  LUA_NOW_MS,
+  type RedisOp,
+} from '../lib/redis/redis-script.ts';
 import type { OrderIntent, Rejection, StatusChange, StoredOrder } from './types.ts';
+import type { MerchantEvent } from './webhook-signature.ts';
 
 /**
  * The order store: one Redis hash per merchant order number (`rev`, `data` = StoredOrder JSON, `st` = index
@@ -133,8 +140,10 @@ export function createOrderStore(options: StoreOptions) {
   const keys: OrderKeys = orderKeys(options.prefix);
   const clock = options.clock ?? Date.now;
   const maxLen = String(options.changesMaxLength ?? 100_000);
-  const placementQueue: DueQueue = createDueQueue(redis, keys.placementQueue);
-  const followUpQueue: DueQueue = createDueQueue(redis, keys.followUpQueue);
+  // The queues are driven by the service and the scheduler (system.ts builds them on the same key names); the
+  // store only writes their entries inside its commits.
+  const placementQueue = dueQueueOps(keys.placementQueue);
+  const followUpQueue = dueQueueOps(keys.followUpQueue);
 
   const nowIso = () => new Date(clock()).toISOString();
 
@@ -275,9 +284,6 @@ export function createOrderStore(options: StoreOptions) {
   }
 
   return {
-    keys,
-    placementQueue,
-    followUpQueue,
     /** The read side for staff features (reads.ts). */
     ...createOrderReads(redis, keys),
 
@@ -537,6 +543,33 @@ export function createOrderStore(options: StoreOptions) {
     /** Merchant order numbers still waiting for a definite placement answer. */
     async placing(): Promise<string[]> {
       return redis.zrange(keys.status('placing'), '0', '-1');
+    },
+
+    /** Marks an order as reported stale to admins; true only the first time (until the order closes). */
+    async markStaleReported(ext: string): Promise<boolean> {
+      return (await redis.sadd(keys.staleReported, ext)) === 1;
+    },
+
+    /**
+     * Keeps an event for an order we do not know, for staff, `ttlSeconds` long; false when the same event (order
+     * ID and kind) is kept already.
+     */
+    async keepUnknownEvent(event: MerchantEvent, receivedAt: string, ttlSeconds: number): Promise<boolean> {
+      const fresh = await redis.set(
+        keys.webhookUnknown(event.orderId, event.event),
+        JSON.stringify({ ...event, receivedAt }),
+        'EX',
+        ttlSeconds,
+        'NX',
+      );
+      return fresh !== null;
+    },
+
+    /** Counts one more unknown-order alert in the hour of `atMs` (wall clock); returns that hour's count. */
+    async countUnknownAlert(atMs: number): Promise<number> {
+      const key = keys.webhookUnknownAlerts(Math.floor(atMs / 3_600_000));
+      const [[, count]] = (await redis.multi().incr(key).expire(key, 7_200).exec()) as [[null, number]];
+      return count;
     },
   };
 

@@ -3,9 +3,11 @@ import type { MerchantApi } from '../merchant/types.ts';
 import { createAlerts, type AlertGrouping, type Alerts } from '../notify/alerts.ts';
 import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-data.ts';
 import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
-import type { LifecycleHooks } from './hooks.ts';
+import type { LifecycleHooks } from '../lib/hooks.ts';
+import { createDueQueue } from '../lib/redis/due-queue.ts';
 import type { LoggerLike } from '../domain/log.ts';
 import type { FollowUpTimings } from './follow-up-timings.ts';
+import { orderKeys } from './keys.ts';
 import { createOrderService, type OrderServiceImpl, type PlacementTimings } from './service.ts';
 import { createOrderStore, type OrderStore } from './store.ts';
 import type { Translate } from './texts.ts';
@@ -79,6 +81,11 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     prefix: deps.prefix,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
+  // The store's commits write the queues' entries and the change stream under these same names; the parts that
+  // drive a queue or read the stream get only that queue or that stream's name.
+  const keys = orderKeys(deps.prefix);
+  const placements = createDueQueue(deps.redis, keys.placementQueue);
+  const followUps = createDueQueue(deps.redis, keys.followUpQueue);
   const outbox = createOutbox({
     ...common,
     telegram: deps.telegram,
@@ -88,6 +95,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
   const callbacks = createOrderCallbacks({ redis: deps.redis, prefix: deps.prefix });
   const alerts = createAlerts({
     ...common,
+    changeStream: keys.changes,
     outbox,
     t: deps.t,
     callbacks,
@@ -102,6 +110,8 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     ...common,
     api: deps.api,
     store,
+    placements,
+    followUps,
     alerts,
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(timings.placement ? { placement: timings.placement } : {}),
@@ -141,6 +151,8 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
       const started = await startOrderWorkers({
         ...common,
         service,
+        followUps,
+        changeStream: keys.changes,
         outbox,
         alerts,
         t: deps.t,

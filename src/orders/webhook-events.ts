@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { orderKeys } from './keys.ts';
 import type { OrderServiceImpl } from './service.ts';
-import { createStreamConsumer } from './stream-consumer.ts';
+import { createStreamConsumer } from '../lib/redis/stream-consumer.ts';
 import { parseMerchantEvent } from './webhook-signature.ts';
 
 export interface WebhookEventProcessorDeps {

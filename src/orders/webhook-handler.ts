@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { AlertSink } from '../notify/alert-types.ts';
-import { hookAt, type LifecycleHooks } from './hooks.ts';
+import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { orderKeys } from './keys.ts';
-import { defineScript } from './redis-script.ts';
+import { defineScript } from '../lib/redis/redis-script.ts';
 import { parseMerchantEvent, verifyMerchantWebhook, type WebhookRejection } from './webhook-signature.ts';
 
 /**

@@ -2,10 +2,10 @@ import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { Redis } from 'ioredis';
 import type { Alerts } from '../notify/alerts.ts';
 import type { Outbox } from '../notify/outbox.ts';
-import { type LifecycleHooks } from './hooks.ts';
-import { runLoop, type LoopHandle } from './loop.ts';
+import { type LifecycleHooks } from '../lib/hooks.ts';
+import { runLoop, type LoopHandle } from '../lib/loop.ts';
 import { createNotifier } from './notifier.ts';
-import { createFollowUpScheduler } from './scheduler.ts';
+import { createFollowUpScheduler, type FollowUpQueue } from './scheduler.ts';
 import type { OrderServiceImpl } from './service.ts';
 import type { Translate } from './texts.ts';
 import type { StoredOrder } from './types.ts';
@@ -27,6 +27,10 @@ export interface OrderWorkersDeps {
   redis: Redis;
   prefix: string;
   service: OrderServiceImpl;
+  /** The follow-up queue the scheduler takes due reads from. */
+  followUps: FollowUpQueue;
+  /** Name of the order change stream the notifier reads. */
+  changeStream: string;
   outbox: Outbox;
   alerts: Alerts;
   t: Translate;
@@ -65,6 +69,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
 
   const scheduler = createFollowUpScheduler({
     service: deps.service,
+    queue: deps.followUps,
     logger,
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
   });
@@ -79,6 +84,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     redis: deps.redis,
     prefix: deps.prefix,
     store: deps.service.store,
+    changeStream: deps.changeStream,
     outbox: deps.outbox,
     t: deps.t,
     logger,

@@ -1,6 +1,7 @@
 import type { App } from '../../src/app.ts';
 import { toApiAmount } from '../../src/domain/money.ts';
 import { newMerchantOrderNumber } from '../../src/domain/order-number.ts';
+import { orderKeys } from '../../src/orders/keys.ts';
 import type { OrderIntent, StoredOrder } from '../../src/orders/types.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
@@ -104,7 +105,7 @@ return 1`;
 
 /** Makes our stored copy of an order look last read from the service `ageMs` ago. */
 export async function ageStoredCopy(app: App, externalOrderId: string, ageMs: number): Promise<void> {
-  const key = app.orders.store.keys.order(externalOrderId);
+  const key = orderKeys(app.config.redis.prefix).order(externalOrderId);
   for (;;) {
     const [rev, data] = await app.redis.hmget(key, 'rev', 'data');
     if (rev === null || rev === undefined || data === null || data === undefined)

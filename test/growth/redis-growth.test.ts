@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderKeys } from '../../src/orders/keys.ts';
-import { createStreamConsumer } from '../../src/orders/stream-consumer.ts';
+import { createStreamConsumer } from '../../src/lib/redis/stream-consumer.ts';
 import type { MerchantEvent } from '../../src/orders/webhook-signature.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { createWorld, waitFor, type World } from '../orders/support/world.ts';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertLine, createAlerts, type AdminAlert, type Alerts } from '../../src/notify/alerts.ts';
 import { CALLBACK_DATA_LIMIT, createOrderCallbacks } from '../../src/notify/callback-data.ts';
 import { createOutbox, type Outbox } from '../../src/notify/outbox.ts';
+import { orderKeys } from '../../src/orders/keys.ts';
 import type { Translate } from '../../src/orders/texts.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
@@ -73,6 +74,7 @@ describe('admin alerts', () => {
       createAlerts({
         redis,
         prefix,
+        changeStream: orderKeys(prefix).changes,
         outbox,
         t,
         callbacks,

@@ -212,7 +212,10 @@ describe('durable Telegram outbox', () => {
     const dying = make();
     await dying.enqueue({ kind: 'send', chatId: user.id, text: 'survivor' }, { key: 's' });
     // a replica claims it and dies before calling Telegram
-    const queue = (await import('../../src/orders/due-queue.ts')).createDueQueue(redis, `${prefix}outbox:q`);
+    const queue = (await import('../../src/lib/redis/due-queue.ts')).createDueQueue(
+      redis,
+      `${prefix}outbox:q`,
+    );
     expect(await queue.claim(10, 300)).toHaveLength(1);
     const alive = make();
     await drain([alive], 20_000);

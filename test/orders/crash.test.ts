@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect } from 'vitest';
-import type { CrashPoint } from '../../src/orders/hooks.ts';
+import type { CrashPoint } from '../../src/lib/hooks.ts';
 import type { OrderIntent } from '../../src/orders/types.ts';
 import { freePort } from '../support/ports.ts';
 import { killChild } from '../support/child.ts';

@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { freePort } from '../support/ports.ts';
 import type { Child } from '../support/child.ts';
 import { it } from './support/order-test.ts';
+import { orderQueues } from './support/queues.ts';
 import { waitFor } from './support/world.ts';
 
 interface RequestView {
@@ -27,6 +28,7 @@ describe('two replica processes and a slow placement', () => {
       latency_ms: 2_000,
     });
     const store = w.replicas[0]!.system.service.store;
+    const { placements } = orderQueues(w.replicas[0]!.redis, prefix);
     const exts: string[] = [];
     for (const ending of ['0000', '2222', '3333', '5555']) {
       const intent = await w.newIntent({ ending });
@@ -49,7 +51,7 @@ describe('two replica processes and a slow placement', () => {
       await waitFor(() => (child.output.includes('READY') ? true : null), 60_000, 'child ready');
     }
     // both replicas run: the orders are due now
-    for (const ext of exts) await store.placementQueue.schedule(ext, 0);
+    for (const ext of exts) await placements.schedule(ext, 0);
     for (const ext of exts) {
       await waitFor(
         async () => ((await store.get(ext))?.placement === 'placed' ? true : null),

@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { expectToldOncePerStatus } from './support/checks.ts';
 import { it } from './support/order-test.ts';
+import { orderQueues } from './support/queues.ts';
 import { waitFor } from './support/world.ts';
 
 interface RequestView {
@@ -14,8 +15,9 @@ describe('following unfinished orders by polling', () => {
     openWorld,
   }) => {
     const limit = 120;
+    const prefix = 'po1:';
     const w = await openWorld({
-      prefix: 'po1:',
+      prefix,
       webhooks: false,
       rateLimitPerMinute: limit,
       timings: {
@@ -30,6 +32,7 @@ describe('following unfinished orders by polling', () => {
     });
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
+    const { followUps } = orderQueues(w.replicas[0]!.redis, prefix);
     const plan: Array<[string, string]> = [
       ['0000', 'succeeded'],
       ['1111', 'refunded'],
@@ -57,7 +60,7 @@ describe('following unfinished orders by polling', () => {
       );
       expect(order.history.every((h) => h.source !== 'webhook')).toBe(true);
       // no further reads are planned for a finished order
-      expect(await service.store.followUpQueue.dueAt(ext)).toBeNull();
+      expect(await followUps.dueAt(ext)).toBeNull();
     }
     const deliveries = await w.control<{ results: unknown[] }>('GET', '/deliveries');
     expect(deliveries.results).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { orderKeys } from '../../src/orders/keys.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { expectToldOncePerStatus, settle } from './support/checks.ts';
 import { phone } from './support/fixtures.ts';
@@ -61,14 +62,15 @@ describe('the stored order record', () => {
   it('a record stored in the older form (plain JSON) still reads, and its next change stores it compactly', async ({
     openWorld,
   }) => {
-    const w = await openWorld({ prefix: 'rs2:' });
+    const prefix = 'rs2:';
+    const w = await openWorld({ prefix });
     await w.startWorkers();
     const { service, store } = w.replicas[0]!.system;
     const intent = await w.newIntent({ account: phone('0000', 300) });
     expect((await service.submit(intent)).outcome).toBe('placed');
     const order = await settle(w, intent.externalOrderId, ['succeeded']);
     const redis = w.replicas[0]!.redis;
-    const key = store.keys.order(order.externalOrderId);
+    const key = orderKeys(prefix).order(order.externalOrderId);
     await redis.hset(key, 'data', JSON.stringify(order));
     expect(await service.get(order.externalOrderId)).toEqual(order);
     expect((await store.markSynced(order.externalOrderId))?.applied).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { CrashPoint } from '../../src/orders/hooks.ts';
+import type { CrashPoint } from '../../src/lib/hooks.ts';
 import type { OrderIntent } from '../../src/orders/types.ts';
 import { expectToldOncePerStatus } from './support/checks.ts';
 import { it } from './support/order-test.ts';

@@ -1,10 +1,12 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canMove } from '../../src/domain/status.ts';
-import { createDueQueue } from '../../src/orders/due-queue.ts';
+import { createDueQueue } from '../../src/lib/redis/due-queue.ts';
+import { orderKeys } from '../../src/orders/keys.ts';
 import { createOrderStore, type RedisOrderStore } from '../../src/orders/store.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { intent, newExt, phone } from './support/fixtures.ts';
+import { orderQueues } from './support/queues.ts';
 
 describe('RedisOrderStore', () => {
   let server: RedisServerHandle;
@@ -39,8 +41,9 @@ describe('RedisOrderStore', () => {
     expect(second.order.chatId).toBe(it1.chatId);
     expect(second.order.placement).toBe('placing');
     // it is in the placement queue, already claimed by its creator
-    expect(await storeA.placementQueue.dueAt(it1.externalOrderId)).not.toBeNull();
-    expect(await storeA.placementQueue.claim(10, 1000)).toEqual([]);
+    const { placements } = orderQueues(a, prefix);
+    expect(await placements.dueAt(it1.externalOrderId)).not.toBeNull();
+    expect(await placements.claim(10, 1000)).toEqual([]);
   });
 
   it('two replicas saving the same intent at once create exactly one record', async () => {
@@ -114,7 +117,7 @@ describe('RedisOrderStore', () => {
     await storeB.applyRemote(ext, { orderId: 'O-5550001', status: 'succeeded' }, 'webhook');
     await storeA.applyRemote(ext, { orderId: 'O-5550001', status: 'succeeded' }, 'webhook');
     await storeB.applyRemote(ext, { orderId: 'O-5550001', status: 'processing' }, 'poll');
-    const entries = (await a.xrange(storeA.keys.changes, '-', '+')) as Array<[string, string[]]>;
+    const entries = (await a.xrange(orderKeys(prefix).changes, '-', '+')) as Array<[string, string[]]>;
     const mine = entries
       .map(([, f]) =>
         Object.fromEntries(f.reduce<string[][]>((acc, v, i) => (i % 2 ? acc : [...acc, [v, f[i + 1]!]]), [])),
@@ -122,7 +125,33 @@ describe('RedisOrderStore', () => {
       .filter((f) => f['ext'] === ext);
     expect(mine.map((f) => `${f['kind']}:${f['to']}`)).toEqual(['placed:accepted', 'status:succeeded']);
     // a final status cancels its follow-up reads
-    expect(await storeA.followUpQueue.dueAt(ext)).toBeNull();
+    expect(await orderQueues(a, prefix).followUps.dueAt(ext)).toBeNull();
+  });
+
+  it('keeps an unknown-order event once, counts unknown-order alerts per hour, and reports a stale order once', async () => {
+    const event = {
+      event: 'order.failed',
+      orderId: 'O-7000001',
+      externalOrderId: 'elsewhere-1',
+      status: 'failed',
+      currency: 'USD',
+      totalAmount: '5.0000',
+    };
+    const receivedAt = '2026-01-02T03:04:06.000Z';
+    expect(await storeA.keepUnknownEvent(event, receivedAt, 60)).toBe(true);
+    expect(await storeB.keepUnknownEvent(event, '2026-01-02T03:09:00.000Z', 60)).toBe(false);
+    const key = orderKeys(prefix).webhookUnknown(event.orderId, event.event);
+    expect(JSON.parse((await a.get(key))!)).toEqual({ ...event, receivedAt });
+    expect(await a.ttl(key)).toBeGreaterThan(0);
+
+    const hourStart = 3_600_000 * 500_000;
+    expect(await storeA.countUnknownAlert(hourStart)).toBe(1);
+    expect(await storeB.countUnknownAlert(hourStart + 3_599_999)).toBe(2);
+    expect(await storeA.countUnknownAlert(hourStart + 3_600_000)).toBe(1);
+
+    const ext = newExt('stale');
+    expect(await storeA.markStaleReported(ext)).toBe(true);
+    expect(await storeB.markStaleReported(ext)).toBe(false);
   });
 
   it('indexes orders by service order ID, by reseller and by status', async () => {

@@ -12,7 +12,7 @@ import { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { createRequestBudget } from '../../../src/merchant/budget.ts';
 import { createMerchantClient } from '../../../src/merchant/client.ts';
-import type { CrashPoint } from '../../../src/orders/hooks.ts';
+import type { CrashPoint } from '../../../src/lib/hooks.ts';
 import { createOrderSystem } from '../../../src/orders/system.ts';
 import type { OrderIntent } from '../../../src/orders/types.ts';
 import { FAST_TIMINGS } from './timings.ts';

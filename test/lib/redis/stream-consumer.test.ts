@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { createStreamConsumer, type StreamEntry } from '../../src/orders/stream-consumer.ts';
-import { redisPerFile, startRedisServer } from '../support/redis.ts';
-import { waitFor } from './support/world.ts';
+import { createStreamConsumer, type StreamEntry } from '../../../src/lib/redis/stream-consumer.ts';
+import { redisPerFile, startRedisServer } from '../../support/redis.ts';
+import { waitFor } from '../../orders/support/world.ts';
 
 // The consumer group member on its own, against a private Redis: delivery, acknowledgement, takeover of a
 // crashed consumer's entries, removal of dead consumers, and a group lost with Redis's data.

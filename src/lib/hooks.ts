@@ -1,6 +1,6 @@
 /**
- * Named points in the order lifecycle where tests stop the process (SIGKILL) to prove nothing is lost.
- * Production passes no hooks; `at` is awaited so a test can hold the process still at a point.
+ * Named points in the order lifecycle and the outbox where tests stop the process (SIGKILL) to prove nothing
+ * is lost. Production passes no hooks; `at` is awaited so a test can hold the process still at a point.
  */
 export type CrashPoint =
   | 'number-fixed-before-save'

@@ -14,7 +14,17 @@ export interface Claim {
   reclaimed: boolean;
 }
 
-export interface DueQueue {
+/** The writes of a due-queue as ops for an atomic commit elsewhere (see LUA_APPLY_OPS); they need no connection. */
+export interface DueQueueOps {
+  /** The same writes as `schedule`, for an atomic commit elsewhere. */
+  scheduleOps(member: string, delayMs: number, onlyIfAbsent?: boolean): RedisOp[];
+  /** The same writes as `cancel`, for an atomic commit elsewhere. */
+  cancelOps(member: string): RedisOp[];
+  /** Writes that create the member already claimed by `token` for `leaseMs` (the creator works on it first). */
+  claimedOps(member: string, token: string, leaseMs: number): RedisOp[];
+}
+
+export interface DueQueue extends DueQueueOps {
   /** Makes `member` due after `delayMs` (Redis clock); `onlyIfAbsent` keeps an existing due time. */
   schedule(member: string, delayMs: number, options?: { onlyIfAbsent?: boolean }): Promise<void>;
   /** Atomically takes up to `limit` due members and hides them for `leaseMs` (they come back if not completed). */
@@ -25,12 +35,6 @@ export interface DueQueue {
   complete(claim: Claim, nextDelayMs: number | null): Promise<boolean>;
   /** Removes the member and any claim on it (a claim in flight then completes as lost). */
   cancel(member: string): Promise<void>;
-  /** The same writes as `schedule`, for an atomic commit elsewhere. */
-  scheduleOps(member: string, delayMs: number, onlyIfAbsent?: boolean): RedisOp[];
-  /** The same writes as `cancel`, for an atomic commit elsewhere. */
-  cancelOps(member: string): RedisOp[];
-  /** Writes that create the member already claimed by `token` for `leaseMs` (the creator works on it first). */
-  claimedOps(member: string, token: string, leaseMs: number): RedisOp[];
   /** Number of members (due or not). */
   size(): Promise<number>;
   /** Due time (Redis ms) of a member, or null. */
@@ -86,12 +90,38 @@ end
 return 1
 `);
 
+function queueKeys(base: string) {
+  return { due: `${base}:due`, claims: `${base}:claims`, steps: `${base}:steps` };
+}
+
+/** The ops of the due-queue under `base`, for a commit that writes its entries together with other data. */
+export function dueQueueOps(base: string): DueQueueOps {
+  const { due, claims, steps } = queueKeys(base);
+  return {
+    scheduleOps(member, delayMs, onlyIfAbsent = false) {
+      return [['ZADDIN', due, String(Math.max(0, Math.round(delayMs))), member, onlyIfAbsent ? '1' : '0']];
+    },
+    cancelOps(member) {
+      return [
+        ['ZREM', due, member],
+        ['HDEL', claims, member],
+        ['HDEL', steps, member],
+      ];
+    },
+    claimedOps(member, token, leaseMs) {
+      return [
+        ['ZADDIN', due, String(Math.max(1, Math.round(leaseMs))), member, '0'],
+        ['HSET', claims, member, token],
+      ];
+    },
+  };
+}
+
 /** A durable due-queue in one Redis sorted set with leased claims, shared safely by every replica. */
 export function createDueQueue(redis: Redis, base: string): DueQueue {
-  const due = `${base}:due`;
-  const claims = `${base}:claims`;
-  const steps = `${base}:steps`;
+  const { due, claims, steps } = queueKeys(base);
   return {
+    ...dueQueueOps(base),
     async schedule(member, delayMs, options = {}) {
       await scheduleScript.run(
         redis,
@@ -136,22 +166,6 @@ export function createDueQueue(redis: Redis, base: string): DueQueue {
     },
     async cancel(member) {
       await redis.multi().zrem(due, member).hdel(claims, member).hdel(steps, member).exec();
-    },
-    scheduleOps(member, delayMs, onlyIfAbsent = false) {
-      return [['ZADDIN', due, String(Math.max(0, Math.round(delayMs))), member, onlyIfAbsent ? '1' : '0']];
-    },
-    cancelOps(member) {
-      return [
-        ['ZREM', due, member],
-        ['HDEL', claims, member],
-        ['HDEL', steps, member],
-      ];
-    },
-    claimedOps(member, token, leaseMs) {
-      return [
-        ['ZADDIN', due, String(Math.max(1, Math.round(leaseMs))), member, '0'],
-        ['HSET', claims, member, token],
-      ];
     },
     size: () => redis.zcard(due),
     async dueAt(member) {

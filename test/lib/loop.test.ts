@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type { LoggerLike } from '../../src/domain/log.ts';
-import { runLoop } from '../../src/orders/loop.ts';
+import { runLoop } from '../../src/lib/loop.ts';
 import { redisPerFile } from '../support/redis.ts';
-import { waitFor } from './support/world.ts';
+import { waitFor } from '../orders/support/world.ts';
 
 // The worker loop on its own: each round pops work from a real Redis list, as the order workers do.
 // The idle wait is far longer than any waitFor here, so a test only passes when the loop reacts at once.
