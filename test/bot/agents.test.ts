@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
+import { ORDER_LIST_DATA, orderListData } from '../../src/bot/callback-data.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import { newMerchantOrderNumber } from '../../src/domain/order-number.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
@@ -156,6 +157,11 @@ describe('agents and resellers: /status, /orders, Refresh', () => {
     const texts = first.buttons.flat().map((b) => b.text);
     expect(texts).toContain('Next ▶️');
     expect(texts).not.toContain('◀️ Previous');
+    // The shared pager: "n/m" (answered without a word, not as an expired button) and Next to the second page.
+    expect(first.buttons.flat().find((b) => b.data === ORDER_LIST_DATA.count)?.text).toBe('1/2');
+    expect(buttonData(first)).toContain(orderListData(undefined, 5, ''));
+    const counted = reseller.press(first.id, (b) => b.data === ORDER_LIST_DATA.count);
+    expect((await reseller.waitForCallbackAnswer(counted.queryId)).text ?? '').toBe('');
 
     reseller.press(first, 'Next ▶️');
     const second = await reseller.waitFor((chat) =>

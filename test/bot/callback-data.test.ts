@@ -6,7 +6,10 @@ import {
   isLanguageData,
   LANGUAGE_DATA,
   languageData,
+  ORDER_LIST_DATA,
+  orderListData,
   parseLanguage,
+  parseOrderListPage,
   parseRepeat,
   REPEAT_DATA,
   repeatData,
@@ -44,6 +47,21 @@ describe('callback data families', () => {
     expect(parseLanguage(lang)).toBe('fr');
   });
 
+  it('ol: page data parse back to what built them; the search and "n/m" buttons are not pages', () => {
+    const filtered = orderListData('manual_review', 10, 'AbC_-9');
+    expect(ORDER_LIST_DATA.page.test(filtered)).toBe(true);
+    expect(parseOrderListPage(filtered)).toEqual({ status: 'manual_review', offset: 10, ref: 'AbC_-9' });
+    expect(parseOrderListPage(orderListData(undefined, 0, ''))).toEqual({
+      status: undefined,
+      offset: 0,
+      ref: '',
+    });
+    for (const other of [ORDER_LIST_DATA.search, ORDER_LIST_DATA.count, repeatData('same', 'x1')]) {
+      expect(parseOrderListPage(other)).toBeNull();
+    }
+    expect(new Set([ORDER_LIST_DATA.search, ORDER_LIST_DATA.count]).size).toBe(2);
+  });
+
   it('ord: refresh and requote data parse back and stay within 64 bytes', () => {
     const refresh = refreshDataForOrderId('O-123');
     expect(refresh).not.toBeNull();
@@ -68,6 +86,7 @@ describe('callback data families', () => {
       ['ord:', 'notify/callback-data.ts'],
       ['rp:', 'bot/callback-data.ts'],
       ['lang:', 'bot/callback-data.ts'],
+      ['ol:', 'bot/callback-data.ts'],
     ]);
     const strays: string[] = [];
     for (const file of sources(SRC)) {

@@ -3,7 +3,9 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../domain/money.ts';
 import { KNOWN_STATUSES } from '../../domain/status.ts';
 import { displayEmoji, shortTime, statusText } from '../../orders/texts.ts';
+import { ORDER_LIST_DATA, orderListData, parseOrderListPage } from '../callback-data.ts';
 import type { BotContext } from '../context.ts';
+import { appendPager } from '../keyboards/paged-list.ts';
 import { cardStatusLine } from '../order-card.ts';
 import type { ListQuery } from '../order-desk.ts';
 import type { StaffServices } from '../staff.ts';
@@ -26,9 +28,6 @@ export function createOrdersFeature(staff: StaffServices) {
     await staff.redis.set(searchKey(ref), search, 'EX', SEARCH_TTL_SECONDS);
     return ref;
   }
-
-  const pageData = (status: string | undefined, offset: number, ref: string) =>
-    `ol:${status ?? '-'}:${offset}:${ref}`;
 
   async function show(ctx: BotContext, query: ListQuery, edit: boolean): Promise<void> {
     const viewer = viewerOf(ctx);
@@ -83,25 +82,22 @@ export function createOrdersFeature(staff: StaffServices) {
         .row();
     }
     const ref = await searchRef(query.search);
-    const hasPrevious = page.offset > 0;
-    const hasNext = page.offset + page.cards.length < page.total;
-    if (hasPrevious) {
-      keyboard.text(
-        ctx.t('button-previous'),
-        pageData(query.status, Math.max(0, page.offset - page.limit), ref),
-      );
-    }
-    if (hasNext) keyboard.text(ctx.t('button-next'), pageData(query.status, page.offset + page.limit, ref));
-    if (hasPrevious || hasNext) keyboard.row();
-    keyboard.text(ctx.t('agents-orders-all-button'), pageData(undefined, 0, ''));
+    // A list read past its end still offers the way back: the page shown counts as the last one.
+    const current = Math.floor(page.offset / page.limit);
+    const pager = { page: current, pages: Math.max(Math.ceil(page.total / page.limit), current + 1) };
+    appendPager(keyboard, pager, { previous: ctx.t('button-previous'), next: ctx.t('button-next') }, (p) =>
+      p === undefined ? ORDER_LIST_DATA.count : orderListData(query.status, p * page.limit, ref),
+    );
+    if (pager.pages > 1) keyboard.row();
+    keyboard.text(ctx.t('agents-orders-all-button'), orderListData(undefined, 0, ''));
     KNOWN_STATUSES.forEach((status, i) => {
       if (i % 3 === 0) keyboard.row();
       keyboard.text(
         `${displayEmoji(status)} ${statusText(staff.translate, locale, status)}`,
-        pageData(status, 0, ref),
+        orderListData(status, 0, ref),
       );
     });
-    keyboard.row().text(ctx.t('agents-orders-search-button'), 'ol:q');
+    keyboard.row().text(ctx.t('agents-orders-search-button'), ORDER_LIST_DATA.search);
     const text = lines.join('\n').trim();
     if (edit && ctx.callbackQuery) {
       await ctx.answerCallbackQuery();
@@ -133,17 +129,17 @@ export function createOrdersFeature(staff: StaffServices) {
     await show(ctx, { ...parseArgument(ctx.match, ctx.role === 'reseller'), offset: 0 }, false);
   });
 
-  composer.callbackQuery('ol:q', requireRole('orders'), async (ctx) => {
+  composer.callbackQuery(ORDER_LIST_DATA.count, requireRole('orders'), (ctx) => ctx.answerCallbackQuery());
+
+  composer.callbackQuery(ORDER_LIST_DATA.search, requireRole('orders'), async (ctx) => {
     await ctx.answerCallbackQuery();
     if (ctx.chatId === undefined) return;
     await staff.redis.set(awaitKey(ctx.chatId), '1', 'EX', AWAIT_SEARCH_SECONDS);
     await ctx.reply(ctx.t('agents-orders-search-prompt'), { reply_markup: { force_reply: true } });
   });
 
-  composer.callbackQuery(/^ol:([a-z_]+|-):(\d+):([A-Za-z0-9_-]*)$/, requireRole('orders'), async (ctx) => {
-    const status = ctx.match[1] === '-' ? undefined : ctx.match[1];
-    const offset = Number(ctx.match[2]);
-    const ref = ctx.match[3] ?? '';
+  composer.callbackQuery(ORDER_LIST_DATA.page, requireRole('orders'), async (ctx) => {
+    const { status, offset, ref } = parseOrderListPage(ctx.callbackQuery.data)!;
     const search = ref === '' ? undefined : ((await staff.redis.get(searchKey(ref))) ?? undefined);
     await show(ctx, { ...(status ? { status } : {}), ...(search ? { search } : {}), offset }, true);
   });

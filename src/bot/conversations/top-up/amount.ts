@@ -1,16 +1,32 @@
 import { Decimal } from 'decimal.js';
 import { InlineKeyboard } from 'grammy';
 import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../../domain/money.ts';
-import { ACTION, CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
-import { boundsOf, fitsOptions, isFixed, type optionsOf } from '../top-up-model.ts';
-import type { StepContext } from './step-context.ts';
+import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
+import { boundsOf, fitsOptions, isFixed, optionsOf } from '../top-up-model.ts';
+import type { StepContext, StepResult } from './step-context.ts';
+
+type Options = ReturnType<typeof optionsOf>;
+
+/** The amount step: a still offered amount is kept, the one-line amount taken if offered, else asked. */
+export async function askAmount(sc: StepContext): Promise<StepResult> {
+  const { state } = sc;
+  const options = optionsOf(state.operator!, state.subtype!, state.currency!);
+  if (state.amount && fitsOptions(new Decimal(state.amount), options)) return 'next';
+  if (sc.pendingAmount !== undefined) {
+    const value = new Decimal(sc.pendingAmount);
+    sc.pendingAmount = undefined;
+    if (fitsOptions(value, options)) {
+      state.amount = value.toFixed();
+      return 'next';
+    }
+    await sc.ctx.reply(amountRefusal(sc, value, options, state.currency!));
+  }
+  return promptAmount(sc, options);
+}
 
 /** Asks for the amount: a button per fixed value, or a typed amount inside a range. */
-export async function askAmount(
-  sc: StepContext,
-  options: ReturnType<typeof optionsOf>,
-): Promise<'ok' | 'back' | 'cancel'> {
-  const { ctx, locale, t, cb, answer, navRow, closePrompt, subtypeLabel } = sc;
+async function promptAmount(sc: StepContext, options: Options): Promise<StepResult> {
+  const { ctx, locale, t, cb, input, navRow, closePrompt, subtypeLabel } = sc;
   const s = sc.nextPrompt();
   const currency = sc.state.currency!;
   const fixed = options.filter(isFixed);
@@ -43,49 +59,33 @@ export async function askAmount(
     lines.push(t(ranges.length > 0 ? 'top-up-amount-buttons-or-type' : 'top-up-amount-buttons'));
   const message = await ctx.reply(lines.join('\n'), { reply_markup: navRow(kb, s, true) });
   for (;;) {
-    const a = await answer(s);
-    if (a.kind === 'cancel') return 'cancel';
+    const a = await input(s, message);
+    if (a === 'back' || a === 'cancel') return a;
+    let value: Decimal;
     if (a.kind === 'button') {
-      if (a.action === ACTION.cancel) return 'cancel';
-      if (a.action === ACTION.back) {
-        await closePrompt(message);
-        return 'back';
-      }
       const option = options[choiceIndex(a.action, CHOICE.amount) ?? -1];
       if (!option) continue;
-      sc.state.amount = new Decimal(option.min).toFixed();
-      await closePrompt(
-        message,
-        t('top-up-amount-chosen', { amount: formatMoney(option.min, currency, locale) }),
-      );
-      return 'ok';
+      value = new Decimal(option.min);
+    } else {
+      const parsed = parseTypedAmount(a.kind === 'contact' ? a.phone : a.text);
+      if (!parsed.ok) {
+        await ctx.reply(t(`amount-error-${parsed.reason}`));
+        continue;
+      }
+      if (!fitsOptions(parsed.value, options)) {
+        await ctx.reply(amountRefusal(sc, parsed.value, options, currency));
+        continue;
+      }
+      value = parsed.value;
     }
-    const typed = a.kind === 'contact' ? a.phone : a.text;
-    const parsed = parseTypedAmount(typed);
-    if (!parsed.ok) {
-      await ctx.reply(t(`amount-error-${parsed.reason}`));
-      continue;
-    }
-    if (!fitsOptions(parsed.value, options)) {
-      await ctx.reply(amountRefusal(sc, parsed.value, options, currency));
-      continue;
-    }
-    sc.state.amount = parsed.value.toFixed();
-    await closePrompt(
-      message,
-      t('top-up-amount-chosen', { amount: formatMoney(parsed.value, currency, locale) }),
-    );
-    return 'ok';
+    sc.state.amount = value.toFixed();
+    await closePrompt(message, t('top-up-amount-chosen', { amount: formatMoney(value, currency, locale) }));
+    return 'next';
   }
 }
 
 /** Why an amount is refused: below, above, or between the offered values. */
-export function amountRefusal(
-  sc: StepContext,
-  value: Decimal,
-  options: ReturnType<typeof optionsOf>,
-  currency: string,
-): string {
+function amountRefusal(sc: StepContext, value: Decimal, options: Options, currency: string): string {
   const { locale, t } = sc;
   const bounds = boundsOf(options);
   if (!bounds) return t('top-up-offer-unavailable');

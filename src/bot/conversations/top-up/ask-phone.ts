@@ -2,17 +2,17 @@ import { InlineKeyboard } from 'grammy';
 import { maskPhone, parsePhone } from '../../../domain/phone.ts';
 import { likelyFreeAt } from '../../../orders/texts.ts';
 import type { BaseContext } from '../../context.ts';
-import { ACTION, CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
+import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
 import type { PhoneChoice } from '../top-up-model.ts';
 import { contactNumber, phoneChoice } from './phone.ts';
-import type { StepContext } from './step-context.ts';
+import type { StepContext, StepResult } from './step-context.ts';
 
 /** A number held by an unfinished order: which one for its own reseller and admins, else only until when. */
 type BusyNumber =
   { shown: true; orderId: string; externalOrderId: string } | { shown: false; likelyFreeAt: string };
 
 /** The unfinished order holding this number, as this user may see it. */
-export async function unfinishedOrderTo(sc: StepContext, digits: string): Promise<BusyNumber | null> {
+async function unfinishedOrderTo(sc: StepContext, digits: string): Promise<BusyNumber | null> {
   const { conversation, deps, userId } = sc;
   return conversation.external(async () => {
     const order = await deps.orders.unfinishedForAccount(digits);
@@ -27,16 +27,27 @@ export async function unfinishedOrderTo(sc: StepContext, digits: string): Promis
 }
 
 /** Tells that the number is busy, and as much about the order as this user may see. */
-export function busyText(sc: StepContext, busy: BusyNumber): string {
+function busyText(sc: StepContext, busy: BusyNumber): string {
   const { t } = sc;
   return busy.shown
     ? t('top-up-number-busy', { orderId: busy.orderId, number: busy.externalOrderId })
     : t('top-up-number-busy-until', { time: busy.likelyFreeAt.slice(11, 16) });
 }
 
+/** The phone step: a number already given is kept unless an unfinished order holds it, else asked. */
+export async function askPhone(sc: StepContext): Promise<StepResult> {
+  if (sc.state.phone) {
+    const busy = await unfinishedOrderTo(sc, sc.state.phone.digits);
+    if (busy === null) return 'next';
+    await sc.ctx.reply(busyText(sc, busy));
+    delete sc.state.phone;
+  }
+  return promptPhone(sc);
+}
+
 /** Asks for the phone number: a recent one of this country, a typed one, or a shared contact. */
-export async function askPhone(sc: StepContext): Promise<'ok' | 'back' | 'cancel'> {
-  const { conversation, ctx, t, cb, answer, navRow, closePrompt } = sc;
+async function promptPhone(sc: StepContext): Promise<StepResult> {
+  const { conversation, ctx, t, cb, input, navRow, closePrompt } = sc;
   const country = sc.state.country!;
   const s = sc.nextPrompt();
   const recent = await conversation.external((outer: BaseContext) =>
@@ -50,15 +61,10 @@ export async function askPhone(sc: StepContext): Promise<'ok' | 'back' | 'cancel
     reply_markup: navRow(kb, s, true),
   });
   for (;;) {
-    const a = await answer(s);
-    if (a.kind === 'cancel') return 'cancel';
+    const a = await input(s, message);
+    if (a === 'back' || a === 'cancel') return a;
     let candidate: PhoneChoice | undefined;
     if (a.kind === 'button') {
-      if (a.action === ACTION.cancel) return 'cancel';
-      if (a.action === ACTION.back) {
-        await closePrompt(message);
-        return 'back';
-      }
       const n = recent[choiceIndex(a.action, CHOICE.recentNumber) ?? -1];
       if (!n) continue;
       candidate = phoneChoice(n.digits, n.country);
@@ -83,6 +89,6 @@ export async function askPhone(sc: StepContext): Promise<'ok' | 'back' | 'cancel
     }
     sc.state.phone = candidate;
     await closePrompt(message, t('top-up-phone-chosen', { phone: candidate.international }));
-    return 'ok';
+    return 'next';
   }
 }

@@ -5,12 +5,13 @@ import { ACTION, CHOICE, choiceAction, choiceIndex, choiceOf } from '../../callb
 import { appendPager } from '../../keyboards/paged-list.ts';
 import { pageOf, searchCountries, type CountryChoice } from '../top-up-model.ts';
 import { phoneChoice, withPlus } from './phone.ts';
-import { PAGE, type StepContext } from './step-context.ts';
+import { PAGE, type StepContext, type StepResult } from './step-context.ts';
 import { clip, flag, slimCountries } from './texts.ts';
 
 /** Asks for the country: a list with recent ones first, a search by name, or a number in international format. */
-export async function askCountry(sc: StepContext): Promise<'ok' | 'cancel'> {
-  const { conversation, ctx, deps, t, cb, answer, navRow, pager, closePrompt } = sc;
+export async function askCountry(sc: StepContext): Promise<StepResult> {
+  if (sc.state.country) return 'next';
+  const { conversation, ctx, deps, t, cb, input, navRow, pager, closePrompt } = sc;
   const s = sc.nextPrompt();
   // The catalogue is read from its cache on every replay; only the session's codes enter the log.
   const codes = await conversation.external((outer: BaseContext) => outer.session?.recentCountries ?? []);
@@ -37,12 +38,17 @@ export async function askCountry(sc: StepContext): Promise<'ok' | 'cancel'> {
     return navRow(kb, s, false);
   };
   const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: render() });
+  const choose = async (chosen: CountryChoice): Promise<StepResult> => {
+    sc.state.country = chosen;
+    await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
+    return 'next';
+  };
   for (;;) {
-    const a = await answer(s);
-    if (a.kind === 'cancel') return 'cancel';
+    // The first step has no Back button: a Back answer is passed over.
+    const a = await input(s, undefined);
+    if (a === 'back' || a === 'cancel') return a;
     if (a.kind === 'button') {
-      if (a.action === ACTION.cancel) return 'cancel';
-      if (a.action === ACTION.noop || a.action === ACTION.back) continue;
+      if (a.action === ACTION.noop) continue;
       const toPage = choiceIndex(a.action, CHOICE.page);
       if (toPage !== undefined) {
         page = toPage || 0;
@@ -55,13 +61,8 @@ export async function askCountry(sc: StepContext): Promise<'ok' | 'cancel'> {
       const code = choiceOf(a.action, CHOICE.country);
       if (code !== undefined) {
         const chosen = countries.find((c) => c.code === code);
-        if (chosen) {
-          sc.state.country = chosen;
-          await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
-          return 'ok';
-        }
+        if (chosen) return choose(chosen);
         await ctx.reply(t('top-up-country-not-sold'));
-        continue;
       }
       continue;
     }
@@ -75,24 +76,15 @@ export async function askCountry(sc: StepContext): Promise<'ok' | 'cancel'> {
           await ctx.reply(t('top-up-country-not-sold'));
           continue;
         }
-        sc.state.country = chosen;
         const parsed = parsePhone(a.kind === 'contact' ? withPlus(typed) : typed, chosen.code);
         if (parsed.ok) sc.state.phone = phoneChoice(parsed.phone.e164Digits, chosen.code)!;
-        await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
-        return 'ok';
+        return choose(chosen);
       }
       await ctx.reply(t('top-up-one-line-bad-phone'));
       continue;
     }
     const matches = slimCountries(searchCountries(await deps.catalogue.countries(), typed).slice(0, PAGE));
-    if (matches.length === 1) {
-      sc.state.country = matches[0]!;
-      await closePrompt(
-        message,
-        `${t('top-up-country-chosen')} ${flag(matches[0]!.code)} ${matches[0]!.name}`,
-      );
-      return 'ok';
-    }
+    if (matches.length === 1) return choose(matches[0]!);
     if (matches.length === 0) {
       await ctx.reply(t('top-up-country-no-match', { query: clip(typed) }));
       continue;

@@ -8,12 +8,13 @@ import {
   toOperatorChoice,
   type OperatorChoice,
 } from '../top-up-model.ts';
-import { PAGE, type StepContext } from './step-context.ts';
+import { PAGE, type StepContext, type StepResult } from './step-context.ts';
 import { clip } from './texts.ts';
 
 /** Asks for the operator: a paged list, or a search by name (the one-line `/topup` operator first). */
-export async function askOperator(sc: StepContext): Promise<'ok' | 'back' | 'cancel'> {
-  const { ctx, deps, t, cb, answer, navRow, pager, closePrompt, subtypeLabel } = sc;
+export async function askOperator(sc: StepContext): Promise<StepResult> {
+  if (sc.state.operator) return 'next';
+  const { ctx, deps, t, cb, input, navRow, pager, closePrompt, subtypeLabel } = sc;
   const country = sc.state.country!;
   const operators = await deps.catalogue.operators(country.code);
   const all = operators.map((o) => ({
@@ -42,7 +43,7 @@ export async function askOperator(sc: StepContext): Promise<'ok' | 'back' | 'can
         await ctx.reply(
           t('top-up-operator-chosen', { operator: chosen.name }) + '\n' + t('top-up-wrong-number-warning'),
         );
-        return 'ok';
+        return 'next';
       }
     }
   }
@@ -66,15 +67,10 @@ export async function askOperator(sc: StepContext): Promise<'ok' | 'back' | 'can
     t('top-up-choose-operator', { country: country.name }) + '\n\n' + t('top-up-wrong-number-warning');
   const message = await ctx.reply(prompt(), { reply_markup: render() });
   for (;;) {
-    const a = await answer(s);
-    if (a.kind === 'cancel') return 'cancel';
+    const a = await input(s, message);
+    if (a === 'back' || a === 'cancel') return a;
     let picked: { operatorKey: string } | undefined;
     if (a.kind === 'button') {
-      if (a.action === ACTION.cancel) return 'cancel';
-      if (a.action === ACTION.back) {
-        await closePrompt(message);
-        return 'back';
-      }
       const toPage = choiceIndex(a.action, CHOICE.page);
       if (toPage !== undefined) {
         page = toPage || 0;
@@ -109,6 +105,6 @@ export async function askOperator(sc: StepContext): Promise<'ok' | 'back' | 'can
     }
     sc.state.operator = chosen;
     await closePrompt(message, t('top-up-operator-chosen', { operator: chosen.name }));
-    return 'ok';
+    return 'next';
   }
 }

@@ -1,42 +1,98 @@
+import { Decimal } from 'decimal.js';
 import { InlineKeyboard } from 'grammy';
-import { ACTION, CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
-import { fold } from '../top-up-model.ts';
-import type { StepContext } from './step-context.ts';
+import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
+import { currenciesOf, fold, pairsForAmount, subtypesOf } from '../top-up-model.ts';
+import type { StepContext, StepResult } from './step-context.ts';
+
+/** The subtype step: settled by the one-line amount or a single subtype, else asked. */
+export async function askSubtype(sc: StepContext): Promise<StepResult> {
+  const operator = sc.state.operator!;
+  const fitting = fittingPairs(sc).map((p) => p.subtype);
+  const text = sc.t('top-up-choose-subtype', { operator: operator.name });
+  return settle(sc, 'subtype', subtypesOf(operator), [...new Set(fitting)], text, sc.subtypeLabel);
+}
+
+/** The currency step: settled by the one-line amount or a single currency, else asked. */
+export async function askCurrency(sc: StepContext): Promise<StepResult> {
+  const { operator, subtype } = sc.state;
+  const fitting = fittingPairs(sc).filter((p) => p.subtype === subtype);
+  const text = sc.t('top-up-choose-currency', { operator: operator!.name });
+  return settle(
+    sc,
+    'currency',
+    currenciesOf(operator!, subtype!),
+    fitting.map((p) => p.currency),
+    text,
+    (c) => c,
+  );
+}
+
+/** Subtype and currency pairs that sell the one-line amount, if there is one. */
+function fittingPairs(sc: StepContext): Array<{ subtype: string; currency: string }> {
+  return sc.pendingAmount === undefined
+    ? []
+    : pairsForAmount(sc.state.operator!, new Decimal(sc.pendingAmount));
+}
+
+/**
+ * Keeps a still offered answer, takes the one option the one-line amount fits or the only option offered,
+ * and asks otherwise.
+ */
+async function settle(
+  sc: StepContext,
+  kind: 'subtype' | 'currency',
+  offered: string[],
+  fitting: string[],
+  text: string,
+  label: (value: string) => string,
+): Promise<StepResult> {
+  const current = sc.state[kind];
+  if (current && offered.includes(current)) return 'next';
+  const only = fitting.length === 1 ? fitting[0] : offered.length === 1 ? offered[0] : undefined;
+  const got =
+    only !== undefined
+      ? { value: only }
+      : await askChoice(
+          sc,
+          kind,
+          text,
+          offered.map((v) => ({ text: label(v), value: v })),
+        );
+  if (got === 'back' || got === 'cancel') return got;
+  sc.state[kind] = got.value;
+  return 'next';
+}
 
 /** Asks for one of a few products' options (the subtype or the currency), by button or by typing it. */
-export async function askChoice(
+async function askChoice(
   sc: StepContext,
   kind: 'subtype' | 'currency',
   text: string,
   choices: Array<{ text: string; value: string }>,
-): Promise<{ kind: 'ok'; value: string } | { kind: 'back' } | { kind: 'cancel' }> {
-  const { ctx, t, cb, answer, navRow, closePrompt } = sc;
+): Promise<{ value: string } | 'back' | 'cancel'> {
+  const { ctx, t, cb, input, navRow, closePrompt } = sc;
   const s = sc.nextPrompt();
   const kb = new InlineKeyboard();
   choices.forEach((c, i) => kb.text(c.text, cb(s, choiceAction(CHOICE.value, i))));
   const message = await ctx.reply(text, { reply_markup: navRow(kb, s, true) });
   for (;;) {
-    const a = await answer(s);
-    if (a.kind === 'cancel') return { kind: 'cancel' };
+    const a = await input(s, message);
+    if (a === 'back' || a === 'cancel') return a;
+    let choice: { text: string; value: string } | undefined;
     if (a.kind === 'button') {
-      if (a.action === ACTION.cancel) return { kind: 'cancel' };
-      if (a.action === ACTION.back) {
-        await closePrompt(message);
-        return { kind: 'back' };
-      }
-      const choice = choices[choiceIndex(a.action, CHOICE.value) ?? -1];
+      choice = choices[choiceIndex(a.action, CHOICE.value) ?? -1];
       if (!choice) continue;
-      await closePrompt(message, `${text}\n→ ${choice.text}`);
-      return { kind: 'ok', value: choice.value };
+    } else {
+      // The same rule as the country and operator search: people type without accents or punctuation.
+      const typed = fold(a.kind === 'contact' ? a.phone : a.text);
+      choice =
+        typed === '' ? undefined : choices.find((c) => fold(c.text) === typed || fold(c.value) === typed);
+      if (!choice) {
+        await ctx.reply(t(kind === 'subtype' ? 'top-up-subtype-unknown' : 'top-up-currency-unknown'));
+        continue;
+      }
     }
-    // The same rule as the country and operator search: people type without accents or punctuation.
-    const typed = fold(a.kind === 'contact' ? a.phone : a.text);
-    const choice =
-      typed === '' ? undefined : choices.find((c) => fold(c.text) === typed || fold(c.value) === typed);
-    if (choice) {
-      await closePrompt(message, `${text}\n→ ${choice.text}`);
-      return { kind: 'ok', value: choice.value };
-    }
-    await ctx.reply(t(kind === 'subtype' ? 'top-up-subtype-unknown' : 'top-up-currency-unknown'));
+    await closePrompt(message, `${text}\n→ ${choice.text}`);
+    return { value: choice.value };
   }
 }

@@ -1,6 +1,7 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context, InlineKeyboard } from 'grammy';
-import type { BotContext } from '../../context.ts';
+import type { BaseContext, BotContext } from '../../context.ts';
+import { ACTION, parseTopUpData, topUpData } from '../../callback-data/top-up.ts';
 import type { TopUpState } from '../top-up-model.ts';
 import type { QuoteView } from './quote.ts';
 import type { Country, MerchantApi, Operator } from '../../../merchant/types.ts';
@@ -36,12 +37,18 @@ export type Answer =
   | { kind: 'contact'; phone: string }
   | { kind: 'cancel' };
 
+/** An answer that is neither Cancel nor Back: a step's own button, a text or a shared contact. */
+export type Input = Exclude<Answer, { kind: 'cancel' }>;
+
+/** How a step ends: on to the next step, back to the previous one, cancelled, or the whole flow done. */
+export type StepResult = 'next' | 'back' | 'cancel' | 'done';
+
 /** Rows per page of the country and operator lists. */
 export const PAGE = 8;
 
 /**
- * What every step shares with the orchestration: `state`, `pendingOperator` and `lastQuote` are read and set
- * through it because the orchestration replaces them (going back clears the state).
+ * What every step shares with the orchestration: `state`, `pendingAmount`, `pendingOperator` and `lastQuote`
+ * are read and set through it because the orchestration replaces them (going back clears the state).
  */
 export interface StepContext {
   conversation: Conv;
@@ -53,14 +60,115 @@ export interface StepContext {
   locale: string;
   t(key: string, vars?: Record<string, string | number>): string;
   state: TopUpState;
+  /** The one-line `/topup` amount, until the amount step has used it. */
+  pendingAmount: string | undefined;
+  /** The one-line `/topup` operator, until the operator step has used it. */
   pendingOperator: string | undefined;
   lastQuote: QuoteView | undefined;
   /** The number of the next prompt; buttons of older prompts are stale. */
   nextPrompt(): number;
   cb(s: number, action: string): string;
   answer(s: number): Promise<Answer>;
+  /**
+   * The answer to prompt `s` with Cancel and Back handled: `/cancel` and the Cancel button give 'cancel'; the
+   * Back button closes `prompt` and gives 'back', or is passed over when there is no `prompt` (a first step).
+   */
+  input(s: number, prompt: { message_id: number } | undefined): Promise<Input | 'back' | 'cancel'>;
   navRow(kb: InlineKeyboard, s: number, withBack: boolean): InlineKeyboard;
   pager: { previous: string; next: string };
   closePrompt(message: { message_id: number }, text?: string): Promise<void>;
   subtypeLabel(subtype: string): string;
+}
+
+/** The step context of one run: its locale and flow id (read once, replayed), and the prompt helpers. */
+export async function createStepContext(
+  conversation: Conv,
+  ctx: Context,
+  deps: TopUpDeps,
+): Promise<StepContext> {
+  const locale = await conversation.external(
+    (outer: BaseContext) => outer.i18n?.getLocale() ?? deps.defaultLocale,
+  );
+  const t = (key: string, vars?: Record<string, string | number>) => deps.translate(locale, key, vars);
+  const flow = (await conversation.random()).toString(36).slice(2, 8);
+  let seq = 0;
+  const cb = (s: number, action: string) => topUpData(flow, s, action);
+
+  /** Waits for the answer to prompt `s`; stale buttons and foreign updates never reach the step. */
+  const answer = async (s: number): Promise<Answer> => {
+    for (;;) {
+      // No per-wait clock: two recorded timestamps per answer; the idle sweeper (idle-flows.ts) ends idle flows.
+      const c = await conversation.wait();
+      const text = c.message?.text;
+      if (text?.startsWith('/')) {
+        const command = text.slice(1).split(/[\s@]/)[0]?.toLowerCase();
+        if (command === 'cancel') return { kind: 'cancel' };
+        // Any other command leaves the flow and is handled outside it.
+        await conversation.halt({ next: true });
+      }
+      const data = c.callbackQuery?.data;
+      if (data !== undefined) {
+        const button = parseTopUpData(data);
+        if (button === undefined) return conversation.skip({ next: true });
+        if (button.flow !== flow || button.prompt !== s) {
+          await c.answerCallbackQuery({ text: t('top-up-stale-button') });
+          await conversation.skip({ next: false });
+        }
+        await c.answerCallbackQuery();
+        return { kind: 'button', action: button.action };
+      }
+      if (c.message?.contact) return { kind: 'contact', phone: c.message.contact.phone_number };
+      if (text !== undefined) return { kind: 'text', text };
+      await c.reply(t('top-up-text-or-button'));
+      await conversation.skip({ next: false });
+    }
+  };
+
+  const closePrompt = async (message: { message_id: number }, text?: string) => {
+    // Removing the keyboard keeps old buttons from being pressed; an edit without reply_markup drops it.
+    if (text !== undefined) {
+      await ctx.api.editMessageText(ctx.chat!.id, message.message_id, text).catch(() => undefined);
+    } else {
+      await ctx.api.editMessageReplyMarkup(ctx.chat!.id, message.message_id).catch(() => undefined);
+    }
+  };
+
+  const input = async (s: number, prompt: { message_id: number } | undefined) => {
+    for (;;) {
+      const a = await answer(s);
+      if (a.kind === 'cancel') return 'cancel';
+      if (a.kind !== 'button' || (a.action !== ACTION.cancel && a.action !== ACTION.back)) return a;
+      if (a.action === ACTION.cancel) return 'cancel';
+      if (prompt === undefined) continue;
+      await closePrompt(prompt);
+      return 'back';
+    }
+  };
+
+  return {
+    conversation,
+    ctx,
+    deps,
+    userId: ctx.from?.id ?? 0,
+    flow,
+    locale,
+    t,
+    state: {},
+    pendingAmount: undefined,
+    pendingOperator: undefined,
+    lastQuote: undefined,
+    nextPrompt: () => ++seq,
+    cb,
+    answer,
+    input,
+    navRow: (kb, s, withBack) => {
+      kb.row();
+      if (withBack) kb.text(t('button-back'), cb(s, ACTION.back));
+      return kb.text(t('button-cancel'), cb(s, ACTION.cancel));
+    },
+    pager: { previous: t('button-previous'), next: t('button-next') },
+    closePrompt,
+    subtypeLabel: (subtype) =>
+      ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : subtype,
+  };
 }
