@@ -1,6 +1,6 @@
 import { Api, Context } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import {
   ChatBusyError,
@@ -203,5 +203,33 @@ describe('updateGuard', () => {
     expect(h.state.runs).toBe(0);
     expect(await redis.exists(`${prefix}upd:800`)).toBe(0); // not marked: the redelivery is handled
     expect(await redis.get(`${prefix}lock:chat:5008`)).toBe('someone-else'); // another holder's lock kept
+  });
+
+  it('with Redis unreachable the update fails with the Redis error and nothing is left unhandled', async () => {
+    const { freePort } = await import('../support/ports.ts');
+    // A port nobody listens on, no offline queue, no retries: every command is refused at once.
+    const down = new Redis({
+      port: await freePort(),
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    down.on('error', () => undefined);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const guard = updateGuard<Context>({ redis: down, prefix: 'down:' });
+      const h = handler();
+      await expect(guard(ctx(900, 5009), h.next(900))).rejects.toThrow();
+      expect(h.state.runs).toBe(0);
+      // Give any stray rejection of the lock's first try the turns it needs to surface.
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      down.disconnect();
+    }
   });
 });

@@ -99,6 +99,9 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
       lockKey === undefined
         ? undefined
         : { at: performance.now(), reply: redis.set(lockKey, token, 'PX', lockTtlMs, 'NX') };
+    // When the claim fails first (Redis unreachable), nobody awaits the lock's reply: it must not end the process
+    // as an unhandled rejection. Whoever awaits it still gets its error.
+    firstLock?.reply.catch(() => undefined);
     // 'p:<token>' while in progress (renewed by its holder, so it expires soon after a crash), 'd' once done.
     if ((await claimed) === null) {
       if (
