@@ -20,14 +20,7 @@ import type { LifecycleHooks } from './orders/hooks.ts';
 import { createOrderNumbers } from './orders/numbers.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
-import {
-  countTelegramErrors,
-  createMetrics,
-  createWebhookTimes,
-  timeBudgetWaits,
-  timeWebhookToChat,
-  type Metrics,
-} from './server/metrics.ts';
+import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
 import { createRedisReadiness } from './server/redis-ready.ts';
 import { createServer, type RouteHandler } from './server/server.ts';
 
@@ -86,7 +79,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const metrics = createMetrics({
     countOrders: async (status) => (await orderSystem.store.listByStatus(status, 0, 0)).total,
   });
-  const webhookSeen = createWebhookTimes();
 
   const budget = createRequestBudget({
     redis,
@@ -134,7 +126,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
   telegram.config.use(countTelegramErrors(metrics));
-  telegram.config.use(timeWebhookToChat(metrics, webhookSeen));
   const sessions = sessionStorage(redis, prefix);
 
   const orderSystem = createOrderSystem({
@@ -154,13 +145,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
     alertChatLocale: config.defaultLocale,
     logger,
-    hooks: {
-      at: async (point, detail) => {
-        if (point === 'webhook-received-before-store' && detail.orderId) webhookSeen.mark(detail.orderId);
-        await overrides.hooks?.at?.(point, detail);
-      },
-    },
+    ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
     onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
+    onWebhookToChat: (seconds) => metrics.webhookToChat.observe(seconds),
     timings: {
       ...overrides.orderTimings,
       followUp: { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...overrides.orderTimings?.followUp },
