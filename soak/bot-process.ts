@@ -11,7 +11,7 @@ const followUp = overrides.orderTimings?.followUp;
 if (followUp) followUp.firstDelayMs = (seconds: number) => Math.max(300, seconds * 100);
 
 void runService({
-  overrides: { quietRedisPolicy: true, ...overrides },
+  overrides,
   stopTimeoutMs: 5_000,
   uncaughtExceptionExitCode: 70,
 });

@@ -70,7 +70,6 @@ export const SOAK_TIMINGS = {
     claimIdleMs: 8_000,
   },
   merchantRetry: { baseDelayMs: 100, maxDelayMs: 1_000 },
-  flowIdleMs: 15 * 60_000,
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,9 +1,7 @@
 import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { run, type RunnerHandle } from '@grammyjs/runner';
-import type { APIThrottlerOptions } from '@grammyjs/transformer-throttler';
 import { Api, webhookCallback } from 'grammy';
-import type { UserFromGetMe } from 'grammy/types';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createBot, sessionStorage, type RechargeBot } from './bot/bot.ts';
@@ -13,47 +11,28 @@ import { createI18n } from './bot/i18n.ts';
 import type { Config } from './config.ts';
 import { createCatalogue, type Catalogue } from './merchant/catalogue.ts';
 import { createMerchantClient, type MerchantClient } from './merchant/client.ts';
-import { createRequestBudget, type BudgetOptions, type RequestBudget } from './merchant/budget.ts';
-import { createMerchantReadiness, type MerchantReadinessDeps } from './merchant/readiness.ts';
+import { createRequestBudget, type RequestBudget } from './merchant/budget.ts';
+import { createMerchantReadiness } from './merchant/readiness.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
 import { createOrderNumbers } from './orders/numbers.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
-import {
-  countTelegramErrors,
-  createMetrics,
-  createWebhookTimes,
-  timeBudgetWaits,
-  timeWebhookToChat,
-  type Metrics,
-} from './server/metrics.ts';
+import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
 import { createRedisReadiness } from './server/redis-ready.ts';
 import { createServer, type RouteHandler } from './server/server.ts';
 
-/** Knobs tests and benchmarks turn; production uses the defaults. */
+/**
+ * Timings the soak and the bench shorten so whole lifecycles fit in minutes (through runService), and the
+ * named crash points; production passes none. Anything else a test needs goes through the configuration.
+ */
 export interface AppOverrides {
-  botInfo?: UserFromGetMe;
-  flowIdleMs?: number;
-  idleSweepMs?: number;
-  quoteMarginMs?: number;
-  budget?: Partial<Omit<BudgetOptions, 'redis' | 'prefix' | 'limitPerMinute'>>;
+  /** Merchant API back-off; the soak shortens it under its injected faults. */
   merchantRetry?: Partial<RetryPolicy>;
+  /** Order lifecycle timings; the soak, the bench and the tests shorten them. */
   orderTimings?: OrderSystemDeps['timings'];
+  /** Named crash points with no behaviour of their own (the kill tests stop a replica at one). */
   hooks?: LifecycleHooks;
-  /** Per-user update budget against spam. */
-  userRateLimit?: { timeFrameMs: number; limit: number };
-  /**
-   * Outgoing Bot API flood limits (default: Telegram's, 30 messages a second). The stand-in enforces none, so
-   * a test of what thousands of updates cause need not wait 30 messages a second for it.
-   */
-  telegramThrottle?: APIThrottlerOptions;
-  /** Skip the Redis memory policy warning (tests start their own Redis). */
-  quietRedisPolicy?: boolean;
-  /** How long start() waits for the Bot API's getMe (default 30 s). */
-  telegramInitTimeoutMs?: number;
-  /** How long answers and probes count for /readyz and /health. */
-  readiness?: Partial<Omit<MerchantReadinessDeps, 'client'>>;
 }
 
 export interface App {
@@ -76,6 +55,10 @@ export interface App {
 
 /** How long a Telegram webhook request waits for its update before answering 200 anyway. */
 const WEBHOOK_ANSWER_MS = 8_000;
+/** How long start() waits for the Bot API's getMe. */
+const TELEGRAM_INIT_TIMEOUT_MS = 30_000;
+/** A quote this close to its expiry is renewed before the order is placed. */
+const QUOTE_MARGIN_MS = 20_000;
 
 /** Wires every real part from the configuration: the one place that builds the service. */
 export function createApp(config: Config, logger: Logger, overrides: AppOverrides = {}): App {
@@ -90,13 +73,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const metrics = createMetrics({
     countOrders: async (status) => (await orderSystem.store.listByStatus(status, 0, 0)).total,
   });
-  const webhookSeen = createWebhookTimes();
 
   const budget = createRequestBudget({
     redis,
     prefix,
     limitPerMinute: config.merchant.rateLimitPerMinute,
-    ...overrides.budget,
   });
   const timedBudget = timeBudgetWaits(budget, metrics);
   const roles = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
@@ -124,7 +105,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
   });
   // One judgement of the Merchant API per replica, shared by /readyz and /health.
-  const merchantReadiness = createMerchantReadiness({ client: merchant, ...overrides.readiness });
+  const merchantReadiness = createMerchantReadiness({ client: merchant });
   const catalogue = createCatalogue({
     api: merchant,
     redis,
@@ -138,7 +119,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
   telegram.config.use(countTelegramErrors(metrics));
-  telegram.config.use(timeWebhookToChat(metrics, webhookSeen));
   const sessions = sessionStorage(redis, prefix);
 
   const orderSystem = createOrderSystem({
@@ -158,13 +138,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
     alertChatLocale: config.defaultLocale,
     logger,
-    hooks: {
-      at: async (point, detail) => {
-        if (point === 'webhook-received-before-store' && detail.orderId) webhookSeen.mark(detail.orderId);
-        await overrides.hooks?.at?.(point, detail);
-      },
-    },
+    ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
     onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
+    onWebhookToChat: (seconds) => metrics.webhookToChat.observe(seconds),
     timings: {
       ...overrides.orderTimings,
       followUp: { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...overrides.orderTimings?.followUp },
@@ -180,10 +156,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     defaultLocale: config.defaultLocale,
     roles,
     logger,
-    ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}),
-    ...(overrides.flowIdleMs === undefined ? {} : { idleMs: overrides.flowIdleMs }),
-    ...(overrides.userRateLimit ? { userRateLimit: overrides.userRateLimit } : {}),
-    ...(overrides.telegramThrottle ? { telegramThrottle: overrides.telegramThrottle } : {}),
+    userUpdateLimit: config.userUpdateLimit,
+    telegramMessagesPerSecond: config.telegramMessagesPerSecond,
     topUp: {
       catalogue,
       api: merchant,
@@ -199,7 +173,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           quoted: details.quoted ?? '',
         });
       },
-      quoteMarginMs: overrides.quoteMarginMs ?? 20_000,
+      quoteMarginMs: QUOTE_MARGIN_MS,
     },
     orderLookup: { orders: orderSystem },
     staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },
@@ -268,14 +242,12 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       await startStage('Redis (REDIS_URL) is not reachable', () =>
         connectRedis(redis, config.redisStartupWaitSeconds * 1000, logger),
       );
-      await checkRedisPolicy(redis, logger, overrides.quietRedisPolicy === true);
+      await checkRedisPolicy(redis, logger);
       // getMe: an unreachable Bot API would otherwise be retried silently for ever.
       await startStage('the Bot API (TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe', () =>
         bot.bot.init(
           // grammY types its signal with the abort-controller polyfill; Node's is the same at run time.
-          AbortSignal.timeout(overrides.telegramInitTimeoutMs ?? 30_000) as Parameters<
-            typeof bot.bot.init
-          >[0],
+          AbortSignal.timeout(TELEGRAM_INIT_TIMEOUT_MS) as Parameters<typeof bot.bot.init>[0],
         ),
       );
       // Strangers' chats show the default menu, set here once rather than on each stranger's /start.
@@ -296,7 +268,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       const bound = server.address();
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
       workers = await orderSystem.startWorkers();
-      bot.idle.start(overrides.idleSweepMs ?? 5_000);
+      bot.idle.start();
       if (config.botMode === 'webhook') {
         await bot.bot.api.setWebhook(`${config.publicUrl}/webhooks/telegram`, {
           secret_token: config.webhookSecret,
@@ -376,11 +348,11 @@ async function startStage<T>(stage: string, run: () => Promise<T>): Promise<T> {
 }
 
 /** Orders and sessions must never be evicted: warn loudly unless Redis says `noeviction`. */
-async function checkRedisPolicy(redis: Redis, logger: Logger, quiet: boolean): Promise<void> {
+async function checkRedisPolicy(redis: Redis, logger: Logger): Promise<void> {
   try {
     const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
     const policy = reply[1];
-    if (policy !== 'noeviction' && !quiet) {
+    if (policy !== 'noeviction') {
       logger.warn(
         { policy },
         'REDIS maxmemory-policy is not noeviction: Redis may evict orders and sessions under memory pressure. Set maxmemory-policy noeviction.',

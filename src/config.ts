@@ -35,6 +35,17 @@ export const EXTRA_VARIABLES = [
       'how long start-up waits for Redis to answer (a Redis restarting or starting beside the bot) before it stops',
     default: '30',
   },
+  {
+    name: 'USER_UPDATE_LIMIT',
+    meaning: 'updates one Telegram user may send in 10 seconds; more are ignored (against spam)',
+    default: '30',
+  },
+  {
+    name: 'TELEGRAM_MESSAGES_PER_SECOND',
+    meaning:
+      "Bot API calls per second this replica sends at most (Telegram's flood limit is about 30 for the whole bot: with several replicas, give each its share)",
+    default: '30',
+  },
 ] as const;
 
 export type BotModeConfig =
@@ -72,6 +83,8 @@ export interface CommonConfig {
   catalogueTtlSeconds: number;
   orderStaleAlertSeconds: number;
   redisStartupWaitSeconds: number;
+  userUpdateLimit: number;
+  telegramMessagesPerSecond: number;
 }
 
 export type Config = CommonConfig & BotModeConfig;
@@ -234,6 +247,8 @@ const schema = z.object({
   CATALOGUE_TTL_SECONDS: optionalWithDefault(positiveInt(), '10800'),
   ORDER_STALE_ALERT_SECONDS: optionalWithDefault(positiveInt(), '3600'),
   REDIS_STARTUP_WAIT_SECONDS: optionalWithDefault(positiveInt(3600), '30'),
+  USER_UPDATE_LIMIT: optionalWithDefault(positiveInt(), '30'),
+  TELEGRAM_MESSAGES_PER_SECOND: optionalWithDefault(positiveInt(), '30'),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -308,6 +323,8 @@ export function parseConfig(env: Env): ConfigResult {
     catalogueTtlSeconds: v.CATALOGUE_TTL_SECONDS,
     orderStaleAlertSeconds: v.ORDER_STALE_ALERT_SECONDS,
     redisStartupWaitSeconds: v.REDIS_STARTUP_WAIT_SECONDS,
+    userUpdateLimit: v.USER_UPDATE_LIMIT,
+    telegramMessagesPerSecond: v.TELEGRAM_MESSAGES_PER_SECOND,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

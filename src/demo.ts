@@ -200,7 +200,7 @@ async function main(): Promise<void> {
     });
     if (!parsed.ok) throw new DemoError(`demo configuration: ${parsed.problems.join('; ')}`);
     const logger = createLogger({ level: parsed.config.logLevel, secrets: [] });
-    running.app = createApp(parsed.config, logger, { quietRedisPolicy: ownRedis });
+    running.app = createApp(parsed.config, logger);
     await running.app.start();
     await running.app.roles.change(ADMIN_ID, RESELLER_ID, 'reseller');
     await running.app.roles.change(ADMIN_ID, AGENT_ID, 'agent');

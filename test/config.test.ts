@@ -62,11 +62,15 @@ describe('parseConfig', () => {
       catalogueTtlSeconds: 10800,
       orderStaleAlertSeconds: 3600,
       redisStartupWaitSeconds: 30,
+      userUpdateLimit: 30,
+      telegramMessagesPerSecond: 30,
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
       ['ORDER_STALE_ALERT_SECONDS', '3600'],
       ['REDIS_STARTUP_WAIT_SECONDS', '30'],
+      ['USER_UPDATE_LIMIT', '30'],
+      ['TELEGRAM_MESSAGES_PER_SECOND', '30'],
     ]);
   });
 
@@ -89,6 +93,8 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'debug',
       CATALOGUE_TTL_SECONDS: '60',
       ORDER_STALE_ALERT_SECONDS: '120',
+      USER_UPDATE_LIMIT: '100',
+      TELEGRAM_MESSAGES_PER_SECOND: '10',
       UNRELATED: 'ignored',
     });
     expect(config).toMatchObject({
@@ -106,6 +112,8 @@ describe('parseConfig', () => {
       catalogueTtlSeconds: 60,
       orderStaleAlertSeconds: 120,
       redisStartupWaitSeconds: 30,
+      userUpdateLimit: 100,
+      telegramMessagesPerSecond: 10,
     });
     if (config.botMode === 'webhook') expect(config.publicUrl).toBe('http://127.0.0.1:9000');
   });
@@ -137,6 +145,8 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'verbose',
       CATALOGUE_TTL_SECONDS: '-1',
       ORDER_STALE_ALERT_SECONDS: 'soon',
+      USER_UPDATE_LIMIT: '0',
+      TELEGRAM_MESSAGES_PER_SECOND: 'many',
     };
     const found = problems(env);
     const named = (variable: string) => found.filter((p) => p.startsWith(`${variable}: `));
@@ -158,6 +168,8 @@ describe('parseConfig', () => {
       'LOG_LEVEL',
       'CATALOGUE_TTL_SECONDS',
       'ORDER_STALE_ALERT_SECONDS',
+      'USER_UPDATE_LIMIT',
+      'TELEGRAM_MESSAGES_PER_SECOND',
     ]) {
       expect(named(variable), variable).not.toHaveLength(0);
     }

@@ -8,9 +8,8 @@ import {
 } from '@grammyjs/conversations';
 import { limit } from '@grammyjs/ratelimiter';
 import { sequentialize } from '@grammyjs/runner';
-import { apiThrottler, type APIThrottlerOptions } from '@grammyjs/transformer-throttler';
+import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Bot, session, type Context, type Transformer } from 'grammy';
-import type { UserFromGetMe } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { initialSession, type BotContext, type SessionData } from './context.ts';
@@ -47,14 +46,11 @@ export interface BotDeps {
   defaultLocale: Locale;
   roles: RoleStore;
   topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs'>;
-  idleMs?: number;
   logger: Logger;
-  /** Skip getMe at start (tests and benchmarks). */
-  botInfo?: UserFromGetMe;
-  /** Per-user update budget against spam. */
-  userRateLimit?: { timeFrameMs: number; limit: number };
-  /** Outgoing flood limits (default: Telegram's, 30 messages a second); a Bot API stand-in enforces none. */
-  telegramThrottle?: APIThrottlerOptions;
+  /** USER_UPDATE_LIMIT: updates one user may send in 10 seconds (against spam). */
+  userUpdateLimit: number;
+  /** TELEGRAM_MESSAGES_PER_SECOND: this replica's share of Telegram's flood limit. */
+  telegramMessagesPerSecond: number;
   orderLookup: OrderLookup;
   /** The one I18n of the replica; the order lifecycle translates through the same instance. */
   i18n: I18n<BotContext>;
@@ -91,10 +87,13 @@ const forgiveExpiredCallbackAnswers: Transformer = async (prev, method, payload,
   return expired ? ({ ok: true, result: true } as unknown as typeof response) : response;
 };
 
+/** A top-up flow left alone this long ends (the sweeper says goodbye; nothing was charged). */
+const FLOW_IDLE_MS = 15 * 60_000;
+
 /** Builds the grammY bot with every feature; the caller decides how updates arrive. */
 export function createBot(deps: BotDeps) {
   const { redis, prefix, logger } = deps;
-  const idleMs = deps.idleMs ?? 15 * 60_000;
+  const idleMs = FLOW_IDLE_MS;
   const bot = new Bot<BotContext>(deps.token, {
     // Dropped connections and 5xx are retried below the transformers, so the flows' own API objects (which
     // copy these options, not the transformers) retry them too.
@@ -102,7 +101,6 @@ export function createBot(deps: BotDeps) {
       apiRoot: deps.apiRoot ?? 'https://api.telegram.org',
       fetch: retryingFetch(grammyDefaultFetch()),
     },
-    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
   // Telegram's flood limits: throttle outgoing calls and wait out long 429s (the client's fetch has already
   // retried dropped connections, 5xx and short 429s).
@@ -114,7 +112,13 @@ export function createBot(deps: BotDeps) {
       rethrowHttpErrors: true,
     }),
   );
-  bot.api.config.use(apiThrottler(deps.telegramThrottle));
+  const perSecond = deps.telegramMessagesPerSecond;
+  // Per-chat and group limits stay the plugin's (Telegram's); the global one is this replica's share.
+  bot.api.config.use(
+    apiThrottler({
+      global: { reservoir: perSecond, reservoirRefreshAmount: perSecond, reservoirRefreshInterval: 1000 },
+    }),
+  );
   bot.api.config.use(forgiveExpiredCallbackAnswers);
 
   const i18n = deps.i18n;
@@ -141,8 +145,8 @@ export function createBot(deps: BotDeps) {
   bot.use(updateGuard({ redis, prefix }));
   bot.use(
     limit({
-      timeFrame: deps.userRateLimit?.timeFrameMs ?? 10_000,
-      limit: deps.userRateLimit?.limit ?? 30,
+      timeFrame: 10_000,
+      limit: deps.userUpdateLimit,
       storageClient: redis,
       keyPrefix: `${prefix}rl:`,
       // Typed as returning void, but the plugin's middleware returns this promise, so grammY awaits it.

@@ -68,6 +68,11 @@ export interface OutboxDeps {
   recordTimeoutMs?: number;
   logger?: LoggerLike;
   hooks?: LifecycleHooks;
+  /**
+   * Called once Telegram took a message queued with `webhookReceivedAt`, with the seconds since that merchant
+   * webhook was received (the webhook-to-chat metric); whichever replica sends it.
+   */
+  onWebhookToChat?: (seconds: number) => void;
 }
 
 /** What became of an attempt. */
@@ -95,7 +100,7 @@ export function classifyTelegramError(error: unknown, message: OutboxMessage): S
 }
 
 const enqueueScript = defineScript(`${LUA_NOW_MS}
--- KEYS: idem, ver, seq, due ; ARGV: jobId ('' = new send), payload, version, ttl, jobPrefix
+-- KEYS: idem, ver, seq, due ; ARGV: jobId ('' = new send), payload, version, ttl, jobPrefix, webhook time
 if KEYS[1] ~= '' then
   if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[4])) then return {'duplicate', ''} end
 end
@@ -108,6 +113,8 @@ end
 local id = ARGV[1]
 if id == '' then id = 'send:' .. redis.call('INCR', KEYS[3]) end
 redis.call('HSET', ARGV[5] .. id, 'payload', ARGV[2], 'version', version)
+-- the webhook time belongs to the text queued now (an edit replaced before it went out is not timed)
+if ARGV[6] ~= '' then redis.call('HSET', ARGV[5] .. id, 'wh', ARGV[6]) else redis.call('HDEL', ARGV[5] .. id, 'wh') end
 redis.call('ZADD', KEYS[4], 'NX', ms(nowMs), id)
 return {'queued', id}
 `);
@@ -200,16 +207,19 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   async function process(claim: Claim): Promise<void> {
-    const [payload, version] = await redis.hmget(k.job(claim.member), 'payload', 'version');
+    const [payload, version, webhookAt] = await redis.hmget(k.job(claim.member), 'payload', 'version', 'wh');
     if (payload === null || payload === undefined) {
       await queue.complete(claim, null);
       return;
     }
     const message = JSON.parse(payload) as OutboxMessage;
     let verdict: SendVerdict;
+    // Only a message Telegram took now is timed ("not modified" means an earlier attempt already showed it).
+    let tookMs: number | undefined;
     try {
       const messageId = await call(message);
       verdict = { kind: 'done', ...(messageId === undefined ? {} : { messageId }) };
+      if (webhookAt) tookMs = Math.max(0, Date.now() - Number(webhookAt));
     } catch (error) {
       verdict = classifyTelegramError(error, message);
     }
@@ -217,6 +227,7 @@ export function createOutbox(deps: OutboxDeps) {
       case 'done':
         await hookAt(deps.hooks, 'outbox-after-send-before-record', {});
         await recordSent(claim, version ?? '');
+        if (tookMs !== undefined && Number.isFinite(tookMs)) deps.onWebhookToChat?.(tookMs / 1000);
         return;
       case 'give-up':
         logger.warn(
@@ -251,10 +262,11 @@ export function createOutbox(deps: OutboxDeps) {
     /**
      * Queues a message once per `key` (null: no deduplication). An edit's `version` (e.g. the order's
      * history length) must grow with each newer text of the same message; older versions are dropped.
+     * `webhookReceivedAt`: the message shows a change caused by a merchant webhook received then (wall-clock ms).
      */
     async enqueue(
       message: OutboxMessage,
-      options: { key: string | null; version?: number },
+      options: { key: string | null; version?: number; webhookReceivedAt?: number },
     ): Promise<EnqueueResult> {
       const jobId = message.kind === 'edit' ? `edit:${message.chatId}:${message.messageId}` : '';
       const version = message.kind === 'edit' ? String(options.version ?? 0) : '';
@@ -266,7 +278,14 @@ export function createOutbox(deps: OutboxDeps) {
           k.seq,
           k.due,
         ],
-        [jobId, JSON.stringify(message), version, ttl, `${base}job:`],
+        [
+          jobId,
+          JSON.stringify(message),
+          version,
+          ttl,
+          `${base}job:`,
+          options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
+        ],
       )) as [EnqueueResult, string];
       return raw[0];
     },

@@ -88,19 +88,34 @@ export function createNotifier(deps: NotifierDeps) {
   });
   const newQuoteData = deps.newQuoteData ?? defaultNewQuoteData;
 
-  /** `version`: grows with each newer text of the status message (see the callers). */
-  async function statusUpdate(order: StoredOrder, status: DisplayStatus, version: number): Promise<void> {
+  /**
+   * `version`: grows with each newer text of the status message (see the callers). Returns whether a message
+   * was queued; that one carries the webhook's receive time, if the change came from a webhook.
+   */
+  async function statusUpdate(
+    order: StoredOrder,
+    status: DisplayStatus,
+    version: number,
+    timing: { webhookReceivedAt?: number } = {},
+  ): Promise<boolean> {
     const ext = order.externalOrderId;
     const text = statusMessage(t, order, status);
     if (order.statusMessageId !== undefined) {
       await outbox.enqueue(
         { kind: 'edit', chatId: order.chatId, messageId: order.statusMessageId, text },
-        { key: `status:${ext}:${status}`, version },
+        { key: `status:${ext}:${status}`, version, ...timing },
       );
-    } else if (finalMessage(t, order, status) === null && status !== 'rejected') {
-      // No message to edit: the status line goes out as its own message (once per status).
-      await outbox.enqueue({ kind: 'send', chatId: order.chatId, text }, { key: `status:${ext}:${status}` });
+      return true;
     }
+    if (finalMessage(t, order, status) === null && status !== 'rejected') {
+      // No message to edit: the status line goes out as its own message (once per status).
+      await outbox.enqueue(
+        { kind: 'send', chatId: order.chatId, text },
+        { key: `status:${ext}:${status}`, ...timing },
+      );
+      return true;
+    }
+    return false;
   }
 
   async function handle(entry: StreamEntry): Promise<void> {
@@ -124,13 +139,16 @@ export function createNotifier(deps: NotifierDeps) {
             { key: `revived:${ext}` },
           );
         }
+        // A change caused by a webhook: its first chat message is timed (webhook -> chat), once.
+        const received = Number(f['wh']);
+        const timing = received > 0 ? { webhookReceivedAt: received } : {};
         // seq + 1 (seq >= 1 here) stays above a refusal's version 1: a revived order's status replaces "❌".
-        await statusUpdate(order, status, seq + 1);
+        const shown = await statusUpdate(order, status, seq + 1, timing);
         const final = finalMessage(t, order, status);
         if (final !== null) {
           await outbox.enqueue(
             { kind: 'send', chatId: order.chatId, text: final },
-            { key: `final:${ext}:${status}` },
+            { key: `final:${ext}:${status}`, ...(shown ? {} : timing) },
           );
         }
         return;

@@ -530,8 +530,11 @@ export function createOrderService(deps: OrderServiceDeps) {
       return repaired;
     },
 
-    /** Applies one verified webhook event (idempotent: replays change nothing). */
-    async applyEvent(event: MerchantEvent): Promise<EventOutcome> {
+    /**
+     * Applies one verified webhook event (idempotent: replays change nothing); `receivedAt` (wall-clock ms of
+     * the webhook) travels with the change it causes to the chat message, for the webhook-to-chat metric.
+     */
+    async applyEvent(event: MerchantEvent, receivedAt?: number): Promise<EventOutcome> {
       let order = await store.getByOrderId(event.orderId);
       if (order === null) {
         const byNumber = await store.get(event.externalOrderId);
@@ -568,7 +571,16 @@ export function createOrderService(deps: OrderServiceDeps) {
         return 'read-scheduled';
       }
       // An order we had marked refused is applied too (the service charged it), and admins are told.
-      const applied = await store.applyRemote(ext, { orderId: event.orderId, status: target }, 'webhook', 0);
+      const applied = await store.applyRemote(
+        ext,
+        {
+          orderId: event.orderId,
+          status: target,
+          ...(receivedAt === undefined ? {} : { webhookReceivedAt: receivedAt }),
+        },
+        'webhook',
+        0,
+      );
       await alertIfRevived(ext, applied);
       const now = applied?.order ?? order;
       // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now.

@@ -32,9 +32,18 @@ export type OrderChange =
       status: OrderStatus;
       /** The order had been marked refused (and the reseller told so): the service has it after all. */
       revived?: boolean;
+      /** Wall-clock ms when the merchant webhook causing the change was received; absent for answers and reads. */
+      webhookReceivedAt?: number;
       seq: number;
     }
-  | { kind: 'status'; externalOrderId: string; from: OrderStatus | null; status: OrderStatus; seq: number }
+  | {
+      kind: 'status';
+      externalOrderId: string;
+      from: OrderStatus | null;
+      status: OrderStatus;
+      webhookReceivedAt?: number;
+      seq: number;
+    }
   | {
       kind: 'rejected';
       externalOrderId: string;
@@ -51,6 +60,8 @@ export interface RemoteSnapshot {
   status: OrderStatus;
   /** Present when read from the service (create or read), absent for an event. */
   order?: RechargeOrder;
+  /** For an event: wall-clock ms when its webhook was received (timed until the chat shows the change). */
+  webhookReceivedAt?: number;
 }
 
 export type CreateOutcome =
@@ -210,9 +221,11 @@ export function createOrderStore(options: StoreOptions) {
       switch (change.kind) {
         case 'placed':
           fields.push('to', change.status, 'revived', change.revived ? '1' : '0');
+          if (change.webhookReceivedAt !== undefined) fields.push('wh', String(change.webhookReceivedAt));
           break;
         case 'status':
           fields.push('to', change.status, 'from', change.from ?? '');
+          if (change.webhookReceivedAt !== undefined) fields.push('wh', String(change.webhookReceivedAt));
           break;
         case 'rejected':
           fields.push('key', change.key, 'code', change.code ?? '', 'quiet', change.quiet ? '1' : '0');
@@ -436,10 +449,17 @@ export function createOrderStore(options: StoreOptions) {
         }
         if (!changed) return null;
         order.updatedAt = at;
+        const timed =
+          remote.webhookReceivedAt === undefined ? {} : { webhookReceivedAt: remote.webhookReceivedAt };
         if (wasPlacing) {
           const status = order.status ?? remote.status;
-          changes.push({ kind: 'placed', status, ...(revived === undefined ? {} : { revived: true }) });
-        } else if (moves) changes.push({ kind: 'status', from, status: remote.status });
+          changes.push({
+            kind: 'placed',
+            status,
+            ...(revived === undefined ? {} : { revived: true }),
+            ...timed,
+          });
+        } else if (moves) changes.push({ kind: 'status', from, status: remote.status, ...timed });
         if (
           wasPlacing &&
           followUpDelayMs !== undefined &&

@@ -39,6 +39,8 @@ export interface OrderSystemDeps {
   newQuoteData?: (order: StoredOrder) => string;
   /** Called for every refused merchant webhook (metrics). */
   onWebhookRefused?: (reason: WebhookRefusal) => void;
+  /** Seconds from an accepted merchant webhook to the chat message showing its change (metrics). */
+  onWebhookToChat?: (seconds: number) => void;
   timings?: {
     placement?: Partial<PlacementTimings>;
     followUp?: Partial<FollowUpTimings>;
@@ -91,6 +93,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     telegram: deps.telegram,
     ...(timings.outbox ? { timings: timings.outbox } : {}),
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    ...(deps.onWebhookToChat ? { onWebhookToChat: deps.onWebhookToChat } : {}),
   });
   const callbacks = createOrderCallbacks({ redis: deps.redis, prefix: deps.prefix });
   const alerts = createAlerts({

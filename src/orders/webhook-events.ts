@@ -43,8 +43,13 @@ export function createWebhookEventProcessor(deps: WebhookEventProcessorDeps) {
           await consumer.ack(entry.id);
           continue;
         }
+        // Stored by the handler as wall-clock ms; other replicas' clocks compare with it.
+        const received = Number(entry.fields['received']);
         try {
-          const outcome = await deps.service.applyEvent(parsed.event);
+          const outcome = await deps.service.applyEvent(
+            parsed.event,
+            Number.isFinite(received) && received > 0 ? received : undefined,
+          );
           logger.info(
             { orderId: parsed.event.orderId, event: parsed.event.event, outcome },
             'webhook event applied',

@@ -57,7 +57,7 @@ export function createMetrics(deps: MetricsDeps = {}) {
     }),
     webhookToChat: new Histogram({
       name: 'recharge_webhook_to_chat_seconds',
-      help: 'Time from an accepted merchant webhook to the updated chat message',
+      help: 'Time from an accepted merchant webhook to the chat message showing its change (observed by the replica that sent it)',
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
@@ -104,49 +104,5 @@ export function countTelegramErrors(metrics: Metrics): Transformer {
       metrics.telegramErrors.inc({ method, code: 'network' });
       throw error;
     }
-  };
-}
-
-const MAX_TRACKED_WEBHOOKS = 10_000;
-
-/** When this process received each order's latest merchant webhook (bounded; oldest forgotten first). */
-export function createWebhookTimes(now: () => number = () => performance.now()) {
-  const seen = new Map<string, number>();
-  return {
-    mark(orderId: string): void {
-      seen.delete(orderId);
-      seen.set(orderId, now());
-      if (seen.size > MAX_TRACKED_WEBHOOKS) {
-        const oldest = seen.keys().next().value;
-        if (oldest !== undefined) seen.delete(oldest);
-      }
-    },
-    /** Seconds since the webhook of this order, once (later messages of the order are not timed again). */
-    take(orderId: string): number | undefined {
-      const at = seen.get(orderId);
-      if (at === undefined) return undefined;
-      seen.delete(orderId);
-      return (now() - at) / 1000;
-    },
-  };
-}
-
-export type WebhookTimes = ReturnType<typeof createWebhookTimes>;
-
-const ORDER_ID = /\bO-[A-Za-z0-9]+/g;
-const CHAT_WRITES = new Set(['sendMessage', 'editMessageText']);
-
-/** A transformer for the order outbox's API: a chat message naming an order ends its webhook's timer. */
-export function timeWebhookToChat(metrics: Metrics, times: WebhookTimes): Transformer {
-  return async (prev, method, payload, signal) => {
-    const result = await prev(method, payload, signal);
-    const text = (payload as { text?: unknown }).text;
-    if (result.ok && CHAT_WRITES.has(method) && typeof text === 'string') {
-      for (const [orderId] of text.matchAll(ORDER_ID)) {
-        const seconds = times.take(orderId);
-        if (seconds !== undefined) metrics.webhookToChat.observe(seconds);
-      }
-    }
-    return result;
   };
 }

@@ -40,7 +40,7 @@ describe('access table', () => {
   let owner: StandInUser;
 
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: { timeFrameMs: 1_000, limit: 10_000 } } });
+    world = await startBotWorld({ env: { USER_UPDATE_LIMIT: '10000' } });
     world.standIn.driver.user({ id: OTHER_RESELLER, firstName: 'Otto', languageCode: 'en', started: true });
     await world.apps[0]!.roles.change(ADMIN, OTHER_RESELLER, 'reseller');
     for (const who of ROLES) users[who] = world.standIn.driver.user({ id: ID[who] });

@@ -18,7 +18,7 @@ describe("another reseller's unfinished order to the same number", () => {
   let theirs: StoredOrder;
 
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: FAST_USER } });
+    world = await startBotWorld({ env: FAST_USER });
     app = world.apps[0]!;
     world.standIn.driver.user({ id: OTHER_RESELLER, firstName: 'Olu', languageCode: 'en', started: true });
     await app.roles.change(ADMIN, OTHER_RESELLER, 'reseller');

@@ -28,8 +28,7 @@ describe('what one chat update costs in Redis', () => {
     world = await startBotWorld({
       mode: 'webhook',
       replicas: 2,
-      env: { PUBLIC_URL: proxy.url },
-      overrides: { userRateLimit: FAST_USER },
+      env: { PUBLIC_URL: proxy.url, ...FAST_USER },
     });
     proxy.setTargets(world.apps.map((app) => `http://127.0.0.1:${app.address!.port}`));
     // A plain socket speaking MONITOR: ioredis' monitor mode sometimes fails with "Command queue state error"

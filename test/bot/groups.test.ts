@@ -22,8 +22,7 @@ describe('group chats: top-ups, orders and role commands are for private chats o
 
   beforeAll(async () => {
     world = await startBotWorld({
-      env: { ALERT_CHAT_ID: String(ALERT_CHAT) },
-      overrides: { userRateLimit: FAST_USER },
+      env: { ALERT_CHAT_ID: String(ALERT_CHAT), ...FAST_USER },
     });
     app = world.apps[0]!;
     shop = world.standIn.driver.group({ id: SHOP_GROUP, title: 'Shop floor' });

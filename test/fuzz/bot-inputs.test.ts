@@ -27,7 +27,7 @@ describe('generated inputs through the real bot', () => {
   let user: StandInUser;
 
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: { timeFrameMs: 1_000, limit: 10_000 } } });
+    world = await startBotWorld({ env: { USER_UPDATE_LIMIT: '10000' } });
     user = world.standIn.driver.user({ id: RESELLER });
   });
   afterAll(async () => {

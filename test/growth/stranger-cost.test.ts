@@ -11,7 +11,7 @@ import { keysWithoutExpiry } from './redis-size.ts';
 describe('what a stranger costs', () => {
   let world: BotWorld;
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: FAST_USER } });
+    world = await startBotWorld({ env: FAST_USER });
   });
   afterAll(async () => {
     await world?.close();

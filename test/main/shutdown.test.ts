@@ -67,7 +67,7 @@ describe.each(['polling', 'webhook'] as const)(
     const storedOrder = async (ext: string): Promise<StoredOrder | null> => {
       const parsed = parseConfig({ ...env, HTTP_PORT: String(await freePort()) });
       if (!parsed.ok) throw new Error(parsed.problems.join('; '));
-      const reader = createApp(parsed.config, pino({ level: 'silent' }), { quietRedisPolicy: true });
+      const reader = createApp(parsed.config, pino({ level: 'silent' }));
       await reader.redis.connect();
       try {
         return await reader.orders.service.get(ext);

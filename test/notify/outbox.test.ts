@@ -60,7 +60,7 @@ describe('durable Telegram outbox', () => {
     await redisServer.dispose();
   });
 
-  function setup(options: { leaseMs?: number } = {}) {
+  function setup(options: { leaseMs?: number; onWebhookToChat?: (seconds: number) => void } = {}) {
     n++;
     prefix = `ob${n}:`;
     const user = standIn.driver.user({ id: 730000000 + n, firstName: 'U', started: true });
@@ -70,6 +70,7 @@ describe('durable Telegram outbox', () => {
         prefix,
         telegram: api,
         timings: { leaseMs: options.leaseMs ?? 5_000, retryDelaysMs: [20, 40, 80] },
+        ...(options.onWebhookToChat ? { onWebhookToChat: options.onWebhookToChat } : {}),
       });
     return { user, outbox: make(), make };
   }
@@ -93,6 +94,27 @@ describe('durable Telegram outbox', () => {
     await drain([outbox]);
     expect(botTexts(user)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
     expect(await outbox.pending()).toBe(0);
+  });
+
+  it('times a message queued with a webhook receive time once it is sent, on whichever replica sends it', async () => {
+    const observed: number[] = [];
+    const { user, outbox } = setup({ onWebhookToChat: (seconds) => observed.push(seconds) });
+    const other = createOutbox({ redis, prefix, telegram: api });
+    const receivedAt = Date.now();
+    await other.enqueue(
+      { kind: 'send', chatId: user.id, text: 'timed' },
+      { key: 'timed', webhookReceivedAt: receivedAt },
+    );
+    await other.enqueue({ kind: 'send', chatId: user.id, text: 'untimed' }, { key: 'untimed' });
+    // A queued edit replaced by a newer text before it went out: the newer text is not the webhook's.
+    const sent = await api.sendMessage(user.id, 'v1');
+    const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id };
+    await other.enqueue({ ...edit, text: 'v2' }, { key: null, version: 2, webhookReceivedAt: receivedAt });
+    await other.enqueue({ ...edit, text: 'v3' }, { key: null, version: 3 });
+    await drain([outbox]);
+    expect(botTexts(user)).toEqual(['v3', 'timed', 'untimed']);
+    expect(observed).toHaveLength(1);
+    expect(observed[0]).toBeGreaterThanOrEqual(0);
   });
 
   it('waits through 429 (retry_after, for every replica) and 5xx, losing nothing and sending nothing twice', async () => {

@@ -123,8 +123,6 @@ export async function startBotWorld(options: BotWorldOptions = {}): Promise<BotW
       if (!parsed.ok) throw new Error(`bad test config: ${parsed.problems.join('; ')}`);
       const config: Config = parsed.config;
       const app = createApp(config, pino({ level: 'silent' }), {
-        flowIdleMs: 15 * 60_000,
-        quietRedisPolicy: true,
         orderTimings: { idleMs: 20 },
         ...options.overrides,
         ...overrides,

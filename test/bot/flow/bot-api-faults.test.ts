@@ -22,7 +22,7 @@ const SLOW = { timeoutMs: 60_000 };
 describe('top-up flow under Bot API faults', () => {
   let world: BotWorld;
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: FAST_USER } });
+    world = await startBotWorld({ env: FAST_USER });
   });
   afterAll(async () => {
     await world?.close();

@@ -31,7 +31,7 @@ function shownPrice(quote: ChatMessage): string {
 describe('top-up flow: confirming', () => {
   let world: BotWorld;
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: FAST_USER } });
+    world = await startBotWorld({ env: FAST_USER });
   });
   afterEach(async () => {
     await world.control.del('faults');
@@ -245,8 +245,8 @@ describe('top-up flow: a refused API key', () => {
   let world: BotWorld;
   beforeAll(async () => {
     world = await startBotWorld({
+      env: FAST_USER,
       overrides: {
-        userRateLimit: FAST_USER,
         // Admin alerts are held for a burst to end; a short burst keeps the test short.
         orderTimings: {
           idleMs: 20,

@@ -13,7 +13,7 @@ describe('top-up flow: stored state per chat', () => {
   let world: BotWorld;
   let redis: Redis;
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: FAST_USER } });
+    world = await startBotWorld({ env: FAST_USER });
     redis = new Redis(world.redis.url);
   });
   afterAll(async () => {

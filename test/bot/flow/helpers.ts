@@ -6,8 +6,8 @@ import type { BotWorld } from '../../support/bot-world.ts';
 
 export const WAIT = { timeoutMs: 20_000 };
 
-/** Tests type far faster than people: a per-user budget that a scripted user never reaches. */
-export const FAST_USER = { timeFrameMs: 10_000, limit: 10_000 };
+/** Tests type far faster than people: a per-user limit (USER_UPDATE_LIMIT) that a scripted user never reaches. */
+export const FAST_USER = { USER_UPDATE_LIMIT: '10000' };
 
 export const PROMPT = {
   country: 'Which country',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
+import { eventually } from '../agents-support.ts';
 import {
   FAST_USER,
   PROMPT,
@@ -11,13 +12,21 @@ import {
   typeToQuote,
 } from './helpers.ts';
 
-// A flow left alone ends by itself; a short idle time stands in for the real 15 minutes.
+// A flow left alone ends by itself after 15 minutes: the test runs the sweeper (the same one every replica
+// runs every few seconds) with its clock 16 minutes ahead instead of waiting.
+const LATER_MS = 16 * 60_000;
+
 describe('top-up flow: idle timeout', () => {
   let world: BotWorld;
+  /** Once every update so far is fully handled (its flow state stored), sweeps as if 16 minutes had passed. */
+  const sweepLater = async () => {
+    const app = world.apps[0]!;
+    const marks = world.standIn.driver.updates().map((u) => `rb:upd:${u.update_id}`);
+    await eventually(async () => (await app.redis.mget(...marks)).every((mark) => mark === 'd'));
+    await app.bot.idle.sweep(Date.now() + LATER_MS);
+  };
   beforeAll(async () => {
-    world = await startBotWorld({
-      overrides: { userRateLimit: FAST_USER, flowIdleMs: 2_000, idleSweepMs: 100 },
-    });
+    world = await startBotWorld({ env: FAST_USER });
   });
   afterAll(async () => {
     await world?.close();
@@ -28,6 +37,7 @@ describe('top-up flow: idle timeout', () => {
     await say(user, '/topup', PROMPT.country);
     await say(user, 'Nigeria', PROMPT.operator);
     const subtype = await say(user, 'MTN', PROMPT.subtype);
+    await sweepLater();
     const goodbye = await user.waitForBotMessage((m) => m.text.includes('without activity'), {
       ...WAIT,
       after: subtype.id,
@@ -47,6 +57,7 @@ describe('top-up flow: idle timeout', () => {
   it('an idle quote ends too: a late ✅ places nothing', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     const quote = await typeToQuote(user, '08031234900');
+    await sweepLater();
     await user.waitForBotMessage((m) => m.text.includes('without activity'), { ...WAIT, after: quote.id });
     const quotes = await quoteRequestCount(world);
     const { queryId } = user.press(quote, /✅/);

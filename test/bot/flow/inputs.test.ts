@@ -6,7 +6,7 @@ import { FAST_USER, PROMPT, WAIT, buttonTexts, quoteRequestCount, say, waitForOr
 describe('top-up flow: typed input', () => {
   let world: BotWorld;
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: FAST_USER } });
+    world = await startBotWorld({ env: FAST_USER });
   });
   afterAll(async () => {
     await world?.close();

@@ -60,7 +60,7 @@ function dataOf(message: ChatMessage, text: string | RegExp): string {
 describe('top-up flow: cancel, back and stale buttons', () => {
   let world: BotWorld;
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: FAST_USER } });
+    world = await startBotWorld({ env: FAST_USER });
   });
   afterAll(async () => {
     await world?.close();

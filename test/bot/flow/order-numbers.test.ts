@@ -11,7 +11,7 @@ interface SandboxQuote {
 describe('merchant order numbers: one per confirmed quote, even when quote tokens repeat', () => {
   let world: BotWorld;
   beforeAll(async () => {
-    world = await startBotWorld({ overrides: { userRateLimit: FAST_USER } });
+    world = await startBotWorld({ env: FAST_USER });
   });
   afterEach(async () => {
     await world.control.del('faults');

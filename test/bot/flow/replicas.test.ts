@@ -22,8 +22,7 @@ describe('top-up flow: two replicas in webhook mode', () => {
     world = await startBotWorld({
       mode: 'webhook',
       replicas: 2,
-      env: { PUBLIC_URL: proxy.url },
-      overrides: { userRateLimit: FAST_USER },
+      env: { PUBLIC_URL: proxy.url, ...FAST_USER },
     });
     proxy.setTargets(world.apps.map((app) => `http://127.0.0.1:${app.address!.port}`));
   });

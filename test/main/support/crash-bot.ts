@@ -12,7 +12,6 @@ const timings = process.env.ORDER_TIMINGS;
 let stopped = false;
 
 const overrides: AppOverrides = {
-  quietRedisPolicy: true,
   ...(timings ? { orderTimings: JSON.parse(timings) as AppOverrides['orderTimings'] } : {}),
   hooks: {
     at(point, detail) {
