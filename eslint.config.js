@@ -21,6 +21,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error', 'warn'] }],
       eqeqeq: ['error', 'always'],
+      // One import per module (a type-only import beside it is allowed: consistent-type-imports writes them so).
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   {

@@ -185,4 +185,11 @@ describe('type-aware rules', () => {
     const code = `import { Decimal } from 'decimal.js';\nexport function half(x: Decimal): Decimal {\n  return x;\n}\n`;
     expect(await rulesHit(PRODUCT_FILE, code)).toEqual(['@typescript-eslint/consistent-type-imports']);
   });
+
+  it('a module imported twice is reported; a type-only import beside its value import is not', async () => {
+    const twice = `import { randomBytes } from 'node:crypto';\nimport { randomUUID } from 'node:crypto';\nexport const id = (): string => randomUUID() + randomBytes(2).toString('hex');\n`;
+    expect(await rulesHit(PRODUCT_FILE, twice)).toEqual(['no-duplicate-imports']);
+    const typeBeside = `import { Decimal } from 'decimal.js';\nimport type { Decimal as D } from 'decimal.js';\nexport const one = (): D => new Decimal(1);\n`;
+    expect(await rulesHit(PRODUCT_FILE, typeBeside)).toEqual([]);
+  });
 });
