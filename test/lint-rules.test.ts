@@ -72,8 +72,9 @@ describe('import boundaries', () => {
     }
   });
 
-  it('merchant/ may import domain/ and itself', async () => {
+  it('merchant/ may import domain/, lib/ and itself', async () => {
     expect(await rulesHit(MERCHANT_FILE, importOf('../domain/status.ts'))).toEqual([]);
+    expect(await rulesHit(MERCHANT_FILE, importOf('../lib/redis/redis-script.ts'))).toEqual([]);
     expect(await rulesHit(MERCHANT_FILE, importOf('./errors.ts'))).toEqual([]);
   });
 

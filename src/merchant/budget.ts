@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { defineScript, type RedisScript } from '../lib/redis/redis-script.ts';
 import { abortableSleep } from './abort.ts';
 import { MerchantAbortedError, MerchantBudgetUnavailableError } from './errors.ts';
 import type { CallPriority } from './types.ts';
@@ -145,30 +146,9 @@ export function budgetAllowances(
   };
 }
 
-interface ScriptRunner {
-  run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown>;
-}
-
-/** EVALSHA with a fallback to EVAL when the script cache is empty (new or restarted Redis). */
-function script(source: string): ScriptRunner {
-  const sha = createHash('sha1').update(source).digest('hex');
-  return {
-    async run(redis, keys, args) {
-      try {
-        return await redis.evalsha(sha, keys.length, ...keys, ...args);
-      } catch (error) {
-        if (error instanceof Error && error.message.startsWith('NOSCRIPT')) {
-          return redis.eval(source, keys.length, ...keys, ...args);
-        }
-        throw error;
-      }
-    },
-  };
-}
-
-const acquireScript = script(ACQUIRE);
-const pauseScript = script(PAUSE);
-const snapshotScript = script(SNAPSHOT);
+const acquireScript = defineScript(ACQUIRE);
+const pauseScript = defineScript(PAUSE);
+const snapshotScript = defineScript(SNAPSHOT);
 
 function numbers(reply: unknown): number[] {
   if (!Array.isArray(reply)) throw new Error('bad script reply');
@@ -189,7 +169,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
   const keys = [key, `${key}:waiting:placement`, `${key}:waiting:interactive`, `${key}:waiting:background`];
 
   /** Runs a script, turning an unreachable or slow Redis into one clear error. */
-  const call = async (runner: ScriptRunner, args: (string | number)[]): Promise<number[]> => {
+  const call = async (runner: RedisScript, args: (string | number)[]): Promise<number[]> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
