@@ -194,11 +194,16 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
   };
 
   const get = async <T>(entry: Entry<T>, signal: AbortSignal | undefined): Promise<T> => {
+    const loadingNow = loading.get(entry.key) as Promise<T> | undefined;
+    if (loadingNow) return waitShared(loadingNow, signal);
     const cached = await read(entry);
     if (cached) {
       if (!cached.fresh) refresh(entry);
       return cached.value;
     }
+    // A load of this process may have ended while our read was on the wire (its miss is older than the copy).
+    const landed = memo.get(entry.key);
+    if (landed !== undefined && landed.until > now()) return landed.value as T;
     // No copy at all: a user is waiting, so this is interactive. One load per key per process, shared by
     // every caller: it runs without any one caller's signal, so one caller giving up cannot fail the others.
     const pending = loading.get(entry.key) as Promise<T> | undefined;

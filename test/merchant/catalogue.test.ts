@@ -169,6 +169,36 @@ describe('catalogue cache', () => {
     expect(countryRequests()).toBe(1);
   });
 
+  it("a first load that ends while another caller's read is on the wire is not repeated", async () => {
+    // The second MGET runs on the real server at once (a miss: nothing is stored yet) and its answer is
+    // handed back only after the first caller's load has stored its copy and left the in-flight map.
+    let mgets = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowRedis = new Proxy(redis, {
+      get(target, property, receiver) {
+        if (property === 'mget') {
+          return (...args: Parameters<Redis['mget']>) => {
+            const answer = target.mget(...args);
+            return ++mgets === 2 ? answer.then(async (rows) => (await gate, rows)) : answer;
+          };
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const prefix = `cat${randomBytes(4).toString('hex')}:`;
+    const a = createCatalogue({ api: client, redis: slowRedis, prefix, ttlSeconds: 3600, memoMs: 10_000 });
+    // Both callers read before either has a copy; the first one's miss starts the load.
+    const first = a.countries();
+    const second = a.countries();
+    await waitFor(() => mgets === 2);
+    await first;
+    release();
+    expect((await second).map((x) => x.code)).toEqual(['NG', 'KE']);
+    expect(countryRequests()).toBe(1);
+  });
+
   it('a replica reuses the copy it read for memoMs, frozen, then reads Redis again', async () => {
     let clock = 1_000_000;
     const { prefix, all } = replicas(3600, memoryLogger(), { memoMs: 10_000, now: () => clock });
