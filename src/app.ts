@@ -197,8 +197,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       });
     };
   }
+  // ROLE: a `bot` takes Telegram updates and stores webhooks; a `worker` runs the order jobs; `all` does both.
+  const takesUpdates = config.role !== 'worker';
+  const runsJobs = config.role !== 'bot';
   const telegramWebhook =
-    config.botMode === 'webhook'
+    config.botMode === 'webhook' && takesUpdates
       ? webhookCallback(bot.bot, 'http', {
           secretToken: config.webhookSecret,
           onTimeout: 'return',
@@ -251,9 +254,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         ),
       );
       // Strangers' chats show the default menu, set here once rather than on each stranger's /start.
-      await bot.menus
-        ?.setDefault()
-        .catch((error: unknown) => logger.warn({ err: error }, 'could not set the default command menu'));
+      if (takesUpdates) {
+        await bot.menus
+          ?.setDefault()
+          .catch((error: unknown) => logger.warn({ err: error }, 'could not set the default command menu'));
+      }
       await startStage(
         `cannot listen on HTTP_HOST:HTTP_PORT (${config.http.host}:${config.http.port})`,
         () =>
@@ -267,18 +272,21 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       );
       const bound = server.address();
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
-      workers = await orderSystem.startWorkers();
-      bot.idle.start();
-      if (config.botMode === 'webhook') {
+      if (runsJobs) {
+        workers = await orderSystem.startWorkers();
+        bot.idle.start();
+      }
+      // A worker leaves Telegram's update delivery (webhook or polling) to the bot replicas.
+      if (takesUpdates && config.botMode === 'webhook') {
         await bot.bot.api.setWebhook(`${config.publicUrl}/webhooks/telegram`, {
           secret_token: config.webhookSecret,
           allowed_updates: ['message', 'callback_query'],
         });
-      } else {
+      } else if (takesUpdates) {
         await bot.bot.api.deleteWebhook();
         runner = run(bot.bot, { runner: { fetch: { allowed_updates: ['message', 'callback_query'] } } });
       }
-      logger.info({ mode: config.botMode, port: address?.port }, 'recharge-bot started');
+      logger.info({ role: config.role, mode: config.botMode, port: address?.port }, 'recharge-bot started');
     },
 
     stop(timeoutMs = 10_000) {

@@ -85,7 +85,16 @@ export interface CommonConfig {
   redisStartupWaitSeconds: number;
   userUpdateLimit: number;
   telegramMessagesPerSecond: number;
+  /**
+   * ROLE: `all` takes Telegram updates, serves HTTP and runs the order jobs; `bot` only the first two (webhooks
+   * are stored and acknowledged there); `worker` only the jobs (its HTTP server answers health, readiness and
+   * metrics). Any number of each against one Redis.
+   */
+  role: ServiceRole;
 }
+
+export const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
+export type ServiceRole = (typeof SERVICE_ROLES)[number];
 
 export type Config = CommonConfig & BotModeConfig;
 
@@ -192,6 +201,7 @@ const schema = z.object({
     z.enum(['polling', 'webhook'], { error: 'must be "polling" or "webhook"' }),
     'polling',
   ),
+  ROLE: optionalWithDefault(z.enum(SERVICE_ROLES, { error: 'must be "all", "bot" or "worker"' }), 'all'),
   PUBLIC_URL: httpUrl('the address where this service is reachable').optional(),
   TELEGRAM_WEBHOOK_SECRET: z
     .string()
@@ -325,6 +335,7 @@ export function parseConfig(env: Env): ConfigResult {
     redisStartupWaitSeconds: v.REDIS_STARTUP_WAIT_SECONDS,
     userUpdateLimit: v.USER_UPDATE_LIMIT,
     telegramMessagesPerSecond: v.TELEGRAM_MESSAGES_PER_SECOND,
+    role: v.ROLE,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

@@ -64,6 +64,7 @@ describe('parseConfig', () => {
       redisStartupWaitSeconds: 30,
       userUpdateLimit: 30,
       telegramMessagesPerSecond: 30,
+      role: 'all',
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
@@ -198,6 +199,7 @@ describe('parseConfig', () => {
     ['MERCHANT_ID', { MERCHANT_ID: 'm1001' }, /letter M followed by digits/],
     ['MERCHANT_WEBHOOK_SECRETS', { MERCHANT_WEBHOOK_SECRETS: ' , ' }, /secret 1 of 2 is empty/],
     ['BOT_MODE', { BOT_MODE: 'push' }, /"polling" or "webhook"/],
+    ['ROLE', { ROLE: 'jobs' }, /"all", "bot" or "worker"/],
     [
       'PUBLIC_URL',
       { BOT_MODE: 'webhook', TELEGRAM_WEBHOOK_SECRET: 'abc' },

@@ -5,6 +5,7 @@ import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-da
 import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
 import { createDueQueue } from '../lib/redis/due-queue.ts';
+import { createWakeChannel } from '../lib/redis/wake-channel.ts';
 import type { LoggerLike } from '../domain/log.ts';
 import type { FollowUpTimings } from './follow-up-timings.ts';
 import { orderKeys } from './keys.ts';
@@ -13,7 +14,7 @@ import { createOrderStore, type OrderStore } from './store.ts';
 import type { Translate } from './texts.ts';
 import type { StoredOrder } from './types.ts';
 import { createMerchantWebhookHandler, type WebhookRefusal } from './webhook-handler.ts';
-import { startOrderWorkers, type OrderWorkers, type WorkerName } from './worker.ts';
+import { ALL_WORKERS, startOrderWorkers, type OrderWorkers, type WorkerName } from './worker.ts';
 
 export interface OrderSystemDeps {
   redis: Redis;
@@ -122,11 +123,17 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
     // A placement answered at once gives an order change: have it told now rather than at the next poll.
     onSubmitted: () => {
-      workers?.wake('notifier');
-      workers?.wake('alerts');
+      wake('notifier');
+      wake('alerts');
     },
   });
   let workers: OrderWorkers | null = null;
+  // A process that runs the loops wakes its own; one that does not (ROLE=bot) wakes those of the workers.
+  const wakeChannel = createWakeChannel(deps.redis, `${deps.prefix}wake`, deps.logger);
+  const wake = (name: WorkerName): void => {
+    if (workers !== null) workers.wake(name);
+    else wakeChannel.publish(name);
+  };
   const webhookHandler = createMerchantWebhookHandler({
     ...common,
     secrets: deps.webhookSecrets,
@@ -139,7 +146,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     ...(timings.webhookFailureWindowMs === undefined
       ? {}
       : { failureWindowMs: timings.webhookFailureWindowMs }),
-    onStored: () => workers?.wake('webhook-events'),
+    onStored: () => wake('webhook-events'),
     ...(deps.onWebhookRefused ? { onRefused: deps.onWebhookRefused } : {}),
   });
 
@@ -165,8 +172,24 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
         ...(options.only ? { only: options.only } : {}),
         ...(deps.newQuoteData ? { newQuoteData: deps.newQuoteData } : {}),
       });
-      workers = started;
-      return started;
+      // Work announced by processes without loops (ROLE=bot) wakes these at once.
+      let unsubscribe: (() => Promise<void>) | undefined;
+      try {
+        unsubscribe = await wakeChannel.subscribe((name) => {
+          if ((ALL_WORKERS as readonly string[]).includes(name)) started.wake(name as WorkerName);
+        });
+      } catch (error) {
+        deps.logger?.warn({ err: error }, 'wake channel unavailable; the loops poll on their own');
+      }
+      const running: OrderWorkers = {
+        wake: (name) => started.wake(name),
+        async stop() {
+          await unsubscribe?.();
+          await started.stop();
+        },
+      };
+      workers = running;
+      return running;
     },
   };
 }

@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
+import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
+import { typeToQuote } from '../bot/flow/helpers.ts';
+import { controlClient } from '../support/bot-world.ts';
+import { killChild, startChild, type Child } from '../support/child.ts';
+import { freePort } from '../support/ports.ts';
+import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+
+// ROLE on real processes: a `bot` takes the chat and stores the Merchant API's webhooks, a `worker` runs the
+// order jobs and tells the chat. The worker's loops idle for a minute here, so a status that reaches the chat
+// within the test's wait was announced to the worker through Redis (the wake channel), not found by its poll.
+
+const ADMIN = 710_000_021;
+
+const startReplica = (env: Record<string, string>): Child =>
+  startChild('test/main/support/crash-bot.ts', { PATH: process.env.PATH ?? '', ...env });
+
+async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+  what: string,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const ready = (child: Child) =>
+  waitFor(
+    () => (child.output.includes('READY') ? true : undefined),
+    60_000,
+    `READY: ${child.output.join(' | ')}`,
+  );
+
+interface Delivery {
+  order_id: string;
+  attempts: { ok: boolean }[];
+}
+
+describe('ROLE=bot and ROLE=worker', () => {
+  let redis: RedisServerHandle | undefined;
+  let standIn: TelegramStandIn | undefined;
+  let sandbox: ReturnType<typeof createMerchantSandbox> | undefined;
+  const children: Child[] = [];
+
+  afterEach(async () => {
+    await Promise.all(children.map(killChild));
+    children.length = 0;
+    await standIn?.close();
+    await sandbox?.close();
+    await redis?.dispose();
+  });
+
+  it('the bot process places and stores webhooks, the worker tells the chat; with no worker nothing is told until one starts', async () => {
+    redis = await startRedisServer();
+    standIn = createTelegramStandIn({
+      users: [{ id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true }],
+    });
+    const { apiRoot } = await standIn.listen();
+    sandbox = createMerchantSandbox({ timeScale: 0.01, initialBalance: '1000' });
+    const urls = await sandbox.listen();
+    const control = controlClient(urls.controlUrl);
+    const env: Record<string, string> = {
+      BOT_TOKEN: standIn.token,
+      TELEGRAM_API_ROOT: apiRoot,
+      BOT_MODE: 'polling',
+      MERCHANT_API_BASE_URL: urls.baseUrl,
+      MERCHANT_ID: sandbox.merchantId,
+      MERCHANT_API_KEY: sandbox.apiKey,
+      MERCHANT_WEBHOOK_SECRETS: sandbox.webhookSecrets.join(','),
+      MERCHANT_RATE_LIMIT_PER_MINUTE: '1000',
+      REDIS_URL: redis.url,
+      HTTP_HOST: '127.0.0.1',
+      ADMIN_IDS: String(ADMIN),
+      LOG_LEVEL: 'silent',
+      // The loops' idle pause: a minute, so only an announced round runs within the waits below.
+      ORDER_TIMINGS: JSON.stringify({ idleMs: 60_000 }),
+    };
+    const botPort = await freePort();
+    const bot = startReplica({ ...env, ROLE: 'bot', HTTP_PORT: String(botPort) });
+    children.push(bot);
+    await ready(bot);
+    await control.post('webhooks', {
+      targets: [{ url: `http://127.0.0.1:${botPort}/webhooks/merchant`, secret: sandbox.webhookSecrets[0] }],
+    });
+    const ada = standIn.driver.user({ id: ADMIN });
+
+    // 1. No worker: the bot process places the order and stores its webhook, and tells nobody.
+    const firstQuote = await typeToQuote(ada, '08031234801');
+    ada.press(firstQuote, /✅/);
+    const placing = await ada.waitForBotMessage((m) => m.text.includes('Placing the order'), {
+      after: firstQuote.id,
+      timeoutMs: 30_000,
+    });
+    const firstOrder = await waitFor(
+      async () => {
+        const list = await control.get<{ results: Delivery[] }>('deliveries?event=order.succeeded');
+        return list.results.find((d) => d.attempts.some((a) => a.ok))?.order_id;
+      },
+      60_000,
+      'the first order.succeeded webhook accepted by the bot process',
+    );
+    expect(ada.chat().find((m) => m.id === placing.id)?.text).not.toContain('✅');
+    expect(ada.chat().some((m) => m.text.startsWith('✅') && m.text.includes(firstOrder))).toBe(false);
+
+    // 2. A worker starts: it finds the stored event and tells the chat.
+    const worker = startReplica({ ...env, ROLE: 'worker', HTTP_PORT: String(await freePort()) });
+    children.push(worker);
+    await ready(worker);
+    await ada.waitFor((chat) => chat.find((m) => m.text.startsWith('✅') && m.text.includes(firstOrder)), {
+      timeoutMs: 30_000,
+    });
+
+    // 3. With the worker idle (its first rounds are done), the next webhook reaches the chat through the wake.
+    const secondQuote = await typeToQuote(ada, '08031234802');
+    ada.press(secondQuote, /✅/);
+    const secondOrder = await waitFor(
+      async () => {
+        const list = await control.get<{ results: Delivery[] }>('deliveries?event=order.succeeded');
+        return list.results.find((d) => d.order_id !== firstOrder && d.attempts.some((a) => a.ok))?.order_id;
+      },
+      60_000,
+      'the second order.succeeded webhook',
+    );
+    await ada.waitFor((chat) => chat.find((m) => m.text.startsWith('✅') && m.text.includes(secondOrder)), {
+      timeoutMs: 30_000,
+    });
+  }, 240_000);
+});
