@@ -2,7 +2,9 @@ import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api, webhookCallback } from 'grammy';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedis, readReplication, topologyOf } from './lib/redis/connect.ts';
+import { createReplicaAcks } from './lib/redis/replica-acks.ts';
 import type { Logger } from 'pino';
 import { createBot, sessionStorage, type RechargeBot } from './bot/bot.ts';
 import { RedisRoleStore } from './bot/roles.ts';
@@ -57,17 +59,25 @@ export interface App {
 const WEBHOOK_ANSWER_MS = 8_000;
 /** How long start() waits for the Bot API's getMe. */
 const TELEGRAM_INIT_TIMEOUT_MS = 30_000;
+/** How long an order intent waits for a Redis replica's acknowledgement (Sentinel) before it is refused. */
+const REPLICA_ACK_TIMEOUT_MS = 1_000;
 /** A quote this close to its expiry is renewed before the order is placed. */
 const QUOTE_MARGIN_MS = 20_000;
 
 /** Wires every real part from the configuration: the one place that builds the service. */
 export function createApp(config: Config, logger: Logger, overrides: AppOverrides = {}): App {
   const prefix = config.redis.prefix;
-  const redis = new Redis(config.redis.url, {
+  const redis = createRedis(config.redis, {
     maxRetriesPerRequest: 3,
     lazyConnect: true,
     enableAutoPipelining: true,
   });
+  const topology = topologyOf(config.redis);
+  // Through Sentinel, an order intent waits for one replica (WAIT) before it is sent; a second at most.
+  const replicaAcks = createReplicaAcks(
+    redis,
+    topology === 'sentinel' ? { replicas: 1, timeoutMs: REPLICA_ACK_TIMEOUT_MS } : null,
+  );
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
   // Read at scrape time only, when the order system below exists.
   const metrics = createMetrics({
@@ -139,6 +149,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     alertChatLocale: config.defaultLocale,
     logger,
     ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
+    replicaAcks,
     onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
     onWebhookToChat: (seconds) => metrics.webhookToChat.observe(seconds),
     timings: {
@@ -218,6 +229,10 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       { name: 'merchant', check: async () => (await merchantReadiness.check()).state !== 'failing' },
     ],
     metrics: { contentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics() },
+    readinessDetails: async () => ({
+      role: config.role,
+      redis: await readReplication(redis, topology, replicaAcks.lastAcknowledged),
+    }),
     logger,
   });
 

@@ -73,7 +73,15 @@ export interface CommonConfig {
   /** Root of the Bot API server, no trailing slash. */
   telegramApiRoot: string;
   merchant: MerchantConfig;
-  redis: { url: string; prefix: string };
+  /**
+   * `url`: the server, or with `sentinel` only its credentials and database (the master's address comes from
+   * the Sentinels).
+   */
+  redis: {
+    url: string;
+    prefix: string;
+    sentinel?: { nodes: Array<{ host: string; port: number }>; name: string };
+  };
   http: { host: string; port: number };
   adminIds: number[];
   /** null: each admin gets alerts privately. */
@@ -229,6 +237,12 @@ const schema = z.object({
     'redis://127.0.0.1:6379',
   ),
   REDIS_PREFIX: optionalWithDefault(z.string(), 'rb:'),
+  REDIS_SENTINELS: hostPortList().optional(),
+  REDIS_SENTINEL_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,128}$/, { error: 'must be a master name (letters, digits, ".", "_", "-")' })
+    .optional(),
+  REDIS_CLUSTER_NODES: hostPortList().optional(),
   HTTP_HOST: optionalWithDefault(z.string(), '0.0.0.0'),
   HTTP_PORT: optionalWithDefault(port, '8080'),
   ADMIN_IDS: commaList(
@@ -274,6 +288,20 @@ function clean(env: Env): Record<string, string | undefined> {
   return out;
 }
 
+/** `host:port,host:port`: Sentinel or Cluster seed addresses. */
+function hostPortList() {
+  return commaList((item) => {
+    const match = /^(.+):(\d{1,5})$/.exec(item);
+    const portNumber = match ? Number(match[2]) : 0;
+    return match && portNumber > 0 && portNumber < 65_536 ? null : 'is not host:port';
+  }, 'address').transform((items) =>
+    items.map((item) => {
+      const at = item.lastIndexOf(':');
+      return { host: item.slice(0, at).replace(/^\[(.*)\]$/, '$1'), port: Number(item.slice(at + 1)) };
+    }),
+  );
+}
+
 /** Checks that need several variables; run on the raw values so they report even when others fail. */
 function crossChecks(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
@@ -283,6 +311,17 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
     if (env['TELEGRAM_WEBHOOK_SECRET'] === undefined) {
       problems.push('TELEGRAM_WEBHOOK_SECRET: is required when BOT_MODE is webhook');
     }
+  }
+  if (env['REDIS_SENTINELS'] !== undefined && env['REDIS_SENTINEL_NAME'] === undefined) {
+    problems.push('REDIS_SENTINEL_NAME: is required with REDIS_SENTINELS (the name of the monitored master)');
+  }
+  if (env['REDIS_SENTINEL_NAME'] !== undefined && env['REDIS_SENTINELS'] === undefined) {
+    problems.push('REDIS_SENTINELS: is required with REDIS_SENTINEL_NAME (host:port of each Sentinel)');
+  }
+  if (env['REDIS_CLUSTER_NODES'] !== undefined) {
+    problems.push(
+      'REDIS_CLUSTER_NODES: Redis Cluster is not supported by this version yet (see the README); use REDIS_URL or Sentinel',
+    );
   }
   const publicUrl = env['PUBLIC_URL'] === undefined ? null : parseUrl(env['PUBLIC_URL']);
   if (publicUrl !== null && publicUrl.protocol === 'http:') {
@@ -324,7 +363,13 @@ export function parseConfig(env: Env): ConfigResult {
       webhookSecrets: v.MERCHANT_WEBHOOK_SECRETS,
       rateLimitPerMinute: v.MERCHANT_RATE_LIMIT_PER_MINUTE,
     },
-    redis: { url: v.REDIS_URL, prefix: v.REDIS_PREFIX },
+    redis: {
+      url: v.REDIS_URL,
+      prefix: v.REDIS_PREFIX,
+      ...(v.REDIS_SENTINELS !== undefined && v.REDIS_SENTINEL_NAME !== undefined
+        ? { sentinel: { nodes: v.REDIS_SENTINELS, name: v.REDIS_SENTINEL_NAME } }
+        : {}),
+    },
     http: { host: v.HTTP_HOST, port: v.HTTP_PORT },
     adminIds: v.ADMIN_IDS ?? [],
     alertChatId: v.ALERT_CHAT_ID ?? null,

@@ -119,6 +119,26 @@ describe('parseConfig', () => {
     if (config.botMode === 'webhook') expect(config.publicUrl).toBe('http://127.0.0.1:9000');
   });
 
+  it('reads Redis through Sentinel: the Sentinels, the master name, and the URL for credentials', () => {
+    const config = ok({
+      ...MINIMAL,
+      REDIS_URL: 'redis://:pw@ignored:6379/2',
+      REDIS_SENTINELS: '10.0.0.1:26379, [::1]:26380',
+      REDIS_SENTINEL_NAME: 'rb-master',
+    });
+    expect(config.redis).toEqual({
+      url: 'redis://:pw@ignored:6379/2',
+      prefix: 'rb:',
+      sentinel: {
+        name: 'rb-master',
+        nodes: [
+          { host: '10.0.0.1', port: 26379 },
+          { host: '::1', port: 26380 },
+        ],
+      },
+    });
+  });
+
   it('treats empty and blank values as unset', () => {
     expect(ok({ ...MINIMAL, HTTP_PORT: '', LOG_LEVEL: '  ', ADMIN_IDS: '' })).toMatchObject({
       http: { port: 8080 },
@@ -200,6 +220,14 @@ describe('parseConfig', () => {
     ['MERCHANT_WEBHOOK_SECRETS', { MERCHANT_WEBHOOK_SECRETS: ' , ' }, /secret 1 of 2 is empty/],
     ['BOT_MODE', { BOT_MODE: 'push' }, /"polling" or "webhook"/],
     ['ROLE', { ROLE: 'jobs' }, /"all", "bot" or "worker"/],
+    [
+      'REDIS_SENTINELS',
+      { REDIS_SENTINELS: '10.0.0.1', REDIS_SENTINEL_NAME: 'm' },
+      /address 1 of 1 is not host:port/,
+    ],
+    ['REDIS_SENTINEL_NAME', { REDIS_SENTINELS: '10.0.0.1:26379' }, /required with REDIS_SENTINELS/],
+    ['REDIS_SENTINELS', { REDIS_SENTINEL_NAME: 'm' }, /required with REDIS_SENTINEL_NAME/],
+    ['REDIS_CLUSTER_NODES', { REDIS_CLUSTER_NODES: '10.0.0.1:7000' }, /not supported by this version yet/],
     [
       'PUBLIC_URL',
       { BOT_MODE: 'webhook', TELEGRAM_WEBHOOK_SECRET: 'abc' },

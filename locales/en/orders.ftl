@@ -76,6 +76,7 @@ order-reject-reason-price-changed = the price changed; ask for a new quote
 order-reject-reason-account-busy = another top-up to this number is not finished yet
 order-reject-reason-external-order-id = the order number was already used
 order-reject-reason-not-placed = the bot was interrupted before sending it
+order-reject-reason-not-durable = the bot's storage could not confirm it safely (no Redis replica answered), so it was not sent; try again in a minute
 order-reject-reason-other = the service refused the order
 
 ## Alerts

@@ -76,6 +76,7 @@ order-reject-reason-price-changed = el precio cambió; pide una nueva cotizació
 order-reject-reason-account-busy = otra recarga a este número aún no ha terminado
 order-reject-reason-external-order-id = el número de pedido ya se había usado
 order-reject-reason-not-placed = el bot se interrumpió antes de enviarlo
+order-reject-reason-not-durable = el almacenamiento del bot no pudo confirmarlo con seguridad (ninguna réplica de Redis respondió), así que no se envió; inténtalo de nuevo en un minuto
 order-reject-reason-other = el servicio rechazó el pedido
 
 ## Alerts

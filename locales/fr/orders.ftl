@@ -76,6 +76,7 @@ order-reject-reason-price-changed = le prix a changé ; demandez un nouveau devi
 order-reject-reason-account-busy = une autre recharge vers ce numéro n’est pas encore terminée
 order-reject-reason-external-order-id = le numéro de commande a déjà été utilisé
 order-reject-reason-not-placed = le bot a été interrompu avant de l’envoyer
+order-reject-reason-not-durable = le stockage du bot n’a pas pu le confirmer en sécurité (aucune réplique Redis n’a répondu), il n’a donc pas été envoyé ; réessayez dans une minute
 order-reject-reason-other = le service a refusé la commande
 
 ## Alerts

@@ -76,6 +76,7 @@ order-reject-reason-price-changed = цена изменилась; запрос�
 order-reject-reason-account-busy = другое пополнение этого номера ещё не завершено
 order-reject-reason-external-order-id = этот номер заказа уже использован
 order-reject-reason-not-placed = бот прервался до отправки заказа
+order-reject-reason-not-durable = хранилище бота не смогло надёжно его подтвердить (ни одна реплика Redis не ответила), поэтому заказ не отправлен; попробуйте через минуту
 order-reject-reason-other = сервис отклонил заказ
 
 ## Alerts

@@ -1,3 +1,4 @@
+import type { ReplicaAcks } from '../lib/redis/replica-acks.ts';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { isMerchantError } from '../merchant/errors.ts';
@@ -68,6 +69,8 @@ export interface OrderServiceDeps {
   hooks?: LifecycleHooks;
   /** Told after each submit, so the notifier can tell a placement answered at once without waiting for a poll. */
   onSubmitted?: () => void;
+  /** With Sentinel: the stored intent must reach a replica before anything is sent (else it is refused). */
+  replicaAcks?: ReplicaAcks;
 }
 
 /** How a failed placement call ends: definitely refused, refused by access rules, or unknown. */
@@ -425,6 +428,22 @@ export function createOrderService(deps: OrderServiceDeps) {
         return { outcome: 'conflict', order: created.order, field };
       }
       case 'created':
+        if (deps.replicaAcks !== undefined && !(await deps.replicaAcks.confirm())) {
+          // A failover now could forget the intent and its number while the service keeps the order: refuse.
+          logger.error(
+            { externalOrderId: intent.externalOrderId },
+            'no Redis replica acknowledged the order intent; refused, nothing sent',
+          );
+          const refused = await store.markRejected(
+            intent.externalOrderId,
+            {
+              key: 'not-durable',
+              message: 'no Redis replica acknowledged the order intent; nothing was sent',
+            },
+            { quiet: true },
+          );
+          return resultOf(refused?.order ?? created.order, false);
+        }
         break;
       default: {
         const never: never = created;

@@ -5,6 +5,7 @@ import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-da
 import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
 import { createDueQueue } from '../lib/redis/due-queue.ts';
+import type { ReplicaAcks } from '../lib/redis/replica-acks.ts';
 import { createWakeChannel } from '../lib/redis/wake-channel.ts';
 import type { LoggerLike } from '../domain/log.ts';
 import type { FollowUpTimings } from './follow-up-timings.ts';
@@ -38,6 +39,8 @@ export interface OrderSystemDeps {
   hooks?: LifecycleHooks;
   /** Data of the "new quote" button under a refused order. */
   newQuoteData?: (order: StoredOrder) => string;
+  /** With Sentinel: order intents must reach a replica before they are sent. */
+  replicaAcks?: ReplicaAcks;
   /** Called for every refused merchant webhook (metrics). */
   onWebhookRefused?: (reason: WebhookRefusal) => void;
   /** Seconds from an accepted merchant webhook to the chat message showing its change (metrics). */
@@ -121,6 +124,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     ...(timings.placement ? { placement: timings.placement } : {}),
     ...(timings.followUp ? { followUp: timings.followUp } : {}),
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    ...(deps.replicaAcks ? { replicaAcks: deps.replicaAcks } : {}),
     // A placement answered at once gives an order change: have it told now rather than at the next poll.
     onSubmitted: () => {
       wake('notifier');

@@ -122,6 +122,8 @@ export function rejectionReasonKey(rejection: Rejection): string {
       return 'order-reject-reason-external-order-id';
     case 'not-placed':
       return 'order-reject-reason-not-placed';
+    case 'not-durable':
+      return 'order-reject-reason-not-durable';
     default:
       return 'order-reject-reason-other';
   }

@@ -18,19 +18,21 @@ export interface ServerDeps {
   /** Present in webhook mode only. */
   telegramWebhook?: RouteHandler;
   readiness: ReadinessCheck[];
+  /** More facts for /readyz's body (the process's ROLE, the Redis topology); they never decide readiness. */
+  readinessDetails?: () => Promise<Record<string, unknown>>;
   metrics: { contentType: string; metrics(): Promise<string> };
   logger: Pick<LoggerLike, 'error'>;
   /** A readiness check slower than this counts as failed (a Redis command may wait for a reconnect). */
   readinessTimeoutMs?: number;
 }
 
-async function withinTime(check: Promise<boolean>, ms: number): Promise<boolean> {
+async function withinTime<T>(check: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
   });
   try {
-    return await Promise.race([check.catch(() => false), late]);
+    return await Promise.race([check.catch(() => fallback), late]);
   } finally {
     clearTimeout(timer);
   }
@@ -62,10 +64,15 @@ export function createServer(deps: ServerDeps): Server {
       if (path === '/healthz') return json(res, 200, { status: 'ok' });
       if (path === '/readyz') {
         const results = await Promise.all(
-          deps.readiness.map(async (r) => [r.name, await withinTime(r.check(), checkTimeoutMs)] as const),
+          deps.readiness.map(
+            async (r) => [r.name, await withinTime(r.check(), checkTimeoutMs, false)] as const,
+          ),
         );
         const ready = results.every(([, ok]) => ok);
-        return json(res, ready ? 200 : 503, { ready, checks: Object.fromEntries(results) });
+        const details = deps.readinessDetails
+          ? await withinTime(deps.readinessDetails(), checkTimeoutMs, {})
+          : {};
+        return json(res, ready ? 200 : 503, { ready, checks: Object.fromEntries(results), ...details });
       }
       if (path === '/metrics') {
         const body = await deps.metrics.metrics();

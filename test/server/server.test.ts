@@ -126,7 +126,18 @@ describe('the HTTP server: /healthz, /readyz, /metrics', () => {
   it('/readyz is 200 with Redis and the Merchant API up, 503 naming Redis while it is down', async () => {
     const up = await fetch(`${base}/readyz`);
     expect(up.status).toBe(200);
-    expect(await up.json()).toEqual({ ready: true, checks: { redis: true, merchant: true } });
+    expect(await up.json()).toEqual({
+      ready: true,
+      checks: { redis: true, merchant: true },
+      // What it runs as and on which Redis (a single server: no replica has to acknowledge order intents).
+      role: 'all',
+      redis: {
+        topology: 'single',
+        role: 'master',
+        replicas: 0,
+        replicaAcks: { required: false, lastAcknowledged: null },
+      },
+    });
 
     await world.redis.stop();
     try {

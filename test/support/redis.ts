@@ -21,6 +21,8 @@ export interface RedisServerHandle {
 export interface RedisServerOptions {
   /** Turn on AOF persistence (appendfsync always), for restart tests. */
   appendOnly?: boolean;
+  /** More redis-server arguments (e.g. `--replicaof 127.0.0.1 <port>`). */
+  extraArgs?: readonly string[];
 }
 
 /**
@@ -52,6 +54,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       'no',
       '--loglevel',
       'warning',
+      ...(options.extraArgs ?? []),
     ];
     const proc = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child = proc;

@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
+import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { startSentinelGroup, type SentinelGroup } from '../support/sentinel.ts';
+import { allOrders, FAST_USER, typeToQuote, WAIT } from '../bot/flow/helpers.ts';
+
+// Redis through Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME): a master, a replica and three Sentinels on
+// loopback. An order intent is held until the replica has it (WAIT 1) before anything is sent.
+
+const RESELLERS = [710_000_101, 710_000_102, 710_000_103, 710_000_104];
+const PER_RESELLER = 3;
+
+let group: SentinelGroup | undefined;
+let world: BotWorld | undefined;
+
+afterEach(async () => {
+  await world?.close();
+  await group?.close();
+  world = undefined;
+  group = undefined;
+});
+
+async function start(): Promise<BotWorld> {
+  group = await startSentinelGroup();
+  world = await startBotWorld({
+    env: { REDIS_SENTINELS: group.sentinels, REDIS_SENTINEL_NAME: group.name, ...FAST_USER },
+  });
+  const app = world.apps[0]!;
+  for (const id of RESELLERS) {
+    world.standIn.driver.user({ id, firstName: `R${id}`, languageCode: 'en', started: true });
+    await app.roles.change(ADMIN, id, 'reseller');
+  }
+  return world;
+}
+
+async function readyz(w: BotWorld): Promise<{ redis: { topology: string; role: string; replicas: number } }> {
+  const res = await fetch(`http://127.0.0.1:${w.apps[0]!.address!.port}/readyz`);
+  return (await res.json()) as { redis: { topology: string; role: string; replicas: number } };
+}
+
+/**
+ * One top-up to the final status in the chat, tried again from the start while Redis is failing over (an
+ * update the bot could not store is not answered; the person types /cancel and starts over). Returns the
+ * service order ID its chat was told about.
+ */
+async function topUpUntilDone(user: StandInUser, phone: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const quote = await typeToQuote(user, phone);
+      user.press(quote, /✅/);
+      const placing = await user.waitForBotMessage((m) => m.text.includes('Placing the order'), {
+        ...WAIT,
+        after: quote.id,
+      });
+      // That message becomes the order's status line, or says it was refused (no replica acknowledged it).
+      const final = await user.waitFor(
+        (chat) =>
+          chat.find(
+            (m) =>
+              m.id === placing.id &&
+              ((/^✅/u.test(m.text) && /O-\d+/.test(m.text)) || m.text.includes('was refused')),
+          ),
+        { timeoutMs: 60_000 },
+      );
+      if (final.text.includes('was refused')) throw new Error(`refused: ${final.text}`);
+      return /O-\d+/.exec(final.text)![0];
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      user.sendCommand('/cancel');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
+describe('Redis through Sentinel', () => {
+  it('a master killed in the middle of a run of top-ups: the bot carries on with the promoted replica; no order charged twice, none lost, every chat told', async () => {
+    const w = await start();
+    const before = await readyz(w);
+    expect(before.redis).toMatchObject({ topology: 'sentinel', role: 'master', replicas: 1 });
+    const oldPort = (await group!.masterPort())!;
+
+    let done = 0;
+    const told = new Map<number, string[]>();
+    const runs = RESELLERS.map(async (id, r) => {
+      const user = w.standIn.driver.user({ id });
+      for (let i = 0; i < PER_RESELLER; i++) {
+        const orderId = await topUpUntilDone(user, `0803${String(2_000_000 + r * 10 + i)}`);
+        told.set(id, [...(told.get(id) ?? []), orderId]);
+        done++;
+      }
+    });
+    // The master dies (SIGKILL) once a few orders are through and the rest are under way.
+    const deadline = Date.now() + 120_000;
+    while (done < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toBeGreaterThanOrEqual(3);
+    await group!.master.stop(true);
+    const newPort = await group!.waitForFailover(oldPort);
+    expect(newPort).toBe(group!.replica.port);
+    // Until a replica is back, order intents cannot be acknowledged: top-ups are refused (and tried again
+    // above). The dead server comes back empty and the Sentinels make it the new master's replica.
+    await group!.master.start();
+    await Promise.all(runs);
+
+    // The bot carried on: every reseller finished every top-up, each told in its chat.
+    expect([...told.values()].flat()).toHaveLength(RESELLERS.length * PER_RESELLER);
+    const orders = await allOrders(w);
+    // No order charged twice: one service order per merchant order number, and one per top-up told.
+    const numbers = orders.map((o) => o.external_order_id);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    // None lost: every order the service took is in the bot's store with its final status (the ones whose
+    // flow was retried during the failover included), and was told in its chat.
+    const app = w.apps[0]!;
+    for (const order of orders) {
+      const stored = await app.orders.service.get(order.external_order_id);
+      expect(stored?.orderId, order.external_order_id).toBe(order.order_id);
+      await expect
+        .poll(async () => (await app.orders.service.get(order.external_order_id))?.status, {
+          timeout: 60_000,
+        })
+        .toBe('succeeded');
+      const chat = w.standIn.driver.user({ id: stored!.chatId }).chat();
+      await expect
+        .poll(
+          () =>
+            w.standIn.driver
+              .user({ id: stored!.chatId })
+              .chat()
+              .some((m) => m.from === 'bot' && /^✅/u.test(m.text) && m.text.includes(order.order_id)),
+          { timeout: 60_000 },
+        )
+        .toBe(true);
+      expect(chat.length).toBeGreaterThan(0);
+    }
+    const after = await readyz(w);
+    expect(after.redis).toMatchObject({ topology: 'sentinel', role: 'master' });
+  }, 300_000);
+
+  it('with no replica to acknowledge the order intent, the top-up is refused and nothing reaches the service', async () => {
+    const w = await start();
+    await group!.replica.stop(true);
+    const user = w.standIn.driver.user({ id: RESELLERS[0]! });
+    const quote = await typeToQuote(user, '08032000900');
+    user.press(quote, /✅/);
+    const refused = await user.waitForBotMessage((m) => m.text.includes('was refused'), {
+      ...WAIT,
+      after: quote.id,
+    });
+    const ext = /(\S+) was refused/.exec(refused.text)?.[1];
+    const stored = await w.apps[0]!.orders.service.get(ext ?? '');
+    expect(stored).toMatchObject({ placement: 'rejected', rejection: { key: 'not-durable' } });
+    expect(await allOrders(w)).toEqual([]);
+    const ready = await readyz(w);
+    expect(ready.redis).toMatchObject({ topology: 'sentinel', replicas: 0 });
+  }, 120_000);
+});
