@@ -85,6 +85,8 @@ export interface CommonConfig {
   redisStartupWaitSeconds: number;
   userUpdateLimit: number;
   telegramMessagesPerSecond: number;
+  /** PRICE_MARGIN_PERCENT: the default margin on what resellers pay, an exact decimal string. */
+  priceMarginPercent: string;
 }
 
 export type Config = CommonConfig & BotModeConfig;
@@ -249,6 +251,12 @@ const schema = z.object({
   REDIS_STARTUP_WAIT_SECONDS: optionalWithDefault(positiveInt(3600), '30'),
   USER_UPDATE_LIMIT: optionalWithDefault(positiveInt(), '30'),
   TELEGRAM_MESSAGES_PER_SECOND: optionalWithDefault(positiveInt(), '30'),
+  PRICE_MARGIN_PERCENT: optionalWithDefault(
+    z.string().regex(/^\d{1,3}(?:\.\d{1,4})?$/, {
+      error: 'must be a percentage from 0 to 999.9999 with a dot and at most 4 decimals (e.g. 2.5)',
+    }),
+    '0',
+  ),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -325,6 +333,7 @@ export function parseConfig(env: Env): ConfigResult {
     redisStartupWaitSeconds: v.REDIS_STARTUP_WAIT_SECONDS,
     userUpdateLimit: v.USER_UPDATE_LIMIT,
     telegramMessagesPerSecond: v.TELEGRAM_MESSAGES_PER_SECOND,
+    priceMarginPercent: v.PRICE_MARGIN_PERCENT,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {
