@@ -8,6 +8,7 @@ import { createReplicaAcks } from './lib/redis/replica-acks.ts';
 import type { Logger } from 'pino';
 import { createBot, sessionStorage, type RechargeBot } from './bot/bot.ts';
 import { RedisRoleStore } from './bot/roles.ts';
+import { RedisPricingStore } from './accounts/pricing-store.ts';
 import type { BotContext } from './bot/context.ts';
 import { createI18n } from './bot/i18n.ts';
 import type { Config } from './config.ts';
@@ -91,6 +92,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   });
   const timedBudget = timeBudgetWaits(budget, metrics);
   const roles = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
+  const pricing = new RedisPricingStore({ redis, prefix, defaultPercent: config.priceMarginPercent });
 
   // The client reports 429s and 403s to admins, through the order system built after it.
   const late: { alerts?: OrderSystem['alerts'] } = {};
@@ -174,6 +176,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       api: merchant,
       orders: orderSystem.service,
       roles,
+      pricing,
       numbers: createOrderNumbers({ redis, prefix }),
       reportQuoteMismatch: async (details) => {
         await orderSystem.alerts.raise({
@@ -187,6 +190,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       quoteMarginMs: QUOTE_MARGIN_MS,
     },
     orderLookup: { orders: orderSystem },
+    pricing,
     staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },
     i18n,
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),

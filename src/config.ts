@@ -99,6 +99,8 @@ export interface CommonConfig {
    * metrics). Any number of each against one Redis.
    */
   role: ServiceRole;
+  /** PRICE_MARGIN_PERCENT: the default margin on what resellers pay, an exact decimal string. */
+  priceMarginPercent: string;
 }
 
 export const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
@@ -273,6 +275,12 @@ const schema = z.object({
   REDIS_STARTUP_WAIT_SECONDS: optionalWithDefault(positiveInt(3600), '30'),
   USER_UPDATE_LIMIT: optionalWithDefault(positiveInt(), '30'),
   TELEGRAM_MESSAGES_PER_SECOND: optionalWithDefault(positiveInt(), '30'),
+  PRICE_MARGIN_PERCENT: optionalWithDefault(
+    z.string().regex(/^\d{1,3}(?:\.\d{1,4})?$/, {
+      error: 'must be a percentage from 0 to 999.9999 with a dot and at most 4 decimals (e.g. 2.5)',
+    }),
+    '0',
+  ),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -381,6 +389,7 @@ export function parseConfig(env: Env): ConfigResult {
     userUpdateLimit: v.USER_UPDATE_LIMIT,
     telegramMessagesPerSecond: v.TELEGRAM_MESSAGES_PER_SECOND,
     role: v.ROLE,
+    priceMarginPercent: v.PRICE_MARGIN_PERCENT,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

@@ -65,6 +65,7 @@ describe('parseConfig', () => {
       userUpdateLimit: 30,
       telegramMessagesPerSecond: 30,
       role: 'all',
+      priceMarginPercent: '0',
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
@@ -96,6 +97,7 @@ describe('parseConfig', () => {
       ORDER_STALE_ALERT_SECONDS: '120',
       USER_UPDATE_LIMIT: '100',
       TELEGRAM_MESSAGES_PER_SECOND: '10',
+      PRICE_MARGIN_PERCENT: '2.5',
       UNRELATED: 'ignored',
     });
     expect(config).toMatchObject({
@@ -115,6 +117,7 @@ describe('parseConfig', () => {
       redisStartupWaitSeconds: 30,
       userUpdateLimit: 100,
       telegramMessagesPerSecond: 10,
+      priceMarginPercent: '2.5',
     });
     if (config.botMode === 'webhook') expect(config.publicUrl).toBe('http://127.0.0.1:9000');
   });
@@ -168,6 +171,7 @@ describe('parseConfig', () => {
       ORDER_STALE_ALERT_SECONDS: 'soon',
       USER_UPDATE_LIMIT: '0',
       TELEGRAM_MESSAGES_PER_SECOND: 'many',
+      PRICE_MARGIN_PERCENT: '-1',
     };
     const found = problems(env);
     const named = (variable: string) => found.filter((p) => p.startsWith(`${variable}: `));
@@ -191,6 +195,7 @@ describe('parseConfig', () => {
       'ORDER_STALE_ALERT_SECONDS',
       'USER_UPDATE_LIMIT',
       'TELEGRAM_MESSAGES_PER_SECOND',
+      'PRICE_MARGIN_PERCENT',
     ]) {
       expect(named(variable), variable).not.toHaveLength(0);
     }

@@ -24,6 +24,7 @@ import { createOrderButtonsFeature, type OrderLookup } from './features/order-bu
 import { createHealthFeature } from './features/health.ts';
 import { createOrdersFeature } from './features/orders.ts';
 import { createStartFeature } from './features/start.ts';
+import { createPricingFeature } from './features/pricing.ts';
 import { createStatsFeature } from './features/stats.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
@@ -37,6 +38,7 @@ import { compactingAdapter, type Packed } from './conversations/compact-replay.t
 import { RedisJsonStorage, type ReadAhead } from './redis-storage.ts';
 import type { Role, RoleStore } from './roles.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
+import type { PricingStore } from '../accounts/pricing-store.ts';
 
 export interface BotDeps {
   token: string;
@@ -46,6 +48,8 @@ export interface BotDeps {
   defaultLocale: Locale;
   roles: RoleStore;
   topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs'>;
+  /** Margin rules: `/pricing` reads and changes them. */
+  pricing: PricingStore;
   logger: Logger;
   /** USER_UPDATE_LIMIT: updates one user may send in 10 seconds (against spam). */
   userUpdateLimit: number;
@@ -272,6 +276,9 @@ export function createBot(deps: BotDeps) {
     bot.use(createStatsFeature(staff));
     bot.use(createHealthFeature(staff));
   }
+  bot.use(
+    createPricingFeature({ pricing: deps.pricing, roles: deps.roles, catalogue: deps.topUp.catalogue }),
+  );
   bot.use(unhandledFeature);
 
   bot.catch((error) => {

@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { formatMoney } from '../domain/money.ts';
 import { isFinished } from '../domain/status.ts';
 import { maskPhone } from '../domain/phone.ts';
@@ -23,6 +24,8 @@ export interface OrderCard {
   localCurrency: string;
   merchantPrice: string;
   merchantCurrency: string;
+  /** What the reseller paid (merchant price + margin), when the order carries it. */
+  resellerPrice?: string;
   attempts: Array<{
     attemptNo: number;
     status: string;
@@ -73,6 +76,7 @@ export function cardOfStored(order: StoredOrder): OrderCard {
     localCurrency: order.quote.localCurrency,
     merchantPrice: order.quote.merchantPrice,
     merchantCurrency: order.quote.merchantCurrency,
+    ...(order.quote.resellerPrice === undefined ? {} : { resellerPrice: order.quote.resellerPrice }),
     attempts: d?.attempts ?? [],
     createdAt: d?.createdAt ?? order.createdAt,
     updatedAt: d?.updatedAt ?? order.updatedAt,
@@ -171,8 +175,8 @@ export function renderCard(
     }),
     t(locale, 'agents-card-phone', { phone: card.maskedAccount }),
     t(locale, 'agents-card-amount', { amount: money(card.localAmount, card.localCurrency, locale) }),
-    t(locale, 'agents-card-price', { price: money(card.merchantPrice, card.merchantCurrency, locale) }),
   );
+  lines.push(...priceLines(t, locale, card, viewer.staff));
   if (card.attempts.length > 0) {
     lines.push(t(locale, 'agents-card-attempts'));
     for (const a of card.attempts) {
@@ -197,6 +201,29 @@ export function renderCard(
   if (card.source === 'service') lines.push(t(locale, 'agents-card-service-only'));
   if (note) lines.push('', note);
   return lines.join('\n');
+}
+
+/**
+ * What was paid: a reseller sees what their credit paid and never the merchant price; staff see the wallet's
+ * (merchant) price and, when a reseller paid more, that price with the margin.
+ */
+function priceLines(t: Translate, locale: string, card: OrderCard, staff: boolean): string[] {
+  const currency = card.merchantCurrency;
+  const paid = card.resellerPrice;
+  if (paid !== undefined && !staff) {
+    return [t(locale, 'agents-card-credit-paid', { price: money(paid, currency, locale) })];
+  }
+  const lines = [t(locale, 'agents-card-price', { price: money(card.merchantPrice, currency, locale) })];
+  if (paid !== undefined) {
+    let margin: string;
+    try {
+      margin = money(new Decimal(paid).minus(card.merchantPrice).toFixed(), currency, locale);
+    } catch {
+      margin = '—';
+    }
+    lines.push(t(locale, 'agents-card-reseller-paid', { price: money(paid, currency, locale), margin }));
+  }
+  return lines;
 }
 
 function subtypeText(t: Translate, locale: string, subtype: string): string {

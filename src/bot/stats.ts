@@ -2,6 +2,16 @@ import { Decimal } from 'decimal.js';
 import { isFinished } from '../domain/status.ts';
 import type { OrderReads } from '../orders/reads.ts';
 
+/** Money of a set of succeeded orders, exact decimal strings in one merchant currency. */
+export interface Books {
+  /** What resellers paid (their price; an admin's order counts at the merchant price, with no margin). */
+  revenue: string;
+  /** Merchant prices. */
+  cost: string;
+  /** revenue - cost. */
+  margin: string;
+}
+
 /** Figures of one period, from our order store (orders created in the period). */
 export interface PeriodStats {
   from: Date;
@@ -17,6 +27,35 @@ export interface PeriodStats {
   topOperators: Array<{ name: string; orders: number }>;
   /** Median ms from creation to a final status (succeeded or refunded); null when none finished. */
   medianToFinalMs: number | null;
+  /** Merchant currency -> the books of succeeded orders (a refunded order is not succeeded and not counted). */
+  books: Record<string, Books>;
+  /** The same per reseller (the user who placed the order), most revenue first. */
+  byReseller: Array<Books & { resellerId: number; currency: string }>;
+  /** The same per operator, most revenue first. */
+  byOperator: Array<Books & { operator: string; currency: string }>;
+}
+
+/** Sums revenue and cost per key. */
+class Ledger<K> {
+  readonly #rows = new Map<string, { key: K; currency: string; revenue: Decimal; cost: Decimal }>();
+  add(id: string, key: K, currency: string, revenue: Decimal, cost: Decimal): void {
+    const at = `${id}|${currency}`;
+    const row = this.#rows.get(at) ?? { key, currency, revenue: new Decimal(0), cost: new Decimal(0) };
+    row.revenue = row.revenue.plus(revenue);
+    row.cost = row.cost.plus(cost);
+    this.#rows.set(at, row);
+  }
+  rows(): Array<{ key: K; currency: string } & Books> {
+    return [...this.#rows.values()]
+      .sort((a, b) => b.revenue.comparedTo(a.revenue) || a.currency.localeCompare(b.currency))
+      .map((r) => ({
+        key: r.key,
+        currency: r.currency,
+        revenue: r.revenue.toFixed(),
+        cost: r.cost.toFixed(),
+        margin: r.revenue.minus(r.cost).toFixed(),
+      }));
+  }
 }
 
 export interface OrderStats {
@@ -38,6 +77,9 @@ export function createOrderStats(deps: { store: Pick<OrderReads, 'createdBetween
     const spend = new Map<string, Decimal>();
     const operators = new Map<string, number>();
     const durations: number[] = [];
+    const overall = new Ledger<string>();
+    const resellers = new Ledger<number>();
+    const byOperator = new Ledger<string>();
     for (const order of orders) {
       if (order.placement !== 'placed') continue;
       const name = order.quote.operatorName;
@@ -48,6 +90,11 @@ export function createOrderStats(deps: { store: Pick<OrderReads, 'createdBetween
           currency,
           (spend.get(currency) ?? new Decimal(0)).plus(new Decimal(order.quote.merchantPrice)),
         );
+        const cost = new Decimal(order.quote.merchantPrice);
+        const revenue = new Decimal(order.quote.resellerPrice ?? order.quote.merchantPrice);
+        overall.add(currency, currency, currency, revenue, cost);
+        resellers.add(String(order.resellerId), order.resellerId, currency, revenue, cost);
+        byOperator.add(name, name, currency, revenue, cost);
       }
       const final = order.history.find((h) => isFinished(h.status));
       if (final) durations.push(Math.max(0, Date.parse(final.at) - Date.parse(order.createdAt)));
@@ -74,6 +121,14 @@ export function createOrderStats(deps: { store: Pick<OrderReads, 'createdBetween
         .slice(0, 5)
         .map(([name, count]) => ({ name, orders: count })),
       medianToFinalMs: median,
+      books: Object.fromEntries(
+        overall
+          .rows()
+          .sort((a, b) => a.currency.localeCompare(b.currency))
+          .map(({ key, currency: _same, ...books }) => [key, books]),
+      ),
+      byReseller: resellers.rows().map(({ key, ...row }) => ({ resellerId: key, ...row })),
+      byOperator: byOperator.rows().map(({ key, ...row }) => ({ operator: key, ...row })),
     };
   }
 

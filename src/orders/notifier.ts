@@ -8,6 +8,7 @@ import { createStreamConsumer, type StreamEntry } from '../lib/redis/stream-cons
 import {
   needsNewQuote,
   orderVariables,
+  paidKey,
   rejectionReasonKey,
   shortTime,
   statusMessage,
@@ -47,11 +48,11 @@ export function finalMessage(t: Translate, order: StoredOrder, status: DisplaySt
   const at = shortTime(order.history.find((h) => h.status === status)?.at ?? order.updatedAt);
   switch (status) {
     case 'succeeded':
-      return t(order.locale, 'order-receipt', { ...vars, time: at });
+      return t(order.locale, paidKey(order, 'order-receipt'), { ...vars, time: at });
     case 'failed':
-      return t(order.locale, 'order-failed-notice', vars);
+      return t(order.locale, paidKey(order, 'order-failed-notice'), vars);
     case 'refunded':
-      return t(order.locale, 'order-refunded-notice', vars);
+      return t(order.locale, paidKey(order, 'order-refunded-notice'), vars);
     default:
       return null;
   }
@@ -134,7 +135,7 @@ export function createNotifier(deps: NotifierDeps) {
             {
               kind: 'send',
               chatId: order.chatId,
-              text: t(order.locale, 'order-revived-notice', orderVariables(order)),
+              text: t(order.locale, paidKey(order, 'order-revived-notice'), orderVariables(order)),
             },
             { key: `revived:${ext}` },
           );

@@ -63,7 +63,15 @@ function subtypeText(t: Translate, locale: string, subtype: string): string {
     : subtype;
 }
 
-/** Variables shared by the order texts: names, masked phone, exact money. */
+/**
+ * The key of an order text for its reader: the `-credit` variant when a reseller paid from their credit (the
+ * text names their price and their credit, never the merchant price or the wallet).
+ */
+export function paidKey(order: StoredOrder, key: string): string {
+  return order.quote.resellerPrice === undefined ? key : `${key}-credit`;
+}
+
+/** Variables shared by the order texts: names, masked phone, exact money (`price`: what the placer paid). */
 export function orderVariables(order: StoredOrder): Record<string, string> {
   const q = order.quote;
   return {
@@ -73,7 +81,7 @@ export function orderVariables(order: StoredOrder): Record<string, string> {
     country: q.countryName,
     phone: maskPhone(order.request.account),
     localAmount: safeMoney(q.localAmount, q.localCurrency, order.locale),
-    price: safeMoney(q.merchantPrice, q.merchantCurrency, order.locale),
+    price: safeMoney(q.resellerPrice ?? q.merchantPrice, q.merchantCurrency, order.locale),
   };
 }
 
@@ -89,7 +97,7 @@ function safeMoney(amount: string, currency: string, locale: string): string {
 /** The status message kept up to date in place: status line, then what was ordered. */
 export function statusMessage(t: Translate, order: StoredOrder, status: DisplayStatus): string {
   const vars = orderVariables(order);
-  return `${statusLine(t, order, status)}\n${t(order.locale, 'order-details', {
+  return `${statusLine(t, order, status)}\n${t(order.locale, paidKey(order, 'order-details'), {
     ...vars,
     subtype: subtypeText(t, order.locale, order.quote.subtype),
   })}`;

@@ -24,6 +24,11 @@ export interface QuoteSnapshot {
   localCurrency: string;
   merchantPrice: string;
   merchantCurrency: string;
+  /**
+   * What the reseller pays (merchant price + margin, rounded up to the minor unit), an exact decimal string in
+   * the merchant currency; absent for admins (they pay the merchant price) and for orders from before pricing.
+   */
+  resellerPrice?: string;
   /** ISO time. */
   expiresAt: string;
 }

@@ -34,6 +34,8 @@ describe('/stats figures from the order store', () => {
     price: string;
     currency: string;
     steps: Array<[OrderStatus, number]>;
+    resellerId?: number;
+    resellerPrice?: string;
   }): Promise<void> {
     n += 1;
     const ext = `rb-test-${n}`;
@@ -58,10 +60,11 @@ describe('/stats figures from the order store', () => {
         localCurrency: 'NGN',
         merchantPrice: options.price,
         merchantCurrency: options.currency,
+        ...(options.resellerPrice === undefined ? {} : { resellerPrice: options.resellerPrice }),
         expiresAt: new Date(options.createdAt + 60_000).toISOString(),
       },
-      resellerId: 1,
-      chatId: 1,
+      resellerId: options.resellerId ?? 1,
+      chatId: options.resellerId ?? 1,
       locale: 'en',
     };
     await store.create(intent, { token: 't', leaseMs: 1_000 });
@@ -194,5 +197,65 @@ describe('/stats figures from the order store', () => {
       topOperators: [],
     });
     expect(stats.week.medianToFinalMs).toBeNull();
+  });
+
+  it('books of succeeded orders: revenue (reseller prices; an admin order at cost), cost and margin, per reseller and operator', async () => {
+    const at = NOW + 60 * DAY;
+    const done: Array<[OrderStatus, number]> = [
+      ['accepted', 0],
+      ['succeeded', 1_000],
+    ];
+    let k = 0;
+    const add = (
+      resellerId: number,
+      operator: string,
+      price: string,
+      paid: string | undefined,
+      steps = done,
+      currency = 'USD',
+    ) =>
+      order({
+        createdAt: at - 3_600_000 + k++,
+        operator,
+        price,
+        currency,
+        steps,
+        resellerId,
+        ...(paid === undefined ? {} : { resellerPrice: paid }),
+      });
+    await add(1, 'MTN', '1.0000', '1.10');
+    await add(1, 'Glo', '2.5', '2.80');
+    await add(2, 'MTN', '0.3129', '0.35');
+    // Refunded and unfinished orders are in nobody's books.
+    await add(2, 'MTN', '5', '5.50', [
+      ['accepted', 0],
+      ['failed', 1_000],
+      ['refunded', 2_000],
+    ]);
+    await add(1, 'MTN', '1', '1.10', [['processing', 0]]);
+    // An admin's order: no reseller price, so revenue equals cost.
+    await add(9, 'MTN', '3.0001', undefined);
+    await add(2, 'Glo', '1.05', '1.20', done, 'EUR');
+
+    const stats = await createOrderStats({ store, clock: () => at }).compute();
+    for (const p of [stats.today, stats.week]) {
+      expect(p.books).toEqual({
+        EUR: { revenue: '1.2', cost: '1.05', margin: '0.15' },
+        USD: { revenue: '7.2501', cost: '6.813', margin: '0.4371' },
+      });
+      expect(p.byReseller).toEqual([
+        { resellerId: 1, currency: 'USD', revenue: '3.9', cost: '3.5', margin: '0.4' },
+        { resellerId: 9, currency: 'USD', revenue: '3.0001', cost: '3.0001', margin: '0' },
+        { resellerId: 2, currency: 'EUR', revenue: '1.2', cost: '1.05', margin: '0.15' },
+        { resellerId: 2, currency: 'USD', revenue: '0.35', cost: '0.3129', margin: '0.0371' },
+      ]);
+      expect(p.byOperator).toEqual([
+        { operator: 'MTN', currency: 'USD', revenue: '4.4501', cost: '4.313', margin: '0.1371' },
+        { operator: 'Glo', currency: 'USD', revenue: '2.8', cost: '2.5', margin: '0.3' },
+        { operator: 'Glo', currency: 'EUR', revenue: '1.2', cost: '1.05', margin: '0.15' },
+      ]);
+      // The wallet spend is the cost.
+      expect(p.spend).toEqual({ EUR: '1.05', USD: '6.813' });
+    }
   });
 });

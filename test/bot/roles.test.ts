@@ -131,6 +131,7 @@ describe('role changes and the command menus they update', () => {
           'grant',
           'revoke',
           'stats',
+          'pricing',
           'health',
           'cancel',
           'language',

@@ -103,6 +103,31 @@ describe('order texts in every language', () => {
     expect(finalMessage(t, order('en'), 'refunded')).toContain('back in the wallet');
   });
 
+  it("a reseller's order texts name their price and their credit, never the merchant price", () => {
+    for (const locale of LOCALES) {
+      const base = order(locale);
+      const o = { ...base, quote: { ...base.quote, resellerPrice: '1.04' } };
+      const texts = [
+        statusMessage(t, o, 'succeeded'),
+        finalMessage(t, o, 'succeeded')!,
+        finalMessage(t, o, 'failed')!,
+        finalMessage(t, o, 'refunded')!,
+      ];
+      for (const text of texts) {
+        expectClean(text, o);
+        expect(text).toContain(formatMoney('1.04', 'USD', locale));
+        expect(text).not.toContain(formatMoney('0.9387', 'USD', locale));
+      }
+      // Each text differs from the wallet wording of an order with no reseller price.
+      expect(texts[0]).not.toBe(
+        statusMessage(t, { ...base, quote: { ...base.quote, merchantPrice: '1.04' } }, 'succeeded'),
+      );
+    }
+    expect(
+      finalMessage(t, { ...order('en'), quote: { ...order('en').quote, resellerPrice: '1.04' } }, 'refunded'),
+    ).toContain('1.04 USD is back in your credit');
+  });
+
   it('refusals say why and that nothing was charged', () => {
     const keys = [
       { key: 'balance' },

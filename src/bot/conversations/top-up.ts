@@ -20,8 +20,11 @@ import {
 export type { TopUpArgs, TopUpDeps };
 
 export const TOP_UP = 'topUp';
-/** Raise when the conversation's code changes in a way that breaks stored replays. */
-export const TOP_UP_VERSION = 3;
+/**
+ * Raise when the conversation's code changes in a way that breaks stored replays. 4: a quote's replayed result
+ * carries the reseller's price; an older one would show a reseller the merchant price.
+ */
+export const TOP_UP_VERSION = 4;
 
 /** Each step, in the order of STEPS: it skips itself when its answer is already settled. */
 const RUN: Record<Step, (sc: StepContext) => Promise<StepResult>> = {

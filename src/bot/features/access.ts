@@ -15,6 +15,7 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   grant: ['admin'],
   revoke: ['admin'],
   stats: ['admin'],
+  pricing: ['admin'],
   health: ['admin'],
 };
 

@@ -3,7 +3,7 @@ import { formatMoney } from '../../domain/money.ts';
 import { displayEmoji, shortTime, statusText, type DisplayStatus } from '../../orders/texts.ts';
 import type { BotContext } from '../context.ts';
 import type { StaffServices } from '../staff.ts';
-import type { PeriodStats } from '../stats.ts';
+import type { Books, PeriodStats } from '../stats.ts';
 import { requireRole } from './access.ts';
 
 /** Statuses in the order figures are listed; others (new service statuses) follow. */
@@ -17,6 +17,9 @@ const ORDER: readonly string[] = [
   'refunded',
   'rejected',
 ];
+
+/** Rows per list (resellers, operators) in the books of a period: the ones with the most revenue. */
+const BOOK_ROWS = 10;
 
 /** `/stats`: today and the last 7 days, from our order store. */
 export function createStatsFeature(staff: StaffServices) {
@@ -54,6 +57,7 @@ export function createStatsFeature(staff: StaffServices) {
             amounts: spend.map(([currency, amount]) => formatMoney(amount, currency, locale)).join(', '),
           }),
     );
+    lines.push(...books(ctx, locale, p));
     lines.push(
       p.topOperators.length === 0
         ? ctx.t('admin-stats-operators-none')
@@ -71,6 +75,28 @@ export function createStatsFeature(staff: StaffServices) {
       );
     }
     return lines;
+  }
+
+  /** Revenue (what resellers paid), cost (merchant prices) and margin: in all, per reseller, per operator. */
+  function books(ctx: BotContext, locale: string, p: PeriodStats): string[] {
+    const all = Object.entries(p.books);
+    if (all.length === 0) return [ctx.t('admin-stats-books-none')];
+    const sums = (key: 'revenue' | 'cost' | 'margin') =>
+      all.map(([currency, b]) => formatMoney(b[key], currency, locale)).join(', ');
+    const row = (name: string, r: Books & { currency: string }) =>
+      ctx.t('admin-stats-books-row', {
+        name,
+        revenue: formatMoney(r.revenue, r.currency, locale),
+        cost: formatMoney(r.cost, r.currency, locale),
+        margin: formatMoney(r.margin, r.currency, locale),
+      });
+    return [
+      ctx.t('admin-stats-books', { revenue: sums('revenue'), cost: sums('cost'), margin: sums('margin') }),
+      ctx.t('admin-stats-by-reseller'),
+      ...p.byReseller.slice(0, BOOK_ROWS).map((r) => row(String(r.resellerId), r)),
+      ctx.t('admin-stats-by-operator'),
+      ...p.byOperator.slice(0, BOOK_ROWS).map((r) => row(r.operator, r)),
+    ];
   }
 
   composer.command('stats', requireRole('stats'), async (ctx) => {

@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FX_PER_USD } from '../../../src/sandbox/merchant/catalogue.ts';
 import type { ChatMessage } from '../../../src/sandbox/telegram/types.ts';
@@ -21,9 +22,9 @@ interface SandboxQuote {
   local_amount: string;
 }
 
-/** The wallet price shown on a quote message ("Your wallet pays: 0.3129 USD"). */
+/** The price shown on a quote message: a reseller's own ("Your credit pays: 0.32 USD"), an admin's the wallet's. */
 function shownPrice(quote: ChatMessage): string {
-  const found = /Your wallet pays: ([\d.,]+) USD/.exec(quote.text)?.[1];
+  const found = /Your (?:wallet|credit) pays: ([\d.,]+) USD/.exec(quote.text)?.[1];
   if (found === undefined) throw new Error(`no price in: ${quote.text}`);
   return found.replace(/,/g, '');
 }
@@ -90,7 +91,10 @@ describe('top-up flow: confirming', () => {
     user.press(second, /✅/);
     const orders = await waitForOrders(world, '2348031234801', 1);
     expect(orders).toHaveLength(1);
-    expect(Number(orders[0]!.merchant_price)).toBe(Number(newPrice));
+    // The reseller saw their price: the confirmed merchant price with no margin (PRICE_MARGIN_PERCENT 0),
+    // rounded up to the cent.
+    const confirmed = new Decimal(orders[0]!.merchant_price).toDecimalPlaces(2, Decimal.ROUND_UP);
+    expect(confirmed.eq(newPrice)).toBe(true);
   });
 
   it('a double tap on ✅ makes exactly one order', async () => {

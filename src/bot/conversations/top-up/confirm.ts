@@ -4,12 +4,14 @@ import { formatMoney } from '../../../domain/money.ts';
 import { ACTION } from '../../callback-data/top-up.ts';
 import { toServiceProblem, type ServiceProblem } from '../../service-problem.ts';
 import { place, problemText } from './place.ts';
-import { quoteMismatch, type QuoteView } from './quote.ts';
+import { quoteMismatch, viewerPrice, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
 
 /**
  * Asks for a quote. Only what the chosen options do not already say enters the replay log: the price, its
- * currency, the expiry and the token; the quoted options themselves only when they differ from the asked.
+ * currency, the expiry and the token; the quoted options themselves only when they differ from the asked; and
+ * the viewer's price string: a reseller's own price (merchant price + margin), or for an admin what resellers
+ * pay under the general rules.
  */
 export async function fetchQuote(
   sc: StepContext,
@@ -37,12 +39,28 @@ export async function fetchQuote(
         localCurrency: q.localCurrency,
         localAmount: q.localAmount.toFixed(),
       });
+      const price = q.merchantPrice.toFixed();
+      const target = { country: request.country, operatorKey: request.operatorKey };
+      const role = await deps.roles.roleOf(sc.userId);
+      const margin =
+        role === 'reseller'
+          ? {
+              resellerPrice: await deps.pricing.priceFor(
+                { ...target, resellerId: sc.userId },
+                price,
+                q.merchantCurrency,
+              ),
+            }
+          : role === 'admin'
+            ? { marginPreview: await deps.pricing.priceFor(target, price, q.merchantCurrency) }
+            : {};
       const priced = {
         ok: true as const,
-        price: q.merchantPrice.toFixed(),
+        price,
         currency: q.merchantCurrency,
         expiresAt: q.expiresAt.toISOString(),
         token: q.quoteToken,
+        ...margin,
       };
       if (field === undefined) return priced;
       const quoted = `${q.country} ${q.operator.operatorKey} ${q.localAmount.toFixed()} ${q.localCurrency} ${q.subtype}`;
@@ -62,6 +80,12 @@ export async function fetchQuote(
     localCurrency: request.localCurrency,
     merchantPrice: got.price,
     merchantCurrency: got.currency,
+    ...('resellerPrice' in got && got.resellerPrice !== undefined
+      ? { resellerPrice: got.resellerPrice }
+      : {}),
+    ...('marginPreview' in got && got.marginPreview !== undefined
+      ? { marginPreview: got.marginPreview }
+      : {}),
     expiresAt: got.expiresAt,
     quoteToken: got.token,
   };
@@ -112,10 +136,11 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
       await ctx.reply(t('top-up-quote-mismatch'));
       return 'cancel';
     }
-    if (sc.lastQuote && !new Decimal(sc.lastQuote.merchantPrice).eq(quote.merchantPrice)) {
+    // The price the viewer sees: a reseller is never shown (nor told about a change of) the merchant price.
+    if (sc.lastQuote && !new Decimal(viewerPrice(sc.lastQuote)).eq(viewerPrice(quote))) {
       notice = t('top-up-price-changed', {
-        old: formatMoney(sc.lastQuote.merchantPrice, sc.lastQuote.merchantCurrency, locale),
-        new: formatMoney(quote.merchantPrice, quote.merchantCurrency, locale),
+        old: formatMoney(viewerPrice(sc.lastQuote), sc.lastQuote.merchantCurrency, locale),
+        new: formatMoney(viewerPrice(quote), quote.merchantCurrency, locale),
       });
     }
     sc.lastQuote = quote;
@@ -156,19 +181,30 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
   }
 }
 
-/** The quote as the chat shows it. */
+/**
+ * The quote as the chat shows it. A reseller sees only what their credit pays; an admin the merchant price and,
+ * beside it, what resellers pay under the general rules with the margin.
+ */
 export function quoteText(sc: StepContext, quote: QuoteView, now: number): string {
   const { locale, t, subtypeLabel } = sc;
   const expires = new Date(quote.expiresAt);
   const seconds = Math.max(0, Math.round((expires.getTime() - now) / 1000));
-  return t('top-up-quote', {
+  const currency = quote.merchantCurrency;
+  const text = t(quote.resellerPrice === undefined ? 'top-up-quote' : 'top-up-quote-credit', {
     operator: quote.operatorName,
     country: quote.countryName,
     subtype: subtypeLabel(quote.subtype),
     phone: sc.state.phone!.international,
     receives: formatMoney(quote.localAmount, quote.localCurrency, locale),
-    pays: formatMoney(quote.merchantPrice, quote.merchantCurrency, locale),
+    pays: formatMoney(viewerPrice(quote), currency, locale),
     expires: `${expires.toISOString().slice(11, 19)} UTC`,
     seconds,
   });
+  if (quote.resellerPrice !== undefined || quote.marginPreview === undefined) return text;
+  const margin = new Decimal(quote.marginPreview).minus(quote.merchantPrice);
+  const preview = t('top-up-quote-margin-preview', {
+    price: formatMoney(quote.marginPreview, currency, locale),
+    margin: formatMoney(margin, currency, locale),
+  });
+  return `${text}\n\n${preview}`;
 }

@@ -45,6 +45,7 @@ export async function place(
       localCurrency: quote.localCurrency,
       merchantPrice: quote.merchantPrice,
       merchantCurrency: quote.merchantCurrency,
+      ...(quote.resellerPrice === undefined ? {} : { resellerPrice: quote.resellerPrice }),
       expiresAt: quote.expiresAt,
     },
     resellerId: userId,

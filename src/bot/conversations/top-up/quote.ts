@@ -9,6 +9,15 @@ export interface QuoteView extends QuoteSnapshot {
   country: string;
   operatorKey: string;
   quoteToken: string;
+  /** A reseller's price (merchant price + their margin); never set for an admin. */
+  resellerPrice?: string;
+  /** Admins only: what a reseller pays under the general rules (no reseller's own rule), shown beside the merchant price. */
+  marginPreview?: string;
+}
+
+/** The price the viewer of a quote pays and sees: a reseller's own price, else the merchant price. */
+export function viewerPrice(quote: Pick<QuoteView, 'merchantPrice' | 'resellerPrice'>): string {
+  return quote.resellerPrice ?? quote.merchantPrice;
 }
 
 interface QuotedOptions {

@@ -9,6 +9,7 @@ import type { OrderNumbers } from '../../../orders/numbers.ts';
 import type { OrderService } from '../../../orders/types.ts';
 import type { Translate } from '../../i18n.ts';
 import type { RoleStore } from '../../roles.ts';
+import type { PricingStore } from '../../../accounts/pricing-store.ts';
 
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
 export interface TopUpDeps {
@@ -16,6 +17,8 @@ export interface TopUpDeps {
   api: Pick<MerchantApi, 'createQuote'>;
   orders: Pick<OrderService, 'submit' | 'unfinishedForAccount' | 'get'>;
   roles: Pick<RoleStore, 'roleOf'>;
+  /** What resellers pay: the merchant price plus the margin rule that applies to them. */
+  pricing: Pick<PricingStore, 'priceFor'>;
   /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
   numbers: Pick<OrderNumbers, 'fix' | 'attachMessage'>;
   /** Tells admins that a quote did not match what was asked. */

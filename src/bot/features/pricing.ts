@@ -1,0 +1,123 @@
+import { Composer } from 'grammy';
+import type { MarginRule, PricingScope } from '../../accounts/pricing.ts';
+import type { PricingStore } from '../../accounts/pricing-store.ts';
+import { parsePricingCommand } from '../../accounts/pricing-syntax.ts';
+import type { Country, Operator } from '../../merchant/types.ts';
+import type { BotContext } from '../context.ts';
+import type { RoleStore } from '../roles.ts';
+import { requireRole } from './access.ts';
+
+export interface PricingFeatureDeps {
+  pricing: Pick<PricingStore, 'list' | 'set' | 'remove' | 'envDefault'>;
+  roles: Pick<RoleStore, 'roleOf'>;
+  /** The cached catalogue: a rule for a country or operator the catalogue does not have is refused. */
+  catalogue: { countries(): Promise<Country[]>; operators(country: string): Promise<Operator[]> };
+}
+
+/** A scope in words. */
+export function scopeText(ctx: BotContext, scope: PricingScope): string {
+  switch (scope.kind) {
+    case 'default':
+      return ctx.t('pricing-scope-default');
+    case 'country':
+      return ctx.t('pricing-scope-country', { country: scope.country });
+    case 'operator':
+      return ctx.t('pricing-scope-operator', { operator: scope.operatorKey, country: scope.country });
+    case 'reseller':
+      return ctx.t('pricing-scope-reseller', { id: String(scope.resellerId) });
+  }
+}
+
+/** A rule in words: "2.5 % + 0.1, at least 0.05, at most 2" (fees in the merchant currency). */
+export function ruleText(ctx: BotContext, rule: MarginRule): string {
+  let text = ctx.t('pricing-rule', { percent: rule.percent, fixed: rule.fixed });
+  if (rule.min !== undefined) text += ctx.t('pricing-rule-min', { min: rule.min });
+  if (rule.max !== undefined) text += ctx.t('pricing-rule-max', { max: rule.max });
+  return text;
+}
+
+/** Why a well-formed scope cannot take a rule (unknown country, operator or reseller), or null when it can. */
+async function scopeProblem(
+  ctx: BotContext,
+  deps: PricingFeatureDeps,
+  scope: PricingScope,
+): Promise<string | null> {
+  try {
+    switch (scope.kind) {
+      case 'default':
+        return null;
+      case 'reseller':
+        return (await deps.roles.roleOf(scope.resellerId)) === 'reseller'
+          ? null
+          : ctx.t('pricing-error-not-reseller', { id: String(scope.resellerId) });
+      case 'country':
+      case 'operator': {
+        const countries = await deps.catalogue.countries();
+        if (!countries.some((c) => c.code.toUpperCase() === scope.country)) {
+          return ctx.t('pricing-error-unknown-country', { country: scope.country });
+        }
+        if (scope.kind === 'country') return null;
+        const operators = await deps.catalogue.operators(scope.country);
+        return operators.some((o) => o.operatorKey.toUpperCase() === scope.operatorKey)
+          ? null
+          : ctx.t('pricing-error-unknown-operator', { operator: scope.operatorKey, country: scope.country });
+      }
+    }
+  } catch {
+    return ctx.t('pricing-error-catalogue');
+  }
+}
+
+/** `/pricing`: lists, sets and deletes margin rules (admins). Syntax: src/accounts/pricing-syntax.ts. */
+export function createPricingFeature(deps: PricingFeatureDeps) {
+  const composer = new Composer<BotContext>();
+
+  composer.command('pricing', requireRole('pricing'), async (ctx) => {
+    const parsed = parsePricingCommand(ctx.match);
+    if (!parsed.ok) {
+      const problem = ctx.t(`pricing-error-${parsed.problem}`, { part: parsed.part ?? '' });
+      await ctx.reply(`${problem}\n\n${ctx.t('pricing-usage')}`);
+      return;
+    }
+    const command = parsed.command;
+    const by = ctx.from?.id ?? 0;
+    switch (command.kind) {
+      case 'list': {
+        const rules = await deps.pricing.list();
+        const lines = [ctx.t('pricing-title')];
+        if (!rules.some((r) => r.scope.kind === 'default')) {
+          lines.push(ctx.t('pricing-env-default', { rule: ruleText(ctx, deps.pricing.envDefault) }));
+        }
+        for (const { scope, rule } of rules) {
+          lines.push(ctx.t('pricing-row', { scope: scopeText(ctx, scope), rule: ruleText(ctx, rule) }));
+        }
+        lines.push('', ctx.t('pricing-usage'));
+        await ctx.reply(lines.join('\n'));
+        return;
+      }
+      case 'set': {
+        const problem = await scopeProblem(ctx, deps, command.scope);
+        if (problem !== null) {
+          await ctx.reply(problem);
+          return;
+        }
+        await deps.pricing.set(by, command.scope, command.rule);
+        await ctx.reply(
+          ctx.t('pricing-set-done', {
+            scope: scopeText(ctx, command.scope),
+            rule: ruleText(ctx, command.rule),
+          }),
+        );
+        return;
+      }
+      case 'del': {
+        const removed = await deps.pricing.remove(by, command.scope);
+        const scope = scopeText(ctx, command.scope);
+        await ctx.reply(ctx.t(removed ? 'pricing-del-done' : 'pricing-del-nothing', { scope }));
+        return;
+      }
+    }
+  });
+
+  return composer;
+}
