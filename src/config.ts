@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 
@@ -85,6 +86,8 @@ export interface CommonConfig {
   redisStartupWaitSeconds: number;
   userUpdateLimit: number;
   telegramMessagesPerSecond: number;
+  /** PIN_REQUIRED_ABOVE: top-ups whose reseller price (merchant currency) is above this ask for the PIN; null: off. */
+  pinRequiredAbove: string | null;
 }
 
 export type Config = CommonConfig & BotModeConfig;
@@ -249,6 +252,21 @@ const schema = z.object({
   REDIS_STARTUP_WAIT_SECONDS: optionalWithDefault(positiveInt(3600), '30'),
   USER_UPDATE_LIMIT: optionalWithDefault(positiveInt(), '30'),
   TELEGRAM_MESSAGES_PER_SECOND: optionalWithDefault(positiveInt(), '30'),
+  PIN_REQUIRED_ABOVE: z
+    .string()
+    .transform((value, ctx) => {
+      if (value.toLowerCase() === 'off') return null;
+      if (!/^\d{1,12}(?:\.\d{1,4})?$/.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be "off" or an amount in the merchant currency (digits, at most 4 decimals, e.g. 50)',
+        });
+        return z.NEVER;
+      }
+      return new Decimal(value).toFixed();
+    })
+    .optional(),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -325,6 +343,7 @@ export function parseConfig(env: Env): ConfigResult {
     redisStartupWaitSeconds: v.REDIS_STARTUP_WAIT_SECONDS,
     userUpdateLimit: v.USER_UPDATE_LIMIT,
     telegramMessagesPerSecond: v.TELEGRAM_MESSAGES_PER_SECOND,
+    pinRequiredAbove: v.PIN_REQUIRED_ABOVE ?? null,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

@@ -24,6 +24,8 @@ import { createOrderButtonsFeature, type OrderLookup } from './features/order-bu
 import { createHealthFeature } from './features/health.ts';
 import { createOrdersFeature } from './features/orders.ts';
 import { createStartFeature } from './features/start.ts';
+import { createPinFeature, type PinFeatureDeps } from './features/pin.ts';
+import { PIN_SETUP, createPinSetupConversation, type PinSetupDeps } from './conversations/pin-setup.ts';
 import { createStatsFeature } from './features/stats.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
@@ -58,6 +60,8 @@ export interface BotDeps {
   staff?: StaffDeps;
   /** ALERT_CHAT_ID: the one group where the bot answers (alert buttons only). */
   alertChatId?: number;
+  /** Resellers' PINs (/pin) and PIN_REQUIRED_ABOVE; the top-up asks through `topUp.pins`. */
+  pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -246,6 +250,13 @@ export function createBot(deps: BotDeps) {
     ),
   );
 
+  bot.use(
+    createConversation<BotContext, Context>(
+      createPinSetupConversation({ pins: deps.pins.store, translate, defaultLocale: deps.defaultLocale }),
+      { id: PIN_SETUP },
+    ),
+  );
+
   const staff =
     deps.staff &&
     createStaffServices(deps.staff, {
@@ -264,6 +275,9 @@ export function createBot(deps: BotDeps) {
   bot.use(cancelFeature);
   bot.use(languageFeature);
   bot.use(topUpFeature);
+  bot.use(
+    createPinFeature({ pins: deps.pins.store, roles: deps.roles, requiredAbove: deps.pins.requiredAbove }),
+  );
   bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
   if (staff) {
     bot.use(createStatusFeature(staff));

@@ -21,7 +21,7 @@ export type { TopUpArgs, TopUpDeps };
 
 export const TOP_UP = 'topUp';
 /** Raise when the conversation's code changes in a way that breaks stored replays. */
-export const TOP_UP_VERSION = 3;
+export const TOP_UP_VERSION = 4;
 
 /** Each step, in the order of STEPS: it skips itself when its answer is already settled. */
 const RUN: Record<Step, (sc: StepContext) => Promise<StepResult>> = {

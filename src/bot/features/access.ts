@@ -16,6 +16,7 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   revoke: ['admin'],
   stats: ['admin'],
   health: ['admin'],
+  pin: ['reseller', 'admin'],
 };
 
 /** The commands a role sees in its menu, in order. */

@@ -9,6 +9,8 @@ export interface QuoteView extends QuoteSnapshot {
   country: string;
   operatorKey: string;
   quoteToken: string;
+  /** What the reseller's credit pays (merchant currency), when it differs from the merchant price. */
+  resellerPrice?: string;
 }
 
 interface QuotedOptions {
