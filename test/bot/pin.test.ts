@@ -224,6 +224,31 @@ describe('the PIN before a large top-up', () => {
     expect(await orderPostCount(world)).toBe(posts + 1);
   });
 
+  it('a tap on an outdated keypad (a quick double tap) is taken as it came, and the flow goes on', async () => {
+    const user = await newReseller();
+    await setPinDirectly(user, '2705913');
+    const quote = await typeToQuote(user, '08031235250', '5000');
+    const keypad = await confirmToKeypad(user, quote);
+    await pressDigits(user, keypad, '1');
+    // The first render's "2" says the entry is "2" (it was made when nothing was typed): one dot still.
+    const stale = keypad.buttons.flat().find((b) => b.text === '2')!.data!;
+    const tap = user.pressData(keypad.id, stale);
+    await user.waitForCallbackAnswer(tap.queryId, WAIT);
+    // The keypad is drawn again for the entry "2" (same dots, other buttons).
+    await user.waitFor(
+      () =>
+        current(user, keypad.id)
+          ?.buttons.flat()
+          .find((b) => b.text === '7')
+          ?.data?.endsWith(':pk:27'),
+      WAIT,
+    );
+    await pressDigits(user, keypad, '705913', 1);
+    user.press(current(user, keypad.id)!, /✅/);
+    expect(await waitForOrders(world, '2348031235250', 1)).toHaveLength(1);
+    await user.waitFor(() => current(user, keypad.id) === undefined, WAIT);
+  });
+
   it('a typed PIN works too and its message is deleted; ❌ on the keypad cancels without ordering', async () => {
     const user = await newReseller();
     await setPinDirectly(user, '6392170');

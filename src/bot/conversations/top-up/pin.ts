@@ -73,11 +73,11 @@ export async function confirmPin(sc: StepContext, quote: QuoteView): Promise<'ok
       const press = parseKeypadAction(a.action);
       if (press === undefined) continue;
       if (press.kind === 'entry') {
-        if (press.entry !== entry) {
-          entry = press.entry;
-          note = undefined;
-          await show();
-        }
+        // Shown even when unchanged: the stored replay has the digits redacted, so whether an API call is made
+        // must never depend on them (a replay making other calls than the run it replays fails).
+        entry = press.entry;
+        note = undefined;
+        await show();
         continue;
       }
       typed = press.entry;
