@@ -217,8 +217,9 @@ export function createBot(deps: BotDeps) {
         getStorageKey: (ctx) => ctx.chatId?.toString(),
         adapter: compactingAdapter<VersionedState<ConversationData>>(flows),
       },
-      onEnter: async (_id, ctx) => {
-        if (ctx.chatId !== undefined) await idle.touch(ctx.chatId);
+      // The idle sweeper says goodbye to top-ups; the PIN set-up ends itself (PIN_SETUP_IDLE_MS).
+      onEnter: async (id, ctx) => {
+        if (id === TOP_UP && ctx.chatId !== undefined) await idle.touch(ctx.chatId);
       },
       onExit: async (_id, ctx) => {
         if (ctx.chatId !== undefined) await idle.forget(ctx.chatId);

@@ -11,6 +11,8 @@ import { lockMinutes } from './top-up/pin.ts';
 // the PIN is checked and hashed inside conversation.external, so only a verdict or a salted hash is recorded.
 
 export const PIN_SETUP = 'pinSetup';
+/** A set-up left alone this long ends: the next update is handled as if there were none. */
+export const PIN_SETUP_IDLE_MS = 15 * 60_000;
 
 export interface PinSetupDeps {
   pins: Pick<PinStore, 'state' | 'check' | 'setHash'>;
@@ -33,7 +35,7 @@ export function createPinSetupConversation(deps: PinSetupDeps) {
     /** The next typed text (deleted from the chat at once), or 'cancel'. */
     const readPin = async (): Promise<string | 'cancel'> => {
       for (;;) {
-        const c = await conversation.wait({ collationKey: SECRET_WAIT });
+        const c = await conversation.wait({ collationKey: SECRET_WAIT, maxMilliseconds: PIN_SETUP_IDLE_MS });
         const text = c.message?.text;
         if (text === undefined) {
           // Buttons of other messages (orders, alerts) are handled outside the flow.
