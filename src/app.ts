@@ -19,6 +19,7 @@ import { createMerchantReadiness } from './merchant/readiness.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
 import { createOrderNumbers } from './orders/numbers.ts';
+import { createPinGate, PIN_MAX_TRIES, RedisPinStore } from './accounts/pin.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
@@ -160,6 +161,18 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
   });
   late.alerts = orderSystem.alerts;
+  const pinStore = new RedisPinStore({
+    redis,
+    prefix,
+    onLocked: (userId, lockMs) =>
+      orderSystem.alerts.raise({
+        kind: 'pin-locked',
+        userId,
+        tries: PIN_MAX_TRIES,
+        minutes: Math.ceil(lockMs / 60_000),
+      }),
+  });
+  const pinRequiredAbove = config.pinRequiredAbove ?? undefined;
 
   const bot: RechargeBot = createBot({
     token: config.botToken,
@@ -188,7 +201,13 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         });
       },
       quoteMarginMs: QUOTE_MARGIN_MS,
+      pins: createPinGate({
+        store: pinStore,
+        requiredAbove: pinRequiredAbove,
+        isAdmin: async (userId) => (await roles.roleOf(userId)) === 'admin',
+      }),
     },
+    pins: { store: pinStore, requiredAbove: pinRequiredAbove },
     orderLookup: { orders: orderSystem },
     pricing,
     staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },

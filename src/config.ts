@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 
@@ -101,6 +102,8 @@ export interface CommonConfig {
   role: ServiceRole;
   /** PRICE_MARGIN_PERCENT: the default margin on what resellers pay, an exact decimal string. */
   priceMarginPercent: string;
+  /** PIN_REQUIRED_ABOVE: top-ups whose reseller price (merchant currency) is above this ask for the PIN; null: off. */
+  pinRequiredAbove: string | null;
 }
 
 export const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
@@ -281,6 +284,21 @@ const schema = z.object({
     }),
     '0',
   ),
+  PIN_REQUIRED_ABOVE: z
+    .string()
+    .transform((value, ctx) => {
+      if (value.toLowerCase() === 'off') return null;
+      if (!/^\d{1,12}(?:\.\d{1,4})?$/.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be "off" or an amount in the merchant currency (digits, at most 4 decimals, e.g. 50)',
+        });
+        return z.NEVER;
+      }
+      return new Decimal(value).toFixed();
+    })
+    .optional(),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -390,6 +408,7 @@ export function parseConfig(env: Env): ConfigResult {
     telegramMessagesPerSecond: v.TELEGRAM_MESSAGES_PER_SECOND,
     role: v.ROLE,
     priceMarginPercent: v.PRICE_MARGIN_PERCENT,
+    pinRequiredAbove: v.PIN_REQUIRED_ABOVE ?? null,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

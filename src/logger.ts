@@ -53,6 +53,9 @@ const CREDENTIAL_KEYS = new Set([
   'privatekey',
   'passwd',
   'credentials',
+  // A reseller's PIN or its hash, should one ever reach a log call.
+  'pin',
+  'pinhash',
 ]);
 const CREDENTIAL_SUFFIXES = ['token', 'secret', 'password', 'apikey', 'signature'];
 const PHONE_KEYS = new Set([

@@ -66,6 +66,7 @@ describe('parseConfig', () => {
       telegramMessagesPerSecond: 30,
       role: 'all',
       priceMarginPercent: '0',
+      pinRequiredAbove: null,
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
@@ -98,6 +99,7 @@ describe('parseConfig', () => {
       USER_UPDATE_LIMIT: '100',
       TELEGRAM_MESSAGES_PER_SECOND: '10',
       PRICE_MARGIN_PERCENT: '2.5',
+      PIN_REQUIRED_ABOVE: '25.50',
       UNRELATED: 'ignored',
     });
     expect(config).toMatchObject({
@@ -118,6 +120,7 @@ describe('parseConfig', () => {
       userUpdateLimit: 100,
       telegramMessagesPerSecond: 10,
       priceMarginPercent: '2.5',
+      pinRequiredAbove: '25.5',
     });
     if (config.botMode === 'webhook') expect(config.publicUrl).toBe('http://127.0.0.1:9000');
   });
@@ -140,6 +143,17 @@ describe('parseConfig', () => {
         ],
       },
     });
+  });
+
+  it('PIN_REQUIRED_ABOVE: off by default and with "off"; an amount with at most 4 decimals, else one clear problem', () => {
+    expect(ok({ ...MINIMAL, PIN_REQUIRED_ABOVE: 'OFF' }).pinRequiredAbove).toBeNull();
+    expect(ok({ ...MINIMAL, PIN_REQUIRED_ABOVE: '50' }).pinRequiredAbove).toBe('50');
+    expect(ok({ ...MINIMAL, PIN_REQUIRED_ABOVE: '0.0001' }).pinRequiredAbove).toBe('0.0001');
+    for (const bad of ['-5', '1e3', '12.34567', 'fifty', '1,5']) {
+      const found = problems({ ...MINIMAL, PIN_REQUIRED_ABOVE: bad });
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/^PIN_REQUIRED_ABOVE: must be "off" or an amount/);
+    }
   });
 
   it('treats empty and blank values as unset', () => {

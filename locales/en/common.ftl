@@ -16,6 +16,7 @@ command-grant = give someone a role: /grant <user id> <reseller|agent|admin>
 command-revoke = take access away: /revoke <user id>
 command-stats = figures for today and the last 7 days
 command-health = state of Redis, the Merchant API and webhooks
+command-pin = your PIN for large top-ups (admins: /pin <user id> <amount|off|default|unlock|reset>)
 command-cancel = leave what you are doing
 command-language = choose the language
 command-start = start

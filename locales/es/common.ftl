@@ -16,6 +16,7 @@ command-grant = asignar un rol a alguien: /grant <ID de usuario> <reseller|agent
 command-revoke = retirar el acceso: /revoke <ID de usuario>
 command-stats = cifras de hoy y de los últimos 7 días
 command-health = estado de Redis, la Merchant API y los webhooks
+command-pin = su PIN para recargas grandes (administradores: /pin <id> <importe|off|default|unlock|reset>)
 command-cancel = salir de lo que está haciendo
 command-language = elegir el idioma
 command-start = iniciar

@@ -16,6 +16,7 @@ command-grant = attribuer un rôle : /grant <ID utilisateur> <reseller|agent|ad
 command-revoke = retirer l’accès : /revoke <ID utilisateur>
 command-stats = chiffres du jour et des 7 derniers jours
 command-health = état de Redis, de la Merchant API et des webhooks
+command-pin = votre PIN pour les grosses recharges (admins : /pin <id> <montant|off|default|unlock|reset>)
 command-cancel = quitter l’action en cours
 command-language = choisir la langue
 command-start = démarrer

@@ -16,6 +16,7 @@ command-grant = выдать роль: /grant <ID пользователя> <res
 command-revoke = отозвать доступ: /revoke <ID пользователя>
 command-stats = показатели за сегодня и за последние 7 дней
 command-health = состояние Redis, Merchant API и вебхуков
+command-pin = PIN для крупных пополнений (админы: /pin <id> <сумма|off|default|unlock|reset>)
 command-cancel = выйти из текущего действия
 command-language = выбрать язык
 command-start = начать

@@ -25,6 +25,8 @@ import { createHealthFeature } from './features/health.ts';
 import { createOrdersFeature } from './features/orders.ts';
 import { createStartFeature } from './features/start.ts';
 import { createPricingFeature } from './features/pricing.ts';
+import { createPinFeature, type PinFeatureDeps } from './features/pin.ts';
+import { PIN_SETUP, createPinSetupConversation, type PinSetupDeps } from './conversations/pin-setup.ts';
 import { createStatsFeature } from './features/stats.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
@@ -62,6 +64,8 @@ export interface BotDeps {
   staff?: StaffDeps;
   /** ALERT_CHAT_ID: the one group where the bot answers (alert buttons only). */
   alertChatId?: number;
+  /** Resellers' PINs (/pin) and PIN_REQUIRED_ABOVE; the top-up asks through `topUp.pins`. */
+  pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -217,8 +221,9 @@ export function createBot(deps: BotDeps) {
         getStorageKey: (ctx) => ctx.chatId?.toString(),
         adapter: compactingAdapter<VersionedState<ConversationData>>(flows),
       },
-      onEnter: async (_id, ctx) => {
-        if (ctx.chatId !== undefined) await idle.touch(ctx.chatId);
+      // The idle sweeper says goodbye to top-ups; the PIN set-up ends itself (PIN_SETUP_IDLE_MS).
+      onEnter: async (id, ctx) => {
+        if (id === TOP_UP && ctx.chatId !== undefined) await idle.touch(ctx.chatId);
       },
       onExit: async (_id, ctx) => {
         if (ctx.chatId !== undefined) await idle.forget(ctx.chatId);
@@ -250,6 +255,13 @@ export function createBot(deps: BotDeps) {
     ),
   );
 
+  bot.use(
+    createConversation<BotContext, Context>(
+      createPinSetupConversation({ pins: deps.pins.store, translate, defaultLocale: deps.defaultLocale }),
+      { id: PIN_SETUP },
+    ),
+  );
+
   const staff =
     deps.staff &&
     createStaffServices(deps.staff, {
@@ -268,6 +280,9 @@ export function createBot(deps: BotDeps) {
   bot.use(cancelFeature);
   bot.use(languageFeature);
   bot.use(topUpFeature);
+  bot.use(
+    createPinFeature({ pins: deps.pins.store, roles: deps.roles, requiredAbove: deps.pins.requiredAbove }),
+  );
   bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
   if (staff) {
     bot.use(createStatusFeature(staff));

@@ -23,7 +23,9 @@ export type AdminAlert =
   | { kind: 'placement-unreadable'; externalOrderId: string }
   | { kind: 'quote-mismatch'; operatorKey: string; field: string; asked: string; quoted: string }
   | { kind: 'order-number-conflict'; externalOrderId: string; field: string }
-  | { kind: 'rate-limited' };
+  | { kind: 'rate-limited' }
+  /** A reseller's wrong PINs locked their PIN-protected top-ups. */
+  | { kind: 'pin-locked'; userId: number; tries: number; minutes: number };
 
 /** Where the order lifecycle sends alerts (the alerts module, or a test double). */
 export interface AlertSink {
@@ -58,6 +60,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `number-conflict:${alert.externalOrderId}`;
     case 'rate-limited':
       return `rate-limited:${windowOf(nowMs)}`;
+    case 'pin-locked':
+      return `pin-locked:${alert.userId}:${windowOf(nowMs)}`;
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);

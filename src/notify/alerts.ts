@@ -106,6 +106,7 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'webhook-signature':
     case 'quote-mismatch':
     case 'rate-limited':
+    case 'pin-locked':
       return null;
     default: {
       const never: never = alert;
@@ -155,6 +156,12 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
       return t(locale, 'alert-order-number-conflict', { ...ids, field: alert.field });
     case 'rate-limited':
       return t(locale, 'alert-rate-limited', {});
+    case 'pin-locked':
+      return t(locale, 'alert-pin-locked', {
+        id: String(alert.userId),
+        tries: alert.tries,
+        minutes: alert.minutes,
+      });
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);

@@ -16,6 +16,8 @@ const ALLOWED = {
   revoke: /Send \/revoke <user id>/,
   stats: /Today \(since/,
   health: /🩺 Health/,
+  // A reseller is asked for a new PIN (the next command leaves that flow); an admin gets the usage.
+  pin: /Send your new PIN|\/pin <user id> shows/,
   language: /Choose your language/,
   // /cancel comes right after /topup: it ends that flow (strangers have none to end).
   cancel: /Top-up cancelled|Nothing to cancel/,
@@ -24,7 +26,7 @@ type Command = keyof typeof ALLOWED;
 const COMMANDS = Object.keys(ALLOWED) as Command[];
 
 const WHO: Record<string, readonly Command[]> = {
-  reseller: ['start', 'help', 'topup', 'status', 'orders', 'language', 'cancel'],
+  reseller: ['start', 'help', 'topup', 'status', 'orders', 'pin', 'language', 'cancel'],
   agent: ['start', 'help', 'status', 'orders', 'language', 'cancel'],
   admin: COMMANDS,
 };
@@ -78,10 +80,10 @@ describe('roles by command (the table of CONTRACT.md)', () => {
       }
     };
     await Promise.all(people.map(([role, id]) => runAll(role, id)));
-    // 4 roles x 12 commands, each answered.
-    expect(table).toHaveLength(48);
-    expect(table.filter((row) => row.endsWith('stranger'))).toHaveLength(8);
-    expect(table.filter((row) => row.endsWith('not-for-role'))).toHaveLength(5 + 6);
+    // 4 roles x 13 commands, each answered.
+    expect(table).toHaveLength(52);
+    expect(table.filter((row) => row.endsWith('stranger'))).toHaveLength(9);
+    expect(table.filter((row) => row.endsWith('not-for-role'))).toHaveLength(5 + 7);
   });
 
   it('a stranger costs no Merchant API call, whatever they send', async () => {
@@ -117,7 +119,7 @@ describe('role changes and the command menus they update', () => {
   it('/start sets exactly the commands of the role, in the user language', async () => {
     const expected: Array<[number, string[]]> = [
       [STRANGER, ['start', 'help', 'language']],
-      [RESELLER, ['start', 'help', 'topup', 'status', 'orders', 'cancel', 'language']],
+      [RESELLER, ['start', 'help', 'topup', 'status', 'orders', 'pin', 'cancel', 'language']],
       [AGENT, ['start', 'help', 'status', 'orders', 'cancel', 'language']],
       [
         ADMIN,
@@ -133,6 +135,7 @@ describe('role changes and the command menus they update', () => {
           'stats',
           'pricing',
           'health',
+          'pin',
           'cancel',
           'language',
         ],
@@ -178,6 +181,7 @@ describe('role changes and the command menus they update', () => {
       'topup',
       'status',
       'orders',
+      'pin',
       'cancel',
       'language',
     ]);
@@ -222,7 +226,7 @@ describe('role changes and the command menus they update', () => {
         translate('es', 'command-topup'),
     );
     expect(reseller.commands().map((c) => c.description)).toEqual(
-      ['start', 'help', 'topup', 'status', 'orders', 'cancel', 'language'].map((c) =>
+      ['start', 'help', 'topup', 'status', 'orders', 'pin', 'cancel', 'language'].map((c) =>
         translate('es', `command-${c}`),
       ),
     );

@@ -222,6 +222,7 @@ describe('admin alerts', () => {
       { kind: 'webhook-signature', failures: 5, reason: 'bad-signature' },
       { kind: 'stale-order', externalOrderId: 'rb-s', orderId: 'O-73', status: 'processing', ageMinutes: 90 },
       { kind: 'unknown-order', externalOrderId: 'rb-u', orderId: 'O-74', event: 'order.failed' },
+      { kind: 'pin-locked', userId: 710000001, tries: 5, minutes: 15 },
     ];
     for (const locale of ['en', 'es', 'fr', 'ru']) {
       for (const alert of all) {

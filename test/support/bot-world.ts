@@ -1,4 +1,4 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createApp, type App, type AppOverrides } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
 import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
@@ -41,6 +41,8 @@ export interface BotWorldOptions {
   timeScale?: number;
   overrides?: AppOverrides;
   env?: Record<string, string>;
+  /** The replicas' logger (default: silent); a test that reads the logs passes its own. */
+  logger?: Logger;
 }
 
 /** A small JSON client of the sandbox's control API (`/_sandbox`). */
@@ -122,7 +124,7 @@ export async function startBotWorld(options: BotWorldOptions = {}): Promise<BotW
       const parsed = parseConfig(replicaEnv);
       if (!parsed.ok) throw new Error(`bad test config: ${parsed.problems.join('; ')}`);
       const config: Config = parsed.config;
-      const app = createApp(config, pino({ level: 'silent' }), {
+      const app = createApp(config, options.logger ?? pino({ level: 'silent' }), {
         orderTimings: { idleMs: 20 },
         ...options.overrides,
         ...overrides,

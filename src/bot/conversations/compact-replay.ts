@@ -1,11 +1,24 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { StorageAdapter } from 'grammy';
+import { redactKeypadData } from '../callback-data/pin-keypad.ts';
 
 // The conversations plugin records every update a conversation waited for and every Bot API answer it got,
 // whole: a message with its keyboard, the button's message inside a callback query, names, entities. A replay
 // reads only the few fields below, so only those are stored (issue 13: at most 2 KB per chat in Redis).
 
 type Json = Record<string, unknown>;
+
+/**
+ * The collation key of a wait whose typed answer is a secret (a PIN): its text is stored as `*`, a command
+ * keeping only its name. The flow hands such a text to `conversation.external` at once and reads only the
+ * recorded verdict afterwards, so a replay never needs it. PIN keypad presses are redacted wherever they are.
+ */
+export const SECRET_WAIT = 'secret';
+
+function redactSecretText(text: unknown): unknown {
+  if (typeof text !== 'string') return text;
+  return text.startsWith('/') ? (text.split(/\s/)[0] ?? '/') : '*';
+}
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
@@ -32,12 +45,17 @@ function slimMessage(message: unknown, incoming: boolean): unknown {
   return out;
 }
 
-function slimUpdate(update: unknown): unknown {
+function slimUpdate(update: unknown, secret: boolean): unknown {
   if (!isObject(update)) return update;
-  if (isObject(update.message)) return { message: slimMessage(update.message, true) };
+  if (isObject(update.message)) {
+    const message = slimMessage(update.message, true) as Json;
+    if (secret && message.text !== undefined) message.text = redactSecretText(message.text);
+    return { message };
+  }
   const query = update.callback_query;
   if (isObject(query)) {
-    const slim: Json = { id: query.id, from: slimUser(query.from), data: query.data };
+    const data = typeof query.data === 'string' ? redactKeypadData(query.data) : query.data;
+    const slim: Json = { id: query.id, from: slimUser(query.from), data };
     // The button's message: where it is (the chat of a flow entered by a button), not what it said.
     if (isObject(query.message)) {
       slim.message = { message_id: query.message.message_id, chat: slimChat(query.message.chat) };
@@ -69,7 +87,9 @@ function slimReplay(replay: Replay): void {
     const kind = replay.send[entry.send]?.payload;
     if (kind === undefined || kind === 'external') continue;
     entry.returnValue =
-      kind === 'wait' ? slimUpdate(entry.returnValue) : slimApiAnswer(kind, entry.returnValue);
+      kind === 'wait' || kind === SECRET_WAIT
+        ? slimUpdate(entry.returnValue, kind === SECRET_WAIT)
+        : slimApiAnswer(kind, entry.returnValue);
   }
 }
 

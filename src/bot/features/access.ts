@@ -17,6 +17,7 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   stats: ['admin'],
   pricing: ['admin'],
   health: ['admin'],
+  pin: ['reseller', 'admin'],
 };
 
 /** The commands a role sees in its menu, in order. */

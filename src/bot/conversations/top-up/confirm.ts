@@ -3,6 +3,7 @@ import { InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../../domain/money.ts';
 import { ACTION } from '../../callback-data/top-up.ts';
 import { toServiceProblem, type ServiceProblem } from '../../service-problem.ts';
+import { confirmPin } from './pin.ts';
 import { place, problemText } from './place.ts';
 import { quoteMismatch, viewerPrice, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
@@ -167,6 +168,8 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
       await ctx.reply(t('top-up-press-confirm'));
     }
     await closePrompt(message, text);
+    const pin = await confirmPin(sc, quote);
+    if (pin !== 'ok') return pin;
     const at = await conversation.now();
     if (Date.parse(quote.expiresAt) - at < deps.quoteMarginMs) {
       notice = t('top-up-quote-renewed');

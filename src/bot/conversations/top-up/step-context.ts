@@ -6,6 +6,8 @@ import type { TopUpState } from '../top-up-model.ts';
 import type { QuoteView } from './quote.ts';
 import type { Country, MerchantApi, Operator } from '../../../merchant/types.ts';
 import type { OrderNumbers } from '../../../orders/numbers.ts';
+import type { PinGate } from '../../../accounts/pin.ts';
+import { SECRET_WAIT } from '../compact-replay.ts';
 import type { OrderService } from '../../../orders/types.ts';
 import type { Translate } from '../../i18n.ts';
 import type { RoleStore } from '../../roles.ts';
@@ -21,6 +23,8 @@ export interface TopUpDeps {
   pricing: Pick<PricingStore, 'priceFor'>;
   /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
   numbers: Pick<OrderNumbers, 'fix' | 'attachMessage'>;
+  /** Whether a top-up needs the reseller's PIN, and one try of it (conversations/top-up/pin.ts). */
+  pins: Pick<PinGate, 'need' | 'check'>;
   /** Tells admins that a quote did not match what was asked. */
   reportQuoteMismatch(details: Record<string, string>): Promise<void>;
   translate: Translate;
@@ -36,7 +40,7 @@ export type Conv = Conversation<BotContext, Context>;
 
 export type Answer =
   | { kind: 'button'; action: string }
-  | { kind: 'text'; text: string }
+  | { kind: 'text'; text: string; messageId: number }
   | { kind: 'contact'; phone: string }
   | { kind: 'cancel' };
 
@@ -71,7 +75,8 @@ export interface StepContext {
   /** The number of the next prompt; buttons of older prompts are stale. */
   nextPrompt(): number;
   cb(s: number, action: string): string;
-  answer(s: number): Promise<Answer>;
+  /** With `secret`, a typed answer is kept redacted in the stored replay (compact-replay.ts): a PIN. */
+  answer(s: number, options?: { secret?: boolean }): Promise<Answer>;
   /**
    * The answer to prompt `s` with Cancel and Back handled: `/cancel` and the Cancel button give 'cancel'; the
    * Back button closes `prompt` and gives 'back', or is passed over when there is no `prompt` (a first step).
@@ -98,10 +103,10 @@ export async function createStepContext(
   const cb = (s: number, action: string) => topUpData(flow, s, action);
 
   /** Waits for the answer to prompt `s`; stale buttons and foreign updates never reach the step. */
-  const answer = async (s: number): Promise<Answer> => {
+  const answer = async (s: number, options?: { secret?: boolean }): Promise<Answer> => {
     for (;;) {
       // No per-wait clock: two recorded timestamps per answer; the idle sweeper (idle-flows.ts) ends idle flows.
-      const c = await conversation.wait();
+      const c = await conversation.wait(options?.secret ? { collationKey: SECRET_WAIT } : undefined);
       const text = c.message?.text;
       if (text?.startsWith('/')) {
         const command = text.slice(1).split(/[\s@]/)[0]?.toLowerCase();
@@ -121,7 +126,7 @@ export async function createStepContext(
         return { kind: 'button', action: button.action };
       }
       if (c.message?.contact) return { kind: 'contact', phone: c.message.contact.phone_number };
-      if (text !== undefined) return { kind: 'text', text };
+      if (text !== undefined) return { kind: 'text', text, messageId: c.message!.message_id };
       await c.reply(t('top-up-text-or-button'));
       await conversation.skip({ next: false });
     }

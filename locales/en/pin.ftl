@@ -1,0 +1,38 @@
+## PIN before large top-ups
+
+button-pin-ok = ✅ OK
+button-pin-cancel = ❌ Cancel
+pin-ask = 🔐 This top-up costs { $price }: enter your PIN on the keypad, or type it. A message with your PIN is deleted right after I read it.
+pin-keypad-or-type = Please enter your PIN on the keypad, or type it.
+pin-format = A PIN is 4 to 8 digits (0–9) and nothing else. Nothing was changed; please try again.
+pin-wrong = { $tries ->
+    [one] ❌ Wrong PIN. { $tries } try left before top-ups that need your PIN are locked.
+   *[other] ❌ Wrong PIN. { $tries } tries left before top-ups that need your PIN are locked.
+}
+pin-locked = 🚫 Too many wrong PINs: top-ups that need your PIN, and changing the PIN, are locked for { $minutes } more min. Nothing was ordered.
+pin-not-set = 🚫 This top-up needs your PIN, and you have not set one yet. Set it with /pin, then start the top-up again. Nothing was ordered.
+pin-setup-current = 🔐 Send your current PIN. The message is deleted right after I read it.
+pin-setup-new = 🔐 Send your new PIN: 4 to 8 digits. Every message with a PIN is deleted right after I read it.
+pin-setup-repeat = Send the new PIN once more.
+pin-setup-mismatch = The two PINs are not the same; nothing was changed. Send the new PIN again, or /cancel.
+pin-setup-done = ✅ Your PIN is set. Top-ups above your threshold will ask for it.
+pin-setup-cancelled = PIN not changed.
+pin-setup-type-digits = Please type the PIN as digits, or send /cancel.
+pin-admin-usage = /pin <user id> shows a reseller's PIN state. /pin <user id> <amount|off|default|unlock|reset>: top-ups whose price is above the amount (merchant currency) ask for their PIN; off: never; default: back to PIN_REQUIRED_ABOVE; unlock: lift a lock; reset: lift a lock and clear the PIN (they set a new one with /pin).
+pin-admin-not-reseller = User { $id } is not a reseller.
+pin-admin-bad-amount = That is not an amount: write digits with at most 4 decimals (for example 50 or 12.5), or off, default, unlock or reset.
+pin-admin-state = Reseller { $id }: { $pin }; PIN asked above: { $threshold }; { $lock }.
+pin-admin-pin-set = PIN set
+pin-admin-pin-unset = no PIN set
+pin-admin-threshold-off = never (off)
+pin-admin-threshold-default = { $amount } (PIN_REQUIRED_ABOVE)
+pin-admin-threshold-default-off = never (PIN_REQUIRED_ABOVE is off)
+pin-admin-locked = locked for { $minutes } more min
+pin-admin-unlocked = not locked
+pin-admin-reset-done = Reseller { $id }: PIN cleared and lock lifted. They set a new PIN with /pin.
+pin-admin-unlock-done = Reseller { $id }: lock lifted and wrong tries forgotten.
+pin-admin-default-done = Reseller { $id }: the PIN is asked above { $amount } (PIN_REQUIRED_ABOVE).
+pin-admin-default-off-done = Reseller { $id }: back to PIN_REQUIRED_ABOVE, which is off: no PIN is asked.
+pin-admin-off-done = Reseller { $id }: never asked for a PIN.
+pin-admin-threshold-done = Reseller { $id }: top-ups above { $amount } (merchant currency) ask for the PIN.
+alert-pin-locked = 🔒 Reseller { $id } typed a wrong PIN { $tries } times: their top-ups that need the PIN are locked for { $minutes } min.

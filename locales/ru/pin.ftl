@@ -1,0 +1,39 @@
+## PIN before large top-ups
+
+button-pin-ok = ✅ OK
+button-pin-cancel = ❌ Отмена
+pin-ask = 🔐 Это пополнение стоит { $price }: введите PIN на клавиатуре или напишите его. Сообщение с PIN удаляется сразу после прочтения.
+pin-keypad-or-type = Введите PIN на клавиатуре или напишите его.
+pin-format = PIN — это от 4 до 8 цифр (0–9), и ничего больше. Ничего не изменено; попробуйте ещё раз.
+pin-wrong = { $tries ->
+    [one] ❌ Неверный PIN. Осталась { $tries } попытка, потом пополнения, требующие PIN, будут заблокированы.
+    [few] ❌ Неверный PIN. Осталось { $tries } попытки, потом пополнения, требующие PIN, будут заблокированы.
+   *[other] ❌ Неверный PIN. Осталось { $tries } попыток, потом пополнения, требующие PIN, будут заблокированы.
+}
+pin-locked = 🚫 Слишком много неверных PIN: пополнения, требующие PIN, и смена PIN заблокированы ещё на { $minutes } мин. Ничего не заказано.
+pin-not-set = 🚫 Для этого пополнения нужен PIN, а вы его ещё не задали. Задайте его командой /pin и начните пополнение заново. Ничего не заказано.
+pin-setup-current = 🔐 Отправьте текущий PIN. Сообщение удаляется сразу после прочтения.
+pin-setup-new = 🔐 Отправьте новый PIN: от 4 до 8 цифр. Каждое сообщение с PIN удаляется сразу после прочтения.
+pin-setup-repeat = Отправьте новый PIN ещё раз.
+pin-setup-mismatch = PIN не совпадают; ничего не изменено. Отправьте новый PIN снова или /cancel.
+pin-setup-done = ✅ PIN задан. Пополнения выше вашего порога будут его запрашивать.
+pin-setup-cancelled = PIN не изменён.
+pin-setup-type-digits = Напишите PIN цифрами или отправьте /cancel.
+pin-admin-usage = /pin <id пользователя> показывает состояние PIN реселлера. /pin <id пользователя> <сумма|off|default|unlock|reset>: пополнения дороже суммы (в валюте мерчанта) запрашивают его PIN; off: никогда; default: вернуть PIN_REQUIRED_ABOVE; unlock: снять блокировку; reset: снять блокировку и стереть PIN (новый он задаст командой /pin).
+pin-admin-not-reseller = Пользователь { $id } не реселлер.
+pin-admin-bad-amount = Это не сумма: напишите цифры, не больше 4 знаков после точки (например 50 или 12.5), или off, default, unlock, reset.
+pin-admin-state = Реселлер { $id }: { $pin }; PIN запрашивается выше: { $threshold }; { $lock }.
+pin-admin-pin-set = PIN задан
+pin-admin-pin-unset = PIN не задан
+pin-admin-threshold-off = никогда (off)
+pin-admin-threshold-default = { $amount } (PIN_REQUIRED_ABOVE)
+pin-admin-threshold-default-off = никогда (PIN_REQUIRED_ABOVE выключен)
+pin-admin-locked = заблокирован ещё на { $minutes } мин
+pin-admin-unlocked = не заблокирован
+pin-admin-reset-done = Реселлер { $id }: PIN стёрт, блокировка снята. Новый PIN он задаст командой /pin.
+pin-admin-unlock-done = Реселлер { $id }: блокировка снята, неверные попытки забыты.
+pin-admin-default-done = Реселлер { $id }: PIN запрашивается выше { $amount } (PIN_REQUIRED_ABOVE).
+pin-admin-default-off-done = Реселлер { $id }: снова PIN_REQUIRED_ABOVE, а он выключен: PIN не запрашивается.
+pin-admin-off-done = Реселлер { $id }: PIN никогда не запрашивается.
+pin-admin-threshold-done = Реселлер { $id }: пополнения дороже { $amount } (в валюте мерчанта) запрашивают PIN.
+alert-pin-locked = 🔒 Реселлер { $id } ввёл неверный PIN { $tries } раз: его пополнения, требующие PIN, заблокированы на { $minutes } мин.

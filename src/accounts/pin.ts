@@ -1,0 +1,236 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { Decimal } from 'decimal.js';
+import type { Redis } from 'ioredis';
+import { defineScript } from '../lib/redis/redis-script.ts';
+
+/**
+ * A reseller's PIN, asked before top-ups above a threshold. Only a salted scrypt hash is stored; the PIN
+ * itself lives in memory for one call and is never logged or returned. Wrong tries are counted in Redis by
+ * one script (atomic across replicas); five in a row lock PIN-protected top-ups for 15 minutes.
+ */
+
+/** 4 to 8 ASCII digits. */
+const PIN_FORMAT = /^\d{4,8}$/;
+
+/** Whether `text` has the shape of a PIN (4–8 digits). */
+export function isPinFormat(text: string): boolean {
+  return PIN_FORMAT.test(text);
+}
+
+// N = 2^14, r = 8, p = 1: about 16 MB and a few tens of milliseconds per hash; the parameters travel with
+// the hash so they can be raised later without invalidating stored PINs.
+const SCRYPT = { N: 16_384, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+function derive(pin: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(pin, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** A salted scrypt hash of the PIN: `scrypt$N$r$p$<salt b64>$<hash b64>`. */
+export async function hashPin(pin: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(pin, salt, SCRYPT);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Whether the PIN matches a hash made by hashPin; a malformed hash matches nothing. */
+export async function pinMatches(pin: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || salt === undefined || hash === undefined) return false;
+  const expected = Buffer.from(hash, 'base64');
+  if (expected.length !== KEY_LENGTH) return false;
+  const key = await derive(pin, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  return timingSafeEqual(key, expected);
+}
+
+/** The threshold that applies: the reseller's own (a number or 'off') wins over PIN_REQUIRED_ABOVE. */
+export function pinThreshold(own: string | undefined, fallback: string | undefined): string | undefined {
+  if (own === 'off') return undefined;
+  return own ?? fallback;
+}
+
+/** Whether a price (merchant currency) is above the threshold, so the PIN is asked. */
+export function pinRequiredFor(price: string, threshold: string | undefined): boolean {
+  return threshold !== undefined && new Decimal(price).gt(threshold);
+}
+
+/** What an admin may set as a threshold: a non-negative amount with at most 4 decimals, or 'off'. */
+export function parseThreshold(text: string): string | 'off' | undefined {
+  const value = text.trim().toLowerCase();
+  if (value === 'off') return 'off';
+  if (!/^\d{1,12}(?:\.\d{1,4})?$/.test(value)) return undefined;
+  return new Decimal(value).toFixed();
+}
+
+/** The outcome of one PIN try. */
+export type PinCheck =
+  | { kind: 'ok' }
+  | { kind: 'no-pin' }
+  /** Not 4–8 digits: refused without counting a try. */
+  | { kind: 'invalid' }
+  | { kind: 'wrong'; triesLeft: number }
+  /** Locked (now or before): PIN-protected top-ups are refused for `ms` more. */
+  | { kind: 'locked'; ms: number };
+
+export interface PinState {
+  hasPin: boolean;
+  /** The reseller's own threshold (a decimal string or 'off'); absent: PIN_REQUIRED_ABOVE applies. */
+  above: string | undefined;
+  /** Milliseconds the lock still holds; 0 when not locked. */
+  lockedMs: number;
+}
+
+export interface PinStoreDeps {
+  redis: Redis;
+  prefix: string;
+  /** How long five wrong tries lock PIN-protected top-ups (default 15 minutes). */
+  lockMs?: number;
+  /** Wrong tries in a row that lock (default 5). */
+  maxTries?: number;
+  /** Told once per lock, by the replica whose try locked it (the admins' alert). */
+  onLocked?: (userId: number, lockMs: number) => Promise<void>;
+}
+
+export const PIN_LOCK_MS = 15 * 60_000;
+export const PIN_MAX_TRIES = 5;
+/** Wrong tries are forgotten a day after the last one. */
+const FAILS_TTL_MS = 86_400_000;
+
+// KEYS: fails, lock ; ARGV: correct ('1'/'0'), maxTries, lockMs, failsTtlMs
+const TRY = defineScript(`
+local left = redis.call('PTTL', KEYS[2])
+if left > 0 then return {'locked', left} end
+if ARGV[1] == '1' then
+  redis.call('DEL', KEYS[1])
+  return {'ok', 0}
+end
+local n = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+if n >= tonumber(ARGV[2]) then
+  redis.call('DEL', KEYS[1])
+  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+  return {'locked-now', tonumber(ARGV[3])}
+end
+return {'wrong', tonumber(ARGV[2]) - n}
+`);
+
+/** The PINs, thresholds, wrong-try counters and locks of resellers, in Redis. */
+export class RedisPinStore {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+  readonly #lockMs: number;
+  readonly #maxTries: number;
+  readonly #onLocked: PinStoreDeps['onLocked'];
+
+  constructor(deps: PinStoreDeps) {
+    this.#redis = deps.redis;
+    this.#prefix = deps.prefix;
+    this.#lockMs = deps.lockMs ?? PIN_LOCK_MS;
+    this.#maxTries = deps.maxTries ?? PIN_MAX_TRIES;
+    this.#onLocked = deps.onLocked;
+  }
+
+  // One hash tag per user: a try's script touches only that user's keys (Redis Cluster).
+  #keys(userId: number) {
+    const base = `${this.#prefix}pin:{${userId}}`;
+    return { pin: base, fails: `${base}:fails`, lock: `${base}:lock` };
+  }
+
+  /** Whether a PIN is set, the reseller's own threshold and the lock. */
+  async state(userId: number): Promise<PinState> {
+    const k = this.#keys(userId);
+    const [hash, above, left] = await Promise.all([
+      this.#redis.hget(k.pin, 'hash'),
+      this.#redis.hget(k.pin, 'above'),
+      this.#redis.pttl(k.lock),
+    ]);
+    return { hasPin: hash !== null, above: above ?? undefined, lockedMs: Math.max(0, left) };
+  }
+
+  /** Stores an already hashed PIN (hashPin), replacing the old one. */
+  async setHash(userId: number, hash: string): Promise<void> {
+    await this.#redis.hset(this.#keys(userId).pin, 'hash', hash);
+  }
+
+  /** Sets the reseller's own threshold: an amount, 'off' (never asked), or null (PIN_REQUIRED_ABOVE again). */
+  async setThreshold(userId: number, above: string | 'off' | null): Promise<void> {
+    const key = this.#keys(userId).pin;
+    if (above === null) await this.#redis.hdel(key, 'above');
+    else await this.#redis.hset(key, 'above', above);
+  }
+
+  /** Clears the lock and the wrong tries, and the PIN too when `pin` is true (the reseller sets a new one). */
+  async reset(userId: number, options: { pin: boolean }): Promise<void> {
+    const k = this.#keys(userId);
+    const tx = this.#redis.multi().del(k.fails, k.lock);
+    if (options.pin) tx.hdel(k.pin, 'hash');
+    await tx.exec();
+  }
+
+  /**
+   * One try: checks the format, the lock and the PIN, and counts a wrong one. A lock is checked before the
+   * PIN is hashed (no work, and no answer, for a locked account).
+   */
+  async check(userId: number, pin: string): Promise<PinCheck> {
+    if (!isPinFormat(pin)) return { kind: 'invalid' };
+    const k = this.#keys(userId);
+    const [hash, left] = await Promise.all([this.#redis.hget(k.pin, 'hash'), this.#redis.pttl(k.lock)]);
+    if (left > 0) return { kind: 'locked', ms: left };
+    if (hash === null) return { kind: 'no-pin' };
+    const correct = await pinMatches(pin, hash);
+    const [verdict, n] = (await TRY.run(
+      this.#redis,
+      [k.fails, k.lock],
+      [correct ? '1' : '0', this.#maxTries, this.#lockMs, FAILS_TTL_MS],
+    )) as [string, number];
+    switch (verdict) {
+      case 'ok':
+        return { kind: 'ok' };
+      case 'wrong':
+        return { kind: 'wrong', triesLeft: n };
+      case 'locked-now':
+        await this.#onLocked?.(userId, n);
+        return { kind: 'locked', ms: n };
+      default:
+        return { kind: 'locked', ms: n };
+    }
+  }
+}
+
+/** What the bot needs of the PIN store. */
+export type PinStore = Pick<RedisPinStore, keyof RedisPinStore>;
+
+/** Whether a top-up at a price needs the PIN, and whether it can be asked now. */
+export type PinNeed =
+  { kind: 'none' } | { kind: 'ask' } | { kind: 'no-pin' } | { kind: 'locked'; ms: number };
+
+export interface PinGateDeps {
+  store: Pick<PinStore, 'state' | 'check'>;
+  /** PIN_REQUIRED_ABOVE (merchant currency); undefined: off. */
+  requiredAbove: string | undefined;
+  /** Admins are never asked. */
+  isAdmin(userId: number): Promise<boolean>;
+}
+
+/** The PIN as the top-up sees it: whether to ask, and one try. */
+export function createPinGate(deps: PinGateDeps) {
+  return {
+    /** Whether `userId` paying `price` (merchant currency) must give the PIN first. */
+    async need(userId: number, price: string): Promise<PinNeed> {
+      if (await deps.isAdmin(userId)) return { kind: 'none' };
+      const state = await deps.store.state(userId);
+      if (!pinRequiredFor(price, pinThreshold(state.above, deps.requiredAbove))) return { kind: 'none' };
+      if (state.lockedMs > 0) return { kind: 'locked', ms: state.lockedMs };
+      return state.hasPin ? { kind: 'ask' } : { kind: 'no-pin' };
+    },
+    /** One try of a typed PIN (see RedisPinStore.check). */
+    check: (userId: number, pin: string): Promise<PinCheck> => deps.store.check(userId, pin),
+  };
+}
+
+export type PinGate = ReturnType<typeof createPinGate>;

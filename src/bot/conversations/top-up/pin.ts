@@ -1,0 +1,117 @@
+import { Decimal } from 'decimal.js';
+import { formatMoney } from '../../../domain/money.ts';
+import { ACTION } from '../../callback-data/top-up.ts';
+import { parseKeypadAction } from '../../callback-data/pin-keypad.ts';
+import { pinKeypad } from '../../keyboards/pin-keypad.ts';
+import type { QuoteView } from './quote.ts';
+import type { StepContext } from './step-context.ts';
+
+// The PIN before a large top-up: after ✅, before the order is placed (and before any credit is held).
+// The PIN reaches this code only as a keypad's data or a typed text, and leaves it at once for
+// conversation.external, which answers with a verdict; the stored replay keeps both redacted (compact-replay.ts).
+
+/** The price last verified in each run of the flow: a renewed quote at no higher price is not asked again. */
+const verified = new WeakMap<StepContext, string>();
+
+/** Minutes left of a lock, rounded up. */
+export function lockMinutes(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
+}
+
+/**
+ * Asks for the reseller's PIN when the price they pay is above their threshold. 'ok': go on and place;
+ * 'cancel': ❌ or /cancel; 'done': refused (no PIN set, or locked) and told why; nothing is placed.
+ */
+export async function confirmPin(sc: StepContext, quote: QuoteView): Promise<'ok' | 'cancel' | 'done'> {
+  const { conversation, ctx, deps, t, userId, locale } = sc;
+  const price = quote.resellerPrice ?? quote.merchantPrice;
+  const already = verified.get(sc);
+  if (already !== undefined && !new Decimal(price).gt(already)) return 'ok';
+  const need = await conversation.external(() => deps.pins.need(userId, price));
+  if (need.kind === 'none') return 'ok';
+  if (need.kind === 'no-pin') {
+    await ctx.reply(t('pin-not-set'));
+    return 'done';
+  }
+  if (need.kind === 'locked') {
+    await ctx.reply(t('pin-locked', { minutes: lockMinutes(need.ms) }));
+    return 'done';
+  }
+
+  const chatId = ctx.chat!.id;
+  const s = sc.nextPrompt();
+  const head = t('pin-ask', { price: formatMoney(price, quote.merchantCurrency, locale) });
+  let entry = '';
+  let note: string | undefined;
+  const text = () => [head, entry === '' ? '—' : '•'.repeat(entry.length), note].filter(Boolean).join('\n\n');
+  const keyboard = () =>
+    pinKeypad(entry, (action) => sc.cb(s, action), {
+      ok: t('button-pin-ok'),
+      cancel: t('button-pin-cancel'),
+      cancelAction: ACTION.cancel,
+    });
+  const keypad = await ctx.reply(text(), { reply_markup: keyboard() });
+  // An unchanged keypad cannot be edited (Telegram answers 400 "not modified"): nothing to show then.
+  const show = () =>
+    ctx.api
+      .editMessageText(chatId, keypad.message_id, text(), { reply_markup: keyboard() })
+      .catch(() => undefined);
+  const remove = () =>
+    ctx.api.deleteMessage(chatId, keypad.message_id).catch(() => sc.closePrompt(keypad, head));
+
+  for (;;) {
+    const a = await sc.answer(s, { secret: true });
+    if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) {
+      await remove();
+      return 'cancel';
+    }
+    let typed: string;
+    if (a.kind === 'text') {
+      await ctx.api.deleteMessage(chatId, a.messageId).catch(() => undefined);
+      typed = a.text;
+    } else if (a.kind === 'button') {
+      const press = parseKeypadAction(a.action);
+      if (press === undefined) continue;
+      if (press.kind === 'entry') {
+        // Shown even when unchanged: the stored replay has the digits redacted, so whether an API call is made
+        // must never depend on them (a replay making other calls than the run it replays fails).
+        entry = press.entry;
+        note = undefined;
+        await show();
+        continue;
+      }
+      typed = press.entry;
+    } else {
+      await ctx.reply(t('pin-keypad-or-type'));
+      continue;
+    }
+    // The only place the PIN is read: what comes back (and is recorded) is the verdict.
+    const verdict = await conversation.external(() => deps.pins.check(userId, typed));
+    switch (verdict.kind) {
+      case 'ok':
+        await remove();
+        verified.set(sc, price);
+        return 'ok';
+      case 'invalid':
+        note = t('pin-format');
+        break;
+      case 'wrong':
+        note = t('pin-wrong', { tries: verdict.triesLeft });
+        break;
+      case 'locked':
+        await remove();
+        await ctx.reply(t('pin-locked', { minutes: lockMinutes(verdict.ms) }));
+        return 'done';
+      case 'no-pin':
+        await remove();
+        await ctx.reply(t('pin-not-set'));
+        return 'done';
+      default: {
+        const never: never = verdict;
+        throw new Error(`unhandled PIN verdict ${String(never)}`);
+      }
+    }
+    entry = '';
+    await show();
+  }
+}

@@ -1,0 +1,94 @@
+import { Composer } from 'grammy';
+import { parseThreshold, type PinStore } from '../../accounts/pin.ts';
+import type { BotContext } from '../context.ts';
+import { PIN_SETUP } from '../conversations/pin-setup.ts';
+import { lockMinutes } from '../conversations/top-up/pin.ts';
+import type { RoleStore } from '../roles.ts';
+import { requireRole } from './access.ts';
+
+const USER_ID = /^\d{1,15}$/;
+
+export interface PinFeatureDeps {
+  pins: Pick<PinStore, 'state' | 'setThreshold' | 'reset'>;
+  roles: Pick<RoleStore, 'roleOf'>;
+  /** PIN_REQUIRED_ABOVE, shown beside a reseller's own threshold. */
+  requiredAbove: string | undefined;
+}
+
+/**
+ * `/pin`: a reseller sets or changes their PIN (conversations/pin-setup.ts). An admin:
+ * `/pin <user id>` shows a reseller's PIN state; `/pin <user id> <amount|off|default|unlock|reset>` sets their
+ * threshold (an amount, never, or PIN_REQUIRED_ABOVE again), lifts a lock, or also clears the PIN.
+ */
+export function createPinFeature(deps: PinFeatureDeps) {
+  const composer = new Composer<BotContext>();
+
+  composer.command('pin', requireRole('pin'), async (ctx) => {
+    if (ctx.role !== 'admin') {
+      await ctx.conversation.exitAll();
+      await ctx.conversation.enter(PIN_SETUP);
+      return;
+    }
+    const [id, value, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
+    if (id === undefined || rest.length > 0 || !USER_ID.test(id)) {
+      await ctx.reply(ctx.t('pin-admin-usage'));
+      return;
+    }
+    const userId = Number(id);
+    if ((await deps.roles.roleOf(userId)) !== 'reseller') {
+      await ctx.reply(ctx.t('pin-admin-not-reseller', { id }));
+      return;
+    }
+    const action = value?.toLowerCase();
+    if (action === undefined) {
+      const state = await deps.pins.state(userId);
+      const own = state.above;
+      await ctx.reply(
+        ctx.t('pin-admin-state', {
+          id,
+          pin: ctx.t(state.hasPin ? 'pin-admin-pin-set' : 'pin-admin-pin-unset'),
+          threshold:
+            own === 'off'
+              ? ctx.t('pin-admin-threshold-off')
+              : own !== undefined
+                ? own
+                : deps.requiredAbove === undefined
+                  ? ctx.t('pin-admin-threshold-default-off')
+                  : ctx.t('pin-admin-threshold-default', { amount: deps.requiredAbove }),
+          lock:
+            state.lockedMs > 0
+              ? ctx.t('pin-admin-locked', { minutes: lockMinutes(state.lockedMs) })
+              : ctx.t('pin-admin-unlocked'),
+        }),
+      );
+      return;
+    }
+    if (action === 'reset' || action === 'unlock') {
+      await deps.pins.reset(userId, { pin: action === 'reset' });
+      await ctx.reply(ctx.t(action === 'reset' ? 'pin-admin-reset-done' : 'pin-admin-unlock-done', { id }));
+      return;
+    }
+    if (action === 'default') {
+      await deps.pins.setThreshold(userId, null);
+      await ctx.reply(
+        deps.requiredAbove === undefined
+          ? ctx.t('pin-admin-default-off-done', { id })
+          : ctx.t('pin-admin-default-done', { id, amount: deps.requiredAbove }),
+      );
+      return;
+    }
+    const threshold = parseThreshold(action);
+    if (threshold === undefined) {
+      await ctx.reply(ctx.t('pin-admin-bad-amount'));
+      return;
+    }
+    await deps.pins.setThreshold(userId, threshold);
+    await ctx.reply(
+      threshold === 'off'
+        ? ctx.t('pin-admin-off-done', { id })
+        : ctx.t('pin-admin-threshold-done', { id, amount: threshold }),
+    );
+  });
+
+  return composer;
+}
