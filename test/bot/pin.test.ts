@@ -334,6 +334,24 @@ describe('the PIN before a large top-up', () => {
     await expectNoPinStored();
   });
 
+  it('the threshold is compared with what the reseller pays: a margin that lifts a small top-up above it asks for the PIN', async () => {
+    const user = await newReseller();
+    await setPinDirectly(user, '4829');
+    const admin = world.standIn.driver.user({ id: ADMIN });
+    // 500 NGN costs the wallet about 0.31 USD (below PIN_REQUIRED_ABOVE, 1); with 300 % the reseller pays about 1.25.
+    await say(admin, `/pricing set reseller ${user.id} 300%`, 'Rule set');
+    try {
+      const quote = await typeToQuote(user, '08031235190', '500');
+      expect(quote.text).toContain('Your credit pays');
+      const keypad = await confirmToKeypad(user, quote);
+      user.press(keypad, /❌/);
+      await user.waitForBotMessage((m) => m.text.includes('cancelled'), { ...WAIT, after: keypad.id });
+      expect(await ordersTo(world, '2348031235190')).toEqual([]);
+    } finally {
+      await say(admin, `/pricing del reseller ${user.id}`, 'Rule deleted');
+    }
+  });
+
   it("admins are never asked; an admin sets a reseller's own threshold, which wins over PIN_REQUIRED_ABOVE", async () => {
     const admin = world.standIn.driver.user({ id: ADMIN });
     const quote = await typeToQuote(admin, '08031235500', '5000');
