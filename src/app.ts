@@ -16,6 +16,7 @@ import { createMerchantReadiness } from './merchant/readiness.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
 import { createOrderNumbers } from './orders/numbers.ts';
+import { createAccounts, type Accounts } from './accounts/accounts.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
@@ -44,6 +45,7 @@ export interface App {
   readonly catalogue: Catalogue;
   readonly orders: OrderSystem;
   readonly roles: RedisRoleStore;
+  readonly accounts: Accounts;
   readonly metrics: Metrics;
   readonly server: Server;
   /** Where the HTTP server listens once started. */
@@ -147,6 +149,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
   });
   late.alerts = orderSystem.alerts;
+  const accounts = createAccounts({
+    redis,
+    prefix,
+    readCurrency: async () => (await merchant.getAccount({ priority: 'background' })).defaultCurrency,
+  });
 
   const bot: RechargeBot = createBot({
     token: config.botToken,
@@ -174,9 +181,22 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         });
       },
       quoteMarginMs: QUOTE_MARGIN_MS,
+      accounts,
     },
     orderLookup: { orders: orderSystem },
     staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },
+    credit: {
+      accounts,
+      startCredit: config.resellerStartCredit,
+      walletBalance: async () => {
+        try {
+          const account = await merchant.getAccount({ priority: 'background' });
+          return { balance: account.balance, currency: account.defaultCurrency };
+        } catch {
+          return null;
+        }
+      },
+    },
     i18n,
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
   });
@@ -232,6 +252,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     catalogue,
     orders: orderSystem,
     roles,
+    accounts,
     metrics,
     server,
     get address() {

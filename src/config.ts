@@ -85,6 +85,10 @@ export interface CommonConfig {
   redisStartupWaitSeconds: number;
   userUpdateLimit: number;
   telegramMessagesPerSecond: number;
+  /** RESELLER_START_CREDIT: exact decimal in the merchant currency ('0': none). */
+  resellerStartCredit: string;
+  /** MERCHANT_LOW_BALANCE: exact decimal, or null (off). */
+  merchantLowBalance: string | null;
 }
 
 export type Config = CommonConfig & BotModeConfig;
@@ -180,6 +184,13 @@ const commaList = (itemProblem: (item: string) => string | null, noun: string) =
     return items;
   });
 
+/** A non-negative decimal amount of money (up to 4 decimals, as the Merchant API writes them). */
+function moneyAmount() {
+  return z.string().regex(/^\d{1,12}(?:\.\d{1,4})?$/, {
+    error: 'must be an amount like 25 or 25.50 (digits, at most 4 decimals)',
+  });
+}
+
 const schema = z.object({
   BOT_TOKEN: required.regex(/^\d+:[A-Za-z0-9_-]+$/, {
     error: 'does not look like a bot token (digits, a colon, then letters, digits, "_" or "-")',
@@ -249,6 +260,11 @@ const schema = z.object({
   REDIS_STARTUP_WAIT_SECONDS: optionalWithDefault(positiveInt(3600), '30'),
   USER_UPDATE_LIMIT: optionalWithDefault(positiveInt(), '30'),
   TELEGRAM_MESSAGES_PER_SECOND: optionalWithDefault(positiveInt(), '30'),
+  RESELLER_START_CREDIT: optionalWithDefault(moneyAmount(), '0'),
+  MERCHANT_LOW_BALANCE: z
+    .string()
+    .optional()
+    .pipe(z.union([z.literal('off'), moneyAmount()]).optional()),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -325,6 +341,11 @@ export function parseConfig(env: Env): ConfigResult {
     redisStartupWaitSeconds: v.REDIS_STARTUP_WAIT_SECONDS,
     userUpdateLimit: v.USER_UPDATE_LIMIT,
     telegramMessagesPerSecond: v.TELEGRAM_MESSAGES_PER_SECOND,
+    resellerStartCredit: v.RESELLER_START_CREDIT,
+    merchantLowBalance:
+      v.MERCHANT_LOW_BALANCE === undefined || v.MERCHANT_LOW_BALANCE === 'off'
+        ? null
+        : v.MERCHANT_LOW_BALANCE,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

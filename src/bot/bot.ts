@@ -1,4 +1,5 @@
 import { autoRetry } from '@grammyjs/auto-retry';
+import { Decimal } from 'decimal.js';
 import type { I18n } from '@grammyjs/i18n';
 import {
   conversations,
@@ -27,6 +28,7 @@ import { createStartFeature } from './features/start.ts';
 import { createStatsFeature } from './features/stats.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
+import { createCreditFeature, type CreditDeps } from './features/credit.ts';
 import { topUpFeature } from './features/top-up.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 import type { Locale } from '../config.ts';
@@ -58,6 +60,8 @@ export interface BotDeps {
   staff?: StaffDeps;
   /** ALERT_CHAT_ID: the one group where the bot answers (alert buttons only). */
   alertChatId?: number;
+  /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
+  credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles'> & { startCredit: string };
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -268,7 +272,27 @@ export function createBot(deps: BotDeps) {
   if (staff) {
     bot.use(createStatusFeature(staff));
     bot.use(createOrdersFeature(staff));
-    bot.use(createUsersFeature(staff, menuError));
+    const credit = deps.credit;
+    bot.use(
+      createUsersFeature(
+        staff,
+        menuError,
+        credit &&
+          (async (user, by) => {
+            await credit.accounts.giveStartCredit(user, new Decimal(credit.startCredit), by);
+          }),
+      ),
+    );
+    if (credit) {
+      bot.use(
+        createCreditFeature({
+          ...credit,
+          roles: deps.roles,
+          translate,
+          localeOf: async (userId) => (await sessions.read(String(userId)))?.locale ?? deps.defaultLocale,
+        }),
+      );
+    }
     bot.use(createStatsFeature(staff));
     bot.use(createHealthFeature(staff));
   }

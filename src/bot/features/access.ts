@@ -16,6 +16,10 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   revoke: ['admin'],
   stats: ['admin'],
   health: ['admin'],
+  balance: ['reseller', 'admin'],
+  statement: ['reseller', 'admin'],
+  credit: ['admin'],
+  limit: ['admin'],
 };
 
 /** The commands a role sees in its menu, in order. */
