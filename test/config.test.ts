@@ -64,6 +64,8 @@ describe('parseConfig', () => {
       redisStartupWaitSeconds: 30,
       userUpdateLimit: 30,
       telegramMessagesPerSecond: 30,
+      resellerStartCredit: '0',
+      merchantLowBalance: null,
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
@@ -95,6 +97,8 @@ describe('parseConfig', () => {
       ORDER_STALE_ALERT_SECONDS: '120',
       USER_UPDATE_LIMIT: '100',
       TELEGRAM_MESSAGES_PER_SECOND: '10',
+      RESELLER_START_CREDIT: '12.50',
+      MERCHANT_LOW_BALANCE: '100',
       UNRELATED: 'ignored',
     });
     expect(config).toMatchObject({
@@ -114,11 +118,14 @@ describe('parseConfig', () => {
       redisStartupWaitSeconds: 30,
       userUpdateLimit: 100,
       telegramMessagesPerSecond: 10,
+      resellerStartCredit: '12.50',
+      merchantLowBalance: '100',
     });
     if (config.botMode === 'webhook') expect(config.publicUrl).toBe('http://127.0.0.1:9000');
   });
 
   it('treats empty and blank values as unset', () => {
+    expect(ok({ ...MINIMAL, MERCHANT_LOW_BALANCE: 'off' }).merchantLowBalance).toBeNull();
     expect(ok({ ...MINIMAL, HTTP_PORT: '', LOG_LEVEL: '  ', ADMIN_IDS: '' })).toMatchObject({
       http: { port: 8080 },
       logLevel: 'info',
