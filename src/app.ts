@@ -17,6 +17,7 @@ import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
 import { createOrderNumbers } from './orders/numbers.ts';
 import { createAccounts, type Accounts } from './accounts/accounts.ts';
+import { createWalletWatch } from './accounts/wallet-watch.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
@@ -154,6 +155,25 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     prefix,
     readCurrency: async () => (await merchant.getAccount({ priority: 'background' })).defaultCurrency,
   });
+  // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas, at background priority.
+  const lowBalance = config.merchantLowBalance;
+  const walletWatch =
+    lowBalance === null
+      ? undefined
+      : createWalletWatch({
+          redis,
+          prefix,
+          threshold: lowBalance,
+          read: async () => {
+            const account = await merchant.getAccount({ priority: 'background' });
+            return {
+              currency: account.defaultCurrency,
+              ...(account.balance === undefined ? {} : { balance: account.balance }),
+            };
+          },
+          alert: (low) => orderSystem.alerts.raise({ kind: 'merchant-low-balance', ...low }),
+          logger,
+        });
 
   const bot: RechargeBot = createBot({
     token: config.botToken,
@@ -289,6 +309,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       const bound = server.address();
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
       workers = await orderSystem.startWorkers();
+      walletWatch?.start();
       bot.idle.start();
       if (config.botMode === 'webhook') {
         await bot.bot.api.setWebhook(`${config.publicUrl}/webhooks/telegram`, {
@@ -313,6 +334,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await bot.idle.stop();
           await workers?.stop();
+          await walletWatch?.stop();
         })();
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<void>((resolve) => {

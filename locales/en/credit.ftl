@@ -40,3 +40,7 @@ balance-wallet-unreported = Merchant wallet: the Merchant API does not report it
 balance-wallet-unavailable = Merchant wallet: the Merchant API could not be asked just now.
 statement-usage = Send /statement [from] [to] with dates as YYYY-MM-DD (UTC); admins: /statement <user id> [from] [to].
 statement-summary = Statement of { $id }, { $from } to { $to }: opening { $opening }, credits { $credits }, debits { $debits }, closing { $closing } ({ $entries } entries).
+
+## Alerts
+
+alert-merchant-low-balance = 💸 The merchant wallet is down to { $balance }, below MERCHANT_LOW_BALANCE ({ $threshold }): top it up before orders are refused.

@@ -40,3 +40,7 @@ balance-wallet-unreported = Monedero del comercio: la Merchant API no informa de
 balance-wallet-unavailable = Monedero del comercio: no se ha podido consultar la Merchant API ahora.
 statement-usage = Envía /statement [desde] [hasta] con fechas AAAA-MM-DD (UTC); administradores: /statement <id de usuario> [desde] [hasta].
 statement-summary = Extracto de { $id }, del { $from } al { $to }: inicial { $opening }, abonos { $credits }, cargos { $debits }, final { $closing } ({ $entries } asientos).
+
+## Alerts
+
+alert-merchant-low-balance = 💸 El monedero del comercio ha bajado a { $balance }, por debajo de MERCHANT_LOW_BALANCE ({ $threshold }): recárgalo antes de que se rechacen pedidos.

@@ -40,3 +40,7 @@ balance-wallet-unreported = Portefeuille marchand : la Merchant API n’indique 
 balance-wallet-unavailable = Portefeuille marchand : la Merchant API n’a pas pu être interrogée pour l’instant.
 statement-usage = Envoyez /statement [du] [au] avec des dates AAAA-MM-JJ (UTC) ; administrateurs : /statement <id utilisateur> [du] [au].
 statement-summary = Relevé de { $id }, du { $from } au { $to } : ouverture { $opening }, crédits { $credits }, débits { $debits }, clôture { $closing } ({ $entries } écritures).
+
+## Alerts
+
+alert-merchant-low-balance = 💸 Le portefeuille marchand est descendu à { $balance }, sous MERCHANT_LOW_BALANCE ({ $threshold }) : rechargez-le avant que des commandes soient refusées.

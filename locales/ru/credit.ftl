@@ -40,3 +40,7 @@ balance-wallet-unreported = Кошелёк мерчанта: Merchant API не �
 balance-wallet-unavailable = Кошелёк мерчанта: сейчас не удалось спросить Merchant API.
 statement-usage = Отправьте /statement [с] [по] с датами ГГГГ-ММ-ДД (UTC); администраторы: /statement <id пользователя> [с] [по].
 statement-summary = Выписка { $id } с { $from } по { $to }: на начало { $opening }, поступления { $credits }, списания { $debits }, на конец { $closing } ({ $entries } записей).
+
+## Alerts
+
+alert-merchant-low-balance = 💸 В кошельке мерчанта осталось { $balance } — меньше MERCHANT_LOW_BALANCE ({ $threshold }): пополните его, пока заказы не начали отклоняться.

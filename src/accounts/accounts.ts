@@ -155,7 +155,12 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Gives the start credit the first time a user is granted the reseller role; false when given before. */
-    async giveStartCredit(userId: number, amount: Decimal, by: number): Promise<boolean> {
+    async giveStartCredit(
+      userId: number,
+      amount: Decimal,
+      by: number,
+      note = 'RESELLER_START_CREDIT',
+    ): Promise<boolean> {
       if (amount.lte(0)) return false;
       const keys = accountKeys(prefix, userId);
       const raw = (await startScript.run(
@@ -170,7 +175,7 @@ export function createAccounts(deps: AccountsDeps) {
             day: '0',
             check: 'none',
             ref: `admin:${by}`,
-            note: 'RESELLER_START_CREDIT',
+            note,
             currency: await currency(),
           }),
           String(clock()),

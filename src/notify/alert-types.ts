@@ -23,7 +23,8 @@ export type AdminAlert =
   | { kind: 'placement-unreadable'; externalOrderId: string }
   | { kind: 'quote-mismatch'; operatorKey: string; field: string; asked: string; quoted: string }
   | { kind: 'order-number-conflict'; externalOrderId: string; field: string }
-  | { kind: 'rate-limited' };
+  | { kind: 'rate-limited' }
+  | { kind: 'merchant-low-balance'; balance: string; threshold: string; currency: string };
 
 /** Where the order lifecycle sends alerts (the alerts module, or a test double). */
 export interface AlertSink {
@@ -58,6 +59,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `number-conflict:${alert.externalOrderId}`;
     case 'rate-limited':
       return `rate-limited:${windowOf(nowMs)}`;
+    case 'merchant-low-balance':
+      return `merchant-low-balance:${windowOf(nowMs)}`;
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);

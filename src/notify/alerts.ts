@@ -1,4 +1,5 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
+import { formatMoney } from '../domain/money.ts';
 import { randomBytes } from 'node:crypto';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Redis } from 'ioredis';
@@ -106,6 +107,7 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'webhook-signature':
     case 'quote-mismatch':
     case 'rate-limited':
+    case 'merchant-low-balance':
       return null;
     default: {
       const never: never = alert;
@@ -155,6 +157,11 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
       return t(locale, 'alert-order-number-conflict', { ...ids, field: alert.field });
     case 'rate-limited':
       return t(locale, 'alert-rate-limited', {});
+    case 'merchant-low-balance':
+      return t(locale, 'alert-merchant-low-balance', {
+        balance: formatMoney(alert.balance, alert.currency, locale),
+        threshold: formatMoney(alert.threshold, alert.currency, locale),
+      });
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);
