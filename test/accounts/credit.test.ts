@@ -6,7 +6,17 @@ import { formatMoney } from '../../src/domain/money.ts';
 import { orderKeys } from '../../src/orders/keys.ts';
 import type { OrderIntent, StoredOrder } from '../../src/orders/types.ts';
 import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
-import { ask, eventually, ngNumber, orderIntent } from '../bot/agents-support.ts';
+import { ask as askAny, eventually, ngNumber, orderIntent } from '../bot/agents-support.ts';
+import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
+import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
+
+/**
+ * The answer to a command: order status lines and admin alerts (they name a merchant order number) and the
+ * reseller's credit notices arrive on their own and are not answers.
+ */
+const answer = (m: ChatMessage) => !/rb-\d{8}/.test(m.text) && !m.text.startsWith('💰 An admin');
+const ask = (user: StandInUser, command: string, predicate: (m: ChatMessage) => boolean = answer) =>
+  askAny(user, command, (m) => answer(m) && predicate(m));
 import { FAST_USER, requestLog, tap, typeToQuote } from '../bot/flow/helpers.ts';
 
 const NEWCOMER = 710_000_090;
@@ -296,7 +306,18 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     expect(await app.accounts.lowCreditCrossed(RESELLER)).toBe(false);
     await app.accounts.credit(RESELLER, new Decimal('0.01'), { adminId: ADMIN, note: 'back' });
     expect(await app.accounts.lowCreditCrossed(RESELLER)).toBe(false);
-    expect((await ask(rita, '/balance alert off')).text).toBe(`No low-credit alert for ${RESELLER} now.`);
+    // An admin's take that crosses it tells the reseller in their chat.
+    const admin = world.standIn.driver.user({ id: ADMIN });
+    const before = rita.lastBotMessage()?.id ?? 0;
+    await ask(admin, `/credit ${RESELLER} -0.01`);
+    const told = await rita.waitForBotMessage((msg) => msg.text.startsWith('⚠️'), { after: before });
+    expect(told.text).toBe(
+      `⚠️ Your available credit is ${m(available.minus('0.01'))}, below your alert threshold of ${m(available)}.`,
+    );
+    await ask(admin, `/credit ${RESELLER} 0.01`);
+    expect((await ask(rita, '/balance alert off', (msg) => !msg.text.startsWith('💰'))).text).toBe(
+      `No low-credit alert for ${RESELLER} now.`,
+    );
   });
 
   it('/statement sends the ledger as CSV; its amounts sum to the balance change and the summary says so', async () => {
@@ -305,7 +326,8 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     const today = new Date().toISOString().slice(0, 10);
     const view = await balance();
     const sent = sentDocuments.length;
-    const message = await ask(rita, `/statement ${today} ${today}`);
+    const isDoc = (msg: { kind: string }) => msg.kind === 'document';
+    const message = await ask(rita, `/statement ${today} ${today}`, isDoc);
     expect(message.kind).toBe('document');
     const doc = sentDocuments[sent]!;
     expect(doc.name).toBe(`statement-${RESELLER}-${today}-${today}.csv`);
@@ -338,13 +360,15 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
       `Statement of ${RESELLER}, ${today} to ${today}: opening ${m('0')}, credits ${m(credits)}, debits ${m(debits)}, closing ${m(closing)} (${rows.length} entries).`,
     );
     // A period before anything happened is empty, with the same opening and closing.
-    const empty = await ask(rita, '/statement 2020-01-01 2020-01-31');
+    const empty = await ask(rita, '/statement 2020-01-01 2020-01-31', isDoc);
     expect(empty.text).toContain(`opening ${m('0')}`);
-    expect((await ask(rita, '/statement 2020-13-01')).text).toMatch(/^Send \/statement/);
-    expect((await ask(rita, `/statement ${ADMIN}`)).text).toBe(
+    expect((await ask(rita, '/statement 2020-13-01', (msg) => msg.text.startsWith('Send'))).text).toMatch(
+      /^Send \/statement/,
+    );
+    expect((await ask(rita, `/statement ${ADMIN}`, (msg) => msg.text.startsWith('This'))).text).toBe(
       'This command is not available for your role.',
     );
-    const byAdmin = await ask(admin, `/statement ${RESELLER} ${today}`);
+    const byAdmin = await ask(admin, `/statement ${RESELLER} ${today}`, isDoc);
     expect(byAdmin.text).toContain(`closing ${m(closing)}`);
   });
 

@@ -116,6 +116,15 @@ export function createCreditFeature(deps: CreditDeps) {
       note: note === '' ? '-' : note,
     });
     await ctx.api.sendMessage(user, told).catch(() => undefined);
+    // A take may cross the reseller's low-credit threshold (and an addition clears the mark for next time).
+    if (await accounts.lowCreditCrossed(user)) {
+      const view = await accounts.view(user);
+      const low = deps.translate(locale, 'credit-low', {
+        available: formatMoney(view.available, currency),
+        threshold: formatMoney(view.lowAlert ?? '0', currency),
+      });
+      await ctx.api.sendMessage(user, low).catch(() => undefined);
+    }
   });
 
   composer.command('limit', requireRole('limit'), async (ctx) => {
