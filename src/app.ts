@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { Decimal } from 'decimal.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api, webhookCallback } from 'grammy';
@@ -83,7 +84,21 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     limitPerMinute: config.merchant.rateLimitPerMinute,
   });
   const timedBudget = timeBudgetWaits(budget, metrics);
-  const roles = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
+  const roles = new RedisRoleStore({
+    redis,
+    prefix,
+    configuredAdmins: config.adminIds,
+    // RESELLER_START_CREDIT, once per user whatever the re-grants (the accounts are built below).
+    onReseller: async (userId, by) => {
+      const amount = new Decimal(config.resellerStartCredit);
+      if (amount.lte(0)) return;
+      try {
+        await accounts.giveStartCredit(userId, amount, by);
+      } catch (error) {
+        logger.warn({ err: error, userId }, 'start credit not given (a later grant tries again)');
+      }
+    },
+  });
 
   // The client reports 429s and 403s to admins, through the order system built after it.
   const late: { alerts?: OrderSystem['alerts'] } = {};
@@ -207,7 +222,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },
     credit: {
       accounts,
-      startCredit: config.resellerStartCredit,
       walletBalance: async () => {
         try {
           const account = await merchant.getAccount({ priority: 'background' });

@@ -1,5 +1,4 @@
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Decimal } from 'decimal.js';
 import type { I18n } from '@grammyjs/i18n';
 import {
   conversations,
@@ -61,7 +60,7 @@ export interface BotDeps {
   /** ALERT_CHAT_ID: the one group where the bot answers (alert buttons only). */
   alertChatId?: number;
   /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
-  credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles'> & { startCredit: string };
+  credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles'>;
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -272,17 +271,8 @@ export function createBot(deps: BotDeps) {
   if (staff) {
     bot.use(createStatusFeature(staff));
     bot.use(createOrdersFeature(staff));
+    bot.use(createUsersFeature(staff, menuError));
     const credit = deps.credit;
-    bot.use(
-      createUsersFeature(
-        staff,
-        menuError,
-        credit &&
-          (async (user, by) => {
-            await credit.accounts.giveStartCredit(user, new Decimal(credit.startCredit), by);
-          }),
-      ),
-    );
     if (credit) {
       bot.use(
         createCreditFeature({

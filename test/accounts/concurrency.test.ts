@@ -16,7 +16,7 @@ describe('credit under concurrency: one reseller, twenty placements at once on t
     world = await startBotWorld({
       mode: 'webhook',
       replicas: 2,
-      env: { PUBLIC_URL: proxy.url, ...FAST_USER },
+      env: { PUBLIC_URL: proxy.url, ...FAST_USER, RESELLER_START_CREDIT: '0' },
     });
     proxy.setTargets(world.apps.map((app) => `http://127.0.0.1:${app.address!.port}`));
   }, 60_000);

@@ -19,7 +19,7 @@ describe('credit across interrupted placements', () => {
 
   beforeAll(async () => {
     world = await startBotWorld({
-      env: FAST_USER,
+      env: { ...FAST_USER, RESELLER_START_CREDIT: '0' },
       overrides: {
         orderTimings: { idleMs: 20, placement: { leaseMs: 400, unplacedGraceMs: 300 } },
         hooks: {

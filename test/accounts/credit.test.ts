@@ -98,7 +98,10 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     for (const [command, expected] of cases) {
       expect((await ask(admin, command)).text).toMatch(expected);
     }
-    expect(await app.accounts.allEntries(RESELLER)).toEqual([]);
+    // Only the start credit of the reseller's first grant.
+    expect((await app.accounts.allEntries(RESELLER)).map((e) => [e.kind, e.amount])).toEqual([
+      ['start', '10.00'],
+    ]);
     expect(await app.accounts.allEntries(AGENT)).toEqual([]);
     // A reseller may not give themselves credit.
     const rita = world.standIn.driver.user({ id: RESELLER });
@@ -112,21 +115,22 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     const rita = world.standIn.driver.user({ id: RESELLER });
     const before = rita.lastBotMessage()?.id ?? 0;
     expect((await ask(admin, `/credit ${RESELLER} 25 opening float`)).text).toBe(
-      `${m('25')} added to ${RESELLER}. New balance: ${m('25')}.`,
+      `${m('25')} added to ${RESELLER}. New balance: ${m('35')}.`,
     );
     const told = await rita.waitForBotMessage((msg) => msg.text.startsWith('💰'), { after: before });
-    expect(told.text).toContain(m('25'));
+    expect(told.text).toContain(m('35'));
     expect(told.text).toContain('opening float');
-    expect((await ask(admin, `/credit ${RESELLER} -30`)).text).toBe(
-      `🚫 Cannot take ${m('30')} from ${RESELLER}: their balance is ${m('25')}, and credit never goes below zero.`,
+    expect((await ask(admin, `/credit ${RESELLER} -40`)).text).toBe(
+      `🚫 Cannot take ${m('40')} from ${RESELLER}: their balance is ${m('35')}, and credit never goes below zero.`,
     );
-    expect((await ask(admin, `/credit ${RESELLER} -5`)).text).toBe(
-      `${m('5')} taken from ${RESELLER}. New balance: ${m('20')}.`,
+    expect((await ask(admin, `/credit ${RESELLER} -15`)).text).toBe(
+      `${m('15')} taken from ${RESELLER}. New balance: ${m('20')}.`,
     );
     const entries = await app.accounts.allEntries(RESELLER);
     expect(entries.map((e) => [e.kind, e.amount, e.balanceAfter, e.ref])).toEqual([
-      ['credit', '25.00', '25.00', `admin:${ADMIN}`],
-      ['adjust', '-5.00', '20.00', `admin:${ADMIN}`],
+      ['start', '10.00', '10.00', `admin:${ADMIN}`],
+      ['credit', '25.00', '35.00', `admin:${ADMIN}`],
+      ['adjust', '-15.00', '20.00', `admin:${ADMIN}`],
     ]);
     await expectLedgerSums();
   });

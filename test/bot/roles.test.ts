@@ -117,7 +117,10 @@ describe('role changes and the command menus they update', () => {
   it('/start sets exactly the commands of the role, in the user language', async () => {
     const expected: Array<[number, string[]]> = [
       [STRANGER, ['start', 'help', 'language']],
-      [RESELLER, ['start', 'help', 'topup', 'status', 'orders', 'cancel', 'language']],
+      [
+        RESELLER,
+        ['start', 'help', 'topup', 'status', 'orders', 'balance', 'statement', 'cancel', 'language'],
+      ],
       [AGENT, ['start', 'help', 'status', 'orders', 'cancel', 'language']],
       [
         ADMIN,
@@ -132,6 +135,10 @@ describe('role changes and the command menus they update', () => {
           'revoke',
           'stats',
           'health',
+          'balance',
+          'statement',
+          'credit',
+          'limit',
           'cancel',
           'language',
         ],
@@ -177,6 +184,8 @@ describe('role changes and the command menus they update', () => {
       'topup',
       'status',
       'orders',
+      'balance',
+      'statement',
       'cancel',
       'language',
     ]);
@@ -221,7 +230,7 @@ describe('role changes and the command menus they update', () => {
         translate('es', 'command-topup'),
     );
     expect(reseller.commands().map((c) => c.description)).toEqual(
-      ['start', 'help', 'topup', 'status', 'orders', 'cancel', 'language'].map((c) =>
+      ['start', 'help', 'topup', 'status', 'orders', 'balance', 'statement', 'cancel', 'language'].map((c) =>
         translate('es', `command-${c}`),
       ),
     );

@@ -11,8 +11,6 @@ const USER_ID = /^\d{1,15}$/;
 export function createUsersFeature(
   staff: StaffServices,
   onMenuError: (error: unknown, userId: number) => void,
-  /** Called after a user is granted the reseller role (the start credit, given once). */
-  onReseller?: (userId: number, by: number) => Promise<void>,
 ) {
   const composer = new Composer<BotContext>();
   const roleName = (ctx: BotContext, role: Role) => ctx.t(`role-${role}`);
@@ -48,7 +46,6 @@ export function createUsersFeature(
       }
     }
     await updateMenu(user);
-    if (role === 'reseller' && onReseller) await onReseller(user, by);
     if (role !== null)
       await ctx.reply(ctx.t('admin-grant-done', { id: String(user), role: roleName(ctx, role) }));
     else if (result.previous === null) await ctx.reply(ctx.t('admin-revoke-nothing', { id: String(user) }));
