@@ -66,7 +66,8 @@ export interface LedgerMove {
   day: string;
   /**
    * 'hold': refuse unless available >= the hold, the hold <= the per-order maximum and the day stays within the
-   * daily limit; 'floor': refuse when the balance would go below zero; 'none': apply as it is (a revived order).
+   * daily limit; 'floor': refuse when available (balance - holds) would go below zero; 'none': apply as it is (a
+   * revived order).
    */
   check: 'hold' | 'floor' | 'none';
   /** Merchant order number, or `admin:<id>`. */
@@ -98,7 +99,8 @@ export type MoveRefusal =
   | { kind: 'credit'; available: string; amount: string }
   | { kind: 'order-limit'; limit: string; amount: string }
   | { kind: 'daily-limit'; limit: string; used: string; amount: string }
-  | { kind: 'floor'; balance: string; amount: string };
+  /** `available`: balance minus holds when the take was refused. */
+  | { kind: 'floor'; available: string; amount: string };
 
 /** Reads the refusal a script returned as `{-2, kind, x, y, z}` (units). */
 export function decodeRefusal(raw: readonly unknown[]): MoveRefusal {
@@ -111,7 +113,7 @@ export function decodeRefusal(raw: readonly unknown[]): MoveRefusal {
     case 'daily-limit':
       return { kind, limit: fromUnits(x!), used: fromUnits(y!), amount: fromUnits(z!) };
     default:
-      return { kind: 'floor', balance: fromUnits(x!), amount: fromUnits(y!) };
+      return { kind: 'floor', available: fromUnits(x!), amount: fromUnits(y!) };
   }
 }
 
@@ -153,7 +155,8 @@ local function ledgerMove(json)
       if used + dh > tonumber(dl) then return {-2, 'daily-limit', dl, ms(used), ms(dh)} end
     end
   elseif m.chk == 'floor' then
-    if bal + db < 0 then return {-2, 'floor', ms(bal), ms(-db)} end
+    -- Taking credit leaves the open holds covered: available (balance - holds) never goes below zero.
+    if bal - hold + db < 0 then return {-2, 'floor', ms(bal - hold), ms(-db)} end
   end
   if db ~= 0 then bal = redis.call('HINCRBY', m.a, 'bal', ms(db)) end
   if dh ~= 0 then hold = redis.call('HINCRBY', m.a, 'hold', ms(dh)) end

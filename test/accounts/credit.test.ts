@@ -121,7 +121,7 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     expect(told.text).toContain(m('35'));
     expect(told.text).toContain('opening float');
     expect((await ask(admin, `/credit ${RESELLER} -40`)).text).toBe(
-      `🚫 Cannot take ${m('40')} from ${RESELLER}: their balance is ${m('35')}, and credit never goes below zero.`,
+      `🚫 Cannot take ${m('40')} from ${RESELLER}: their available credit (balance minus holds) is ${m('35')}, and it never goes below zero.`,
     );
     expect((await ask(admin, `/credit ${RESELLER} -15`)).text).toBe(
       `${m('15')} taken from ${RESELLER}. New balance: ${m('20')}.`,
@@ -206,6 +206,19 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     expect(await balance()).toMatchObject({ balance: '-1', holds: '0' });
     await expectLedgerSums();
     await app.accounts.credit(RESELLER, new Decimal(21), { adminId: ADMIN, note: 'top the account up' });
+  });
+
+  it('taking credit leaves the open holds covered', async () => {
+    const admin = world.standIn.driver.user({ id: ADMIN });
+    const intent = await creditedIntent(ngNumber(19), '5');
+    await app.orders.store.create(intent, { token: 't', leaseMs: 60_000 });
+    expect(await balance()).toMatchObject({ balance: '20', holds: '5', available: '15' });
+    expect((await ask(admin, `/credit ${RESELLER} -20`)).text).toBe(
+      `🚫 Cannot take ${m('20')} from ${RESELLER}: their available credit (balance minus holds) is ${m('15')}, and it never goes below zero.`,
+    );
+    await app.orders.store.markRejected(intent.externalOrderId, { key: 'amount', message: 'test refusal' });
+    expect(await balance()).toMatchObject({ balance: '20', holds: '0', available: '20' });
+    await expectLedgerSums();
   });
 
   it('not enough credit: 🚫 naming the available credit and the price, and no order call', async () => {

@@ -98,7 +98,7 @@ export function createCreditFeature(deps: CreditDeps) {
       await ctx.reply(
         ctx.t('credit-below-zero', {
           id: String(user),
-          balance: formatMoney(result.refusal.kind === 'floor' ? result.refusal.balance : '0', currency),
+          available: formatMoney(result.refusal.kind === 'floor' ? result.refusal.available : '0', currency),
           amount: formatMoney(parsed.value.abs().toFixed(), currency),
         }),
       );
