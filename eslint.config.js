@@ -72,6 +72,13 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['src/accounts/**/*.ts'],
+    rules: boundary(
+      '^\\.\\.(/(?!domain/|lib/)|$)',
+      'accounts/ (the credit ledger) may import domain/ and lib/ only; the bot and the orders use it, not the reverse.',
+    ),
+  },
+  {
     files: ['src/lib/*.ts'],
     rules: boundary(
       '^\\.\\.(/(?!domain/)|$)',

@@ -49,6 +49,11 @@ export interface Records {
     injected: boolean;
   }[];
   secrets: string[];
+  /**
+   * Each reseller's credit account as Redis holds it (balance and holds in the ledger's integer units of
+   * 10^-4) and every entry of their ledger. Absent in records written before reseller credit.
+   */
+  accounts?: ResellerBooks[];
   /** Every full number the simulated people typed or shared (digits with country code). */
   phones: string[];
   rateLimitPerMinute: number;
@@ -57,6 +62,14 @@ export interface Records {
    * arrivals with its own clock, so an arrival may be stamped up to this late.
    */
   clockSlackMs?: number;
+}
+
+export interface ResellerBooks {
+  userId: number;
+  /** Integer units of 10^-4 of the currency, as stored. */
+  balanceUnits: string;
+  holdUnits: string;
+  entries: { id: string; kind: string; amount: string; held: string; ref: string }[];
 }
 
 export interface InvariantResult {
@@ -422,7 +435,122 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
       offending,
     });
   }
+  results.push(...checkCredit(records, byExt));
   return results;
+}
+
+/** Exact decimal from the ledger's integer units (10^-4). */
+const fromUnits = (units: string) => new Decimal(units).div(10_000);
+
+/**
+ * The two credit invariants, from the records only: each reseller's ledger sums to their stored balance and holds,
+ * and every hold ended exactly once (open only while its order is); debits minus refunds equal the reseller prices
+ * of their orders the service says succeeded.
+ */
+function checkCredit(records: Records, byExt: Map<string, SandboxOrderRecord[]>): InvariantResult[] {
+  const accounts = records.accounts ?? [];
+  const botByExt = new Map(records.botOrders.map((o) => [o.externalOrderId, o]));
+  const sums: unknown[] = [];
+  const spend: unknown[] = [];
+  let holds = 0;
+  for (const books of accounts) {
+    const user = books.userId;
+    const total = books.entries.reduce((s, e) => s.plus(e.amount), new Decimal(0));
+    const held = books.entries.reduce((s, e) => s.plus(e.held), new Decimal(0));
+    if (!total.eq(fromUnits(books.balanceUnits)))
+      sums.push({
+        problem: 'ledger does not sum to the balance',
+        user,
+        ledger: total.toFixed(),
+        balance: fromUnits(books.balanceUnits).toFixed(),
+      });
+    if (!held.eq(fromUnits(books.holdUnits)))
+      sums.push({
+        problem: 'ledger holds do not sum to the holds',
+        user,
+        ledger: held.toFixed(),
+        holds: fromUnits(books.holdUnits).toFixed(),
+      });
+    // Walk each order's entries: a hold opens, a release or debit ends it, a refund follows a debit.
+    const byRef = new Map<string, string[]>();
+    for (const e of books.entries) {
+      if (e.ref.startsWith('admin:')) continue;
+      byRef.set(e.ref, [...(byRef.get(e.ref) ?? []), e.kind]);
+    }
+    for (const order of records.botOrders) {
+      if (
+        order.resellerId === user &&
+        order.credit !== undefined &&
+        order.placement !== 'rejected' &&
+        !byRef.has(order.externalOrderId)
+      )
+        sums.push({
+          problem: 'an order holding credit has no hold in the ledger',
+          user,
+          ext: order.externalOrderId,
+        });
+    }
+    for (const [ref, kinds] of byRef) {
+      holds++;
+      const order = botByExt.get(ref);
+      let open = 0;
+      let debited = 0;
+      for (const kind of kinds) {
+        if (kind === 'hold') open++;
+        else if (kind === 'release' || kind === 'debit') open--;
+        if (kind === 'debit') debited++;
+        if (kind === 'refund') debited--;
+        if (open < 0 || open > 1 || debited < 0 || debited > 1) {
+          sums.push({ problem: 'a hold did not end exactly once', user, ext: ref, kinds });
+          break;
+        }
+      }
+      const stillOpen = order?.credit?.state === 'held';
+      if (order === undefined || order.credit === undefined)
+        sums.push({ problem: 'ledger entries for an order the bot does not know', user, ext: ref, kinds });
+      else if ((open === 1) !== stillOpen)
+        sums.push({
+          problem: open === 1 ? 'hold never ended' : 'hold ended while the order is open',
+          user,
+          ext: ref,
+          kinds,
+          state: order.credit.state,
+          status: order.status ?? order.placement,
+        });
+    }
+    // Debits minus refunds = the reseller prices of their orders that succeeded at the service.
+    const charged = books.entries.reduce(
+      (s, e) => (e.kind === 'debit' ? s.minus(e.amount) : e.kind === 'refund' ? s.minus(e.amount) : s),
+      new Decimal(0),
+    );
+    let prices = new Decimal(0);
+    for (const order of records.botOrders) {
+      if (order.resellerId !== user || order.credit === undefined) continue;
+      const remote = byExt.get(order.externalOrderId) ?? [];
+      if (remote.some((o) => o.status === 'succeeded')) prices = prices.plus(order.credit.amount);
+    }
+    if (!charged.eq(prices))
+      spend.push({
+        problem: 'debits minus refunds differ from the prices of succeeded orders',
+        user,
+        charged: charged.toFixed(),
+        prices: prices.toFixed(),
+      });
+  }
+  return [
+    {
+      name: "every reseller's ledger sums to their balance, and every hold ended exactly once",
+      pass: sums.length === 0,
+      checked: `${accounts.length} resellers, ${accounts.reduce((n, a) => n + a.entries.length, 0)} ledger entries, ${holds} orders with holds`,
+      offending: sums,
+    },
+    {
+      name: 'for every reseller, debits minus refunds = reseller prices of their succeeded orders',
+      pass: spend.length === 0,
+      checked: `${accounts.length} resellers`,
+      offending: spend,
+    },
+  ];
 }
 
 /** Human-readable report: each invariant with PASS or FAIL and up to `limit` offending records. */

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createI18n } from '../src/bot/i18n.ts';
 import { DEFAULT_TIMEOUTS } from '../src/merchant/client.ts';
 import { decodeOrder } from '../src/orders/record.ts';
+import { accountKeys } from '../src/accounts/ledger.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import { runAgent, runReseller, runStranger, type ActorContext } from './actors.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
@@ -250,6 +251,32 @@ async function collect(world: SoakWorld, phones: string[], clockSlackMs: number)
     const data = await world.client.hget(key, 'data');
     if (data) botOrders.push(decodeOrder(data, key.slice(`${PREFIX}orders:o:`.length)));
   }
+  const accounts: NonNullable<Records['accounts']> = [];
+  const accountHashes: string[] = [];
+  cursor = '0';
+  do {
+    const [next, batch] = await world.client.scan(cursor, 'MATCH', `${PREFIX}acct:*:a`, 'COUNT', 500);
+    cursor = next;
+    accountHashes.push(...batch);
+  } while (cursor !== '0');
+  for (const hash of accountHashes) {
+    const userId = Number(/\{(\d+)\}/.exec(hash)?.[1]);
+    const keys = accountKeys(PREFIX, userId);
+    const [bal, hold] = await world.client.hmget(keys.account, 'bal', 'hold');
+    const rows = await world.client.xrange(keys.ledger, '-', '+');
+    const entries = rows.map(([id, fields]) => {
+      const f = new Map<string, string>();
+      for (let i = 0; i + 1 < fields.length; i += 2) f.set(fields[i]!, fields[i + 1]!);
+      return {
+        id,
+        kind: f.get('k') ?? '',
+        amount: f.get('a') ?? '0',
+        held: f.get('h') ?? '0',
+        ref: f.get('r') ?? '',
+      };
+    });
+    accounts.push({ userId, balanceUnits: bal ?? '0', holdUnits: hold ?? '0', entries });
+  }
   const driver = world.standIn.driver;
   const chats: Records['chats'] = {};
   for (const user of driver.users()) chats[String(user.id)] = driver.user({ id: user.id }).chat();
@@ -260,6 +287,7 @@ async function collect(world: SoakWorld, phones: string[], clockSlackMs: number)
     requests: requests.results,
     perMinute: requests.per_minute,
     botOrders,
+    accounts,
     calls: driver.calls(),
     updates: driver.updates(),
     chats,

@@ -6,7 +6,9 @@ import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { Decimal } from 'decimal.js';
 import { RedisRoleStore } from '../src/bot/roles.ts';
+import { createAccounts } from '../src/accounts/accounts.ts';
 import { createMerchantSandbox } from '../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../src/sandbox/telegram/index.ts';
 import { controlClient } from '../test/support/bot-world.ts';
@@ -17,6 +19,10 @@ export const PREFIX = 'rb:';
 export const ADMIN_ID = 720_000_001;
 export const AGENT_IDS = [720_000_101, 720_000_102];
 export const STRANGER_ID = 720_000_201;
+/** Credit of most soak resellers, and of every third (enough for a few top-ups only), in the wallet currency. */
+export const RESELLER_CREDIT = '500';
+export const RESELLER_CREDIT_SHORT = '2';
+
 export const resellerIds = (count: number) => Array.from({ length: count }, (_, i) => 720_001_000 + i);
 
 export interface SoakControl {
@@ -292,5 +298,18 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
   const roles = new RedisRoleStore({ redis: client, prefix: PREFIX, configuredAdmins: [ADMIN_ID] });
   for (const id of resellers) await roles.change(ADMIN_ID, id, 'reseller');
   for (const id of AGENT_IDS) await roles.change(ADMIN_ID, id, 'agent');
+  // Resellers have credit: most plenty, every third only enough for a few top-ups (they run out and are refused).
+  const wallet = await world.control.get<{ currency: string }>('wallet');
+  const accounts = createAccounts({
+    redis: client,
+    prefix: PREFIX,
+    readCurrency: async () => wallet.currency,
+  });
+  for (const [i, id] of resellers.entries()) {
+    await accounts.credit(id, new Decimal(i % 3 === 2 ? RESELLER_CREDIT_SHORT : RESELLER_CREDIT), {
+      adminId: ADMIN_ID,
+      note: 'soak float',
+    });
+  }
   return world;
 }

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { Decimal } from 'decimal.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api, webhookCallback } from 'grammy';
@@ -20,6 +21,8 @@ import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
 import { createOrderNumbers } from './orders/numbers.ts';
 import { createPinGate, PIN_MAX_TRIES, RedisPinStore } from './accounts/pin.ts';
+import { createAccounts, type Accounts } from './accounts/accounts.ts';
+import { createWalletWatch } from './accounts/wallet-watch.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
@@ -48,6 +51,7 @@ export interface App {
   readonly catalogue: Catalogue;
   readonly orders: OrderSystem;
   readonly roles: RedisRoleStore;
+  readonly accounts: Accounts;
   readonly metrics: Metrics;
   readonly server: Server;
   /** Where the HTTP server listens once started. */
@@ -92,7 +96,21 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     limitPerMinute: config.merchant.rateLimitPerMinute,
   });
   const timedBudget = timeBudgetWaits(budget, metrics);
-  const roles = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
+  const roles = new RedisRoleStore({
+    redis,
+    prefix,
+    configuredAdmins: config.adminIds,
+    // RESELLER_START_CREDIT, once per user whatever the re-grants (the accounts are built below).
+    onReseller: async (userId, by) => {
+      const amount = new Decimal(config.resellerStartCredit);
+      if (amount.lte(0)) return;
+      try {
+        await accounts.giveStartCredit(userId, amount, by);
+      } catch (error) {
+        logger.warn({ err: error, userId }, 'start credit not given (a later grant tries again)');
+      }
+    },
+  });
   const pricing = new RedisPricingStore({ redis, prefix, defaultPercent: config.priceMarginPercent });
 
   // The client reports 429s and 403s to admins, through the order system built after it.
@@ -173,6 +191,30 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       }),
   });
   const pinRequiredAbove = config.pinRequiredAbove ?? undefined;
+  const accounts = createAccounts({
+    redis,
+    prefix,
+    readCurrency: async () => (await merchant.getAccount({ priority: 'background' })).defaultCurrency,
+  });
+  // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas, at background priority.
+  const lowBalance = config.merchantLowBalance;
+  const walletWatch =
+    lowBalance === null
+      ? undefined
+      : createWalletWatch({
+          redis,
+          prefix,
+          threshold: lowBalance,
+          read: async () => {
+            const account = await merchant.getAccount({ priority: 'background' });
+            return {
+              currency: account.defaultCurrency,
+              ...(account.balance === undefined ? {} : { balance: account.balance }),
+            };
+          },
+          alert: (low) => orderSystem.alerts.raise({ kind: 'merchant-low-balance', ...low }),
+          logger,
+        });
 
   const bot: RechargeBot = createBot({
     token: config.botToken,
@@ -206,11 +248,23 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         requiredAbove: pinRequiredAbove,
         isAdmin: async (userId) => (await roles.roleOf(userId)) === 'admin',
       }),
+      accounts,
     },
     pins: { store: pinStore, requiredAbove: pinRequiredAbove },
     orderLookup: { orders: orderSystem },
     pricing,
     staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },
+    credit: {
+      accounts,
+      walletBalance: async () => {
+        try {
+          const account = await merchant.getAccount({ priority: 'background' });
+          return { balance: account.balance, currency: account.defaultCurrency };
+        } catch {
+          return null;
+        }
+      },
+    },
     i18n,
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
   });
@@ -273,6 +327,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     catalogue,
     orders: orderSystem,
     roles,
+    accounts,
     metrics,
     server,
     get address() {
@@ -312,6 +367,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
       if (runsJobs) {
         workers = await orderSystem.startWorkers();
+        walletWatch?.start();
         bot.idle.start();
       }
       // A worker leaves Telegram's update delivery (webhook or polling) to the bot replicas.
@@ -338,6 +394,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await bot.idle.stop();
           await workers?.stop();
+          await walletWatch?.stop();
         })();
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<void>((resolve) => {

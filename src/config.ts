@@ -104,6 +104,10 @@ export interface CommonConfig {
   priceMarginPercent: string;
   /** PIN_REQUIRED_ABOVE: top-ups whose reseller price (merchant currency) is above this ask for the PIN; null: off. */
   pinRequiredAbove: string | null;
+  /** RESELLER_START_CREDIT: exact decimal in the merchant currency ('0': none). */
+  resellerStartCredit: string;
+  /** MERCHANT_LOW_BALANCE: exact decimal, or null (off). */
+  merchantLowBalance: string | null;
 }
 
 export const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
@@ -202,6 +206,13 @@ const commaList = (itemProblem: (item: string) => string | null, noun: string) =
     return items;
   });
 
+/** A non-negative decimal amount of money (up to 4 decimals, as the Merchant API writes them). */
+function moneyAmount() {
+  return z.string().regex(/^\d{1,12}(?:\.\d{1,4})?$/, {
+    error: 'must be an amount like 25 or 25.50 (digits, at most 4 decimals)',
+  });
+}
+
 const schema = z.object({
   BOT_TOKEN: required.regex(/^\d+:[A-Za-z0-9_-]+$/, {
     error: 'does not look like a bot token (digits, a colon, then letters, digits, "_" or "-")',
@@ -299,6 +310,11 @@ const schema = z.object({
       return new Decimal(value).toFixed();
     })
     .optional(),
+  RESELLER_START_CREDIT: optionalWithDefault(moneyAmount(), '0'),
+  MERCHANT_LOW_BALANCE: z
+    .string()
+    .optional()
+    .pipe(z.union([z.literal('off'), moneyAmount()]).optional()),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -409,6 +425,11 @@ export function parseConfig(env: Env): ConfigResult {
     role: v.ROLE,
     priceMarginPercent: v.PRICE_MARGIN_PERCENT,
     pinRequiredAbove: v.PIN_REQUIRED_ABOVE ?? null,
+    resellerStartCredit: v.RESELLER_START_CREDIT,
+    merchantLowBalance:
+      v.MERCHANT_LOW_BALANCE === undefined || v.MERCHANT_LOW_BALANCE === 'off'
+        ? null
+        : v.MERCHANT_LOW_BALANCE,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

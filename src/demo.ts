@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { Decimal } from 'decimal.js';
 import { createApp, type App } from './app.ts';
 import { parseConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -23,6 +24,8 @@ import { createTelegramStandIn, DEFAULT_PAGE_USERS, type TelegramStandIn } from 
 const DEMO_PORTS = { chatPage: 8081, sandbox: 8090, bot: 8080 } as const;
 const HOST = '127.0.0.1';
 const RESELLER_ID = 710_000_001;
+/** Rita's credit in the demo, in the merchant wallet currency. */
+const DEMO_CREDIT = '50';
 const AGENT_ID = 710_000_002;
 const ADMIN_ID = 710_000_003;
 
@@ -122,6 +125,7 @@ function pageNotes(): string {
     '<p>Pick a person at the top: <b>Rita</b> is a reseller (tops up), <b>Alex</b> an agent (looks orders up), ',
     '<b>Ada</b> the admin (<code>/users</code>, <code>/grant</code>, <code>/stats</code>, alerts), <b>Sam</b> has no role.</p>',
     `<p>Try <code>/topup</code>, or in one line <code>/topup ${sample} 500</code>; then <code>/status O-…</code> and <code>/orders</code>.</p>`,
+    `<p>Rita has ${DEMO_CREDIT} of credit in the wallet currency: <code>/balance</code> and <code>/statement</code> show it; Ada adds more with <code>/credit ${RESELLER_ID} 10</code>.</p>`,
     '<h3>Sandbox magic numbers</h3>',
     '<p>The last four digits of the phone number choose what the Merchant API sandbox does with the order ',
     `(times here run ${timeScaleLabel()} faster):</p>`,
@@ -204,6 +208,13 @@ async function main(): Promise<void> {
     await running.app.start();
     await running.app.roles.change(ADMIN_ID, RESELLER_ID, 'reseller');
     await running.app.roles.change(ADMIN_ID, AGENT_ID, 'agent');
+    // Rita's credit, given once (a demo on a kept Redis does not add it again).
+    await running.app.accounts.giveStartCredit(
+      RESELLER_ID,
+      new Decimal(DEMO_CREDIT),
+      ADMIN_ID,
+      'demo credit',
+    );
 
     if (stopping) return;
     console.log(`Chat page: ${pageUrl}`);

@@ -67,6 +67,8 @@ describe('parseConfig', () => {
       role: 'all',
       priceMarginPercent: '0',
       pinRequiredAbove: null,
+      resellerStartCredit: '0',
+      merchantLowBalance: null,
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
@@ -100,6 +102,8 @@ describe('parseConfig', () => {
       TELEGRAM_MESSAGES_PER_SECOND: '10',
       PRICE_MARGIN_PERCENT: '2.5',
       PIN_REQUIRED_ABOVE: '25.50',
+      RESELLER_START_CREDIT: '12.50',
+      MERCHANT_LOW_BALANCE: '100',
       UNRELATED: 'ignored',
     });
     expect(config).toMatchObject({
@@ -121,6 +125,8 @@ describe('parseConfig', () => {
       telegramMessagesPerSecond: 10,
       priceMarginPercent: '2.5',
       pinRequiredAbove: '25.5',
+      resellerStartCredit: '12.50',
+      merchantLowBalance: '100',
     });
     if (config.botMode === 'webhook') expect(config.publicUrl).toBe('http://127.0.0.1:9000');
   });
@@ -157,6 +163,7 @@ describe('parseConfig', () => {
   });
 
   it('treats empty and blank values as unset', () => {
+    expect(ok({ ...MINIMAL, MERCHANT_LOW_BALANCE: 'off' }).merchantLowBalance).toBeNull();
     expect(ok({ ...MINIMAL, HTTP_PORT: '', LOG_LEVEL: '  ', ADMIN_IDS: '' })).toMatchObject({
       http: { port: 8080 },
       logLevel: 'info',

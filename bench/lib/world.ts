@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
+import { Decimal } from 'decimal.js';
 import { RedisRoleStore } from '../../src/bot/roles.ts';
+import { createAccounts } from '../../src/accounts/accounts.ts';
 import { createMerchantSandbox, type MerchantSandbox } from '../../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { freePort } from '../../test/support/ports.ts';
@@ -147,6 +149,15 @@ export async function startBenchWorld(options: BenchWorldOptions = {}): Promise<
         configuredAdmins: [ADMIN_ID],
       });
       for (const id of ids) await roles.change(ADMIN_ID, id, 'reseller');
+      // Reseller credit (issue #15): enough that the benchmarks never meet a refusal.
+      const wallet = await control.get<{ currency: string }>('wallet');
+      const accounts = createAccounts({
+        redis: world.redisClient(),
+        prefix: PREFIX,
+        readCurrency: async () => wallet.currency,
+      });
+      for (const id of ids)
+        await accounts.giveStartCredit(id, new Decimal('1000000000'), ADMIN_ID, 'bench credit');
     },
     async merchantRequests() {
       const log = await control.get<{ requests?: unknown[]; count?: number }>('requests');

@@ -30,6 +30,7 @@ import { PIN_SETUP, createPinSetupConversation, type PinSetupDeps } from './conv
 import { createStatsFeature } from './features/stats.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
+import { createCreditFeature, type CreditDeps } from './features/credit.ts';
 import { topUpFeature } from './features/top-up.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 import type { Locale } from '../config.ts';
@@ -66,6 +67,8 @@ export interface BotDeps {
   alertChatId?: number;
   /** Resellers' PINs (/pin) and PIN_REQUIRED_ABOVE; the top-up asks through `topUp.pins`. */
   pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
+  /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
+  credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles'>;
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -288,6 +291,17 @@ export function createBot(deps: BotDeps) {
     bot.use(createStatusFeature(staff));
     bot.use(createOrdersFeature(staff));
     bot.use(createUsersFeature(staff, menuError));
+    const credit = deps.credit;
+    if (credit) {
+      bot.use(
+        createCreditFeature({
+          ...credit,
+          roles: deps.roles,
+          translate,
+          localeOf: async (userId) => (await sessions.read(String(userId)))?.locale ?? deps.defaultLocale,
+        }),
+      );
+    }
     bot.use(createStatsFeature(staff));
     bot.use(createHealthFeature(staff));
   }

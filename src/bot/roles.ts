@@ -22,6 +22,11 @@ export interface RoleStoreDeps {
   prefix: string;
   /** ADMIN_IDS: admins from the start, whatever Redis says. */
   configuredAdmins: readonly number[];
+  /**
+   * Called after a user is granted the reseller role, by whatever path (the start credit, given once). A failure is
+   * the caller's to log: the grant itself stands.
+   */
+  onReseller?: (userId: number, by: number) => Promise<void>;
 }
 
 /** Most users a replica keeps roles for; past it the cache starts again (it is only a cache). */
@@ -38,6 +43,7 @@ export class RedisRoleStore {
   readonly #versionKey: string;
   readonly #auditKey: string;
   readonly #configured: ReadonlySet<number>;
+  readonly #onReseller: RoleStoreDeps['onReseller'];
   #version: string | null | undefined;
   readonly #cache = new Map<number, Role | null>();
 
@@ -47,6 +53,7 @@ export class RedisRoleStore {
     this.#versionKey = `${deps.prefix}roles:version`;
     this.#auditKey = `${deps.prefix}roles:audit`;
     this.#configured = new Set(deps.configuredAdmins);
+    this.#onReseller = deps.onReseller;
   }
 
   /** The version of the roles last seen by this replica (changes with every grant and revoke anywhere). */
@@ -143,6 +150,7 @@ export class RedisRoleStore {
       String(this.#configured.size),
     )) as [number, string | null];
     if (ok === 0) return { ok: false, reason: 'last-admin' };
+    if (role === 'reseller') await this.#onReseller?.(user, by);
     return { ok: true, previous: previous && isRole(previous) ? previous : null };
   }
 

@@ -175,7 +175,13 @@ export function parseJsonBody(text: string): unknown {
 /** Reads `GET /account`. */
 export function parseAccount(value: unknown): Account {
   const r = new Reader(value, 'account');
-  return { defaultCurrency: r.str('default_currency'), apiAccessEnabled: r.bool('api_access_enabled') };
+  const defaultCurrency = r.str('default_currency');
+  const apiAccessEnabled = r.bool('api_access_enabled');
+  const raw = value as Record<string, unknown>;
+  const balance = [raw['balance'], raw['wallet_balance']].find(
+    (v): v is string => typeof v === 'string' && /^-?\d{1,20}(?:\.\d{1,20})?$/.test(v),
+  );
+  return { defaultCurrency, apiAccessEnabled, ...(balance === undefined ? {} : { balance }) };
 }
 
 /** Reads one recharge country. */

@@ -18,6 +18,11 @@ export interface CallOptions {
 export interface Account {
   defaultCurrency: string;
   apiAccessEnabled: boolean;
+  /**
+   * The wallet balance, only if the service reports one: the spec documents no such field, so it is read
+   * tolerantly (`balance` or `wallet_balance`, a decimal string) and is usually absent.
+   */
+  balance?: string;
 }
 
 export interface Country {

@@ -25,7 +25,8 @@ export type AdminAlert =
   | { kind: 'order-number-conflict'; externalOrderId: string; field: string }
   | { kind: 'rate-limited' }
   /** A reseller's wrong PINs locked their PIN-protected top-ups. */
-  | { kind: 'pin-locked'; userId: number; tries: number; minutes: number };
+  | { kind: 'pin-locked'; userId: number; tries: number; minutes: number }
+  | { kind: 'merchant-low-balance'; balance: string; threshold: string; currency: string };
 
 /** Where the order lifecycle sends alerts (the alerts module, or a test double). */
 export interface AlertSink {
@@ -62,6 +63,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `rate-limited:${windowOf(nowMs)}`;
     case 'pin-locked':
       return `pin-locked:${alert.userId}:${windowOf(nowMs)}`;
+    case 'merchant-low-balance':
+      return `merchant-low-balance:${windowOf(nowMs)}`;
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);

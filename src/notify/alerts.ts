@@ -1,4 +1,5 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
+import { formatMoney } from '../domain/money.ts';
 import { randomBytes } from 'node:crypto';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Redis } from 'ioredis';
@@ -107,6 +108,7 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'quote-mismatch':
     case 'rate-limited':
     case 'pin-locked':
+    case 'merchant-low-balance':
       return null;
     default: {
       const never: never = alert;
@@ -161,6 +163,11 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
         id: String(alert.userId),
         tries: alert.tries,
         minutes: alert.minutes,
+      });
+    case 'merchant-low-balance':
+      return t(locale, 'alert-merchant-low-balance', {
+        balance: formatMoney(alert.balance, alert.currency, locale),
+        threshold: formatMoney(alert.threshold, alert.currency, locale),
       });
     default: {
       const never: never = alert;

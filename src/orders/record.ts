@@ -59,6 +59,11 @@ const SHORT: Record<string, string> = {
   httpStatus: 'hs',
   message: 'me',
   holder: 'ho',
+  figures: 'fg',
+  credit: 'cr',
+  currency: 'cu',
+  day: 'dy',
+  state: 'cs',
 };
 const LONG: Record<string, string> = Object.fromEntries(Object.entries(SHORT).map(([l, s]) => [s, l]));
 

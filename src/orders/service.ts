@@ -415,6 +415,21 @@ export function createOrderService(deps: OrderServiceDeps) {
         );
         return resultOf(order, true);
       }
+      case 'refused': {
+        // Not enough credit, or past a limit: nothing was held or sent. Kept like a busy refusal, so a repeated
+        // confirmation finds the same answer, and out of every index.
+        const { kind, ...figures } = created.refusal;
+        const order = await store.createRejected(
+          intent,
+          { key: kind, message: 'refused by the reseller credit or limits; nothing was sent', figures },
+          { quiet: true, keepForMs: BUSY_REFUSAL_KEEP_MS },
+        );
+        logger.info(
+          { externalOrderId: intent.externalOrderId, key: kind },
+          'order refused by credit or limits',
+        );
+        return resultOf(order, false);
+      }
       case 'exists': {
         // A repeat of the same confirmation finds its order; a different request under the same number
         // must never be told "placed" for an order that is not its own.

@@ -14,6 +14,8 @@ import {
   type RedisOp,
 } from '../lib/redis/redis-script.ts';
 import type { OrderIntent, Rejection, StatusChange, StoredOrder } from './types.ts';
+import { decodeRefusal, encodeMove, LUA_LEDGER, utcDay, type MoveRefusal } from '../accounts/ledger.ts';
+import { creditMove, creditStateOf } from './credit.ts';
 import type { MerchantEvent } from './webhook-signature.ts';
 
 /**
@@ -67,7 +69,9 @@ export interface RemoteSnapshot {
 export type CreateOutcome =
   | { kind: 'created'; order: StoredOrder }
   | { kind: 'exists'; order: StoredOrder }
-  | { kind: 'busy'; holder: string };
+  | { kind: 'busy'; holder: string }
+  /** The reseller's credit or a limit refused the hold: nothing was stored. */
+  | { kind: 'refused'; refusal: MoveRefusal };
 
 export interface StoreOptions {
   redis: Redis;
@@ -111,7 +115,7 @@ export function detailsOf(order: RechargeOrder): NonNullable<StoredOrder['detail
   };
 }
 
-const commitScript = defineScript(`${LUA_NOW_MS}${LUA_APPLY_OPS}
+const commitScript = defineScript(`${LUA_NOW_MS}${LUA_APPLY_OPS}${LUA_LEDGER}
 local cur = redis.call('HGET', KEYS[1], 'rev')
 local expected = tonumber(ARGV[1])
 if expected == 0 then
@@ -122,10 +126,14 @@ end
 if ARGV[4] ~= '' then
   local holder = redis.call('GET', ARGV[4])
   if holder and holder ~= ARGV[5] then return {-1, holder} end
-  redis.call('SET', ARGV[4], ARGV[5])
 end
+if ARGV[6] ~= '' then
+  local refused = ledgerMove(ARGV[6])
+  if refused then return refused end
+end
+if ARGV[4] ~= '' then redis.call('SET', ARGV[4], ARGV[5]) end
 redis.call('HSET', KEYS[1], 'rev', tostring(expected + 1), 'data', ARGV[2], 'st', ARGV[3])
-applyOps(6)
+applyOps(7)
 return {1, tostring(expected + 1)}
 `);
 
@@ -244,8 +252,22 @@ export function createOrderStore(options: StoreOptions) {
     prev: StoredOrder | null,
     mutation: Mutation,
     guard?: { key: string; value: string },
-  ): Promise<{ kind: 'ok' } | { kind: 'conflict' } | { kind: 'busy'; holder: string }> {
+  ): Promise<
+    | { kind: 'ok' }
+    | { kind: 'conflict' }
+    | { kind: 'busy'; holder: string }
+    | { kind: 'refused'; refusal: MoveRefusal }
+  > {
     const next = mutation.next;
+    // The order's credit follows it in this same commit (hold, debit, release, refund), so exactly once.
+    let credit = '';
+    if (next.credit !== undefined && mutation.keepForMs === undefined) {
+      const recorded = prev === null ? null : (prev.credit?.state ?? null);
+      const target = prev === null ? 'held' : creditStateOf(next, recorded ?? 'held');
+      next.credit.state = target;
+      const move = creditMove(options.prefix, next, next.credit, recorded, target);
+      if (move !== null) credit = encodeMove(move);
+    }
     const ops = [
       ...(mutation.keepForMs === undefined
         ? indexOps(prev, next)
@@ -262,11 +284,13 @@ export function createOrderStore(options: StoreOptions) {
         indexStatus(next),
         guard?.key ?? '',
         guard?.value ?? '',
+        credit,
         ...encodeOps(ops),
       ],
     )) as [number, string];
     if (raw[0] === 1) return { kind: 'ok' };
     if (raw[0] === -1) return { kind: 'busy', holder: raw[1] };
+    if (raw[0] === -2) return { kind: 'refused', refusal: decodeRefusal(raw) };
     return { kind: 'conflict' };
   }
 
@@ -334,6 +358,16 @@ export function createOrderStore(options: StoreOptions) {
         chatId: intent.chatId,
         locale: intent.locale,
         ...(intent.statusMessageId === undefined ? {} : { statusMessageId: intent.statusMessageId }),
+        ...(intent.credit === undefined
+          ? {}
+          : {
+              credit: {
+                amount: intent.credit.amount,
+                currency: intent.quote.merchantCurrency,
+                day: utcDay(clock()),
+                state: 'held' as const,
+              },
+            }),
         history: [],
         createdAt: at,
         updatedAt: at,
@@ -355,6 +389,7 @@ export function createOrderStore(options: StoreOptions) {
         );
         if (result.kind === 'ok') return { kind: 'created', order };
         if (result.kind === 'busy') return { kind: 'busy', holder: result.holder };
+        if (result.kind === 'refused') return { kind: 'refused', refusal: result.refusal };
       }
       throw new Error(`order ${intent.externalOrderId}: could not be created`);
     },

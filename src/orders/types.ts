@@ -13,6 +13,8 @@ export interface OrderIntent {
   locale: string;
   /** The `⏳ …` message the order service keeps up to date. */
   statusMessageId?: number;
+  /** A reseller's order: the amount held from their credit (merchant currency) when it is stored. */
+  credit?: { amount: string };
 }
 
 /** The confirmed quote as plain JSON (money as exact strings). */
@@ -47,6 +49,8 @@ export interface Rejection {
   httpStatus?: number;
   /** Service text, for staff only. */
   message: string;
+  /** A credit or limit refusal (`credit`, `daily-limit`, `order-limit`): its figures as exact decimal strings. */
+  figures?: Record<string, string>;
   /**
    * `account-busy`: the merchant order number of the unfinished order holding the phone number. It may be
    * another reseller's, so it is kept apart from the text and shown to agents and admins only.
@@ -98,6 +102,22 @@ export interface StoredOrder {
   unansweredAt?: string;
   /** The service answered 2xx but we could not read it: the order is looked up, never sent again. */
   answerUnreadable?: boolean;
+  /** The reseller credit this order holds or spent (see orders/credit.ts); absent for admins' orders. */
+  credit?: OrderCredit;
+}
+
+/**
+ * Where an order's credit stands: `held` while it may still be charged, `settled` once it succeeded (a debit),
+ * `released` when it ended without a charge, `refunded` when a charge was given back. Changed only inside the
+ * order's own commit, so each step happens once.
+ */
+export interface OrderCredit {
+  /** Exact decimal in the merchant currency. */
+  amount: string;
+  currency: string;
+  /** UTC day the hold was taken (its daily-limit bucket). */
+  day: string;
+  state: 'held' | 'settled' | 'released' | 'refunded';
 }
 
 export type SubmitResult =

@@ -119,7 +119,10 @@ describe('role changes and the command menus they update', () => {
   it('/start sets exactly the commands of the role, in the user language', async () => {
     const expected: Array<[number, string[]]> = [
       [STRANGER, ['start', 'help', 'language']],
-      [RESELLER, ['start', 'help', 'topup', 'status', 'orders', 'pin', 'cancel', 'language']],
+      [
+        RESELLER,
+        ['start', 'help', 'topup', 'status', 'orders', 'pin', 'balance', 'statement', 'cancel', 'language'],
+      ],
       [AGENT, ['start', 'help', 'status', 'orders', 'cancel', 'language']],
       [
         ADMIN,
@@ -136,6 +139,10 @@ describe('role changes and the command menus they update', () => {
           'pricing',
           'health',
           'pin',
+          'balance',
+          'statement',
+          'credit',
+          'limit',
           'cancel',
           'language',
         ],
@@ -182,6 +189,8 @@ describe('role changes and the command menus they update', () => {
       'status',
       'orders',
       'pin',
+      'balance',
+      'statement',
       'cancel',
       'language',
     ]);
@@ -226,8 +235,8 @@ describe('role changes and the command menus they update', () => {
         translate('es', 'command-topup'),
     );
     expect(reseller.commands().map((c) => c.description)).toEqual(
-      ['start', 'help', 'topup', 'status', 'orders', 'pin', 'cancel', 'language'].map((c) =>
-        translate('es', `command-${c}`),
+      ['start', 'help', 'topup', 'status', 'orders', 'pin', 'balance', 'statement', 'cancel', 'language'].map(
+        (c) => translate('es', `command-${c}`),
       ),
     );
     expect(translate('es', 'command-topup')).not.toBe(translate('en', 'command-topup'));

@@ -110,6 +110,7 @@ describe.each(['polling', 'webhook'] as const)(
         HTTP_PORT: String(botPort),
         ADMIN_IDS: String(ADMIN),
         LOG_LEVEL: 'info',
+        RESELLER_START_CREDIT: '1000',
       };
     });
 

@@ -143,7 +143,8 @@ describe('/health uses the same cached state: no pile of calls, no wait for the 
   let log: ReturnType<typeof requestLog>;
 
   beforeAll(async () => {
-    world = await startBotWorld();
+    // No start credit: giving it reads the wallet currency (GET /account), and this world must start unanswered.
+    world = await startBotWorld({ env: { RESELLER_START_CREDIT: '0' } });
     log = requestLog(world);
   }, 60_000);
   afterAll(async () => {

@@ -103,6 +103,31 @@ describe('soak, short profile', () => {
       'no log line holds the API key, a webhook secret, the bot token or a full phone number',
     );
 
+    // The credit books: an entry edited, a hold ended twice, a debit without its order succeeding.
+    const withHolds = records.accounts!.find((a) => a.entries.some((e) => e.kind === 'debit'))!;
+    expect(withHolds).toBeDefined();
+    const edited = copy(records);
+    const editedBooks = edited.accounts!.find((a) => a.userId === withHolds.userId)!;
+    editedBooks.entries[0]!.amount = '1000';
+    expect(failing(edited)).toContain(
+      "every reseller's ledger sums to their balance, and every hold ended exactly once",
+    );
+    const twiceEnded = copy(records);
+    const twiceBooks = twiceEnded.accounts!.find((a) => a.userId === withHolds.userId)!;
+    const debit = twiceBooks.entries.find((e) => e.kind === 'debit')!;
+    twiceBooks.entries.push({ ...debit, id: `${debit.id}-again`, amount: '0' });
+    expect(failing(twiceEnded)).toContain(
+      "every reseller's ledger sums to their balance, and every hold ended exactly once",
+    );
+    const notSucceeded = copy(records);
+    const debited = notSucceeded.sandboxOrders.find((o) => o.external_order_id === debit.ref)!;
+    debited.status = 'refunded';
+    expect(failing(notSucceeded)).toContain(
+      'for every reseller, debits minus refunds = reseller prices of their succeeded orders',
+    );
+    // Some resellers ran out of credit and were refused.
+    expect(records.botOrders.some((o) => o.rejection?.key === 'credit')).toBe(true);
+
     const crashed = copy(records);
     crashed.exits.push({ replica: 0, generation: 99, code: 1, signal: null, injected: false });
     expect(failing(crashed)).toContain('no unhandled rejection or crash other than the injected ones');

@@ -101,6 +101,8 @@ export async function startBotWorld(options: BotWorldOptions = {}): Promise<BotW
     HTTP_HOST: '127.0.0.1',
     ADMIN_IDS: String(ADMIN),
     LOG_LEVEL: 'silent',
+    // Resellers granted in tests can top up unless a test gives them less (reseller credit, issue #15).
+    RESELLER_START_CREDIT: '1000000000',
     ...options.env,
   };
 

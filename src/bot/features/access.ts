@@ -18,6 +18,10 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   pricing: ['admin'],
   health: ['admin'],
   pin: ['reseller', 'admin'],
+  balance: ['reseller', 'admin'],
+  statement: ['reseller', 'admin'],
+  credit: ['admin'],
+  limit: ['admin'],
 };
 
 /** The commands a role sees in its menu, in order. */

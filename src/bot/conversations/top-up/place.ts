@@ -1,6 +1,8 @@
 import { InlineKeyboard } from 'grammy';
 import { intentWithNumber, type IntentDraft } from '../../../orders/numbers.ts';
-import type { SubmitResult } from '../../../orders/types.ts';
+import { Decimal } from 'decimal.js';
+import { formatMoney } from '../../../domain/money.ts';
+import type { Rejection, SubmitResult } from '../../../orders/types.ts';
 import { repeatData } from '../../callback-data.ts';
 import type { BaseContext } from '../../context.ts';
 import { problemText as problemTextOf, type ServiceProblem } from '../../service-problem.ts';
@@ -18,11 +20,8 @@ export async function place(
   step: number,
 ): Promise<'placed' | 'requote' | 'stopped'> {
   const { conversation, ctx, deps, userId, flow, locale, t } = sc;
-  const allowed = await conversation.external(async () => {
-    const role = await deps.roles.roleOf(userId);
-    return role === 'reseller' || role === 'admin';
-  });
-  if (!allowed) {
+  const role = await conversation.external(() => deps.roles.roleOf(userId));
+  if (role !== 'reseller' && role !== 'admin') {
     await ctx.reply(t('access-denied', { id: String(userId) }));
     return 'stopped';
   }
@@ -51,6 +50,8 @@ export async function place(
     resellerId: userId,
     chatId,
     locale,
+    // A reseller's price is held from their credit when the order is stored; admins spend the wallet directly.
+    ...(role === 'reseller' ? { credit: { amount: quote.resellerPrice ?? quote.merchantPrice } } : {}),
   };
   // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
   const fixed = await conversation.external(() =>
@@ -79,6 +80,7 @@ export async function place(
   switch (result.outcome) {
     case 'placed':
     case 'pending':
+      if (role === 'reseller') await tellLowCredit(sc);
       // The order service owns the status message from here on; a pending order gets a separate note.
       if (result.outcome === 'pending') await ctx.reply(t('top-up-pending', { number: externalOrderId }));
       await ctx.reply(t('top-up-what-next'), {
@@ -103,6 +105,11 @@ export async function place(
       const code = rejection?.code;
       // Resolved as "not placed" after a crash elsewhere: the notifier edits the message (with a button).
       if (rejection?.key === 'not-placed') return 'stopped';
+      const refusal = creditRefusalText(sc, rejection, quote.merchantCurrency);
+      if (refusal !== null) {
+        await ctx.api.editMessageText(chatId, messageId, refusal);
+        return 'stopped';
+      }
       if (
         rejection?.key === 'quote_token' &&
         (code === 'quote_expired' || code === 'price_changed' || code === 'quote_invalid')
@@ -122,6 +129,48 @@ export async function place(
       return 'stopped';
     }
   }
+}
+
+/** The 🚫 answer to a top-up refused by the reseller's credit or limits, or null for any other refusal. */
+function creditRefusalText(
+  sc: StepContext,
+  rejection: Rejection | undefined,
+  currency: string,
+): string | null {
+  const f = rejection?.figures ?? {};
+  const money = (value: string | undefined) => formatMoney(value ?? '0', currency);
+  switch (rejection?.key) {
+    case 'credit':
+      return sc.t('credit-refused-funds', { available: money(f.available), price: money(f.amount) });
+    case 'order-limit':
+      return sc.t('credit-refused-order-limit', { limit: money(f.limit), price: money(f.amount) });
+    case 'daily-limit': {
+      const left = Decimal.max(0, new Decimal(f.limit ?? '0').minus(f.used ?? '0'));
+      return sc.t('credit-refused-daily-limit', {
+        limit: money(f.limit),
+        used: money(f.used),
+        left: money(left.toFixed()),
+        price: money(f.amount),
+      });
+    }
+    default:
+      return null;
+  }
+}
+
+/** Tells the reseller once when their available credit fell below their threshold. */
+async function tellLowCredit(sc: StepContext): Promise<void> {
+  const accounts = sc.deps.accounts;
+  if (accounts === undefined) return;
+  const low = await sc.conversation.external(async () => {
+    if (!(await accounts.lowCreditCrossed(sc.userId))) return null;
+    const [view, currency] = await Promise.all([accounts.view(sc.userId), accounts.currency()]);
+    return {
+      available: formatMoney(view.available, currency),
+      threshold: formatMoney(view.lowAlert ?? '0', currency),
+    };
+  });
+  if (low !== null) await sc.ctx.reply(sc.t('credit-low', low));
 }
 
 /** The chat's text for a service problem. */

@@ -1,3 +1,4 @@
+import type { Accounts } from '../../../accounts/accounts.ts';
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context, InlineKeyboard } from 'grammy';
 import type { BaseContext, BotContext } from '../../context.ts';
@@ -34,6 +35,8 @@ export interface TopUpDeps {
   quoteMarginMs: number;
   /** How long a quote may wait for the shared request budget before the chat is told to try later. */
   quoteWaitMs?: number;
+  /** Reseller credit accounts (the low-credit notice after a placement). */
+  accounts?: Pick<Accounts, 'lowCreditCrossed' | 'view' | 'currency'>;
 }
 
 export type Conv = Conversation<BotContext, Context>;

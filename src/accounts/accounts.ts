@@ -1,0 +1,260 @@
+import { Decimal } from 'decimal.js';
+import type { Redis } from 'ioredis';
+import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
+import {
+  accountKeys,
+  decodeRefusal,
+  encodeMove,
+  fromUnits,
+  LUA_LEDGER,
+  toUnits,
+  utcDay,
+  type LedgerKind,
+  type MoveRefusal,
+} from './ledger.ts';
+
+/** One ledger entry as read back (amounts exact decimal strings; `amount` is the balance change). */
+export interface LedgerEntry {
+  /** Stream entry ID: Redis time in ms and a sequence; orders the entries. */
+  id: string;
+  at: Date;
+  kind: LedgerKind;
+  amount: string;
+  /** Change of the holds. */
+  held: string;
+  balanceAfter: string;
+  holdsAfter: string;
+  /** Merchant order number, or `admin:<id>`. */
+  ref: string;
+  note: string;
+  currency: string;
+}
+
+/** A reseller's account as shown by /balance. */
+export interface AccountView {
+  balance: string;
+  holds: string;
+  available: string;
+  /** Held or spent today (UTC). */
+  spentToday: string;
+  dailyLimit: string | null;
+  orderMax: string | null;
+  lowAlert: string | null;
+}
+
+export type CreditResult = { ok: true; balance: string } | { ok: false; refusal: MoveRefusal };
+
+export interface AccountsDeps {
+  redis: Redis;
+  prefix: string;
+  clock?: () => number;
+  /** The merchant wallet currency (`default_currency` of GET /account), read when not cached yet. */
+  readCurrency: () => Promise<string>;
+}
+
+const moveScript = defineScript(`${LUA_NOW_MS}${LUA_LEDGER}
+local refused = ledgerMove(ARGV[1])
+if refused then return refused end
+return {1, redis.call('HGET', KEYS[1], 'bal') or '0'}
+`);
+
+/** The start credit is given in the same script that marks it given, so a re-grant never gives it twice. */
+const startScript = defineScript(`${LUA_NOW_MS}${LUA_LEDGER}
+if redis.call('HSETNX', KEYS[1], 'start', ARGV[2]) == 0 then return {0} end
+local refused = ledgerMove(ARGV[1])
+return {1}
+`);
+
+/**
+ * Told once: 1 when available credit is below the threshold and the reseller was not told since it last rose
+ * to or above it; clears the mark when it is above.
+ */
+const lowScript = defineScript(`
+local lo = redis.call('HGET', KEYS[1], 'lo')
+if not lo then return 0 end
+local avail = tonumber(redis.call('HGET', KEYS[1], 'bal') or '0') - tonumber(redis.call('HGET', KEYS[1], 'hold') or '0')
+if avail >= tonumber(lo) then
+  redis.call('HDEL', KEYS[1], 'low')
+  return 0
+end
+if redis.call('HSETNX', KEYS[1], 'low', '1') == 1 then return 1 end
+return 0
+`);
+
+/** How long the merchant wallet currency is cached (it changes only with the merchant account). */
+const CURRENCY_TTL_SECONDS = 86_400;
+
+/** Creates the reseller credit accounts (see ledger.ts for the layout). */
+export function createAccounts(deps: AccountsDeps) {
+  const { redis, prefix } = deps;
+  const clock = deps.clock ?? Date.now;
+  const currencyKey = `${prefix}acct:currency`;
+
+  async function currency(): Promise<string> {
+    const cached = await redis.get(currencyKey);
+    if (cached !== null) return cached;
+    const read = await deps.readCurrency();
+    await redis.set(currencyKey, read, 'EX', CURRENCY_TTL_SECONDS);
+    return read;
+  }
+
+  function parseEntry(id: string, fields: string[]): LedgerEntry {
+    const f: Record<string, string> = {};
+    for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+    return {
+      id,
+      at: new Date(Number(id.split('-')[0])),
+      kind: (f.k ?? 'adjust') as LedgerKind,
+      amount: f.a ?? '0',
+      held: f.h ?? '0',
+      balanceAfter: f.b ?? '0',
+      holdsAfter: f.ho ?? '0',
+      ref: f.r ?? '',
+      note: f.n ?? '',
+      currency: f.c ?? '',
+    };
+  }
+
+  async function field(userId: number, name: string): Promise<string | null> {
+    const value = await redis.hget(accountKeys(prefix, userId).account, name);
+    return value === null ? null : fromUnits(value);
+  }
+
+  const accounts = {
+    currency,
+
+    /**
+     * Adds (positive) or takes (negative) credit by an admin; taking never goes below zero. `amount` is exact
+     * and has at most the currency's minor digits (the caller checks, with a localised answer).
+     */
+    async credit(
+      userId: number,
+      amount: Decimal,
+      by: { adminId: number; note: string },
+    ): Promise<CreditResult> {
+      const keys = accountKeys(prefix, userId);
+      const raw = (await moveScript.run(
+        redis,
+        [keys.account],
+        [
+          encodeMove({
+            keys: { ...keys, day: '' },
+            kind: amount.isNegative() ? 'adjust' : 'credit',
+            balance: toUnits(amount),
+            hold: '0',
+            day: '0',
+            check: 'floor',
+            ref: `admin:${by.adminId}`,
+            note: by.note,
+            currency: await currency(),
+          }),
+        ],
+      )) as unknown[];
+      if (raw[0] === -2) return { ok: false, refusal: decodeRefusal(raw) };
+      return { ok: true, balance: fromUnits(String(raw[1])) };
+    },
+
+    /** Gives the start credit the first time a user is granted the reseller role; false when given before. */
+    async giveStartCredit(
+      userId: number,
+      amount: Decimal,
+      by: number,
+      note = 'RESELLER_START_CREDIT',
+    ): Promise<boolean> {
+      if (amount.lte(0)) return false;
+      const keys = accountKeys(prefix, userId);
+      const raw = (await startScript.run(
+        redis,
+        [keys.account],
+        [
+          encodeMove({
+            keys: { ...keys, day: '' },
+            kind: 'start',
+            balance: toUnits(amount),
+            hold: '0',
+            day: '0',
+            check: 'none',
+            ref: `admin:${by}`,
+            note,
+            currency: await currency(),
+          }),
+          String(clock()),
+        ],
+      )) as number[];
+      return raw[0] === 1;
+    },
+
+    /** Balance, holds, what is available, today's spend and the limits. */
+    async view(userId: number): Promise<AccountView> {
+      const keys = accountKeys(prefix, userId);
+      const [[bal, hold, dl, om, lo], today] = await Promise.all([
+        redis.hmget(keys.account, 'bal', 'hold', 'dl', 'om', 'lo'),
+        redis.get(keys.day(utcDay(clock()))),
+      ]);
+      const balance = new Decimal(bal ?? '0');
+      const holds = new Decimal(hold ?? '0');
+      return {
+        balance: fromUnits(balance.toFixed(0)),
+        holds: fromUnits(holds.toFixed(0)),
+        available: fromUnits(balance.minus(holds).toFixed(0)),
+        spentToday: fromUnits(today ?? '0'),
+        dailyLimit: dl === null || dl === undefined ? null : fromUnits(dl),
+        orderMax: om === null || om === undefined ? null : fromUnits(om),
+        lowAlert: lo === null || lo === undefined ? null : fromUnits(lo),
+      };
+    },
+
+    /** Sets (or with null removes) the daily limit, the per-order maximum or the low-credit threshold. */
+    async setLimit(
+      userId: number,
+      which: 'daily' | 'order' | 'alert',
+      amount: Decimal | null,
+    ): Promise<void> {
+      const key = accountKeys(prefix, userId).account;
+      const name = which === 'daily' ? 'dl' : which === 'order' ? 'om' : 'lo';
+      if (amount === null) await redis.hdel(key, name, ...(which === 'alert' ? ['low'] : []));
+      else await redis.hset(key, name, toUnits(amount));
+    },
+
+    /** The low-credit threshold, when set. */
+    lowAlert: (userId: number) => field(userId, 'lo'),
+
+    /** True once each time the available credit falls below the reseller's threshold (see lowScript). */
+    async lowCreditCrossed(userId: number): Promise<boolean> {
+      return (await lowScript.run(redis, [accountKeys(prefix, userId).account], [])) === 1;
+    },
+
+    /** Ledger entries from `fromMs` (inclusive) to `toMs` (exclusive), oldest first. */
+    async entries(userId: number, fromMs: number, toMs: number): Promise<LedgerEntry[]> {
+      const rows = await redis.xrange(
+        accountKeys(prefix, userId).ledger,
+        String(Math.max(0, fromMs)),
+        // An incomplete ID as the end means every entry of that millisecond: the one before toMs.
+        String(Math.max(0, toMs - 1)),
+      );
+      return rows.map(([id, fields]) => parseEntry(id, fields));
+    },
+
+    /** The balance just before `ms` (the last entry's balance after, or 0). */
+    async balanceBefore(userId: number, ms: number): Promise<string> {
+      const rows = await redis.xrevrange(
+        accountKeys(prefix, userId).ledger,
+        String(Math.max(0, ms - 1)),
+        '-',
+        'COUNT',
+        1,
+      );
+      const last = rows[0];
+      return last === undefined ? '0' : parseEntry(last[0], last[1]).balanceAfter;
+    },
+
+    /** Every ledger entry of a reseller (the soak's checker reads them all). */
+    async allEntries(userId: number): Promise<LedgerEntry[]> {
+      const rows = await redis.xrange(accountKeys(prefix, userId).ledger, '-', '+');
+      return rows.map(([id, fields]) => parseEntry(id, fields));
+    },
+  };
+  return accounts;
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,281 @@
+import { Decimal } from 'decimal.js';
+import { Composer, InputFile } from 'grammy';
+import type { Accounts, AccountView } from '../../accounts/accounts.ts';
+import { parseCreditAmount, type CreditAmountProblem } from '../../accounts/amount.ts';
+import { buildStatement, parseUtcDay } from '../../accounts/statement.ts';
+import { utcDay } from '../../accounts/ledger.ts';
+import { currencyDigits, formatMoney } from '../../domain/money.ts';
+import type { BotContext } from '../context.ts';
+import type { Translate } from '../i18n.ts';
+import type { RoleStore } from '../roles.ts';
+import { requireRole } from './access.ts';
+
+/** What the credit commands need from the rest of the app. */
+export interface CreditDeps {
+  accounts: Accounts;
+  roles: Pick<RoleStore, 'roleOf' | 'list'>;
+  translate: Translate;
+  /** The language a user reads (their chosen one, else the default). */
+  localeOf: (userId: number) => Promise<string>;
+  /**
+   * The merchant wallet's balance as GET /account reports it (background priority): undefined when the
+   * service does not report one (the spec documents none), null when the call failed.
+   */
+  walletBalance: () => Promise<{ balance: string | undefined; currency: string } | null>;
+  clock?: () => number;
+}
+
+const USER_ID = /^\d{1,15}$/;
+
+/** `/credit`, `/limit`, `/balance`, `/statement`: reseller credit, limits and the books. */
+export function createCreditFeature(deps: CreditDeps) {
+  const { accounts } = deps;
+  const clock = deps.clock ?? Date.now;
+  const composer = new Composer<BotContext>();
+
+  const amountProblem = (ctx: BotContext, problem: CreditAmountProblem, currency: string) =>
+    ctx.t(`credit-amount-${problem}`, { digits: currencyDigits(currency), currency });
+
+  /** The user named by an admin, when they are a reseller; otherwise answers why not and returns null. */
+  async function resellerArg(
+    ctx: BotContext,
+    text: string | undefined,
+    usage: string,
+  ): Promise<number | null> {
+    if (text === undefined || !USER_ID.test(text)) {
+      await ctx.reply(ctx.t(usage));
+      return null;
+    }
+    const id = Number(text);
+    const role = await deps.roles.roleOf(id);
+    if (role === null) {
+      await ctx.reply(ctx.t('credit-unknown-user', { id: text }));
+      return null;
+    }
+    if (role !== 'reseller') {
+      await ctx.reply(ctx.t('credit-not-reseller', { id: text }));
+      return null;
+    }
+    return id;
+  }
+
+  function viewText(ctx: BotContext, id: number, view: AccountView, currency: string): string {
+    const m = (v: string) => formatMoney(v, currency);
+    const lines = [
+      ctx.t('balance-title', { id: String(id) }),
+      ctx.t('balance-line', { balance: m(view.balance), holds: m(view.holds), available: m(view.available) }),
+      view.dailyLimit === null
+        ? ctx.t('balance-today-no-limit', { spent: m(view.spentToday) })
+        : ctx.t('balance-today', {
+            spent: m(view.spentToday),
+            limit: m(view.dailyLimit),
+            left: m(Decimal.max(0, new Decimal(view.dailyLimit).minus(view.spentToday)).toFixed()),
+          }),
+    ];
+    if (view.orderMax !== null) lines.push(ctx.t('balance-order-max', { limit: m(view.orderMax) }));
+    if (view.lowAlert !== null) lines.push(ctx.t('balance-alert-line', { threshold: m(view.lowAlert) }));
+    return lines.join('\n');
+  }
+
+  composer.command('credit', requireRole('credit'), async (ctx) => {
+    const [idText, amountText, ...noteWords] = ctx.match.trim().split(/\s+/);
+    if (amountText === undefined) {
+      await ctx.reply(ctx.t('credit-usage'));
+      return;
+    }
+    const currency = await accounts.currency();
+    const parsed = parseCreditAmount(amountText, currency, true);
+    if (!parsed.ok) {
+      await ctx.reply(amountProblem(ctx, parsed.problem, currency));
+      return;
+    }
+    const user = await resellerArg(ctx, idText, 'credit-usage');
+    if (user === null) return;
+    const admin = ctx.from?.id ?? 0;
+    const note = noteWords.join(' ').slice(0, 200);
+    const result = await accounts.credit(user, parsed.value, { adminId: admin, note });
+    if (!result.ok) {
+      await ctx.reply(
+        ctx.t('credit-below-zero', {
+          id: String(user),
+          available: formatMoney(result.refusal.kind === 'floor' ? result.refusal.available : '0', currency),
+          amount: formatMoney(parsed.value.abs().toFixed(), currency),
+        }),
+      );
+      return;
+    }
+    const balance = formatMoney(result.balance, currency);
+    const amount = formatMoney(parsed.value.abs().toFixed(), currency);
+    const added = !parsed.value.isNegative();
+    await ctx.reply(ctx.t(added ? 'credit-added' : 'credit-taken', { id: String(user), amount, balance }));
+    // The reseller is told directly; one who never opened the chat cannot be, and the admin saw the result.
+    const locale = await deps.localeOf(user);
+    const told = deps.translate(locale, added ? 'credit-told-added' : 'credit-told-taken', {
+      amount,
+      balance,
+      note: note === '' ? '-' : note,
+    });
+    await ctx.api.sendMessage(user, told).catch(() => undefined);
+    // A take may cross the reseller's low-credit threshold (and an addition clears the mark for next time).
+    if (await accounts.lowCreditCrossed(user)) {
+      const view = await accounts.view(user);
+      const low = deps.translate(locale, 'credit-low', {
+        available: formatMoney(view.available, currency),
+        threshold: formatMoney(view.lowAlert ?? '0', currency),
+      });
+      await ctx.api.sendMessage(user, low).catch(() => undefined);
+    }
+  });
+
+  composer.command('limit', requireRole('limit'), async (ctx) => {
+    const words = ctx.match.trim().split(/\s+/);
+    const which = words[1]?.toLowerCase() === 'order' ? 'order' : 'daily';
+    const valueText = which === 'order' ? words[2] : words[1];
+    if (valueText === undefined) {
+      await ctx.reply(ctx.t('limit-usage'));
+      return;
+    }
+    const currency = await accounts.currency();
+    let amount: Decimal | null = null;
+    if (valueText.toLowerCase() !== 'off') {
+      const parsed = parseCreditAmount(valueText, currency);
+      if (!parsed.ok) {
+        await ctx.reply(amountProblem(ctx, parsed.problem, currency));
+        return;
+      }
+      amount = parsed.value;
+    }
+    const user = await resellerArg(ctx, words[0], 'limit-usage');
+    if (user === null) return;
+    await accounts.setLimit(user, which, amount);
+    await ctx.reply(
+      amount === null
+        ? ctx.t(`limit-${which}-off`, { id: String(user) })
+        : ctx.t(`limit-${which}-set`, { id: String(user), limit: formatMoney(amount.toFixed(), currency) }),
+    );
+  });
+
+  composer.command('balance', requireRole('balance'), async (ctx) => {
+    const words = ctx.match.trim().split(/\s+/).filter(Boolean);
+    const me = ctx.from?.id ?? 0;
+    const currency = await accounts.currency();
+    if (words[0]?.toLowerCase() === 'alert') {
+      // Reseller: `/balance alert <amount|off>`; admin: `/balance alert <user id> <amount|off>`.
+      const forOther = ctx.role === 'admin';
+      const valueText = forOther ? words[2] : words[1];
+      if (valueText === undefined) {
+        await ctx.reply(ctx.t(forOther ? 'balance-alert-usage-admin' : 'balance-alert-usage'));
+        return;
+      }
+      let amount: Decimal | null = null;
+      if (valueText.toLowerCase() !== 'off') {
+        const parsed = parseCreditAmount(valueText, currency);
+        if (!parsed.ok) {
+          await ctx.reply(amountProblem(ctx, parsed.problem, currency));
+          return;
+        }
+        amount = parsed.value;
+      }
+      const user = forOther ? await resellerArg(ctx, words[1], 'balance-alert-usage-admin') : me;
+      if (user === null) return;
+      await accounts.setLimit(user, 'alert', amount);
+      await ctx.reply(
+        amount === null
+          ? ctx.t('balance-alert-off', { id: String(user) })
+          : ctx.t('balance-alert-set', {
+              id: String(user),
+              threshold: formatMoney(amount.toFixed(), currency),
+            }),
+      );
+      return;
+    }
+    if (ctx.role === 'reseller') {
+      await ctx.reply(viewText(ctx, me, await accounts.view(me), currency));
+      return;
+    }
+    if (words[0] !== undefined) {
+      const user = await resellerArg(ctx, words[0], 'balance-usage');
+      if (user === null) return;
+      await ctx.reply(viewText(ctx, user, await accounts.view(user), currency));
+      return;
+    }
+    // An admin alone: every reseller, then the merchant wallet.
+    const resellers = (await deps.roles.list()).filter((row) => row.role === 'reseller');
+    const lines = [ctx.t('balance-all-title')];
+    if (resellers.length === 0) lines.push(ctx.t('balance-all-empty'));
+    for (const row of resellers) {
+      const view = await accounts.view(row.userId);
+      lines.push(
+        ctx.t('balance-all-row', {
+          id: String(row.userId),
+          balance: formatMoney(view.balance, currency),
+          available: formatMoney(view.available, currency),
+        }),
+      );
+    }
+    const wallet = await deps.walletBalance();
+    lines.push(
+      '',
+      wallet === null
+        ? ctx.t('balance-wallet-unavailable')
+        : wallet.balance === undefined
+          ? ctx.t('balance-wallet-unreported', { currency: wallet.currency })
+          : ctx.t('balance-wallet', { balance: formatMoney(wallet.balance, wallet.currency) }),
+    );
+    await ctx.reply(lines.join('\n'));
+  });
+
+  composer.command('statement', requireRole('statement'), async (ctx) => {
+    const words = ctx.match.trim().split(/\s+/).filter(Boolean);
+    const me = ctx.from?.id ?? 0;
+    let user = me;
+    if (words[0] !== undefined && USER_ID.test(words[0])) {
+      if (ctx.role === 'admin') {
+        const named = await resellerArg(ctx, words.shift(), 'statement-usage');
+        if (named === null) return;
+        user = named;
+      } else if (Number(words[0]) === me) {
+        words.shift();
+      } else {
+        await ctx.reply(ctx.t('command-not-for-role'));
+        return;
+      }
+    } else if (ctx.role === 'admin') {
+      await ctx.reply(ctx.t('statement-usage'));
+      return;
+    }
+    const today = utcDay(clock());
+    const fromText = words[0] ?? `${today.slice(0, 8)}01`;
+    const toText = words[1] ?? today;
+    const from = parseUtcDay(fromText);
+    const to = parseUtcDay(toText);
+    if (from === null || to === null || to < from || words.length > 2) {
+      await ctx.reply(ctx.t('statement-usage'));
+      return;
+    }
+    const end = to + 86_400_000;
+    const [opening, entries, currency] = await Promise.all([
+      accounts.balanceBefore(user, from),
+      accounts.entries(user, from, end),
+      accounts.currency(),
+    ]);
+    const { csv, summary } = buildStatement(opening, entries);
+    const m = (v: string) => formatMoney(v, currency);
+    const caption = ctx.t('statement-summary', {
+      id: String(user),
+      from: fromText,
+      to: toText,
+      opening: m(summary.opening),
+      closing: m(summary.closing),
+      credits: m(summary.credits),
+      debits: m(summary.debits),
+      entries: summary.entries,
+    });
+    await ctx.replyWithDocument(
+      new InputFile(Buffer.from(csv, 'utf8'), `statement-${user}-${fromText}-${toText}.csv`),
+      { caption },
+    );
+  });
+
+  return composer;
+}

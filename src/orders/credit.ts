@@ -1,0 +1,77 @@
+import { Decimal } from 'decimal.js';
+import { accountKeys, toUnits, type LedgerKind, type LedgerMove } from '../accounts/ledger.ts';
+import type { OrderCredit, StoredOrder } from './types.ts';
+
+/**
+ * How an order's credit follows the order. The state an order's credit should be in is read from the order
+ * itself; the move from the state recorded in the record to that one is written in the same compare-and-set
+ * commit as the record (store.ts), so it happens exactly once whatever replays, replicas or crashes.
+ */
+
+type State = OrderCredit['state'];
+
+/** The credit state the order's own state calls for, given the state recorded so far. */
+export function creditStateOf(order: StoredOrder, recorded: State): State {
+  if (order.placement === 'rejected') return 'released';
+  if (order.placement === 'placing' || order.status === undefined) return 'held';
+  switch (order.status) {
+    case 'succeeded':
+      return 'settled';
+    case 'refunded':
+      // Refunded after success gives the debit back; refunded otherwise (after failed) was never charged.
+      return recorded === 'settled' || recorded === 'refunded' ? 'refunded' : 'released';
+    case 'failed':
+      // The automatic refund follows; nothing was charged, so the hold ends now (once: refunded keeps it so).
+      return 'released';
+    default:
+      return 'held';
+  }
+}
+
+/** What each state means for the balance, the holds and the day's spend, in multiples of the amount. */
+const EFFECT: Record<State, { balance: number; hold: number; day: number }> = {
+  held: { balance: 0, hold: 1, day: 1 },
+  settled: { balance: -1, hold: 0, day: 1 },
+  released: { balance: 0, hold: 0, day: 0 },
+  refunded: { balance: 0, hold: 0, day: 0 },
+};
+
+function kindOf(from: State, to: State): LedgerKind {
+  if (to === 'held') return 'hold';
+  if (to === 'settled') return 'debit';
+  if (to === 'refunded') return 'refund';
+  return 'release';
+}
+
+/**
+ * The ledger move taking an order's credit from `from` to `to` (null when nothing changes). `check`: the first
+ * hold is checked against the available credit and the limits; a hold taken again (an order refused on our
+ * side that the service has after all) is not, since the service charged it anyway.
+ */
+export function creditMove(
+  prefix: string,
+  order: StoredOrder,
+  credit: OrderCredit,
+  from: State | null,
+  to: State,
+): LedgerMove | null {
+  if (from === to) return null;
+  const before = from === null ? EFFECT.released : EFFECT[from];
+  const after = EFFECT[to];
+  const units = new Decimal(toUnits(credit.amount));
+  const delta = (field: 'balance' | 'hold' | 'day') => units.mul(after[field] - before[field]).toFixed(0);
+  const move: LedgerMove = {
+    keys: { ...accountKeys(prefix, order.resellerId), day: '' },
+    kind: kindOf(from ?? 'released', to),
+    balance: delta('balance'),
+    hold: delta('hold'),
+    day: delta('day'),
+    check: from === null ? 'hold' : 'none',
+    ref: order.externalOrderId,
+    note: from === 'released' && to !== 'refunded' ? 'revived' : (order.status ?? order.placement),
+    currency: credit.currency,
+  };
+  move.keys.day = accountKeys(prefix, order.resellerId).day(credit.day);
+  if (move.balance === '0' && move.hold === '0' && move.day === '0') return null;
+  return move;
+}
