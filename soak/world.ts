@@ -14,6 +14,7 @@ import { createTelegramStandIn, type TelegramStandIn } from '../src/sandbox/tele
 import { controlClient } from '../test/support/bot-world.ts';
 import { freePort } from '../test/support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../test/support/redis.ts';
+import { localServiceEnv } from '../src/sandbox/local-env.ts';
 
 export const PREFIX = 'rb:';
 export const ADMIN_ID = 720_000_001;
@@ -164,17 +165,17 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
   await control.post('account', { rate_limit_per_minute: options.rateLimitPerMinute });
 
   const baseEnv: Record<string, string> = {
-    BOT_TOKEN: standIn.token,
-    TELEGRAM_API_ROOT: apiRoot,
+    ...localServiceEnv({
+      botToken: standIn.token,
+      apiRoot,
+      merchant: { ...sandbox, webhookSecrets },
+      baseUrl: urls.baseUrl,
+      redisUrl: redis.url,
+    }),
     BOT_MODE: 'webhook',
     PUBLIC_URL: publicUrl,
     TELEGRAM_WEBHOOK_SECRET: telegramSecret,
-    MERCHANT_API_BASE_URL: urls.baseUrl,
-    MERCHANT_ID: sandbox.merchantId,
-    MERCHANT_API_KEY: sandbox.apiKey,
-    MERCHANT_WEBHOOK_SECRETS: webhookSecrets.join(','),
     MERCHANT_RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
-    REDIS_URL: redis.url,
     REDIS_PREFIX: PREFIX,
     HTTP_HOST: '127.0.0.1',
     ADMIN_IDS: String(ADMIN_ID),

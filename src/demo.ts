@@ -20,6 +20,7 @@ import { createLogger } from './logger.ts';
 import { COUNTRIES, createMerchantSandbox, renderMagicTable } from './sandbox/merchant/index.ts';
 import type { MerchantSandbox } from './sandbox/merchant/index.ts';
 import { createTelegramStandIn, DEFAULT_PAGE_USERS, type TelegramStandIn } from './sandbox/telegram/index.ts';
+import { localServiceEnv } from './sandbox/local-env.ts';
 
 const DEMO_PORTS = { chatPage: 8081, sandbox: 8090, bot: 8080 } as const;
 const HOST = '127.0.0.1';
@@ -187,14 +188,14 @@ async function main(): Promise<void> {
     const { apiRoot, pageUrl } = await running.standIn.listen(await portOr(DEMO_PORTS.chatPage), HOST);
 
     const parsed = parseConfig({
-      BOT_TOKEN: running.standIn.token,
-      TELEGRAM_API_ROOT: apiRoot,
+      ...localServiceEnv({
+        botToken: running.standIn.token,
+        apiRoot,
+        merchant: running.sandbox,
+        baseUrl: sandboxAddress.baseUrl,
+        redisUrl,
+      }),
       BOT_MODE: 'polling',
-      MERCHANT_API_BASE_URL: sandboxAddress.baseUrl,
-      MERCHANT_ID: running.sandbox.merchantId,
-      MERCHANT_API_KEY: running.sandbox.apiKey,
-      MERCHANT_WEBHOOK_SECRETS: running.sandbox.webhookSecrets.join(','),
-      REDIS_URL: redisUrl,
       // Someone else's Redis keeps its own keys apart from the demo's.
       REDIS_PREFIX: ownRedis ? 'rb:' : 'rb-demo:',
       HTTP_HOST: HOST,

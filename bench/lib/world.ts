@@ -8,6 +8,7 @@ import { freePort } from '../../test/support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../../test/support/redis.ts';
 import { tapBotCalls, type CallTap } from './call-tap.ts';
 import { spawnService, type ChildService } from './processes.ts';
+import { localServiceEnv } from '../../src/sandbox/local-env.ts';
 
 export const ADMIN_ID = 720_000_000;
 export const PREFIX = 'rb:';
@@ -98,15 +99,16 @@ export async function startBenchWorld(options: BenchWorldOptions = {}): Promise<
     control,
     botEnv(port, extra = {}) {
       return {
-        BOT_TOKEN: standIn.token,
-        TELEGRAM_API_ROOT: apiRoot,
+        ...localServiceEnv({
+          botToken: standIn.token,
+          apiRoot,
+          // Rows that measure the chat alone run with no sandbox: nothing may reach these addresses.
+          merchant: sandbox ?? { merchantId: 'M1', apiKey: 'unused', webhookSecrets: [] },
+          baseUrl: urls?.baseUrl ?? 'http://127.0.0.1:9/api/v1',
+          redisUrl: redis?.url ?? 'redis://127.0.0.1:9',
+        }),
         BOT_MODE: 'polling',
-        MERCHANT_API_BASE_URL: urls?.baseUrl ?? 'http://127.0.0.1:9/api/v1',
-        MERCHANT_ID: sandbox?.merchantId ?? 'M1',
-        MERCHANT_API_KEY: sandbox?.apiKey ?? 'unused',
-        MERCHANT_WEBHOOK_SECRETS: sandbox?.webhookSecrets.join(',') || 'unused-secret',
         MERCHANT_RATE_LIMIT_PER_MINUTE: String(limit),
-        REDIS_URL: redis?.url ?? 'redis://127.0.0.1:9',
         REDIS_PREFIX: PREFIX,
         HTTP_HOST: '127.0.0.1',
         HTTP_PORT: String(port),

@@ -7,6 +7,7 @@ import { killChild, startChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
+import { localServiceEnv } from '../../src/sandbox/local-env.ts';
 
 // A confirmed quote whose process is SIGKILLed between fixing the merchant order number (the chat already
 // shows "⏳ Placing the order…") and storing the order intent, on real processes as production runs them.
@@ -58,15 +59,15 @@ async function startWorld(mode: 'polling' | 'webhook'): Promise<World> {
   const sandbox = createMerchantSandbox({ timeScale: 0.01, initialBalance: '1000' });
   const urls = await sandbox.listen();
   const env: Record<string, string> = {
-    BOT_TOKEN: standIn.token,
-    TELEGRAM_API_ROOT: apiRoot,
+    ...localServiceEnv({
+      botToken: standIn.token,
+      apiRoot,
+      merchant: sandbox,
+      baseUrl: urls.baseUrl,
+      redisUrl: redis.url,
+    }),
     BOT_MODE: mode,
-    MERCHANT_API_BASE_URL: urls.baseUrl,
-    MERCHANT_ID: sandbox.merchantId,
-    MERCHANT_API_KEY: sandbox.apiKey,
-    MERCHANT_WEBHOOK_SECRETS: sandbox.webhookSecrets.join(',') || 'unused-secret',
     MERCHANT_RATE_LIMIT_PER_MINUTE: '1000',
-    REDIS_URL: redis.url,
     HTTP_HOST: '127.0.0.1',
     ADMIN_IDS: String(ADMIN),
     LOG_LEVEL: 'silent',

@@ -8,6 +8,7 @@ import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/t
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { freePort } from '../support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { localServiceEnv } from '../../src/sandbox/local-env.ts';
 
 const RESELLER = 710_000_001;
 const ADMIN = 710_000_003;
@@ -94,18 +95,18 @@ describe.each(['polling', 'webhook'] as const)(
       const urls = await sandbox.listen();
       controlUrl = urls.controlUrl;
       env = {
-        BOT_TOKEN: standIn.token,
-        TELEGRAM_API_ROOT: apiRoot,
+        ...localServiceEnv({
+          botToken: standIn.token,
+          apiRoot,
+          merchant: sandbox,
+          baseUrl: urls.baseUrl,
+          redisUrl: redis.url,
+        }),
         BOT_MODE: mode,
         ...(mode === 'webhook'
           ? { PUBLIC_URL: `http://127.0.0.1:${botPort}`, TELEGRAM_WEBHOOK_SECRET: 'shutdown-test-secret' }
           : {}),
-        MERCHANT_API_BASE_URL: urls.baseUrl,
-        MERCHANT_ID: sandbox.merchantId,
-        MERCHANT_API_KEY: sandbox.apiKey,
-        MERCHANT_WEBHOOK_SECRETS: sandbox.webhookSecrets.join(','),
         MERCHANT_RATE_LIMIT_PER_MINUTE: '1000',
-        REDIS_URL: redis.url,
         HTTP_HOST: '127.0.0.1',
         HTTP_PORT: String(botPort),
         ADMIN_IDS: String(ADMIN),

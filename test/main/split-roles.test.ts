@@ -6,6 +6,7 @@ import { controlClient } from '../support/bot-world.ts';
 import { killChild, startChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { localServiceEnv } from '../../src/sandbox/local-env.ts';
 
 // ROLE on real processes: a `bot` takes the chat and stores the Merchant API's webhooks, a `worker` runs the
 // order jobs and tells the chat. The worker's loops idle for a minute here, so a status that reaches the chat
@@ -66,15 +67,15 @@ describe('ROLE=bot and ROLE=worker', () => {
     const urls = await sandbox.listen();
     const control = controlClient(urls.controlUrl);
     const env: Record<string, string> = {
-      BOT_TOKEN: standIn.token,
-      TELEGRAM_API_ROOT: apiRoot,
+      ...localServiceEnv({
+        botToken: standIn.token,
+        apiRoot,
+        merchant: sandbox,
+        baseUrl: urls.baseUrl,
+        redisUrl: redis.url,
+      }),
       BOT_MODE: 'polling',
-      MERCHANT_API_BASE_URL: urls.baseUrl,
-      MERCHANT_ID: sandbox.merchantId,
-      MERCHANT_API_KEY: sandbox.apiKey,
-      MERCHANT_WEBHOOK_SECRETS: sandbox.webhookSecrets.join(','),
       MERCHANT_RATE_LIMIT_PER_MINUTE: '1000',
-      REDIS_URL: redis.url,
       HTTP_HOST: '127.0.0.1',
       ADMIN_IDS: String(ADMIN),
       LOG_LEVEL: 'silent',

@@ -8,6 +8,7 @@ import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { freePort } from '../support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { localServiceEnv } from '../../src/sandbox/local-env.ts';
 
 const MAIN = resolve('src/main.ts');
 
@@ -106,13 +107,13 @@ describe('npm start (node src/main.ts)', () => {
       sandbox = createMerchantSandbox({ timeScale: 0.01 });
       const urls = await sandbox.listen();
       env = {
-        BOT_TOKEN: standIn.token,
-        TELEGRAM_API_ROOT: apiRoot,
-        MERCHANT_API_BASE_URL: urls.baseUrl,
-        MERCHANT_ID: sandbox.merchantId,
-        MERCHANT_API_KEY: sandbox.apiKey,
-        MERCHANT_WEBHOOK_SECRETS: sandbox.webhookSecrets.join(','),
-        REDIS_URL: redis.url,
+        ...localServiceEnv({
+          botToken: standIn.token,
+          apiRoot,
+          merchant: sandbox,
+          baseUrl: urls.baseUrl,
+          redisUrl: redis.url,
+        }),
         HTTP_HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
       };

@@ -5,6 +5,7 @@ import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { freePort } from './ports.ts';
 import { startRedisServer, type RedisServerHandle } from './redis.ts';
+import { localServiceEnv } from '../../src/sandbox/local-env.ts';
 
 export const RESELLER = 710_000_001;
 export const AGENT = 710_000_002;
@@ -88,15 +89,15 @@ export async function startBotWorld(options: BotWorldOptions = {}): Promise<BotW
   const control = controlClient(sandboxUrls.controlUrl);
 
   const env: Record<string, string> = {
-    BOT_TOKEN: standIn.token,
-    TELEGRAM_API_ROOT: apiRoot,
+    ...localServiceEnv({
+      botToken: standIn.token,
+      apiRoot,
+      merchant: sandbox,
+      baseUrl: sandboxUrls.baseUrl,
+      redisUrl: redis.url,
+    }),
     BOT_MODE: options.mode ?? 'polling',
-    MERCHANT_API_BASE_URL: sandboxUrls.baseUrl,
-    MERCHANT_ID: sandbox.merchantId,
-    MERCHANT_API_KEY: sandbox.apiKey,
-    MERCHANT_WEBHOOK_SECRETS: sandbox.webhookSecrets.join(',') || 'unused-secret',
     MERCHANT_RATE_LIMIT_PER_MINUTE: '100000',
-    REDIS_URL: redis.url,
     REDIS_PREFIX: 'rb:',
     HTTP_HOST: '127.0.0.1',
     ADMIN_IDS: String(ADMIN),

@@ -36,6 +36,19 @@ export function createCreditFeature(deps: CreditDeps) {
   const amountProblem = (ctx: BotContext, problem: CreditAmountProblem, currency: string) =>
     ctx.t(`credit-amount-${problem}`, { digits: currencyDigits(currency), currency });
 
+  /** An amount or `off` (null); a bad amount is answered and gives undefined. */
+  async function amountOrOff(
+    ctx: BotContext,
+    text: string,
+    currency: string,
+  ): Promise<Decimal | null | undefined> {
+    if (text.toLowerCase() === 'off') return null;
+    const parsed = parseCreditAmount(text, currency);
+    if (parsed.ok) return parsed.value;
+    await ctx.reply(amountProblem(ctx, parsed.problem, currency));
+    return undefined;
+  }
+
   /** The user named by an admin, when they are a reseller; otherwise answers why not and returns null. */
   async function resellerArg(
     ctx: BotContext,
@@ -136,15 +149,8 @@ export function createCreditFeature(deps: CreditDeps) {
       return;
     }
     const currency = await accounts.currency();
-    let amount: Decimal | null = null;
-    if (valueText.toLowerCase() !== 'off') {
-      const parsed = parseCreditAmount(valueText, currency);
-      if (!parsed.ok) {
-        await ctx.reply(amountProblem(ctx, parsed.problem, currency));
-        return;
-      }
-      amount = parsed.value;
-    }
+    const amount = await amountOrOff(ctx, valueText, currency);
+    if (amount === undefined) return;
     const user = await resellerArg(ctx, words[0], 'limit-usage');
     if (user === null) return;
     await accounts.setLimit(user, which, amount);
@@ -167,15 +173,8 @@ export function createCreditFeature(deps: CreditDeps) {
         await ctx.reply(ctx.t(forOther ? 'balance-alert-usage-admin' : 'balance-alert-usage'));
         return;
       }
-      let amount: Decimal | null = null;
-      if (valueText.toLowerCase() !== 'off') {
-        const parsed = parseCreditAmount(valueText, currency);
-        if (!parsed.ok) {
-          await ctx.reply(amountProblem(ctx, parsed.problem, currency));
-          return;
-        }
-        amount = parsed.value;
-      }
+      const amount = await amountOrOff(ctx, valueText, currency);
+      if (amount === undefined) return;
       const user = forOther ? await resellerArg(ctx, words[1], 'balance-alert-usage-admin') : me;
       if (user === null) return;
       await accounts.setLimit(user, 'alert', amount);
