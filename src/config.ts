@@ -82,6 +82,8 @@ export interface CommonConfig {
     url: string;
     prefix: string;
     sentinel?: { nodes: Array<{ host: string; port: number }>; name: string };
+    /** Seed nodes of a Redis Cluster; `url` then gives only credentials. */
+    cluster?: { nodes: Array<{ host: string; port: number }> };
   };
   http: { host: string; port: number };
   adminIds: number[];
@@ -360,9 +362,9 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (env['REDIS_SENTINEL_NAME'] !== undefined && env['REDIS_SENTINELS'] === undefined) {
     problems.push('REDIS_SENTINELS: is required with REDIS_SENTINEL_NAME (host:port of each Sentinel)');
   }
-  if (env['REDIS_CLUSTER_NODES'] !== undefined) {
+  if (env['REDIS_CLUSTER_NODES'] !== undefined && env['REDIS_SENTINELS'] !== undefined) {
     problems.push(
-      'REDIS_CLUSTER_NODES: Redis Cluster is not supported by this version yet (see the README); use REDIS_URL or Sentinel',
+      'REDIS_CLUSTER_NODES: cannot be combined with REDIS_SENTINELS (choose a Cluster or Sentinel)',
     );
   }
   const publicUrl = env['PUBLIC_URL'] === undefined ? null : parseUrl(env['PUBLIC_URL']);
@@ -407,10 +409,15 @@ export function parseConfig(env: Env): ConfigResult {
     },
     redis: {
       url: v.REDIS_URL,
-      prefix: v.REDIS_PREFIX,
+      // In a Cluster, a script's keys must live in one slot: every key shares the hash tag `{<prefix>}`.
+      prefix:
+        v.REDIS_CLUSTER_NODES !== undefined && !/\{[^}]+\}/.test(v.REDIS_PREFIX)
+          ? `{${v.REDIS_PREFIX}}`
+          : v.REDIS_PREFIX,
       ...(v.REDIS_SENTINELS !== undefined && v.REDIS_SENTINEL_NAME !== undefined
         ? { sentinel: { nodes: v.REDIS_SENTINELS, name: v.REDIS_SENTINEL_NAME } }
         : {}),
+      ...(v.REDIS_CLUSTER_NODES !== undefined ? { cluster: { nodes: v.REDIS_CLUSTER_NODES } } : {}),
     },
     http: { host: v.HTTP_HOST, port: v.HTTP_PORT },
     adminIds: v.ADMIN_IDS ?? [],

@@ -151,6 +151,24 @@ describe('parseConfig', () => {
     });
   });
 
+  it('reads a Redis Cluster: the seed nodes, and every key under one hash tag made of the prefix', () => {
+    const config = ok({ ...MINIMAL, REDIS_CLUSTER_NODES: '10.0.0.1:7000,10.0.0.2:7001' });
+    expect(config.redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      prefix: '{rb:}',
+      cluster: {
+        nodes: [
+          { host: '10.0.0.1', port: 7000 },
+          { host: '10.0.0.2', port: 7001 },
+        ],
+      },
+    });
+    // A prefix that already names its hash tag is kept as it is.
+    expect(
+      ok({ ...MINIMAL, REDIS_CLUSTER_NODES: '10.0.0.1:7000', REDIS_PREFIX: '{shop}:rb:' }).redis.prefix,
+    ).toBe('{shop}:rb:');
+  });
+
   it('PIN_REQUIRED_ABOVE: off by default and with "off"; an amount with at most 4 decimals, else one clear problem', () => {
     expect(ok({ ...MINIMAL, PIN_REQUIRED_ABOVE: 'OFF' }).pinRequiredAbove).toBeNull();
     expect(ok({ ...MINIMAL, PIN_REQUIRED_ABOVE: '50' }).pinRequiredAbove).toBe('50');
@@ -253,7 +271,12 @@ describe('parseConfig', () => {
     ],
     ['REDIS_SENTINEL_NAME', { REDIS_SENTINELS: '10.0.0.1:26379' }, /required with REDIS_SENTINELS/],
     ['REDIS_SENTINELS', { REDIS_SENTINEL_NAME: 'm' }, /required with REDIS_SENTINEL_NAME/],
-    ['REDIS_CLUSTER_NODES', { REDIS_CLUSTER_NODES: '10.0.0.1:7000' }, /not supported by this version yet/],
+    ['REDIS_CLUSTER_NODES', { REDIS_CLUSTER_NODES: '10.0.0.1' }, /address 1 of 1 is not host:port/],
+    [
+      'REDIS_CLUSTER_NODES',
+      { REDIS_CLUSTER_NODES: '10.0.0.1:7000', REDIS_SENTINELS: '10.0.0.1:26379', REDIS_SENTINEL_NAME: 'm' },
+      /cannot be combined with REDIS_SENTINELS/,
+    ],
     [
       'PUBLIC_URL',
       { BOT_MODE: 'webhook', TELEGRAM_WEBHOOK_SECRET: 'abc' },

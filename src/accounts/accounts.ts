@@ -7,9 +7,11 @@ import {
   encodeMove,
   fromUnits,
   LUA_LEDGER,
+  moveKeys,
   toUnits,
   utcDay,
   type LedgerKind,
+  type LedgerMove,
   type MoveRefusal,
 } from './ledger.ts';
 
@@ -53,7 +55,7 @@ export interface AccountsDeps {
 }
 
 const moveScript = defineScript(`${LUA_NOW_MS}${LUA_LEDGER}
-local refused = ledgerMove(ARGV[1])
+local refused = ledgerMove(ARGV[1], KEYS[1], KEYS[2], KEYS[3])
 if refused then return refused end
 return {1, redis.call('HGET', KEYS[1], 'bal') or '0'}
 `);
@@ -61,7 +63,7 @@ return {1, redis.call('HGET', KEYS[1], 'bal') or '0'}
 /** The start credit is given in the same script that marks it given, so a re-grant never gives it twice. */
 const startScript = defineScript(`${LUA_NOW_MS}${LUA_LEDGER}
 if redis.call('HSETNX', KEYS[1], 'start', ARGV[2]) == 0 then return {0} end
-local refused = ledgerMove(ARGV[1])
+local refused = ledgerMove(ARGV[1], KEYS[1], KEYS[2], KEYS[3])
 return {1}
 `);
 
@@ -132,24 +134,18 @@ export function createAccounts(deps: AccountsDeps) {
       amount: Decimal,
       by: { adminId: number; note: string },
     ): Promise<CreditResult> {
-      const keys = accountKeys(prefix, userId);
-      const raw = (await moveScript.run(
-        redis,
-        [keys.account],
-        [
-          encodeMove({
-            keys: { ...keys, day: '' },
-            kind: amount.isNegative() ? 'adjust' : 'credit',
-            balance: toUnits(amount),
-            hold: '0',
-            day: '0',
-            check: 'floor',
-            ref: `admin:${by.adminId}`,
-            note: by.note,
-            currency: await currency(),
-          }),
-        ],
-      )) as unknown[];
+      const move: LedgerMove = {
+        keys: { ...accountKeys(prefix, userId), day: '' },
+        kind: amount.isNegative() ? 'adjust' : 'credit',
+        balance: toUnits(amount),
+        hold: '0',
+        day: '0',
+        check: 'floor',
+        ref: `admin:${by.adminId}`,
+        note: by.note,
+        currency: await currency(),
+      };
+      const raw = (await moveScript.run(redis, moveKeys(move), [encodeMove(move)])) as unknown[];
       if (raw[0] === -2) return { ok: false, refusal: decodeRefusal(raw) };
       return { ok: true, balance: fromUnits(String(raw[1])) };
     },
@@ -162,25 +158,21 @@ export function createAccounts(deps: AccountsDeps) {
       note = 'RESELLER_START_CREDIT',
     ): Promise<boolean> {
       if (amount.lte(0)) return false;
-      const keys = accountKeys(prefix, userId);
-      const raw = (await startScript.run(
-        redis,
-        [keys.account],
-        [
-          encodeMove({
-            keys: { ...keys, day: '' },
-            kind: 'start',
-            balance: toUnits(amount),
-            hold: '0',
-            day: '0',
-            check: 'none',
-            ref: `admin:${by}`,
-            note,
-            currency: await currency(),
-          }),
-          String(clock()),
-        ],
-      )) as number[];
+      const move: LedgerMove = {
+        keys: { ...accountKeys(prefix, userId), day: '' },
+        kind: 'start',
+        balance: toUnits(amount),
+        hold: '0',
+        day: '0',
+        check: 'none',
+        ref: `admin:${by}`,
+        note,
+        currency: await currency(),
+      };
+      const raw = (await startScript.run(redis, moveKeys(move), [
+        encodeMove(move),
+        String(clock()),
+      ])) as number[];
       return raw[0] === 1;
     },
 

@@ -79,9 +79,8 @@ export interface LedgerMove {
 /** The JSON argument LUA_LEDGER's ledgerMove reads. */
 export function encodeMove(move: LedgerMove): string {
   return JSON.stringify({
-    a: move.keys.account,
-    l: move.keys.ledger,
-    d: move.keys.day,
+    // The keys themselves travel in KEYS (moveKeys): a Cluster must see every key a script touches.
+    d: move.keys.day !== '',
     k: move.kind,
     b: move.balance,
     h: move.hold,
@@ -92,6 +91,11 @@ export function encodeMove(move: LedgerMove): string {
     c: move.currency,
     dg: currencyDigits(move.currency),
   });
+}
+
+/** The keys of a move, in the order ledgerMove takes them (the day key stands in for itself only when set). */
+export function moveKeys(move: LedgerMove): [account: string, ledger: string, day: string] {
+  return [move.keys.account, move.keys.ledger, move.keys.day === '' ? move.keys.account : move.keys.day];
 }
 
 /** Why a move was refused, with its figures as exact decimal strings. */
@@ -121,7 +125,7 @@ export function decodeRefusal(raw: readonly unknown[]): MoveRefusal {
 const DAY_KEY_TTL_SECONDS = 3 * 86_400;
 
 /**
- * Lua: `ledgerMove(json)` returns nil when applied, or a refusal `{-2, kind, …figures in units}`. Lua numbers
+ * Lua: `ledgerMove(json, account, ledger, day)` (the keys of `moveKeys`) returns nil when applied, or a refusal `{-2, kind, …figures in units}`. Lua numbers
  * are doubles: exact for integers up to 2^53, i.e. 900 billion currency units at 10^-4.
  */
 export const LUA_LEDGER = `
@@ -137,36 +141,36 @@ local function fmtUnits(u, dg)
   if neg and u ~= 0 then s = '-' .. s end
   return s
 end
-local function ledgerMove(json)
+local function ledgerMove(json, ka, kl, kd)
   local m = cjson.decode(json)
-  local bal = tonumber(redis.call('HGET', m.a, 'bal') or '0')
-  local hold = tonumber(redis.call('HGET', m.a, 'hold') or '0')
+  local bal = tonumber(redis.call('HGET', ka, 'bal') or '0')
+  local hold = tonumber(redis.call('HGET', ka, 'hold') or '0')
   local db = tonumber(m.b)
   local dh = tonumber(m.h)
   local ds = tonumber(m.s)
   if m.chk == 'hold' then
     local avail = bal - hold
     if avail < dh then return {-2, 'credit', ms(avail), ms(dh)} end
-    local om = redis.call('HGET', m.a, 'om')
+    local om = redis.call('HGET', ka, 'om')
     if om and dh > tonumber(om) then return {-2, 'order-limit', om, ms(dh)} end
-    local dl = redis.call('HGET', m.a, 'dl')
-    if dl and m.d ~= '' then
-      local used = tonumber(redis.call('GET', m.d) or '0')
+    local dl = redis.call('HGET', ka, 'dl')
+    if dl and m.d then
+      local used = tonumber(redis.call('GET', kd) or '0')
       if used + dh > tonumber(dl) then return {-2, 'daily-limit', dl, ms(used), ms(dh)} end
     end
   elseif m.chk == 'floor' then
     -- Taking credit leaves the open holds covered: available (balance - holds) never goes below zero.
     if bal - hold + db < 0 then return {-2, 'floor', ms(bal - hold), ms(-db)} end
   end
-  if db ~= 0 then bal = redis.call('HINCRBY', m.a, 'bal', ms(db)) end
-  if dh ~= 0 then hold = redis.call('HINCRBY', m.a, 'hold', ms(dh)) end
-  if ds ~= 0 and m.d ~= '' then
-    if ds > 0 or redis.call('EXISTS', m.d) == 1 then
-      redis.call('INCRBY', m.d, ms(ds))
-      redis.call('EXPIRE', m.d, ${DAY_KEY_TTL_SECONDS})
+  if db ~= 0 then bal = redis.call('HINCRBY', ka, 'bal', ms(db)) end
+  if dh ~= 0 then hold = redis.call('HINCRBY', ka, 'hold', ms(dh)) end
+  if ds ~= 0 and m.d then
+    if ds > 0 or redis.call('EXISTS', kd) == 1 then
+      redis.call('INCRBY', kd, ms(ds))
+      redis.call('EXPIRE', kd, ${DAY_KEY_TTL_SECONDS})
     end
   end
-  redis.call('XADD', m.l, '*', 'k', m.k, 'a', fmtUnits(db, m.dg), 'h', fmtUnits(dh, m.dg),
+  redis.call('XADD', kl, '*', 'k', m.k, 'a', fmtUnits(db, m.dg), 'h', fmtUnits(dh, m.dg),
     'b', fmtUnits(bal, m.dg), 'ho', fmtUnits(hold, m.dg), 'r', m.r, 'n', m.n, 'c', m.c)
   return nil
 end

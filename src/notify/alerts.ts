@@ -80,12 +80,12 @@ return 1
 `);
 
 const flushScript = defineScript(`${LUA_NOW_MS}
--- KEYS: pending, meta, groups ; ARGV: quietMs, maxHoldMs, groupId, groupKey, force
+-- KEYS: pending, meta, groups, group ; ARGV: quietMs, maxHoldMs, groupId, force
 if redis.call('LLEN', KEYS[1]) == 0 then return 0 end
 local first = tonumber(redis.call('HGET', KEYS[2], 'first') or ms(nowMs))
 local last = tonumber(redis.call('HGET', KEYS[2], 'last') or ms(nowMs))
-if ARGV[5] ~= '1' and nowMs - last < tonumber(ARGV[1]) and nowMs - first < tonumber(ARGV[2]) then return 0 end
-redis.call('RENAME', KEYS[1], ARGV[4])
+if ARGV[4] ~= '1' and nowMs - last < tonumber(ARGV[1]) and nowMs - first < tonumber(ARGV[2]) then return 0 end
+redis.call('RENAME', KEYS[1], KEYS[4])
 redis.call('DEL', KEYS[2])
 redis.call('ZADD', KEYS[3], ms(nowMs), ARGV[3])
 return 1
@@ -257,8 +257,8 @@ export function createAlerts(deps: AlertsDeps) {
       const id = `${clock()}-${randomBytes(4).toString('hex')}`;
       const result = await flushScript.run(
         redis,
-        [k.pending, k.meta, k.groups],
-        [grouping.quietMs, grouping.maxHoldMs, id, k.group(id), force ? '1' : '0'],
+        [k.pending, k.meta, k.groups, k.group(id)],
+        [grouping.quietMs, grouping.maxHoldMs, id, force ? '1' : '0'],
       );
       return result === 1;
     },

@@ -100,22 +100,21 @@ export function classifyTelegramError(error: unknown, message: OutboxMessage): S
 }
 
 const enqueueScript = defineScript(`${LUA_NOW_MS}
--- KEYS: idem, ver, seq, due ; ARGV: jobId ('' = new send), payload, version, ttl, jobPrefix, webhook time
-if KEYS[1] ~= '' then
+-- KEYS: idem, ver, due, job ; ARGV: jobId, payload, version, ttl, webhook time, idem? ('1'), ver? ('1')
+if ARGV[6] == '1' then
   if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[4])) then return {'duplicate', ''} end
 end
 local version = ARGV[3]
-if version ~= '' and KEYS[2] ~= '' then
+if version ~= '' and ARGV[7] == '1' then
   local cur = redis.call('GET', KEYS[2])
   if cur and tonumber(cur) >= tonumber(version) then return {'stale', ''} end
   redis.call('SET', KEYS[2], version, 'EX', tonumber(ARGV[4]))
 end
 local id = ARGV[1]
-if id == '' then id = 'send:' .. redis.call('INCR', KEYS[3]) end
-redis.call('HSET', ARGV[5] .. id, 'payload', ARGV[2], 'version', version)
+redis.call('HSET', KEYS[4], 'payload', ARGV[2], 'version', version)
 -- the webhook time belongs to the text queued now (an edit replaced before it went out is not timed)
-if ARGV[6] ~= '' then redis.call('HSET', ARGV[5] .. id, 'wh', ARGV[6]) else redis.call('HDEL', ARGV[5] .. id, 'wh') end
-redis.call('ZADD', KEYS[4], 'NX', ms(nowMs), id)
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[4], 'wh', ARGV[5]) else redis.call('HDEL', KEYS[4], 'wh') end
+redis.call('ZADD', KEYS[3], 'NX', ms(nowMs), id)
 return {'queued', id}
 `);
 
@@ -268,23 +267,29 @@ export function createOutbox(deps: OutboxDeps) {
       message: OutboxMessage,
       options: { key: string | null; version?: number; webhookReceivedAt?: number },
     ): Promise<EnqueueResult> {
-      const jobId = message.kind === 'edit' ? `edit:${message.chatId}:${message.messageId}` : '';
+      // A new send's id is numbered before the script runs, so that the script can name the job's key in KEYS.
+      const jobId =
+        message.kind === 'edit'
+          ? `edit:${message.chatId}:${message.messageId}`
+          : `send:${await redis.incr(k.seq)}`;
       const version = message.kind === 'edit' ? String(options.version ?? 0) : '';
       const raw = (await enqueueScript.run(
         redis,
         [
-          options.key === null ? '' : k.idem(options.key),
-          message.kind === 'edit' ? k.version(jobId) : '',
-          k.seq,
+          // Keys not needed stand in as the due queue: every key named must be one of ours (one Cluster slot).
+          options.key === null ? k.due : k.idem(options.key),
+          message.kind === 'edit' ? k.version(jobId) : k.due,
           k.due,
+          k.job(jobId),
         ],
         [
           jobId,
           JSON.stringify(message),
           version,
           ttl,
-          `${base}job:`,
           options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
+          options.key === null ? '' : '1',
+          message.kind === 'edit' ? '1' : '',
         ],
       )) as [EnqueueResult, string];
       return raw[0];

@@ -38,14 +38,12 @@ export interface FixedNumber {
 
 const FIX = defineScript(`${LUA_NOW_MS}
 local stored = redis.call('GET', KEYS[1])
-if stored then
-  return {stored, redis.call('HGET', ARGV[4] .. stored, 'msg') or ''}
-end
+if stored then return {stored, 0} end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 redis.call('ZADD', KEYS[2], ms(nowMs), ARGV[1])
-redis.call('HSET', ARGV[4] .. ARGV[1], 'intent', ARGV[3])
-redis.call('EXPIRE', ARGV[4] .. ARGV[1], ARGV[2])
-return {ARGV[1], ''}
+redis.call('HSET', KEYS[3], 'intent', ARGV[3])
+redis.call('EXPIRE', KEYS[3], ARGV[2])
+return {ARGV[1], 1}
 `);
 
 const ATTACH = defineScript(`
@@ -72,7 +70,6 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
   const keys = orderKeys(deps.prefix);
   const ttl = String(deps.ttlSeconds ?? 2 * 86_400);
   // The hash key of one number is this prefix + the number (built inside the script from the stored value).
-  const intentPrefix = keys.numberIntent('');
 
   return {
     /** Fixes the number of one confirmation (set-if-absent) and records the intent until it is stored. */
@@ -83,12 +80,16 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
         .slice(0, 40);
       const candidate = newMerchantOrderNumber();
       const intent = intentWithNumber(draft, { externalOrderId: candidate });
-      const [externalOrderId, msg] = (await FIX.run(
+      const [externalOrderId, isNew] = (await FIX.run(
         redis,
-        [keys.numberFor(scopeHash), keys.unresolvedNumbers],
-        [candidate, ttl, JSON.stringify(intent), intentPrefix],
-      )) as [string, string];
-      return msg === '' ? { externalOrderId } : { externalOrderId, statusMessageId: Number(msg) };
+        [keys.numberFor(scopeHash), keys.unresolvedNumbers, keys.numberIntent(candidate)],
+        [candidate, ttl, JSON.stringify(intent)],
+      )) as [string, number];
+      if (isNew === 1) return { externalOrderId };
+      // Fixed by an earlier run of this confirmation: the key of its intent is known only now, so the status
+      // message that run sent (attached after the number was fixed, never before) is read on its own.
+      const msg = await redis.hget(keys.numberIntent(externalOrderId), 'msg');
+      return msg === null ? { externalOrderId } : { externalOrderId, statusMessageId: Number(msg) };
     },
 
     /** Remembers the `⏳ Placing…` message of an unresolved number (nothing once it is resolved). */

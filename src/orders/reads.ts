@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { scanKeys } from '../lib/redis/connect.ts';
 import type { OrderKeys } from './keys.ts';
 import { decodeOrder } from './record.ts';
 import type { StoredOrder } from './types.ts';
@@ -19,16 +20,13 @@ export function createOrderReads(redis: Redis, keys: OrderKeys) {
   async function statusIndexes(): Promise<Map<string, string>> {
     const probe = keys.status('');
     const found = new Map<string, string>();
-    let cursor = '0';
-    do {
-      const [next, names] = await redis.scan(cursor, 'MATCH', `${probe}*`, 'COUNT', 200);
-      cursor = next;
+    for await (const names of scanKeys(redis, `${probe}*`)) {
       for (const key of names) {
         const status = key.slice(probe.length);
         // Only the all-orders index of each status (reseller indexes live elsewhere).
         if (status !== '' && !status.includes(':')) found.set(status, key);
       }
-    } while (cursor !== '0');
+    }
     return found;
   }
 

@@ -14,7 +14,14 @@ import {
   type RedisOp,
 } from '../lib/redis/redis-script.ts';
 import type { OrderIntent, Rejection, StatusChange, StoredOrder } from './types.ts';
-import { decodeRefusal, encodeMove, LUA_LEDGER, utcDay, type MoveRefusal } from '../accounts/ledger.ts';
+import {
+  decodeRefusal,
+  encodeMove,
+  LUA_LEDGER,
+  moveKeys,
+  utcDay,
+  type MoveRefusal,
+} from '../accounts/ledger.ts';
 import { creditMove, creditStateOf } from './credit.ts';
 import type { MerchantEvent } from './webhook-signature.ts';
 
@@ -124,14 +131,14 @@ elseif (not cur) or tonumber(cur) ~= expected then
   return {0, cur or '0'}
 end
 if ARGV[4] ~= '' then
-  local holder = redis.call('GET', ARGV[4])
+  local holder = redis.call('GET', KEYS[2])
   if holder and holder ~= ARGV[5] then return {-1, holder} end
 end
 if ARGV[6] ~= '' then
-  local refused = ledgerMove(ARGV[6])
+  local refused = ledgerMove(ARGV[6], KEYS[3], KEYS[4], KEYS[5])
   if refused then return refused end
 end
-if ARGV[4] ~= '' then redis.call('SET', ARGV[4], ARGV[5]) end
+if ARGV[4] ~= '' then redis.call('SET', KEYS[2], ARGV[5]) end
 redis.call('HSET', KEYS[1], 'rev', tostring(expected + 1), 'data', ARGV[2], 'st', ARGV[3])
 applyOps(7)
 return {1, tostring(expected + 1)}
@@ -260,13 +267,19 @@ export function createOrderStore(options: StoreOptions) {
   > {
     const next = mutation.next;
     // The order's credit follows it in this same commit (hold, debit, release, refund), so exactly once.
+    const orderKey = keys.order(next.externalOrderId);
     let credit = '';
+    // Keys the commit may not need stand in as the order's own key (KEYS must name real keys of one slot).
+    let creditKeys = [orderKey, orderKey, orderKey];
     if (next.credit !== undefined && mutation.keepForMs === undefined) {
       const recorded = prev === null ? null : (prev.credit?.state ?? null);
       const target = prev === null ? 'held' : creditStateOf(next, recorded ?? 'held');
       next.credit.state = target;
       const move = creditMove(options.prefix, next, next.credit, recorded, target);
-      if (move !== null) credit = encodeMove(move);
+      if (move !== null) {
+        credit = encodeMove(move);
+        creditKeys = moveKeys(move);
+      }
     }
     const ops = [
       ...(mutation.keepForMs === undefined
@@ -275,17 +288,18 @@ export function createOrderStore(options: StoreOptions) {
       ...changeOps(next, mutation.changes ?? []),
       ...(mutation.ops ?? []),
     ];
+    const encoded = encodeOps(ops, 6);
     const raw = (await commitScript.run(
       redis,
-      [keys.order(next.externalOrderId)],
+      [orderKey, guard?.key ?? orderKey, ...creditKeys, ...encoded.keys],
       [
         String(expectedRev),
         encodeOrder(next),
         indexStatus(next),
-        guard?.key ?? '',
+        guard === undefined ? '' : '1',
         guard?.value ?? '',
         credit,
-        ...encodeOps(ops),
+        ...encoded.args,
       ],
     )) as [number, string];
     if (raw[0] === 1) return { kind: 'ok' };

@@ -40,14 +40,24 @@ local function ms(x) return string.format('%.0f', x) end
  */
 export type RedisOp = readonly [string, ...string[]];
 
-/** Flattens ops into script arguments: for each op its length, then the op. */
-export function encodeOps(ops: readonly RedisOp[]): string[] {
-  const out: string[] = [];
-  for (const op of ops) out.push(String(op.length), ...op);
-  return out;
+/**
+ * Flattens ops into script keys and arguments: each op's key (its first argument) is declared in KEYS, so that a
+ * Redis Cluster sees every key the script touches; the arguments hold, for each op, its length, its command, the
+ * index of its key in KEYS (counting from `firstKey`, the first free index, 1-based) and the rest of the op.
+ */
+export function encodeOps(ops: readonly RedisOp[], firstKey: number): { keys: string[]; args: string[] } {
+  const keys: string[] = [];
+  const args: string[] = [];
+  for (const op of ops) {
+    const [cmd, key, ...rest] = op;
+    if (key === undefined) throw new Error(`op ${cmd} has no key`);
+    args.push(String(op.length), cmd, String(firstKey + keys.length), ...rest);
+    keys.push(key);
+  }
+  return { keys, args };
 }
 
-/** Lua snippet applying encoded ops from ARGV[start] on; needs LUA_NOW_MS before it. */
+/** Lua snippet applying ops encoded by encodeOps from ARGV[start] on; needs LUA_NOW_MS before it. */
 export const LUA_APPLY_OPS = `
 local function applyOps(start)
   local i = start
@@ -56,6 +66,7 @@ local function applyOps(start)
     local cmd = ARGV[i + 1]
     local a = {}
     for j = 2, n do a[j - 1] = ARGV[i + j] end
+    a[1] = KEYS[tonumber(a[1])]
     if cmd == 'ZADDIN' then
       if a[4] == '1' then
         redis.call('ZADD', a[1], 'NX', ms(nowMs + tonumber(a[2])), a[3])

@@ -1,3 +1,4 @@
+import { duplicateRedis } from './connect.ts';
 import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../../domain/log.ts';
 
@@ -27,7 +28,7 @@ export function createWakeChannel(
     },
     async subscribe(onWake) {
       // A subscribed connection can do nothing else: its own connection, re-subscribed by ioredis on reconnect.
-      const subscriber = redis.duplicate({ lazyConnect: true, enableAutoPipelining: false });
+      const subscriber = duplicateRedis(redis, { lazyConnect: true, enableAutoPipelining: false });
       subscriber.on('error', (error: unknown) =>
         logger.warn({ err: error }, 'wake channel connection problem'),
       );
