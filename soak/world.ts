@@ -299,7 +299,8 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
   const roles = new RedisRoleStore({ redis: client, prefix: PREFIX, configuredAdmins: [ADMIN_ID] });
   for (const id of resellers) await roles.change(ADMIN_ID, id, 'reseller');
   for (const id of AGENT_IDS) await roles.change(ADMIN_ID, id, 'agent');
-  // Resellers have credit: most plenty, every third only enough for a few top-ups (they run out and are refused).
+  // Resellers have credit: most plenty, every third only enough for a few top-ups (they run out and are refused),
+  // and the first of those none at all, so that even a run slowed down by a busy machine sees a refusal.
   const wallet = await world.control.get<{ currency: string }>('wallet');
   const accounts = createAccounts({
     redis: client,
@@ -307,7 +308,9 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     readCurrency: async () => wallet.currency,
   });
   for (const [i, id] of resellers.entries()) {
-    await accounts.credit(id, new Decimal(i % 3 === 2 ? RESELLER_CREDIT_SHORT : RESELLER_CREDIT), {
+    if (i === 2) continue;
+    const credit = i % 3 === 2 ? RESELLER_CREDIT_SHORT : RESELLER_CREDIT;
+    await accounts.credit(id, new Decimal(credit), {
       adminId: ADMIN_ID,
       note: 'soak float',
     });
