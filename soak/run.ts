@@ -1,4 +1,4 @@
-// `npm run soak -- [--seed N] [--profile short|long | --minutes M] [--replicas 1|2] [--resellers N] [--out DIR]`
+// `npm run soak -- [--seed N] [--profile short|long | --minutes M] [--replicas 1|2] [--resellers N] [--cluster] [--out DIR]`
 // Runs one soak (see soak.ts) and prints every invariant with PASS or FAIL; exit code 1 on any FAIL.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ const { values } = parseArgs({
     replicas: { type: 'string', default: '2' },
     resellers: { type: 'string' },
     out: { type: 'string' },
+    cluster: { type: 'boolean', default: false },
   },
 });
 
@@ -22,7 +23,7 @@ const activeSeconds =
   values.minutes === undefined ? profile.activeSeconds : Math.round(Number(values.minutes) * 60);
 if (!Number.isInteger(seed) || !Number.isFinite(activeSeconds) || activeSeconds <= 0) {
   process.stderr.write(
-    'usage: node soak/run.ts [--seed N] [--profile short|long] [--minutes M] [--replicas 1|2]\n',
+    'usage: node soak/run.ts [--seed N] [--profile short|long] [--minutes M] [--replicas 1|2] [--cluster]\n',
   );
   process.exit(2);
 }
@@ -35,6 +36,7 @@ const result = await runSoak({
   resellers: values.resellers === undefined ? profile.resellers : Number(values.resellers),
   replicas: Number(values.replicas),
   outDir,
+  cluster: values.cluster,
   progress: (line) => process.stdout.write(`[soak] ${line}\n`),
 });
 process.stdout.write(`${result.report}\n`);

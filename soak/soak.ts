@@ -11,7 +11,8 @@ import type { StoredOrder } from '../src/orders/types.ts';
 import { runAgent, runReseller, runStranger, type ActorContext } from './actors.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
 import { createRng, type Rng } from './rng.ts';
-import { AGENT_IDS, PREFIX, STRANGER_ID, resellerIds, startSoakWorld, type SoakWorld } from './world.ts';
+import { AGENT_IDS, STRANGER_ID, resellerIds, startSoakWorld, type SoakWorld } from './world.ts';
+import { scanKeys } from '../src/lib/redis/connect.ts';
 
 export interface SoakOptions {
   seed: number;
@@ -24,6 +25,8 @@ export interface SoakOptions {
   replicas: number;
   /** Where logs, the action log and records.json go. */
   outDir: string;
+  /** Run against a Redis Cluster of three masters (REDIS_CLUSTER_NODES) instead of one server. */
+  cluster?: boolean;
   /** Progress lines (default: none). */
   progress?: (line: string) => void;
 }
@@ -239,29 +242,20 @@ async function collect(world: SoakWorld, phones: string[], clockSlackMs: number)
     results: Records['requests'];
     per_minute: Records['perMinute'];
   }>('requests');
+  const prefix = world.prefix;
   const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await world.client.scan(cursor, 'MATCH', `${PREFIX}orders:o:*`, 'COUNT', 500);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
+  for await (const batch of scanKeys(world.client, `${prefix}orders:o:*`, 500)) keys.push(...batch);
   const botOrders: StoredOrder[] = [];
   for (const key of keys) {
     const data = await world.client.hget(key, 'data');
-    if (data) botOrders.push(decodeOrder(data, key.slice(`${PREFIX}orders:o:`.length)));
+    if (data) botOrders.push(decodeOrder(data, key.slice(`${prefix}orders:o:`.length)));
   }
   const accounts: NonNullable<Records['accounts']> = [];
   const accountHashes: string[] = [];
-  cursor = '0';
-  do {
-    const [next, batch] = await world.client.scan(cursor, 'MATCH', `${PREFIX}acct:*:a`, 'COUNT', 500);
-    cursor = next;
-    accountHashes.push(...batch);
-  } while (cursor !== '0');
+  for await (const batch of scanKeys(world.client, `${prefix}acct:*:a`, 500)) accountHashes.push(...batch);
   for (const hash of accountHashes) {
     const userId = Number(/\{(\d+)\}/.exec(hash)?.[1]);
-    const keys = accountKeys(PREFIX, userId);
+    const keys = accountKeys(prefix, userId);
     const [bal, hold] = await world.client.hmget(keys.account, 'bal', 'hold');
     const rows = await world.client.xrange(keys.ledger, '-', '+');
     const entries = rows.map(([id, fields]) => {
@@ -322,7 +316,7 @@ async function quiet(world: SoakWorld, seconds: number, progress: (line: string)
     try {
       const orders = await world.control.get<{ results: { status: string }[] }>('orders');
       const open = orders.results.filter((o) => o.status !== 'succeeded' && o.status !== 'refunded').length;
-      const unfinished = await world.client.zcard(`${PREFIX}orders:unfinished`);
+      const unfinished = await world.client.zcard(`${world.prefix}orders:unfinished`);
       const pending = world.standIn.driver.pendingUpdateCount();
       state = `${open} orders open at the sandbox, ${unfinished} unfinished in the bot, ${pending} Telegram updates pending`;
       if (open === 0 && unfinished === 0 && pending === 0) stable += 1;
@@ -359,6 +353,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     rateLimitPerMinute: 600,
     timings: timingsForChild(),
     entry,
+    ...(options.cluster === true ? { cluster: true } : {}),
   });
   progress(`world up (seed ${options.seed}); active for ${options.activeSeconds} s`);
   const faults: Record<string, number> = {};

@@ -5,7 +5,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Decimal } from 'decimal.js';
 import { RedisRoleStore } from '../src/bot/roles.ts';
 import { createAccounts } from '../src/accounts/accounts.ts';
@@ -15,6 +15,8 @@ import { controlClient } from '../test/support/bot-world.ts';
 import { freePort } from '../test/support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../test/support/redis.ts';
 import { localServiceEnv } from '../src/sandbox/local-env.ts';
+import { startRedisCluster } from '../test/support/cluster.ts';
+import { createRedis } from '../src/lib/redis/connect.ts';
 
 export const PREFIX = 'rb:';
 export const ADMIN_ID = 720_000_001;
@@ -53,7 +55,10 @@ interface Replica {
 }
 
 export interface SoakWorld {
+  /** The server that holds the bot's keys (in a Cluster: the master serving their hash tag). */
   readonly redis: RedisServerHandle;
+  /** The prefix of the bot's keys (with its hash tag in a Cluster). */
+  readonly prefix: string;
   readonly standIn: TelegramStandIn;
   readonly control: SoakControl;
   readonly secrets: { apiKey: string; webhookSecrets: string[]; botToken: string; telegramSecret: string };
@@ -83,6 +88,8 @@ export interface SoakWorldOptions {
   timings: Record<string, unknown>;
   /** Which bot entry point the replicas run. */
   entry: string;
+  /** A Redis Cluster of three masters instead of one server (REDIS_CLUSTER_NODES). */
+  cluster?: boolean;
 }
 
 /**
@@ -118,7 +125,11 @@ function createBalancer(targets: () => number[]): Server {
 /** Builds the world; the first replica is started, roles are granted. */
 export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWorld> {
   mkdirSync(options.logDir, { recursive: true });
-  const redis = await startRedisServer({ appendOnly: true });
+  const cluster = options.cluster === true ? await startRedisCluster(3, { appendOnly: true }) : undefined;
+  // As config.ts does: in a Cluster every key shares the hash tag `{<REDIS_PREFIX>}`.
+  const prefix = cluster === undefined ? PREFIX : `{${PREFIX}}`;
+  const redis =
+    cluster === undefined ? await startRedisServer({ appendOnly: true }) : await cluster.masterOf(prefix);
   const resellers = resellerIds(options.resellers);
   const standIn = createTelegramStandIn({
     users: [
@@ -177,13 +188,22 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     TELEGRAM_WEBHOOK_SECRET: telegramSecret,
     MERCHANT_RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
     REDIS_PREFIX: PREFIX,
+    ...(cluster === undefined ? {} : { REDIS_CLUSTER_NODES: cluster.nodes }),
     HTTP_HOST: '127.0.0.1',
     ADMIN_IDS: String(ADMIN_ID),
     LOG_LEVEL: 'info',
     SOAK_TIMINGS: JSON.stringify(options.timings),
   };
 
-  const client = new Redis(redis.url, { maxRetriesPerRequest: 2, retryStrategy: () => 200 });
+  const client = createRedis(
+    {
+      url: redis.url,
+      ...(cluster === undefined
+        ? {}
+        : { cluster: { nodes: cluster.masters.map((m) => ({ host: '127.0.0.1', port: m.port })) } }),
+    },
+    { maxRetriesPerRequest: 2, retryStrategy: () => 200 },
+  );
   client.on('error', () => undefined);
 
   const waitHealthy = async (port: number, child: ChildProcess) => {
@@ -208,6 +228,7 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
 
   const world: SoakWorld = {
     redis,
+    prefix,
     standIn,
     control,
     secrets: { apiKey: sandbox.apiKey, webhookSecrets, botToken: standIn.token, telegramSecret },
@@ -290,13 +311,14 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       balancer.closeAllConnections();
       await standIn.close();
       await sandbox.close();
-      await redis.dispose();
+      if (cluster === undefined) await redis.dispose();
+      else await cluster.close();
     },
   };
 
   await world.startReplica(0);
   if (world.liveReplicas().length === 0) throw new Error('the first bot replica did not start; see its log');
-  const roles = new RedisRoleStore({ redis: client, prefix: PREFIX, configuredAdmins: [ADMIN_ID] });
+  const roles = new RedisRoleStore({ redis: client, prefix, configuredAdmins: [ADMIN_ID] });
   for (const id of resellers) await roles.change(ADMIN_ID, id, 'reseller');
   for (const id of AGENT_IDS) await roles.change(ADMIN_ID, id, 'agent');
   // Resellers have credit: most plenty, every third only enough for a few top-ups (they run out and are refused),
@@ -304,7 +326,7 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
   const wallet = await world.control.get<{ currency: string }>('wallet');
   const accounts = createAccounts({
     redis: client,
-    prefix: PREFIX,
+    prefix,
     readCurrency: async () => wallet.currency,
   });
   for (const [i, id] of resellers.entries()) {

@@ -28,10 +28,8 @@ describe('order lifecycle against the sandbox and the Bot API stand-in', () => {
     );
   }
 
-  it('every magic outcome ends in its final status, told once per status in the reseller chat', async ({
-    openWorld,
-  }) => {
-    const w = await openWorld({ prefix: 'lc1:' });
+  /** Every magic ending placed at once, each to its final status, told once per status, charged once. */
+  async function everyMagicOutcome(w: World): Promise<void> {
     await w.startWorkers();
     const service = w.replicas[0]!.system.service;
     const placed: Array<{ ext: string; expected: string }> = [];
@@ -83,5 +81,19 @@ describe('order lifecycle against the sandbox and the Bot API stand-in', () => {
         ext,
       ).toHaveLength(expected === 'refunded' ? 1 : 0);
     }
+  }
+
+  it('every magic outcome ends in its final status, told once per status in the reseller chat', async ({
+    openWorld,
+  }) => {
+    await everyMagicOutcome(await openWorld({ prefix: 'lc1:' }));
+  });
+
+  it('the same on a Redis Cluster of three masters (every key under one hash tag)', async ({
+    openClusterWorld,
+  }) => {
+    const w = await openClusterWorld({ prefix: 'lc2:' });
+    expect(w.prefix).toBe('{lc2:}');
+    await everyMagicOutcome(w);
   });
 });

@@ -133,3 +133,15 @@ describe('soak, short profile', () => {
     expect(failing(crashed)).toContain('no unhandled rejection or crash other than the injected ones');
   });
 });
+
+describe('soak, short profile on a Redis Cluster', () => {
+  it('every invariant holds with three masters, the one serving the keys restarted as a fault', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'soak-ci-cluster-'));
+    const result = await runSoak({ seed: SEED, ...PROFILES.short, replicas: 2, outDir, cluster: true });
+    if (!result.passed) console.error(result.report);
+    expect(result.results.filter((r) => !r.pass).map((r) => r.name)).toEqual([]);
+    expect(result.records.sandboxOrders.length).toBeGreaterThan(3);
+    expect(Object.values(result.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(3);
+    await rm(outDir, { recursive: true, force: true });
+  }, 240_000);
+});

@@ -1,5 +1,6 @@
 import { test } from 'vitest';
 import { killChild, startChild, type Child } from '../../support/child.ts';
+import { startRedisCluster } from '../../support/cluster.ts';
 import { startRedisServer, type RedisServerOptions } from '../../support/redis.ts';
 import { ADMIN_ID, createWorld, type World, type WorldOptions } from './world.ts';
 
@@ -36,6 +37,29 @@ export const it = test
     });
     return async (options: Omit<WorldOptions, 'redisUrl'>): Promise<World> => {
       const world = await createWorld({ ...options, redisUrl: redis.url });
+      worlds.push(world);
+      return world;
+    };
+  })
+  // A three-master Redis Cluster for the file, started only by the tests that ask for it.
+  // vitest reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('cluster', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const cluster = await startRedisCluster(3);
+    onCleanup(() => cluster.close());
+    return cluster;
+  })
+  .extend('openClusterWorld', async ({ cluster }, { onCleanup }) => {
+    const worlds: World[] = [];
+    onCleanup(async () => {
+      for (const world of worlds.splice(0).reverse()) await world.close();
+    });
+    return async (options: Omit<WorldOptions, 'redisUrl' | 'clusterNodes'>): Promise<World> => {
+      const world = await createWorld({
+        ...options,
+        redisUrl: cluster.masters[0]!.url,
+        clusterNodes: cluster.nodes,
+      });
       worlds.push(world);
       return world;
     };

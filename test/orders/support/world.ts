@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import { I18n } from '@grammyjs/i18n';
 import { Api } from 'grammy';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../../../src/lib/redis/connect.ts';
 import { newMerchantOrderNumber } from '../../../src/domain/order-number.ts';
 import { createRequestBudget } from '../../../src/merchant/budget.ts';
 import { createMerchantClient, type MerchantClient } from '../../../src/merchant/client.ts';
@@ -38,6 +39,8 @@ export interface Replica {
 
 export interface WorldOptions {
   redisUrl: string;
+  /** Seed nodes (`host:port,…`) of a Redis Cluster to use instead of `redisUrl`; keys get the hash tag. */
+  clusterNodes?: string;
   prefix?: string;
   replicas?: number;
   /** Sandbox time scale (0.01 = 100x faster). */
@@ -64,7 +67,18 @@ export const RESELLER_ID = 720000100;
  * system (each its own Redis connection, client and webhook server) on one real Redis.
  */
 export async function createWorld(options: WorldOptions) {
-  const prefix = options.prefix ?? 'rb:';
+  // As config.ts does for REDIS_CLUSTER_NODES: in a Cluster every key shares the hash tag `{<prefix>}`.
+  const prefix =
+    options.clusterNodes === undefined ? (options.prefix ?? 'rb:') : `{${options.prefix ?? 'rb:'}}`;
+  const cluster =
+    options.clusterNodes === undefined
+      ? undefined
+      : {
+          nodes: options.clusterNodes.split(',').map((node) => {
+            const [host, port] = node.split(':');
+            return { host: host!, port: Number(port) };
+          }),
+        };
   const replicaCount = options.replicas ?? 1;
   const rate = options.rateLimitPerMinute ?? 10_000;
   const sandbox: MerchantSandbox = createMerchantSandbox({
@@ -90,7 +104,10 @@ export async function createWorld(options: WorldOptions) {
 
   const replicas: Replica[] = [];
   for (let i = 0; i < replicaCount; i++) {
-    const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
+    const redis = createRedis(
+      { url: options.redisUrl, ...(cluster ? { cluster } : {}) },
+      { maxRetriesPerRequest: 3 },
+    );
     redis.on('error', () => {});
     const budget = createRequestBudget({ redis, prefix, limitPerMinute: rate, redisTimeoutMs: 5_000 });
     const client = createMerchantClient({
@@ -204,6 +221,8 @@ export async function createWorld(options: WorldOptions) {
   }
 
   return {
+    /** The key prefix in use (with its hash tag in a Cluster). */
+    prefix,
     sandbox,
     sbx,
     standIn,
