@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
-import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { typeToQuote } from '../bot/flow/helpers.ts';
 import { controlClient } from '../support/bot-world.ts';
 import { killChild, startChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
-import { localServiceEnv } from '../../src/sandbox/local-env.ts';
+import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
 
 // A confirmed quote whose process is SIGKILLed between fixing the merchant order number (the chat already
 // shows "⏳ Placing the order…") and storing the order intent, on real processes as production runs them.
@@ -40,10 +37,7 @@ const line = (child: Child, start: string, timeoutMs = 60_000) =>
     () => `"${start}" from the bot: ${child.output.join(' | ')}`,
   );
 
-interface World {
-  redis: RedisServerHandle;
-  sandbox: ReturnType<typeof createMerchantSandbox>;
-  standIn: TelegramStandIn;
+interface World extends LocalParts {
   control: ReturnType<typeof controlClient>;
   env: Record<string, string>;
   children: Child[];
@@ -51,28 +45,18 @@ interface World {
 }
 
 async function startWorld(mode: 'polling' | 'webhook'): Promise<World> {
-  const redis = await startRedisServer();
-  const standIn = createTelegramStandIn({
+  const parts = await startLocalParts({
     users: [{ id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true }],
+    sandbox: { initialBalance: '1000' },
   });
-  const { apiRoot } = await standIn.listen();
-  const sandbox = createMerchantSandbox({ timeScale: 0.01, initialBalance: '1000' });
-  const urls = await sandbox.listen();
   const env: Record<string, string> = {
-    ...localServiceEnv({
-      botToken: standIn.token,
-      apiRoot,
-      merchant: sandbox,
-      baseUrl: urls.baseUrl,
-      redisUrl: redis.url,
-    }),
+    ...parts.env,
     BOT_MODE: mode,
     MERCHANT_RATE_LIMIT_PER_MINUTE: '1000',
-    HTTP_HOST: '127.0.0.1',
     ADMIN_IDS: String(ADMIN),
     LOG_LEVEL: 'silent',
   };
-  return { redis, sandbox, standIn, control: controlClient(urls.controlUrl), env, children: [] };
+  return { ...parts, control: controlClient(parts.urls.controlUrl), env, children: [] };
 }
 
 interface SandboxOrderView {
@@ -91,9 +75,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
     if (world === null) return;
     await Promise.all(world.children.map(killChild));
     await world.proxy?.close();
-    await world.standIn.close();
-    await world.sandbox.close();
-    await world.redis.dispose();
+    await world.close();
     world = null;
   });
 

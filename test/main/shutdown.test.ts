@@ -3,12 +3,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
-import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
-import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { freePort } from '../support/ports.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { localServiceEnv } from '../../src/sandbox/local-env.ts';
+import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
 
 const RESELLER = 710_000_001;
 const ADMIN = 710_000_003;
@@ -47,9 +44,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
 describe.each(['polling', 'webhook'] as const)(
   'node src/main.ts in %s mode, SIGTERM in the middle of a placement',
   (mode) => {
-    let redis: RedisServerHandle;
-    let sandbox: ReturnType<typeof createMerchantSandbox>;
-    let standIn: TelegramStandIn;
+    let parts: LocalParts;
     let controlUrl = '';
     let env: Record<string, string> = {};
     const children: Child[] = [];
@@ -78,36 +73,23 @@ describe.each(['polling', 'webhook'] as const)(
     };
 
     beforeAll(async () => {
-      redis = await startRedisServer();
-      standIn = createTelegramStandIn({
+      const botPort = await freePort();
+      // No webhook target yet: see the restart below.
+      parts = await startLocalParts({
         users: [
           { id: RESELLER, firstName: 'Rita', languageCode: 'en', started: true },
           { id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true },
         ],
+        sandbox: { initialBalance: '1000' },
       });
-      const { apiRoot } = await standIn.listen();
-      const botPort = await freePort();
-      // No webhook target yet: see the restart below.
-      sandbox = createMerchantSandbox({
-        timeScale: 0.01,
-        initialBalance: '1000',
-      });
-      const urls = await sandbox.listen();
-      controlUrl = urls.controlUrl;
+      controlUrl = parts.urls.controlUrl;
       env = {
-        ...localServiceEnv({
-          botToken: standIn.token,
-          apiRoot,
-          merchant: sandbox,
-          baseUrl: urls.baseUrl,
-          redisUrl: redis.url,
-        }),
+        ...parts.env,
         BOT_MODE: mode,
         ...(mode === 'webhook'
           ? { PUBLIC_URL: `http://127.0.0.1:${botPort}`, TELEGRAM_WEBHOOK_SECRET: 'shutdown-test-secret' }
           : {}),
         MERCHANT_RATE_LIMIT_PER_MINUTE: '1000',
-        HTTP_HOST: '127.0.0.1',
         HTTP_PORT: String(botPort),
         ADMIN_IDS: String(ADMIN),
         LOG_LEVEL: 'info',
@@ -118,9 +100,7 @@ describe.each(['polling', 'webhook'] as const)(
     afterAll(async () => {
       for (const child of children) if (child.proc.exitCode === null) child.proc.kill('SIGKILL');
       await Promise.all(children.map((c) => c.exited));
-      await standIn?.close();
-      await sandbox?.close();
-      await redis?.dispose();
+      await parts?.close();
     });
 
     it('finishes the placement before exiting, and after a restart the order is finished, charged once', async () => {
@@ -132,11 +112,11 @@ describe.each(['polling', 'webhook'] as const)(
         `the bot to listen: ${first.output.join('')}`,
       );
       // The admin (ADMIN_IDS) makes Rita a reseller through the chat, as in production.
-      const ada = standIn.driver.user({ id: ADMIN });
+      const ada = parts.standIn.driver.user({ id: ADMIN });
       const granted = ada.sendCommand(`/grant ${RESELLER} reseller`);
       await ada.waitForBotMessage((m) => m.text.includes(String(RESELLER)), { after: granted.messageId });
 
-      const rita = standIn.driver.user({ id: RESELLER });
+      const rita = parts.standIn.driver.user({ id: RESELLER });
       rita.sendCommand('/topup');
       await rita.waitForBotMessage((m) => m.text.includes('Which country'));
       rita.sendText('Nigeria');
@@ -186,7 +166,10 @@ describe.each(['polling', 'webhook'] as const)(
       // Webhooks were off until now, so only the placement's own answer could tell the bot the order ID.
       await control('POST', 'webhooks', {
         targets: [
-          { url: `http://127.0.0.1:${env.HTTP_PORT}/webhooks/merchant`, secret: sandbox.webhookSecrets[0] },
+          {
+            url: `http://127.0.0.1:${env.HTTP_PORT}/webhooks/merchant`,
+            secret: parts.sandbox.webhookSecrets[0],
+          },
         ],
       });
       const second = startBot(env);

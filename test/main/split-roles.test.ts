@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
-import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { typeToQuote } from '../bot/flow/helpers.ts';
 import { controlClient } from '../support/bot-world.ts';
 import { killChild, startChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { localServiceEnv } from '../../src/sandbox/local-env.ts';
+import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
 
 // ROLE on real processes: a `bot` takes the chat and stores the Merchant API's webhooks, a `worker` runs the
 // order jobs and tells the chat. The worker's loops idle for a minute here, so a status that reaches the chat
@@ -44,39 +41,26 @@ interface Delivery {
 }
 
 describe('ROLE=bot and ROLE=worker', () => {
-  let redis: RedisServerHandle | undefined;
-  let standIn: TelegramStandIn | undefined;
-  let sandbox: ReturnType<typeof createMerchantSandbox> | undefined;
+  let parts: LocalParts | undefined;
   const children: Child[] = [];
 
   afterEach(async () => {
     await Promise.all(children.map(killChild));
     children.length = 0;
-    await standIn?.close();
-    await sandbox?.close();
-    await redis?.dispose();
+    await parts?.close();
   });
 
   it('the bot process places and stores webhooks, the worker tells the chat; with no worker nothing is told until one starts', async () => {
-    redis = await startRedisServer();
-    standIn = createTelegramStandIn({
+    parts = await startLocalParts({
       users: [{ id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true }],
+      sandbox: { initialBalance: '1000' },
     });
-    const { apiRoot } = await standIn.listen();
-    sandbox = createMerchantSandbox({ timeScale: 0.01, initialBalance: '1000' });
-    const urls = await sandbox.listen();
-    const control = controlClient(urls.controlUrl);
+    const { standIn, sandbox } = parts;
+    const control = controlClient(parts.urls.controlUrl);
     const env: Record<string, string> = {
-      ...localServiceEnv({
-        botToken: standIn.token,
-        apiRoot,
-        merchant: sandbox,
-        baseUrl: urls.baseUrl,
-        redisUrl: redis.url,
-      }),
+      ...parts.env,
       BOT_MODE: 'polling',
       MERCHANT_RATE_LIMIT_PER_MINUTE: '1000',
-      HTTP_HOST: '127.0.0.1',
       ADMIN_IDS: String(ADMIN),
       LOG_LEVEL: 'silent',
       // The loops' idle pause: a minute, so only an announced round runs within the waits below.

@@ -4,11 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
-import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { freePort } from '../support/ports.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { localServiceEnv } from '../../src/sandbox/local-env.ts';
+import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
 
 const MAIN = resolve('src/main.ts');
 
@@ -95,33 +92,15 @@ describe('npm start (node src/main.ts)', () => {
   });
 
   describe('with Redis, the sandbox and the stand-in', () => {
-    let redis: RedisServerHandle;
-    let standIn: TelegramStandIn;
-    let sandbox: ReturnType<typeof createMerchantSandbox>;
+    let parts: LocalParts;
     let env: Record<string, string> = {};
 
     beforeAll(async () => {
-      redis = await startRedisServer();
-      standIn = createTelegramStandIn({ users: [] });
-      const { apiRoot } = await standIn.listen();
-      sandbox = createMerchantSandbox({ timeScale: 0.01 });
-      const urls = await sandbox.listen();
-      env = {
-        ...localServiceEnv({
-          botToken: standIn.token,
-          apiRoot,
-          merchant: sandbox,
-          baseUrl: urls.baseUrl,
-          redisUrl: redis.url,
-        }),
-        HTTP_HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-      };
+      parts = await startLocalParts();
+      env = { ...parts.env, LOG_LEVEL: 'info' };
     });
     afterAll(async () => {
-      await standIn?.close();
-      await sandbox?.close();
-      await redis?.dispose();
+      await parts?.close();
     });
 
     it('stops with a message naming BOT_TOKEN when the Bot API refuses the token', async () => {
@@ -136,7 +115,7 @@ describe('npm start (node src/main.ts)', () => {
     });
 
     it('waits for a Redis that is restarting at start-up (REDIS_STARTUP_WAIT_SECONDS) and then starts', async () => {
-      await redis.stop(true);
+      await parts.redis.stop(true);
       const proc = spawn(process.execPath, [MAIN], {
         cwd,
         env: { PATH: process.env.PATH ?? '', ...env, HTTP_PORT: String(await freePort()) },
@@ -154,7 +133,7 @@ describe('npm start (node src/main.ts)', () => {
           if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`no wait: ${output}`);
           await new Promise((r) => setTimeout(r, 50));
         }
-        await redis.start();
+        await parts.redis.start();
         restarted = true;
         while (!output.includes('recharge-bot started')) {
           if (Date.now() > deadline + 30_000 || proc.exitCode !== null)
@@ -165,14 +144,14 @@ describe('npm start (node src/main.ts)', () => {
       } finally {
         proc.kill('SIGTERM');
         await exited;
-        if (!restarted) await redis.start();
+        if (!restarted) await parts.redis.start();
       }
       expect(output).not.toContain('start-up failed');
     });
 
     it('in webhook mode: warns about the Redis policy, listens, registers the webhook with its secret_token, stops on SIGTERM', async () => {
       // This private Redis evicts nothing; an allkeys-lru one must be warned about.
-      const admin = new Redis(redis.url);
+      const admin = new Redis(parts.redis.url);
       await admin.config('SET', 'maxmemory-policy', 'allkeys-lru');
       await admin.quit();
 
@@ -204,7 +183,7 @@ describe('npm start (node src/main.ts)', () => {
         const calls = await (await fetch(`${env.TELEGRAM_API_ROOT}/_standin/calls?method=setWebhook`)).text();
         expect(JSON.parse(calls)).toMatchObject([{ params: { secret_token: expect.any(String) } }]);
         // The stand-in delivers a user's message with the registered secret_token; the bot accepts and answers.
-        const stranger = standIn.driver.user({ id: 4242, firstName: 'Sam', languageCode: 'en' });
+        const stranger = parts.standIn.driver.user({ id: 4242, firstName: 'Sam', languageCode: 'en' });
         const sent = stranger.sendCommand('/start');
         const refusal = await stranger.waitForBotMessage((m) => m.text.includes('4242'), {
           after: sent.messageId,
@@ -224,7 +203,7 @@ describe('npm start (node src/main.ts)', () => {
         expect(warnAt).toBeGreaterThanOrEqual(0);
         expect(warnAt).toBeLessThan(output.indexOf('recharge-bot started'));
         expect(output).not.toContain('webhook-secret-123');
-        expect(output).not.toContain(sandbox.apiKey);
+        expect(output).not.toContain(parts.sandbox.apiKey);
       } finally {
         proc.kill('SIGTERM');
       }
