@@ -103,7 +103,8 @@ export function createOrderStats(deps: {
         if (at >= from && at < to) found.push(order);
       }
       const last = page.orders.at(-1);
-      if (last === undefined || Date.parse(last.createdAt) < from || offset + RESELLER_PAGE >= page.total) break;
+      if (last === undefined || Date.parse(last.createdAt) < from || offset + RESELLER_PAGE >= page.total)
+        break;
     }
     return found;
   }

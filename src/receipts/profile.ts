@@ -24,7 +24,8 @@ export type ShopNameResult =
  */
 export function parseShopName(input: string): ShopNameResult {
   const trimmed = input.trim();
-  if (/[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(trimmed)) return { ok: false, reason: 'control' };
+  if (/[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(trimmed))
+    return { ok: false, reason: 'control' };
   const name = trimmed.replace(/ {2,}/g, ' ');
   if (name === '') return { ok: false, reason: 'empty' };
   if ([...name].length > SHOP_NAME_MAX) return { ok: false, reason: 'too-long' };

@@ -30,10 +30,14 @@ function wrap(value: string): string[] {
 export function receiptSvg(receipt: Receipt, labels: ReceiptLabels): string {
   const body: string[] = [];
   let y = MARGIN + 24;
-  body.push(text(RECEIPT_IMAGE_WIDTH / 2, y, clip(labels.title, 40), { size: 24, weight: 'bold', anchor: 'middle' }));
+  body.push(
+    text(RECEIPT_IMAGE_WIDTH / 2, y, clip(labels.title, 40), { size: 24, weight: 'bold', anchor: 'middle' }),
+  );
   if (receipt.shopName !== undefined) {
     y += 34;
-    body.push(text(RECEIPT_IMAGE_WIDTH / 2, y, receipt.shopName, { size: 20, anchor: 'middle', fill: '#0b5394' }));
+    body.push(
+      text(RECEIPT_IMAGE_WIDTH / 2, y, receipt.shopName, { size: 20, anchor: 'middle', fill: '#0b5394' }),
+    );
   }
   y += 22;
   const rule = (at: number) =>

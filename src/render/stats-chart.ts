@@ -66,10 +66,15 @@ function scale(value: Decimal, top: Decimal, height: number): number {
 export function statsChartSvg(days: readonly ChartDay[], labels: ChartLabels): string {
   const body: string[] = [text(LEFT, 36, clip(labels.title, 60), { size: 20, weight: 'bold' })];
   const known = new Set(STATUS_COLOURS.map(([s]) => s));
-  const present = new Set(days.flatMap((d) => Object.keys(d.byStatus).filter((s) => (d.byStatus[s] ?? 0) > 0)));
+  const present = new Set(
+    days.flatMap((d) => Object.keys(d.byStatus).filter((s) => (d.byStatus[s] ?? 0) > 0)),
+  );
   const legend = [
     ...STATUS_COLOURS.filter(([s]) => present.has(s)),
-    ...[...present].filter((s) => !known.has(s)).sort().map((s): [string, string] => [s, OTHER_COLOUR]),
+    ...[...present]
+      .filter((s) => !known.has(s))
+      .sort()
+      .map((s): [string, string] => [s, OTHER_COLOUR]),
   ];
   let lx = LEFT;
   for (const [status, colour] of legend) {
@@ -83,7 +88,10 @@ export function statsChartSvg(days: readonly ChartDay[], labels: ChartLabels): s
   const barWidth = Math.min(60, slot * 0.6);
   const totals = days.map((d) => Object.values(d.byStatus).reduce((a, n) => a + n, 0));
   const orderStep = niceStep(new Decimal(Math.max(0, ...totals)));
-  const orderTop = Decimal.max(orderStep, orderStep.times(Math.ceil(Math.max(0, ...totals) / orderStep.toNumber())));
+  const orderTop = Decimal.max(
+    orderStep,
+    orderStep.times(Math.ceil(Math.max(0, ...totals) / orderStep.toNumber())),
+  );
   const revenues = days.map((d) => new Decimal(d.revenue));
   const revenueMax = revenues.reduce((a, b) => Decimal.max(a, b), new Decimal(0));
   const revenueStep = niceStep(revenueMax);
@@ -117,7 +125,12 @@ export function statsChartSvg(days: readonly ChartDay[], labels: ChartLabels): s
     body.push(
       `<rect x="${x}" y="${REVENUE_TOP + REVENUE_HEIGHT - h}" width="${barWidth}" height="${h}" fill="#0969da"/>`,
     );
-    body.push(text(x + barWidth / 2, REVENUE_TOP + REVENUE_HEIGHT + 18, d.day.slice(5), { size: 12, anchor: 'middle' }));
+    body.push(
+      text(x + barWidth / 2, REVENUE_TOP + REVENUE_HEIGHT + 18, d.day.slice(5), {
+        size: 12,
+        anchor: 'middle',
+      }),
+    );
   });
   return svgDocument(CHART_WIDTH, CHART_HEIGHT, body);
 }

@@ -41,6 +41,12 @@ export function receiptLabels(t: Translate, locale: string): ReceiptLabels {
   };
 }
 
+/** "airtime" -> "Airtime": a receipt line starts with a capital. */
+function capitalised(text: string, locale: string): string {
+  const [first = '', ...rest] = [...text];
+  return `${first.toLocaleUpperCase(locale)}${rest.join('')}`;
+}
+
 function money(amount: string, currency: string, locale: string): string {
   try {
     return formatMoney(amount, currency, locale);
@@ -69,7 +75,7 @@ export function createReceiptFeature(deps: ReceiptDeps) {
     return {
       ...(profile.shopName === undefined ? {} : { shopName: profile.shopName }),
       operator: card.operator,
-      product: subtypeText(t, locale, card.subtype),
+      product: capitalised(subtypeText(t, locale, card.subtype), locale),
       // Our own copy's full number masked here; an order only the service knows comes masked by the service.
       maskedPhone: stored === null ? card.maskedAccount : maskPhone(stored.request.account),
       received: money(card.localAmount, card.localCurrency, locale),
@@ -95,7 +101,8 @@ export function createReceiptFeature(deps: ReceiptDeps) {
       // A toast is plain text; a message is HTML.
       if (ctx.callbackQuery) {
         await ctx.answerCallbackQuery({ text: ctx.t('receipt-not-placed', { query }), show_alert: true });
-      } else await ctx.reply(ctx.t('receipt-not-placed', { query: escapeHtml(query) }), { parse_mode: 'HTML' });
+      } else
+        await ctx.reply(ctx.t('receipt-not-placed', { query: escapeHtml(query) }), { parse_mode: 'HTML' });
       return;
     }
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();

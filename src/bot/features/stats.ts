@@ -106,7 +106,12 @@ export function createStatsFeature(staff: StaffServices) {
   }
 
   /** The chart of orders and revenue per day, as a PNG (same SVG path as receipts). */
-  async function chart(ctx: BotContext, locale: string, figures: DailyFigures, own: boolean): Promise<Buffer> {
+  async function chart(
+    ctx: BotContext,
+    locale: string,
+    figures: DailyFigures,
+    own: boolean,
+  ): Promise<Buffer> {
     const currency = figures.currency;
     const statuses = Object.fromEntries(
       ORDER.map((status) => [status, statusText(staff.translate, locale, status as DisplayStatus)]),
