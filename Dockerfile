@@ -9,7 +9,8 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx tsc -p tsconfig.json
 
-# Production dependencies only.
+# Production dependencies only. The base stays Debian (glibc): receipts and charts are drawn by the prebuilt
+# @resvg/resvg-js-linux-x64-gnu binary npm picks for it, with the DejaVu font from node_modules (no system fonts).
 FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./

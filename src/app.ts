@@ -21,6 +21,8 @@ import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
 import { createOrderNumbers } from './orders/numbers.ts';
 import { createPinGate, PIN_MAX_TRIES, RedisPinStore } from './accounts/pin.ts';
+import { receiptData } from './bot/callback-data/receipt.ts';
+import { RedisReceiptProfiles } from './receipts/profile.ts';
 import { createAccounts, type Accounts } from './accounts/accounts.ts';
 import { createWalletWatch } from './accounts/wallet-watch.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
@@ -173,6 +175,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     replicaAcks,
     onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
     onWebhookToChat: (seconds) => metrics.webhookToChat.observe(seconds),
+    receiptData,
     timings: {
       ...overrides.orderTimings,
       followUp: { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...overrides.orderTimings?.followUp },
@@ -266,6 +269,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       },
     },
     i18n,
+    receiptProfiles: new RedisReceiptProfiles({ redis, prefix }),
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));

@@ -28,6 +28,9 @@ import { createPricingFeature } from './features/pricing.ts';
 import { createPinFeature, type PinFeatureDeps } from './features/pin.ts';
 import { PIN_SETUP, createPinSetupConversation, type PinSetupDeps } from './conversations/pin-setup.ts';
 import { createStatsFeature } from './features/stats.ts';
+import { createReceiptFeature } from './features/receipt.ts';
+import { createShopFeature } from './features/shop.ts';
+import type { ReceiptProfiles } from '../receipts/profile.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
 import { createCreditFeature, type CreditDeps } from './features/credit.ts';
@@ -69,6 +72,8 @@ export interface BotDeps {
   pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
   /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
   credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles'>;
+  /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
+  receiptProfiles: ReceiptProfiles;
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -287,6 +292,7 @@ export function createBot(deps: BotDeps) {
     createPinFeature({ pins: deps.pins.store, roles: deps.roles, requiredAbove: deps.pins.requiredAbove }),
   );
   bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
+  bot.use(createShopFeature({ profiles: deps.receiptProfiles }));
   if (staff) {
     bot.use(createStatusFeature(staff));
     bot.use(createOrdersFeature(staff));
@@ -303,6 +309,13 @@ export function createBot(deps: BotDeps) {
       );
     }
     bot.use(createStatsFeature(staff));
+    bot.use(
+      createReceiptFeature({
+        staff,
+        orders: { get: (externalOrderId) => deps.orderLookup.orders.service.get(externalOrderId) },
+        profiles: deps.receiptProfiles,
+      }),
+    );
     bot.use(createHealthFeature(staff));
   }
   bot.use(

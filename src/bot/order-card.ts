@@ -226,7 +226,8 @@ function priceLines(t: Translate, locale: string, card: OrderCard, staff: boolea
   return lines;
 }
 
-function subtypeText(t: Translate, locale: string, subtype: string): string {
+/** The product kind in the reader's language (airtime, data, bundle), or as the service names it. */
+export function subtypeText(t: Translate, locale: string, subtype: string): string {
   return subtype === 'airtime' || subtype === 'data' || subtype === 'bundle'
     ? t(locale, `order-subtype-${subtype}`)
     : subtype;

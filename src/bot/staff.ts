@@ -70,7 +70,7 @@ export function createStaffServices(
       defaultLocale: parts.defaultLocale,
       rolesVersion: () => parts.roles.version,
     }),
-    stats: createOrderStats({ store: deps.orders.store, ...clock }),
+    stats: createOrderStats({ store: deps.orders.store, resellerOrders: deps.orders.service, ...clock }),
     health: createHealthCheck({
       redis: parts.redis,
       store: deps.orders.store,

@@ -1,6 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { isFinished } from '../domain/status.ts';
 import type { OrderReads } from '../orders/reads.ts';
+import { indexStatus } from '../orders/store.ts';
+import type { OrderService, StoredOrder } from '../orders/types.ts';
 
 /** Money of a set of succeeded orders, exact decimal strings in one merchant currency. */
 export interface Books {
@@ -63,11 +65,49 @@ export interface OrderStats {
   week: PeriodStats;
 }
 
+/** Orders per UTC day of a period, by index status, and the revenue of succeeded orders in one currency. */
+export interface DailyFigures {
+  days: Array<{ day: string; byStatus: Record<string, number>; revenue: string }>;
+  /**
+   * The merchant currency the revenue is in (the one with the most revenue when orders were paid in several;
+   * the others are left out of the chart), or null when nothing succeeded.
+   */
+  currency: string | null;
+}
+
+/** Days the /stats chart covers, today included. */
+export const CHART_DAYS = 7;
+/** A reseller's orders are read newest first in pages of this many until older than the period. */
+const RESELLER_PAGE = 200;
+
 const DAY_MS = 86_400_000;
 
 /** Reads figures through the order store's read interface (read-only: never writes an order or an index). */
-export function createOrderStats(deps: { store: Pick<OrderReads, 'createdBetween'>; clock?: () => number }) {
+export function createOrderStats(deps: {
+  store: Pick<OrderReads, 'createdBetween'>;
+  /** A reseller's own orders (their index), for their own figures. */
+  resellerOrders?: Pick<OrderService, 'listByReseller'>;
+  clock?: () => number;
+}) {
   const clock = deps.clock ?? Date.now;
+
+  /** One reseller's orders created in [from, to), through their own index (newest first). */
+  async function resellerOrders(resellerId: number, from: number, to: number): Promise<StoredOrder[]> {
+    const source = deps.resellerOrders;
+    if (source === undefined) return [];
+    const found: StoredOrder[] = [];
+    for (let offset = 0; ; offset += RESELLER_PAGE) {
+      const page = await source.listByReseller(resellerId, { offset, limit: RESELLER_PAGE });
+      for (const order of page.orders) {
+        const at = Date.parse(order.createdAt);
+        if (at >= from && at < to) found.push(order);
+      }
+      const last = page.orders.at(-1);
+      if (last === undefined || Date.parse(last.createdAt) < from || offset + RESELLER_PAGE >= page.total)
+        break;
+    }
+    return found;
+  }
 
   async function period(from: number, to: number): Promise<PeriodStats> {
     const { byStatus, orders } = await deps.store.createdBetween(from, to);
@@ -133,6 +173,47 @@ export function createOrderStats(deps: { store: Pick<OrderReads, 'createdBetween
   }
 
   return {
+    /**
+     * Orders per UTC day over the last CHART_DAYS days (today included), by status, with the revenue of
+     * succeeded ones (what resellers paid; an admin's order at the merchant price). With `resellerId`: only
+     * that reseller's orders, read through their own index.
+     */
+    async daily(options: { resellerId?: number } = {}): Promise<DailyFigures> {
+      const now = clock();
+      const firstDay = Math.floor(now / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS;
+      const orders =
+        options.resellerId === undefined
+          ? (await deps.store.createdBetween(firstDay, now + 1)).orders
+          : await resellerOrders(options.resellerId, firstDay, now + 1);
+      const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
+        day: new Date(firstDay + i * DAY_MS).toISOString().slice(0, 10),
+        byStatus: {} as Record<string, number>,
+        revenue: new Map<string, Decimal>(),
+      }));
+      const totals = new Map<string, Decimal>();
+      for (const order of orders) {
+        const day = days[Math.floor((Date.parse(order.createdAt) - firstDay) / DAY_MS)];
+        if (day === undefined) continue;
+        const status = indexStatus(order);
+        day.byStatus[status] = (day.byStatus[status] ?? 0) + 1;
+        if (order.placement !== 'placed' || order.status !== 'succeeded') continue;
+        const currency = order.quote.merchantCurrency;
+        const paid = new Decimal(order.quote.resellerPrice ?? order.quote.merchantPrice);
+        day.revenue.set(currency, (day.revenue.get(currency) ?? new Decimal(0)).plus(paid));
+        totals.set(currency, (totals.get(currency) ?? new Decimal(0)).plus(paid));
+      }
+      const currency =
+        [...totals].sort((a, b) => b[1].comparedTo(a[1]) || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+      return {
+        currency,
+        days: days.map((d) => ({
+          day: d.day,
+          byStatus: d.byStatus,
+          revenue: (currency === null ? undefined : d.revenue.get(currency))?.toFixed() ?? '0',
+        })),
+      };
+    },
+
     /** Today (since 00:00 UTC) and the last 7 days (rolling), by order creation time. */
     async compute(): Promise<OrderStats> {
       const now = clock();

@@ -37,6 +37,8 @@ export interface NotifierDeps {
   logger?: LoggerLike;
   /** Callback data of the "new quote" button under a refusal that needs one (the bot handles it). */
   newQuoteData?: (order: StoredOrder) => string;
+  /** Callback data of the 🧾 Receipt button under a succeeded order's message (the bot handles it); none without. */
+  receiptData?: (order: StoredOrder) => string | null;
   consumer?: string;
   /** Changes left unacknowledged by a crashed replica are taken over after this long. */
   claimIdleMs?: number;
@@ -147,8 +149,13 @@ export function createNotifier(deps: NotifierDeps) {
         const shown = await statusUpdate(order, status, seq + 1, timing);
         const final = finalMessage(t, order, status);
         if (final !== null) {
+          const receipt = status === 'succeeded' ? (deps.receiptData?.(order) ?? null) : null;
+          const replyMarkup: InlineKeyboardMarkup | undefined =
+            receipt === null
+              ? undefined
+              : { inline_keyboard: [[{ text: t(order.locale, 'receipt-button'), callback_data: receipt }]] };
           await outbox.enqueue(
-            { kind: 'send', chatId: order.chatId, text: final },
+            { kind: 'send', chatId: order.chatId, text: final, ...(replyMarkup ? { replyMarkup } : {}) },
             { key: `final:${ext}:${status}`, ...(shown ? {} : timing) },
           );
         }

@@ -39,6 +39,8 @@ export interface OrderSystemDeps {
   hooks?: LifecycleHooks;
   /** Data of the "new quote" button under a refused order. */
   newQuoteData?: (order: StoredOrder) => string;
+  /** Data of the 🧾 Receipt button under a succeeded order's message (null: no button). */
+  receiptData?: (order: StoredOrder) => string | null;
   /** With Sentinel: order intents must reach a replica before they are sent. */
   replicaAcks?: ReplicaAcks;
   /** Called for every refused merchant webhook (metrics). */
@@ -175,6 +177,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
         ...(timings.claimIdleMs === undefined ? {} : { claimIdleMs: timings.claimIdleMs }),
         ...(options.only ? { only: options.only } : {}),
         ...(deps.newQuoteData ? { newQuoteData: deps.newQuoteData } : {}),
+        ...(deps.receiptData ? { receiptData: deps.receiptData } : {}),
       });
       // Work announced by processes without loops (ROLE=bot) wakes these at once.
       let unsubscribe: (() => Promise<void>) | undefined;

@@ -44,6 +44,8 @@ export interface OrderWorkersDeps {
   only?: readonly WorkerName[];
   /** Data of the "new quote" button under a refused order. */
   newQuoteData?: (order: StoredOrder) => string;
+  /** Data of the 🧾 Receipt button under a succeeded order's message (null: no button). */
+  receiptData?: (order: StoredOrder) => string | null;
   /** How many due items one round takes. */
   batch?: number;
 }
@@ -90,6 +92,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     logger,
     ...claimIdle,
     ...(deps.newQuoteData ? { newQuoteData: deps.newQuoteData } : {}),
+    ...(deps.receiptData ? { receiptData: deps.receiptData } : {}),
   });
 
   if (only.has('placement')) {

@@ -27,9 +27,16 @@ const POLICY: Record<string, readonly Who[]> = {
   '/users': ['admin'],
   [`/grant ${TARGET} reseller`]: ['admin'],
   [`/revoke ${TARGET}`]: ['admin'],
-  '/stats': ['admin'],
+  // Resellers see figures of their own orders only (issue 17).
+  '/stats': ['reseller', 'admin'],
   '/health': ['admin'],
+  '/receipt': ['reseller', 'agent', 'admin'],
+  '/shop Corner Shop': ['reseller'],
+  '/timezone': ['reseller'],
 };
+
+/** Commands that answer with an image after their text: the test waits for it before the next command. */
+const WITH_IMAGE = new Set(['/stats', '/receipt']);
 
 const DENIED = /^Sorry, you may not use this|^This command is not available for your role/;
 
@@ -88,7 +95,7 @@ describe('access table', () => {
       const expected = allowed.includes(who) ? 'allowed' : 'refused';
       it(`${who} ${text}: ${expected}`, async () => {
         const user = users[who];
-        const args = text === '/status' ? `/status ${order.externalOrderId}` : text;
+        const args = text === '/status' || text === '/receipt' ? `${text} ${order.externalOrderId}` : text;
         const roleBefore = await world.apps[0]!.roles.roleOf(TARGET);
         const reply = await command(user, args);
         if (expected === 'refused') {
@@ -99,6 +106,20 @@ describe('access table', () => {
           expect(reply.text).not.toMatch(DENIED);
         }
         if (text === '/topup') await command(user, '/cancel');
+        // Another reseller's receipt is refused like their /status; everyone else allowed gets a text and an image.
+        const imaged =
+          expected === 'allowed' && WITH_IMAGE.has(text) && !(text === '/receipt' && who === 'reseller');
+        if (imaged) {
+          const image = await user.waitForBotMessage((m) => m.kind === 'photo', {
+            after: reply.id,
+            timeoutMs: 20_000,
+          });
+          if (who === 'reseller') expect(leaks([reply.text, image.text])).toEqual([]);
+        }
+        if (text === '/receipt' && expected === 'allowed') {
+          if (who === 'reseller') expect(leaks([reply.text])).toEqual([]);
+          else expect(reply.text).toContain(order.orderId);
+        }
         if (text === '/status' && expected === 'allowed') {
           // A reseller asking about another reseller's order learns nothing about it.
           if (who === 'reseller') expect(leaks([reply.text])).toEqual([]);
@@ -120,6 +141,8 @@ describe('access table', () => {
     `ord:requote:${ext}`,
     `rp:s:${ext}`,
     `rp:a:${ext}`,
+    `rcpt:m:${ext}`,
+    `rcpt:${order.orderId}`,
   ];
 
   for (const who of ROLES) {

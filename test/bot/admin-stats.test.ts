@@ -258,4 +258,60 @@ describe('/stats figures from the order store', () => {
       expect(p.spend).toEqual({ EUR: '1.05', USD: '6.813' });
     }
   });
+  it('per UTC day for the chart: orders by status and revenue in the main currency; a reseller sees their own', async () => {
+    // 10:00 UTC, 180 days on: days run 00:00 to 00:00 UTC, the first of the seven is six days back.
+    const at = Date.parse('2027-05-19T10:00:00Z');
+    const done: Array<[OrderStatus, number]> = [
+      ['accepted', 0],
+      ['succeeded', 1_000],
+    ];
+    const add = (createdAt: number, resellerId: number, paid: string, steps = done, currency = 'USD') =>
+      order({ createdAt, operator: 'MTN', price: '1', currency, steps, resellerId, resellerPrice: paid });
+    const today = Date.parse('2027-05-19T00:00:00Z');
+    await add(today + 1, 1, '1.10');
+    await add(today + 2, 2, '5.50', [
+      ['accepted', 0],
+      ['failed', 1_000],
+    ]);
+    // Just before midnight: yesterday.
+    await add(today - 1, 1, '2.20');
+    await add(today - 2, 2, '1.20', done, 'EUR');
+    await add(today - 6 * DAY, 2, '9', [['processing', 0]]);
+    // Seven days back: before the chart.
+    await add(today - 6 * DAY - 1, 1, '100');
+
+    const stats = createOrderStats({ store, resellerOrders: store, clock: () => at });
+    const all = await stats.daily();
+    expect(all.currency).toBe('USD');
+    expect(all.days.map((d) => d.day)).toEqual([
+      '2027-05-13',
+      '2027-05-14',
+      '2027-05-15',
+      '2027-05-16',
+      '2027-05-17',
+      '2027-05-18',
+      '2027-05-19',
+    ]);
+    expect(all.days[0]).toEqual({ day: '2027-05-13', byStatus: { processing: 1 }, revenue: '0' });
+    // The EUR order is counted but its revenue is not charted in USD.
+    expect(all.days[5]).toEqual({ day: '2027-05-18', byStatus: { succeeded: 2 }, revenue: '2.2' });
+    expect(all.days[6]).toEqual({ day: '2027-05-19', byStatus: { succeeded: 1, failed: 1 }, revenue: '1.1' });
+    expect(all.days.slice(1, 5).every((d) => d.revenue === '0' && Object.keys(d.byStatus).length === 0)).toBe(
+      true,
+    );
+
+    const two = await stats.daily({ resellerId: 2 });
+    expect(two.currency).toBe('EUR');
+    expect(two.days[0]!.byStatus).toEqual({ processing: 1 });
+    expect(two.days[5]).toEqual({ day: '2027-05-18', byStatus: { succeeded: 1 }, revenue: '1.2' });
+    expect(two.days[6]).toEqual({ day: '2027-05-19', byStatus: { failed: 1 }, revenue: '0' });
+
+    const one = await stats.daily({ resellerId: 1 });
+    expect(one.currency).toBe('USD');
+    expect(one.days.reduce((sum, d) => sum + Object.values(d.byStatus).reduce((a, b) => a + b, 0), 0)).toBe(
+      2,
+    );
+    // Nobody's orders: every day empty, no currency.
+    expect((await stats.daily({ resellerId: 3 })).currency).toBeNull();
+  });
 });

@@ -168,6 +168,23 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
     const status = await botSays(page, orderId, seen);
     expect(await status.innerText()).toMatch(/✅/);
 
+    // The 🧾 Receipt button under the success message: a receipt for forwarding, and its image on the page.
+    seen = await botMessages(page).count();
+    const delivered = botMessages(page).filter({ hasText: 'Top-up delivered' }).last();
+    await delivered.getByTestId('inline-button').filter({ hasText: '🧾' }).click();
+    await botSays(page, 'Thank you for your purchase', seen);
+    const image = page.getByTestId('message-photo').last();
+    await expect
+      .poll(
+        () =>
+          image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth).catch(() => 0),
+        {
+          timeout: 30_000,
+          interval: 250,
+        },
+      )
+      .toBe(600);
+
     await mkdir(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
 

@@ -14,12 +14,16 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   users: ['admin'],
   grant: ['admin'],
   revoke: ['admin'],
-  stats: ['admin'],
+  // Resellers see their own orders only (issue 17).
+  stats: ['reseller', 'admin'],
   pricing: ['admin'],
   health: ['admin'],
   pin: ['reseller', 'admin'],
   balance: ['reseller', 'admin'],
   statement: ['reseller', 'admin'],
+  receipt: ['reseller', 'agent', 'admin'],
+  shop: ['reseller'],
+  timezone: ['reseller'],
   credit: ['admin'],
   limit: ['admin'],
 };

@@ -1,9 +1,12 @@
-import { Composer } from 'grammy';
-import { formatMoney } from '../../domain/money.ts';
+import { Decimal } from 'decimal.js';
+import { Composer, InputFile } from 'grammy';
+import { formatAmount, formatMoney } from '../../domain/money.ts';
+import { renderPng } from '../../render/png.ts';
+import { statsChartSvg } from '../../render/stats-chart.ts';
 import { displayEmoji, shortTime, statusText, type DisplayStatus } from '../../orders/texts.ts';
 import type { BotContext } from '../context.ts';
 import type { StaffServices } from '../staff.ts';
-import type { Books, PeriodStats } from '../stats.ts';
+import type { Books, DailyFigures, PeriodStats } from '../stats.ts';
 import { requireRole } from './access.ts';
 
 /** Statuses in the order figures are listed; others (new service statuses) follow. */
@@ -18,6 +21,13 @@ const ORDER: readonly string[] = [
   'rejected',
 ];
 
+/** Sorts statuses as ORDER lists them, unknown ones after, by name. */
+function byListOrder(a: string, b: string): number {
+  const ia = ORDER.indexOf(a);
+  const ib = ORDER.indexOf(b);
+  return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib) || a.localeCompare(b);
+}
+
 /** Rows per list (resellers, operators) in the books of a period: the ones with the most revenue. */
 const BOOK_ROWS = 10;
 
@@ -30,11 +40,7 @@ export function createStatsFeature(staff: StaffServices) {
       ctx.t(title, { from: shortTime(p.from.toISOString()) }),
       ctx.t('admin-stats-total', { count: p.total }),
     ];
-    const statuses = Object.keys(p.byStatus).sort((a, b) => {
-      const ia = ORDER.indexOf(a);
-      const ib = ORDER.indexOf(b);
-      return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib) || a.localeCompare(b);
-    });
+    const statuses = Object.keys(p.byStatus).sort(byListOrder);
     for (const status of statuses) {
       const s = status as DisplayStatus;
       lines.push(
@@ -99,15 +105,85 @@ export function createStatsFeature(staff: StaffServices) {
     ];
   }
 
+  /** The chart of orders and revenue per day, as a PNG (same SVG path as receipts). */
+  async function chart(
+    ctx: BotContext,
+    locale: string,
+    figures: DailyFigures,
+    own: boolean,
+  ): Promise<Buffer> {
+    const currency = figures.currency;
+    const statuses = Object.fromEntries(
+      ORDER.map((status) => [status, statusText(staff.translate, locale, status as DisplayStatus)]),
+    );
+    for (const day of figures.days) {
+      for (const status of Object.keys(day.byStatus)) {
+        statuses[status] ??= statusText(staff.translate, locale, status as DisplayStatus);
+      }
+    }
+    const svg = statsChartSvg(figures.days, {
+      title: ctx.t(own ? 'stats-chart-title-own' : 'stats-chart-title', { days: figures.days.length }),
+      orders: ctx.t('stats-chart-orders'),
+      revenue: ctx.t(own ? 'stats-chart-spent' : 'stats-chart-revenue', { currency: currency ?? '—' }),
+      statuses,
+      money: (amount) => {
+        try {
+          return currency === null ? amount : formatAmount(amount, currency, locale);
+        } catch {
+          return amount;
+        }
+      },
+    });
+    return renderPng(svg);
+  }
+
+  /** A reseller's own figures: their orders by status and what their credit paid, never a merchant price. */
+  function ownFigures(ctx: BotContext, locale: string, figures: DailyFigures): string[] {
+    const byStatus: Record<string, number> = {};
+    for (const day of figures.days) {
+      for (const [status, n] of Object.entries(day.byStatus)) byStatus[status] = (byStatus[status] ?? 0) + n;
+    }
+    const total = Object.values(byStatus).reduce((a, n) => a + n, 0);
+    const lines = [
+      ctx.t('stats-own-title', { from: figures.days[0]?.day ?? '', days: figures.days.length }),
+      ctx.t('admin-stats-total', { count: total }),
+    ];
+    for (const status of Object.keys(byStatus).sort(byListOrder)) {
+      const st = status as DisplayStatus;
+      lines.push(
+        ctx.t('admin-stats-status', {
+          status: `${displayEmoji(st)} ${statusText(staff.translate, locale, st)}`,
+          count: byStatus[status] ?? 0,
+        }),
+      );
+    }
+    const spent = figures.days.reduce((sum, d) => sum.plus(d.revenue), new Decimal(0));
+    lines.push(
+      figures.currency === null
+        ? ctx.t('stats-own-spent-none')
+        : ctx.t('stats-own-spent', { amount: formatMoney(spent, figures.currency, locale) }),
+    );
+    return lines;
+  }
+
   composer.command('stats', requireRole('stats'), async (ctx) => {
-    const figures = await staff.stats.compute();
     const locale = await ctx.i18n.getLocale();
+    if (ctx.role === 'reseller') {
+      const figures = await staff.stats.daily({ resellerId: ctx.from!.id });
+      await ctx.reply(ownFigures(ctx, locale, figures).join('\n'));
+      const png = await chart(ctx, locale, figures, true);
+      await ctx.replyWithPhoto(new InputFile(png, 'stats.png'));
+      return;
+    }
+    const [figures, daily] = await Promise.all([staff.stats.compute(), staff.stats.daily()]);
     const lines = [
       ...period(ctx, locale, 'admin-stats-today', figures.today),
       '',
       ...period(ctx, locale, 'admin-stats-week', figures.week),
     ];
     await ctx.reply(lines.join('\n'));
+    const png = await chart(ctx, locale, daily, false);
+    await ctx.replyWithPhoto(new InputFile(png, 'stats.png'));
   });
 
   return composer;

@@ -116,6 +116,8 @@ export interface StandInDriver {
   /** Recorded Bot API calls, oldest first; only those of one method when given (any case). */
   calls(method?: string): RecordedCall[];
   callCount(method: string): number;
+  /** The bytes of a file the bot uploaded (a photo's or a document's `file.fileId`), or undefined. */
+  fileBytes(fileId: string): Uint8Array | undefined;
   /** Every update produced so far, confirmed or not. */
   updates(): TgUpdate[];
   pendingUpdateCount(): number;
@@ -281,6 +283,7 @@ export function createDriver(world: World): StandInDriver {
     get bot() {
       return structuredClone(world.bot);
     },
+    fileBytes: (fileId) => world.files.get(fileId)?.bytes,
     user(init) {
       world.ensureUser(init);
       return handleFor(init.id);

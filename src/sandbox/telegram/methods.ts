@@ -5,7 +5,7 @@ import { BotApiError, badRequest, conflict, forbidden, notFound, tooManyRequests
 import { characterCount, formatText, type FormattedText } from './formatting.ts';
 import { KNOWN_METHODS } from './known-methods.ts';
 import { readReplyMarkup, type Markup } from './markup.ts';
-import type { Params } from './params.ts';
+import { isUpload, type Params } from './params.ts';
 import type {
   RecordedCall,
   TgBotCommand,
@@ -297,7 +297,7 @@ function mediaFile(ctx: MethodContext, field: MediaField): TgFile {
   if (reference !== undefined) {
     const known = ctx.world.files.get(reference);
     if (known !== undefined) {
-      const { file_path: _path, ...file } = known;
+      const { file_path: _path, bytes: _bytes, ...file } = known;
       return clone(file);
     }
     if (!/^https?:\/\//i.test(reference)) throw badRequest('wrong file identifier/HTTP URL specified');
@@ -308,11 +308,25 @@ function mediaFile(ctx: MethodContext, field: MediaField): TgFile {
   if (field === 'document' || field === 'audio') file.file_name = name;
   if (upload?.type) file.mime_type = upload.type;
   if (field === 'photo' || field === 'video' || field === 'animation' || field === 'sticker') {
-    file.width = 512;
-    file.height = 512;
+    // A PNG upload keeps its own size (Telegram scales only photos larger than 1280 px, which ours are not).
+    const size = upload === undefined ? undefined : pngSize(upload.bytes);
+    file.width = size?.width ?? 512;
+    file.height = size?.height ?? 512;
   }
-  ctx.world.files.set(file.file_id, { ...file, file_path: `${field}s/file_${ctx.world.files.size}` });
+  ctx.world.files.set(file.file_id, {
+    ...file,
+    file_path: `${field}s/file_${ctx.world.files.size}`,
+    ...(upload === undefined ? {} : { bytes: upload.bytes }),
+  });
   return file;
+}
+
+/** Width and height from a PNG's IHDR chunk, or undefined when the bytes are not a PNG. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 24 || signature.some((b, i) => bytes[i] !== b)) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
 function sendMedia(field: MediaField): Handler {
@@ -805,8 +819,14 @@ export interface MethodResponse {
 
 const redact = (params: Readonly<Record<string, unknown>>): Record<string, unknown> => {
   const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params))
-    copy[key] = key === 'secret_token' ? '[redacted]' : value;
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'secret_token') copy[key] = '[redacted]';
+    else if (isUpload(value)) {
+      // A recorded call names the file; its bytes stay with the file (driver.fileBytes).
+      const { bytes: _bytes, ...described } = value;
+      copy[key] = described;
+    } else copy[key] = value;
+  }
   return copy;
 };
 

@@ -45,6 +45,7 @@ header .sub { font-size:12px; color:var(--muted); }
 .msg.user { align-self:flex-end; background:var(--me); }
 .msg .meta { font-size:11px; color:var(--muted); text-align:right; margin-top:4px; }
 .msg .contact { font-family: ui-monospace, monospace; }
+.msg img.photo { display:block; max-width:100%; border-radius:6px; margin-bottom:4px; }
 .msg .reply { font-size:12px; color:var(--muted); border-left:3px solid var(--accent); padding-left:6px; margin-bottom:4px; }
 .buttons { display:flex; flex-direction:column; gap:4px; margin-top:8px; white-space:normal; }
 .buttons .brow { display:flex; gap:4px; }
@@ -140,7 +141,12 @@ function renderMessage(m, byId) {
   if (m.kind === 'contact' && m.contact) {
     body.append(el('span', { class: 'contact', text: '👤 ' + m.contact.firstName + (m.contact.lastName ? ' ' + m.contact.lastName : '') + ' · +' + m.contact.phoneNumber.replace(/^\\+/, '') }));
   } else {
-    if (m.kind !== 'text') body.append(el('em', { text: '[' + m.kind + '] ' }));
+    if (m.kind === 'photo' && m.file) {
+      body.append(el('img', { class: 'photo', 'data-testid': 'message-photo', alt: 'photo', src: '/_standin/files/' + encodeURIComponent(m.file.fileId) }), el('br'));
+    } else if (m.kind === 'document' && m.file) {
+      body.append(el('a', { class: 'document', 'data-testid': 'message-document', href: '/_standin/files/' + encodeURIComponent(m.file.fileId),
+        download: m.file.name || 'file', text: '📄 ' + (m.file.name || 'file') }), el('br'));
+    } else if (m.kind !== 'text') body.append(el('em', { text: '[' + m.kind + '] ' }));
     body.append(renderText(m.text, m.entities));
   }
   const parts = [];

@@ -9,6 +9,8 @@ export interface Upload {
   readonly name: string;
   readonly size: number;
   readonly type: string;
+  /** The file's bytes, kept so the chat page can show it and tests can read it back. */
+  readonly bytes: Uint8Array;
 }
 
 export interface Params {
@@ -26,7 +28,8 @@ export interface Params {
   upload(name: string): Upload | undefined;
 }
 
-const isUpload = (value: unknown): value is Upload =>
+/** Whether a parameter's value is an uploaded file. */
+export const isUpload = (value: unknown): value is Upload =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'upload';
 
 export function createParams(raw: Record<string, unknown>): Params {
@@ -118,7 +121,13 @@ export async function readRequestParams(
       out[key] =
         typeof value === 'string'
           ? value
-          : ({ kind: 'upload', name: value.name, size: value.size, type: value.type } satisfies Upload);
+          : ({
+              kind: 'upload',
+              name: value.name,
+              size: value.size,
+              type: value.type,
+              bytes: new Uint8Array(await value.arrayBuffer()),
+            } satisfies Upload);
     }
     return out;
   }

@@ -178,6 +178,20 @@ export function createTelegramStandIn(options: TelegramStandInOptions = {}): Tel
     const path = url.pathname;
     const bot = /^\/bot([^/]*)\/([^/]*)$/.exec(path);
     if (bot !== null) return botApi(req, res, url, decodeURIComponent(bot[1] ?? ''), bot[2] ?? '');
+    const file = /^\/_standin\/files\/([^/]+)$/.exec(path);
+    if (file !== null && req.method === 'GET') {
+      // An uploaded file's bytes, for the chat page (Telegram serves them under /file/bot<token>/ instead).
+      req.resume();
+      const stored = world.files.get(decodeURIComponent(file[1] ?? ''));
+      if (stored?.bytes === undefined) return sendError(res, notFound());
+      res.writeHead(200, {
+        'content-type': stored.mime_type ?? 'application/octet-stream',
+        'content-length': stored.bytes.byteLength,
+        'cache-control': 'no-store',
+      });
+      res.end(stored.bytes);
+      return;
+    }
     if (path === '/_standin' || path.startsWith('/_standin/')) return control.handle(req, res, url);
     req.resume();
     if ((path === '/' || path === '/index.html') && (req.method === 'GET' || req.method === 'HEAD')) {

@@ -220,6 +220,8 @@ export interface ChatMessage {
   removesKeyboard?: boolean;
   contact?: { phoneNumber: string; firstName: string; lastName?: string; userId?: number };
   replyToId?: number;
+  /** A media message's file (a photo's largest size); its bytes are at `/_standin/files/<fileId>` when uploaded. */
+  file?: { fileId: string; name?: string; mimeType?: string; size?: number; width?: number; height?: number };
 }
 
 export interface CallbackAnswerView {

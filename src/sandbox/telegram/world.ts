@@ -167,7 +167,8 @@ export interface World {
   readonly menuButtons: Map<string, unknown>;
   /** setMyName/Description/ShortDescription by `${field}|${languageCode}`. */
   readonly botTexts: Map<string, string>;
-  readonly files: Map<string, TgFile & { file_path: string }>;
+  /** Files by file_id; an uploaded one keeps its bytes. */
+  readonly files: Map<string, TgFile & { file_path: string; bytes?: Uint8Array }>;
   readonly calls: RecordedCall[];
   faults: ActiveFault[];
   webhook: WebhookState | undefined;
@@ -428,5 +429,15 @@ function toView(stored: StoredMessage): ChatMessage {
   }
   if (m.reply_to_message !== undefined) view.replyToId = m.reply_to_message.message_id;
   if (m.dice !== undefined && view.text === '') view.text = `${m.dice.emoji} ${m.dice.value}`;
+  // The largest size of a photo (the last), or the file of any other media message.
+  const file = m.photo?.at(-1) ?? m.document ?? m.video ?? m.animation ?? m.audio ?? m.voice ?? m.sticker;
+  if (file !== undefined) {
+    view.file = { fileId: file.file_id };
+    if (file.file_name !== undefined) view.file.name = file.file_name;
+    if (file.mime_type !== undefined) view.file.mimeType = file.mime_type;
+    if (file.file_size !== undefined) view.file.size = file.file_size;
+    if (file.width !== undefined) view.file.width = file.width;
+    if (file.height !== undefined) view.file.height = file.height;
+  }
   return view;
 }

@@ -1,0 +1,137 @@
+import { Composer, InputFile } from 'grammy';
+import { formatMoney } from '../../domain/money.ts';
+import { maskPhone } from '../../domain/phone.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { displayEmoji, statusText } from '../../orders/texts.ts';
+import type { OrderService } from '../../orders/types.ts';
+import type { ReceiptProfiles } from '../../receipts/profile.ts';
+import { receiptHtml, receiptTime, type Receipt, type ReceiptLabels } from '../../receipts/receipt.ts';
+import { renderPng } from '../../render/png.ts';
+import { receiptSvg } from '../../render/receipt-image.ts';
+import { RECEIPT_DATA, parseReceiptData } from '../callback-data/receipt.ts';
+import type { BotContext } from '../context.ts';
+import type { Translate } from '../i18n.ts';
+import { subtypeText, type OrderCard } from '../order-card.ts';
+import type { StaffServices } from '../staff.ts';
+import { requireRole } from './access.ts';
+import { lookupProblem, viewerOf } from './order-buttons.ts';
+
+export interface ReceiptDeps {
+  staff: StaffServices;
+  /** Our copy of an order (its number, masked here with the project's own masking). */
+  orders: Pick<OrderService, 'get'>;
+  profiles: Pick<ReceiptProfiles, 'get'>;
+  clock?: () => number;
+}
+
+/** The receipt's labels in `locale`. */
+export function receiptLabels(t: Translate, locale: string): ReceiptLabels {
+  const label = (key: string) => t(locale, `receipt-${key}`);
+  return {
+    title: label('title'),
+    operator: label('operator'),
+    product: label('product'),
+    phone: label('phone'),
+    received: label('received'),
+    orderId: label('order-id'),
+    externalOrderId: label('order-number'),
+    time: label('time'),
+    status: label('status'),
+    thanks: label('thanks'),
+  };
+}
+
+/** "airtime" -> "Airtime": a receipt line starts with a capital. */
+function capitalised(text: string, locale: string): string {
+  const [first = '', ...rest] = [...text];
+  return `${first.toLocaleUpperCase(locale)}${rest.join('')}`;
+}
+
+function money(amount: string, currency: string, locale: string): string {
+  try {
+    return formatMoney(amount, currency, locale);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/**
+ * `/receipt <O-… or merchant order number>` and the 🧾 Receipt button: a customer receipt as a message made for
+ * forwarding and as a PNG of the same receipt. Resellers get their own orders only (the same lookup as /status).
+ */
+export function createReceiptFeature(deps: ReceiptDeps) {
+  const composer = new Composer<BotContext>();
+  const { staff } = deps;
+  const clock = deps.clock ?? Date.now;
+
+  /** The receipt of a found order, or null when the order was never placed (no service order ID). */
+  async function receiptOf(card: OrderCard, locale: string): Promise<Receipt | null> {
+    if (card.orderId === undefined || card.status === 'rejected' || card.status === 'placing') return null;
+    const t = staff.translate;
+    const stored = card.source === 'store' ? await deps.orders.get(card.externalOrderId) : null;
+    const profile = card.resellerId === undefined ? {} : await deps.profiles.get(card.resellerId);
+    const created = card.createdAt === null ? new Date(clock()) : new Date(card.createdAt);
+    const { time, timeZone } = receiptTime(created, profile.timeZone);
+    return {
+      ...(profile.shopName === undefined ? {} : { shopName: profile.shopName }),
+      operator: card.operator,
+      product: capitalised(subtypeText(t, locale, card.subtype), locale),
+      // Our own copy's full number masked here; an order only the service knows comes masked by the service.
+      maskedPhone: stored === null ? card.maskedAccount : maskPhone(stored.request.account),
+      received: money(card.localAmount, card.localCurrency, locale),
+      orderId: card.orderId,
+      externalOrderId: card.externalOrderId,
+      time,
+      timeZone,
+      statusEmoji: displayEmoji(card.status),
+      status: statusText(t, locale, card.status),
+    };
+  }
+
+  async function sendReceipt(ctx: BotContext, query: string): Promise<void> {
+    const viewer = viewerOf(ctx);
+    const result = viewer === null ? ({ kind: 'not-found' } as const) : await staff.desk.find(query, viewer);
+    if (result.kind !== 'found') {
+      await lookupProblem(ctx, result, query);
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    const receipt = await receiptOf(result.card, locale);
+    if (receipt === null) {
+      // A toast is plain text; a message is HTML.
+      if (ctx.callbackQuery) {
+        await ctx.answerCallbackQuery({ text: ctx.t('receipt-not-placed', { query }), show_alert: true });
+      } else
+        await ctx.reply(ctx.t('receipt-not-placed', { query: escapeHtml(query) }), { parse_mode: 'HTML' });
+      return;
+    }
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+    const labels = receiptLabels(staff.translate, locale);
+    await ctx.reply(receiptHtml(receipt, labels), { parse_mode: 'HTML' });
+    const png = await renderPng(receiptSvg(receipt, labels));
+    await ctx.replyWithPhoto(new InputFile(png, `receipt-${receipt.orderId}.png`), {
+      caption: ctx.t('receipt-caption', { orderId: `<code>${escapeHtml(receipt.orderId)}</code>` }),
+      parse_mode: 'HTML',
+    });
+  }
+
+  composer.command('receipt', requireRole('receipt'), async (ctx) => {
+    const query = ctx.match.trim().split(/\s+/)[0] ?? '';
+    if (query === '') {
+      await ctx.reply(ctx.t('receipt-usage'), { parse_mode: 'HTML' });
+      return;
+    }
+    await sendReceipt(ctx, query);
+  });
+
+  composer.callbackQuery(RECEIPT_DATA, requireRole('receipt'), async (ctx) => {
+    const query = parseReceiptData(ctx.callbackQuery.data);
+    if (query === null) {
+      await ctx.answerCallbackQuery({ text: ctx.t('agents-order-not-found-short') });
+      return;
+    }
+    await sendReceipt(ctx, query);
+  });
+
+  return composer;
+}

@@ -1,0 +1,68 @@
+import { Composer } from 'grammy';
+import { escapeHtml } from '../../lib/html.ts';
+import { SHOP_NAME_MAX, parseShopName, parseTimeZone, type ReceiptProfiles } from '../../receipts/profile.ts';
+import type { BotContext } from '../context.ts';
+import { requireRole } from './access.ts';
+
+/** Typed to remove the shop name or the time zone. */
+const CLEAR = '-';
+
+/** `/shop [name|-]` and `/timezone [zone|-]`: what a reseller's receipts say about the shop, and when. */
+export function createShopFeature(deps: { profiles: ReceiptProfiles }) {
+  const composer = new Composer<BotContext>();
+  const html = { parse_mode: 'HTML' } as const;
+
+  composer.command('shop', requireRole('shop'), async (ctx) => {
+    const userId = ctx.from!.id;
+    const input = ctx.match;
+    if (input.trim() === '') {
+      const { shopName } = await deps.profiles.get(userId);
+      const current =
+        shopName === undefined
+          ? ctx.t('shop-none')
+          : ctx.t('shop-current', { name: `<b>${escapeHtml(shopName)}</b>` });
+      await ctx.reply(`${current}\n${ctx.t('shop-usage', { max: SHOP_NAME_MAX })}`, html);
+      return;
+    }
+    if (input.trim() === CLEAR) {
+      await deps.profiles.setShopName(userId, null);
+      await ctx.reply(ctx.t('shop-cleared'), html);
+      return;
+    }
+    const parsed = parseShopName(input);
+    if (!parsed.ok) {
+      await ctx.reply(ctx.t(`shop-invalid-${parsed.reason}`, { max: SHOP_NAME_MAX }), html);
+      return;
+    }
+    await deps.profiles.setShopName(userId, parsed.name);
+    await ctx.reply(ctx.t('shop-saved', { name: `<b>${escapeHtml(parsed.name)}</b>` }), html);
+  });
+
+  composer.command('timezone', requireRole('timezone'), async (ctx) => {
+    const userId = ctx.from!.id;
+    const input = ctx.match.trim();
+    if (input === '') {
+      const { timeZone } = await deps.profiles.get(userId);
+      await ctx.reply(
+        `${ctx.t('timezone-current', { zone: `<code>${escapeHtml(timeZone ?? 'UTC')}</code>` })}\n${ctx.t('timezone-usage')}`,
+        html,
+      );
+      return;
+    }
+    if (input === CLEAR) {
+      await deps.profiles.setTimeZone(userId, null);
+      await ctx.reply(ctx.t('timezone-saved', { zone: '<code>UTC</code>' }), html);
+      return;
+    }
+    const zone = parseTimeZone(input);
+    if (zone === null) {
+      const shown = [...input].slice(0, 64).join('');
+      await ctx.reply(ctx.t('timezone-invalid', { input: `<code>${escapeHtml(shown)}</code>` }), html);
+      return;
+    }
+    await deps.profiles.setTimeZone(userId, zone === 'UTC' ? null : zone);
+    await ctx.reply(ctx.t('timezone-saved', { zone: `<code>${escapeHtml(zone)}</code>` }), html);
+  });
+
+  return composer;
+}
