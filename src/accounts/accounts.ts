@@ -248,6 +248,25 @@ export function createAccounts(deps: AccountsDeps) {
       return last === undefined ? '0' : parseEntry(last[0], last[1]).balanceAfter;
     },
 
+    /** Every account with credit on hold, and how much (the reconciliation checks each against its orders). */
+    async heldAccounts(): Promise<Array<{ userId: number; holds: string }>> {
+      const probe = accountKeys(prefix, 0).account;
+      const [head, tail] = [probe.slice(0, probe.indexOf('{')), probe.slice(probe.indexOf('}') + 1)];
+      const found: Array<{ userId: number; holds: string }> = [];
+      let cursor = '0';
+      do {
+        const [next, names] = await redis.scan(cursor, 'MATCH', `${head}{*}${tail}`, 'COUNT', 500);
+        cursor = next;
+        for (const key of names) {
+          const id = Number(key.slice(head.length + 1, key.length - tail.length - 1));
+          if (!Number.isSafeInteger(id)) continue;
+          const hold = await redis.hget(key, 'hold');
+          if (hold !== null && new Decimal(hold).gt(0)) found.push({ userId: id, holds: fromUnits(hold) });
+        }
+      } while (cursor !== '0');
+      return found;
+    },
+
     /** Every ledger entry of a reseller (the soak's checker reads them all). */
     async allEntries(userId: number): Promise<LedgerEntry[]> {
       const rows = await redis.xrange(accountKeys(prefix, userId).ledger, '-', '+');

@@ -31,6 +31,8 @@ import { createStatsFeature } from './features/stats.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
 import { createCreditFeature, type CreditDeps } from './features/credit.ts';
+import { createExportFeature, type ExportDeps } from './features/export.ts';
+import { createReconcileFeature, type ReconcileFeatureDeps } from './features/reconcile.ts';
 import { topUpFeature } from './features/top-up.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 import type { Locale } from '../config.ts';
@@ -69,6 +71,10 @@ export interface BotDeps {
   pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
   /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
   credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles'>;
+  /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
+  exports?: ExportDeps;
+  /** /reconcile: runs the reconciliation now. */
+  reconcile?: ReconcileFeatureDeps;
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -302,6 +308,8 @@ export function createBot(deps: BotDeps) {
         }),
       );
     }
+    if (deps.exports) bot.use(createExportFeature(deps.exports));
+    if (deps.reconcile) bot.use(createReconcileFeature(deps.reconcile));
     bot.use(createStatsFeature(staff));
     bot.use(createHealthFeature(staff));
   }

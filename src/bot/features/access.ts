@@ -22,6 +22,8 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   statement: ['reseller', 'admin'],
   credit: ['admin'],
   limit: ['admin'],
+  export: ['reseller', 'agent', 'admin'],
+  reconcile: ['admin'],
 };
 
 /** The commands a role sees in its menu, in order. */

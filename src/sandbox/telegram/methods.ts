@@ -311,7 +311,11 @@ function mediaFile(ctx: MethodContext, field: MediaField): TgFile {
     file.width = 512;
     file.height = 512;
   }
-  ctx.world.files.set(file.file_id, { ...file, file_path: `${field}s/file_${ctx.world.files.size}` });
+  ctx.world.files.set(file.file_id, {
+    ...file,
+    file_path: `${field}s/file_${ctx.world.files.size}`,
+    ...(field === 'document' && upload !== undefined ? { content: upload.bytes } : {}),
+  });
   return file;
 }
 

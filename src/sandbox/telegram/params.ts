@@ -9,6 +9,8 @@ export interface Upload {
   readonly name: string;
   readonly size: number;
   readonly type: string;
+  /** The file's bytes (the stand-in keeps documents so tests can read what the bot sent). */
+  readonly bytes: Uint8Array;
 }
 
 export interface Params {
@@ -118,7 +120,13 @@ export async function readRequestParams(
       out[key] =
         typeof value === 'string'
           ? value
-          : ({ kind: 'upload', name: value.name, size: value.size, type: value.type } satisfies Upload);
+          : ({
+              kind: 'upload',
+              name: value.name,
+              size: value.size,
+              type: value.type,
+              bytes: new Uint8Array(await value.arrayBuffer()),
+            } satisfies Upload);
     }
     return out;
   }

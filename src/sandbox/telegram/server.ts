@@ -83,6 +83,8 @@ export interface TelegramStandIn {
   readonly token: string;
   listen(port?: number, host?: string): Promise<ListeningAddress>;
   close(): Promise<void>;
+  /** The bytes of a document the bot uploaded (by its file ID), as the chat received them. */
+  fileContent(fileId: string): Buffer | undefined;
 }
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -205,6 +207,10 @@ export function createTelegramStandIn(options: TelegramStandInOptions = {}): Tel
     server,
     driver,
     token,
+    fileContent(fileId) {
+      const content = world.files.get(fileId)?.content;
+      return content === undefined ? undefined : Buffer.from(content);
+    },
     listen(port = 0, host = '127.0.0.1') {
       return new Promise<ListeningAddress>((resolve, reject) => {
         server.once('error', reject);

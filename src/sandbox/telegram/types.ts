@@ -220,6 +220,9 @@ export interface ChatMessage {
   removesKeyboard?: boolean;
   contact?: { phoneNumber: string; firstName: string; lastName?: string; userId?: number };
   replyToId?: number;
+  /** A document's file ID (its bytes: TelegramStandIn.fileContent) and name. */
+  fileId?: string;
+  fileName?: string;
 }
 
 export interface CallbackAnswerView {

@@ -167,7 +167,8 @@ export interface World {
   readonly menuButtons: Map<string, unknown>;
   /** setMyName/Description/ShortDescription by `${field}|${languageCode}`. */
   readonly botTexts: Map<string, string>;
-  readonly files: Map<string, TgFile & { file_path: string }>;
+  /** Files sent by the bot; `content`: the bytes of an uploaded document. */
+  readonly files: Map<string, TgFile & { file_path: string; content?: Uint8Array }>;
   readonly calls: RecordedCall[];
   faults: ActiveFault[];
   webhook: WebhookState | undefined;
@@ -427,6 +428,10 @@ function toView(stored: StoredMessage): ChatMessage {
     if (m.contact.user_id !== undefined) view.contact.userId = m.contact.user_id;
   }
   if (m.reply_to_message !== undefined) view.replyToId = m.reply_to_message.message_id;
+  if (m.document !== undefined) {
+    view.fileId = m.document.file_id;
+    if (m.document.file_name !== undefined) view.fileName = m.document.file_name;
+  }
   if (m.dice !== undefined && view.text === '') view.text = `${m.dice.emoji} ${m.dice.value}`;
   return view;
 }
