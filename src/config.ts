@@ -114,8 +114,8 @@ export interface CommonConfig {
   resellerStartCredit: string;
   /** MERCHANT_LOW_BALANCE: exact decimal, or null (off). */
   merchantLowBalance: string | null;
-  /** RECONCILE_AT: the daily reconciliation's UTC time of day, minutes after midnight. */
-  reconcileAtMinutes: number;
+  /** RECONCILE_AT: the daily reconciliation's UTC time of day, minutes after midnight; null: only /reconcile. */
+  reconcileAtMinutes: number | null;
   /** EXPORT_PART_MAX_BYTES: the largest file one /export document may be. */
   exportPartMaxBytes: number;
 }
@@ -328,8 +328,12 @@ const schema = z.object({
   RECONCILE_AT: optionalWithDefault(
     z
       .string()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a UTC time of day as HH:MM (e.g. 03:00)' })
-      .transform((value) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3))),
+      .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/i, {
+        error: 'must be a UTC time of day as HH:MM (e.g. 03:00) or "off"',
+      })
+      .transform((value) =>
+        value.toLowerCase() === 'off' ? null : Number(value.slice(0, 2)) * 60 + Number(value.slice(3)),
+      ),
     '03:00',
   ),
   EXPORT_PART_MAX_BYTES: optionalWithDefault(positiveInt(2_000_000_000), '50000000'),

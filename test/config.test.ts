@@ -165,8 +165,9 @@ describe('parseConfig', () => {
     }
   });
 
-  it('RECONCILE_AT: UTC HH:MM, 03:00 by default; anything else is one clear problem', () => {
+  it('RECONCILE_AT: UTC HH:MM, 03:00 by default, or off; anything else is one clear problem', () => {
     expect(ok({ ...MINIMAL }).reconcileAtMinutes).toBe(180);
+    expect(ok({ ...MINIMAL, RECONCILE_AT: 'off' }).reconcileAtMinutes).toBeNull();
     expect(ok({ ...MINIMAL, RECONCILE_AT: '23:59' }).reconcileAtMinutes).toBe(23 * 60 + 59);
     expect(ok({ ...MINIMAL, RECONCILE_AT: '00:00' }).reconcileAtMinutes).toBe(0);
     for (const bad of ['24:00', '3:00', '03:60', '03-00', 'noon']) {

@@ -61,8 +61,8 @@ export interface ReconcilerDeps {
   report: (summary: ReconcileSummary, csv: string) => Promise<void>;
   /** First read of an unfinished order recorded by the reconciliation, ms. */
   followUpDelayMs: number;
-  /** RECONCILE_AT as minutes after midnight UTC. */
-  atMinutes: number;
+  /** RECONCILE_AT as minutes after midnight UTC; null: no daily run (only `run`). */
+  atMinutes: number | null;
   clock?: () => number;
   logger?: LoggerLike;
   /** How far back the first run ever looks (default 7 days). */
@@ -277,6 +277,7 @@ export function createReconciler(deps: ReconcilerDeps) {
 
   /** Whether today's run time (UTC) has come. */
   function due(): boolean {
+    if (deps.atMinutes === null) return false;
     const now = new Date(clock());
     return now.getUTCHours() * 60 + now.getUTCMinutes() >= deps.atMinutes;
   }
@@ -293,6 +294,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     },
 
     start(): void {
+      if (deps.atMinutes === null) return;
       timer ??= setInterval(() => {
         if (running !== undefined) return;
         running = this.tick()
