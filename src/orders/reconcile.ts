@@ -264,7 +264,8 @@ export function createReconciler(deps: ReconcilerDeps) {
       if (daily && (await redis.get(k.day(day))) !== null) return { kind: 'skipped' };
       const summary = await walk(token);
       if (summary.differences.length > 0) await deps.report(summary, differencesCsv(summary.differences));
-      await redis.set(k.day(day), summary.runId, 'EX', 3 * 86_400);
+      // Only the daily run marks the day: an admin's /reconcile earlier does not stand in for it.
+      if (daily) await redis.set(k.day(day), summary.runId, 'EX', 3 * 86_400);
       logger.info(
         { runId: summary.runId, checked: summary.checked, differences: summary.differences.length, daily },
         'reconciliation finished',
