@@ -24,7 +24,6 @@ export const STATEMENT_COLUMNS = [
   'note',
 ] as const;
 
-
 /**
  * The statement as CSV (header, one row per entry, oldest first) and its summary. `amount` is the balance change
  * of each entry, so the amounts sum to closing − opening; `held` is the change of the holds.

@@ -310,7 +310,8 @@ export function createAlerts(deps: AlertsDeps) {
       fileText: string;
     }): Promise<number> {
       const targets = await recipients();
-      if (targets.length === 0) logger.warn({ report: report.id }, 'no admin and no ALERT_CHAT_ID: report dropped');
+      if (targets.length === 0)
+        logger.warn({ report: report.id }, 'no admin and no ALERT_CHAT_ID: report dropped');
       for (const to of targets) {
         await deps.outbox.enqueue(
           {

@@ -59,7 +59,9 @@ export function exportRow(order: StoredOrder, view: ExportView): string {
     order.request.country,
     order.quote.operatorName,
     order.quote.subtype,
-    view === 'admin' && /^\d+$/.test(account) ? account : (order.details?.maskedAccount ?? maskPhone(account)),
+    view === 'admin' && /^\d+$/.test(account)
+      ? account
+      : (order.details?.maskedAccount ?? maskPhone(account)),
     order.quote.localAmount,
     order.quote.localCurrency,
     resellerPrice(order),
@@ -69,6 +71,9 @@ export function exportRow(order: StoredOrder, view: ExportView): string {
     eventsOf(order),
   ]);
 }
+
+/** Rows are sent in chunks of about this many characters. */
+const CHUNK_BYTES = 16 * 1024;
 
 /** One file of an export: its bytes as they are produced, and its row count once it has been read to the end. */
 export interface ExportPart {
@@ -89,13 +94,14 @@ export async function* exportParts(
   view: ExportView,
   maxBytes: number,
 ): AsyncGenerator<ExportPart> {
-  const header = Buffer.from(csvLine(exportColumns(view)), 'utf8');
+  const header = csvLine(exportColumns(view));
+  const headerBytes = Buffer.byteLength(header);
   const source = orders[Symbol.asyncIterator]();
-  let pending: Buffer | null = null;
+  let pending: string | null = null;
   let done = false;
   let index = 0;
 
-  async function nextRow(): Promise<Buffer | null> {
+  async function nextRow(): Promise<string | null> {
     if (pending !== null) {
       const row = pending;
       pending = null;
@@ -107,7 +113,7 @@ export async function* exportParts(
       done = true;
       return null;
     }
-    return Buffer.from(exportRow(next.value, view), 'utf8');
+    return exportRow(next.value, view);
   }
 
   // The first part is always sent, even with no rows (the header says what an export would hold).
@@ -115,19 +121,26 @@ export async function* exportParts(
     index += 1;
     let rows = 0;
     async function* chunks(): AsyncGenerator<Uint8Array> {
-      yield header;
-      let size = header.length;
+      // Rows go out in chunks of about CHUNK_BYTES: few, larger buffers rather than one per row.
+      let chunk = header;
+      let size = headerBytes;
       for (;;) {
         const row = await nextRow();
-        if (row === null) return;
-        if (rows > 0 && size + row.length > maxBytes) {
+        if (row === null) break;
+        const bytes = Buffer.byteLength(row);
+        if (rows > 0 && size + bytes > maxBytes) {
           pending = row;
-          return;
+          break;
         }
         rows += 1;
-        size += row.length;
-        yield row;
+        size += bytes;
+        chunk += row;
+        if (chunk.length >= CHUNK_BYTES) {
+          yield Buffer.from(chunk, 'utf8');
+          chunk = '';
+        }
       }
+      if (chunk !== '') yield Buffer.from(chunk, 'utf8');
     }
     yield { index, chunks: chunks(), rows: () => rows };
     if (pending === null) {

@@ -19,7 +19,7 @@ export interface CreatedQuery {
   to: number;
   resellerId?: number;
   status?: string;
-  /** Records read per Redis round trip (default 200). */
+  /** Records read per Redis round trip (default 100). */
   pageSize?: number;
 }
 
@@ -94,7 +94,7 @@ export function createOrderReads(redis: Redis, keys: OrderKeys) {
      * once, in its creation-time place.
      */
     async *createdIn(query: CreatedQuery): AsyncGenerator<StoredOrder> {
-      const pageSize = Math.max(1, Math.floor(query.pageSize ?? 200));
+      const pageSize = Math.max(1, Math.floor(query.pageSize ?? 100));
       let indexKeys: string[];
       if (query.resellerId !== undefined) indexKeys = [keys.reseller(query.resellerId, query.status)];
       else if (query.status !== undefined) indexKeys = [keys.status(query.status)];
@@ -111,7 +111,14 @@ export function createOrderReads(redis: Redis, keys: OrderKeys) {
           }
           cursor.seen.add(member);
         }
-        yield* await load(page.map((p) => p.member));
+        // Records are decoded one at a time as they are taken, so each decoded order dies young (an export's
+        // memory stays flat instead of promoting whole pages of objects the garbage collector sweeps late).
+        const pipeline = redis.pipeline();
+        for (const { member } of page) pipeline.hget(keys.order(member), 'data');
+        const rows = (await pipeline.exec()) ?? [];
+        for (const [i, [error, data]] of rows.entries()) {
+          if (error === null && typeof data === 'string') yield decodeOrder(data, page[i]!.member);
+        }
         if (page.length < pageSize) return;
       }
     },

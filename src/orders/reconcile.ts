@@ -30,8 +30,22 @@ import type { StoredOrder } from './types.ts';
 /** One difference found, as reported. */
 export type ReconcileDifference =
   | { kind: 'missing'; externalOrderId: string; orderId: string; theirs: string; recorded: boolean }
-  | { kind: 'missed-final'; externalOrderId: string; orderId: string; ours: string; theirs: string; applied: boolean }
-  | { kind: 'status'; externalOrderId: string; orderId: string; ours: string; theirs: string; applied: boolean }
+  | {
+      kind: 'missed-final';
+      externalOrderId: string;
+      orderId: string;
+      ours: string;
+      theirs: string;
+      applied: boolean;
+    }
+  | {
+      kind: 'status';
+      externalOrderId: string;
+      orderId: string;
+      ours: string;
+      theirs: string;
+      applied: boolean;
+    }
   | { kind: 'price'; externalOrderId: string; orderId: string; ours: string; theirs: string }
   | { kind: 'hold'; resellerId: number; ours: string; theirs: string };
 
@@ -46,7 +60,8 @@ export interface ReconcileSummary {
   differences: ReconcileDifference[];
 }
 
-export type ReconcileOutcome = { kind: 'done'; summary: ReconcileSummary } | { kind: 'busy' } | { kind: 'skipped' };
+export type ReconcileOutcome =
+  { kind: 'done'; summary: ReconcileSummary } | { kind: 'busy' } | { kind: 'skipped' };
 
 export interface ReconcilerDeps {
   redis: Redis;
@@ -93,11 +108,23 @@ export function differencesCsv(differences: readonly ReconcileDifference[]): str
   for (const d of differences) {
     switch (d.kind) {
       case 'missing':
-        rows.push(csvLine([d.kind, d.externalOrderId, d.orderId, '', '', d.theirs, d.recorded ? 'recorded' : 'none']));
+        rows.push(
+          csvLine([d.kind, d.externalOrderId, d.orderId, '', '', d.theirs, d.recorded ? 'recorded' : 'none']),
+        );
         break;
       case 'missed-final':
       case 'status':
-        rows.push(csvLine([d.kind, d.externalOrderId, d.orderId, '', d.ours, d.theirs, d.applied ? 'applied' : 'none']));
+        rows.push(
+          csvLine([
+            d.kind,
+            d.externalOrderId,
+            d.orderId,
+            '',
+            d.ours,
+            d.theirs,
+            d.applied ? 'applied' : 'none',
+          ]),
+        );
         break;
       case 'price':
         rows.push(csvLine([d.kind, d.externalOrderId, d.orderId, '', d.ours, d.theirs, 'none']));
@@ -165,8 +192,15 @@ export function createReconciler(deps: ReconcilerDeps) {
       // Forward moves only (a placing or refused copy takes the service's word): the same rule as events.
       const safe = local.status === undefined || canMove(local.status, remote.status);
       const applied = safe ? ((await deps.apply(remote))?.applied ?? false) : false;
-      const missedFinal = isFinished(remote.status) && (local.status === undefined || !isFinished(local.status));
-      differences.push({ kind: missedFinal ? 'missed-final' : 'status', ...ids, ours, theirs: remote.status, applied });
+      const missedFinal =
+        isFinished(remote.status) && (local.status === undefined || !isFinished(local.status));
+      differences.push({
+        kind: missedFinal ? 'missed-final' : 'status',
+        ...ids,
+        ours,
+        theirs: remote.status,
+        applied,
+      });
     }
     if (
       local.quote.merchantCurrency !== remote.merchantCurrency ||
@@ -194,7 +228,8 @@ export function createReconciler(deps: ReconcilerDeps) {
     const excess = new Map<number, { ours: string; theirs: string }>();
     for (const account of accounts) {
       const ours = held.get(account.userId) ?? new Decimal(0);
-      if (new Decimal(account.holds).gt(ours)) excess.set(account.userId, { ours: ours.toFixed(), theirs: account.holds });
+      if (new Decimal(account.holds).gt(ours))
+        excess.set(account.userId, { ours: ours.toFixed(), theirs: account.holds });
     }
     return excess;
   }
@@ -225,7 +260,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     let checked = 0;
     let foreign = 0;
     let newest: number | null = null;
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const page = await deps.api.listOrders({ limit: PAGE, offset }, { priority: 'background' });
       await renew(token);
       let older = false;
@@ -299,7 +334,9 @@ export function createReconciler(deps: ReconcilerDeps) {
       timer ??= setInterval(() => {
         if (running !== undefined) return;
         running = this.tick()
-          .catch((error: unknown) => logger.warn({ err: error }, 'daily reconciliation failed; retried later'))
+          .catch((error: unknown) =>
+            logger.warn({ err: error }, 'daily reconciliation failed; retried later'),
+          )
           .finally(() => {
             running = undefined;
           });

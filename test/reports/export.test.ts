@@ -27,7 +27,8 @@ describe('/export: orders as CSV documents, per role, streamed and split', () =>
     app = world.apps[0]!;
     world.standIn.driver.user({ id: OTHER_RESELLER, firstName: 'Olu', languageCode: 'en', started: true });
     await app.roles.change(0, OTHER_RESELLER, 'reseller');
-    for (let i = 1; i <= 3; i++) mine.push(await placeOrder(app, { resellerId: RESELLER, account: ngNumber(i) }));
+    for (let i = 1; i <= 3; i++)
+      mine.push(await placeOrder(app, { resellerId: RESELLER, account: ngNumber(i) }));
     others = await placeOrder(app, { resellerId: OTHER_RESELLER, account: ngNumber(4) });
     admins = await placeOrder(app, { resellerId: ADMIN, account: ngNumber(5) });
     await eventually(async () => {
@@ -57,7 +58,9 @@ describe('/export: orders as CSV documents, per role, streamed and split', () =>
       if (bytes === undefined) throw new Error(`document ${m.fileName ?? ''} has no content`);
       return { name: m.fileName ?? '', caption: m.text, bytes, text: bytes.toString('utf8') };
     });
-    const rows: Row[] = files.flatMap((f) => parse(f.text, { columns: true, skip_empty_lines: true }) as Row[]);
+    const rows: Row[] = files.flatMap(
+      (f) => parse(f.text, { columns: true, skip_empty_lines: true }) as Row[],
+    );
     return { closing, files, rows };
   }
 
@@ -79,7 +82,9 @@ describe('/export: orders as CSV documents, per role, streamed and split', () =>
       expect(row['service_order_id']).toMatch(/^O-/);
       const order = mine.find((o) => o.externalOrderId === row['merchant_order_number'])!;
       expect(row['local_amount']).toBe(order.quote.localAmount);
-      expect(row['reseller_price']).toBe(order.quote.resellerPrice ?? order.credit?.amount ?? order.quote.merchantPrice);
+      expect(row['reseller_price']).toBe(
+        order.quote.resellerPrice ?? order.credit?.amount ?? order.quote.merchantPrice,
+      );
     }
     for (const file of files) expect(file.text).not.toContain(others.externalOrderId);
   });
