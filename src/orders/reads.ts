@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { KNOWN_STATUSES } from '../domain/status.ts';
 import type { OrderKeys } from './keys.ts';
 import { decodeOrder } from './record.ts';
 import type { StoredOrder } from './types.ts';
@@ -98,8 +99,12 @@ export function createOrderReads(redis: Redis, keys: OrderKeys) {
       let indexKeys: string[];
       if (query.resellerId !== undefined) indexKeys = [keys.reseller(query.resellerId, query.status)];
       else if (query.status !== undefined) indexKeys = [keys.status(query.status)];
-      else indexKeys = [...(await statusIndexes()).values()];
-      if (indexKeys.length === 0) return;
+      else {
+        // Every status an order can move into during the walk, whether or not an order has it yet; statuses
+        // the service added beyond the spec's are found as they stand at the start.
+        const known = ['placing', 'rejected', ...KNOWN_STATUSES].map((status) => keys.status(status));
+        indexKeys = [...new Set([...known, ...(await statusIndexes()).values()])];
+      }
       const cursor = { score: query.from, seen: new Set<string>() };
       for (;;) {
         const page = await nextPage(indexKeys, cursor, query.to, pageSize);
