@@ -6,6 +6,7 @@ import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { isOurMerchantOrderNumber } from '../domain/order-number.ts';
 import { canMove, isFinished } from '../domain/status.ts';
 import { csvLine } from '../lib/csv.ts';
+import { defineScript } from '../lib/redis/redis-script.ts';
 import type { MerchantApi, RechargeOrder } from '../merchant/types.ts';
 import type { ApplyResult, OrderStore } from './store.ts';
 import type { StoredOrder } from './types.ts';
@@ -88,6 +89,16 @@ export interface ReconcilerDeps {
   tickMs?: number;
 }
 
+const renewScript = defineScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`);
+
+const releaseScript = defineScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`);
+
 const PAGE = 100;
 /** Orders created this long before the last point are compared again (clock differences, slow commits). */
 const OVERLAP_MS = 15 * 60_000;
@@ -159,23 +170,12 @@ export function createReconciler(deps: ReconcilerDeps) {
   let running: Promise<unknown> | undefined;
 
   async function renew(token: string): Promise<void> {
-    const held = await redis.eval(
-      "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0",
-      1,
-      k.lock,
-      token,
-      String(leaseMs),
-    );
+    const held = await renewScript.run(redis, [k.lock], [token, String(leaseMs)]);
     if (held !== 1) throw new Error('reconciliation lock lost (lease ran out)');
   }
 
   async function release(token: string): Promise<void> {
-    await redis.eval(
-      "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
-      1,
-      k.lock,
-      token,
-    );
+    await releaseScript.run(redis, [k.lock], [token]);
   }
 
   async function compare(remote: RechargeOrder, differences: ReconcileDifference[]): Promise<void> {

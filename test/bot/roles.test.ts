@@ -121,9 +121,21 @@ describe('role changes and the command menus they update', () => {
       [STRANGER, ['start', 'help', 'language']],
       [
         RESELLER,
-        ['start', 'help', 'topup', 'status', 'orders', 'pin', 'balance', 'statement', 'cancel', 'language'],
+        [
+          'start',
+          'help',
+          'topup',
+          'status',
+          'orders',
+          'pin',
+          'balance',
+          'statement',
+          'export',
+          'cancel',
+          'language',
+        ],
       ],
-      [AGENT, ['start', 'help', 'status', 'orders', 'cancel', 'language']],
+      [AGENT, ['start', 'help', 'status', 'orders', 'export', 'cancel', 'language']],
       [
         ADMIN,
         [
@@ -143,6 +155,8 @@ describe('role changes and the command menus they update', () => {
           'statement',
           'credit',
           'limit',
+          'export',
+          'reconcile',
           'cancel',
           'language',
         ],
@@ -191,6 +205,7 @@ describe('role changes and the command menus they update', () => {
       'pin',
       'balance',
       'statement',
+      'export',
       'cancel',
       'language',
     ]);
@@ -201,7 +216,15 @@ describe('role changes and the command menus they update', () => {
     const promoted = await ask(admin, `/grant ${frenchId} agent`);
     expect(promoted.text).toBe(`${frenchId} is now support agent.`);
     await pierre.waitFor(() => !names(pierre.commands()).includes('topup'));
-    expect(names(pierre.commands())).toEqual(['start', 'help', 'status', 'orders', 'cancel', 'language']);
+    expect(names(pierre.commands())).toEqual([
+      'start',
+      'help',
+      'status',
+      'orders',
+      'export',
+      'cancel',
+      'language',
+    ]);
 
     const revoked = await ask(admin, `/revoke ${frenchId}`);
     expect(revoked.text).toBe(`${frenchId} no longer has access.`);
@@ -235,9 +258,19 @@ describe('role changes and the command menus they update', () => {
         translate('es', 'command-topup'),
     );
     expect(reseller.commands().map((c) => c.description)).toEqual(
-      ['start', 'help', 'topup', 'status', 'orders', 'pin', 'balance', 'statement', 'cancel', 'language'].map(
-        (c) => translate('es', `command-${c}`),
-      ),
+      [
+        'start',
+        'help',
+        'topup',
+        'status',
+        'orders',
+        'pin',
+        'balance',
+        'statement',
+        'export',
+        'cancel',
+        'language',
+      ].map((c) => translate('es', `command-${c}`)),
     );
     expect(translate('es', 'command-topup')).not.toBe(translate('en', 'command-topup'));
   });
