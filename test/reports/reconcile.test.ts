@@ -177,10 +177,16 @@ describe('the reconciliation with the Merchant API order list', () => {
     expect(toldFinal(silentSuccess.externalOrderId)).toBe(1);
   });
 
-  it('the daily run happens on one worker replica only, once a day', async () => {
+  it('the daily run happens on one worker replica only, once a day, taken over from a replica that died', async () => {
     const daily = { ROLE: 'worker', RECONCILE_AT: '00:00' };
     const [a, b] = await Promise.all([world.startReplica(daily), world.startReplica(daily)]);
-    const first = await Promise.all([a.reconciler.tick(), b.reconciler.tick(), a.reconciler.tick()]);
+    // A replica died holding the run's lock: nobody runs until its lease runs out, then one replica takes over.
+    await app.redis.set('rb:reconcile:lock', 'a-replica-that-died', 'PX', 1_000);
+    expect((await a.reconciler.tick()).kind).toBe('busy');
+    const first = await eventually(async () => {
+      const outcomes = await Promise.all([a.reconciler.tick(), b.reconciler.tick(), a.reconciler.tick()]);
+      return outcomes.some((o) => o.kind !== 'busy') ? outcomes : null;
+    });
     expect(first.filter((o) => o.kind === 'done')).toHaveLength(1);
     const again = await Promise.all([a.reconciler.tick(), b.reconciler.tick()]);
     expect(again.map((o) => o.kind)).toEqual(['skipped', 'skipped']);
