@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { budgetBenchmark } from './budget.ts';
 import { chatBenchmark } from './chat.ts';
 import { costBenchmark } from './cost.ts';
+import { exportBenchmark } from './export.ts';
 import { memoryBenchmark } from './memory.ts';
 import { startupBenchmark } from './startup.ts';
 import { webhookBenchmark } from './webhooks.ts';
@@ -43,6 +44,7 @@ const BENCHMARKS: { id: string; name: string; run: Benchmark }[] = [
   { id: '4', name: 'throughput under the request budget', run: budgetBenchmark },
   { id: '5', name: 'memory', run: memoryBenchmark },
   { id: '6', name: 'start-up', run: startupBenchmark },
+  { id: '7', name: '10,000-order export', run: exportBenchmark },
 ];
 
 const rows: Row[] = [];

@@ -25,6 +25,9 @@ import { receiptData } from './bot/callback-data/receipt.ts';
 import { RedisReceiptProfiles } from './receipts/profile.ts';
 import { createAccounts, type Accounts } from './accounts/accounts.ts';
 import { createWalletWatch } from './accounts/wallet-watch.ts';
+import { utcDay } from './accounts/ledger.ts';
+import { createReconciler, type Reconciler } from './orders/reconcile.ts';
+import { reconcileSummaryText } from './bot/features/reconcile.ts';
 import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
@@ -54,6 +57,8 @@ export interface App {
   readonly orders: OrderSystem;
   readonly roles: RedisRoleStore;
   readonly accounts: Accounts;
+  /** The daily reconciliation (RECONCILE_AT) and /reconcile. */
+  readonly reconciler: Reconciler;
   readonly metrics: Metrics;
   readonly server: Server;
   /** Where the HTTP server listens once started. */
@@ -219,6 +224,28 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           logger,
         });
 
+  // RECONCILE_AT: once a day on one worker replica, and on an admin's /reconcile (any replica).
+  const reconciler = createReconciler({
+    redis,
+    prefix,
+    api: merchant,
+    store: orderSystem.store,
+    apply: (remote) => orderSystem.service.applyListed(remote),
+    heldAccounts: () => accounts.heldAccounts(),
+    report: async (summary, csv) => {
+      await orderSystem.alerts.report({
+        id: `reconcile:${summary.runId}`,
+        caption: (locale) =>
+          `${translate(locale, 'reconcile-report-caption', { count: summary.differences.length, day: utcDay(Date.now()) })}\n\n${reconcileSummaryText((key, vars) => translate(locale, key, vars), summary)}`,
+        fileName: `reconciliation-${summary.runId}.csv`,
+        fileText: csv,
+      });
+    },
+    followUpDelayMs: orderSystem.service.followUpTimings.firstDelayMs(0),
+    atMinutes: config.reconcileAtMinutes,
+    logger,
+  });
+
   const bot: RechargeBot = createBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
@@ -257,6 +284,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     orderLookup: { orders: orderSystem },
     pricing,
     staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },
+    exports: { orders: orderSystem.store, partMaxBytes: config.exportPartMaxBytes },
+    reconcile: { run: () => reconciler.run() },
     credit: {
       accounts,
       walletBalance: async () => {
@@ -332,6 +361,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     orders: orderSystem,
     roles,
     accounts,
+    reconciler,
     metrics,
     server,
     get address() {
@@ -372,6 +402,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       if (runsJobs) {
         workers = await orderSystem.startWorkers();
         walletWatch?.start();
+        reconciler.start();
         bot.idle.start();
       }
       // A worker leaves Telegram's update delivery (webhook or polling) to the bot replicas.
@@ -399,6 +430,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           await bot.idle.stop();
           await workers?.stop();
           await walletWatch?.stop();
+          await reconciler.stop();
         })();
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<void>((resolve) => {

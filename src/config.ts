@@ -47,6 +47,12 @@ export const EXTRA_VARIABLES = [
       "Bot API calls per second this replica sends at most (Telegram's flood limit is about 30 for the whole bot: with several replicas, give each its share)",
     default: '30',
   },
+  {
+    name: 'EXPORT_PART_MAX_BYTES',
+    meaning:
+      "largest CSV file /export sends; a bigger export is split into several files (Telegram's document limit is 50 MB; a self-hosted Bot API server allows more)",
+    default: '50000000',
+  },
 ] as const;
 
 export type BotModeConfig =
@@ -110,6 +116,10 @@ export interface CommonConfig {
   resellerStartCredit: string;
   /** MERCHANT_LOW_BALANCE: exact decimal, or null (off). */
   merchantLowBalance: string | null;
+  /** RECONCILE_AT: the daily reconciliation's UTC time of day, minutes after midnight; null: only /reconcile. */
+  reconcileAtMinutes: number | null;
+  /** EXPORT_PART_MAX_BYTES: the largest file one /export document may be. */
+  exportPartMaxBytes: number;
 }
 
 export const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
@@ -317,6 +327,18 @@ const schema = z.object({
     .string()
     .optional()
     .pipe(z.union([z.literal('off'), moneyAmount()]).optional()),
+  RECONCILE_AT: optionalWithDefault(
+    z
+      .string()
+      .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/i, {
+        error: 'must be a UTC time of day as HH:MM (e.g. 03:00) or "off"',
+      })
+      .transform((value) =>
+        value.toLowerCase() === 'off' ? null : Number(value.slice(0, 2)) * 60 + Number(value.slice(3)),
+      ),
+    '03:00',
+  ),
+  EXPORT_PART_MAX_BYTES: optionalWithDefault(positiveInt(2_000_000_000), '50000000'),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -437,6 +459,8 @@ export function parseConfig(env: Env): ConfigResult {
       v.MERCHANT_LOW_BALANCE === undefined || v.MERCHANT_LOW_BALANCE === 'off'
         ? null
         : v.MERCHANT_LOW_BALANCE,
+    reconcileAtMinutes: v.RECONCILE_AT,
+    exportPartMaxBytes: v.EXPORT_PART_MAX_BYTES,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

@@ -69,6 +69,8 @@ describe('parseConfig', () => {
       pinRequiredAbove: null,
       resellerStartCredit: '0',
       merchantLowBalance: null,
+      reconcileAtMinutes: 180,
+      exportPartMaxBytes: 50_000_000,
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
@@ -76,6 +78,7 @@ describe('parseConfig', () => {
       ['REDIS_STARTUP_WAIT_SECONDS', '30'],
       ['USER_UPDATE_LIMIT', '30'],
       ['TELEGRAM_MESSAGES_PER_SECOND', '30'],
+      ['EXPORT_PART_MAX_BYTES', '50000000'],
     ]);
   });
 
@@ -178,6 +181,23 @@ describe('parseConfig', () => {
       expect(found).toHaveLength(1);
       expect(found[0]).toMatch(/^PIN_REQUIRED_ABOVE: must be "off" or an amount/);
     }
+  });
+
+  it('RECONCILE_AT: UTC HH:MM, 03:00 by default, or off; anything else is one clear problem', () => {
+    expect(ok({ ...MINIMAL }).reconcileAtMinutes).toBe(180);
+    expect(ok({ ...MINIMAL, RECONCILE_AT: 'off' }).reconcileAtMinutes).toBeNull();
+    expect(ok({ ...MINIMAL, RECONCILE_AT: '23:59' }).reconcileAtMinutes).toBe(23 * 60 + 59);
+    expect(ok({ ...MINIMAL, RECONCILE_AT: '00:00' }).reconcileAtMinutes).toBe(0);
+    for (const bad of ['24:00', '3:00', '03:60', '03-00', 'noon']) {
+      const found = problems({ ...MINIMAL, RECONCILE_AT: bad });
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/^RECONCILE_AT: must be a UTC time of day as HH:MM/);
+    }
+  });
+
+  it('EXPORT_PART_MAX_BYTES: a positive byte count', () => {
+    expect(ok({ ...MINIMAL, EXPORT_PART_MAX_BYTES: '4096' }).exportPartMaxBytes).toBe(4096);
+    expect(problems({ ...MINIMAL, EXPORT_PART_MAX_BYTES: '0' })[0]).toMatch(/^EXPORT_PART_MAX_BYTES: /);
   });
 
   it('treats empty and blank values as unset', () => {

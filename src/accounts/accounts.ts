@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
+import { scanKeys } from '../lib/redis/connect.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
 import {
   accountKeys,
@@ -238,6 +239,23 @@ export function createAccounts(deps: AccountsDeps) {
       );
       const last = rows[0];
       return last === undefined ? '0' : parseEntry(last[0], last[1]).balanceAfter;
+    },
+
+    /** Every account with credit on hold, and how much (the reconciliation checks each against its orders). */
+    async heldAccounts(): Promise<Array<{ userId: number; holds: string }>> {
+      const probe = accountKeys(prefix, 0).account;
+      // The user's own tag is the last `{…}` (in a Cluster the prefix carries a tag of its own).
+      const [head, tail] = [probe.slice(0, probe.lastIndexOf('{')), probe.slice(probe.lastIndexOf('}') + 1)];
+      const found: Array<{ userId: number; holds: string }> = [];
+      for await (const names of scanKeys(redis, `${head}{*}${tail}`, 500)) {
+        for (const key of names) {
+          const id = Number(key.slice(head.length + 1, key.length - tail.length - 1));
+          if (!Number.isSafeInteger(id)) continue;
+          const hold = await redis.hget(key, 'hold');
+          if (hold !== null && new Decimal(hold).gt(0)) found.push({ userId: id, holds: fromUnits(hold) });
+        }
+      }
+      return found;
     },
 
     /** Every ledger entry of a reseller (the soak's checker reads them all). */

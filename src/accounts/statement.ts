@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { csvLine } from '../lib/csv.ts';
 import type { LedgerEntry } from './accounts.ts';
 
 /** A statement's totals: `credits` are the balance's increases, `debits` its decreases (positive). */
@@ -23,12 +24,6 @@ export const STATEMENT_COLUMNS = [
   'note',
 ] as const;
 
-/** One CSV field: quoted when it holds a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
-function field(value: string): string {
-  const safe = /^[=+@\t\r]/.test(value) || (/^-/.test(value) && !/^-\d/.test(value)) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /**
  * The statement as CSV (header, one row per entry, oldest first) and its summary. `amount` is the balance change
  * of each entry, so the amounts sum to closing − opening; `held` is the change of the holds.
@@ -40,14 +35,14 @@ export function buildStatement(
   let credits = new Decimal(0);
   let debits = new Decimal(0);
   let closing = new Decimal(opening);
-  const rows = [STATEMENT_COLUMNS.join(',')];
+  const rows = [csvLine(STATEMENT_COLUMNS)];
   for (const e of entries) {
     const amount = new Decimal(e.amount);
     if (amount.isPositive() && !amount.isZero()) credits = credits.plus(amount);
     if (amount.isNegative()) debits = debits.minus(amount);
     closing = new Decimal(e.balanceAfter);
     rows.push(
-      [
+      csvLine([
         e.id,
         e.at.toISOString(),
         e.kind,
@@ -58,13 +53,11 @@ export function buildStatement(
         e.currency,
         e.ref,
         e.note,
-      ]
-        .map(field)
-        .join(','),
+      ]),
     );
   }
   return {
-    csv: rows.join('\r\n') + '\r\n',
+    csv: rows.join(''),
     summary: {
       opening,
       closing: closing.toFixed(),

@@ -34,6 +34,8 @@ import type { ReceiptProfiles } from '../receipts/profile.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
 import { createCreditFeature, type CreditDeps } from './features/credit.ts';
+import { createExportFeature, type ExportDeps } from './features/export.ts';
+import { createReconcileFeature, type ReconcileFeatureDeps } from './features/reconcile.ts';
 import { topUpFeature } from './features/top-up.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 import type { Locale } from '../config.ts';
@@ -74,6 +76,10 @@ export interface BotDeps {
   credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles'>;
   /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
   receiptProfiles: ReceiptProfiles;
+  /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
+  exports?: ExportDeps;
+  /** /reconcile: runs the reconciliation now. */
+  reconcile?: ReconcileFeatureDeps;
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -308,6 +314,8 @@ export function createBot(deps: BotDeps) {
         }),
       );
     }
+    if (deps.exports) bot.use(createExportFeature(deps.exports));
+    if (deps.reconcile) bot.use(createReconcileFeature(deps.reconcile));
     bot.use(createStatsFeature(staff));
     bot.use(
       createReceiptFeature({

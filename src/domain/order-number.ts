@@ -30,3 +30,8 @@ export function newMerchantOrderNumber(random: RandomSource = randomBytes, now: 
 export function isValidMerchantOrderNumber(value: string): boolean {
   return typeof value === 'string' && VALID.test(value);
 }
+
+/** Whether a merchant order number is one this bot makes (`rb-…`); others on the account are not ours. */
+export function isOurMerchantOrderNumber(value: string): boolean {
+  return value.startsWith('rb-');
+}

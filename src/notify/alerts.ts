@@ -299,6 +299,35 @@ export function createAlerts(deps: AlertsDeps) {
       return delivered;
     },
 
+    /**
+     * Sends one report (a caption and a CSV file) to the alert chat, or to each admin in their language, through
+     * the outbox; once per `id` and chat whatever the retries.
+     */
+    async report(report: {
+      id: string;
+      caption: (locale: string) => string;
+      fileName: string;
+      fileText: string;
+    }): Promise<number> {
+      const targets = await recipients();
+      if (targets.length === 0)
+        logger.warn({ report: report.id }, 'no admin and no ALERT_CHAT_ID: report dropped');
+      for (const to of targets) {
+        await deps.outbox.enqueue(
+          {
+            kind: 'document',
+            chatId: to.id,
+            fileName: report.fileName,
+            fileText: report.fileText,
+            caption: report.caption(to.locale),
+            parseMode: 'HTML',
+          },
+          { key: `report:${report.id}:${to.id}` },
+        );
+      }
+      return targets.length;
+    },
+
     /** Leaves the change stream's consumer group on a clean stop (see StreamConsumer.close). */
     closeChanges: () => changes.close(),
 

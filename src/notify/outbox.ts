@@ -1,5 +1,5 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { GrammyError, HttpError, type Api } from 'grammy';
+import { GrammyError, HttpError, InputFile, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import { createDueQueue, type Claim } from '../lib/redis/due-queue.ts';
@@ -36,12 +36,22 @@ export type OutboxMessage =
       text: string;
       replyMarkup?: InlineKeyboardMarkup;
       parseMode?: 'HTML';
+    }
+  | {
+      /** A small text file (a report) with a caption; the file's text travels inside the job. */
+      kind: 'document';
+      chatId: number;
+      fileName: string;
+      fileText: string;
+      caption: string;
+      replyMarkup?: InlineKeyboardMarkup;
+      parseMode?: 'HTML';
     };
 
 export type EnqueueResult = 'queued' | 'duplicate' | 'stale';
 
-/** The two Bot API calls the outbox makes (grammY's `Api` fits). */
-export type OutboxTelegram = Pick<Api, 'sendMessage' | 'editMessageText'>;
+/** The Bot API calls the outbox makes (grammY's `Api` fits). */
+export type OutboxTelegram = Pick<Api, 'sendMessage' | 'editMessageText' | 'sendDocument'>;
 
 export interface OutboxTimings {
   /** How long a claimed job is hidden from other replicas (longer than a Telegram call can take). */
@@ -171,6 +181,14 @@ export function createOutbox(deps: OutboxDeps) {
       case 'edit':
         await deps.telegram.editMessageText(message.chatId, message.messageId, message.text, other);
         return message.messageId;
+      case 'document': {
+        const file = new InputFile(Buffer.from(message.fileText, 'utf8'), message.fileName);
+        const sent = await deps.telegram.sendDocument(message.chatId, file, {
+          ...other,
+          caption: message.caption,
+        });
+        return sent.message_id;
+      }
       default: {
         const never: never = message;
         throw new Error(`unknown message ${String(never)}`);

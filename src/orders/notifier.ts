@@ -125,7 +125,8 @@ export function createNotifier(deps: NotifierDeps) {
     const f = entry.fields;
     const ext = f['ext'] ?? '';
     const order = await store.get(ext);
-    if (order === null) return;
+    // An order found by the reconciliation has no reseller chat to tell (admins got its report).
+    if (order === null || order.foundBy !== undefined) return;
     const seq = Number(f['seq'] ?? 0);
     switch (f['kind']) {
       case 'placed':

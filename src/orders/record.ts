@@ -64,6 +64,7 @@ const SHORT: Record<string, string> = {
   currency: 'cu',
   day: 'dy',
   state: 'cs',
+  foundBy: 'fb',
 };
 const LONG: Record<string, string> = Object.fromEntries(Object.entries(SHORT).map(([l, s]) => [s, l]));
 

@@ -626,6 +626,22 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
   };
 
+  /**
+   * Applies an order as the service's list shows it (the reconciliation): the same store path as a read or an
+   * event, so the reseller is told once and the credit settles or is released once.
+   */
+  async function applyListed(remote: RechargeOrder): Promise<ApplyResult> {
+    const ext = remote.externalOrderId;
+    const applied = await store.applyRemote(
+      ext,
+      { orderId: remote.orderId, status: remote.status, order: remote },
+      'reconcile',
+      followUp.firstDelayMs(remote.pollAfterSeconds),
+    );
+    await alertIfRevived(ext, applied);
+    return applied;
+  }
+
   async function reportIfStale(order: StoredOrder): Promise<void> {
     const age = clock() - Date.parse(order.createdAt);
     if (age < followUp.staleAfterMs) return;
@@ -639,7 +655,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     });
   }
 
-  return Object.assign(service, { reportIfStale, followUpTimings: followUp });
+  return Object.assign(service, { reportIfStale, applyListed, followUpTimings: followUp });
 }
 
 export type OrderServiceImpl = ReturnType<typeof createOrderService>;

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { canMove, isFinished } from '../domain/status.ts';
 import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
+import { toApiAmount } from '../domain/money.ts';
 import { dueQueueOps } from '../lib/redis/due-queue.ts';
 import { orderKeys, type OrderKeys } from './keys.ts';
 import { createOrderReads } from './reads.ts';
@@ -406,6 +407,56 @@ export function createOrderStore(options: StoreOptions) {
         if (result.kind === 'refused') return { kind: 'refused', refusal: result.refusal };
       }
       throw new Error(`order ${intent.externalOrderId}: could not be created`);
+    },
+
+    /**
+     * Records an order the service has and we have no record of (found by the reconciliation), with the status
+     * the service gives; no reseller and no chat, so nobody is told (the reconciliation reports it). Unfinished,
+     * it is followed up like any other. Null when a record with that number exists (nothing is changed then).
+     */
+    async recordFound(remote: RechargeOrder, followUpDelayMs: number): Promise<StoredOrder | null> {
+      const at = nowIso();
+      const ext = remote.externalOrderId;
+      const created = remote.createdAt?.toISOString() ?? at;
+      const order: StoredOrder = {
+        externalOrderId: ext,
+        placement: 'placed',
+        orderId: remote.orderId,
+        status: remote.status,
+        request: {
+          externalOrderId: ext,
+          country: remote.country,
+          operatorKey: remote.operator.operatorKey,
+          amount: toApiAmount(remote.localAmount),
+          localCurrency: remote.localCurrency,
+          subtype: remote.subtype,
+          // Masked by the service: never a phone number we could top up or guard.
+          account: remote.account,
+          quoteToken: '',
+        },
+        quote: {
+          countryName: remote.country,
+          operatorName: remote.operator.name,
+          subtype: remote.subtype,
+          localAmount: toApiAmount(remote.localAmount),
+          localCurrency: remote.localCurrency,
+          merchantPrice: remote.merchantPrice.toString(),
+          merchantCurrency: remote.merchantCurrency,
+          expiresAt: created,
+        },
+        resellerId: 0,
+        chatId: 0,
+        locale: 'en',
+        details: detailsOf(remote),
+        history: [{ status: remote.status, at, source: 'reconcile' }],
+        createdAt: created,
+        updatedAt: at,
+        syncedAt: at,
+        foundBy: 'reconciliation',
+      };
+      const ops = isFinished(remote.status) ? [] : followUpQueue.scheduleOps(ext, followUpDelayMs, true);
+      const result = await commit(0, null, { next: order, ops });
+      return result.kind === 'ok' ? order : null;
     },
 
     /**

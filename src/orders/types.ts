@@ -61,7 +61,7 @@ export interface Rejection {
 export interface StatusChange {
   status: OrderStatus;
   at: string;
-  source: 'create' | 'webhook' | 'poll' | 'read';
+  source: 'create' | 'webhook' | 'poll' | 'read' | 'reconcile';
 }
 
 export interface StoredOrder {
@@ -104,6 +104,11 @@ export interface StoredOrder {
   answerUnreadable?: boolean;
   /** The reseller credit this order holds or spent (see orders/credit.ts); absent for admins' orders. */
   credit?: OrderCredit;
+  /**
+   * The service had this order and we had no record of it: recorded by the reconciliation from the service's
+   * list (no reseller, no chat: nobody is told of its changes; resellerId and chatId are 0).
+   */
+  foundBy?: 'reconciliation';
 }
 
 /**

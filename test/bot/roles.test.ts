@@ -136,11 +136,12 @@ describe('role changes and the command menus they update', () => {
           'receipt',
           'shop',
           'timezone',
+          'export',
           'cancel',
           'language',
         ],
       ],
-      [AGENT, ['start', 'help', 'status', 'orders', 'receipt', 'cancel', 'language']],
+      [AGENT, ['start', 'help', 'status', 'orders', 'receipt', 'export', 'cancel', 'language']],
       [
         ADMIN,
         [
@@ -161,6 +162,8 @@ describe('role changes and the command menus they update', () => {
           'receipt',
           'credit',
           'limit',
+          'export',
+          'reconcile',
           'cancel',
           'language',
         ],
@@ -213,6 +216,7 @@ describe('role changes and the command menus they update', () => {
       'receipt',
       'shop',
       'timezone',
+      'export',
       'cancel',
       'language',
     ]);
@@ -229,6 +233,7 @@ describe('role changes and the command menus they update', () => {
       'status',
       'orders',
       'receipt',
+      'export',
       'cancel',
       'language',
     ]);
@@ -278,6 +283,7 @@ describe('role changes and the command menus they update', () => {
         'receipt',
         'shop',
         'timezone',
+        'export',
         'cancel',
         'language',
       ].map((c) => translate('es', `command-${c}`)),

@@ -174,6 +174,7 @@ describe('durable Telegram outbox', () => {
     // Telegram is slow to answer the first edit; the second one is queued meanwhile
     const slow: OutboxTelegram = {
       sendMessage: (...args) => api.sendMessage(...args),
+      sendDocument: (...args) => api.sendDocument(...args),
       editMessageText: async (...args) => {
         entered();
         await gate;

@@ -104,6 +104,8 @@ export async function startBotWorld(options: BotWorldOptions = {}): Promise<BotW
     LOG_LEVEL: 'silent',
     // Resellers granted in tests can top up unless a test gives them less (reseller credit, issue #15).
     RESELLER_START_CREDIT: '1000000000',
+    // No daily reconciliation unless a test asks for it: it would record or repair orders a test set up.
+    RECONCILE_AT: 'off',
     ...options.env,
   };
 

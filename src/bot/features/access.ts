@@ -26,6 +26,8 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   timezone: ['reseller'],
   credit: ['admin'],
   limit: ['admin'],
+  export: ['reseller', 'agent', 'admin'],
+  reconcile: ['admin'],
 };
 
 /** The commands a role sees in its menu, in order. */

@@ -17,6 +17,8 @@
  *   GET    /_sandbox/orders/{order_id}
  *   POST   /_sandbox/orders/{order_id}/outcome  { outcome: <magic outcome> } re-plans the rest of the order;
  *                                              { status: "succeeded" } moves it now through allowed steps (409 if not)
+ *   POST   /_sandbox/orders/{order_id}/price    { merchant_price: "1.2345" } changes the order's recorded price
+ *                                              (nothing is charged or refunded: a record that disagrees with ours)
  *   GET    /_sandbox/quotes                  every quote issued (token, fields, expiry, order placed with it)
  *   GET    /_sandbox/deliveries              ?order_id= &event= &state=  webhook messages, attempts, stored answers
  *   GET    /_sandbox/deliveries/{id}
@@ -221,6 +223,14 @@ export function createControlHandler(core: SandboxCore) {
         if (error instanceof TransitionError) return detail(409, error.message);
         throw error;
       }
+      return json(200, orderControlView(order, core.orders, ctx.origin));
+    },
+    'POST orders/:id/price': (ctx) => {
+      const order = findOrder(ctx);
+      if (!order) return detail(404, 'No such order.');
+      const price = ctx.body.merchant_price;
+      if (!parseAmount(price).ok) return bad('merchant_price must be a positive decimal string');
+      order.merchantPrice = money(price as string);
       return json(200, orderControlView(order, core.orders, ctx.origin));
     },
     'GET quotes': ({ account }) => {

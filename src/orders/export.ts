@@ -1,0 +1,153 @@
+import { maskPhone } from '../domain/phone.ts';
+import { csvLine } from '../lib/csv.ts';
+import { indexStatus } from './store.ts';
+import type { StoredOrder } from './types.ts';
+
+/**
+ * The /export CSV: one row per order, streamed. What a row shows depends on who asks: the full phone number
+ * and the merchant price only to admins; a reseller's export holds their own orders only (the caller reads
+ * only those).
+ */
+
+/** Who the export is for: admins see everything; agents all orders but no full number or merchant price. */
+export type ExportView = 'reseller' | 'agent' | 'admin';
+
+/** The columns of an export for `view`, in order. */
+export function exportColumns(view: ExportView): string[] {
+  return [
+    'service_order_id',
+    'merchant_order_number',
+    'created_at',
+    'updated_at',
+    ...(view === 'reseller' ? [] : ['reseller_id']),
+    'country',
+    'operator',
+    'product',
+    'number',
+    'local_amount',
+    'local_currency',
+    'reseller_price',
+    ...(view === 'admin' ? ['merchant_price'] : []),
+    'currency',
+    'status',
+    'events',
+  ];
+}
+
+/**
+ * What the reseller's credit paid (or holds) for the order: the amount held when the order was stored, else the
+ * quoted reseller price; an admin's own order is paid at the merchant price.
+ */
+function resellerPrice(order: StoredOrder): string {
+  return order.credit?.amount ?? order.quote.resellerPrice ?? order.quote.merchantPrice;
+}
+
+/** The status changes we received, oldest first: `source:status@time` joined by `;`. */
+export function eventsOf(order: StoredOrder): string {
+  return order.history.map((h) => `${h.source}:${h.status}@${h.at}`).join(';');
+}
+
+/** One order as one CSV record for `view`. */
+export function exportRow(order: StoredOrder, view: ExportView): string {
+  const account = order.request.account;
+  return csvLine([
+    order.orderId ?? '',
+    order.externalOrderId,
+    order.createdAt,
+    order.updatedAt,
+    ...(view === 'reseller' ? [] : [order.resellerId === 0 ? '' : String(order.resellerId)]),
+    order.request.country,
+    order.quote.operatorName,
+    order.quote.subtype,
+    view === 'admin' && /^\d+$/.test(account)
+      ? account
+      : (order.details?.maskedAccount ?? maskPhone(account)),
+    order.quote.localAmount,
+    order.quote.localCurrency,
+    resellerPrice(order),
+    ...(view === 'admin' ? [order.quote.merchantPrice] : []),
+    order.quote.merchantCurrency,
+    indexStatus(order),
+    eventsOf(order),
+  ]);
+}
+
+/** Rows are sent in chunks of about this many characters. */
+const CHUNK_BYTES = 16 * 1024;
+
+/** One file of an export: its bytes as they are produced, and its row count once it has been read to the end. */
+export interface ExportPart {
+  /** 1-based. */
+  index: number;
+  chunks: AsyncIterable<Uint8Array>;
+  /** Orders in this part; final once `chunks` was read to the end. */
+  rows(): number;
+}
+
+/**
+ * Splits the rows of `orders` into CSV files of at most `maxBytes` each (header included; a single row larger
+ * than that still gets a file of its own). Each part must be read to the end before the next is asked for;
+ * nothing is held beyond the row in hand and the store's current page.
+ */
+export async function* exportParts(
+  orders: AsyncIterable<StoredOrder>,
+  view: ExportView,
+  maxBytes: number,
+): AsyncGenerator<ExportPart> {
+  const header = csvLine(exportColumns(view));
+  const headerBytes = Buffer.byteLength(header);
+  const source = orders[Symbol.asyncIterator]();
+  let pending: string | null = null;
+  let done = false;
+  let index = 0;
+
+  async function nextRow(): Promise<string | null> {
+    if (pending !== null) {
+      const row = pending;
+      pending = null;
+      return row;
+    }
+    if (done) return null;
+    const next = await source.next();
+    if (next.done === true) {
+      done = true;
+      return null;
+    }
+    return exportRow(next.value, view);
+  }
+
+  // The first part is always sent, even with no rows (the header says what an export would hold).
+  do {
+    index += 1;
+    let rows = 0;
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      // Rows go out in chunks of about CHUNK_BYTES: few, larger buffers rather than one per row.
+      let chunk = header;
+      let size = headerBytes;
+      for (;;) {
+        const row = await nextRow();
+        if (row === null) break;
+        const bytes = Buffer.byteLength(row);
+        if (rows > 0 && size + bytes > maxBytes) {
+          pending = row;
+          break;
+        }
+        rows += 1;
+        size += bytes;
+        chunk += row;
+        if (chunk.length >= CHUNK_BYTES) {
+          yield Buffer.from(chunk, 'utf8');
+          chunk = '';
+        }
+      }
+      if (chunk !== '') yield Buffer.from(chunk, 'utf8');
+    }
+    yield { index, chunks: chunks(), rows: () => rows };
+    if (pending === null) {
+      // The consumer may have stopped early; see whether anything is left for another part.
+      const row = await nextRow();
+      if (row === null) return;
+      pending = row;
+    }
+  } while (!done || pending !== null);
+}

@@ -1,0 +1,126 @@
+import { parse } from 'csv-parse/sync';
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { exportColumns, exportParts, exportRow, type ExportPart } from '../../src/orders/export.ts';
+import { createOrderStore, type RedisOrderStore } from '../../src/orders/store.ts';
+import type { StoredOrder } from '../../src/orders/types.ts';
+import { redisPerFile } from '../support/redis.ts';
+import { intent } from './support/fixtures.ts';
+
+const claim = { token: 'tok', leaseMs: 60_000 };
+const T0 = Date.parse('2026-11-01T00:00:00.000Z');
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** Reads every part to the end: its text and row count. */
+async function readParts(parts: AsyncIterable<ExportPart>) {
+  const out: { text: string; rows: number }[] = [];
+  for await (const part of parts) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.chunks) chunks.push(Buffer.from(chunk));
+    out.push({ text: Buffer.concat(chunks).toString('utf8'), rows: part.rows() });
+  }
+  return out;
+}
+
+describe('export: the paged read of the store and the CSV files', () => {
+  let redis: Redis;
+  redisPerFile((r) => (redis = r));
+  let now = T0;
+  let store: RedisOrderStore;
+  const stored: StoredOrder[] = [];
+
+  /** Stores an order created at `at` (several share a millisecond) and places it as `accepted`. */
+  async function seed(at: number, resellerId: number): Promise<StoredOrder> {
+    now = at;
+    const order = intent({ resellerId, chatId: resellerId });
+    const created = await store.create(order, claim);
+    if (created.kind !== 'created') throw new Error(created.kind);
+    const placed = await store.applyRemote(
+      order.externalOrderId,
+      { orderId: `O-${stored.length}`, status: 'accepted' },
+      'create',
+    );
+    stored.push(placed!.order);
+    return placed!.order;
+  }
+
+  it('walks a period oldest first in small pages, each order once, per reseller and per status', async () => {
+    store = createOrderStore({ redis, prefix: 'ex:', clock: () => now });
+    // Ten orders in four milliseconds (pages of 3 cut through orders of one millisecond), two resellers.
+    for (let i = 0; i < 10; i++) await seed(T0 + Math.floor(i / 3), i % 2 === 0 ? 1 : 2);
+    await seed(T0 + 86_400_000, 1); // the next day: outside the period
+    const period = { from: T0, to: T0 + 86_400_000, pageSize: 3 };
+    const all = await collect(store.createdIn(period));
+    expect(all.map((o) => o.externalOrderId)).toHaveLength(10);
+    expect(new Set(all.map((o) => o.externalOrderId)).size).toBe(10);
+    expect(all.map((o) => Date.parse(o.createdAt))).toEqual(
+      [...all.map((o) => Date.parse(o.createdAt))].sort(),
+    );
+    const mine = await collect(store.createdIn({ ...period, resellerId: 2 }));
+    expect(mine.map((o) => o.resellerId)).toEqual([2, 2, 2, 2, 2]);
+    expect(await collect(store.createdIn({ ...period, status: 'succeeded' }))).toEqual([]);
+  });
+
+  it('an order that changes status while the walk goes on is listed once', async () => {
+    const walk = store.createdIn({ from: T0, to: T0 + 86_400_000, pageSize: 2 });
+    const seen: string[] = [];
+    let moved = 0;
+    for await (const order of walk) {
+      seen.push(order.externalOrderId);
+      // Each order still ahead moves to another status index as the walk reaches the one before it.
+      const ahead = stored.slice(0, 10).find((o) => !seen.includes(o.externalOrderId));
+      if (ahead !== undefined && moved < 10) {
+        await store.applyRemote(
+          ahead.externalOrderId,
+          { orderId: ahead.orderId!, status: 'processing' },
+          'poll',
+        );
+        moved++;
+      }
+    }
+    expect(seen).toHaveLength(10);
+    expect(new Set(seen).size).toBe(10);
+  });
+
+  it('splits into files under the limit, each with the header; a row alone may pass it', async () => {
+    const orders = stored.slice(0, 10);
+    const header = exportColumns('admin').join(',') + '\r\n';
+    const rowBytes = Buffer.byteLength(exportRow(orders[0]!, 'admin'));
+    const limit = header.length + rowBytes * 3 + 10;
+    async function* source() {
+      yield* orders;
+    }
+    const parts = await readParts(exportParts(source(), 'admin', limit));
+    expect(parts.length).toBe(4);
+    expect(parts.map((p) => p.rows)).toEqual([3, 3, 3, 1]);
+    const numbers = parts.flatMap((p) => {
+      expect(p.text.startsWith(header)).toBe(true);
+      expect(Buffer.byteLength(p.text)).toBeLessThanOrEqual(limit);
+      return (parse(p.text, { columns: true }) as Record<string, string>[]).map(
+        (r) => r['merchant_order_number'],
+      );
+    });
+    expect(numbers).toEqual(orders.map((o) => o.externalOrderId));
+    const tiny = await readParts(exportParts(source(), 'admin', 10));
+    expect(tiny.map((p) => p.rows)).toEqual(Array(10).fill(1));
+    async function* nothing(): AsyncGenerator<StoredOrder> {}
+    const none = await readParts(exportParts(nothing(), 'admin', limit));
+    expect(none).toEqual([{ text: header, rows: 0 }]);
+  });
+
+  it('keeps text as typed: commas, quotes and line breaks quoted, formulas defused', () => {
+    const order = structuredClone(stored[0]!);
+    order.quote.operatorName = '=HYPERLINK("x"), AT&T\nNew';
+    const [row] = parse(exportColumns('reseller').join(',') + '\r\n' + exportRow(order, 'reseller'), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(row!['operator']).toBe(`'=HYPERLINK("x"), AT&T\nNew`);
+    expect(row!['number']).not.toContain(order.request.account.slice(3, 9));
+    expect(Object.keys(row!)).not.toContain('merchant_price');
+  });
+});
