@@ -24,7 +24,7 @@ export const STATEMENT_COLUMNS = [
 ] as const;
 
 /** One CSV field: quoted when it holds a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
-function field(value: string): string {
+export function csvField(value: string): string {
   const safe = /^[=+@\t\r]/.test(value) || (/^-/.test(value) && !/^-\d/.test(value)) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -59,7 +59,7 @@ export function buildStatement(
         e.ref,
         e.note,
       ]
-        .map(field)
+        .map(csvField)
         .join(','),
     );
   }

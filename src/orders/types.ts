@@ -15,6 +15,8 @@ export interface OrderIntent {
   statusMessageId?: number;
   /** A reseller's order: the amount held from their credit (merchant currency) when it is stored. */
   credit?: { amount: string };
+  /** A line of a bulk run: its progress message and report tell the reseller, not one message per status. */
+  bulkRunId?: string;
 }
 
 /** The confirmed quote as plain JSON (money as exact strings). */
@@ -104,6 +106,8 @@ export interface StoredOrder {
   answerUnreadable?: boolean;
   /** The reseller credit this order holds or spent (see orders/credit.ts); absent for admins' orders. */
   credit?: OrderCredit;
+  /** The bulk run this order is a line of (see OrderIntent.bulkRunId). */
+  bulkRunId?: string;
 }
 
 /**

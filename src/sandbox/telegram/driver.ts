@@ -7,11 +7,13 @@ import {
   pressKeyboard,
   sendCommand,
   sendContact,
+  sendDocument,
   sendText,
   setBlocked,
   type ButtonMatcher,
   type PressedButton,
   type SendContactOptions,
+  type SendDocumentOptions,
   type SendTextOptions,
   type SentMessage,
 } from './actions.ts';
@@ -46,6 +48,12 @@ export interface StandInUser {
   sendText(text: string, options?: SendTextOptions): SentMessage;
   sendCommand(command: string): SentMessage;
   sendContact(phone: string, options?: SendContactOptions): SentMessage;
+  /** Sends a file as a document (a string is sent as UTF-8). */
+  sendDocument(
+    fileName: string,
+    content: Buffer | string,
+    options?: SendDocumentOptions,
+  ): SentMessage & { fileId: string };
   /** Presses the inline button (exact text, a unique substring, a RegExp or a predicate) of a bot message. */
   press(message: ChatMessage | number, button: ButtonMatcher): PressedButton;
   /** A callback query with any data on a bot message, whether or not it shows that button now. */
@@ -116,6 +124,8 @@ export interface StandInDriver {
   /** Recorded Bot API calls, oldest first; only those of one method when given (any case). */
   calls(method?: string): RecordedCall[];
   callCount(method: string): number;
+  /** The bytes of a file sent by the bot or a user (a document's `fileId`), or undefined. */
+  fileContent(fileId: string): Buffer | undefined;
   /** Every update produced so far, confirmed or not. */
   updates(): TgUpdate[];
   pendingUpdateCount(): number;
@@ -252,6 +262,7 @@ export function createDriver(world: World): StandInDriver {
       sendText: (text, options) => sendText(world, id, text, options),
       sendCommand: (command) => sendCommand(world, id, command),
       sendContact: (phone, options) => sendContact(world, id, phone, options),
+      sendDocument: (fileName, content, options) => sendDocument(world, id, fileName, content, options),
       press: (message, button) =>
         press(world, id, typeof message === 'number' ? message : message.id, button),
       pressData: (messageId, data) => pressData(world, id, messageId, data),
@@ -308,6 +319,10 @@ export function createDriver(world: World): StandInDriver {
           ? world.calls
           : world.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
       ),
+    fileContent: (fileId) => {
+      const content = world.files.get(fileId)?.content;
+      return content === undefined ? undefined : Buffer.from(content);
+    },
     callCount: (method) => world.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()).length,
     updates: () => structuredClone([...world.queue.history()]),
     pendingUpdateCount: () => world.queue.pending().length,

@@ -297,7 +297,7 @@ function mediaFile(ctx: MethodContext, field: MediaField): TgFile {
   if (reference !== undefined) {
     const known = ctx.world.files.get(reference);
     if (known !== undefined) {
-      const { file_path: _path, ...file } = known;
+      const { file_path: _path, content: _content, ...file } = known;
       return clone(file);
     }
     if (!/^https?:\/\//i.test(reference)) throw badRequest('wrong file identifier/HTTP URL specified');
@@ -311,7 +311,11 @@ function mediaFile(ctx: MethodContext, field: MediaField): TgFile {
     file.width = 512;
     file.height = 512;
   }
-  ctx.world.files.set(file.file_id, { ...file, file_path: `${field}s/file_${ctx.world.files.size}` });
+  ctx.world.files.set(file.file_id, {
+    ...file,
+    file_path: `${field}s/file_${ctx.world.files.size}`,
+    ...(upload?.bytes === undefined ? {} : { content: upload.bytes }),
+  });
   return file;
 }
 
@@ -740,6 +744,8 @@ const HANDLERS: Record<string, Handler> = {
     const id = ctx.params.str('file_id') ?? '';
     const file = ctx.world.files.get(id);
     if (file === undefined) throw badRequest('invalid file_id');
+    // The Bot API serves files up to 20 MB.
+    if ((file.file_size ?? 0) > 20 * 1024 * 1024) throw badRequest('file is too big');
     return {
       file_id: file.file_id,
       file_unique_id: file.file_unique_id,

@@ -219,6 +219,8 @@ export interface ChatMessage {
   /** True when this message carried `remove_keyboard`. */
   removesKeyboard?: boolean;
   contact?: { phoneNumber: string; firstName: string; lastName?: string; userId?: number };
+  /** A document message: its file (the driver's `fileContent(fileId)` gives the bytes). */
+  document?: { fileId: string; fileName?: string; mimeType?: string; size?: number };
   replyToId?: number;
 }
 

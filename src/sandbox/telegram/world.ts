@@ -20,6 +20,9 @@ import type {
   TgUser,
 } from './types.ts';
 
+/** A file the stand-in knows: sent by the bot or by a user. */
+export type StoredFile = TgFile & { file_path: string; content?: Buffer };
+
 export interface StandInUserInit {
   id: number;
   firstName?: string;
@@ -167,7 +170,8 @@ export interface World {
   readonly menuButtons: Map<string, unknown>;
   /** setMyName/Description/ShortDescription by `${field}|${languageCode}`. */
   readonly botTexts: Map<string, string>;
-  readonly files: Map<string, TgFile & { file_path: string }>;
+  /** Files by file_id: what getFile tells, and the bytes `<root>/file/bot<token>/<file_path>` serves. */
+  readonly files: Map<string, StoredFile>;
   readonly calls: RecordedCall[];
   faults: ActiveFault[];
   webhook: WebhookState | undefined;
@@ -427,6 +431,12 @@ function toView(stored: StoredMessage): ChatMessage {
     if (m.contact.user_id !== undefined) view.contact.userId = m.contact.user_id;
   }
   if (m.reply_to_message !== undefined) view.replyToId = m.reply_to_message.message_id;
+  if (m.document !== undefined) {
+    view.document = { fileId: m.document.file_id };
+    if (m.document.file_name !== undefined) view.document.fileName = m.document.file_name;
+    if (m.document.mime_type !== undefined) view.document.mimeType = m.document.mime_type;
+    if (m.document.file_size !== undefined) view.document.size = m.document.file_size;
+  }
   if (m.dice !== undefined && view.text === '') view.text = `${m.dice.emoji} ${m.dice.value}`;
   return view;
 }
