@@ -64,8 +64,7 @@ export interface DraftView {
 }
 
 export type PrepareResult =
-  | { kind: 'refused'; problem: BulkFileProblem }
-  | { kind: 'draft'; view: DraftView };
+  { kind: 'refused'; problem: BulkFileProblem } | { kind: 'draft'; view: DraftView };
 
 /** The figures of the progress message. */
 export interface ProgressView {

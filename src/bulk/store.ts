@@ -1,6 +1,12 @@
 import type { Redis } from 'ioredis';
 import { createDueQueue, dueQueueOps, type DueQueue } from '../lib/redis/due-queue.ts';
-import { defineScript, encodeOps, LUA_APPLY_OPS, LUA_NOW_MS, type RedisOp } from '../lib/redis/redis-script.ts';
+import {
+  defineScript,
+  encodeOps,
+  LUA_APPLY_OPS,
+  LUA_NOW_MS,
+  type RedisOp,
+} from '../lib/redis/redis-script.ts';
 import type { LineProblem, ValidLine } from './validate.ts';
 
 /**
@@ -115,7 +121,10 @@ export function createBulkStore(redis: Redis, prefix: string) {
         progressAt: '0',
       });
       if (lines.length > 0) {
-        m.hset(keys.lines(meta.runId), Object.fromEntries(lines.map((l, i) => [String(i), JSON.stringify(l)])));
+        m.hset(
+          keys.lines(meta.runId),
+          Object.fromEntries(lines.map((l, i) => [String(i), JSON.stringify(l)])),
+        );
         m.expire(keys.lines(meta.runId), DRAFT_TTL_SECONDS);
       }
       m.expire(keys.run(meta.runId), DRAFT_TTL_SECONDS);

@@ -18,7 +18,11 @@ const LISTED_PROBLEMS = 20;
 const BAR_CELLS = 10;
 
 /** One line's problem in the reader's language (variables escaped: they may echo the file). */
-export function problemText(t: Translate, locale: string, problem: Pick<LineProblem, 'key' | 'vars'>): string {
+export function problemText(
+  t: Translate,
+  locale: string,
+  problem: Pick<LineProblem, 'key' | 'vars'>,
+): string {
   const vars = Object.fromEntries(Object.entries(problem.vars).map(([k, v]) => [k, escapeHtml(v)]));
   return t(locale, problem.key, vars);
 }
@@ -29,7 +33,9 @@ export function summaryText(t: Translate, locale: string, view: DraftView): stri
   if (view.problems.length > 0) {
     const listed = view.problems
       .slice(0, LISTED_PROBLEMS)
-      .map((p) => t(locale, 'bulk-summary-line-error', { line: String(p.line), problem: problemText(t, locale, p) }));
+      .map((p) =>
+        t(locale, 'bulk-summary-line-error', { line: String(p.line), problem: problemText(t, locale, p) }),
+      );
     if (view.problems.length > LISTED_PROBLEMS)
       listed.push(t(locale, 'bulk-summary-more-errors', { count: view.problems.length - LISTED_PROBLEMS }));
     parts.push(listed.join('\n'));
@@ -39,7 +45,9 @@ export function summaryText(t: Translate, locale: string, view: DraftView): stri
     if (est === null) parts.push(t(locale, 'bulk-summary-no-estimate'));
     else {
       const cost = formatMoney(est.amount, est.currency, locale);
-      parts.push(t(locale, est.approximate ? 'bulk-summary-estimate-approx' : 'bulk-summary-estimate', { cost }));
+      parts.push(
+        t(locale, est.approximate ? 'bulk-summary-estimate-approx' : 'bulk-summary-estimate', { cost }),
+      );
       if (view.available !== undefined) {
         const available = formatMoney(view.available, est.currency, locale);
         const short = new Decimal(est.amount).gt(view.available);
@@ -145,5 +153,7 @@ export function reportCsv(
     });
   }
   rows.sort((a, b) => a.line - b.line);
-  return [REPORT_COLUMNS.join(','), ...rows.map((r) => r.cells.map(csvField).join(','))].join('\r\n') + '\r\n';
+  return (
+    [REPORT_COLUMNS.join(','), ...rows.map((r) => r.cells.map(csvField).join(','))].join('\r\n') + '\r\n'
+  );
 }

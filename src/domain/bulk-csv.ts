@@ -27,8 +27,7 @@ export interface BulkRow {
 export type BulkFileProblem = 'empty' | 'not-csv' | 'too-many-lines' | 'too-large' | 'columns';
 
 export type BulkFileResult =
-  | { ok: true; rows: BulkRow[]; delimiter: ',' | ';' }
-  | { ok: false; problem: BulkFileProblem };
+  { ok: true; rows: BulkRow[]; delimiter: ',' | ';' } | { ok: false; problem: BulkFileProblem };
 
 /** The template file sent by /bulk. */
 export function bulkTemplate(): string {
@@ -88,7 +87,11 @@ export function parseBulkFile(bytes: Uint8Array): BulkFileResult {
   const head = records[0]?.record.map((c) => c.toLowerCase());
   if (head !== undefined && head.some((c) => HEADER_NAMES.has(c))) {
     // A header must name the phone and amount columns; any other names are refused (wrong file).
-    if (!head.includes('phone') || !head.includes('amount') || head.some((c) => c !== '' && !HEADER_NAMES.has(c)))
+    if (
+      !head.includes('phone') ||
+      !head.includes('amount') ||
+      head.some((c) => c !== '' && !HEADER_NAMES.has(c))
+    )
       return { ok: false, problem: 'columns' };
     start = 1;
   }

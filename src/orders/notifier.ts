@@ -147,7 +147,8 @@ export function createNotifier(deps: NotifierDeps) {
         // coming back) gets its own message.
         if (order.bulkRunId !== undefined && status !== 'failed' && status !== 'refunded') return;
         // seq + 1 (seq >= 1 here) stays above a refusal's version 1: a revived order's status replaces "❌".
-        const shown = order.bulkRunId === undefined ? await statusUpdate(order, status, seq + 1, timing) : false;
+        const shown =
+          order.bulkRunId === undefined ? await statusUpdate(order, status, seq + 1, timing) : false;
         const final = finalMessage(t, order, status);
         if (final !== null) {
           await outbox.enqueue(

@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HookDetail } from '../../src/lib/hooks.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
-import { RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { FAST_USER, WAIT, allOrders, current, lastBotId } from '../bot/flow/helpers.ts';
 
 // /bulk end to end: a real app on a private Redis, the Merchant API sandbox and the Bot API stand-in; files are
 // sent as documents and downloaded by the bot through getFile and the file URL, like on Telegram.
 
-const SUMMARY = /Bulk top-up<\/b>|Bulk top-up:/;
-
 /** Gates on a bulk line's submit (by line index): a test holds a line there while it presses buttons. */
 class LineGates {
-  private readonly held = new Map<number, { reached: () => void; open: Promise<void>; release: () => void }>();
+  private readonly held = new Map<
+    number,
+    { reached: () => void; open: Promise<void>; release: () => void }
+  >();
   private readonly reachedAt = new Map<number, Promise<void>>();
 
   hold(index: number): { reached: Promise<void>; release: () => void } {
@@ -64,7 +65,11 @@ async function reseller(): Promise<StandInUser> {
 }
 
 /** Sends a file and waits for the bot's answer to it (the summary, or a refusal). */
-async function sendFile(user: StandInUser, content: string | Buffer, name = 'topups.csv'): Promise<ChatMessage> {
+async function sendFile(
+  user: StandInUser,
+  content: string | Buffer,
+  name = 'topups.csv',
+): Promise<ChatMessage> {
   const sent = user.sendDocument(name, content);
   return user.waitForBotMessage((m) => !m.text.startsWith('⏳ Checking'), { ...WAIT, after: sent.messageId });
 }
@@ -72,7 +77,8 @@ async function sendFile(user: StandInUser, content: string | Buffer, name = 'top
 /** The report document the bot sent after `after`, parsed. */
 async function report(user: StandInUser, after: number): Promise<Array<Record<string, string>>> {
   const message = await user.waitFor(
-    (chat) => chat.find((m) => m.from === 'bot' && m.id > after && m.document?.fileName?.startsWith('bulk-report')),
+    (chat) =>
+      chat.find((m) => m.from === 'bot' && m.id > after && m.document?.fileName?.startsWith('bulk-report')),
     { timeoutMs: 60_000 },
   );
   const bytes = world.standIn.driver.fileContent(message.document!.fileId);
@@ -87,8 +93,13 @@ describe('/bulk', () => {
   it('explains the format and sends a template a reseller can fill in', async () => {
     const user = await reseller();
     const sent = user.sendCommand('/bulk');
-    const template = await user.waitForBotMessage((m) => m.document !== undefined, { ...WAIT, after: sent.messageId });
-    const help = user.chat().find((m) => m.id > sent.messageId && m.text.includes('phone,amount,operator,note'));
+    const template = await user.waitForBotMessage((m) => m.document !== undefined, {
+      ...WAIT,
+      after: sent.messageId,
+    });
+    const help = user
+      .chat()
+      .find((m) => m.id > sent.messageId && m.text.includes('phone,amount,operator,note'));
     expect(help).toBeDefined();
     const bytes = world.standIn.driver.fileContent(template.document!.fileId)!.toString('utf8');
     expect(bytes.split(/\r?\n/)[0]).toBe('phone,amount,operator,note');
@@ -139,7 +150,11 @@ describe('a bulk file is checked line by line', () => {
     expect(errors[9]).toContain('no operator “Vodafone” in Nigeria');
     expect(errors[10]).toContain('please name the operator');
     expect(errors[11]).toContain('same number as line 2');
-    expect(Object.keys(errors).map(Number).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(
+      Object.keys(errors)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(summary.text).toMatch(/Estimated cost: \d+\.\d\d USD/);
     expect(summary.text).toMatch(/Available credit: [\d,.]+ USD/);
     const buttons = summary.buttons.flat().map((b) => b.text);
@@ -171,10 +186,18 @@ describe('a bulk file is checked line by line', () => {
   it.each([
     ['an empty file', '', 'no lines to top up'],
     ['a header alone', 'phone,amount,operator,note\n', 'no lines to top up'],
-    ['a binary file', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'not a CSV'],
+    [
+      'a binary file',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      'not a CSV',
+    ],
     ['another table', 'name,age\nbob,3\nann,4\n', 'columns are not'],
     ['a header with other columns', 'phone,amount,price\n+2348031234567,500,3\n', 'columns are not'],
-    ['more than 1,000 lines', Array.from({ length: 1001 }, (_, i) => `${ng(i)},500,MTN`).join('\n'), 'more than 1,000'],
+    [
+      'more than 1,000 lines',
+      Array.from({ length: 1001 }, (_, i) => `${ng(i)},500,MTN`).join('\n'),
+      'more than 1,000',
+    ],
   ])('refuses %s clearly and changes nothing', async (_name, content, expected) => {
     const user = await reseller();
     const answer = await sendFile(user, content);
@@ -196,7 +219,13 @@ describe('a bulk file is checked line by line', () => {
 describe('a bulk run', () => {
   it('places every valid line once, edits one progress message and sends a report with the order IDs', async () => {
     const user = await reseller();
-    const file = ['phone,amount,operator,note', `${ng(201)},500,MTN,Ann`, `${ng(202)},1000,MTN,"Bob, jr"`, `${ng(203)},500,MTN,`, '+2348031240204,abc,MTN,'].join('\n');
+    const file = [
+      'phone,amount,operator,note',
+      `${ng(201)},500,MTN,Ann`,
+      `${ng(202)},1000,MTN,"Bob, jr"`,
+      `${ng(203)},500,MTN,`,
+      '+2348031240204,abc,MTN,',
+    ].join('\n');
     const summary = await sendFile(user, file);
     expect(summary.text).toContain('3 valid lines, 1 with errors');
     const before = lastBotId(user);
@@ -249,7 +278,12 @@ describe('a bulk run', () => {
       return m.text.includes('paused') && m.text.includes('Placed 2') ? m : undefined;
     });
     const app = world.apps[0]!;
-    const runId = /bk:resume:(\S+)/.exec(paused.buttons.flat().map((b) => b.data).join(' '))![1]!;
+    const runId = /bk:resume:(\S+)/.exec(
+      paused.buttons
+        .flat()
+        .map((b) => b.data)
+        .join(' '),
+    )![1]!;
     // Nothing is queued for a paused run: no worker will place its lines.
     expect(await app.redis.zscore('rb:bulk:runs:due', runId)).toBeNull();
     expect((await app.orders.service.listByReseller(user.id, { offset: 0, limit: 10 })).total).toBe(2);

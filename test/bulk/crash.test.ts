@@ -18,7 +18,11 @@ const POINT = 'bulk-after-submit';
 const startBot = (env: Record<string, string>): Child =>
   startChild('test/main/support/crash-bot.ts', { PATH: process.env.PATH ?? '', ...env });
 
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: () => string) {
+async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+  what: () => string,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -41,7 +45,12 @@ interface SandboxOrder {
 }
 
 describe('SIGKILL in the middle of a bulk run', () => {
-  let cleanup: { redis: RedisServerHandle; standIn: TelegramStandIn; sandbox: ReturnType<typeof createMerchantSandbox>; children: Child[] } | null = null;
+  let cleanup: {
+    redis: RedisServerHandle;
+    standIn: TelegramStandIn;
+    sandbox: ReturnType<typeof createMerchantSandbox>;
+    children: Child[];
+  } | null = null;
 
   afterEach(async () => {
     if (cleanup === null) return;
@@ -54,7 +63,9 @@ describe('SIGKILL in the middle of a bulk run', () => {
 
   it('is resumed by a new process with no line placed twice and none forgotten', async () => {
     const redis = await startRedisServer();
-    const standIn = createTelegramStandIn({ users: [{ id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true }] });
+    const standIn = createTelegramStandIn({
+      users: [{ id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true }],
+    });
     const { apiRoot } = await standIn.listen();
     const sandbox = createMerchantSandbox({ timeScale: 0.01, initialBalance: '1000' });
     const urls = await sandbox.listen();
@@ -85,7 +96,9 @@ describe('SIGKILL in the middle of a bulk run', () => {
     await line(first, 'READY');
 
     const ada = standIn.driver.user({ id: ADMIN });
-    const file = Array.from({ length: LINES }, (_, i) => `+23480312${50_000 + i},500,MTN,line ${i + 1}`).join('\n');
+    const file = Array.from({ length: LINES }, (_, i) => `+23480312${50_000 + i},500,MTN,line ${i + 1}`).join(
+      '\n',
+    );
     const sent = ada.sendDocument('run.csv', file);
     const summary = await ada.waitForBotMessage((m) => m.text.includes(`${LINES} valid lines`), {
       after: sent.messageId,
@@ -118,9 +131,15 @@ describe('SIGKILL in the middle of a bulk run', () => {
     expect(new Set(numbers).size).toBe(LINES);
     expect(rows.map((r) => r.merchant_order_number).sort()).toEqual([...numbers].sort());
     for (const row of rows) {
-      expect(row.order_id).toBe(orders.find((o) => o.external_order_id === row.merchant_order_number)!.order_id);
+      expect(row.order_id).toBe(
+        orders.find((o) => o.external_order_id === row.merchant_order_number)!.order_id,
+      );
     }
     expect(ada.chat().find((m) => m.id === summary.id)!.text).toContain('Placed 6 · failed 0 · left 0');
-    expect(standIn.driver.calls('sendDocument').filter((c) => String(c.params['caption'] ?? '').startsWith('Bulk report'))).toHaveLength(1);
+    expect(
+      standIn.driver
+        .calls('sendDocument')
+        .filter((c) => String(c.params['caption'] ?? '').startsWith('Bulk report')),
+    ).toHaveLength(1);
   }, 240_000);
 });

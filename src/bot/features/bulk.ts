@@ -1,4 +1,4 @@
-import { Api, Composer, InputFile } from 'grammy';
+import { Composer, InputFile, type Api } from 'grammy';
 import { BULK_MAX_BYTES, bulkTemplate } from '../../domain/bulk-csv.ts';
 import type { BulkRuns, BulkTelegram } from '../../bulk/runs.ts';
 import { progressText, summaryText } from '../../bulk/texts.ts';
@@ -103,7 +103,9 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
     }
     // The service edits the progress message itself on a change (so a replica's worker and this agree).
     const changed = await deps.bulk.control(runId, userId, action);
-    await ctx.answerCallbackQuery(changed === 'ok' ? { text: ctx.t(`bulk-${action}-done`) } : { text: ctx.t('bulk-gone') });
+    await ctx.answerCallbackQuery(
+      changed === 'ok' ? { text: ctx.t(`bulk-${action}-done`) } : { text: ctx.t('bulk-gone') },
+    );
   });
 
   return composer;
@@ -142,7 +144,9 @@ export function createBulkTelegram(api: Api, t: Translate): BulkTelegram {
             failed: view.failed,
             skipped: view.skipped,
           }),
-          ...(run.messageId === undefined ? {} : { reply_parameters: { message_id: run.messageId, allow_sending_without_reply: true } }),
+          ...(run.messageId === undefined
+            ? {}
+            : { reply_parameters: { message_id: run.messageId, allow_sending_without_reply: true } }),
         },
       );
     },

@@ -157,8 +157,7 @@ export function sendDocument(
   if (fileName.trim() === '') throw new StandInUsageError('a document needs a file name');
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const ids = world.newFileId('document');
-  const mime =
-    options.mimeType ?? (/\.csv$/i.test(fileName) ? 'text/csv' : 'application/octet-stream');
+  const mime = options.mimeType ?? (/\.csv$/i.test(fileName) ? 'text/csv' : 'application/octet-stream');
   const document: TgFile = { ...ids, file_name: fileName, mime_type: mime, file_size: bytes.length };
   world.files.set(ids.file_id, {
     ...document,
