@@ -121,7 +121,19 @@ describe('role changes and the command menus they update', () => {
       [STRANGER, ['start', 'help', 'language']],
       [
         RESELLER,
-        ['start', 'help', 'topup', 'status', 'orders', 'pin', 'balance', 'statement', 'cancel', 'language'],
+        [
+          'start',
+          'help',
+          'topup',
+          'bulk',
+          'status',
+          'orders',
+          'pin',
+          'balance',
+          'statement',
+          'cancel',
+          'language',
+        ],
       ],
       [AGENT, ['start', 'help', 'status', 'orders', 'cancel', 'language']],
       [
@@ -130,6 +142,7 @@ describe('role changes and the command menus they update', () => {
           'start',
           'help',
           'topup',
+          'bulk',
           'status',
           'orders',
           'users',
@@ -186,6 +199,7 @@ describe('role changes and the command menus they update', () => {
       'start',
       'help',
       'topup',
+      'bulk',
       'status',
       'orders',
       'pin',
@@ -235,9 +249,19 @@ describe('role changes and the command menus they update', () => {
         translate('es', 'command-topup'),
     );
     expect(reseller.commands().map((c) => c.description)).toEqual(
-      ['start', 'help', 'topup', 'status', 'orders', 'pin', 'balance', 'statement', 'cancel', 'language'].map(
-        (c) => translate('es', `command-${c}`),
-      ),
+      [
+        'start',
+        'help',
+        'topup',
+        'bulk',
+        'status',
+        'orders',
+        'pin',
+        'balance',
+        'statement',
+        'cancel',
+        'language',
+      ].map((c) => translate('es', `command-${c}`)),
     );
     expect(translate('es', 'command-topup')).not.toBe(translate('en', 'command-topup'));
   });
