@@ -51,6 +51,8 @@ export const DEFAULT_BULK_TIMINGS: BulkTimings = {
 
 /** At most this many quotes estimate one file; other amounts of a quoted operator are scaled from its price. */
 const ESTIMATE_QUOTES = 10;
+/** How long one estimate quote may wait for the request budget. */
+const ESTIMATE_WAIT_MS = 10_000;
 
 /** The figures of the ✅/❌ summary. */
 export interface DraftView {
@@ -126,7 +128,11 @@ export function createBulkRuns(deps: BulkDeps) {
   /** Quotes this replica holds, by product: one quote serves every line of the same product. */
   const quotes = new Map<string, CachedQuote>();
 
-  async function quote(product: BulkProduct, priority: CallPriority): Promise<CachedQuote> {
+  async function quote(
+    product: BulkProduct,
+    priority: CallPriority,
+    signal?: AbortSignal,
+  ): Promise<CachedQuote> {
     const key = productKey(product);
     const held = quotes.get(key);
     if (held !== undefined && Date.parse(held.expiresAt) - clock() > timings.quoteMarginMs) return held;
@@ -138,7 +144,7 @@ export function createBulkRuns(deps: BulkDeps) {
         localCurrency: product.currency,
         subtype: product.subtype,
       },
-      { priority },
+      signal === undefined ? { priority } : { priority, signal },
     );
     const fresh = {
       token: q.quoteToken,
@@ -190,7 +196,8 @@ export function createBulkRuns(deps: BulkDeps) {
         continue;
       }
       try {
-        const q = await quote(product, 'interactive');
+        // The chat waits for the summary: a spent request budget leaves the estimate out rather than the chat silent.
+        const q = await quote(product, 'interactive', AbortSignal.timeout(ESTIMATE_WAIT_MS));
         prices.set(key, {
           price: new Decimal(await priceOf(meta, product, q)),
           amount: product.amount,
@@ -323,7 +330,19 @@ export function createBulkRuns(deps: BulkDeps) {
         break;
       case 'rejected': {
         const key = result.order.rejection?.key ?? 'other';
-        if (key === 'quote_token') quotes.delete(productKey(line));
+        if (key === 'quote_token') {
+          quotes.delete(productKey(line));
+          if ((line.requotes ?? 0) < 1) {
+            // Refused before anything was charged: the line gets a fresh quote under a new number, stored
+            // before it is sent (the refused number stays refused).
+            await store.replaceLine(runId, index, {
+              ...line,
+              ext: newMerchantOrderNumber(),
+              requotes: (line.requotes ?? 0) + 1,
+            });
+            return true;
+          }
+        }
         recorded = { ...line, state: 'failed', error: rejectionKey(key) };
         break;
       }

@@ -46,6 +46,8 @@ export interface RunLine extends ValidLine {
   price?: string;
   /** Locale key of why it was not placed. */
   error?: string;
+  /** How many times the line was given a new number after its quote was refused at placement. */
+  requotes?: number;
 }
 
 export interface RunRecord {
@@ -78,7 +80,7 @@ applyOps(3)
 return 'ok'
 `);
 
-/** Sets a field only while it still holds the expected value (the cursor moves once per line). */
+/** Writes line ARGV[1] only while the cursor is on it, and moves the cursor to ARGV[2]. */
 const RECORD_LINE = defineScript(`
 if redis.call('HGET', KEYS[1], 'next') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
@@ -163,6 +165,16 @@ export function createBulkStore(redis: Redis, prefix: string) {
         redis,
         [keys.run(id), keys.lines(id)],
         [String(index), String(index + 1), JSON.stringify(line)],
+      );
+      return done === 1;
+    },
+
+    /** Rewrites line `index` (still to place) while the cursor is on it; false when another worker moved on. */
+    async replaceLine(id: string, index: number, line: RunLine): Promise<boolean> {
+      const done = await RECORD_LINE.run(
+        redis,
+        [keys.run(id), keys.lines(id)],
+        [String(index), String(index), JSON.stringify(line)],
       );
       return done === 1;
     },

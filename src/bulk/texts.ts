@@ -122,8 +122,11 @@ export function reportCsv(
   const rows: Array<{ line: number; cells: string[] }> = [];
   for (const l of lines) {
     const order = orders.get(l.ext) ?? null;
-    const status =
-      l.state === 'placed'
+    // A line handed over without a definite answer may have been refused later by the placement re-sends.
+    const refused = order?.placement === 'rejected';
+    const status = refused
+      ? 'not-placed'
+      : l.state === 'placed'
         ? (order?.status ?? order?.placement ?? 'placing')
         : l.state === 'skipped'
           ? 'not-placed-cancelled'
@@ -140,9 +143,15 @@ export function reportCsv(
         l.ext,
         order?.orderId ?? '',
         status,
-        l.state === 'placed' ? (l.price ?? '') : '',
-        l.state === 'placed' ? (order?.credit?.currency ?? order?.quote.merchantCurrency ?? currency) : '',
-        l.error === undefined ? '' : t(locale, l.error, { number: l.ext }),
+        l.state === 'placed' && !refused ? (l.price ?? '') : '',
+        l.state === 'placed' && !refused
+          ? (order?.credit?.currency ?? order?.quote.merchantCurrency ?? currency)
+          : '',
+        l.error !== undefined
+          ? t(locale, l.error, { number: l.ext })
+          : refused
+            ? t(locale, 'bulk-line-refused-other')
+            : '',
       ],
     });
   }

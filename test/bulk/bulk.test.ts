@@ -307,4 +307,35 @@ describe('a bulk run', () => {
     expect(orders.filter((o) => numbers.includes(o.external_order_id))).toHaveLength(3);
     expect(orders.filter((o) => o.external_order_id === rows[3]!.merchant_order_number)).toHaveLength(0);
   });
+
+  it('gives a line whose quote was refused at placement (price changed) one fresh quote under a new number', async () => {
+    const user = await reseller();
+    const summary = await sendFile(user, `${ng(401)},4321,MTN,repriced`);
+    const first = gates.hold(0);
+    const before = lastBotId(user);
+    user.press(summary, '✅');
+    // The line holds its quote; the merchant price changes before it is sent.
+    await first.reached;
+    const { markup_percent: markup } = await world.control.post<{ markup_percent: string }>('prices', {});
+    await world.control.post('prices', { markup_percent: '7' });
+    first.release();
+    try {
+      const rows = await report(user, before);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.order_id).toMatch(/^O-/);
+      const posts = (
+        await world.control.get<{
+          results: Array<{ method: string; path: string; status: number; external_order_id?: string | null }>;
+        }>('requests')
+      ).results.filter((r) => r.method === 'POST' && r.path.endsWith('/recharge/orders'));
+      const refused = posts.filter((r) => r.status === 400);
+      // The refused number is not the one placed; the placed one is one order at the service.
+      expect(refused.map((r) => r.external_order_id)).not.toContain(rows[0]!.merchant_order_number);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      const orders = await allOrders(world);
+      expect(orders.filter((o) => o.external_order_id === rows[0]!.merchant_order_number)).toHaveLength(1);
+    } finally {
+      await world.control.post('prices', { markup_percent: markup });
+    }
+  });
 });
