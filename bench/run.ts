@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { budgetBenchmark } from './budget.ts';
+import { bulkBenchmark } from './bulk.ts';
 import { chatBenchmark } from './chat.ts';
 import { costBenchmark } from './cost.ts';
 import { memoryBenchmark } from './memory.ts';
@@ -43,6 +44,7 @@ const BENCHMARKS: { id: string; name: string; run: Benchmark }[] = [
   { id: '4', name: 'throughput under the request budget', run: budgetBenchmark },
   { id: '5', name: 'memory', run: memoryBenchmark },
   { id: '6', name: 'start-up', run: startupBenchmark },
+  { id: '7', name: 'bulk top-ups', run: bulkBenchmark },
 ];
 
 const rows: Row[] = [];
