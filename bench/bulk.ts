@@ -43,9 +43,15 @@ export async function bulkBenchmark(ctx: BenchContext): Promise<Row[]> {
     );
     const rows = parse(bytes!.toString('utf8'), { columns: true }) as Array<Record<string, string>>;
     const placed = rows.filter((r) => r.order_id !== '').length;
-    const kinds = countKinds(await requestsSince(world, since));
+    const records = await requestsSince(world, since);
+    const kinds = countKinds(records);
+    const orderTimes = records
+      .filter((r) => r.method === 'POST' && /\/recharge\/orders$/.test(r.path))
+      .map((r) => r.at_ms);
+    const spread = orderTimes.length > 0 ? (Math.max(...orderTimes) - Math.min(...orderTimes)) / 1000 : 0;
+    const statuses = [...new Set(records.map((r) => r.status))].join('/');
     const bound = Math.ceil(lines / 29.5) + 1;
-    const note = `${placed}/${lines} lines placed; ${kinds.quote} quotes, ${kinds.order} orders, ${kinds.read} reads`;
+    const note = `${placed}/${lines} lines placed; ${kinds.quote} quotes, ${kinds.order} orders, ${kinds.read} reads; orders sent over ${fmt(spread, 's')}; statuses ${statuses}`;
     ctx.log(`bulk: ${fmt(seconds, 's')}; ${note}`);
     return [
       {
