@@ -84,7 +84,9 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
     if (action === 'start') {
       const started = await deps.bulk.start(runId, userId, message.message_id);
       if (started !== 'ok') {
-        await ctx.answerCallbackQuery({ text: ctx.t('bulk-gone') });
+        // A second tap on a run already started changes nothing and needs no words.
+        const already = started === 'running' || started === 'paused';
+        await ctx.answerCallbackQuery(already ? {} : { text: ctx.t('bulk-gone') });
         return;
       }
       await ctx.answerCallbackQuery({ text: ctx.t('bulk-started') });
