@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { budgetBenchmark } from './budget.ts';
+import { bulkBenchmark } from './bulk.ts';
 import { chatBenchmark } from './chat.ts';
 import { costBenchmark } from './cost.ts';
 import { exportBenchmark } from './export.ts';
@@ -45,6 +46,7 @@ const BENCHMARKS: { id: string; name: string; run: Benchmark }[] = [
   { id: '5', name: 'memory', run: memoryBenchmark },
   { id: '6', name: 'start-up', run: startupBenchmark },
   { id: '7', name: '10,000-order export', run: exportBenchmark },
+  { id: '8', name: 'bulk top-ups', run: bulkBenchmark },
 ];
 
 const rows: Row[] = [];

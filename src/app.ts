@@ -33,6 +33,10 @@ import type { OrderWorkers } from './orders/worker.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
 import { createRedisReadiness } from './server/redis-ready.ts';
 import { createServer, type RouteHandler } from './server/server.ts';
+import { createBulkRuns, type BulkTimings } from './bulk/runs.ts';
+import { reportCsv } from './bulk/texts.ts';
+import { createBulkTelegram } from './bot/features/bulk.ts';
+import { runLoop, type LoopHandle } from './lib/loop.ts';
 
 /**
  * Timings the soak and the bench shorten so whole lifecycles fit in minutes (through runService), and the
@@ -45,6 +49,8 @@ export interface AppOverrides {
   orderTimings?: OrderSystemDeps['timings'];
   /** Named crash points with no behaviour of their own (the kill tests stop a replica at one). */
   hooks?: LifecycleHooks;
+  /** Bulk worker timings (lease, progress edits); the kill tests shorten the lease. */
+  bulkTimings?: Partial<BulkTimings>;
 }
 
 export interface App {
@@ -246,6 +252,22 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     logger,
   });
 
+  // Bulk runs: lines placed through the order service; progress and report through the lifecycle's Api.
+  const bulk = createBulkRuns({
+    redis,
+    prefix,
+    api: merchant,
+    orders: orderSystem.service,
+    catalogue,
+    pricing,
+    accounts,
+    telegram: createBulkTelegram(telegram, translate),
+    report: (run, lines, orders) => reportCsv(translate, run, lines, orders),
+    logger,
+    ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
+    ...(overrides.bulkTimings ? { timings: overrides.bulkTimings } : {}),
+  });
+
   const bot: RechargeBot = createBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
@@ -300,6 +322,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     i18n,
     receiptProfiles: new RedisReceiptProfiles({ redis, prefix }),
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
+    bulk,
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));
 
@@ -348,6 +371,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
 
   let runner: RunnerHandle | undefined;
   let workers: OrderWorkers | undefined;
+  let bulkLoop: LoopHandle | undefined;
   let address: { host: string; port: number } | undefined;
   let stopping: Promise<void> | undefined;
 
@@ -401,6 +425,17 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
       if (runsJobs) {
         workers = await orderSystem.startWorkers();
+        const resumed = await bulk.resumeActive().catch((error: unknown) => {
+          logger.error({ err: error }, 'could not resume bulk runs at start-up; the loop takes them later');
+          return 0;
+        });
+        if (resumed > 0) logger.info({ resumed }, 'bulk runs resumed');
+        bulkLoop = runLoop({
+          name: 'bulk',
+          round: () => bulk.tick(),
+          idleMs: overrides.orderTimings?.idleMs ?? 500,
+          logger,
+        });
         walletWatch?.start();
         reconciler.start();
         bot.idle.start();
@@ -428,6 +463,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           while (runner !== undefined && runner.size() > 0) await sleep(50);
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await bot.idle.stop();
+          await bulkLoop?.stop();
           await workers?.stop();
           await walletWatch?.stop();
           await reconciler.stop();

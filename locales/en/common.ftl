@@ -9,6 +9,7 @@ role-agent = support agent
 role-admin = admin
 command-help = what this bot can do for you
 command-topup = top up a phone (guided, or /topup <phone> <amount> [operator])
+command-bulk = bulk top-ups from a CSV file (format and template)
 command-status = one order: /status <order ID or merchant order number>
 command-orders = recent orders
 command-users = who may use the bot

@@ -9,6 +9,7 @@ role-agent = agente de soporte
 role-admin = administrador
 command-help = qué puede hacer este bot por usted
 command-topup = recargar un teléfono (paso a paso, o /topup <teléfono> <importe> [operador])
+command-bulk = recargas masivas desde un archivo CSV (formato y plantilla)
 command-status = un pedido: /status <ID del pedido o número de pedido del comercio>
 command-orders = pedidos recientes
 command-users = quién puede usar el bot

@@ -9,6 +9,7 @@ role-agent = agent du support
 role-admin = administrateur
 command-help = ce que ce bot peut faire pour vous
 command-topup = recharger un téléphone (pas à pas, ou /topup <téléphone> <montant> [opérateur])
+command-bulk = recharges groupées depuis un fichier CSV (format et modèle)
 command-status = une commande : /status <ID de commande ou numéro de commande marchand>
 command-orders = commandes récentes
 command-users = qui peut utiliser le bot

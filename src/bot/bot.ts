@@ -37,6 +37,7 @@ import { createCreditFeature, type CreditDeps } from './features/credit.ts';
 import { createExportFeature, type ExportDeps } from './features/export.ts';
 import { createReconcileFeature, type ReconcileFeatureDeps } from './features/reconcile.ts';
 import { topUpFeature } from './features/top-up.ts';
+import { createBulkFeature, type BulkFeatureDeps } from './features/bulk.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
@@ -80,6 +81,8 @@ export interface BotDeps {
   exports?: ExportDeps;
   /** /reconcile: runs the reconciliation now. */
   reconcile?: ReconcileFeatureDeps;
+  /** Bulk top-ups from a CSV file (/bulk); the file is downloaded through the bot's own API. */
+  bulk?: BulkFeatureDeps['bulk'];
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -294,6 +297,24 @@ export function createBot(deps: BotDeps) {
   bot.use(cancelFeature);
   bot.use(languageFeature);
   bot.use(topUpFeature);
+  if (deps.bulk) {
+    const apiRoot = deps.apiRoot ?? 'https://api.telegram.org';
+    bot.use(
+      createBulkFeature({
+        bulk: deps.bulk,
+        download: async (fileId) => {
+          const file = await bot.api.getFile(fileId);
+          if (file.file_path === undefined) throw new Error('the Bot API gave no file path');
+          // The token is part of the URL (as the Bot API wants); it never reaches a log or a message.
+          const response = await fetch(`${apiRoot}/file/bot${deps.token}/${file.file_path}`, {
+            signal: AbortSignal.timeout(30_000),
+          });
+          if (!response.ok) throw new Error(`file download answered ${response.status}`);
+          return new Uint8Array(await response.arrayBuffer());
+        },
+      }),
+    );
+  }
   bot.use(
     createPinFeature({ pins: deps.pins.store, roles: deps.roles, requiredAbove: deps.pins.requiredAbove }),
   );

@@ -10,7 +10,9 @@ export type CrashPoint =
   | 'webhook-stored-before-ack'
   | 'event-before-apply'
   | 'follow-up-check'
-  | 'outbox-after-send-before-record';
+  | 'outbox-after-send-before-record'
+  | 'bulk-before-submit'
+  | 'bulk-after-submit';
 
 export interface HookDetail {
   externalOrderId?: string;

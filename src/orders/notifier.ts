@@ -146,8 +146,12 @@ export function createNotifier(deps: NotifierDeps) {
         // A change caused by a webhook: its first chat message is timed (webhook -> chat), once.
         const received = Number(f['wh']);
         const timing = received > 0 ? { webhookReceivedAt: received } : {};
+        // A bulk line: the run's progress message and report tell it; only a failure or a refund (money
+        // coming back) gets its own message.
+        if (order.bulkRunId !== undefined && status !== 'failed' && status !== 'refunded') return;
         // seq + 1 (seq >= 1 here) stays above a refusal's version 1: a revived order's status replaces "❌".
-        const shown = await statusUpdate(order, status, seq + 1, timing);
+        const shown =
+          order.bulkRunId === undefined ? await statusUpdate(order, status, seq + 1, timing) : false;
         const final = finalMessage(t, order, status);
         if (final !== null) {
           const receipt = status === 'succeeded' ? (deps.receiptData?.(order) ?? null) : null;

@@ -373,6 +373,7 @@ export function createOrderStore(options: StoreOptions) {
         chatId: intent.chatId,
         locale: intent.locale,
         ...(intent.statusMessageId === undefined ? {} : { statusMessageId: intent.statusMessageId }),
+        ...(intent.bulkRunId === undefined ? {} : { bulkRunId: intent.bulkRunId }),
         ...(intent.credit === undefined
           ? {}
           : {

@@ -15,6 +15,8 @@ export interface OrderIntent {
   statusMessageId?: number;
   /** A reseller's order: the amount held from their credit (merchant currency) when it is stored. */
   credit?: { amount: string };
+  /** A line of a bulk run: its progress message and report tell the reseller, not one message per status. */
+  bulkRunId?: string;
 }
 
 /** The confirmed quote as plain JSON (money as exact strings). */
@@ -109,6 +111,8 @@ export interface StoredOrder {
    * list (no reseller, no chat: nobody is told of its changes; resellerId and chatId are 0).
    */
   foundBy?: 'reconciliation';
+  /** The bulk run this order is a line of (see OrderIntent.bulkRunId). */
+  bulkRunId?: string;
 }
 
 /**

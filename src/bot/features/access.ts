@@ -9,6 +9,7 @@ const OPEN_COMMANDS = new Set(['start', 'help', 'language', 'cancel']);
 /** Which roles may use each command. */
 export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   topup: ['reseller', 'admin'],
+  bulk: ['reseller', 'admin'],
   status: ['reseller', 'agent', 'admin'],
   orders: ['reseller', 'agent', 'admin'],
   users: ['admin'],

@@ -4,7 +4,7 @@
 
 import { StandInUsageError } from './errors.ts';
 import { characterCount, detectEntities, trimText } from './formatting.ts';
-import type { InlineButtonView, TgContact, TgMessage, TgMessageEntity } from './types.ts';
+import type { InlineButtonView, TgContact, TgFile, TgMessage, TgMessageEntity } from './types.ts';
 import type { UserRecord, World } from './world.ts';
 
 export interface SentMessage {
@@ -137,6 +137,39 @@ export function sendContact(
   if (lastName !== undefined) contact.last_name = lastName;
   if (options.own === true) contact.user_id = userId;
   return post(world, record, { contact });
+}
+
+export interface SendDocumentOptions {
+  /** Default: text/csv for a .csv name, else application/octet-stream. */
+  mimeType?: string;
+  caption?: string;
+}
+
+/** Sends a file as a document, as the apps do: the bot gets its file_id and may getFile and download it. */
+export function sendDocument(
+  world: World,
+  userId: number,
+  fileName: string,
+  content: Buffer | string,
+  options: SendDocumentOptions = {},
+): SentMessage & { fileId: string } {
+  const record = activeUser(world, userId);
+  if (fileName.trim() === '') throw new StandInUsageError('a document needs a file name');
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const ids = world.newFileId('document');
+  const mime = options.mimeType ?? (/\.csv$/i.test(fileName) ? 'text/csv' : 'application/octet-stream');
+  const document: TgFile = { ...ids, file_name: fileName, mime_type: mime, file_size: bytes.length };
+  world.files.set(ids.file_id, {
+    ...document,
+    file_path: `documents/file_${world.files.size}`,
+    bytes,
+  });
+  const caption = options.caption?.trim();
+  const sent = post(world, record, {
+    document: { ...document },
+    ...(caption ? { caption } : {}),
+  });
+  return { ...sent, fileId: ids.file_id };
 }
 
 function findButton(buttons: InlineButtonView[], matcher: ButtonMatcher): InlineButtonView | undefined {

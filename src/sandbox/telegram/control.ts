@@ -8,6 +8,7 @@ import {
   pressKeyboard,
   sendCommand,
   sendContact,
+  sendDocument,
   sendText,
   setBlocked,
 } from './actions.ts';
@@ -235,6 +236,19 @@ export function createControlApi(world: World, driver: StandInDriver): ControlAp
           }
           case 'keyboard':
             return [200, pressKeyboard(world, userId, text(body, 'text'))];
+          case 'document': {
+            const base64 = optionalText(body, 'contentBase64');
+            const content = base64 !== undefined ? Buffer.from(base64, 'base64') : text(body, 'content');
+            const mimeType = optionalText(body, 'mimeType');
+            const caption = optionalText(body, 'caption');
+            return [
+              200,
+              sendDocument(world, userId, text(body, 'fileName'), content, {
+                ...(mimeType !== undefined ? { mimeType } : {}),
+                ...(caption !== undefined ? { caption } : {}),
+              }),
+            ];
+          }
           case 'block':
             return [200, { updateId: setBlocked(world, userId, true) }];
           case 'unblock':

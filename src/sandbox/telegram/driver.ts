@@ -7,11 +7,13 @@ import {
   pressKeyboard,
   sendCommand,
   sendContact,
+  sendDocument,
   sendText,
   setBlocked,
   type ButtonMatcher,
   type PressedButton,
   type SendContactOptions,
+  type SendDocumentOptions,
   type SendTextOptions,
   type SentMessage,
 } from './actions.ts';
@@ -46,6 +48,12 @@ export interface StandInUser {
   sendText(text: string, options?: SendTextOptions): SentMessage;
   sendCommand(command: string): SentMessage;
   sendContact(phone: string, options?: SendContactOptions): SentMessage;
+  /** Sends a file as a document (a string is sent as UTF-8). */
+  sendDocument(
+    fileName: string,
+    content: Buffer | string,
+    options?: SendDocumentOptions,
+  ): SentMessage & { fileId: string };
   /** Presses the inline button (exact text, a unique substring, a RegExp or a predicate) of a bot message. */
   press(message: ChatMessage | number, button: ButtonMatcher): PressedButton;
   /** A callback query with any data on a bot message, whether or not it shows that button now. */
@@ -254,6 +262,7 @@ export function createDriver(world: World): StandInDriver {
       sendText: (text, options) => sendText(world, id, text, options),
       sendCommand: (command) => sendCommand(world, id, command),
       sendContact: (phone, options) => sendContact(world, id, phone, options),
+      sendDocument: (fileName, content, options) => sendDocument(world, id, fileName, content, options),
       press: (message, button) =>
         press(world, id, typeof message === 'number' ? message : message.id, button),
       pressData: (messageId, data) => pressData(world, id, messageId, data),
@@ -283,7 +292,11 @@ export function createDriver(world: World): StandInDriver {
     get bot() {
       return structuredClone(world.bot);
     },
-    fileBytes: (fileId) => world.files.get(fileId)?.bytes,
+    fileBytes: (fileId) => {
+      // A copy, as a plain Uint8Array: what a test reads cannot change what the chat holds.
+      const bytes = world.files.get(fileId)?.bytes;
+      return bytes === undefined ? undefined : new Uint8Array(bytes);
+    },
     user(init) {
       world.ensureUser(init);
       return handleFor(init.id);

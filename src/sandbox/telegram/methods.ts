@@ -309,14 +309,14 @@ function mediaFile(ctx: MethodContext, field: MediaField): TgFile {
   if (upload?.type) file.mime_type = upload.type;
   if (field === 'photo' || field === 'video' || field === 'animation' || field === 'sticker') {
     // A PNG upload keeps its own size (Telegram scales only photos larger than 1280 px, which ours are not).
-    const size = upload === undefined ? undefined : pngSize(upload.bytes);
+    const size = upload?.bytes === undefined ? undefined : pngSize(upload.bytes);
     file.width = size?.width ?? 512;
     file.height = size?.height ?? 512;
   }
   ctx.world.files.set(file.file_id, {
     ...file,
     file_path: `${field}s/file_${ctx.world.files.size}`,
-    ...(upload === undefined ? {} : { bytes: upload.bytes }),
+    ...(upload?.bytes === undefined ? {} : { bytes: upload.bytes }),
   });
   return file;
 }
@@ -754,6 +754,8 @@ const HANDLERS: Record<string, Handler> = {
     const id = ctx.params.str('file_id') ?? '';
     const file = ctx.world.files.get(id);
     if (file === undefined) throw badRequest('invalid file_id');
+    // The Bot API serves files up to 20 MB.
+    if ((file.file_size ?? 0) > 20 * 1024 * 1024) throw badRequest('file is too big');
     return {
       file_id: file.file_id,
       file_unique_id: file.file_unique_id,

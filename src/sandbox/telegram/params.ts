@@ -9,8 +9,15 @@ export interface Upload {
   readonly name: string;
   readonly size: number;
   readonly type: string;
-  /** The file's bytes, kept so the chat page can show it and tests can read it back. */
-  readonly bytes: Uint8Array;
+  /** The file's bytes (not enumerable: recorded calls and clones leave them out). */
+  readonly bytes?: Buffer;
+}
+
+/** An upload with its bytes kept out of JSON and structured clones. */
+export function uploadOf(name: string, type: string, bytes: Buffer): Upload {
+  const upload: Upload = { kind: 'upload', name, size: bytes.length, type };
+  Object.defineProperty(upload, 'bytes', { value: bytes, enumerable: false });
+  return upload;
 }
 
 export interface Params {
@@ -121,13 +128,7 @@ export async function readRequestParams(
       out[key] =
         typeof value === 'string'
           ? value
-          : ({
-              kind: 'upload',
-              name: value.name,
-              size: value.size,
-              type: value.type,
-              bytes: new Uint8Array(await value.arrayBuffer()),
-            } satisfies Upload);
+          : uploadOf(value.name, value.type, Buffer.from(await value.arrayBuffer()));
     }
     return out;
   }

@@ -173,6 +173,18 @@ export function createTelegramStandIn(options: TelegramStandInOptions = {}): Tel
     send(res, answer.status, answer.contentType, answer.body);
   };
 
+  /** `<root>/file/bot<token>/<file_path>`: the bytes of a file getFile named, as the Bot API serves them. */
+  const serveFile = (res: ServerResponse, calledToken: string, filePath: string): void => {
+    if (calledToken !== token) return sendError(res, unauthorized());
+    const file = [...world.files.values()].find((f) => f.file_path === filePath);
+    if (file?.bytes === undefined) return sendError(res, notFound());
+    res.writeHead(200, {
+      'content-type': file.mime_type ?? 'application/octet-stream',
+      'content-length': file.bytes.byteLength,
+    });
+    res.end(file.bytes);
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://stand-in.local');
     const path = url.pathname;
@@ -191,6 +203,11 @@ export function createTelegramStandIn(options: TelegramStandInOptions = {}): Tel
       });
       res.end(stored.bytes);
       return;
+    }
+    const download = /^\/file\/bot([^/]*)\/(.+)$/.exec(path);
+    if (download !== null && (req.method === 'GET' || req.method === 'HEAD')) {
+      req.resume();
+      return serveFile(res, decodeURIComponent(download[1] ?? ''), decodeURIComponent(download[2] ?? ''));
     }
     if (path === '/_standin' || path.startsWith('/_standin/')) return control.handle(req, res, url);
     req.resume();

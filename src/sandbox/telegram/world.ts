@@ -20,6 +20,10 @@ import type {
   TgUser,
 } from './types.ts';
 
+/** A file the stand-in knows: sent by the bot or by a user. */
+/** A file as getFile tells it; an uploaded one keeps its bytes (the file URL and the chat page serve them). */
+export type StoredFile = TgFile & { file_path: string; bytes?: Uint8Array };
+
 export interface StandInUserInit {
   id: number;
   firstName?: string;
@@ -167,8 +171,8 @@ export interface World {
   readonly menuButtons: Map<string, unknown>;
   /** setMyName/Description/ShortDescription by `${field}|${languageCode}`. */
   readonly botTexts: Map<string, string>;
-  /** Files by file_id; an uploaded one keeps its bytes. */
-  readonly files: Map<string, TgFile & { file_path: string; bytes?: Uint8Array }>;
+  /** Files by file_id: what getFile tells, and the bytes `<root>/file/bot<token>/<file_path>` serves. */
+  readonly files: Map<string, StoredFile>;
   readonly calls: RecordedCall[];
   faults: ActiveFault[];
   webhook: WebhookState | undefined;

@@ -1,0 +1,156 @@
+import { Composer, InputFile, type Api } from 'grammy';
+import { BULK_MAX_BYTES, bulkTemplate } from '../../domain/bulk-csv.ts';
+import type { BulkRuns, BulkTelegram } from '../../bulk/runs.ts';
+import { progressText, summaryText } from '../../bulk/texts.ts';
+import type { Translate } from '../../orders/texts.ts';
+import { BULK_DATA, parseBulkData } from '../callback-data/bulk.ts';
+import type { BotContext } from '../context.ts';
+import { progressKeyboard, summaryKeyboard } from '../keyboards/bulk.ts';
+import { requireRole } from './access.ts';
+
+export interface BulkFeatureDeps {
+  bulk: Pick<BulkRuns, 'prepare' | 'start' | 'drop' | 'control' | 'progress'>;
+  /** The bytes of a file the user sent (getFile, then `<root>/file/bot<token>/<path>`). */
+  download(fileId: string): Promise<Uint8Array>;
+}
+
+const HTML = { parse_mode: 'HTML' as const };
+
+/**
+ * `/bulk`: explains the CSV format and sends a template; a CSV document from a reseller or an admin is
+ * checked and summed up with ✅/❌; ✅ starts the run (bulk/runs.ts) and the summary becomes its one progress
+ * message, with ⏸/▶️ and ⏹.
+ */
+export function createBulkFeature(deps: BulkFeatureDeps) {
+  const composer = new Composer<BotContext>();
+
+  composer.command('bulk', requireRole('bulk'), async (ctx) => {
+    await ctx.reply(ctx.t('bulk-help'), HTML);
+    await ctx.replyWithDocument(new InputFile(Buffer.from(bulkTemplate(), 'utf8'), 'bulk-template.csv'), {
+      caption: ctx.t('bulk-template-caption'),
+    });
+  });
+
+  composer.on('message:document', requireRole('bulk'), async (ctx) => {
+    const document = ctx.message.document;
+    const locale = await ctx.i18n.getLocale();
+    if ((document.file_size ?? 0) > BULK_MAX_BYTES) {
+      await ctx.reply(ctx.t('bulk-file-too-large'));
+      return;
+    }
+    const checking = await ctx.reply(ctx.t('bulk-checking'));
+    let bytes: Uint8Array;
+    try {
+      bytes = await deps.download(document.file_id);
+    } catch {
+      await ctx.api.editMessageText(ctx.chat.id, checking.message_id, ctx.t('bulk-download-failed'));
+      return;
+    }
+    const result = await deps.bulk.prepare({
+      userId: ctx.from.id,
+      chatId: ctx.chat.id,
+      locale,
+      role: ctx.role === 'admin' ? 'admin' : 'reseller',
+      bytes,
+    });
+    if (result.kind === 'refused') {
+      await ctx.api.editMessageText(ctx.chat.id, checking.message_id, ctx.t(`bulk-file-${result.problem}`));
+      return;
+    }
+    const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+    const text = summaryText((_l, key, vars) => t(key, vars), locale, result.view);
+    await ctx.api.editMessageText(ctx.chat.id, checking.message_id, text, {
+      ...HTML,
+      ...(result.view.valid > 0 ? { reply_markup: summaryKeyboard(t, result.view.runId) } : {}),
+    });
+  });
+
+  composer.callbackQuery(BULK_DATA, requireRole('bulk'), async (ctx) => {
+    const pressed = parseBulkData(ctx.callbackQuery.data);
+    const message = ctx.callbackQuery.message;
+    if (pressed === undefined || message === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t('bulk-gone') });
+      return;
+    }
+    const userId = ctx.from.id;
+    const { action, runId } = pressed;
+    const t = (key: string) => ctx.t(key);
+    if (action === 'drop') {
+      const dropped = await deps.bulk.drop(runId, userId);
+      await ctx.answerCallbackQuery(dropped === 'ok' ? {} : { text: ctx.t('bulk-gone') });
+      if (dropped === 'ok') await ctx.editMessageText(ctx.t('bulk-dropped'));
+      return;
+    }
+    if (action === 'start') {
+      const started = await deps.bulk.start(runId, userId, message.message_id);
+      if (started !== 'ok') {
+        // A second tap on a run already started changes nothing and needs no words.
+        const already = started === 'running' || started === 'paused';
+        await ctx.answerCallbackQuery(already ? {} : { text: ctx.t('bulk-gone') });
+        return;
+      }
+      await ctx.answerCallbackQuery({ text: ctx.t('bulk-started') });
+      const now = await deps.bulk.progress(runId);
+      if (now !== null) {
+        const locale = await ctx.i18n.getLocale();
+        const markup = progressKeyboard(t, runId, now.run.state);
+        await ctx
+          .editMessageText(progressText(translateOf(ctx), locale, now.view), {
+            ...HTML,
+            ...(markup ? { reply_markup: markup } : {}),
+          })
+          .catch(() => undefined);
+      }
+      return;
+    }
+    // The service edits the progress message itself on a change (so a replica's worker and this agree).
+    const changed = await deps.bulk.control(runId, userId, action);
+    await ctx.answerCallbackQuery(
+      changed === 'ok' ? { text: ctx.t(`bulk-${action}-done`) } : { text: ctx.t('bulk-gone') },
+    );
+  });
+
+  return composer;
+}
+
+function translateOf(ctx: BotContext): Translate {
+  return (_locale, key, vars) => ctx.t(key, vars);
+}
+
+/** Edits a run's progress message and sends its report, through the Bot API. */
+export function createBulkTelegram(api: Api, t: Translate): BulkTelegram {
+  return {
+    async editProgress(run, view) {
+      if (run.messageId === undefined) return;
+      const label = (key: string) => t(run.meta.locale, key);
+      const markup = progressKeyboard(label, run.meta.runId, view.state);
+      try {
+        await api.editMessageText(run.meta.chatId, run.messageId, progressText(t, run.meta.locale, view), {
+          ...HTML,
+          ...(markup ? { reply_markup: markup } : {}),
+        });
+      } catch (error) {
+        // The same figures again: nothing to change.
+        if (error instanceof Error && /message is not modified/i.test(error.message)) return;
+        throw error;
+      }
+    },
+    async sendReport(run, csv, view) {
+      const day = run.meta.createdAt.slice(0, 10);
+      await api.sendDocument(
+        run.meta.chatId,
+        new InputFile(Buffer.from(csv, 'utf8'), `bulk-report-${day}-${run.meta.runId}.csv`),
+        {
+          caption: t(run.meta.locale, 'bulk-report-caption', {
+            placed: view.placed,
+            failed: view.failed,
+            skipped: view.skipped,
+          }),
+          ...(run.messageId === undefined
+            ? {}
+            : { reply_parameters: { message_id: run.messageId, allow_sending_without_reply: true } }),
+        },
+      );
+    },
+  };
+}

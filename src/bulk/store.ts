@@ -1,0 +1,230 @@
+import type { Redis } from 'ioredis';
+import { createDueQueue, dueQueueOps, type DueQueue } from '../lib/redis/due-queue.ts';
+import {
+  defineScript,
+  encodeOps,
+  LUA_APPLY_OPS,
+  LUA_NOW_MS,
+  type RedisOp,
+} from '../lib/redis/redis-script.ts';
+import type { LineProblem, ValidLine } from './validate.ts';
+
+/**
+ * Bulk runs in Redis: a run record (a hash: its state and fixed facts), its lines (a hash: index -> line JSON)
+ * and one due-queue of runs with leased claims (lib/redis/due-queue), so a run whose worker died is taken up
+ * by another replica once the lease runs out. Every change of a run's state is one script that checks the
+ * state it starts from, so a pause, a cancel and the worker never overwrite each other.
+ */
+
+/** `draft` until ✅; then `running` ⇄ `paused`, and `finished` or `cancelled`; `reported` once the report is sent. */
+export type RunState = 'draft' | 'running' | 'paused' | 'cancelled' | 'finished';
+
+/** What stays the same for the whole run. */
+export interface RunMeta {
+  runId: string;
+  resellerId: number;
+  chatId: number;
+  locale: string;
+  /** Resellers pay from their credit; admins spend the merchant wallet directly. */
+  role: 'reseller' | 'admin';
+  createdAt: string;
+  total: number;
+  /** The lines refused at validation, for the report. */
+  problems: LineProblem[];
+  /** Merchant currency of the estimate and of every price, when known. */
+  currency?: string;
+}
+
+/** Where one line stands: `pending` not sent yet, `placed` handed to the order service, else not placed. */
+export type LineState = 'pending' | 'placed' | 'failed' | 'skipped';
+
+export interface RunLine extends ValidLine {
+  /** The merchant order number, fixed when the file was checked: a re-send is the same order. */
+  ext: string;
+  state: LineState;
+  /** What the order holds or spent (reseller price, or the merchant price for an admin), exact decimal. */
+  price?: string;
+  /** Locale key of why it was not placed. */
+  error?: string;
+  /** How many times the line was given a new number after its quote was refused at placement. */
+  requotes?: number;
+}
+
+export interface RunRecord {
+  meta: RunMeta;
+  state: RunState;
+  /** Index of the next line to place. */
+  next: number;
+  /** ms (this process's clock) the run started and the progress message was last edited; 0 when never. */
+  startedAt: number;
+  progressAt: number;
+  messageId?: number;
+  reported: boolean;
+}
+
+/** How long a file checked but not started is kept. */
+const DRAFT_TTL_SECONDS = 3600;
+/** How long a finished run is kept (its buttons and report lines). */
+const DONE_TTL_SECONDS = 30 * 86_400;
+
+const TRANSITION = defineScript(`${LUA_NOW_MS}${LUA_APPLY_OPS}
+local state = redis.call('HGET', KEYS[1], 'state')
+if not state then return 'gone' end
+local allowed = false
+for word in string.gmatch(ARGV[1], '[^,]+') do
+  if word == state then allowed = true end
+end
+if not allowed then return state end
+redis.call('HSET', KEYS[1], 'state', ARGV[2])
+applyOps(3)
+return 'ok'
+`);
+
+/** Writes line ARGV[1] only while the cursor is on it, and moves the cursor to ARGV[2]. */
+const RECORD_LINE = defineScript(`
+if redis.call('HGET', KEYS[1], 'next') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+redis.call('HSET', KEYS[1], 'next', ARGV[2])
+return 1
+`);
+
+/** Creates the bulk run store under `prefix` (REDIS_PREFIX). */
+export function createBulkStore(redis: Redis, prefix: string) {
+  const base = `${prefix}bulk`;
+  const keys = {
+    run: (id: string) => `${base}:run:${id}`,
+    lines: (id: string) => `${base}:lines:${id}`,
+    active: `${base}:active`,
+    queue: `${base}:runs`,
+  };
+  const queue: DueQueue = createDueQueue(redis, keys.queue);
+  const queueOps = dueQueueOps(keys.queue);
+
+  async function transition(id: string, from: RunState[], to: RunState, ops: RedisOp[] = []) {
+    const encoded = encodeOps(ops, 2);
+    const result = (await TRANSITION.run(
+      redis,
+      [keys.run(id), ...encoded.keys],
+      [from.join(','), to, ...encoded.args],
+    )) as string;
+    return result === 'ok' ? ('ok' as const) : (result as RunState | 'gone');
+  }
+
+  return {
+    queue,
+
+    /** Stores a checked file as a draft (kept an hour unless started). */
+    async createDraft(meta: RunMeta, lines: RunLine[]): Promise<void> {
+      const m = redis.multi();
+      m.hset(keys.run(meta.runId), {
+        meta: JSON.stringify(meta),
+        state: 'draft',
+        next: '0',
+        startedAt: '0',
+        progressAt: '0',
+      });
+      if (lines.length > 0) {
+        m.hset(
+          keys.lines(meta.runId),
+          Object.fromEntries(lines.map((l, i) => [String(i), JSON.stringify(l)])),
+        );
+        m.expire(keys.lines(meta.runId), DRAFT_TTL_SECONDS);
+      }
+      m.expire(keys.run(meta.runId), DRAFT_TTL_SECONDS);
+      await m.exec();
+    },
+
+    async get(id: string): Promise<RunRecord | null> {
+      const raw = await redis.hgetall(keys.run(id));
+      if (raw.meta === undefined) return null;
+      return {
+        meta: JSON.parse(raw.meta) as RunMeta,
+        state: raw.state as RunState,
+        next: Number(raw.next ?? 0),
+        startedAt: Number(raw.startedAt ?? 0),
+        progressAt: Number(raw.progressAt ?? 0),
+        ...(raw.messageId === undefined ? {} : { messageId: Number(raw.messageId) }),
+        reported: raw.reported === '1',
+      };
+    },
+
+    async lines(id: string): Promise<RunLine[]> {
+      const raw = await redis.hgetall(keys.lines(id));
+      return Object.entries(raw)
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, v]) => JSON.parse(v) as RunLine);
+    },
+
+    async line(id: string, index: number): Promise<RunLine | null> {
+      const raw = await redis.hget(keys.lines(id), String(index));
+      return raw === null ? null : (JSON.parse(raw) as RunLine);
+    },
+
+    /** Records line `index` and moves the cursor past it; false when another worker already did. */
+    async recordLine(id: string, index: number, line: RunLine): Promise<boolean> {
+      const done = await RECORD_LINE.run(
+        redis,
+        [keys.run(id), keys.lines(id)],
+        [String(index), String(index + 1), JSON.stringify(line)],
+      );
+      return done === 1;
+    },
+
+    /** Rewrites line `index` (still to place) while the cursor is on it; false when another worker moved on. */
+    async replaceLine(id: string, index: number, line: RunLine): Promise<boolean> {
+      const done = await RECORD_LINE.run(
+        redis,
+        [keys.run(id), keys.lines(id)],
+        [String(index), String(index), JSON.stringify(line)],
+      );
+      return done === 1;
+    },
+
+    /** ✅: the draft starts (kept for good, queued now). */
+    start: (id: string, startedAt: number, messageId: number) =>
+      transition(id, ['draft'], 'running', [
+        ['PERSIST', keys.run(id)],
+        ['PERSIST', keys.lines(id)],
+        ['HSET', keys.run(id), 'startedAt', String(startedAt), 'messageId', String(messageId)],
+        ['SADD', keys.active, id],
+        ...queueOps.scheduleOps(id, 0),
+      ]),
+
+    /** ❌: the draft is forgotten. */
+    drop: (id: string) =>
+      transition(id, ['draft'], 'cancelled', [
+        ['DEL', keys.run(id)],
+        ['DEL', keys.lines(id)],
+      ]),
+
+    pause: (id: string) => transition(id, ['running'], 'paused'),
+
+    resume: (id: string) => transition(id, ['paused'], 'running', queueOps.scheduleOps(id, 0, true)),
+
+    /** Lines not placed yet are never placed; the worker sends the report. */
+    cancel: (id: string) =>
+      transition(id, ['running', 'paused'], 'cancelled', queueOps.scheduleOps(id, 0, true)),
+
+    finish: (id: string) => transition(id, ['running'], 'finished'),
+
+    /** The report went out: the run leaves the active set and is kept a while for its buttons. */
+    async markReported(id: string): Promise<void> {
+      await redis
+        .multi()
+        .hset(keys.run(id), 'reported', '1')
+        .srem(keys.active, id)
+        .expire(keys.run(id), DONE_TTL_SECONDS)
+        .expire(keys.lines(id), DONE_TTL_SECONDS)
+        .exec();
+    },
+
+    async setProgressAt(id: string, at: number): Promise<void> {
+      await redis.hset(keys.run(id), 'progressAt', String(at));
+    },
+
+    /** Runs started and not reported yet (start-up repairs their queue entries). */
+    active: () => redis.smembers(keys.active),
+  };
+}
+
+export type BulkStore = ReturnType<typeof createBulkStore>;
