@@ -28,6 +28,7 @@ import type { OrderWorkers } from './orders/worker.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
 import { createRedisReadiness } from './server/redis-ready.ts';
 import { createServer, type RouteHandler } from './server/server.ts';
+import { createWaitingLine } from './bot/waiting-line.ts';
 
 /**
  * Timings the soak and the bench shorten so whole lifecycles fit in minutes (through runService), and the
@@ -40,6 +41,11 @@ export interface AppOverrides {
   orderTimings?: OrderSystemDeps['timings'];
   /** Named crash points with no behaviour of their own (the kill tests stop a replica at one). */
   hooks?: LifecycleHooks;
+  /**
+   * Length of the request budget's minute, with the sandbox's rate-limit window shortened alike, so a test or
+   * the bench can watch several "minutes" of the shared line in seconds; production keeps the service's 60 s.
+   */
+  budgetWindowMs?: number;
 }
 
 export interface App {
@@ -94,6 +100,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     redis,
     prefix,
     limitPerMinute: config.merchant.rateLimitPerMinute,
+    ...(overrides.budgetWindowMs === undefined ? {} : { windowMs: overrides.budgetWindowMs }),
   });
   const timedBudget = timeBudgetWaits(budget, metrics);
   const roles = new RedisRoleStore({
@@ -147,6 +154,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const i18n = createI18n<BotContext>(config.defaultLocale);
   const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
     i18n.t(locale, key, vars);
+  // The chat side of the shared line: "In line" messages, ❌ and /cancel.
+  const line = createWaitingLine({ redis, prefix, budget, translate });
   // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
   telegram.config.use(countTelegramErrors(metrics));
@@ -243,6 +252,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         });
       },
       quoteMarginMs: QUOTE_MARGIN_MS,
+      line,
       pins: createPinGate({
         store: pinStore,
         requiredAbove: pinRequiredAbove,
@@ -251,6 +261,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       accounts,
     },
     pins: { store: pinStore, requiredAbove: pinRequiredAbove },
+    line,
     orderLookup: { orders: orderSystem },
     pricing,
     staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },

@@ -20,6 +20,8 @@ afterAll(async () => {
   await server.dispose();
 });
 
+const NOBODY_WAITING = { placement: 0, interactive: 0, bulk: 0, background: 0, catalogue: 0 };
+
 const freshPrefix = (): string => `t${randomBytes(4).toString('hex')}:`;
 
 /** Starts an acquire and reports whether it was granted, refused with a kind, or is still waiting. */
@@ -38,10 +40,22 @@ function track(budget: RequestBudget, priority: CallPriority, signal: AbortSigna
 
 describe('request budget', () => {
   it('splits the minute: placements all of it, interactive all but a reserve, background a share', () => {
-    expect(budgetAllowances(60)).toEqual({ placement: 60, interactive: 54, background: 30 });
-    expect(budgetAllowances(6)).toEqual({ placement: 6, interactive: 5, background: 3 });
-    expect(budgetAllowances(1)).toEqual({ placement: 1, interactive: 1, background: 1 });
-    expect(budgetAllowances(10, 3, 0.2)).toEqual({ placement: 10, interactive: 7, background: 2 });
+    expect(budgetAllowances(60)).toEqual({
+      placement: 60,
+      interactive: 54,
+      bulk: 54,
+      background: 30,
+      catalogue: 30,
+    });
+    expect(budgetAllowances(6)).toEqual({ placement: 6, interactive: 5, bulk: 5, background: 3, catalogue: 3 });
+    expect(budgetAllowances(1)).toEqual({ placement: 1, interactive: 1, bulk: 1, background: 1, catalogue: 1 });
+    expect(budgetAllowances(10, 3, 0.2)).toEqual({
+      placement: 10,
+      interactive: 7,
+      bulk: 7,
+      background: 2,
+      catalogue: 2,
+    });
   });
 
   it('hands out at most each priority allowance in one Redis-clock minute', async () => {
@@ -113,13 +127,13 @@ describe('request budget', () => {
     expect(await budget.tryAcquire('background')).toEqual({ usedThisMinute: 1, limit: 4 });
     expect(await budget.tryAcquire('background')).toEqual({ usedThisMinute: 2, limit: 4 });
     expect(await budget.tryAcquire('background')).toBeNull();
-    expect((await budget.snapshot()).waiting).toEqual({ placement: 0, interactive: 0, background: 0 });
+    expect((await budget.snapshot()).waiting).toEqual(NOBODY_WAITING);
     // Being refused left nobody registered ahead of an interactive call.
     expect(await budget.tryAcquire('interactive')).toEqual({ usedThisMinute: 3, limit: 4 });
 
     await budget.pause(60);
     expect(await budget.tryAcquire('placement')).toBeNull();
-    expect((await budget.snapshot()).waiting).toEqual({ placement: 0, interactive: 0, background: 0 });
+    expect((await budget.snapshot()).waiting).toEqual(NOBODY_WAITING);
   });
 
   it('a 429 pause holds every instance until Retry-After, on the Redis clock', async () => {
