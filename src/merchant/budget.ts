@@ -127,9 +127,9 @@ return {1, toEnd, used, 0, toEnd}
 
 // Same KEYS. ARGV: id, tombstone ms. Returns 1 when the ticket was waiting and is gone now.
 const LEAVE = `${LUA_COMMON}
-if not dropTicket(ARGV[1]) then return 0 end
+if not dropTicket(ARGV[1]) then return {0} end
 redis.call('ZADD', LEFT, now + tonumber(ARGV[2]), ARGV[1])
-return 1
+return {1}
 `;
 
 const PAUSE = `${LUA_COMMON}
