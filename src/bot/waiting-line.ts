@@ -93,7 +93,8 @@ export function createWaitingLine(deps: WaitingLineDeps) {
 
       return {
         onWait(view) {
-          if (messageId === undefined && view.etaMs < showAfterMs && Date.now() - started < showAfterMs) return;
+          if (messageId === undefined && view.etaMs < showAfterMs && Date.now() - started < showAfterMs)
+            return;
           chain = chain.then(() => show(view)).catch(() => undefined);
         },
         async end(how) {

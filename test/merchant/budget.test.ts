@@ -47,8 +47,20 @@ describe('request budget', () => {
       background: 30,
       catalogue: 30,
     });
-    expect(budgetAllowances(6)).toEqual({ placement: 6, interactive: 5, bulk: 5, background: 3, catalogue: 3 });
-    expect(budgetAllowances(1)).toEqual({ placement: 1, interactive: 1, bulk: 1, background: 1, catalogue: 1 });
+    expect(budgetAllowances(6)).toEqual({
+      placement: 6,
+      interactive: 5,
+      bulk: 5,
+      background: 3,
+      catalogue: 3,
+    });
+    expect(budgetAllowances(1)).toEqual({
+      placement: 1,
+      interactive: 1,
+      bulk: 1,
+      background: 1,
+      catalogue: 1,
+    });
     expect(budgetAllowances(10, 3, 0.2)).toEqual({
       placement: 10,
       interactive: 7,

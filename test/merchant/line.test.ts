@@ -120,7 +120,11 @@ describe('the shared line: leaving and coming back', () => {
     const positions: number[] = [];
     const behind = new AbortController();
     const next = budget
-      .acquire('interactive', behind.signal, { id: 'chat:2:f:1', owner: '2', onWait: (v) => positions.push(v.position) })
+      .acquire('interactive', behind.signal, {
+        id: 'chat:2:f:1',
+        owner: '2',
+        onWait: (v) => positions.push(v.position),
+      })
       .catch(() => undefined);
     await waitFor(() => positions.length > 0, 5_000, 'the second waiter');
     expect(positions[0]).toBe(2);
@@ -141,7 +145,14 @@ describe('the shared line: leaving and coming back', () => {
   it('a replica killed while waiting keeps its place: passed over meanwhile, then served for the replica that resumes it', async () => {
     const windowMs = 3_000;
     const prefix = freshPrefix();
-    const budget = createRequestBudget({ redis, prefix, limitPerMinute: 2, windowMs, leaseMs: 500, pollMs: 200 });
+    const budget = createRequestBudget({
+      redis,
+      prefix,
+      limitPerMinute: 2,
+      windowMs,
+      leaseMs: 500,
+      pollMs: 200,
+    });
     await windowHeadroom(windowMs, 2_500);
     await budget.acquire('placement');
     await budget.acquire('placement');
@@ -173,7 +184,11 @@ describe('the shared line: leaving and coming back', () => {
     await laterServed;
     // Replica B resumes the order under the same place id: the place is still there and is served.
     const resumed: LineView[] = [];
-    await budget.acquire('placement', undefined, { id: 'order:RB-1', owner: 'replica-b', onWait: (v) => resumed.push(v) });
+    await budget.acquire('placement', undefined, {
+      id: 'order:RB-1',
+      owner: 'replica-b',
+      onWait: (v) => resumed.push(v),
+    });
     expect(resumed.every((v) => v.position === 1)).toBe(true);
     expect((await budget.snapshot()).waiting.placement).toBe(0);
   });

@@ -35,7 +35,9 @@ function people(first: number, count: number, block: string): Person[] {
 function textsTo(world: BotWorld, chatId: number): string[] {
   return world.standIn.driver
     .calls()
-    .filter((c) => (c.method === 'sendMessage' || c.method === 'editMessageText') && c.params.chat_id === chatId)
+    .filter(
+      (c) => (c.method === 'sendMessage' || c.method === 'editMessageText') && c.params.chat_id === chatId,
+    )
     .map((c) => String(c.params.text));
 }
 
@@ -167,10 +169,16 @@ describe('top-up flow: a fair wait in the shared line', () => {
     expect(Number(/about (\d+) s/.exec(inLine.text)?.[1])).toBeGreaterThanOrEqual(30);
     const quotes = (await requestLog(world)).filter((r) => r.path.endsWith('/recharge/quote')).length;
     user.press(inLine, /❌/);
-    await user.waitForBotMessage((m) => m.text.includes('cancelled'), { timeoutMs: 20_000, after: inLine.id });
-    await user.waitFor((chat) => chat.find((m) => m.id === inLine.id && m.text.includes('You left the line')), {
-      timeoutMs: 10_000,
+    await user.waitForBotMessage((m) => m.text.includes('cancelled'), {
+      timeoutMs: 20_000,
+      after: inLine.id,
     });
+    await user.waitFor(
+      (chat) => chat.find((m) => m.id === inLine.id && m.text.includes('You left the line')),
+      {
+        timeoutMs: 10_000,
+      },
+    );
     expect((await app.budget.snapshot()).waiting.interactive).toBe(0);
     expect((await requestLog(world)).filter((r) => r.path.endsWith('/recharge/quote')).length).toBe(quotes);
     expect(textsTo(world, p!.id).filter((t) => /try again|busy/i.test(t))).toEqual([]);
@@ -183,9 +191,12 @@ describe('top-up flow: a fair wait in the shared line', () => {
       after: again.messageId,
     });
     await say(user, '/cancel', /cancelled/);
-    await user.waitFor((chat) => chat.find((m) => m.id === second.id && m.text.includes('You left the line')), {
-      timeoutMs: 10_000,
-    });
+    await user.waitFor(
+      (chat) => chat.find((m) => m.id === second.id && m.text.includes('You left the line')),
+      {
+        timeoutMs: 10_000,
+      },
+    );
     expect((await app.budget.snapshot()).waiting.interactive).toBe(0);
     expect((await allOrders(world)).filter((o) => o.account === p!.digits)).toEqual([]);
   });

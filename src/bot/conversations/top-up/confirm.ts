@@ -36,7 +36,8 @@ export async function fetchQuote(
   const chatId = sc.ctx.chat?.id;
   const line = deps.line;
   // The quote's place in the shared line: fixed by the conversation, so a replay names the same place.
-  const place = line !== undefined && chatId !== undefined ? line.placeOf(chatId, sc.flow, sc.nextPrompt()) : undefined;
+  const place =
+    line !== undefined && chatId !== undefined ? line.placeOf(chatId, sc.flow, sc.nextPrompt()) : undefined;
   const got = await conversation.external(async (outer: BaseContext) => {
     // The "In line" message is the waiter's side effect: it never enters the replay log.
     const notice =

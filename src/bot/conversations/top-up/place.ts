@@ -81,7 +81,10 @@ export async function place(
       });
       let how: LineEnd = 'stopped';
       try {
-        const result = await deps.orders.submit(intent, notice === undefined ? {} : { onWait: notice.onWait });
+        const result = await deps.orders.submit(
+          intent,
+          notice === undefined ? {} : { onWait: notice.onWait },
+        );
         how = 'served';
         return result;
       } catch {
