@@ -16,8 +16,8 @@ import { CALL_PRIORITIES, type CallPriority, type LinePlace, type LineView } fro
  * below the round being served, so a reseller with fifty queued lines has at most one ahead of another's single
  * top-up. Each waiter renews its ticket's lease as it polls; a ticket whose waiter died keeps its place (dormant,
  * passed over) until the same id comes back (another replica resuming the order) or it is dropped after
- * `dormantKeepMs`. A placement may use the whole minute, interactive and bulk calls all but a reserve kept for
- * placements, background and catalogue calls a share. Every key of the scripts shares one hash tag, so the
+ * `dormantKeepMs`. Placements, interactive and bulk calls may use the whole minute (less an optional reserve for
+ * placements); background and catalogue calls a share. Every key of the scripts shares one hash tag, so the
  * line can run on a Redis Cluster.
  */
 
@@ -204,7 +204,11 @@ export interface BudgetOptions {
   limitPerMinute: number;
   /** Length of the budget's "minute"; the service's is 60 s. Only the bench and tests shorten it (AppOverrides). */
   windowMs?: number;
-  /** Slots kept for placements; default 10% of the limit, at least 1. */
+  /**
+   * Slots of each minute only placements may take; default none. The line already serves a waiting placement
+   * before any quote, so a reserve only helps a placement that arrives after the minute is spent, and it costs
+   * the slots it leaves unused when no placement comes (issue 16: every slot of a busy minute is used).
+   */
   placementReserve?: number;
   /** Share of the limit background and catalogue calls may use; default 0.5. */
   backgroundShare?: number;
@@ -226,7 +230,7 @@ export function budgetAllowances(
   backgroundShare = 0.5,
 ): Record<CallPriority, number> {
   const total = Math.max(1, Math.floor(limit));
-  const reserve = placementReserve ?? Math.max(1, Math.ceil(total * 0.1));
+  const reserve = placementReserve ?? 0;
   const interactive = Math.max(1, total - Math.max(0, Math.floor(reserve)));
   const background = Math.max(1, Math.min(total, Math.floor(total * backgroundShare)));
   return { placement: total, interactive, bulk: interactive, background, catalogue: background };

@@ -39,15 +39,22 @@ function track(budget: RequestBudget, priority: CallPriority, signal: AbortSigna
 }
 
 describe('request budget', () => {
-  it('splits the minute: placements all of it, interactive all but a reserve, background a share', () => {
+  it('splits the minute: placements all of it, interactive and bulk all but a reserve (none by default), background a share', () => {
     expect(budgetAllowances(60)).toEqual({
+      placement: 60,
+      interactive: 60,
+      bulk: 60,
+      background: 30,
+      catalogue: 30,
+    });
+    expect(budgetAllowances(60, 6)).toEqual({
       placement: 60,
       interactive: 54,
       bulk: 54,
       background: 30,
       catalogue: 30,
     });
-    expect(budgetAllowances(6)).toEqual({
+    expect(budgetAllowances(6, 1)).toEqual({
       placement: 6,
       interactive: 5,
       bulk: 5,
@@ -72,7 +79,12 @@ describe('request budget', () => {
 
   it('hands out at most each priority allowance in one Redis-clock minute', async () => {
     await ensureMinuteHeadroom(redis, 15);
-    const budget = createRequestBudget({ redis, prefix: freshPrefix(), limitPerMinute: 10 });
+    const budget = createRequestBudget({
+      redis,
+      prefix: freshPrefix(),
+      limitPerMinute: 10,
+      placementReserve: 1,
+    });
     const stop = new AbortController();
     for (let i = 0; i < 5; i++) await budget.acquire('background');
     const sixthBackground = track(budget, 'background', stop.signal);
@@ -111,8 +123,8 @@ describe('request budget', () => {
   it('keeps room for waiting placements when a shared pause ends', async () => {
     await ensureMinuteHeadroom(redis, 20);
     const prefix = freshPrefix();
-    const budget = createRequestBudget({ redis, prefix, limitPerMinute: 6 });
-    const other = createRequestBudget({ redis, prefix, limitPerMinute: 6 });
+    const budget = createRequestBudget({ redis, prefix, limitPerMinute: 6, placementReserve: 1 });
+    const other = createRequestBudget({ redis, prefix, limitPerMinute: 6, placementReserve: 1 });
     const until = await budget.pause(1);
     const stop = new AbortController();
     const background = [0, 1, 2].map(() => track(other, 'background', stop.signal));

@@ -153,9 +153,6 @@ describe('the shared line: leaving and coming back', () => {
       leaseMs: 500,
       pollMs: 200,
     });
-    await windowHeadroom(windowMs, 2_500);
-    await budget.acquire('placement');
-    await budget.acquire('placement');
     // Replica A waits in line for an order's placement (a stable place id, as the order service uses).
     const child = startChild('test/merchant/support/line-waiter.ts', {
       PATH: process.env.PATH ?? '',

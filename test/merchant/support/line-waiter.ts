@@ -1,5 +1,5 @@
 /**
- * A replica's waiter for the kill test of the shared line: takes the current window's slots, then waits in
+ * A replica's waiter for the kill test of the shared line: takes the current window's two slots, then waits in
  * line with a stable place id (as an order's placement does) and prints `WAITING <position>`; the test SIGKILLs
  * it there. Configured through the environment: REDIS_URL, PREFIX, PLACE, WINDOW_MS, LEASE_MS.
  */
@@ -15,6 +15,9 @@ const budget = createRequestBudget({
   leaseMs: Number(process.env.LEASE_MS ?? '15000'),
   pollMs: 200,
 });
+// The window's two slots first, so the place below waits whatever the time within the window.
+await budget.acquire('placement');
+await budget.acquire('placement');
 let told = false;
 await budget.acquire('placement', undefined, {
   id: process.env.PLACE ?? 'order:x',
