@@ -203,7 +203,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const accounts = createAccounts({
     redis,
     prefix,
-    readCurrency: async () => (await merchant.getAccount({ priority: 'background' })).defaultCurrency,
+    readCurrency: async () => (await merchant.getAccount({ priority: 'interactive' })).defaultCurrency,
   });
   // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas, at background priority.
   const lowBalance = config.merchantLowBalance;
@@ -269,7 +269,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       accounts,
       walletBalance: async () => {
         try {
-          const account = await merchant.getAccount({ priority: 'background' });
+          const account = await merchant.getAccount({ priority: 'interactive' });
           return { balance: account.balance, currency: account.defaultCurrency };
         } catch {
           return null;

@@ -17,7 +17,8 @@ import { CALL_PRIORITIES, type CallPriority, type LinePlace, type LineView } fro
  * top-up. Each waiter renews its ticket's lease as it polls; a ticket whose waiter died keeps its place (dormant,
  * passed over) until the same id comes back (another replica resuming the order) or it is dropped after
  * `dormantKeepMs`. Placements, interactive and bulk calls may use the whole minute (less an optional reserve for
- * placements); background and catalogue calls a share. Every key of the scripts shares one hash tag, so the
+ * placements); background and catalogue calls a share, and only while the window's pace leaves room for the
+ * higher priorities (a read never takes a slot an order would miss later in the same minute). Every key of the scripts shares one hash tag, so the
  * line can run on a Redis Cluster.
  */
 
@@ -43,7 +44,7 @@ end
 `;
 
 // KEYS: state, tickets, lease, owners, left, queue 1..5. ARGV: id, priority (1-5), owner, leaseMs, allowance,
-// 'wait' | 'now', windowMs, dormantKeepMs.
+// 'wait' | 'now', windowMs, dormantKeepMs, limit.
 // Returns {status (1 granted, 0 wait, -1 left the line), waitMs, used, position, msToWindowEnd}.
 const ACQUIRE = `${LUA_COMMON}
 local id, p, owner = ARGV[1], tonumber(ARGV[2]), ARGV[3]
@@ -87,6 +88,14 @@ local pauseUntil = tonumber(redis.call('HGET', STATE, 'pause_until') or '0')
 if pauseUntil > now then return {0, pauseUntil - now, used, position, toEnd} end
 local room = allowance - used
 if room <= 0 then return {0, toEnd, used, position, toEnd} end
+-- A read or a catalogue refresh waits while the window's pace says the higher priorities will use the rest
+-- of it: a slot taken in a quiet moment would be missed by an order later in the same minute.
+if wait and p >= 4 then
+  local elapsed = math.max(1, windowMs - toEnd)
+  if used + 1 + used * toEnd / elapsed > tonumber(ARGV[9]) then
+    return {0, math.min(toEnd, 1000), used, position, toEnd}
+  end
+end
 -- Live places ahead (a dormant one is passed over), counted only as far as the room left decides.
 local ahead = 0
 local scanned = 0
@@ -341,6 +350,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
           'wait',
           windowMs,
           dormantKeepMs,
+          limit,
         ]);
         if (status === 1) return { usedThisMinute: used, limit };
         if (status === -1) {
@@ -388,6 +398,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
         'now',
         windowMs,
         dormantKeepMs,
+        limit,
       ]);
       return status === 1 ? { usedThisMinute: used, limit } : null;
     },

@@ -80,6 +80,30 @@ describe('the shared line: order of service', () => {
     expect(served.filter((s) => s.startsWith('bulk-')).length).toBeLessThan(50);
   });
 
+  it("holds a read back while the window's pace says orders and quotes will need the rest of the minute", async () => {
+    const windowMs = 4_000;
+    const budget = createRequestBudget({ redis, prefix: freshPrefix(), limitPerMinute: 6, windowMs });
+    await windowHeadroom(windowMs, 3_000);
+    for (let i = 0; i < 3; i++) await budget.acquire('placement');
+    const stop = new AbortController();
+    let readServed = false;
+    const read = budget
+      .acquire('background', stop.signal, { id: 'read' })
+      .then(() => {
+        readServed = true;
+      })
+      .catch(() => undefined);
+    await waitFor(async () => (await budget.snapshot()).waiting.background === 1, 5_000, 'the read in line');
+    // Half the minute gone in a fraction of it: the read waits although slots are free; a quote does not.
+    await budget.acquire('interactive');
+    expect(readServed).toBe(false);
+    expect((await budget.snapshot()).usedThisMinute).toBe(4);
+    // In a quiet window the read is served (at the latest when the window turns).
+    await read;
+    expect(readServed).toBe(true);
+    stop.abort();
+  });
+
   it('tells each waiter its position and an estimate, and moves it up as others are served', async () => {
     const windowMs = 1_500;
     const budget = createRequestBudget({
