@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark of issue 8, one markdown table. Not a test: nothing here fails on a
+// `npm run bench`: every benchmark of issue 8 (and the fair wait of issue 16), one markdown table. Not a test: nothing here fails on a
 // slow machine. Flags: --quick (or BENCH_QUICK=1) for the one-minute profile, --only=1,3 to pick
 // benchmarks, --profile to run the bot processes under `node --cpu-prof` and print where their time
 // went, --record to write the table to bench/RESULTS.md.
@@ -10,6 +10,7 @@ import { bulkBenchmark } from './bulk.ts';
 import { chatBenchmark } from './chat.ts';
 import { costBenchmark } from './cost.ts';
 import { exportBenchmark } from './export.ts';
+import { fairWaitBenchmark } from './fair-wait.ts';
 import { memoryBenchmark } from './memory.ts';
 import { startupBenchmark } from './startup.ts';
 import { webhookBenchmark } from './webhooks.ts';
@@ -47,6 +48,7 @@ const BENCHMARKS: { id: string; name: string; run: Benchmark }[] = [
   { id: '6', name: 'start-up', run: startupBenchmark },
   { id: '7', name: '10,000-order export', run: exportBenchmark },
   { id: '8', name: 'bulk top-ups', run: bulkBenchmark },
+  { id: '9', name: 'a fair wait in the shared line', run: fairWaitBenchmark },
 ];
 
 const rows: Row[] = [];

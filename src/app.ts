@@ -37,6 +37,7 @@ import { createBulkRuns, type BulkTimings } from './bulk/runs.ts';
 import { reportCsv } from './bulk/texts.ts';
 import { createBulkTelegram } from './bot/features/bulk.ts';
 import { runLoop, type LoopHandle } from './lib/loop.ts';
+import { createWaitingLine } from './bot/waiting-line.ts';
 
 /**
  * Timings the soak and the bench shorten so whole lifecycles fit in minutes (through runService), and the
@@ -51,6 +52,11 @@ export interface AppOverrides {
   hooks?: LifecycleHooks;
   /** Bulk worker timings (lease, progress edits); the kill tests shorten the lease. */
   bulkTimings?: Partial<BulkTimings>;
+  /**
+   * Length of the request budget's minute, with the sandbox's rate-limit window shortened alike, so a test or
+   * the bench can watch several "minutes" of the shared line in seconds; production keeps the service's 60 s.
+   */
+  budgetWindowMs?: number;
 }
 
 export interface App {
@@ -107,6 +113,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     redis,
     prefix,
     limitPerMinute: config.merchant.rateLimitPerMinute,
+    ...(overrides.budgetWindowMs === undefined ? {} : { windowMs: overrides.budgetWindowMs }),
   });
   const timedBudget = timeBudgetWaits(budget, metrics);
   const roles = new RedisRoleStore({
@@ -160,6 +167,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const i18n = createI18n<BotContext>(config.defaultLocale);
   const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
     i18n.t(locale, key, vars);
+  // The chat side of the shared line: "In line" messages, ❌ and /cancel.
+  const line = createWaitingLine({ redis, prefix, budget, translate });
   // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
   telegram.config.use(countTelegramErrors(metrics));
@@ -208,7 +217,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const accounts = createAccounts({
     redis,
     prefix,
-    readCurrency: async () => (await merchant.getAccount({ priority: 'background' })).defaultCurrency,
+    readCurrency: async () => (await merchant.getAccount({ priority: 'interactive' })).defaultCurrency,
   });
   // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas, at background priority.
   const lowBalance = config.merchantLowBalance;
@@ -295,6 +304,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         });
       },
       quoteMarginMs: QUOTE_MARGIN_MS,
+      line,
       pins: createPinGate({
         store: pinStore,
         requiredAbove: pinRequiredAbove,
@@ -303,6 +313,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       accounts,
     },
     pins: { store: pinStore, requiredAbove: pinRequiredAbove },
+    line,
     orderLookup: { orders: orderSystem },
     pricing,
     staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },
@@ -312,7 +323,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       accounts,
       walletBalance: async () => {
         try {
-          const account = await merchant.getAccount({ priority: 'background' });
+          const account = await merchant.getAccount({ priority: 'interactive' });
           return { balance: account.balance, currency: account.defaultCurrency };
         } catch {
           return null;

@@ -59,9 +59,17 @@ button-expired = This button no longer works.
 cancel-nothing = Nothing to cancel. Send /topup to start a top-up.
 unhandled = I did not understand that. Send /help to see what you can do.
 
+## Waiting line
+
+line-position = ⏳ In line: position { $position }, about { $seconds } s
+line-leave-button = ❌ Leave the line
+line-served = ✅ Your turn came.
+line-left = You left the line. Nothing was charged.
+line-stopped = The wait in line has ended.
+line-gone = This wait is already over.
+
 ## Merchant service problems
 
-service-error-busy = The top-up service is busy right now. Please try again in { $seconds } seconds.
 service-error-refused-key = The top-up service is refusing our requests right now. The admins have been told; please try again later.
 service-error-unavailable = The top-up service did not answer. Nothing was charged; please try again in a moment.
 service-error-balance = The wallet does not have enough money for this top-up. Nothing was charged; ask an admin to add funds.

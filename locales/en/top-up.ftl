@@ -64,6 +64,7 @@ top-up-quote =
 
     ⚠️ A top-up to a wrong number or operator cannot be reversed.
 top-up-quote-renewed = ⏱ The price had expired or was about to, so here is a fresh quote. Please confirm again.
+top-up-line-outlives-quote = ⏳ The line is longer than this price stays valid (about { $seconds } s to wait), so a new quote is taken when your turn comes. Please confirm it again.
 top-up-price-changed = ⚠️ The price changed: it was { $old }, it is now { $new }.
 top-up-quote-mismatch = ⚠️ The service quoted something other than what you asked for, so I stopped. Nothing was charged. The admins have been told.
 top-up-press-confirm = Press ✅ to place the order or ❌ to cancel.

@@ -59,9 +59,17 @@ button-expired = Este botón ya no funciona.
 cancel-nothing = No hay nada que cancelar. Envíe /topup para iniciar una recarga.
 unhandled = No he entendido el mensaje. Envíe /help para ver lo que puede hacer.
 
+## Waiting line
+
+line-position = ⏳ En la cola: posición { $position }, unos { $seconds } s
+line-leave-button = ❌ Salir de la cola
+line-served = ✅ Ha llegado su turno.
+line-left = Ha salido de la cola. No se ha cobrado nada.
+line-stopped = La espera en la cola ha terminado.
+line-gone = Esta espera ya ha terminado.
+
 ## Merchant service problems
 
-service-error-busy = El servicio de recargas está ocupado en este momento. Inténtelo de nuevo dentro de { $seconds } segundos.
 service-error-refused-key = El servicio de recargas está rechazando nuestras solicitudes en este momento. Ya se ha avisado a los administradores; inténtelo de nuevo más tarde.
 service-error-unavailable = El servicio de recargas no respondió. No se ha cobrado nada; inténtelo de nuevo en un momento.
 service-error-balance = El monedero no tiene fondos suficientes para esta recarga. No se ha cobrado nada; pida a un administrador que añada fondos.

@@ -64,6 +64,7 @@ top-up-quote =
 
     ⚠️ Una recarga a un número u operador equivocado no se puede revertir.
 top-up-quote-renewed = ⏱ El precio había caducado o estaba a punto de caducar, así que aquí tiene una cotización nueva. Confirme de nuevo.
+top-up-line-outlives-quote = ⏳ La cola es más larga que la validez de este precio (unos { $seconds } s de espera), así que se pedirá una cotización nueva cuando llegue su turno. Confírmela de nuevo.
 top-up-price-changed = ⚠️ El precio ha cambiado: antes era { $old }, ahora es { $new }.
 top-up-quote-mismatch = ⚠️ El servicio cotizó algo distinto de lo que usted pidió, así que he detenido el proceso. No se ha cobrado nada. Ya se ha avisado a los administradores.
 top-up-press-confirm = Pulse ✅ para realizar el pedido o ❌ para cancelar.

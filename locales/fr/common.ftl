@@ -59,9 +59,17 @@ button-expired = Ce bouton ne fonctionne plus.
 cancel-nothing = Rien à annuler. Envoyez /topup pour commencer une recharge.
 unhandled = Je n’ai pas compris. Envoyez /help pour voir ce que vous pouvez faire.
 
+## Waiting line
+
+line-position = ⏳ Dans la file : position { $position }, environ { $seconds } s
+line-leave-button = ❌ Quitter la file
+line-served = ✅ C’est votre tour.
+line-left = Vous avez quitté la file. Rien n’a été débité.
+line-stopped = L’attente dans la file est terminée.
+line-gone = Cette attente est déjà terminée.
+
 ## Merchant service problems
 
-service-error-busy = Le service de recharge est actuellement surchargé. Veuillez réessayer dans { $seconds } secondes.
 service-error-refused-key = Le service de recharge refuse actuellement nos requêtes. Les administrateurs ont été prévenus ; veuillez réessayer plus tard.
 service-error-unavailable = Le service de recharge n’a pas répondu. Rien n’a été débité ; veuillez réessayer dans un instant.
 service-error-balance = Le portefeuille n’a pas assez de fonds pour cette recharge. Rien n’a été débité ; demandez à un administrateur de l’approvisionner.

@@ -64,6 +64,7 @@ top-up-quote =
 
     ⚠️ Une recharge envoyée au mauvais numéro ou au mauvais opérateur est irréversible.
 top-up-quote-renewed = ⏱ Le prix avait expiré ou allait expirer : voici un nouveau devis. Veuillez confirmer à nouveau.
+top-up-line-outlives-quote = ⏳ La file est plus longue que la validité de ce prix (environ { $seconds } s d’attente) : un nouveau devis sera demandé à votre tour. Veuillez le confirmer à nouveau.
 top-up-price-changed = ⚠️ Le prix a changé : il était de { $old }, il est maintenant de { $new }.
 top-up-quote-mismatch = ⚠️ Le service a proposé autre chose que ce que vous avez demandé, j’ai donc tout arrêté. Rien n’a été débité. Les administrateurs ont été prévenus.
 top-up-press-confirm = Appuyez sur ✅ pour passer la commande ou sur ❌ pour annuler.

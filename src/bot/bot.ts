@@ -39,6 +39,8 @@ import { createReconcileFeature, type ReconcileFeatureDeps } from './features/re
 import { topUpFeature } from './features/top-up.ts';
 import { createBulkFeature, type BulkFeatureDeps } from './features/bulk.ts';
 import { unhandledFeature } from './features/unhandled.ts';
+import { createLeaveLineFeature } from './features/leave-line.ts';
+import type { WaitingLine } from './waiting-line.ts';
 import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
 import { updateGuard } from './middleware/update-guard.ts';
@@ -57,6 +59,8 @@ export interface BotDeps {
   defaultLocale: Locale;
   roles: RoleStore;
   topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs'>;
+  /** The chat side of the shared request line: ❌ and /cancel leave it (the top-up shows it through `topUp.line`). */
+  line?: Pick<WaitingLine, 'leave' | 'leaveChat'>;
   /** Margin rules: `/pricing` reads and changes them. */
   pricing: PricingStore;
   logger: Logger;
@@ -165,6 +169,16 @@ export function createBot(deps: BotDeps) {
     logger,
   });
 
+  // Before the per-chat sequencing: a step waiting in line holds its chat until it is served or left.
+  if (deps.line) {
+    bot.use(
+      createLeaveLineFeature({
+        line: deps.line,
+        translate,
+        localeOf: (ctx) => matchLocale(ctx.from?.language_code) ?? deps.defaultLocale,
+      }),
+    );
+  }
   // One update per chat at a time inside this process; the Redis lock does the same across replicas.
   bot.use(sequentialize((ctx: Context) => ctx.chatId?.toString()));
   bot.use(updateGuard({ redis, prefix }));

@@ -41,14 +41,12 @@ const UNAVAILABLE: ProblemText = ['service-error-unavailable'];
 /** The one table from a service problem to the text the chat shows. */
 export function problemText(problem: ServiceProblem): ProblemText {
   switch (problem.kind) {
-    case 'rate-limited':
-      return ['service-error-busy', { seconds: problem.retryAfterSeconds ?? 60 }];
-    case 'aborted':
-      // Gave up waiting for the request budget: the service is busy, for a time we do not know.
-      return ['service-error-busy', { seconds: 60 }];
     case 'forbidden':
     case 'edge-forbidden':
       return ['service-error-refused-key'];
+    // A busy service never ends here: a step waits in the shared line (budget.ts) until it is served or left.
+    case 'rate-limited':
+    case 'aborted':
     case 'budget-unavailable':
     case 'server':
     case 'timeout':

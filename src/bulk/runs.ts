@@ -21,11 +21,11 @@ import { productKey, validateRows, type BulkProduct, type LineProblem } from './
  */
 
 /**
- * The seam for the fair request queue (issue 16, "A fair wait"): bulk lines ask for their quotes at this
- * priority, below interactive quotes. When the queue gains its own `bulk` priority, it plugs in here (and the
- * order call of a bulk line, made by OrderService.submit at `placement` priority today, follows it).
+ * Bulk lines ask for their quotes in the shared request line (merchant/budget.ts) at its `bulk` priority: below a
+ * confirmed order and an interactive quote, above status reads; round-robin between resellers inside it, so one
+ * reseller's file never starves another's single top-up. A line's order call is a placement (OrderService.submit).
  */
-export const BULK_LINE_PRIORITY: CallPriority = 'background';
+export const BULK_LINE_PRIORITY: CallPriority = 'bulk';
 
 /** Timings of the bulk worker; tests shrink them. */
 export interface BulkTimings {
@@ -131,6 +131,7 @@ export function createBulkRuns(deps: BulkDeps) {
   async function quote(
     product: BulkProduct,
     priority: CallPriority,
+    owner: number,
     signal?: AbortSignal,
   ): Promise<CachedQuote> {
     const key = productKey(product);
@@ -144,7 +145,7 @@ export function createBulkRuns(deps: BulkDeps) {
         localCurrency: product.currency,
         subtype: product.subtype,
       },
-      signal === undefined ? { priority } : { priority, signal },
+      { priority, line: { owner: String(owner) }, ...(signal === undefined ? {} : { signal }) },
     );
     const fresh = {
       token: q.quoteToken,
@@ -197,7 +198,7 @@ export function createBulkRuns(deps: BulkDeps) {
       }
       try {
         // The chat waits for the summary: a spent request budget leaves the estimate out rather than the chat silent.
-        const q = await quote(product, 'interactive', AbortSignal.timeout(ESTIMATE_WAIT_MS));
+        const q = await quote(product, 'interactive', meta.resellerId, AbortSignal.timeout(ESTIMATE_WAIT_MS));
         prices.set(key, {
           price: new Decimal(await priceOf(meta, product, q)),
           amount: product.amount,
@@ -280,7 +281,7 @@ export function createBulkRuns(deps: BulkDeps) {
     }
     let q: CachedQuote;
     try {
-      q = await quote(line, BULK_LINE_PRIORITY);
+      q = await quote(line, BULK_LINE_PRIORITY, run.meta.resellerId);
     } catch (error) {
       if (isMerchantError(error) && error.kind === 'validation') {
         await store.recordLine(runId, index, { ...line, state: 'failed', error: 'top-up-offer-unavailable' });

@@ -3,87 +3,172 @@ import type { Redis } from 'ioredis';
 import { defineScript, type RedisScript } from '../lib/redis/redis-script.ts';
 import { abortableSleep } from './abort.ts';
 import { MerchantAbortedError, MerchantBudgetUnavailableError } from './errors.ts';
-import type { CallPriority } from './types.ts';
+import { CALL_PRIORITIES, type CallPriority, type LinePlace, type LineView } from './types.ts';
 
 /**
- * One request budget for every replica, kept in Redis. Each HTTP call to the service takes one slot of
- * `limitPerMinute` in the current clock minute; minutes start at :00 on Redis's clock (`TIME` inside the
- * scripts), so replicas with skewed clocks agree. A 429 sets a shared pause every replica obeys.
+ * One request budget for every replica, kept in Redis, and one fair line in front of it. Each HTTP call to the
+ * service takes one slot of `limitPerMinute` in the current clock minute; minutes start at :00 on Redis's clock
+ * (`TIME` inside the scripts), so replicas with skewed clocks agree. A 429 sets a shared pause every replica obeys.
  *
- * Priorities: a placement may use the whole minute, an interactive call all but a reserve kept for placements,
- * a background call only a share. A caller that has to wait registers as a waiter (with an expiry, so a crashed
- * replica cannot block anyone for long); lower priorities leave room for the higher-priority waiters, so when the
- * budget is short placements go first. `tryAcquire` (readiness probes) takes a slot only when one is free now and
- * never registers as a waiter.
+ * The line: a call that cannot be served now keeps a place (a ticket) in Redis instead of failing. Tickets are
+ * served by priority (placement > interactive > bulk > background > catalogue) and, inside a priority,
+ * round-robin between owners (resellers): a ticket's round is one past its owner's previous ticket and never
+ * below the round being served, so a reseller with fifty queued lines has at most one ahead of another's single
+ * top-up. Each waiter renews its ticket's lease as it polls; a ticket whose waiter died keeps its place (dormant,
+ * passed over) until the same id comes back (another replica resuming the order) or it is dropped after
+ * `dormantKeepMs`. Placements, interactive and bulk calls may use the whole minute (less an optional reserve for
+ * placements); background and catalogue calls a share, and only while the window's pace leaves room for the
+ * higher priorities (a read never takes a slot an order would miss later in the same minute). Every key of the scripts shares one hash tag, so the
+ * line can run on a Redis Cluster.
  */
 
-const ACQUIRE = `
+const LUA_COMMON = `
 local t = redis.call('TIME')
 local sec = tonumber(t[1])
 local now = sec * 1000 + math.floor(tonumber(t[2]) / 1000)
-local window = math.floor(sec / 60)
-local windowEnd = (window + 1) * 60000
-local priority = ARGV[1]
-local allowance = tonumber(ARGV[2])
-local id = ARGV[3]
-local margin = tonumber(ARGV[4])
-local yieldMs = tonumber(ARGV[5])
-local wait = ARGV[6] ~= 'now'
-local mine = KEYS[4]
-if priority == 'placement' then mine = KEYS[2] elseif priority == 'interactive' then mine = KEYS[3] end
-for i = 2, 4 do redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now) end
-local used = 0
-if tonumber(redis.call('HGET', KEYS[1], 'window') or '-1') == window then
-  used = tonumber(redis.call('HGET', KEYS[1], 'used') or '0')
+local STATE, TICKETS, LEASE, OWNERS, LEFT = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local function queueOf(p) return KEYS[5 + p] end
+local function dropTicket(id)
+  local info = redis.call('HGET', TICKETS, id)
+  if not info then return false end
+  local p, owner, round = string.match(info, '^(%d+)|(.*)|(%d+)$')
+  redis.call('ZREM', queueOf(tonumber(p)), id)
+  redis.call('HDEL', TICKETS, id)
+  redis.call('ZREM', LEASE, id)
+  local countField = '#' .. p .. '|' .. owner
+  if redis.call('HINCRBY', OWNERS, countField, -1) <= 0 then
+    redis.call('HDEL', OWNERS, countField, p .. '|' .. owner)
+  end
+  return p, round
 end
-local pauseUntil = tonumber(redis.call('HGET', KEYS[1], 'pause_until') or '0')
-if pauseUntil > now then
-  if wait then redis.call('ZADD', mine, pauseUntil + margin, id) end
-  return {0, pauseUntil - now, used, 1}
-end
-local ahead = 0
-if priority ~= 'placement' then ahead = ahead + redis.call('ZCARD', KEYS[2]) end
-if priority == 'background' then ahead = ahead + redis.call('ZCARD', KEYS[3]) end
-if used + ahead < allowance then
-  used = used + 1
-  redis.call('HSET', KEYS[1], 'window', window, 'used', used)
-  redis.call('ZREM', mine, id)
-  return {1, windowEnd - now, used, 0}
-end
-local waitMs = windowEnd - now
-if used < allowance and yieldMs < waitMs then waitMs = yieldMs end
-if wait then redis.call('ZADD', mine, now + waitMs + margin, id) end
-return {0, waitMs, used, 0}
 `;
 
-const PAUSE = `
-local t = redis.call('TIME')
-local sec = tonumber(t[1])
-local now = sec * 1000 + math.floor(tonumber(t[2]) / 1000)
+// KEYS: state, tickets, lease, owners, left, queue 1..5. ARGV: id, priority (1-5), owner, leaseMs, allowance,
+// 'wait' | 'now', windowMs, dormantKeepMs, limit.
+// Returns {status (1 granted, 0 wait, -1 left the line), waitMs, used, position, msToWindowEnd}.
+const ACQUIRE = `${LUA_COMMON}
+local id, p, owner = ARGV[1], tonumber(ARGV[2]), ARGV[3]
+local leaseMs, allowance, wait = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6] == 'wait'
+local windowMs, keepMs = tonumber(ARGV[7]), tonumber(ARGV[8])
+local window = math.floor(now / windowMs)
+local toEnd = (window + 1) * windowMs - now
+redis.call('ZREMRANGEBYSCORE', LEFT, '-inf', now)
+if wait and redis.call('ZSCORE', LEFT, id) then return {-1, 0, 0, 0, toEnd} end
+-- Waiters gone for longer than keepMs lose their place.
+for _, gone in ipairs(redis.call('ZRANGEBYSCORE', LEASE, '-inf', now - keepMs, 'LIMIT', 0, 20)) do
+  dropTicket(gone)
+end
+local used = 0
+if tonumber(redis.call('HGET', STATE, 'window') or '-1') == window then
+  used = tonumber(redis.call('HGET', STATE, 'used') or '0')
+end
+local queue = queueOf(p)
+if wait then
+  if not redis.call('HGET', TICKETS, id) then
+    local seq = redis.call('HINCRBY', STATE, 'seq', 1)
+    local ownerField = p .. '|' .. owner
+    local round = math.max(tonumber(redis.call('HGET', OWNERS, ownerField) or '0'),
+      tonumber(redis.call('HGET', OWNERS, '~' .. p) or '0'))
+    redis.call('HSET', OWNERS, ownerField, round + 1)
+    redis.call('HINCRBY', OWNERS, '#' .. ownerField, 1)
+    redis.call('HSET', TICKETS, id, p .. '|' .. owner .. '|' .. round)
+    redis.call('ZADD', queue, string.format('%.0f', round * 10000000 + seq % 10000000), id)
+  end
+  redis.call('ZADD', LEASE, now + leaseMs, id)
+end
+-- Everyone ahead, dormant places included: what the waiter is shown.
+local position = 1
+for q = 1, p - 1 do position = position + redis.call('ZCARD', queueOf(q)) end
+if wait then
+  position = position + redis.call('ZRANK', queue, id)
+else
+  position = position + redis.call('ZCARD', queue)
+end
+local pauseUntil = tonumber(redis.call('HGET', STATE, 'pause_until') or '0')
+if pauseUntil > now then return {0, pauseUntil - now, used, position, toEnd} end
+local room = allowance - used
+if room <= 0 then return {0, toEnd, used, position, toEnd} end
+-- A read or a catalogue refresh waits while the window's pace says the higher priorities will use the rest
+-- of it: a slot taken in a quiet moment would be missed by an order later in the same minute.
+if wait and p >= 4 then
+  local elapsed = math.max(1, windowMs - toEnd)
+  if used + 1 + used * toEnd / elapsed > tonumber(ARGV[9]) then
+    return {0, math.min(toEnd, 1000), used, position, toEnd}
+  end
+end
+-- Live places ahead (a dormant one is passed over), counted only as far as the room left decides.
+local ahead = 0
+local scanned = 0
+local function countLive(q, stopAt)
+  local start = 0
+  while ahead < room and scanned < 500 do
+    local batch = redis.call('ZRANGE', q, start, start + 49)
+    if #batch == 0 then return false end
+    for _, member in ipairs(batch) do
+      if member == stopAt then return true end
+      scanned = scanned + 1
+      if tonumber(redis.call('ZSCORE', LEASE, member) or '0') > now then
+        ahead = ahead + 1
+        if ahead >= room then return false end
+      end
+    end
+    start = start + 50
+  end
+  return false
+end
+for q = 1, p - 1 do
+  if ahead < room then countLive(queueOf(q), nil) end
+end
+if ahead < room then
+  if wait then countLive(queue, id) else countLive(queue, nil) end
+end
+if ahead >= room then return {0, math.min(toEnd, 100), used, position, toEnd} end
+used = used + 1
+redis.call('HSET', STATE, 'window', window, 'used', used)
+if wait then
+  local _, round = dropTicket(id)
+  if round and tonumber(round) > tonumber(redis.call('HGET', OWNERS, '~' .. p) or '0') then
+    redis.call('HSET', OWNERS, '~' .. p, round)
+  end
+end
+return {1, toEnd, used, 0, toEnd}
+`;
+
+// Same KEYS. ARGV: id, tombstone ms. Returns 1 when the ticket was waiting and is gone now.
+const LEAVE = `${LUA_COMMON}
+if not dropTicket(ARGV[1]) then return {0} end
+redis.call('ZADD', LEFT, now + tonumber(ARGV[2]), ARGV[1])
+return {1}
+`;
+
+const PAUSE = `${LUA_COMMON}
 local untilMs
-if ARGV[1] == '' then untilMs = (math.floor(sec / 60) + 1) * 60000 else untilMs = now + tonumber(ARGV[1]) end
-local current = tonumber(redis.call('HGET', KEYS[1], 'pause_until') or '0')
+if ARGV[1] == '' then
+  local windowMs = tonumber(ARGV[2])
+  untilMs = (math.floor(now / windowMs) + 1) * windowMs
+else
+  untilMs = now + tonumber(ARGV[1])
+end
+local current = tonumber(redis.call('HGET', STATE, 'pause_until') or '0')
 if untilMs > current then
-  redis.call('HSET', KEYS[1], 'pause_until', untilMs)
+  redis.call('HSET', STATE, 'pause_until', untilMs)
   current = untilMs
 end
 return {current, now}
 `;
 
-const SNAPSHOT = `
-local t = redis.call('TIME')
-local sec = tonumber(t[1])
-local now = sec * 1000 + math.floor(tonumber(t[2]) / 1000)
+const SNAPSHOT = `${LUA_COMMON}
 local used = 0
-if tonumber(redis.call('HGET', KEYS[1], 'window') or '-1') == math.floor(sec / 60) then
-  used = tonumber(redis.call('HGET', KEYS[1], 'used') or '0')
+if tonumber(redis.call('HGET', STATE, 'window') or '-1') == math.floor(now / tonumber(ARGV[1])) then
+  used = tonumber(redis.call('HGET', STATE, 'used') or '0')
 end
-local pauseUntil = tonumber(redis.call('HGET', KEYS[1], 'pause_until') or '0')
-return {now, used, pauseUntil,
-  redis.call('ZCOUNT', KEYS[2], now, '+inf'),
-  redis.call('ZCOUNT', KEYS[3], now, '+inf'),
-  redis.call('ZCOUNT', KEYS[4], now, '+inf')}
+local out = {now, used, tonumber(redis.call('HGET', STATE, 'pause_until') or '0')}
+for q = 1, 5 do out[#out + 1] = redis.call('ZCARD', queueOf(q)) end
+return out
 `;
+
+/** The `code` of the aborted error a waiter gets when its place was left (❌, /cancel). */
+export const LEFT_LINE = 'left-line';
 
 export interface BudgetGrant {
   /** Slots taken in this clock minute, this one included. */
@@ -95,6 +180,7 @@ export interface BudgetSnapshot {
   usedThisMinute: number;
   limit: number;
   pausedUntil: Date | null;
+  /** Places in the line, by priority (dormant ones included). */
   waiting: Record<CallPriority, number>;
   /** Redis's clock when the snapshot was taken. */
   serverTime: Date;
@@ -102,10 +188,17 @@ export interface BudgetSnapshot {
 
 /** The budget as the client sees it; tests and /health use `snapshot`. */
 export interface RequestBudget {
-  /** Waits for a slot (next minute, end of a pause) and takes it; throws budget-unavailable or aborted. */
-  acquire(priority: CallPriority, signal?: AbortSignal): Promise<BudgetGrant>;
-  /** Takes a slot only if one is free now (no pause, room in the minute); never waits, never queues. */
+  /**
+   * Waits in the line for a slot (next minute, end of a pause) and takes it; throws budget-unavailable, or
+   * aborted (on the signal, or with code `left-line` when the place was left through `leave`).
+   */
+  acquire(priority: CallPriority, signal?: AbortSignal, place?: LinePlace): Promise<BudgetGrant>;
+  /** Takes a slot only if one is free now and nobody waits ahead; never waits, never queues. */
   tryAcquire(priority: CallPriority): Promise<BudgetGrant | null>;
+  /** Leaves the line: the waiting place `id` is removed and its waiter stops; false when it was not waiting. */
+  leave(id: string): Promise<boolean>;
+  /** Where a call of `priority` would stand if it joined the line now, and about how long it would wait. */
+  estimate(priority: CallPriority): Promise<LineView>;
   /** Shares a 429: every replica waits `retryAfterSeconds`, or until the next minute when it is unknown. */
   pause(retryAfterSeconds: number | undefined): Promise<Date>;
   snapshot(): Promise<BudgetSnapshot>;
@@ -118,16 +211,24 @@ export interface BudgetOptions {
   prefix?: string;
   /** MERCHANT_RATE_LIMIT_PER_MINUTE. */
   limitPerMinute: number;
-  /** Slots kept for placements; default 10% of the limit, at least 1. */
+  /** Length of the budget's "minute"; the service's is 60 s. Only the bench and tests shorten it (AppOverrides). */
+  windowMs?: number;
+  /**
+   * Slots of each minute only placements may take; default none. The line already serves a waiting placement
+   * before any quote, so a reserve only helps a placement that arrives after the minute is spent, and it costs
+   * the slots it leaves unused when no placement comes (issue 16: every slot of a busy minute is used).
+   */
   placementReserve?: number;
-  /** Share of the limit background calls may use; default 0.5. */
+  /** Share of the limit background and catalogue calls may use; default 0.5. */
   backgroundShare?: number;
   /** A Redis call slower than this counts as Redis unreachable. */
   redisTimeoutMs?: number;
-  /** How long a waiter's registration outlives its planned wake-up (covers event-loop stalls). */
-  waiterMarginMs?: number;
-  /** How soon a caller held back only by higher-priority waiters checks again. */
-  yieldMs?: number;
+  /** How long a place stays live without its waiter checking in; after that it is passed over (dormant). */
+  leaseMs?: number;
+  /** How long a dormant place is kept for its waiter (or another replica) to come back. */
+  dormantKeepMs?: number;
+  /** Longest pause between two checks of a waiting place (its lease renewal and position). */
+  pollMs?: number;
   random?: () => number;
 }
 
@@ -138,15 +239,29 @@ export function budgetAllowances(
   backgroundShare = 0.5,
 ): Record<CallPriority, number> {
   const total = Math.max(1, Math.floor(limit));
-  const reserve = placementReserve ?? Math.max(1, Math.ceil(total * 0.1));
-  return {
-    placement: total,
-    interactive: Math.max(1, total - Math.max(0, Math.floor(reserve))),
-    background: Math.max(1, Math.min(total, Math.floor(total * backgroundShare))),
-  };
+  const reserve = placementReserve ?? 0;
+  const interactive = Math.max(1, total - Math.max(0, Math.floor(reserve)));
+  const background = Math.max(1, Math.min(total, Math.floor(total * backgroundShare)));
+  return { placement: total, interactive, bulk: interactive, background, catalogue: background };
+}
+
+/**
+ * The estimated wait of the place at `position` (1 = next): the slots left in this window first, then whole
+ * windows of `allowance` slots each.
+ */
+export function lineEta(
+  position: number,
+  state: { used: number; allowance: number; msToWindowEnd: number; windowMs: number; pausedMs?: number },
+): number {
+  const pause = state.pausedMs ?? 0;
+  const room = Math.max(0, state.allowance - state.used);
+  if (position <= room) return pause;
+  const windows = Math.ceil((position - room) / Math.max(1, state.allowance));
+  return Math.max(pause, state.msToWindowEnd + (windows - 1) * state.windowMs);
 }
 
 const acquireScript = defineScript(ACQUIRE);
+const leaveScript = defineScript(LEAVE);
 const pauseScript = defineScript(PAUSE);
 const snapshotScript = defineScript(SNAPSHOT);
 
@@ -155,18 +270,32 @@ function numbers(reply: unknown): number[] {
   return reply.map((v) => Number(v));
 }
 
-/** Creates the shared per-minute request budget on the given Redis connection. */
+/** The keys of the budget and its line: one hash tag, so every script's keys live in one Cluster slot. */
+export function budgetKeys(prefix: string): string[] {
+  const base = `${prefix}{budget}`;
+  return [
+    `${base}:state`,
+    `${base}:tickets`,
+    `${base}:lease`,
+    `${base}:owners`,
+    `${base}:left`,
+    ...CALL_PRIORITIES.map((p) => `${base}:line:${p}`),
+  ];
+}
+
+/** Creates the shared per-minute request budget and its line on the given Redis connection. */
 export function createRequestBudget(options: BudgetOptions): RequestBudget {
   const { redis } = options;
   const prefix = options.prefix ?? 'rb:';
   const limit = Math.max(1, Math.floor(options.limitPerMinute));
+  const windowMs = Math.max(1, Math.floor(options.windowMs ?? 60_000));
   const allowance = budgetAllowances(limit, options.placementReserve, options.backgroundShare);
   const redisTimeoutMs = options.redisTimeoutMs ?? 2_000;
-  const marginMs = options.waiterMarginMs ?? 5_000;
-  const yieldMs = options.yieldMs ?? 200;
+  const leaseMs = options.leaseMs ?? 15_000;
+  const dormantKeepMs = options.dormantKeepMs ?? 300_000;
+  const pollMs = options.pollMs ?? 2_000;
   const random = options.random ?? Math.random;
-  const key = `${prefix}merchant:budget`;
-  const keys = [key, `${key}:waiting:placement`, `${key}:waiting:interactive`, `${key}:waiting:background`];
+  const keys = budgetKeys(prefix);
 
   /** Runs a script, turning an unreachable or slow Redis into one clear error. */
   const call = async (runner: RedisScript, args: (string | number)[]): Promise<number[]> => {
@@ -192,69 +321,118 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
     }
   };
 
-  const forget = (priority: CallPriority, id: string): void => {
-    const zset = keys[priority === 'placement' ? 1 : priority === 'interactive' ? 2 : 3] as string;
-    redis.zrem(zset, id).catch(() => undefined);
+  const rank = (priority: CallPriority): number => CALL_PRIORITIES.indexOf(priority) + 1;
+  const leave = async (id: string): Promise<boolean> => {
+    const [gone = 0] = await call(leaveScript, [id, dormantKeepMs]);
+    return gone === 1;
   };
 
   return {
     limit,
-    async acquire(priority, signal) {
-      const id = randomBytes(8).toString('hex');
+    async acquire(priority, signal, place) {
+      // A place of our own making dies with this call; a caller's stable id is kept for its next attempt.
+      const ownId = place?.id === undefined;
+      const id = place?.id ?? `call:${randomBytes(8).toString('hex')}`;
+      const owner = place?.owner ?? id;
       for (;;) {
         if (signal?.aborted) {
-          forget(priority, id);
-          throw new MerchantAbortedError('Merchant API call aborted while waiting for the request budget', {
+          if (ownId) leave(id).catch(() => undefined);
+          throw new MerchantAbortedError('Merchant API call aborted while waiting in line', {
             mayHaveReached: false,
           });
         }
-        const [granted = 0, waitMs = 0, used = 0] = await call(acquireScript, [
-          priority,
-          allowance[priority],
+        const [status = 0, waitMs = 0, used = 0, position = 0, toEnd = 0] = await call(acquireScript, [
           id,
-          marginMs,
-          yieldMs,
+          rank(priority),
+          owner,
+          leaseMs,
+          allowance[priority],
           'wait',
+          windowMs,
+          dormantKeepMs,
+          limit,
         ]);
-        if (granted === 1) return { usedThisMinute: used, limit };
+        if (status === 1) return { usedThisMinute: used, limit };
+        if (status === -1) {
+          throw new MerchantAbortedError('The caller left the line', {
+            mayHaveReached: false,
+            code: LEFT_LINE,
+          });
+        }
+        const view: LineView = {
+          position,
+          etaMs: lineEta(position, {
+            used,
+            allowance: allowance[priority],
+            msToWindowEnd: toEnd,
+            windowMs,
+            pausedMs: waitMs > toEnd ? waitMs : 0,
+          }),
+        };
+        try {
+          place?.onWait?.(view);
+        } catch {
+          // A display problem never costs the place.
+        }
         try {
           // A little jitter so waiters of every replica do not all wake on the same millisecond.
           await abortableSleep(
-            Math.max(5, waitMs) + Math.floor(random() * 25),
+            Math.max(5, Math.min(waitMs, pollMs)) + Math.floor(random() * 25),
             signal,
-            'waiting for the request budget',
+            'waiting in line for the request budget',
           );
         } catch (error) {
-          forget(priority, id);
+          if (ownId) leave(id).catch(() => undefined);
           throw error;
         }
       }
     },
     async tryAcquire(priority) {
-      // 'now': the script neither registers a waiter nor holds anyone back for this caller.
-      const id = randomBytes(8).toString('hex');
-      const [granted = 0, , used = 0] = await call(acquireScript, [
-        priority,
+      // 'now': no place is taken; everyone already in line at this priority or above goes first.
+      const [status = 0, , used = 0] = await call(acquireScript, [
+        `probe:${randomBytes(8).toString('hex')}`,
+        rank(priority),
+        'probe',
+        leaseMs,
         allowance[priority],
-        id,
-        marginMs,
-        yieldMs,
         'now',
+        windowMs,
+        dormantKeepMs,
+        limit,
       ]);
-      return granted === 1 ? { usedThisMinute: used, limit } : null;
+      return status === 1 ? { usedThisMinute: used, limit } : null;
+    },
+    leave,
+    async estimate(priority) {
+      const [now = 0, used = 0, pauseUntil = 0, ...queued] = await call(snapshotScript, [windowMs]);
+      const position = 1 + queued.slice(0, rank(priority)).reduce((sum, n) => sum + n, 0);
+      return {
+        position,
+        etaMs: lineEta(position, {
+          used,
+          allowance: allowance[priority],
+          msToWindowEnd: windowMs - (now % windowMs),
+          windowMs,
+          pausedMs: Math.max(0, pauseUntil - now),
+        }),
+      };
     },
     async pause(retryAfterSeconds) {
       const ms = retryAfterSeconds === undefined ? '' : Math.max(0, Math.ceil(retryAfterSeconds * 1000));
-      const [until = 0] = await call(pauseScript, [ms]);
+      const [until = 0] = await call(pauseScript, [ms, windowMs]);
       return new Date(until);
     },
     async snapshot() {
-      const [now = 0, used = 0, pauseUntil = 0, p = 0, i = 0, b = 0] = await call(snapshotScript, []);
+      const [now = 0, used = 0, pauseUntil = 0, ...queued] = await call(snapshotScript, [windowMs]);
+      const waiting = Object.fromEntries(CALL_PRIORITIES.map((p, i) => [p, queued[i] ?? 0])) as Record<
+        CallPriority,
+        number
+      >;
       return {
         usedThisMinute: used,
         limit,
         pausedUntil: pauseUntil > now ? new Date(pauseUntil) : null,
-        waiting: { placement: p, interactive: i, background: b },
+        waiting,
         serverTime: new Date(now),
       };
     },

@@ -9,7 +9,7 @@ import type { CallOptions, CallPriority, Country, MerchantApi, Operator } from '
  * Countries and each country's operators, cached in Redis for every replica. A copy is "fresh" for `ttlSeconds`
  * (a separate key with a Redis expiry, so replica clocks do not matter) and is kept much longer to be served
  * stale. When it goes stale, the one replica that wins a Redis lock refreshes it in the background at
- * 'background' priority while everyone keeps serving the cached copy; a failed refresh leaves the copy (and the
+ * 'catalogue' priority (last in the line) while everyone keeps serving the cached copy; a failed refresh leaves the copy (and the
  * lock, as a back-off) in place. With no copy at all, the API is called directly.
  */
 
@@ -148,7 +148,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       const locked = await redis.set(`${entry.key}:lock`, token, 'PX', lockMs, 'NX');
       if (locked !== 'OK') return;
       try {
-        const value = await entry.load('background', undefined);
+        const value = await entry.load('catalogue', undefined);
         await store(entry.key, entry.encode(value));
         remember(entry.key, value, true);
         await redis.eval(RELEASE, 1, `${entry.key}:lock`, token);

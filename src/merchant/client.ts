@@ -334,7 +334,7 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
       let error: AnyMerchantError;
       let started: number | undefined;
       try {
-        await deps.budget.acquire(priority, signal);
+        await deps.budget.acquire(priority, signal, spec.options?.line);
         started = performance.now();
         const result = await attemptOnce(spec, parse);
         answers.note(spec.route, clock());

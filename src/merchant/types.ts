@@ -7,12 +7,48 @@ export type { KnownOrderStatus, OrderStatus } from '../domain/status.ts';
 /** The three recharge product kinds the service sells. */
 export type RechargeSubtype = 'airtime' | 'data' | 'bundle';
 
-/** How important a call is when the shared request budget is short. */
-export type CallPriority = 'placement' | 'interactive' | 'background';
+/**
+ * How important a call is when the shared request budget is short, highest first: placing a confirmed order,
+ * an interactive step (a quote, a lookup someone waits for), a bulk or scheduled line, status reads and other
+ * background reads, catalogue refreshes.
+ */
+export type CallPriority = 'placement' | 'interactive' | 'bulk' | 'background' | 'catalogue';
+
+/** Every priority, highest first: the order of the shared line (budget.ts). */
+export const CALL_PRIORITIES: readonly CallPriority[] = [
+  'placement',
+  'interactive',
+  'bulk',
+  'background',
+  'catalogue',
+];
+
+/** Where a call stands in the shared line while it waits for a slot. */
+export interface LineView {
+  /** 1 = next to be served. */
+  position: number;
+  /** Estimated time until the call is served. */
+  etaMs: number;
+}
+
+/** Who waits in the shared line, so the line can be fair and can be left. */
+export interface LinePlace {
+  /**
+   * A stable id keeps the place across retries and replicas (an order's merchant number, a conversation's
+   * step); without one each attempt gets a fresh place. Leaving (`RequestBudget.leave`) names this id.
+   */
+  id?: string;
+  /** Round-robin between owners inside a priority (a reseller's user id); without one the call is its own owner. */
+  owner?: string;
+  /** Told where the call stands each time it is checked and still waits (side effects only: not replayed). */
+  onWait?: (view: LineView) => void;
+}
 
 export interface CallOptions {
   priority?: CallPriority;
   signal?: AbortSignal;
+  /** The call's place in the shared line (budget.ts). */
+  line?: LinePlace;
 }
 
 export interface Account {

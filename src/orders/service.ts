@@ -3,14 +3,21 @@ import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { AlertSink } from '../notify/alert-types.ts';
-import type { CallPriority, MerchantApi, OrderStatus, RechargeOrder } from '../merchant/types.ts';
+import type { CallPriority, LineView, MerchantApi, OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { newClaimToken, type Claim, type DueQueue } from '../lib/redis/due-queue.ts';
 import { createOrderNumbers } from './numbers.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
 import { isClosed, type ApplyResult, type OrderStore } from './store.ts';
-import type { OrderIntent, OrderService, Rejection, StoredOrder, SubmitResult } from './types.ts';
+import type {
+  OrderIntent,
+  OrderService,
+  Rejection,
+  StoredOrder,
+  SubmitOptions,
+  SubmitResult,
+} from './types.ts';
 import type { MerchantEvent } from './webhook-signature.ts';
 
 /** Timings of placement re-sends; tests shrink them. */
@@ -278,11 +285,21 @@ export function createOrderService(deps: OrderServiceDeps) {
    * off. `caller` 'submit': the chat gets the result at once and tells a refusal itself; 'worker': the notifier
    * does, and an earlier attempt (by submit or a replica that died) may have reached the service.
    */
-  async function send(order: StoredOrder, claim: Claim, caller: 'submit' | 'worker'): Promise<SubmitResult> {
+  async function send(
+    order: StoredOrder,
+    claim: Claim,
+    caller: 'submit' | 'worker',
+    onWait?: (view: LineView) => void,
+  ): Promise<SubmitResult> {
     const ext = order.externalOrderId;
     const hold = holdClaim(claim, ext);
     try {
-      const result = await api.createOrder(order.request, { priority: 'placement', signal: hold.signal });
+      // The order's place in the line is named after it: a replica resuming it (after a crash) keeps the place.
+      const result = await api.createOrder(order.request, {
+        priority: 'placement',
+        signal: hold.signal,
+        line: { id: `order:${ext}`, owner: String(order.resellerId), ...(onWait ? { onWait } : {}) },
+      });
       hold.release();
       await hookAt(deps.hooks, 'after-send-before-store', {
         externalOrderId: ext,
@@ -396,7 +413,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /** Saves the intent set-if-absent, then places it once. */
-  async function submitOnce(intent: OrderIntent): Promise<SubmitResult> {
+  async function submitOnce(intent: OrderIntent, options: SubmitOptions): Promise<SubmitResult> {
     // The conversation has fixed the number and sent "⏳ Placing…"; the intent is not stored yet.
     await hookAt(deps.hooks, 'number-fixed-before-save', { externalOrderId: intent.externalOrderId });
     const token = newClaimToken();
@@ -470,6 +487,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       created.order,
       { member: intent.externalOrderId, token, step: 0, dueAt: 0, reclaimed: false },
       'submit',
+      options.onWait,
     );
   }
 
@@ -477,8 +495,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     store,
 
     /** Saves the intent set-if-absent, then places it once (see OrderService.submit). */
-    async submit(intent: OrderIntent): Promise<SubmitResult> {
-      const result = await submitOnce(intent);
+    async submit(intent: OrderIntent, options: SubmitOptions = {}): Promise<SubmitResult> {
+      const result = await submitOnce(intent, options);
       deps.onSubmitted?.();
       return result;
     },

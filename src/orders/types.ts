@@ -1,4 +1,4 @@
-import type { OrderRequest, OrderStatus } from '../merchant/types.ts';
+import type { LineView, OrderRequest, OrderStatus } from '../merchant/types.ts';
 
 /** What the top-up conversation hands to the order service once the reseller confirmed a quote. */
 export interface OrderIntent {
@@ -136,10 +136,18 @@ export type SubmitResult =
   // The number already names a different request (`order`): nothing was sent for this intent, admins are alerted.
   | { outcome: 'conflict'; order: StoredOrder; field: string };
 
+/** How a submit reports its wait in the shared line. */
+export interface SubmitOptions {
+  onWait?: (view: LineView) => void;
+}
+
 /** What the bot asks of the order service. */
 export interface OrderService {
-  /** Saves the intent set-if-absent (a second call finds the first) and places it once. */
-  submit(intent: OrderIntent): Promise<SubmitResult>;
+  /**
+   * Saves the intent set-if-absent (a second call finds the first) and places it once, waiting in the shared
+   * line at the placement priority; `onWait` is told where it stands meanwhile.
+   */
+  submit(intent: OrderIntent, options?: SubmitOptions): Promise<SubmitResult>;
   /** The unfinished order to this phone number (digits with country code), if any. */
   unfinishedForAccount(account: string): Promise<StoredOrder | null>;
   get(externalOrderId: string): Promise<StoredOrder | null>;

@@ -75,16 +75,18 @@ export type Metrics = ReturnType<typeof createMetrics>;
 /** The budget as the Merchant client sees it, timing every wait for a slot. */
 export function timeBudgetWaits(budget: RequestBudget, metrics: Metrics): RequestBudget {
   return {
-    async acquire(priority, signal) {
+    async acquire(priority, signal, place) {
       const done = metrics.budgetWait.startTimer({ priority });
       try {
-        return await budget.acquire(priority, signal);
+        return await budget.acquire(priority, signal, place);
       } finally {
         done();
       }
     },
     // Never waits, so there is nothing to time.
     tryAcquire: (priority) => budget.tryAcquire(priority),
+    leave: (id) => budget.leave(id),
+    estimate: (priority) => budget.estimate(priority),
     pause: (retryAfterSeconds) => budget.pause(retryAfterSeconds),
     snapshot: () => budget.snapshot(),
     get limit() {

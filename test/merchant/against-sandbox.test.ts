@@ -715,7 +715,7 @@ describe('429 through a burst fault', () => {
     const budgetB = createRequestBudget({ redis: newRedis(), prefix, limitPerMinute: 100_000 });
     const replicaA = clientFor({ budget: budgetA });
     const replicaB = clientFor({ budget: budgetB });
-    const budgetKey = `${prefix}merchant:budget`;
+    const budgetKey = `${prefix}{budget}:state`;
     await books.addFault({ kind: 'rate_limit', next: 2, retry_after: 1, path: '/recharge/countries' });
 
     const started = await redisNowMs(redis);

@@ -32,7 +32,13 @@ function replicas(limitPerMinute: number): Replica[] {
   return [0, 1, 2].map(() => {
     const redis = new Redis(redisServer.url);
     connections.push(redis);
-    const budget = createRequestBudget({ redis, prefix, limitPerMinute });
+    // With the reserve the tests below check: the last 10% of a minute only for placements.
+    const budget = createRequestBudget({
+      redis,
+      prefix,
+      limitPerMinute,
+      placementReserve: Math.max(1, Math.ceil(limitPerMinute * 0.1)),
+    });
     return { budget, client: testClient(fake, budget) };
   });
 }

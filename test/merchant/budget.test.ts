@@ -20,6 +20,8 @@ afterAll(async () => {
   await server.dispose();
 });
 
+const NOBODY_WAITING = { placement: 0, interactive: 0, bulk: 0, background: 0, catalogue: 0 };
+
 const freshPrefix = (): string => `t${randomBytes(4).toString('hex')}:`;
 
 /** Starts an acquire and reports whether it was granted, refused with a kind, or is still waiting. */
@@ -37,16 +39,52 @@ function track(budget: RequestBudget, priority: CallPriority, signal: AbortSigna
 }
 
 describe('request budget', () => {
-  it('splits the minute: placements all of it, interactive all but a reserve, background a share', () => {
-    expect(budgetAllowances(60)).toEqual({ placement: 60, interactive: 54, background: 30 });
-    expect(budgetAllowances(6)).toEqual({ placement: 6, interactive: 5, background: 3 });
-    expect(budgetAllowances(1)).toEqual({ placement: 1, interactive: 1, background: 1 });
-    expect(budgetAllowances(10, 3, 0.2)).toEqual({ placement: 10, interactive: 7, background: 2 });
+  it('splits the minute: placements all of it, interactive and bulk all but a reserve (none by default), background a share', () => {
+    expect(budgetAllowances(60)).toEqual({
+      placement: 60,
+      interactive: 60,
+      bulk: 60,
+      background: 30,
+      catalogue: 30,
+    });
+    expect(budgetAllowances(60, 6)).toEqual({
+      placement: 60,
+      interactive: 54,
+      bulk: 54,
+      background: 30,
+      catalogue: 30,
+    });
+    expect(budgetAllowances(6, 1)).toEqual({
+      placement: 6,
+      interactive: 5,
+      bulk: 5,
+      background: 3,
+      catalogue: 3,
+    });
+    expect(budgetAllowances(1)).toEqual({
+      placement: 1,
+      interactive: 1,
+      bulk: 1,
+      background: 1,
+      catalogue: 1,
+    });
+    expect(budgetAllowances(10, 3, 0.2)).toEqual({
+      placement: 10,
+      interactive: 7,
+      bulk: 7,
+      background: 2,
+      catalogue: 2,
+    });
   });
 
   it('hands out at most each priority allowance in one Redis-clock minute', async () => {
     await ensureMinuteHeadroom(redis, 15);
-    const budget = createRequestBudget({ redis, prefix: freshPrefix(), limitPerMinute: 10 });
+    const budget = createRequestBudget({
+      redis,
+      prefix: freshPrefix(),
+      limitPerMinute: 10,
+      placementReserve: 1,
+    });
     const stop = new AbortController();
     for (let i = 0; i < 5; i++) await budget.acquire('background');
     const sixthBackground = track(budget, 'background', stop.signal);
@@ -85,8 +123,8 @@ describe('request budget', () => {
   it('keeps room for waiting placements when a shared pause ends', async () => {
     await ensureMinuteHeadroom(redis, 20);
     const prefix = freshPrefix();
-    const budget = createRequestBudget({ redis, prefix, limitPerMinute: 6 });
-    const other = createRequestBudget({ redis, prefix, limitPerMinute: 6 });
+    const budget = createRequestBudget({ redis, prefix, limitPerMinute: 6, placementReserve: 1 });
+    const other = createRequestBudget({ redis, prefix, limitPerMinute: 6, placementReserve: 1 });
     const until = await budget.pause(1);
     const stop = new AbortController();
     const background = [0, 1, 2].map(() => track(other, 'background', stop.signal));
@@ -113,13 +151,13 @@ describe('request budget', () => {
     expect(await budget.tryAcquire('background')).toEqual({ usedThisMinute: 1, limit: 4 });
     expect(await budget.tryAcquire('background')).toEqual({ usedThisMinute: 2, limit: 4 });
     expect(await budget.tryAcquire('background')).toBeNull();
-    expect((await budget.snapshot()).waiting).toEqual({ placement: 0, interactive: 0, background: 0 });
+    expect((await budget.snapshot()).waiting).toEqual(NOBODY_WAITING);
     // Being refused left nobody registered ahead of an interactive call.
     expect(await budget.tryAcquire('interactive')).toEqual({ usedThisMinute: 3, limit: 4 });
 
     await budget.pause(60);
     expect(await budget.tryAcquire('placement')).toBeNull();
-    expect((await budget.snapshot()).waiting).toEqual({ placement: 0, interactive: 0, background: 0 });
+    expect((await budget.snapshot()).waiting).toEqual(NOBODY_WAITING);
   });
 
   it('a 429 pause holds every instance until Retry-After, on the Redis clock', async () => {

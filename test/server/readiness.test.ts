@@ -3,7 +3,7 @@ import type { App } from '../../src/app.ts';
 import { ask, eventually } from '../bot/agents-support.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 
-const BUDGET_KEY = 'rb:merchant:budget';
+const BUDGET_KEY = 'rb:{budget}:state';
 
 /** Sandbox request-log helpers shared by both worlds below. */
 function requestLog(world: BotWorld) {

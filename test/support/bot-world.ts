@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { createApp, type App, type AppOverrides } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
-import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
+import { createMerchantSandbox, type MerchantSandboxOptions } from '../../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { freePort } from './ports.ts';
 import { startRedisServer, type RedisServerHandle } from './redis.ts';
@@ -44,6 +44,8 @@ export interface BotWorldOptions {
   env?: Record<string, string>;
   /** The replicas' logger (default: silent); a test that reads the logs passes its own. */
   logger?: Logger;
+  /** More options of the Merchant API sandbox (its rate limit and the length of its minute). */
+  sandbox?: Omit<MerchantSandboxOptions, 'timeScale' | 'initialBalance'>;
 }
 
 /** A small JSON client of the sandbox's control API (`/_sandbox`). */
@@ -84,7 +86,11 @@ export async function startBotWorld(options: BotWorldOptions = {}): Promise<BotW
     ],
   });
   const { apiRoot } = await standIn.listen();
-  const sandbox = createMerchantSandbox({ timeScale: options.timeScale ?? 0.01, initialBalance: '100000' });
+  const sandbox = createMerchantSandbox({
+    timeScale: options.timeScale ?? 0.01,
+    initialBalance: '100000',
+    ...options.sandbox,
+  });
   const sandboxUrls = await sandbox.listen();
   const control = controlClient(sandboxUrls.controlUrl);
 

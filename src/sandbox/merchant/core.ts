@@ -53,6 +53,11 @@ export interface MerchantSandboxOptions {
   /** 1 = the real schedule; 0.01 runs order progress and webhook retries 100x faster. */
   timeScale?: number;
   rateLimitPerMinute?: number;
+  /**
+   * Length of the rate limit's "minute" (windows start at multiples of it). Default 60000; tests and the bench
+   * shorten it together with the bot's budget window to watch several minutes of a busy line in seconds.
+   */
+  rateLimitWindowMs?: number;
   /** Wallet currency (any code of FX_PER_USD). Default USD. */
   defaultCurrency?: string;
   /** Opening wallet balance. Default 5000.0000. */
@@ -131,6 +136,9 @@ export function createCore(options: MerchantSandboxOptions = {}): SandboxCore {
   const rateLimit = options.rateLimitPerMinute ?? 60;
   if (!Number.isInteger(rateLimit) || rateLimit < 1)
     throw new SandboxOptionsError('rateLimitPerMinute must be a positive integer');
+  const rateWindowMs = options.rateLimitWindowMs ?? 60_000;
+  if (!Number.isInteger(rateWindowMs) || rateWindowMs < 1)
+    throw new SandboxOptionsError('rateLimitWindowMs must be a positive integer');
 
   let targetSeq = 0;
   const targetsFrom = (list: readonly WebhookTargetOption[], existing = 0): AccountState['webhooks'] =>
@@ -210,7 +218,7 @@ export function createCore(options: MerchantSandboxOptions = {}): SandboxCore {
     orders,
     quotes: createQuoteSigner(),
     requestLog: createRequestLog(),
-    rateLimiter: createRateLimiter(clock.wallNow),
+    rateLimiter: createRateLimiter(clock.wallNow, rateWindowMs),
     accounts,
     primaryId,
     pricing: { markupPercent: new Money(0), fxOverrides: new Map() },

@@ -9,7 +9,6 @@ import {
   WAIT,
   ordersTo,
   orderPostCount,
-  quoteRequestCount,
   say,
   typeToQuote,
   waitForOrderLine,
@@ -201,48 +200,7 @@ describe('top-up flow: confirming', () => {
     expect(told.text).toContain('choose another operator');
     expect(await ordersTo(world, '2348031234823')).toEqual([]);
   });
-
-  it('a busy service is explained with the wait, after a 429 and while the shared pause lasts', async () => {
-    const user = world.standIn.driver.user({ id: RESELLER });
-    await say(user, '/topup', PROMPT.country);
-    await say(user, 'Nigeria', PROMPT.operator);
-    await say(user, 'MTN', PROMPT.subtype);
-    await say(user, 'Airtime', PROMPT.amount);
-    await say(user, '500', PROMPT.phone);
-    await world.control.post('faults', {
-      kind: 'rate_limit',
-      next: 1,
-      // Longer than an interactive request waits: the chat says how long instead.
-      retry_after: 90,
-      path: '/api/v1/recharge/quote',
-    });
-    const told = await say(user, '08031234821', /busy/);
-    expect(told.text).toMatch(/try again in \d+ seconds/);
-    expect(await ordersTo(world, '2348031234821')).toEqual([]);
-    // The pause is shared: Try again while it lasts is answered the same way, without a request.
-    const posts = await orderPostCount(world);
-    user.press(told, /Try again/);
-    const again = await user.waitForBotMessage((m) => m.text.includes('busy'), { ...WAIT, after: told.id });
-    expect(again.buttons.flat().some((b) => b.text.includes('Try again'))).toBe(true);
-    expect(await orderPostCount(world)).toBe(posts);
-    await say(user, '/cancel', /cancelled/);
-
-    // A new flow while the shared pause lasts: the quote gives up waiting and the chat says so.
-    await say(user, '/topup', PROMPT.country);
-    await say(user, 'Nigeria', PROMPT.operator);
-    await say(user, 'MTN', PROMPT.subtype);
-    await say(user, 'Airtime', PROMPT.amount);
-    await say(user, '500', PROMPT.phone);
-    const quotes = await quoteRequestCount(world);
-    const sent = user.sendText('08031234822');
-    const busy = await user.waitForBotMessage((m) => m.text.includes('busy'), {
-      timeoutMs: 40_000,
-      after: sent.messageId,
-    });
-    expect(busy.buttons.flat().some((b) => b.text.includes('Try again'))).toBe(true);
-    expect(await quoteRequestCount(world)).toBe(quotes);
-    await say(user, '/cancel', /cancelled/);
-  });
+  // A 429 and the shared pause it sets: the quote waits in line (fair-wait.test.ts), never "busy, try again".
 });
 
 describe('top-up flow: a refused API key', () => {

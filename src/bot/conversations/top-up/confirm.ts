@@ -3,6 +3,11 @@ import { InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../../domain/money.ts';
 import { ACTION } from '../../callback-data/top-up.ts';
 import { toServiceProblem, type ServiceProblem } from '../../service-problem.ts';
+import { isMerchantError } from '../../../merchant/errors.ts';
+import { LEFT_LINE } from '../../../merchant/budget.ts';
+import type { CallOptions, Quote } from '../../../merchant/types.ts';
+import type { BaseContext } from '../../context.ts';
+import type { LineEnd } from '../../waiting-line.ts';
 import { confirmPin } from './pin.ts';
 import { place, problemText } from './place.ts';
 import { quoteMismatch, viewerPrice, type QuoteView } from './quote.ts';
@@ -28,11 +33,39 @@ export async function fetchQuote(
     localCurrency: sc.state.currency!,
     subtype: sc.state.subtype!,
   };
-  const got = await conversation.external(async () => {
+  const chatId = sc.ctx.chat?.id;
+  const line = deps.line;
+  // The quote's place in the shared line: fixed by the conversation, so a replay names the same place.
+  const place =
+    line !== undefined && chatId !== undefined ? line.placeOf(chatId, sc.flow, sc.nextPrompt()) : undefined;
+  const got = await conversation.external(async (outer: BaseContext) => {
+    // The "In line" message is the waiter's side effect: it never enters the replay log.
+    const notice =
+      line !== undefined && place !== undefined && chatId !== undefined
+        ? line.notice({ api: outer.api, chatId, locale: sc.locale, id: place, leavable: true })
+        : undefined;
+    let how: LineEnd = 'stopped';
     try {
-      // A shared 429 pause or a spent minute would otherwise keep the chat silent for up to a minute.
-      const signal = AbortSignal.timeout(deps.quoteWaitMs ?? 10_000);
-      const q = await deps.api.createQuote(request, { priority: 'interactive', signal });
+      const options: CallOptions = {
+        priority: 'interactive',
+        line: {
+          owner: String(sc.userId),
+          ...(place === undefined ? {} : { id: place }),
+          ...(notice === undefined ? {} : { onWait: notice.onWait }),
+        },
+      };
+      let q: Quote;
+      for (;;) {
+        try {
+          q = await deps.api.createQuote(request, options);
+          break;
+        } catch (error) {
+          // A 429 the client could not wait out has paused the shared budget: back in line, never "try again".
+          if (isMerchantError(error) && error.kind === 'rate-limited') continue;
+          throw error;
+        }
+      }
+      how = 'served';
       const field = quoteMismatch(request, {
         country: q.country,
         operatorKey: q.operator.operatorKey,
@@ -67,7 +100,10 @@ export async function fetchQuote(
       const quoted = `${q.country} ${q.operator.operatorKey} ${q.localAmount.toFixed()} ${q.localCurrency} ${q.subtype}`;
       return { ...priced, mismatch: { field, quoted } };
     } catch (error) {
+      if (isMerchantError(error) && error.code === LEFT_LINE) how = 'left';
       return { ok: false as const, problem: toServiceProblem(error) };
+    } finally {
+      await notice?.end(how);
     }
   });
   if (!got.ok) return got;
@@ -98,16 +134,11 @@ export async function fetchQuote(
 export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' | 'cancel'> {
   const { conversation, ctx, deps, locale, t, cb, answer, navRow, closePrompt } = sc;
   let notice: string | undefined;
-  // Until when the service asked us to wait (a 429's Retry-After), as the conversation's clock sees it.
-  let busyUntil = 0;
   for (;;) {
-    const waitMs = busyUntil - (await conversation.now());
-    const got: Awaited<ReturnType<typeof fetchQuote>> =
-      waitMs > 1000
-        ? { ok: false, problem: { kind: 'rate-limited', retryAfterSeconds: Math.ceil(waitMs / 1000) } }
-        : await fetchQuote(sc);
-    if (!got.ok && got.problem.kind === 'rate-limited' && waitMs <= 1000) {
-      busyUntil = (await conversation.now()) + (got.problem.retryAfterSeconds ?? 60) * 1000;
+    const got = await fetchQuote(sc);
+    if (!got.ok && got.problem.kind === 'aborted' && got.problem.code === LEFT_LINE) {
+      // Left the line with ❌ or /cancel: its message says so; the flow ends like a cancel.
+      return 'cancel';
     }
     if (!got.ok) {
       const s = sc.nextPrompt();
@@ -174,6 +205,21 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
     if (Date.parse(quote.expiresAt) - at < deps.quoteMarginMs) {
       notice = t('top-up-quote-renewed');
       continue;
+    }
+    // A line of placements longer than the quote's validity: say so, and quote again when the turn comes.
+    const line = deps.line;
+    if (line !== undefined) {
+      const etaMs = await conversation.external(async () => {
+        try {
+          return (await line.estimate('placement')).etaMs;
+        } catch {
+          return 0;
+        }
+      });
+      if (Date.parse(quote.expiresAt) - at - etaMs < deps.quoteMarginMs) {
+        notice = t('top-up-line-outlives-quote', { seconds: Math.ceil(etaMs / 1000) });
+        continue;
+      }
     }
     const placed = await place(sc, quote, s);
     if (placed === 'requote') {

@@ -9,6 +9,7 @@ import { problemText as problemTextOf, type ServiceProblem } from '../../service
 import { rememberRecent } from './phone.ts';
 import { refusalAdviceKey, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
+import type { LineEnd } from '../../waiting-line.ts';
 
 /**
  * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
@@ -70,10 +71,26 @@ export async function place(
   const result = await conversation.external(
     async (outer: BaseContext): Promise<SubmitResult | { outcome: 'error' }> => {
       rememberRecent(outer, sc.state);
+      // A confirmed order keeps its place (no ❌): the message only shows where it stands.
+      const notice = deps.line?.notice({
+        api: outer.api,
+        chatId,
+        locale,
+        id: `order:${externalOrderId}`,
+        leavable: false,
+      });
+      let how: LineEnd = 'stopped';
       try {
-        return await deps.orders.submit(intent);
+        const result = await deps.orders.submit(
+          intent,
+          notice === undefined ? {} : { onWait: notice.onWait },
+        );
+        how = 'served';
+        return result;
       } catch {
         return { outcome: 'error' };
+      } finally {
+        await notice?.end(how);
       }
     },
   );

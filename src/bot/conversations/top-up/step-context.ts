@@ -13,6 +13,7 @@ import type { OrderService } from '../../../orders/types.ts';
 import type { Translate } from '../../i18n.ts';
 import type { RoleStore } from '../../roles.ts';
 import type { PricingStore } from '../../../accounts/pricing-store.ts';
+import type { WaitingLine } from '../../waiting-line.ts';
 
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
 export interface TopUpDeps {
@@ -33,8 +34,8 @@ export interface TopUpDeps {
   idleMs: number;
   /** A quote with less validity left than this is renewed before placing. */
   quoteMarginMs: number;
-  /** How long a quote may wait for the shared request budget before the chat is told to try later. */
-  quoteWaitMs?: number;
+  /** The shared request line: its "In line" message while a quote or a placement waits, and estimates. */
+  line?: Pick<WaitingLine, 'notice' | 'placeOf' | 'estimate'>;
   /** Reseller credit accounts (the low-credit notice after a placement). */
   accounts?: Pick<Accounts, 'lowCreditCrossed' | 'view' | 'currency'>;
 }
