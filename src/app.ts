@@ -1,3 +1,4 @@
+import type { TranslationVars } from './lib/html.ts';
 import type { Server } from 'node:http';
 import { Decimal } from 'decimal.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -145,7 +146,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     logger,
   });
   const i18n = createI18n<BotContext>(config.defaultLocale);
-  const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
+  const translate = (locale: string, key: string, vars?: TranslationVars) =>
     i18n.t(locale, key, vars);
   // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });

@@ -8,9 +8,21 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
-/** Text that is already HTML (a translated fragment, a built line): passed to a translation as it is. */
+/**
+ * Text that is already HTML (a translated fragment, a built line): passed to a translation as it is. Shaped
+ * like Fluent's `FluentType` so the i18n plugin's `ctx.t` accepts it too; the escaping wrapper unwraps it.
+ */
 export class Html {
-  constructor(readonly html: string) {}
+  readonly html: string;
+  constructor(html: string) {
+    this.html = html;
+  }
+  get value(): string {
+    return this.html;
+  }
+  valueOf(): string {
+    return this.html;
+  }
   toString(): string {
     return this.html;
   }
@@ -40,4 +52,25 @@ export function escapeVariables(vars: Readonly<Record<string, unknown>>): Record
 /** `<code>…</code>` around text (one tap copies it in Telegram), escaped. */
 export function code(text: string): Html {
   return new Html(`<code>${escapeHtml(text)}</code>`);
+}
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
+
+/**
+ * The visible text of one of our HTML strings, for the places Telegram shows plain text (button labels,
+ * callback answers, command menus): tags dropped, the entities Telegram knows decoded.
+ */
+export function htmlToPlain(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);/gi, (whole, name: string) => {
+      const lower = name.toLowerCase();
+      if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16), whole);
+      if (lower.startsWith('#')) return safeCodePoint(parseInt(lower.slice(1), 10), whole);
+      return ENTITIES[lower] ?? whole;
+    });
+}
+
+function safeCodePoint(point: number, fallback: string): string {
+  return Number.isInteger(point) && point >= 0 && point <= 0x10ffff ? String.fromCodePoint(point) : fallback;
 }

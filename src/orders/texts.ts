@@ -1,3 +1,4 @@
+import type { TranslationVars } from '../lib/html.ts';
 import { formatMoney } from '../domain/money.ts';
 import { maskPhone } from '../domain/phone.ts';
 import { isKnownStatus, statusEmoji } from '../domain/status.ts';
@@ -5,7 +6,7 @@ import type { OrderStatus } from '../merchant/types.ts';
 import type { Rejection, StoredOrder } from './types.ts';
 
 /** The translate function the bot passes (`i18n.t` of @grammyjs/i18n). */
-export type Translate = (locale: string, key: string, variables?: Record<string, string | number>) => string;
+export type Translate = (locale: string, key: string, variables?: TranslationVars) => string;
 
 /** Our statuses beyond the service's: not answered yet, and refused (nothing charged). */
 export type DisplayStatus = OrderStatus | 'placing' | 'rejected';

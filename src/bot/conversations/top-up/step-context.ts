@@ -1,3 +1,4 @@
+import type { TranslationVars } from '../../../lib/html.ts';
 import type { Accounts } from '../../../accounts/accounts.ts';
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context, InlineKeyboard } from 'grammy';
@@ -68,7 +69,7 @@ export interface StepContext {
   /** This run's random id: in its buttons' data and its order numbers' keys. */
   flow: string;
   locale: string;
-  t(key: string, vars?: Record<string, string | number>): string;
+  t(key: string, vars?: TranslationVars): string;
   state: TopUpState;
   /** The one-line `/topup` amount, until the amount step has used it. */
   pendingAmount: string | undefined;
@@ -100,7 +101,7 @@ export async function createStepContext(
   const locale = await conversation.external(
     (outer: BaseContext) => outer.i18n?.getLocale() ?? deps.defaultLocale,
   );
-  const t = (key: string, vars?: Record<string, string | number>) => deps.translate(locale, key, vars);
+  const t = (key: string, vars?: TranslationVars) => deps.translate(locale, key, vars);
   const flow = (await conversation.random()).toString(36).slice(2, 8);
   let seq = 0;
   const cb = (s: number, action: string) => topUpData(flow, s, action);
