@@ -4,6 +4,7 @@ import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '.
 import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
 import { boundsOf, fitsOptions, isFixed, optionsOf } from '../top-up-model.ts';
 import type { StepContext, StepResult } from './step-context.ts';
+import { escapeHtml, html } from '../../../lib/html.ts';
 
 type Options = ReturnType<typeof optionsOf>;
 
@@ -34,7 +35,7 @@ async function promptAmount(sc: StepContext, options: Options): Promise<StepResu
   const kb = new InlineKeyboard();
   fixed.forEach((o, i) => {
     kb.text(
-      o.label || formatMoney(o.min, currency, locale),
+      escapeHtml(o.label || formatMoney(o.min, currency, locale)),
       cb(s, choiceAction(CHOICE.amount, options.indexOf(o))),
     );
     if (i % 3 === 2) kb.row();
@@ -42,7 +43,7 @@ async function promptAmount(sc: StepContext, options: Options): Promise<StepResu
   const lines = [
     t('top-up-choose-amount', {
       operator: sc.state.operator!.name,
-      subtype: subtypeLabel(sc.state.subtype!),
+      subtype: html(subtypeLabel(sc.state.subtype!)),
     }),
   ];
   for (const r of ranges) {

@@ -7,6 +7,7 @@ import { confirmPin } from './pin.ts';
 import { place, problemText } from './place.ts';
 import { quoteMismatch, viewerPrice, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
+import { html } from '../../../lib/html.ts';
 
 /**
  * Asks for a quote. Only what the chosen options do not already say enters the replay log: the price, its
@@ -196,7 +197,7 @@ export function quoteText(sc: StepContext, quote: QuoteView, now: number): strin
   const text = t(quote.resellerPrice === undefined ? 'top-up-quote' : 'top-up-quote-credit', {
     operator: quote.operatorName,
     country: quote.countryName,
-    subtype: subtypeLabel(quote.subtype),
+    subtype: html(subtypeLabel(quote.subtype)),
     phone: sc.state.phone!.international,
     receives: formatMoney(quote.localAmount, quote.localCurrency, locale),
     pays: formatMoney(viewerPrice(quote), currency, locale),

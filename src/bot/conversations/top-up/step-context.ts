@@ -14,6 +14,7 @@ import type { OrderService } from '../../../orders/types.ts';
 import type { Translate } from '../../i18n.ts';
 import type { RoleStore } from '../../roles.ts';
 import type { PricingStore } from '../../../accounts/pricing-store.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
 export interface TopUpDeps {
@@ -89,6 +90,7 @@ export interface StepContext {
   navRow(kb: InlineKeyboard, s: number, withBack: boolean): InlineKeyboard;
   pager: { previous: string; next: string };
   closePrompt(message: { message_id: number }, text?: string): Promise<void>;
+  /** The product kind in words, as HTML. */
   subtypeLabel(subtype: string): string;
 }
 
@@ -181,6 +183,6 @@ export async function createStepContext(
     pager: { previous: t('button-previous'), next: t('button-next') },
     closePrompt,
     subtypeLabel: (subtype) =>
-      ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : subtype,
+      ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : escapeHtml(subtype),
   };
 }
