@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/config.ts';
-import { createI18n, LOCALES_DIR } from '../../src/bot/i18n.ts';
+import { createI18n, LOCALES_DIR, type Translate } from '../../src/bot/i18n.ts';
 import { cardOfStored, renderCard, type OrderCard } from '../../src/bot/order-card.ts';
 import { escapeHtml, htmlToPlain } from '../../src/lib/html.ts';
 import { toHtmlPayload } from '../../src/lib/telegram/html-mode.ts';
@@ -21,7 +21,7 @@ import { formatText, parseHtml } from '../../src/sandbox/telegram/formatting.ts'
  */
 
 const i18n = createI18n('en');
-const t = (locale: string, key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
+const t: Translate = (locale, key, vars) => i18n.t(locale, key, vars);
 
 /** Text a user, the catalogue or the Merchant API could send: markup-like pieces mixed with ordinary ones. */
 const nasty = fc.string({
