@@ -29,6 +29,7 @@ import type { OrderWorkers } from './orders/worker.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
 import { createRedisReadiness } from './server/redis-ready.ts';
 import { createServer, type RouteHandler } from './server/server.ts';
+import { createFixedPrices } from './merchant/fixed-prices.ts';
 
 /**
  * Timings the soak and the bench shorten so whole lifecycles fit in minutes (through runService), and the
@@ -146,8 +147,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     logger,
   });
   const i18n = createI18n<BotContext>(config.defaultLocale);
-  const translate = (locale: string, key: string, vars?: TranslationVars) =>
-    i18n.t(locale, key, vars);
+  const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
   telegram.config.use(countTelegramErrors(metrics));
@@ -234,6 +234,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       roles,
       pricing,
       numbers: createOrderNumbers({ redis, prefix }),
+      fixedPrices: createFixedPrices({ api: merchant, redis, prefix, logger }),
       reportQuoteMismatch: async (details) => {
         await orderSystem.alerts.raise({
           kind: 'quote-mismatch',

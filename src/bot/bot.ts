@@ -137,8 +137,7 @@ export function createBot(deps: BotDeps) {
   bot.api.config.use(htmlParseMode);
 
   const i18n = deps.i18n;
-  const translate = (locale: string, key: string, vars?: TranslationVars) =>
-    i18n.t(locale, key, vars);
+  const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // What the running updates read ahead (session, conversation), so each update reads its chat in one round trip.
   const readAhead: ReadAhead = new Map();
   const sessions = sessionStorage(redis, prefix, readAhead);

@@ -70,6 +70,11 @@ function escapeArguments(i18n: { readonly fluent: unknown }): void {
   };
   const translate = fluent.translate;
   fluent.translate = function (locales, path, context) {
-    return translate.call(fluent, locales, path, context === undefined ? undefined : escapeVariables(context));
+    return translate.call(
+      fluent,
+      locales,
+      path,
+      context === undefined ? undefined : escapeVariables(context),
+    );
   };
 }

@@ -41,7 +41,8 @@ export function toHtmlPayload(method: string, payload: Payload): Payload {
         : m,
     );
   }
-  if (method === 'answerCallbackQuery' && typeof out['text'] === 'string') out['text'] = htmlToPlain(out['text']);
+  if (method === 'answerCallbackQuery' && typeof out['text'] === 'string')
+    out['text'] = htmlToPlain(out['text']);
   if (method === 'setMyCommands' && Array.isArray(out['commands'])) {
     out['commands'] = (out['commands'] as Payload[]).map((c) =>
       typeof c['description'] === 'string' ? { ...c, description: htmlToPlain(c['description']) } : c,

@@ -706,7 +706,8 @@ export function nestingRules(entities: TgMessageEntity[]): TgMessageEntity[] {
   const kept: TgMessageEntity[] = [];
   for (const entity of sortEntities([...entities])) {
     const inside = kept.filter(
-      (outer) => outer.offset <= entity.offset && entity.offset + entity.length <= outer.offset + outer.length,
+      (outer) =>
+        outer.offset <= entity.offset && entity.offset + entity.length <= outer.offset + outer.length,
     );
     const dropped = inside.some((outer) => {
       if (outer.type === 'code' || outer.type === 'pre') return true;

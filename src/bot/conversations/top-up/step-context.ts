@@ -15,6 +15,7 @@ import type { Translate } from '../../i18n.ts';
 import type { RoleStore } from '../../roles.ts';
 import type { PricingStore } from '../../../accounts/pricing-store.ts';
 import { escapeHtml } from '../../../lib/html.ts';
+import type { FixedPrices } from '../../../merchant/fixed-prices.ts';
 
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
 export interface TopUpDeps {
@@ -37,6 +38,8 @@ export interface TopUpDeps {
   quoteMarginMs: number;
   /** How long a quote may wait for the shared request budget before the chat is told to try later. */
   quoteWaitMs?: number;
+  /** Merchant prices of fixed amounts, for the amount buttons (src/merchant/fixed-prices.ts). */
+  fixedPrices?: Pick<FixedPrices, 'pricesOf' | 'remember'>;
   /** Reseller credit accounts (the low-credit notice after a placement). */
   accounts?: Pick<Accounts, 'lowCreditCrossed' | 'view' | 'currency'>;
 }
