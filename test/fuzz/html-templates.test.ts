@@ -108,7 +108,9 @@ describe('every message template in HTML parse mode', () => {
             try {
               text = visible(html);
             } catch (error) {
-              throw new Error(`${locale} ${template.key}: ${(error as Error).message}\n${html}`);
+              throw new Error(`${locale} ${template.key}: ${(error as Error).message}\n${html}`, {
+                cause: error,
+              });
             }
             for (const name of template.shown) {
               if (!text.includes(vars[name] as string))
