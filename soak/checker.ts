@@ -8,6 +8,7 @@ import type { OrderStatus } from '../src/merchant/types.ts';
 import { statusLine, statusMessage, type Translate } from '../src/orders/texts.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import type { ChatMessage, RecordedCall, TgUpdate } from '../src/sandbox/telegram/index.ts';
+import { htmlToPlain } from '../src/lib/html.ts';
 
 export interface SandboxOrderRecord {
   order_id: string;
@@ -95,8 +96,11 @@ const STATUS_WORDS: Record<string, OrderStatus | 'placing' | 'rejected'> = {
   'Not placed': 'rejected',
 };
 
+/** The text the chat shows: messages go out as HTML, so the visible text of what was sent. */
 function textOf(call: RecordedCall): string | undefined {
-  return typeof call.params.text === 'string' ? call.params.text : undefined;
+  const text = call.params.text;
+  if (typeof text !== 'string') return undefined;
+  return call.params.parse_mode === 'HTML' ? htmlToPlain(text) : text;
 }
 
 function chatOf(call: RecordedCall): string {
@@ -285,8 +289,8 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
         });
       // The lifecycle's own status message (status line, then what was ordered), not the order cards a
       // person asked for with /status or an order button, which repeat the status line on purpose.
-      const line = statusLine(t, stored, o.status as OrderStatus);
-      const message = statusMessage(t, stored, o.status as OrderStatus).trim();
+      const line = htmlToPlain(statusLine(t, stored, o.status as OrderStatus));
+      const message = htmlToPlain(statusMessage(t, stored, o.status as OrderStatus)).trim();
       const chat = records.chats[String(stored.chatId)] ?? [];
       const withLine = chat.filter((m) => m.from === 'bot' && (m.text.split('\n')[0] ?? '') === line);
       const shown = withLine.filter((m) => m.text.trim() === message).length;

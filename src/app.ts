@@ -1,3 +1,4 @@
+import type { TranslationVars } from './lib/html.ts';
 import type { Server } from 'node:http';
 import { Decimal } from 'decimal.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,6 +39,7 @@ import { reportCsv } from './bulk/texts.ts';
 import { createBulkTelegram } from './bot/features/bulk.ts';
 import { runLoop, type LoopHandle } from './lib/loop.ts';
 import { createWaitingLine } from './bot/waiting-line.ts';
+import { createFixedPrices } from './merchant/fixed-prices.ts';
 
 /**
  * Timings the soak and the bench shorten so whole lifecycles fit in minutes (through runService), and the
@@ -165,8 +167,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     logger,
   });
   const i18n = createI18n<BotContext>(config.defaultLocale);
-  const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
-    i18n.t(locale, key, vars);
+  const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // The chat side of the shared line: "In line" messages, ❌ and /cancel.
   const line = createWaitingLine({ redis, prefix, budget, translate });
   // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
@@ -294,6 +295,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       roles,
       pricing,
       numbers: createOrderNumbers({ redis, prefix }),
+      fixedPrices: createFixedPrices({ api: merchant, redis, prefix, logger }),
       reportQuoteMismatch: async (details) => {
         await orderSystem.alerts.raise({
           kind: 'quote-mismatch',

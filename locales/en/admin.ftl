@@ -1,20 +1,20 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = People who may use the bot:
-admin-users-row = { $id } — { $role }
-admin-users-row-configured = { $id } — { $role } (ADMIN_IDS)
+admin-users-row = <code>{ $id }</code> — { $role }
+admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
 admin-users-empty = Nobody has a role yet.
 admin-users-audit-title = Recent changes:
 admin-users-audit-granted = { $at }: { $by } made { $user } { $role }
 admin-users-audit-revoked = { $at }: { $by } removed { $user }
 admin-users-audit-empty = No changes yet.
-admin-grant-usage = Send /grant <user id> <reseller|agent|admin>.
-admin-revoke-usage = Send /revoke <user id>.
-admin-grant-done = { $id } is now { $role }.
-admin-revoke-done = { $id } no longer has access.
-admin-revoke-nothing = { $id } had no role.
-admin-change-last-admin = { $id } is the last admin: they cannot be removed or demoted.
-admin-change-configured = { $id } is an admin from ADMIN_IDS and cannot be changed here.
+admin-grant-usage = Send /grant &lt;user id&gt; &lt;reseller|agent|admin&gt;.
+admin-revoke-usage = Send /revoke &lt;user id&gt;.
+admin-grant-done = <code>{ $id }</code> is now { $role }.
+admin-revoke-done = <code>{ $id }</code> no longer has access.
+admin-revoke-nothing = <code>{ $id }</code> had no role.
+admin-change-last-admin = <code>{ $id }</code> is the last admin: they cannot be removed or demoted.
+admin-change-configured = <code>{ $id }</code> is an admin from ADMIN_IDS and cannot be changed here.
 
 ## Figures (/stats)
 

@@ -1,16 +1,16 @@
 ## Order card (/status)
 
-agents-card-next-step = Next step: { $text }
-agents-card-rejection = Refused: { $text }
-agents-card-busy-with = Number busy with order { $number }
-agents-card-operator = Operator: { $operator } · { $subtype }
-agents-card-phone = Number: { $phone }
-agents-card-amount = The line receives: { $amount }
-agents-card-price = The wallet paid: { $price }
-agents-card-attempts = Attempts:
+agents-card-next-step = <b>Next step:</b> { $text }
+agents-card-rejection = <b>Refused:</b> { $text }
+agents-card-busy-with = Number busy with order <code>{ $number }</code>
+agents-card-operator = <b>Operator:</b> { $operator } · { $subtype }
+agents-card-phone = <b>Number:</b> { $phone }
+agents-card-amount = <b>The line receives:</b> { $amount }
+agents-card-price = <b>The wallet paid:</b> { $price }
+agents-card-attempts = <b>Attempts:</b>
 agents-card-attempt = #{ $number } { $status } · sent { $submitted } · done { $completed } · { $error }
 agents-card-times = Created { $created } · updated { $updated }
-agents-card-synced = Read from the service: { $at }
+agents-card-synced = <b>Read from the service:</b> { $at }
 agents-card-service-only = (read from the service only: not placed through this bot)
 agents-card-stale = ⚠️ The service could not be read just now; this may be out of date.
 agents-refresh-button = 🔄 Refresh

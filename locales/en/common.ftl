@@ -3,25 +3,25 @@
 start-greeting = Hello { $name }! You are signed in as { $role }. Here is what you can do:
 start-stranger =
     Hello { $name }! This bot sells mobile top-ups to registered resellers.
-    You do not have access yet. Send your Telegram ID { $id } to an admin and ask for access.
+    You do not have access yet. Send your Telegram ID <code>{ $id }</code> to an admin and ask for access.
 role-reseller = reseller
 role-agent = support agent
 role-admin = admin
 command-help = what this bot can do for you
-command-topup = top up a phone (guided, or /topup <phone> <amount> [operator])
+command-topup = top up a phone (guided, or /topup &lt;phone&gt; &lt;amount&gt; [operator])
 command-bulk = bulk top-ups from a CSV file (format and template)
-command-status = one order: /status <order ID or merchant order number>
+command-status = one order: /status &lt;order ID or merchant order number&gt;
 command-orders = recent orders
 command-users = who may use the bot
-command-grant = give someone a role: /grant <user id> <reseller|agent|admin>
-command-revoke = take access away: /revoke <user id>
+command-grant = give someone a role: /grant &lt;user id&gt; &lt;reseller|agent|admin&gt;
+command-revoke = take access away: /revoke &lt;user id&gt;
 command-stats = figures for today and the last 7 days
 command-health = state of Redis, the Merchant API and webhooks
-command-pin = your PIN for large top-ups (admins: /pin <user id> <amount|off|default|unlock|reset>)
+command-pin = your PIN for large top-ups (admins: /pin &lt;user id&gt; &lt;amount|off|default|unlock|reset&gt;)
 command-balance = your credit: balance, holds, what is available, today's spend
 command-statement = the credit ledger as a CSV document: /statement [from] [to]
-command-credit = add or take a reseller's credit: /credit <user id> <amount> [note]
-command-limit = a reseller's limits: /limit <user id> [order] <amount|off>
+command-credit = add or take a reseller's credit: /credit &lt;user id&gt; &lt;amount&gt; [note]
+command-limit = a reseller's limits: /limit &lt;user id&gt; [order] &lt;amount|off&gt;
 command-export = orders as a CSV document: /export [from] [to] [status]
 command-reconcile = compare our orders with the Merchant API's order list now
 command-cancel = leave what you are doing
@@ -30,7 +30,7 @@ command-start = start
 
 ## Access
 
-access-denied = Sorry, you may not use this bot. Your Telegram ID is { $id }: send it to an admin to ask for access.
+access-denied = Sorry, you may not use this bot. Your Telegram ID is <code>{ $id }</code>: send it to an admin to ask for access.
 access-denied-short = Sorry, you may not use this.
 command-not-for-role = This command is not available for your role.
 private-only = I work in private chats only: open { $link } and write to me there.

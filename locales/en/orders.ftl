@@ -10,8 +10,8 @@ order-status-unknown = In progress ({ $status })
 order-status-placing = Being placed
 order-status-rejected = Not placed
 
-order-status-line = { $emoji } { $status } · { $orderId } · { $externalOrderId }
-order-status-line-pending = { $emoji } { $status } · { $externalOrderId }
+order-status-line = { $emoji } <b>{ $status }</b> · <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+order-status-line-pending = { $emoji } <b>{ $status }</b> · <code>{ $externalOrderId }</code>
 
 order-subtype-airtime = airtime
 order-subtype-data = data
@@ -19,48 +19,48 @@ order-subtype-bundle = bundle
 
 order-details =
     { $operator } ({ $country }), { $subtype }
-    Phone: { $phone }
-    Top-up: { $localAmount }
-    Wallet: { $price }
+    <b>Phone:</b> { $phone }
+    <b>Top-up:</b> { $localAmount }
+    <b>Wallet:</b> { $price }
 
 order-receipt =
     ✅ Top-up delivered
-    Order: { $orderId } · { $externalOrderId }
+    <b>Order:</b> <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $operator } ({ $country })
-    Phone: { $phone }
-    Top-up: { $localAmount }
-    Paid from wallet: { $price }
-    Time: { $time }
+    <b>Phone:</b> { $phone }
+    <b>Top-up:</b> { $localAmount }
+    <b>Paid from wallet:</b> { $price }
+    <b>Time:</b> { $time }
 
 order-failed-notice =
-    ⚠️ The top-up failed: { $orderId } · { $externalOrderId }
+    ⚠️ The top-up failed: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     Phone: { $phone }, { $localAmount }
     The money ({ $price }) is not back in the wallet yet: a refund is pending. You will get a message when it arrives.
 
 order-refunded-notice =
-    ↩️ Refunded: { $orderId } · { $externalOrderId }
+    ↩️ Refunded: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $price } is back in the wallet. The phone { $phone } was not topped up.
 
 order-rejected-notice =
-    ❌ Order { $externalOrderId } was not placed: { $reason }
+    ❌ Order <code>{ $externalOrderId }</code> was not placed: { $reason }
     Nothing was charged.
 
 order-quote-expired-notice =
-    ❌ Order { $externalOrderId } was not placed: the quote expired before the service could take it.
+    ❌ Order <code>{ $externalOrderId }</code> was not placed: the quote expired before the service could take it.
     Nothing was charged. Ask for a new quote to try again.
 
 order-not-placed-notice =
-    ❌ Order { $externalOrderId } was not placed: the bot was interrupted before sending it.
+    ❌ Order <code>{ $externalOrderId }</code> was not placed: the bot was interrupted before sending it.
     Nothing was charged. Ask for a new quote to try again.
 
 order-revived-notice =
-    ‼️ Correction: order { $orderId } · { $externalOrderId } was placed after all, and { $price } was charged to the wallet. The earlier message saying it was not placed is wrong.
+    ‼️ Correction: order <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> was placed after all, and { $price } was charged to the wallet. The earlier message saying it was not placed is wrong.
     Its status follows here.
 
 order-new-quote-button = 🔄 New quote
 
 order-pending-notice =
-    ⏳ Order { $externalOrderId } is being placed. The service has not answered yet; we keep trying with the same order number, so it is never charged twice.
+    ⏳ Order <code>{ $externalOrderId }</code> is being placed. The service has not answered yet; we keep trying with the same order number, so it is never charged twice.
     You will get a message as soon as it is confirmed.
 
 order-reject-reason-balance = the wallet balance is too low
@@ -81,22 +81,22 @@ order-reject-reason-other = the service refused the order
 
 ## Alerts
 
-alert-order-failed = ⚠️ Top-up failed: { $orderId } · { $externalOrderId } (refund pending)
-alert-order-refunded = ↩️ Refunded: { $orderId } · { $externalOrderId }
-alert-order-manual-review = 🔎 Under manual review: { $orderId } · { $externalOrderId }
-alert-order-rejected = ❌ Order refused: { $orderId } · { $externalOrderId }: { $reason }
-alert-forbidden-placement = 🚫 The service answered 403 to order { $orderId } · { $externalOrderId }: check the API key, the IP allowlist and API access. The order keeps being retried.
+alert-order-failed = ⚠️ Top-up failed: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> (refund pending)
+alert-order-refunded = ↩️ Refunded: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-order-manual-review = 🔎 Under manual review: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-order-rejected = ❌ Order refused: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>: { $reason }
+alert-forbidden-placement = 🚫 The service answered 403 to order <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>: check the API key, the IP allowlist and API access. The order keeps being retried.
 alert-forbidden-read = 🚫 The service answered 403 to an order read: check the API key, the IP allowlist and API access.
 alert-webhook-signature = { $failures ->
     [one] 🛡 { $failures } webhook was refused (last reason: { $reason }). Check MERCHANT_WEBHOOK_SECRETS.
    *[other] 🛡 { $failures } webhooks were refused (last reason: { $reason }). Check MERCHANT_WEBHOOK_SECRETS.
 }
-alert-stale-order = ⏰ Still unfinished after { $minutes } min: { $orderId } · { $externalOrderId } ({ $status })
-alert-unknown-order = ❓ Event { $event } for an order we do not know: { $orderId } · { $externalOrderId }
-alert-order-revived = ‼️ { $orderId } · { $externalOrderId } was marked refused ({ $key }) but the service has it and charged the wallet: it is followed again. Check what the reseller was told.
-alert-placement-unreadable = ❓ The answer to order { $externalOrderId } could not be read: it is not sent again, only looked up. Check the Merchant API.
+alert-stale-order = ⏰ Still unfinished after { $minutes } min: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status })
+alert-unknown-order = ❓ Event { $event } for an order we do not know: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-order-revived = ‼️ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> was marked refused ({ $key }) but the service has it and charged the wallet: it is followed again. Check what the reseller was told.
+alert-placement-unreadable = ❓ The answer to order <code>{ $externalOrderId }</code> could not be read: it is not sent again, only looked up. Check the Merchant API.
 alert-quote-mismatch = ⚠️ A quote did not match the request ({ $operator }, { $field }): asked { $asked }, quoted { $quoted }. Nothing was ordered.
-alert-order-number-conflict = 🛑 The merchant order number { $externalOrderId } was given to a different request ({ $field }): nothing was sent for it. Please check.
+alert-order-number-conflict = 🛑 The merchant order number <code>{ $externalOrderId }</code> was given to a different request ({ $field }): nothing was sent for it. Please check.
 alert-rate-limited = 🐢 The Merchant API answered 429 (too many requests): every replica is pausing. Check MERCHANT_RATE_LIMIT_PER_MINUTE against the account's limit.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alert

@@ -1,21 +1,21 @@
 ## Prices (/pricing)
 
-command-pricing = margin rules on reseller prices: /pricing set <scope> <percent>% [+fee] [min x] [max y], /pricing del <scope>
+command-pricing = margin rules on reseller prices: /pricing set &lt;scope&gt; &lt;percent&gt;% [+fee] [min x] [max y], /pricing del &lt;scope&gt;
 pricing-title = 💹 Margin rules: what resellers pay on top of the merchant price (the most specific rule applies: reseller, then operator, country, default)
 pricing-env-default = Default (PRICE_MARGIN_PERCENT, no rule set in chat): { $rule }
 pricing-row = { $scope }: { $rule }
 pricing-scope-default = Default
 pricing-scope-country = Country { $country }
 pricing-scope-operator = Operator { $operator } ({ $country })
-pricing-scope-reseller = Reseller { $id }
+pricing-scope-reseller = Reseller <code>{ $id }</code>
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , at least { $min }
 pricing-rule-max = , at most { $max }
 pricing-usage =
     /pricing — the rules
-    /pricing set <scope> <percent>% [+<fee>] [min <fee>] [max <fee>]
-    /pricing del <scope>
-    Scopes: default · country <CC> · operator <CC> <operator key> · reseller <user id>
+    /pricing set &lt;scope&gt; &lt;percent&gt;% [+&lt;fee&gt;] [min &lt;fee&gt;] [max &lt;fee&gt;]
+    /pricing del &lt;scope&gt;
+    Scopes: default · country &lt;CC&gt; · operator &lt;CC&gt; &lt;operator key&gt; · reseller &lt;user id&gt;
     Fees are in the merchant currency. Example: /pricing set country NG 2.5% +0.10 min 0.05 max 2
 pricing-set-done = ✅ Rule set. { $scope }: { $rule }. It applies to the next quote.
 pricing-del-done = 🗑 Rule deleted: { $scope }.
@@ -35,7 +35,7 @@ pricing-error-repeated = 🚫 "{ $part }" is given twice.
 pricing-error-unknown-part = 🚫 I do not understand "{ $part }".
 pricing-error-unknown-country = 🚫 The catalogue has no country { $country }. Nothing changed.
 pricing-error-unknown-operator = 🚫 The catalogue has no operator { $operator } in { $country }. Nothing changed.
-pricing-error-not-reseller = 🚫 User { $id } is not a reseller. Nothing changed.
+pricing-error-not-reseller = 🚫 User <code>{ $id }</code> is not a reseller. Nothing changed.
 pricing-error-catalogue = ⚠️ The catalogue could not be read just now, so nothing changed. Please try again in a moment.
 
 ## Prices in quotes, orders and /status
@@ -53,29 +53,29 @@ top-up-quote-credit =
 top-up-quote-margin-preview = 💹 Resellers pay { $price } (margin { $margin }) under the general rules; a reseller's own rule may differ.
 order-details-credit =
     { $operator } ({ $country }), { $subtype }
-    Phone: { $phone }
-    Top-up: { $localAmount }
-    Your credit: { $price }
+    <b>Phone:</b> { $phone }
+    <b>Top-up:</b> { $localAmount }
+    <b>Your credit:</b> { $price }
 order-receipt-credit =
     ✅ Top-up delivered
-    Order: { $orderId } · { $externalOrderId }
+    <b>Order:</b> <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $operator } ({ $country })
-    Phone: { $phone }
-    Top-up: { $localAmount }
-    Paid from your credit: { $price }
-    Time: { $time }
+    <b>Phone:</b> { $phone }
+    <b>Top-up:</b> { $localAmount }
+    <b>Paid from your credit:</b> { $price }
+    <b>Time:</b> { $time }
 order-failed-notice-credit =
-    ⚠️ The top-up failed: { $orderId } · { $externalOrderId }
+    ⚠️ The top-up failed: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     Phone: { $phone }, { $localAmount }
     The { $price } held on your credit is released: nothing was charged.
 order-refunded-notice-credit =
-    ↩️ Refunded: { $orderId } · { $externalOrderId }
+    ↩️ Refunded: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $price } is back in your credit. The phone { $phone } was not topped up.
 order-revived-notice-credit =
-    ‼️ Correction: order { $orderId } · { $externalOrderId } was placed after all, and { $price } was charged to your credit. The earlier message saying it was not placed is wrong.
+    ‼️ Correction: order <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> was placed after all, and { $price } was charged to your credit. The earlier message saying it was not placed is wrong.
     Its status follows here.
-agents-card-credit-paid = Your credit paid: { $price }
-agents-card-reseller-paid = The reseller paid: { $price } (margin { $margin })
+agents-card-credit-paid = <b>Your credit paid:</b> { $price }
+agents-card-reseller-paid = <b>The reseller paid:</b> { $price } (margin { $margin })
 
 ## Revenue in /stats
 

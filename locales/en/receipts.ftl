@@ -1,9 +1,9 @@
 ## Receipts (/receipt, /shop, /timezone)
 # Messages here are sent in HTML parse mode: write &lt; &gt; &amp; for < > &.
 
-command-receipt = a receipt for your customer: /receipt <order ID or merchant order number>
-command-shop = the shop name on your receipts: /shop <name>
-command-timezone = the time zone of your receipts: /timezone <Area/City>
+command-receipt = a receipt for your customer: /receipt &lt;order ID or merchant order number&gt;
+command-shop = the shop name on your receipts: /shop &lt;name&gt;
+command-timezone = the time zone of your receipts: /timezone &lt;Area/City&gt;
 
 receipt-button = 🧾 Receipt
 receipt-title = Receipt

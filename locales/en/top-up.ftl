@@ -48,7 +48,7 @@ phone-error-invalid = That is not a valid phone number for { $country }. Please 
 phone-error-wrong-country = That number belongs to another country, not { $country }. Please send a number in { $country }.
 phone-error-not-mobile = That is not a mobile number. Only mobile numbers can be topped up.
 phone-error-too-long = That number is too long. Please check it and send it again.
-top-up-number-busy = An earlier order to this number is not finished yet ({ $orderId }, { $number }). Please wait until it ends or use another number.
+top-up-number-busy = An earlier order to this number is not finished yet (<code>{ $orderId }</code>, <code>{ $number }</code>). Please wait until it ends or use another number.
 top-up-number-busy-until = A top-up to this number is not finished yet. It is likely to be done by about { $time } UTC. Please wait until then or use another number.
 
 ## Top-up: quote and order
@@ -76,10 +76,10 @@ top-up-cancelled = Top-up cancelled. Nothing was charged.
 top-up-idle-ended = Your top-up was closed after { $minutes } minutes without activity. Nothing was charged. Send /topup to start again.
 top-up-error-ended = Your top-up stopped because of an unexpected error. If you had confirmed it, /orders shows whether it was placed. Send /topup to start again.
 top-up-repeat-unavailable = That order cannot be repeated. Let's start a new top-up.
-top-up-placing = ⏳ Placing the order… (merchant order number { $number })
-top-up-pending = ⏳ The service has not confirmed the order { $number } yet. We keep trying with the same order number, so it is never charged twice; the message above will be updated.
-top-up-not-placed-requote = The order { $number } was not placed and nothing was charged: the price needs to be renewed.
-top-up-rejected = ⚠️ The order { $number } was refused. Nothing was charged.
-top-up-submit-error = ⚠️ Something went wrong while placing the order { $number }. Check it in a minute with /status { $number }: it is never placed twice.
-top-up-number-conflict = ⚠️ The order { $number } was not placed: its number already belongs to another order. Nothing was charged. Please start a new top-up with /topup.
+top-up-placing = ⏳ Placing the order… (merchant order number <code>{ $number }</code>)
+top-up-pending = ⏳ The service has not confirmed the order <code>{ $number }</code> yet. We keep trying with the same order number, so it is never charged twice; the message above will be updated.
+top-up-not-placed-requote = The order <code>{ $number }</code> was not placed and nothing was charged: the price needs to be renewed.
+top-up-rejected = ⚠️ The order <code>{ $number }</code> was refused. Nothing was charged.
+top-up-submit-error = ⚠️ Something went wrong while placing the order <code>{ $number }</code>. Check it in a minute with /status <code>{ $number }</code>: it is never placed twice.
+top-up-number-conflict = ⚠️ The order <code>{ $number }</code> was not placed: its number already belongs to another order. Nothing was charged. Please start a new top-up with /topup.
 top-up-what-next = Top up again?

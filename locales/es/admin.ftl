@@ -1,20 +1,20 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = Personas que pueden usar el bot:
-admin-users-row = { $id } — { $role }
-admin-users-row-configured = { $id } — { $role } (ADMIN_IDS)
+admin-users-row = <code>{ $id }</code> — { $role }
+admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
 admin-users-empty = Nadie tiene un rol todavía.
 admin-users-audit-title = Cambios recientes:
 admin-users-audit-granted = { $at }: { $by } hizo a { $user } { $role }
 admin-users-audit-revoked = { $at }: { $by } quitó el acceso a { $user }
 admin-users-audit-empty = Todavía no hay cambios.
-admin-grant-usage = Envía /grant <id de usuario> <reseller|agent|admin>.
-admin-revoke-usage = Envía /revoke <id de usuario>.
-admin-grant-done = { $id } ahora es { $role }.
-admin-revoke-done = { $id } ya no tiene acceso.
-admin-revoke-nothing = { $id } no tenía ningún rol.
-admin-change-last-admin = { $id } es el último administrador: no se le puede quitar el acceso ni bajar de rol.
-admin-change-configured = { $id } es administrador por ADMIN_IDS y no se puede cambiar aquí.
+admin-grant-usage = Envía /grant &lt;id de usuario&gt; &lt;reseller|agent|admin&gt;.
+admin-revoke-usage = Envía /revoke &lt;id de usuario&gt;.
+admin-grant-done = <code>{ $id }</code> ahora es { $role }.
+admin-revoke-done = <code>{ $id }</code> ya no tiene acceso.
+admin-revoke-nothing = <code>{ $id }</code> no tenía ningún rol.
+admin-change-last-admin = <code>{ $id }</code> es el último administrador: no se le puede quitar el acceso ni bajar de rol.
+admin-change-configured = <code>{ $id }</code> es administrador por ADMIN_IDS y no se puede cambiar aquí.
 
 ## Figures (/stats)
 

@@ -1,16 +1,16 @@
 ## Order card (/status)
 
-agents-card-next-step = Siguiente paso: { $text }
-agents-card-rejection = Rechazado: { $text }
-agents-card-busy-with = Número ocupado por el pedido { $number }
-agents-card-operator = Operador: { $operator } · { $subtype }
-agents-card-phone = Número: { $phone }
-agents-card-amount = La línea recibe: { $amount }
-agents-card-price = La billetera pagó: { $price }
-agents-card-attempts = Intentos:
+agents-card-next-step = <b>Siguiente paso:</b> { $text }
+agents-card-rejection = <b>Rechazado:</b> { $text }
+agents-card-busy-with = Número ocupado por el pedido <code>{ $number }</code>
+agents-card-operator = <b>Operador:</b> { $operator } · { $subtype }
+agents-card-phone = <b>Número:</b> { $phone }
+agents-card-amount = <b>La línea recibe:</b> { $amount }
+agents-card-price = <b>La billetera pagó:</b> { $price }
+agents-card-attempts = <b>Intentos:</b>
 agents-card-attempt = #{ $number } { $status } · enviado { $submitted } · terminado { $completed } · { $error }
 agents-card-times = Creado { $created } · actualizado { $updated }
-agents-card-synced = Leído del servicio: { $at }
+agents-card-synced = <b>Leído del servicio:</b> { $at }
 agents-card-service-only = (leído solo del servicio: no se hizo con este bot)
 agents-card-stale = ⚠️ No se pudo consultar el servicio ahora; estos datos pueden estar desactualizados.
 agents-refresh-button = 🔄 Actualizar

@@ -3,25 +3,25 @@
 start-greeting = ¡Hola, { $name }! Ha iniciado sesión como { $role }. Esto es lo que puede hacer:
 start-stranger =
     ¡Hola, { $name }! Este bot vende recargas móviles a revendedores registrados.
-    Todavía no tiene acceso. Envíe su ID de Telegram { $id } a un administrador y solicite acceso.
+    Todavía no tiene acceso. Envíe su ID de Telegram <code>{ $id }</code> a un administrador y solicite acceso.
 role-reseller = revendedor
 role-agent = agente de soporte
 role-admin = administrador
 command-help = qué puede hacer este bot por usted
-command-topup = recargar un teléfono (paso a paso, o /topup <teléfono> <importe> [operador])
+command-topup = recargar un teléfono (paso a paso, o /topup &lt;teléfono&gt; &lt;importe&gt; [operador])
 command-bulk = recargas masivas desde un archivo CSV (formato y plantilla)
-command-status = un pedido: /status <ID del pedido o número de pedido del comercio>
+command-status = un pedido: /status &lt;ID del pedido o número de pedido del comercio&gt;
 command-orders = pedidos recientes
 command-users = quién puede usar el bot
-command-grant = asignar un rol a alguien: /grant <ID de usuario> <reseller|agent|admin>
-command-revoke = retirar el acceso: /revoke <ID de usuario>
+command-grant = asignar un rol a alguien: /grant &lt;ID de usuario&gt; &lt;reseller|agent|admin&gt;
+command-revoke = retirar el acceso: /revoke &lt;ID de usuario&gt;
 command-stats = cifras de hoy y de los últimos 7 días
 command-health = estado de Redis, la Merchant API y los webhooks
-command-pin = su PIN para recargas grandes (administradores: /pin <id> <importe|off|default|unlock|reset>)
+command-pin = su PIN para recargas grandes (administradores: /pin &lt;id&gt; &lt;importe|off|default|unlock|reset&gt;)
 command-balance = tu crédito: saldo, retenciones, disponible, gasto de hoy
 command-statement = el libro de crédito como documento CSV: /statement [desde] [hasta]
-command-credit = añadir o retirar crédito a un revendedor: /credit <id> <importe> [nota]
-command-limit = límites de un revendedor: /limit <id> [order] <importe|off>
+command-credit = añadir o retirar crédito a un revendedor: /credit &lt;id&gt; &lt;importe&gt; [nota]
+command-limit = límites de un revendedor: /limit &lt;id&gt; [order] &lt;importe|off&gt;
 command-export = pedidos como documento CSV: /export [desde] [hasta] [estado]
 command-reconcile = comparar ahora nuestros pedidos con la lista de la Merchant API
 command-cancel = salir de lo que está haciendo
@@ -30,7 +30,7 @@ command-start = iniciar
 
 ## Access
 
-access-denied = Lo sentimos, no puede usar este bot. Su ID de Telegram es { $id }: envíelo a un administrador para solicitar acceso.
+access-denied = Lo sentimos, no puede usar este bot. Su ID de Telegram es <code>{ $id }</code>: envíelo a un administrador para solicitar acceso.
 access-denied-short = Lo sentimos, no puede usar esta función.
 command-not-for-role = Este comando no está disponible para su rol.
 private-only = Solo funciono en chats privados: abra { $link } y escríbame allí.

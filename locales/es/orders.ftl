@@ -10,8 +10,8 @@ order-status-unknown = En curso ({ $status })
 order-status-placing = Enviándose
 order-status-rejected = No realizado
 
-order-status-line = { $emoji } { $status } · { $orderId } · { $externalOrderId }
-order-status-line-pending = { $emoji } { $status } · { $externalOrderId }
+order-status-line = { $emoji } <b>{ $status }</b> · <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+order-status-line-pending = { $emoji } <b>{ $status }</b> · <code>{ $externalOrderId }</code>
 
 order-subtype-airtime = saldo
 order-subtype-data = datos
@@ -19,48 +19,48 @@ order-subtype-bundle = paquete
 
 order-details =
     { $operator } ({ $country }), { $subtype }
-    Teléfono: { $phone }
-    Recarga: { $localAmount }
-    Monedero: { $price }
+    <b>Teléfono:</b> { $phone }
+    <b>Recarga:</b> { $localAmount }
+    <b>Monedero:</b> { $price }
 
 order-receipt =
     ✅ Recarga entregada
-    Pedido: { $orderId } · { $externalOrderId }
+    <b>Pedido:</b> <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $operator } ({ $country })
-    Teléfono: { $phone }
-    Recarga: { $localAmount }
-    Pagado con el monedero: { $price }
-    Hora: { $time }
+    <b>Teléfono:</b> { $phone }
+    <b>Recarga:</b> { $localAmount }
+    <b>Pagado con el monedero:</b> { $price }
+    <b>Hora:</b> { $time }
 
 order-failed-notice =
-    ⚠️ La recarga falló: { $orderId } · { $externalOrderId }
+    ⚠️ La recarga falló: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     Teléfono: { $phone }, { $localAmount }
     El dinero ({ $price }) todavía no ha vuelto al monedero: el reembolso está pendiente. Recibirás un mensaje cuando llegue.
 
 order-refunded-notice =
-    ↩️ Reembolsado: { $orderId } · { $externalOrderId }
+    ↩️ Reembolsado: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $price } ha vuelto al monedero. El teléfono { $phone } no se recargó.
 
 order-rejected-notice =
-    ❌ El pedido { $externalOrderId } no se realizó: { $reason }
+    ❌ El pedido <code>{ $externalOrderId }</code> no se realizó: { $reason }
     No se ha cobrado nada.
 
 order-quote-expired-notice =
-    ❌ El pedido { $externalOrderId } no se realizó: la cotización caducó antes de que el servicio pudiera aceptarla.
+    ❌ El pedido <code>{ $externalOrderId }</code> no se realizó: la cotización caducó antes de que el servicio pudiera aceptarla.
     No se ha cobrado nada. Pide una nueva cotización para intentarlo de nuevo.
 
 order-not-placed-notice =
-    ❌ El pedido { $externalOrderId } no se realizó: el bot se interrumpió antes de enviarlo.
+    ❌ El pedido <code>{ $externalOrderId }</code> no se realizó: el bot se interrumpió antes de enviarlo.
     No se cobró nada. Pida una nueva cotización para volver a intentarlo.
 
 order-revived-notice =
-    ‼️ Corrección: el pedido { $orderId } · { $externalOrderId } sí se realizó y se cobraron { $price } del monedero. El mensaje anterior que decía que no se realizó es erróneo.
+    ‼️ Corrección: el pedido <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> sí se realizó y se cobraron { $price } del monedero. El mensaje anterior que decía que no se realizó es erróneo.
     Su estado llegará aquí.
 
 order-new-quote-button = 🔄 Nueva cotización
 
 order-pending-notice =
-    ⏳ El pedido { $externalOrderId } se está enviando. El servicio aún no ha respondido; seguimos intentándolo con el mismo número de pedido, así que nunca se cobra dos veces.
+    ⏳ El pedido <code>{ $externalOrderId }</code> se está enviando. El servicio aún no ha respondido; seguimos intentándolo con el mismo número de pedido, así que nunca se cobra dos veces.
     Recibirás un mensaje en cuanto se confirme.
 
 order-reject-reason-balance = el saldo del monedero es insuficiente
@@ -81,22 +81,22 @@ order-reject-reason-other = el servicio rechazó el pedido
 
 ## Alerts
 
-alert-order-failed = ⚠️ Recarga fallida: { $orderId } · { $externalOrderId } (reembolso pendiente)
-alert-order-refunded = ↩️ Reembolsado: { $orderId } · { $externalOrderId }
-alert-order-manual-review = 🔎 En revisión manual: { $orderId } · { $externalOrderId }
-alert-order-rejected = ❌ Pedido rechazado: { $orderId } · { $externalOrderId }: { $reason }
-alert-forbidden-placement = 🚫 El servicio respondió 403 al pedido { $orderId } · { $externalOrderId }: revisa la clave de API, la lista de IP permitidas y el acceso a la API. El pedido se sigue reintentando.
+alert-order-failed = ⚠️ Recarga fallida: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> (reembolso pendiente)
+alert-order-refunded = ↩️ Reembolsado: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-order-manual-review = 🔎 En revisión manual: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-order-rejected = ❌ Pedido rechazado: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>: { $reason }
+alert-forbidden-placement = 🚫 El servicio respondió 403 al pedido <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>: revisa la clave de API, la lista de IP permitidas y el acceso a la API. El pedido se sigue reintentando.
 alert-forbidden-read = 🚫 El servicio respondió 403 a una consulta de pedido: revisa la clave de API, la lista de IP permitidas y el acceso a la API.
 alert-webhook-signature = { $failures ->
     [one] 🛡 Se rechazó { $failures } webhook (último motivo: { $reason }). Revisa MERCHANT_WEBHOOK_SECRETS.
    *[other] 🛡 Se rechazaron { $failures } webhooks (último motivo: { $reason }). Revisa MERCHANT_WEBHOOK_SECRETS.
 }
-alert-stale-order = ⏰ Sin terminar tras { $minutes } min: { $orderId } · { $externalOrderId } ({ $status })
-alert-unknown-order = ❓ Evento { $event } de un pedido que no conocemos: { $orderId } · { $externalOrderId }
-alert-order-revived = ‼️ { $orderId } · { $externalOrderId } figuraba como rechazado ({ $key }), pero el servicio lo tiene y cobró el monedero: se sigue de nuevo. Revise qué se le dijo al revendedor.
-alert-placement-unreadable = ❓ No se pudo leer la respuesta al pedido { $externalOrderId }: no se vuelve a enviar, solo se consulta. Revise la Merchant API.
+alert-stale-order = ⏰ Sin terminar tras { $minutes } min: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status })
+alert-unknown-order = ❓ Evento { $event } de un pedido que no conocemos: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-order-revived = ‼️ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> figuraba como rechazado ({ $key }), pero el servicio lo tiene y cobró el monedero: se sigue de nuevo. Revise qué se le dijo al revendedor.
+alert-placement-unreadable = ❓ No se pudo leer la respuesta al pedido <code>{ $externalOrderId }</code>: no se vuelve a enviar, solo se consulta. Revise la Merchant API.
 alert-quote-mismatch = ⚠️ Una cotización no coincidía con lo pedido ({ $operator }, { $field }): se pidió { $asked }, se cotizó { $quoted }. No se hizo ningún pedido.
-alert-order-number-conflict = 🛑 El número de pedido { $externalOrderId } se dio a otra solicitud distinta ({ $field }): no se envió nada. Revíselo.
+alert-order-number-conflict = 🛑 El número de pedido <code>{ $externalOrderId }</code> se dio a otra solicitud distinta ({ $field }): no se envió nada. Revíselo.
 alert-rate-limited = 🐢 La Merchant API respondió 429 (demasiadas solicitudes): todas las réplicas hacen una pausa. Compare MERCHANT_RATE_LIMIT_PER_MINUTE con el límite de la cuenta.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alerta

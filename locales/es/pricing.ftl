@@ -1,21 +1,21 @@
 ## Prices (/pricing)
 
-command-pricing = reglas de margen sobre el precio de los revendedores: /pricing set <ámbito> <porcentaje>% [+tarifa] [min x] [max y], /pricing del <ámbito>
+command-pricing = reglas de margen sobre el precio de los revendedores: /pricing set &lt;ámbito&gt; &lt;porcentaje&gt;% [+tarifa] [min x] [max y], /pricing del &lt;ámbito&gt;
 pricing-title = 💹 Reglas de margen: lo que pagan los revendedores además del precio del comerciante (se aplica la regla más específica: revendedor, luego operador, país, predeterminada)
 pricing-env-default = Predeterminada (PRICE_MARGIN_PERCENT, sin regla en el chat): { $rule }
 pricing-row = { $scope }: { $rule }
 pricing-scope-default = Predeterminada
 pricing-scope-country = País { $country }
 pricing-scope-operator = Operador { $operator } ({ $country })
-pricing-scope-reseller = Revendedor { $id }
+pricing-scope-reseller = Revendedor <code>{ $id }</code>
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , como mínimo { $min }
 pricing-rule-max = , como máximo { $max }
 pricing-usage =
     /pricing — las reglas
-    /pricing set <ámbito> <porcentaje>% [+<tarifa>] [min <tarifa>] [max <tarifa>]
-    /pricing del <ámbito>
-    Ámbitos: default · country <CC> · operator <CC> <clave del operador> · reseller <ID de usuario>
+    /pricing set &lt;ámbito&gt; &lt;porcentaje&gt;% [+&lt;tarifa&gt;] [min &lt;tarifa&gt;] [max &lt;tarifa&gt;]
+    /pricing del &lt;ámbito&gt;
+    Ámbitos: default · country &lt;CC&gt; · operator &lt;CC&gt; &lt;clave del operador&gt; · reseller &lt;ID de usuario&gt;
     Las tarifas van en la moneda del comerciante. Ejemplo: /pricing set country NG 2.5% +0.10 min 0.05 max 2
 pricing-set-done = ✅ Regla guardada. { $scope }: { $rule }. Se aplica a la próxima cotización.
 pricing-del-done = 🗑 Regla eliminada: { $scope }.
@@ -35,7 +35,7 @@ pricing-error-repeated = 🚫 «{ $part }» aparece dos veces.
 pricing-error-unknown-part = 🚫 No entiendo «{ $part }».
 pricing-error-unknown-country = 🚫 El catálogo no tiene el país { $country }. No se ha cambiado nada.
 pricing-error-unknown-operator = 🚫 El catálogo no tiene el operador { $operator } en { $country }. No se ha cambiado nada.
-pricing-error-not-reseller = 🚫 El usuario { $id } no es revendedor. No se ha cambiado nada.
+pricing-error-not-reseller = 🚫 El usuario <code>{ $id }</code> no es revendedor. No se ha cambiado nada.
 pricing-error-catalogue = ⚠️ No se ha podido leer el catálogo en este momento, así que no se ha cambiado nada. Inténtelo de nuevo en un momento.
 
 ## Prices in quotes, orders and /status
@@ -53,29 +53,29 @@ top-up-quote-credit =
 top-up-quote-margin-preview = 💹 Los revendedores pagan { $price } (margen { $margin }) según las reglas generales; la regla propia de un revendedor puede ser distinta.
 order-details-credit =
     { $operator } ({ $country }), { $subtype }
-    Teléfono: { $phone }
-    Recarga: { $localAmount }
-    Su crédito: { $price }
+    <b>Teléfono:</b> { $phone }
+    <b>Recarga:</b> { $localAmount }
+    <b>Su crédito:</b> { $price }
 order-receipt-credit =
     ✅ Recarga entregada
-    Pedido: { $orderId } · { $externalOrderId }
+    <b>Pedido:</b> <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $operator } ({ $country })
-    Teléfono: { $phone }
-    Recarga: { $localAmount }
-    Pagado con su crédito: { $price }
-    Hora: { $time }
+    <b>Teléfono:</b> { $phone }
+    <b>Recarga:</b> { $localAmount }
+    <b>Pagado con su crédito:</b> { $price }
+    <b>Hora:</b> { $time }
 order-failed-notice-credit =
-    ⚠️ La recarga falló: { $orderId } · { $externalOrderId }
+    ⚠️ La recarga falló: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     Teléfono: { $phone }, { $localAmount }
     Los { $price } retenidos de su crédito se han liberado: no se ha cobrado nada.
 order-refunded-notice-credit =
-    ↩️ Reembolsado: { $orderId } · { $externalOrderId }
+    ↩️ Reembolsado: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $price } ha vuelto a su crédito. El teléfono { $phone } no se recargó.
 order-revived-notice-credit =
-    ‼️ Corrección: el pedido { $orderId } · { $externalOrderId } sí se realizó y se cobraron { $price } de su crédito. El mensaje anterior que decía que no se realizó es erróneo.
+    ‼️ Corrección: el pedido <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> sí se realizó y se cobraron { $price } de su crédito. El mensaje anterior que decía que no se realizó es erróneo.
     Su estado llegará aquí.
-agents-card-credit-paid = Su crédito pagó: { $price }
-agents-card-reseller-paid = El revendedor pagó: { $price } (margen { $margin })
+agents-card-credit-paid = <b>Su crédito pagó:</b> { $price }
+agents-card-reseller-paid = <b>El revendedor pagó:</b> { $price } (margen { $margin })
 
 ## Revenue in /stats
 

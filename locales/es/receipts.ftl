@@ -1,9 +1,9 @@
 ## Receipts (/receipt, /shop, /timezone)
 # Messages here are sent in HTML parse mode: write &lt; &gt; &amp; for < > &.
 
-command-receipt = un recibo para su cliente: /receipt <ID del pedido o número de pedido del comercio>
-command-shop = el nombre de la tienda en sus recibos: /shop <nombre>
-command-timezone = la zona horaria de sus recibos: /timezone <Área/Ciudad>
+command-receipt = un recibo para su cliente: /receipt &lt;ID del pedido o número de pedido del comercio&gt;
+command-shop = el nombre de la tienda en sus recibos: /shop &lt;nombre&gt;
+command-timezone = la zona horaria de sus recibos: /timezone &lt;Área/Ciudad&gt;
 
 receipt-button = 🧾 Recibo
 receipt-title = Recibo

@@ -48,7 +48,7 @@ phone-error-invalid = Ese no es un número de teléfono válido para { $country 
 phone-error-wrong-country = Ese número es de otro país, no de { $country }. Envíe un número de { $country }.
 phone-error-not-mobile = Ese no es un número móvil. Solo se pueden recargar números móviles.
 phone-error-too-long = Ese número es demasiado largo. Revíselo y envíelo de nuevo.
-top-up-number-busy = Un pedido anterior a este número aún no ha terminado ({ $orderId }, { $number }). Espere a que termine o use otro número.
+top-up-number-busy = Un pedido anterior a este número aún no ha terminado (<code>{ $orderId }</code>, <code>{ $number }</code>). Espere a que termine o use otro número.
 top-up-number-busy-until = Una recarga a este número aún no ha terminado. Probablemente termine hacia las { $time } UTC. Espere hasta entonces o use otro número.
 
 ## Top-up: quote and order
@@ -76,10 +76,10 @@ top-up-cancelled = Recarga cancelada. No se ha cobrado nada.
 top-up-idle-ended = Su recarga se cerró tras { $minutes } minutos sin actividad. No se ha cobrado nada. Envíe /topup para empezar de nuevo.
 top-up-error-ended = Su recarga se detuvo por un error inesperado. Si la había confirmado, /orders muestra si se realizó. Envíe /topup para empezar de nuevo.
 top-up-repeat-unavailable = Ese pedido no se puede repetir. Empecemos una recarga nueva.
-top-up-placing = ⏳ Realizando el pedido… (número de pedido del comercio { $number })
-top-up-pending = ⏳ Esperando a que el servicio confirme el pedido { $number }. Este mensaje se actualizará; no se le cobrará dos veces.
-top-up-not-placed-requote = El pedido { $number } no se realizó y no se ha cobrado nada: hay que renovar el precio.
-top-up-rejected = ⚠️ El pedido { $number } fue rechazado. No se ha cobrado nada.
-top-up-submit-error = ⚠️ Algo salió mal al realizar el pedido { $number }. Compruébelo dentro de un minuto con /status { $number }: nunca se realiza dos veces.
-top-up-number-conflict = ⚠️ El pedido { $number } no se realizó: su número ya pertenece a otro pedido. No se cobró nada. Empiece una nueva recarga con /topup.
+top-up-placing = ⏳ Realizando el pedido… (número de pedido del comercio <code>{ $number }</code>)
+top-up-pending = ⏳ Esperando a que el servicio confirme el pedido <code>{ $number }</code>. Este mensaje se actualizará; no se le cobrará dos veces.
+top-up-not-placed-requote = El pedido <code>{ $number }</code> no se realizó y no se ha cobrado nada: hay que renovar el precio.
+top-up-rejected = ⚠️ El pedido <code>{ $number }</code> fue rechazado. No se ha cobrado nada.
+top-up-submit-error = ⚠️ Algo salió mal al realizar el pedido <code>{ $number }</code>. Compruébelo dentro de un minuto con /status <code>{ $number }</code>: nunca se realiza dos veces.
+top-up-number-conflict = ⚠️ El pedido <code>{ $number }</code> no se realizó: su número ya pertenece a otro pedido. No se cobró nada. Empiece una nueva recarga con /topup.
 top-up-what-next = ¿Otra recarga?

@@ -1,16 +1,16 @@
 ## Order card (/status)
 
-agents-card-next-step = Étape suivante : { $text }
-agents-card-rejection = Refusée : { $text }
-agents-card-busy-with = Numéro occupé par la commande { $number }
-agents-card-operator = Opérateur : { $operator } · { $subtype }
-agents-card-phone = Numéro : { $phone }
-agents-card-amount = La ligne reçoit : { $amount }
-agents-card-price = Le portefeuille a payé : { $price }
-agents-card-attempts = Tentatives :
+agents-card-next-step = <b>Étape suivante :</b> { $text }
+agents-card-rejection = <b>Refusée :</b> { $text }
+agents-card-busy-with = Numéro occupé par la commande <code>{ $number }</code>
+agents-card-operator = <b>Opérateur :</b> { $operator } · { $subtype }
+agents-card-phone = <b>Numéro :</b> { $phone }
+agents-card-amount = <b>La ligne reçoit :</b> { $amount }
+agents-card-price = <b>Le portefeuille a payé :</b> { $price }
+agents-card-attempts = <b>Tentatives :</b>
 agents-card-attempt = #{ $number } { $status } · envoyée { $submitted } · terminée { $completed } · { $error }
 agents-card-times = Créée { $created } · mise à jour { $updated }
-agents-card-synced = Lue auprès du service : { $at }
+agents-card-synced = <b>Lue auprès du service :</b> { $at }
 agents-card-service-only = (lue uniquement auprès du service : pas passée par ce bot)
 agents-card-stale = ⚠️ Le service n’a pas pu être consulté à l’instant ; ces informations peuvent être périmées.
 agents-refresh-button = 🔄 Actualiser

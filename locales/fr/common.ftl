@@ -3,25 +3,25 @@
 start-greeting = Bonjour { $name } ! Votre rôle : { $role }. Voici ce que vous pouvez faire :
 start-stranger =
     Bonjour { $name } ! Ce bot vend des recharges mobiles aux revendeurs enregistrés.
-    Vous n’avez pas encore accès. Envoyez votre identifiant Telegram { $id } à un administrateur et demandez l’accès.
+    Vous n’avez pas encore accès. Envoyez votre identifiant Telegram <code>{ $id }</code> à un administrateur et demandez l’accès.
 role-reseller = revendeur
 role-agent = agent du support
 role-admin = administrateur
 command-help = ce que ce bot peut faire pour vous
-command-topup = recharger un téléphone (pas à pas, ou /topup <téléphone> <montant> [opérateur])
+command-topup = recharger un téléphone (pas à pas, ou /topup &lt;téléphone&gt; &lt;montant&gt; [opérateur])
 command-bulk = recharges groupées depuis un fichier CSV (format et modèle)
-command-status = une commande : /status <ID de commande ou numéro de commande marchand>
+command-status = une commande : /status &lt;ID de commande ou numéro de commande marchand&gt;
 command-orders = commandes récentes
 command-users = qui peut utiliser le bot
-command-grant = attribuer un rôle : /grant <ID utilisateur> <reseller|agent|admin>
-command-revoke = retirer l’accès : /revoke <ID utilisateur>
+command-grant = attribuer un rôle : /grant &lt;ID utilisateur&gt; &lt;reseller|agent|admin&gt;
+command-revoke = retirer l’accès : /revoke &lt;ID utilisateur&gt;
 command-stats = chiffres du jour et des 7 derniers jours
 command-health = état de Redis, de la Merchant API et des webhooks
-command-pin = votre PIN pour les grosses recharges (admins : /pin <id> <montant|off|default|unlock|reset>)
+command-pin = votre PIN pour les grosses recharges (admins : /pin &lt;id&gt; &lt;montant|off|default|unlock|reset&gt;)
 command-balance = votre crédit : solde, blocages, disponible, dépense du jour
 command-statement = le registre du crédit en document CSV : /statement [du] [au]
-command-credit = ajouter ou retirer du crédit à un revendeur : /credit <id> <montant> [note]
-command-limit = les limites d’un revendeur : /limit <id> [order] <montant|off>
+command-credit = ajouter ou retirer du crédit à un revendeur : /credit &lt;id&gt; &lt;montant&gt; [note]
+command-limit = les limites d’un revendeur : /limit &lt;id&gt; [order] &lt;montant|off&gt;
 command-export = les commandes en document CSV : /export [du] [au] [statut]
 command-reconcile = comparer maintenant nos commandes avec la liste de la Merchant API
 command-cancel = quitter l’action en cours
@@ -30,7 +30,7 @@ command-start = démarrer
 
 ## Access
 
-access-denied = Désolé, vous ne pouvez pas utiliser ce bot. Votre identifiant Telegram est { $id } : envoyez-le à un administrateur pour demander l’accès.
+access-denied = Désolé, vous ne pouvez pas utiliser ce bot. Votre identifiant Telegram est <code>{ $id }</code> : envoyez-le à un administrateur pour demander l’accès.
 access-denied-short = Désolé, vous ne pouvez pas utiliser cette fonction.
 command-not-for-role = Cette commande n’est pas disponible pour votre rôle.
 private-only = Je ne fonctionne que dans les chats privés : ouvrez { $link } et écrivez-moi là-bas.

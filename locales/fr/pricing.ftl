@@ -1,21 +1,21 @@
 ## Prices (/pricing)
 
-command-pricing = règles de marge sur le prix des revendeurs : /pricing set <portée> <pourcentage>% [+frais] [min x] [max y], /pricing del <portée>
+command-pricing = règles de marge sur le prix des revendeurs : /pricing set &lt;portée&gt; &lt;pourcentage&gt;% [+frais] [min x] [max y], /pricing del &lt;portée&gt;
 pricing-title = 💹 Règles de marge : ce que les revendeurs paient en plus du prix marchand (la règle la plus précise s’applique : revendeur, puis opérateur, pays, par défaut)
 pricing-env-default = Par défaut (PRICE_MARGIN_PERCENT, aucune règle dans le chat) : { $rule }
 pricing-row = { $scope } : { $rule }
 pricing-scope-default = Par défaut
 pricing-scope-country = Pays { $country }
 pricing-scope-operator = Opérateur { $operator } ({ $country })
-pricing-scope-reseller = Revendeur { $id }
+pricing-scope-reseller = Revendeur <code>{ $id }</code>
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , au moins { $min }
 pricing-rule-max = , au plus { $max }
 pricing-usage =
     /pricing — les règles
-    /pricing set <portée> <pourcentage>% [+<frais>] [min <frais>] [max <frais>]
-    /pricing del <portée>
-    Portées : default · country <CC> · operator <CC> <clé d’opérateur> · reseller <ID utilisateur>
+    /pricing set &lt;portée&gt; &lt;pourcentage&gt;% [+&lt;frais&gt;] [min &lt;frais&gt;] [max &lt;frais&gt;]
+    /pricing del &lt;portée&gt;
+    Portées : default · country &lt;CC&gt; · operator &lt;CC&gt; &lt;clé d’opérateur&gt; · reseller &lt;ID utilisateur&gt;
     Les frais sont dans la devise du marchand. Exemple : /pricing set country NG 2.5% +0.10 min 0.05 max 2
 pricing-set-done = ✅ Règle enregistrée. { $scope } : { $rule }. Elle s’applique au prochain devis.
 pricing-del-done = 🗑 Règle supprimée : { $scope }.
@@ -35,7 +35,7 @@ pricing-error-repeated = 🚫 « { $part } » est donné deux fois.
 pricing-error-unknown-part = 🚫 Je ne comprends pas « { $part } ».
 pricing-error-unknown-country = 🚫 Le catalogue n’a pas de pays { $country }. Rien n’a changé.
 pricing-error-unknown-operator = 🚫 Le catalogue n’a pas d’opérateur { $operator } pour { $country }. Rien n’a changé.
-pricing-error-not-reseller = 🚫 L’utilisateur { $id } n’est pas revendeur. Rien n’a changé.
+pricing-error-not-reseller = 🚫 L’utilisateur <code>{ $id }</code> n’est pas revendeur. Rien n’a changé.
 pricing-error-catalogue = ⚠️ Le catalogue n’a pas pu être lu pour l’instant, donc rien n’a changé. Veuillez réessayer dans un moment.
 
 ## Prices in quotes, orders and /status
@@ -53,29 +53,29 @@ top-up-quote-credit =
 top-up-quote-margin-preview = 💹 Les revendeurs paient { $price } (marge { $margin }) selon les règles générales ; la règle propre à un revendeur peut être différente.
 order-details-credit =
     { $operator } ({ $country }), { $subtype }
-    Téléphone : { $phone }
-    Recharge : { $localAmount }
-    Votre crédit : { $price }
+    <b>Téléphone :</b> { $phone }
+    <b>Recharge :</b> { $localAmount }
+    <b>Votre crédit :</b> { $price }
 order-receipt-credit =
     ✅ Recharge effectuée
-    Commande : { $orderId } · { $externalOrderId }
+    <b>Commande :</b> <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $operator } ({ $country })
-    Téléphone : { $phone }
-    Recharge : { $localAmount }
-    Payé avec votre crédit : { $price }
-    Heure : { $time }
+    <b>Téléphone :</b> { $phone }
+    <b>Recharge :</b> { $localAmount }
+    <b>Payé avec votre crédit :</b> { $price }
+    <b>Heure :</b> { $time }
 order-failed-notice-credit =
-    ⚠️ La recharge a échoué : { $orderId } · { $externalOrderId }
+    ⚠️ La recharge a échoué : <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     Téléphone : { $phone }, { $localAmount }
     Les { $price } bloqués sur votre crédit sont libérés : rien n’a été débité.
 order-refunded-notice-credit =
-    ↩️ Remboursée : { $orderId } · { $externalOrderId }
+    ↩️ Remboursée : <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $price } est revenu sur votre crédit. Le téléphone { $phone } n’a pas été rechargé.
 order-revived-notice-credit =
-    ‼️ Correction : la commande { $orderId } · { $externalOrderId } a bien été passée, et { $price } a été débité de votre crédit. Le message précédent disant qu’elle n’avait pas été passée est faux.
+    ‼️ Correction : la commande <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> a bien été passée, et { $price } a été débité de votre crédit. Le message précédent disant qu’elle n’avait pas été passée est faux.
     Son statut suivra ici.
-agents-card-credit-paid = Votre crédit a payé : { $price }
-agents-card-reseller-paid = Le revendeur a payé : { $price } (marge { $margin })
+agents-card-credit-paid = <b>Votre crédit a payé :</b> { $price }
+agents-card-reseller-paid = <b>Le revendeur a payé :</b> { $price } (marge { $margin })
 
 ## Revenue in /stats
 

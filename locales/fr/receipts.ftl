@@ -1,9 +1,9 @@
 ## Receipts (/receipt, /shop, /timezone)
 # Messages here are sent in HTML parse mode: write &lt; &gt; &amp; for < > &.
 
-command-receipt = un reçu pour votre client : /receipt <ID de commande ou numéro de commande marchand>
-command-shop = le nom de boutique sur vos reçus : /shop <nom>
-command-timezone = le fuseau horaire de vos reçus : /timezone <Zone/Ville>
+command-receipt = un reçu pour votre client : /receipt &lt;ID de commande ou numéro de commande marchand&gt;
+command-shop = le nom de boutique sur vos reçus : /shop &lt;nom&gt;
+command-timezone = le fuseau horaire de vos reçus : /timezone &lt;Zone/Ville&gt;
 
 receipt-button = 🧾 Reçu
 receipt-title = Reçu

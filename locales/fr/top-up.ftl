@@ -48,7 +48,7 @@ phone-error-invalid = Ce numéro de téléphone n’est pas valide pour ce pays 
 phone-error-wrong-country = Ce numéro appartient à un autre pays. Veuillez envoyer un numéro du pays choisi ({ $country }).
 phone-error-not-mobile = Ce n’est pas un numéro mobile. Seuls les numéros mobiles peuvent être rechargés.
 phone-error-too-long = Ce numéro est trop long. Veuillez le vérifier et le renvoyer.
-top-up-number-busy = Une commande précédente vers ce numéro n’est pas encore terminée ({ $orderId }, { $number }). Veuillez attendre qu’elle se termine ou utiliser un autre numéro.
+top-up-number-busy = Une commande précédente vers ce numéro n’est pas encore terminée (<code>{ $orderId }</code>, <code>{ $number }</code>). Veuillez attendre qu’elle se termine ou utiliser un autre numéro.
 top-up-number-busy-until = Une recharge vers ce numéro n’est pas encore terminée. Elle devrait l’être vers { $time } UTC. Veuillez attendre ou utiliser un autre numéro.
 
 ## Top-up: quote and order
@@ -76,10 +76,10 @@ top-up-cancelled = Recharge annulée. Rien n’a été débité.
 top-up-idle-ended = Votre recharge a été fermée après { $minutes } minutes d’inactivité. Rien n’a été débité. Envoyez /topup pour recommencer.
 top-up-error-ended = Votre recharge s’est arrêtée à cause d’une erreur inattendue. Si vous l’aviez confirmée, /orders indique si elle a été passée. Envoyez /topup pour recommencer.
 top-up-repeat-unavailable = Cette commande ne peut pas être répétée. Commençons une nouvelle recharge.
-top-up-placing = ⏳ Passage de la commande… (numéro de commande marchand { $number })
-top-up-pending = ⏳ En attente de la confirmation de la commande { $number } par le service. Ce message sera mis à jour ; aucun double débit ne sera effectué.
-top-up-not-placed-requote = La commande { $number } n’a pas été passée et rien n’a été débité : le prix doit être renouvelé.
-top-up-rejected = ⚠️ La commande { $number } a été refusée. Rien n’a été débité.
-top-up-submit-error = ⚠️ Un problème est survenu lors du passage de la commande { $number }. Vérifiez-la dans une minute avec /status { $number } : elle n’est jamais passée deux fois.
-top-up-number-conflict = ⚠️ La commande { $number } n’a pas été passée : son numéro appartient déjà à une autre commande. Rien n’a été débité. Recommencez une recharge avec /topup.
+top-up-placing = ⏳ Passage de la commande… (numéro de commande marchand <code>{ $number }</code>)
+top-up-pending = ⏳ En attente de la confirmation de la commande <code>{ $number }</code> par le service. Ce message sera mis à jour ; aucun double débit ne sera effectué.
+top-up-not-placed-requote = La commande <code>{ $number }</code> n’a pas été passée et rien n’a été débité : le prix doit être renouvelé.
+top-up-rejected = ⚠️ La commande <code>{ $number }</code> a été refusée. Rien n’a été débité.
+top-up-submit-error = ⚠️ Un problème est survenu lors du passage de la commande <code>{ $number }</code>. Vérifiez-la dans une minute avec /status <code>{ $number }</code> : elle n’est jamais passée deux fois.
+top-up-number-conflict = ⚠️ La commande <code>{ $number }</code> n’a pas été passée : son numéro appartient déjà à une autre commande. Rien n’a été débité. Recommencez une recharge avec /topup.
 top-up-what-next = Une autre recharge ?

@@ -1,20 +1,20 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = Кто может пользоваться ботом:
-admin-users-row = { $id } — { $role }
-admin-users-row-configured = { $id } — { $role } (ADMIN_IDS)
+admin-users-row = <code>{ $id }</code> — { $role }
+admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
 admin-users-empty = Пока ни у кого нет роли.
 admin-users-audit-title = Последние изменения:
 admin-users-audit-granted = { $at }: { $by } назначил { $user } роль «{ $role }»
 admin-users-audit-revoked = { $at }: { $by } закрыл доступ для { $user }
 admin-users-audit-empty = Изменений пока нет.
-admin-grant-usage = Отправьте /grant <id пользователя> <reseller|agent|admin>.
-admin-revoke-usage = Отправьте /revoke <id пользователя>.
-admin-grant-done = Теперь у { $id } роль «{ $role }».
-admin-revoke-done = У { $id } больше нет доступа.
-admin-revoke-nothing = У { $id } не было роли.
-admin-change-last-admin = { $id } — последний администратор: его нельзя удалить или понизить.
-admin-change-configured = { $id } — администратор из ADMIN_IDS, здесь его изменить нельзя.
+admin-grant-usage = Отправьте /grant &lt;id пользователя&gt; &lt;reseller|agent|admin&gt;.
+admin-revoke-usage = Отправьте /revoke &lt;id пользователя&gt;.
+admin-grant-done = Теперь у <code>{ $id }</code> роль «{ $role }».
+admin-revoke-done = У <code>{ $id }</code> больше нет доступа.
+admin-revoke-nothing = У <code>{ $id }</code> не было роли.
+admin-change-last-admin = <code>{ $id }</code> — последний администратор: его нельзя удалить или понизить.
+admin-change-configured = <code>{ $id }</code> — администратор из ADMIN_IDS, здесь его изменить нельзя.
 
 ## Figures (/stats)
 

@@ -1,16 +1,16 @@
 ## Order card (/status)
 
-agents-card-next-step = Следующий шаг: { $text }
-agents-card-rejection = Отклонён: { $text }
-agents-card-busy-with = Номер занят заказом { $number }
-agents-card-operator = Оператор: { $operator } · { $subtype }
-agents-card-phone = Номер: { $phone }
-agents-card-amount = Линия получает: { $amount }
-agents-card-price = Списано с кошелька: { $price }
-agents-card-attempts = Попытки:
+agents-card-next-step = <b>Следующий шаг:</b> { $text }
+agents-card-rejection = <b>Отклонён:</b> { $text }
+agents-card-busy-with = Номер занят заказом <code>{ $number }</code>
+agents-card-operator = <b>Оператор:</b> { $operator } · { $subtype }
+agents-card-phone = <b>Номер:</b> { $phone }
+agents-card-amount = <b>Линия получает:</b> { $amount }
+agents-card-price = <b>Списано с кошелька:</b> { $price }
+agents-card-attempts = <b>Попытки:</b>
 agents-card-attempt = #{ $number } { $status } · отправлена { $submitted } · завершена { $completed } · { $error }
 agents-card-times = Создан { $created } · обновлён { $updated }
-agents-card-synced = Прочитан из сервиса: { $at }
+agents-card-synced = <b>Прочитан из сервиса:</b> { $at }
 agents-card-service-only = (прочитан только из сервиса: оформлен не через этого бота)
 agents-card-stale = ⚠️ Сейчас не удалось получить данные из сервиса; сведения могут быть устаревшими.
 agents-refresh-button = 🔄 Обновить

@@ -3,25 +3,25 @@
 start-greeting = Здравствуйте, { $name }! Вы вошли как { $role }. Вот что вы можете сделать:
 start-stranger =
     Здравствуйте, { $name }! Этот бот продаёт пополнения мобильной связи зарегистрированным реселлерам.
-    У вас пока нет доступа. Отправьте ваш Telegram ID { $id } администратору и попросите предоставить доступ.
+    У вас пока нет доступа. Отправьте ваш Telegram ID <code>{ $id }</code> администратору и попросите предоставить доступ.
 role-reseller = реселлер
 role-agent = сотрудник поддержки
 role-admin = администратор
 command-help = что этот бот может для вас сделать
-command-topup = пополнить телефон (пошагово или /topup <телефон> <сумма> [оператор])
+command-topup = пополнить телефон (пошагово или /topup &lt;телефон&gt; &lt;сумма&gt; [оператор])
 command-bulk = массовые пополнения из CSV-файла (формат и шаблон)
-command-status = один заказ: /status <ID заказа или номер заказа мерчанта>
+command-status = один заказ: /status &lt;ID заказа или номер заказа мерчанта&gt;
 command-orders = последние заказы
 command-users = кто может пользоваться ботом
-command-grant = выдать роль: /grant <ID пользователя> <reseller|agent|admin>
-command-revoke = отозвать доступ: /revoke <ID пользователя>
+command-grant = выдать роль: /grant &lt;ID пользователя&gt; &lt;reseller|agent|admin&gt;
+command-revoke = отозвать доступ: /revoke &lt;ID пользователя&gt;
 command-stats = показатели за сегодня и за последние 7 дней
 command-health = состояние Redis, Merchant API и вебхуков
-command-pin = PIN для крупных пополнений (админы: /pin <id> <сумма|off|default|unlock|reset>)
+command-pin = PIN для крупных пополнений (админы: /pin &lt;id&gt; &lt;сумма|off|default|unlock|reset&gt;)
 command-balance = ваш кредит: баланс, удержания, доступно, расход за сегодня
 command-statement = журнал кредита CSV-документом: /statement [с] [по]
-command-credit = начислить или списать кредит реселлера: /credit <id> <сумма> [заметка]
-command-limit = лимиты реселлера: /limit <id> [order] <сумма|off>
+command-credit = начислить или списать кредит реселлера: /credit &lt;id&gt; &lt;сумма&gt; [заметка]
+command-limit = лимиты реселлера: /limit &lt;id&gt; [order] &lt;сумма|off&gt;
 command-export = заказы в виде CSV-документа: /export [с] [по] [статус]
 command-reconcile = сверить сейчас наши заказы со списком Merchant API
 command-cancel = выйти из текущего действия
@@ -30,7 +30,7 @@ command-start = начать
 
 ## Access
 
-access-denied = К сожалению, вы не можете пользоваться этим ботом. Ваш Telegram ID: { $id }. Отправьте его администратору, чтобы запросить доступ.
+access-denied = К сожалению, вы не можете пользоваться этим ботом. Ваш Telegram ID: <code>{ $id }</code>. Отправьте его администратору, чтобы запросить доступ.
 access-denied-short = К сожалению, вам это недоступно.
 command-not-for-role = Эта команда недоступна для вашей роли.
 private-only = Я работаю только в личных чатах: откройте { $link } и напишите мне там.

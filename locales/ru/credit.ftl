@@ -1,45 +1,45 @@
 ## Credit (/credit, /limit, /balance, /statement)
 
-credit-usage = Отправьте /credit <id пользователя> <сумма> [заметка]; минус впереди списывает кредит (например, /credit 123 -5).
+credit-usage = Отправьте /credit &lt;id пользователя&gt; &lt;сумма&gt; [заметка]; минус впереди списывает кредит (например, /credit 123 -5).
 credit-amount-not-a-number = 🚫 Это не сумма: напишите цифры, например 25 или 25.50.
 credit-amount-too-many-decimals = 🚫 Слишком много знаков после точки: у { $currency } их { $digits }.
 credit-amount-zero = 🚫 Сумма не может быть нулевой.
 credit-amount-negative = 🚫 Сумма не может быть отрицательной.
-credit-unknown-user = 🚫 У { $id } здесь нет роли: сначала выдайте ему роль реселлера.
-credit-not-reseller = 🚫 { $id } не реселлер: кредит и лимиты бывают только у реселлеров.
-credit-below-zero = 🚫 Нельзя списать { $amount } у { $id }: его доступный кредит (баланс минус удержания) { $available }, а он никогда не уходит ниже нуля.
-credit-added = { $id } начислено { $amount }. Новый баланс: { $balance }.
-credit-taken = У { $id } списано { $amount }. Новый баланс: { $balance }.
+credit-unknown-user = 🚫 У <code>{ $id }</code> здесь нет роли: сначала выдайте ему роль реселлера.
+credit-not-reseller = 🚫 <code>{ $id }</code> не реселлер: кредит и лимиты бывают только у реселлеров.
+credit-below-zero = 🚫 Нельзя списать { $amount } у <code>{ $id }</code>: его доступный кредит (баланс минус удержания) { $available }, а он никогда не уходит ниже нуля.
+credit-added = <code>{ $id }</code> начислено { $amount }. Новый баланс: { $balance }.
+credit-taken = У <code>{ $id }</code> списано { $amount }. Новый баланс: { $balance }.
 credit-told-added = 💰 Администратор начислил вам { $amount } кредита ({ $note }). Ваш баланс: { $balance }.
 credit-told-taken = 💰 Администратор списал { $amount } с вашего кредита ({ $note }). Ваш баланс: { $balance }.
 credit-refused-funds = 🚫 Недостаточно кредита: доступно { $available }, это пополнение стоит { $price }. Ничего не заказано.
 credit-refused-order-limit = 🚫 Больше вашего максимума на заказ { $limit }: это пополнение стоит { $price }. Ничего не заказано.
 credit-refused-daily-limit = 🚫 Больше вашего дневного лимита { $limit }: за сегодня использовано { $used }, осталось { $left }, это пополнение стоит { $price }. Ничего не заказано.
 credit-low = ⚠️ Ваш доступный кредит { $available } — ниже порога уведомления { $threshold }.
-limit-usage = Отправьте /limit <id пользователя> <сумма|off> (в день, дни по UTC) или /limit <id пользователя> order <сумма|off> (на заказ).
-limit-daily-set = Дневной лимит { $id }: { $limit }.
-limit-daily-off = У { $id } больше нет дневного лимита.
-limit-order-set = Максимум на заказ для { $id }: { $limit }.
-limit-order-off = У { $id } больше нет максимума на заказ.
-balance-title = 💰 Кредит { $id }
+limit-usage = Отправьте /limit &lt;id пользователя&gt; &lt;сумма|off&gt; (в день, дни по UTC) или /limit &lt;id пользователя&gt; order &lt;сумма|off&gt; (на заказ).
+limit-daily-set = Дневной лимит <code>{ $id }</code>: { $limit }.
+limit-daily-off = У <code>{ $id }</code> больше нет дневного лимита.
+limit-order-set = Максимум на заказ для <code>{ $id }</code>: { $limit }.
+limit-order-off = У <code>{ $id }</code> больше нет максимума на заказ.
+balance-title = 💰 Кредит <code>{ $id }</code>
 balance-line = Баланс { $balance } · удержано { $holds } · доступно { $available }
 balance-today = Сегодня (UTC): { $spent } из дневного лимита { $limit }, осталось { $left }
 balance-today-no-limit = Сегодня (UTC): { $spent } (без дневного лимита)
 balance-order-max = Максимум на заказ: { $limit }
 balance-alert-line = Уведомление о низком кредите ниже { $threshold }
-balance-usage = Отправьте /balance или /balance <id пользователя> для одного реселлера.
-balance-alert-usage = Отправьте /balance alert <сумма|off>: вы получите уведомление, когда доступный кредит опустится ниже.
-balance-alert-usage-admin = Отправьте /balance alert <id пользователя> <сумма|off>.
-balance-alert-set = { $id } получит уведомление, когда доступный кредит опустится ниже { $threshold }.
-balance-alert-off = Для { $id } больше нет уведомления о низком кредите.
+balance-usage = Отправьте /balance или /balance &lt;id пользователя&gt; для одного реселлера.
+balance-alert-usage = Отправьте /balance alert &lt;сумма|off&gt;: вы получите уведомление, когда доступный кредит опустится ниже.
+balance-alert-usage-admin = Отправьте /balance alert &lt;id пользователя&gt; &lt;сумма|off&gt;.
+balance-alert-set = <code>{ $id }</code> получит уведомление, когда доступный кредит опустится ниже { $threshold }.
+balance-alert-off = Для <code>{ $id }</code> больше нет уведомления о низком кредите.
 balance-all-title = 💰 Кредит реселлеров:
-balance-all-row = { $id }: баланс { $balance }, доступно { $available }
+balance-all-row = <code>{ $id }</code>: баланс { $balance }, доступно { $available }
 balance-all-empty = Реселлеров пока нет.
 balance-wallet = Кошелёк мерчанта: { $balance }
 balance-wallet-unreported = Кошелёк мерчанта: Merchant API не сообщает его баланс (валюта { $currency }).
 balance-wallet-unavailable = Кошелёк мерчанта: сейчас не удалось спросить Merchant API.
-statement-usage = Отправьте /statement [с] [по] с датами ГГГГ-ММ-ДД (UTC); администраторы: /statement <id пользователя> [с] [по].
-statement-summary = Выписка { $id } с { $from } по { $to }: на начало { $opening }, поступления { $credits }, списания { $debits }, на конец { $closing } ({ $entries } записей).
+statement-usage = Отправьте /statement [с] [по] с датами ГГГГ-ММ-ДД (UTC); администраторы: /statement &lt;id пользователя&gt; [с] [по].
+statement-summary = Выписка <code>{ $id }</code> с { $from } по { $to }: на начало { $opening }, поступления { $credits }, списания { $debits }, на конец { $closing } ({ $entries } записей).
 
 ## Alerts
 

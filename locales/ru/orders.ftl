@@ -10,8 +10,8 @@ order-status-unknown = В работе ({ $status })
 order-status-placing = Отправляется
 order-status-rejected = Не оформлен
 
-order-status-line = { $emoji } { $status } · { $orderId } · { $externalOrderId }
-order-status-line-pending = { $emoji } { $status } · { $externalOrderId }
+order-status-line = { $emoji } <b>{ $status }</b> · <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+order-status-line-pending = { $emoji } <b>{ $status }</b> · <code>{ $externalOrderId }</code>
 
 order-subtype-airtime = баланс
 order-subtype-data = интернет
@@ -19,48 +19,48 @@ order-subtype-bundle = пакет
 
 order-details =
     { $operator } ({ $country }), { $subtype }
-    Телефон: { $phone }
-    Пополнение: { $localAmount }
-    Списано с кошелька: { $price }
+    <b>Телефон:</b> { $phone }
+    <b>Пополнение:</b> { $localAmount }
+    <b>Списано с кошелька:</b> { $price }
 
 order-receipt =
     ✅ Пополнение выполнено
-    Заказ: { $orderId } · { $externalOrderId }
+    <b>Заказ:</b> <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $operator } ({ $country })
-    Телефон: { $phone }
-    Пополнение: { $localAmount }
-    Оплачено из кошелька: { $price }
-    Время: { $time }
+    <b>Телефон:</b> { $phone }
+    <b>Пополнение:</b> { $localAmount }
+    <b>Оплачено из кошелька:</b> { $price }
+    <b>Время:</b> { $time }
 
 order-failed-notice =
-    ⚠️ Пополнение не удалось: { $orderId } · { $externalOrderId }
+    ⚠️ Пополнение не удалось: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     Телефон: { $phone }, { $localAmount }
     Деньги ({ $price }) ещё не вернулись в кошелёк: возврат ожидается. Вы получите сообщение, когда он поступит.
 
 order-refunded-notice =
-    ↩️ Деньги возвращены: { $orderId } · { $externalOrderId }
+    ↩️ Деньги возвращены: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $price } снова в кошельке. Телефон { $phone } не был пополнен.
 
 order-rejected-notice =
-    ❌ Заказ { $externalOrderId } не оформлен: { $reason }
+    ❌ Заказ <code>{ $externalOrderId }</code> не оформлен: { $reason }
     Деньги не списаны.
 
 order-quote-expired-notice =
-    ❌ Заказ { $externalOrderId } не оформлен: расчёт цены истёк раньше, чем сервис смог принять заказ.
+    ❌ Заказ <code>{ $externalOrderId }</code> не оформлен: расчёт цены истёк раньше, чем сервис смог принять заказ.
     Деньги не списаны. Запросите новый расчёт, чтобы попробовать снова.
 
 order-not-placed-notice =
-    ❌ Заказ { $externalOrderId } не размещён: бот прервался до его отправки.
+    ❌ Заказ <code>{ $externalOrderId }</code> не размещён: бот прервался до его отправки.
     Ничего не списано. Запросите новый расчёт, чтобы попробовать снова.
 
 order-revived-notice =
-    ‼️ Исправление: заказ { $orderId } · { $externalOrderId } всё-таки оформлен, с кошелька списано { $price }. Предыдущее сообщение о том, что он не оформлен, ошибочно.
+    ‼️ Исправление: заказ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> всё-таки оформлен, с кошелька списано { $price }. Предыдущее сообщение о том, что он не оформлен, ошибочно.
     Его статус придёт сюда.
 
 order-new-quote-button = 🔄 Новый расчёт
 
 order-pending-notice =
-    ⏳ Заказ { $externalOrderId } отправляется. Сервис ещё не ответил; мы повторяем попытки с тем же номером заказа, поэтому деньги не спишутся дважды.
+    ⏳ Заказ <code>{ $externalOrderId }</code> отправляется. Сервис ещё не ответил; мы повторяем попытки с тем же номером заказа, поэтому деньги не спишутся дважды.
     Вы получите сообщение, как только заказ будет подтверждён.
 
 order-reject-reason-balance = на кошельке недостаточно средств
@@ -81,23 +81,23 @@ order-reject-reason-other = сервис отклонил заказ
 
 ## Alerts
 
-alert-order-failed = ⚠️ Пополнение не удалось: { $orderId } · { $externalOrderId } (ожидается возврат)
-alert-order-refunded = ↩️ Деньги возвращены: { $orderId } · { $externalOrderId }
-alert-order-manual-review = 🔎 На ручной проверке: { $orderId } · { $externalOrderId }
-alert-order-rejected = ❌ Заказ отклонён: { $orderId } · { $externalOrderId }: { $reason }
-alert-forbidden-placement = 🚫 Сервис ответил 403 на заказ { $orderId } · { $externalOrderId }: проверьте API-ключ, список разрешённых IP и доступ к API. Заказ продолжает отправляться повторно.
+alert-order-failed = ⚠️ Пополнение не удалось: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> (ожидается возврат)
+alert-order-refunded = ↩️ Деньги возвращены: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-order-manual-review = 🔎 На ручной проверке: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-order-rejected = ❌ Заказ отклонён: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>: { $reason }
+alert-forbidden-placement = 🚫 Сервис ответил 403 на заказ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>: проверьте API-ключ, список разрешённых IP и доступ к API. Заказ продолжает отправляться повторно.
 alert-forbidden-read = 🚫 Сервис ответил 403 на чтение заказа: проверьте API-ключ, список разрешённых IP и доступ к API.
 alert-webhook-signature = { $failures ->
     [one] 🛡 Отклонён { $failures } вебхук (последняя причина: { $reason }). Проверьте MERCHANT_WEBHOOK_SECRETS.
     [few] 🛡 Отклонено { $failures } вебхука (последняя причина: { $reason }). Проверьте MERCHANT_WEBHOOK_SECRETS.
    *[other] 🛡 Отклонено { $failures } вебхуков (последняя причина: { $reason }). Проверьте MERCHANT_WEBHOOK_SECRETS.
 }
-alert-stale-order = ⏰ Не завершён спустя { $minutes } мин: { $orderId } · { $externalOrderId } ({ $status })
-alert-unknown-order = ❓ Событие { $event } для неизвестного нам заказа: { $orderId } · { $externalOrderId }
-alert-order-revived = ‼️ { $orderId } · { $externalOrderId } был отмечен как отклонённый ({ $key }), но сервис его принял и списал деньги: заказ снова отслеживается. Проверьте, что сообщили реселлеру.
-alert-placement-unreadable = ❓ Ответ на заказ { $externalOrderId } не удалось прочитать: он больше не отправляется, только запрашивается. Проверьте Merchant API.
+alert-stale-order = ⏰ Не завершён спустя { $minutes } мин: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status })
+alert-unknown-order = ❓ Событие { $event } для неизвестного нам заказа: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-order-revived = ‼️ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> был отмечен как отклонённый ({ $key }), но сервис его принял и списал деньги: заказ снова отслеживается. Проверьте, что сообщили реселлеру.
+alert-placement-unreadable = ❓ Ответ на заказ <code>{ $externalOrderId }</code> не удалось прочитать: он больше не отправляется, только запрашивается. Проверьте Merchant API.
 alert-quote-mismatch = ⚠️ Котировка не совпала с запросом ({ $operator }, { $field }): запрошено { $asked }, предложено { $quoted }. Заказ не размещён.
-alert-order-number-conflict = 🛑 Номер заказа { $externalOrderId } достался другому запросу ({ $field }): ничего не отправлено. Проверьте.
+alert-order-number-conflict = 🛑 Номер заказа <code>{ $externalOrderId }</code> достался другому запросу ({ $field }): ничего не отправлено. Проверьте.
 alert-rate-limited = 🐢 Merchant API ответил 429 (слишком много запросов): все реплики делают паузу. Сверьте MERCHANT_RATE_LIMIT_PER_MINUTE с лимитом аккаунта.
 alert-group-header = { $count ->
     [one] 🚨 { $count } оповещение

@@ -1,21 +1,21 @@
 ## Prices (/pricing)
 
-command-pricing = правила наценки для реселлеров: /pricing set <область> <процент>% [+сбор] [min x] [max y], /pricing del <область>
+command-pricing = правила наценки для реселлеров: /pricing set &lt;область&gt; &lt;процент&gt;% [+сбор] [min x] [max y], /pricing del &lt;область&gt;
 pricing-title = 💹 Правила наценки: сколько реселлеры платят сверх цены мерчанта (действует самое точное правило: реселлер, затем оператор, страна, по умолчанию)
 pricing-env-default = По умолчанию (PRICE_MARGIN_PERCENT, в чате правило не задано): { $rule }
 pricing-row = { $scope }: { $rule }
 pricing-scope-default = По умолчанию
 pricing-scope-country = Страна { $country }
 pricing-scope-operator = Оператор { $operator } ({ $country })
-pricing-scope-reseller = Реселлер { $id }
+pricing-scope-reseller = Реселлер <code>{ $id }</code>
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , не меньше { $min }
 pricing-rule-max = , не больше { $max }
 pricing-usage =
     /pricing — правила
-    /pricing set <область> <процент>% [+<сбор>] [min <сбор>] [max <сбор>]
-    /pricing del <область>
-    Области: default · country <CC> · operator <CC> <ключ оператора> · reseller <ID пользователя>
+    /pricing set &lt;область&gt; &lt;процент&gt;% [+&lt;сбор&gt;] [min &lt;сбор&gt;] [max &lt;сбор&gt;]
+    /pricing del &lt;область&gt;
+    Области: default · country &lt;CC&gt; · operator &lt;CC&gt; &lt;ключ оператора&gt; · reseller &lt;ID пользователя&gt;
     Сборы указываются в валюте мерчанта. Пример: /pricing set country NG 2.5% +0.10 min 0.05 max 2
 pricing-set-done = ✅ Правило сохранено. { $scope }: { $rule }. Оно действует со следующего расчёта.
 pricing-del-done = 🗑 Правило удалено: { $scope }.
@@ -35,7 +35,7 @@ pricing-error-repeated = 🚫 «{ $part }» указано дважды.
 pricing-error-unknown-part = 🚫 Не понимаю «{ $part }».
 pricing-error-unknown-country = 🚫 В каталоге нет страны { $country }. Ничего не изменено.
 pricing-error-unknown-operator = 🚫 В каталоге нет оператора { $operator } в стране { $country }. Ничего не изменено.
-pricing-error-not-reseller = 🚫 Пользователь { $id } не реселлер. Ничего не изменено.
+pricing-error-not-reseller = 🚫 Пользователь <code>{ $id }</code> не реселлер. Ничего не изменено.
 pricing-error-catalogue = ⚠️ Сейчас не удалось прочитать каталог, поэтому ничего не изменено. Попробуйте ещё раз чуть позже.
 
 ## Prices in quotes, orders and /status
@@ -53,29 +53,29 @@ top-up-quote-credit =
 top-up-quote-margin-preview = 💹 Реселлеры платят { $price } (наценка { $margin }) по общим правилам; у отдельного реселлера может быть своё правило.
 order-details-credit =
     { $operator } ({ $country }), { $subtype }
-    Телефон: { $phone }
-    Пополнение: { $localAmount }
-    С вашего кредита: { $price }
+    <b>Телефон:</b> { $phone }
+    <b>Пополнение:</b> { $localAmount }
+    <b>С вашего кредита:</b> { $price }
 order-receipt-credit =
     ✅ Пополнение выполнено
-    Заказ: { $orderId } · { $externalOrderId }
+    <b>Заказ:</b> <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $operator } ({ $country })
-    Телефон: { $phone }
-    Пополнение: { $localAmount }
-    Оплачено из вашего кредита: { $price }
-    Время: { $time }
+    <b>Телефон:</b> { $phone }
+    <b>Пополнение:</b> { $localAmount }
+    <b>Оплачено из вашего кредита:</b> { $price }
+    <b>Время:</b> { $time }
 order-failed-notice-credit =
-    ⚠️ Пополнение не удалось: { $orderId } · { $externalOrderId }
+    ⚠️ Пополнение не удалось: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     Телефон: { $phone }, { $localAmount }
     Удержанные на вашем кредите { $price } освобождены: ничего не списано.
 order-refunded-notice-credit =
-    ↩️ Деньги возвращены: { $orderId } · { $externalOrderId }
+    ↩️ Деньги возвращены: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
     { $price } снова на вашем кредите. Телефон { $phone } не был пополнен.
 order-revived-notice-credit =
-    ‼️ Исправление: заказ { $orderId } · { $externalOrderId } всё-таки оформлен, с вашего кредита списано { $price }. Предыдущее сообщение о том, что он не оформлен, ошибочно.
+    ‼️ Исправление: заказ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> всё-таки оформлен, с вашего кредита списано { $price }. Предыдущее сообщение о том, что он не оформлен, ошибочно.
     Его статус придёт сюда.
-agents-card-credit-paid = Оплачено из вашего кредита: { $price }
-agents-card-reseller-paid = Реселлер заплатил: { $price } (наценка { $margin })
+agents-card-credit-paid = <b>Оплачено из вашего кредита:</b> { $price }
+agents-card-reseller-paid = <b>Реселлер заплатил:</b> { $price } (наценка { $margin })
 
 ## Revenue in /stats
 

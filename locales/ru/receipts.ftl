@@ -1,9 +1,9 @@
 ## Receipts (/receipt, /shop, /timezone)
 # Messages here are sent in HTML parse mode: write &lt; &gt; &amp; for < > &.
 
-command-receipt = чек для покупателя: /receipt <ID заказа или номер заказа продавца>
-command-shop = название магазина в чеках: /shop <название>
-command-timezone = часовой пояс в чеках: /timezone <Регион/Город>
+command-receipt = чек для покупателя: /receipt &lt;ID заказа или номер заказа продавца&gt;
+command-shop = название магазина в чеках: /shop &lt;название&gt;
+command-timezone = часовой пояс в чеках: /timezone &lt;Регион/Город&gt;
 
 receipt-button = 🧾 Чек
 receipt-title = Чек

@@ -1,3 +1,4 @@
+import type { TranslationVars } from '../lib/html.ts';
 import { autoRetry } from '@grammyjs/auto-retry';
 import type { I18n } from '@grammyjs/i18n';
 import {
@@ -43,6 +44,7 @@ import { createLeaveLineFeature } from './features/leave-line.ts';
 import type { WaitingLine } from './waiting-line.ts';
 import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
+import { htmlParseMode } from '../lib/telegram/html-mode.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { IdleFlows, conversationPrefix } from './idle-flows.ts';
 import { compactingAdapter, type Packed } from './conversations/compact-replay.ts';
@@ -149,10 +151,11 @@ export function createBot(deps: BotDeps) {
     }),
   );
   bot.api.config.use(forgiveExpiredCallbackAnswers);
+  // Every text is HTML (src/lib/html.ts); set here once rather than at each call.
+  bot.api.config.use(htmlParseMode);
 
   const i18n = deps.i18n;
-  const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
-    i18n.t(locale, key, vars);
+  const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // What the running updates read ahead (session, conversation), so each update reads its chat in one round trip.
   const readAhead: ReadAhead = new Map();
   const sessions = sessionStorage(redis, prefix, readAhead);
@@ -279,6 +282,7 @@ export function createBot(deps: BotDeps) {
         plugins: [
           async (ctx, next) => {
             ctx.api.config.use(forgiveExpiredCallbackAnswers);
+            ctx.api.config.use(htmlParseMode);
             await next();
           },
         ],
@@ -289,7 +293,15 @@ export function createBot(deps: BotDeps) {
   bot.use(
     createConversation<BotContext, Context>(
       createPinSetupConversation({ pins: deps.pins.store, translate, defaultLocale: deps.defaultLocale }),
-      { id: PIN_SETUP },
+      {
+        id: PIN_SETUP,
+        plugins: [
+          async (ctx, next) => {
+            ctx.api.config.use(htmlParseMode);
+            await next();
+          },
+        ],
+      },
     ),
   );
 

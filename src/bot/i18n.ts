@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { I18n } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 import { LOCALES, type Locale } from '../config.ts';
+import { escapeVariables, type TranslationVars } from '../lib/html.ts';
 
 export const LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));
 
@@ -15,9 +16,14 @@ export function matchLocale(languageCode: string | undefined): Locale | undefine
   return isLocale(base) ? base : undefined;
 }
 
-export type Translate = (locale: string, key: string, vars?: Record<string, string | number>) => string;
+/** Translates to HTML: string arguments are escaped, `Html` ones (already HTML) are passed as they are. */
+export type Translate = (locale: string, key: string, vars?: TranslationVars) => string;
 
-/** Loads every locale from `locales/<lang>/*.ftl`; the session's choice wins, then Telegram's language. */
+/**
+ * Loads every locale from `locales/<lang>/*.ftl`; the session's choice wins, then Telegram's language. Every
+ * translation is HTML (literal `&`, `<`, `>` are written as entities in the .ftl files) and every string
+ * argument is escaped on its way in, for `i18n.t` and the `ctx.t` the plugin installs alike.
+ */
 export function createI18n<C extends Context & { session?: { locale?: string } }>(
   defaultLocale: Locale,
 ): I18n<C> {
@@ -28,6 +34,7 @@ export function createI18n<C extends Context & { session?: { locale?: string } }
   });
   i18n.loadLocalesDirSync(LOCALES_DIR);
   cacheBundleMatching(i18n);
+  escapeArguments(i18n);
   return i18n;
 }
 
@@ -50,5 +57,24 @@ function cacheBundleMatching(i18n: { readonly fluent: unknown }): void {
       if (matched.size < 1_000) matched.set(key, bundles);
     }
     return bundles;
+  };
+}
+
+/**
+ * Both `i18n.t` and the plugin's `ctx.t` (bound per update with `withLocale`) end in `fluent.translate`, so
+ * escaping there is the one place that cannot be bypassed.
+ */
+function escapeArguments(i18n: { readonly fluent: unknown }): void {
+  const fluent = i18n.fluent as {
+    translate: (locales: string | string[], path: string, context?: Record<string, unknown>) => string;
+  };
+  const translate = fluent.translate;
+  fluent.translate = function (locales, path, context) {
+    return translate.call(
+      fluent,
+      locales,
+      path,
+      context === undefined ? undefined : escapeVariables(context),
+    );
   };
 }

@@ -3,10 +3,11 @@ import { formatMoney } from '../domain/money.ts';
 import { isFinished } from '../domain/status.ts';
 import { maskPhone } from '../domain/phone.ts';
 import type { RechargeOrder } from '../merchant/types.ts';
-import { displayEmoji, shortTime, statusText, type DisplayStatus } from '../orders/texts.ts';
+import { displayEmoji, shortTime, statusText, subtypeText, type DisplayStatus } from '../orders/texts.ts';
 import type { StoredOrder } from '../orders/types.ts';
 import { indexStatus } from '../orders/store.ts';
 import type { Translate } from './i18n.ts';
+import { escapeHtml, html } from '../lib/html.ts';
 
 /** One order as staff and resellers see it in chat, from our store or read from the service only. */
 export interface OrderCard {
@@ -139,7 +140,7 @@ function money(amount: string, currency: string, locale: string): string {
 export function cardStatusLine(t: Translate, locale: string, card: OrderCard): string {
   const vars = {
     emoji: displayEmoji(card.status),
-    status: statusText(t, locale, card.status),
+    status: html(statusText(t, locale, card.status)),
     externalOrderId: card.externalOrderId,
   };
   return card.orderId === undefined
@@ -159,11 +160,13 @@ export function renderCard(
   viewer: { staff: boolean } = { staff: false },
 ): string {
   const lines = [cardStatusLine(t, locale, card)];
-  if (card.statusTitle) lines.push(card.statusTitle);
-  if (card.statusMessage) lines.push(card.statusMessage);
+  if (card.statusTitle) lines.push(escapeHtml(card.statusTitle));
+  if (card.statusMessage) lines.push(escapeHtml(card.statusMessage));
   if (card.nextStep) lines.push(t(locale, 'agents-card-next-step', { text: card.nextStep }));
   if (card.rejectionKey === 'account-busy') {
-    lines.push(t(locale, 'agents-card-rejection', { text: t(locale, 'order-reject-reason-account-busy') }));
+    lines.push(
+      t(locale, 'agents-card-rejection', { text: html(t(locale, 'order-reject-reason-account-busy')) }),
+    );
     if (viewer.staff && card.busyWith)
       lines.push(t(locale, 'agents-card-busy-with', { number: card.busyWith }));
   } else if (card.rejection) lines.push(t(locale, 'agents-card-rejection', { text: card.rejection }));
@@ -224,13 +227,6 @@ function priceLines(t: Translate, locale: string, card: OrderCard, staff: boolea
     lines.push(t(locale, 'agents-card-reseller-paid', { price: money(paid, currency, locale), margin }));
   }
   return lines;
-}
-
-/** The product kind in the reader's language (airtime, data, bundle), or as the service names it. */
-export function subtypeText(t: Translate, locale: string, subtype: string): string {
-  return subtype === 'airtime' || subtype === 'data' || subtype === 'bundle'
-    ? t(locale, `order-subtype-${subtype}`)
-    : subtype;
 }
 
 /** "2026-11-22 10:15:07 UTC": to the second, so a Refresh visibly changes the card. */

@@ -5,6 +5,7 @@ import { isClosed } from '../orders/store.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
 import { cardOfRemote, cardOfStored, type OrderCard } from './order-card.ts';
 import type { Role } from './roles.ts';
+import { normaliseMerchantOrderNumber } from '../domain/order-number.ts';
 
 /** Our copy of an unfinished order older than this is read from the service again before it is shown. */
 export const STALE_AFTER_MS = 30_000;
@@ -118,7 +119,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
   return {
     /** One order by O-… or merchant order number, as this viewer may see it (resellers: their own only). */
     async find(query: string, viewer: Viewer): Promise<LookupResult> {
-      const q = query.trim();
+      // A short number as a person typed it (capitals, spaces, o for 0); older numbers and O-… as given.
+      const q = normaliseMerchantOrderNumber(query);
       if (q === '') return { kind: 'not-found' };
       const local = await localOrder(q);
       if (local !== null) {

@@ -1,3 +1,4 @@
+import type { TranslationVars } from '../lib/html.ts';
 import { isMerchantError, type MerchantErrorKind } from '../merchant/errors.ts';
 
 /**
@@ -24,7 +25,7 @@ export function toServiceProblem(error: unknown): ServiceProblem {
 }
 
 /** A text of the locale files and its variables. */
-export type ProblemText = readonly [key: string, vars?: Record<string, string | number>];
+export type ProblemText = readonly [key: string, vars?: TranslationVars];
 
 /** What a refusal says about itself, by the body key the service named (validation, quote, local refusal…). */
 const BY_KEY = new Map<string, ProblemText>([

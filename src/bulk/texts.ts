@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { csvLine } from '../lib/csv.ts';
+import { html, htmlToPlain } from '../lib/html.ts';
 import { formatMoney } from '../domain/money.ts';
 import { maskPhone } from '../domain/phone.ts';
 import type { Translate } from '../orders/texts.ts';
@@ -8,34 +9,29 @@ import type { DraftView, ProgressView } from './runs.ts';
 import type { RunLine, RunRecord } from './store.ts';
 import type { LineProblem } from './validate.ts';
 
-/** Text from users, the catalogue or the Merchant API inside an HTML message. */
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
-
 /** Lines with errors listed in the summary; the rest are counted (the report has them all). */
 const LISTED_PROBLEMS = 20;
 const BAR_CELLS = 10;
 
-/** One line's problem in the reader's language (variables escaped: they may echo the file). */
+/** One line's problem in the reader's language, as HTML (the translation escapes what echoes the file). */
 export function problemText(
   t: Translate,
   locale: string,
   problem: Pick<LineProblem, 'key' | 'vars'>,
 ): string {
-  const vars = Object.fromEntries(Object.entries(problem.vars).map(([k, v]) => [k, escapeHtml(v)]));
-  return t(locale, problem.key, vars);
+  return t(locale, problem.key, problem.vars);
 }
 
 /** The ✅/❌ summary of a checked file (HTML). */
 export function summaryText(t: Translate, locale: string, view: DraftView): string {
   const parts = [t(locale, 'bulk-summary', { valid: view.valid, errors: view.problems.length })];
   if (view.problems.length > 0) {
-    const listed = view.problems
-      .slice(0, LISTED_PROBLEMS)
-      .map((p) =>
-        t(locale, 'bulk-summary-line-error', { line: String(p.line), problem: problemText(t, locale, p) }),
-      );
+    const listed = view.problems.slice(0, LISTED_PROBLEMS).map((p) =>
+      t(locale, 'bulk-summary-line-error', {
+        line: String(p.line),
+        problem: html(problemText(t, locale, p)),
+      }),
+    );
     if (view.problems.length > LISTED_PROBLEMS)
       listed.push(t(locale, 'bulk-summary-more-errors', { count: view.problems.length - LISTED_PROBLEMS }));
     parts.push(listed.join('\n'));
@@ -158,7 +154,20 @@ export function reportCsv(
   for (const p of run.meta.problems) {
     rows.push({
       line: p.line,
-      cells: [String(p.line), '', '', '', '', '', '', '', 'invalid', '', '', t(locale, p.key, p.vars)],
+      cells: [
+        String(p.line),
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        'invalid',
+        '',
+        '',
+        htmlToPlain(problemText(t, locale, p)),
+      ],
     });
   }
   rows.sort((a, b) => a.line - b.line);

@@ -9,6 +9,7 @@ import { statusText, type Translate } from '../orders/texts.ts';
 import { alertIdentity, type AdminAlert, type AlertSink } from './alert-types.ts';
 import type { OrderCallbacks } from './callback-data.ts';
 import type { Outbox } from './outbox.ts';
+import { html } from '../lib/html.ts';
 
 export type { AdminAlert, AlertSink } from './alert-types.ts';
 
@@ -127,7 +128,7 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
     case 'order-rejected':
       return t(locale, 'alert-order-rejected', {
         ...ids,
-        reason: t(locale, `order-reject-reason-${alert.key}`),
+        reason: html(t(locale, `order-reject-reason-${alert.key}`)),
       });
     case 'forbidden':
       return alert.operation === 'placement'
@@ -138,7 +139,7 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
     case 'stale-order':
       return t(locale, 'alert-stale-order', {
         ...ids,
-        status: statusText(t, locale, alert.status),
+        status: html(statusText(t, locale, alert.status)),
         minutes: alert.ageMinutes,
       });
     case 'unknown-order':

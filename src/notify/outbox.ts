@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { createDueQueue, type Claim } from '../lib/redis/due-queue.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
+import { toHtmlPayload } from '../lib/telegram/html-mode.ts';
 
 /**
  * Durable Telegram outbox: messages to send or edit are queued in Redis, claimed atomically by one replica
@@ -169,10 +170,11 @@ export function createOutbox(deps: OutboxDeps) {
   };
 
   async function call(message: OutboxMessage): Promise<number | undefined> {
-    const other = {
+    const plain = {
       ...(message.replyMarkup === undefined ? {} : { reply_markup: message.replyMarkup }),
-      ...(message.parseMode === undefined ? {} : { parse_mode: message.parseMode }),
     };
+    // Jobs queued before messages became HTML carry no parse mode and go out as the plain text they are.
+    const other = message.parseMode === undefined ? plain : toHtmlPayload('sendMessage', plain);
     switch (message.kind) {
       case 'send': {
         const sent = await deps.telegram.sendMessage(message.chatId, message.text, other);
@@ -291,6 +293,8 @@ export function createOutbox(deps: OutboxDeps) {
           ? `edit:${message.chatId}:${message.messageId}`
           : `send:${await redis.incr(k.seq)}`;
       const version = message.kind === 'edit' ? String(options.version ?? 0) : '';
+      // Every text is HTML (src/lib/html.ts); the job records it, so an older plain job stays plain.
+      const stored: OutboxMessage = { ...message, parseMode: message.parseMode ?? 'HTML' };
       const raw = (await enqueueScript.run(
         redis,
         [
@@ -302,7 +306,7 @@ export function createOutbox(deps: OutboxDeps) {
         ],
         [
           jobId,
-          JSON.stringify(message),
+          JSON.stringify(stored),
           version,
           ttl,
           options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),

@@ -16,6 +16,7 @@ import {
   type Translate,
 } from './texts.ts';
 import type { StoredOrder } from './types.ts';
+import { html } from '../lib/html.ts';
 
 /**
  * Tells the reseller: on each status change the status message is edited in place (first line: emoji,
@@ -63,7 +64,7 @@ export function finalMessage(t: Translate, order: StoredOrder, status: DisplaySt
 /** The message telling the reseller why an order was not placed (nothing charged). */
 export function rejectionMessage(t: Translate, order: StoredOrder): string {
   const rejection = order.rejection ?? { key: 'other', message: '' };
-  const reason = t(order.locale, rejectionReasonKey(rejection));
+  const reason = html(t(order.locale, rejectionReasonKey(rejection)));
   if (rejection.key === 'not-placed') {
     return t(order.locale, 'order-not-placed-notice', { externalOrderId: order.externalOrderId });
   }

@@ -1,11 +1,13 @@
+import type { TranslationVars } from '../lib/html.ts';
 import { formatMoney } from '../domain/money.ts';
 import { maskPhone } from '../domain/phone.ts';
 import { isKnownStatus, statusEmoji } from '../domain/status.ts';
 import type { OrderStatus } from '../merchant/types.ts';
 import type { Rejection, StoredOrder } from './types.ts';
+import { escapeHtml, html, type Html } from '../lib/html.ts';
 
 /** The translate function the bot passes (`i18n.t` of @grammyjs/i18n). */
-export type Translate = (locale: string, key: string, variables?: Record<string, string | number>) => string;
+export type Translate = (locale: string, key: string, variables?: TranslationVars) => string;
 
 /** Our statuses beyond the service's: not answered yet, and refused (nothing charged). */
 export type DisplayStatus = OrderStatus | 'placing' | 'rejected';
@@ -49,7 +51,7 @@ export function likelyFreeAt(order: StoredOrder, now: number): Date {
 export function statusLine(t: Translate, order: StoredOrder, status: DisplayStatus): string {
   const vars = {
     emoji: displayEmoji(status),
-    status: statusText(t, order.locale, status),
+    status: html(statusText(t, order.locale, status)),
     externalOrderId: order.externalOrderId,
   };
   return order.orderId === undefined
@@ -57,10 +59,11 @@ export function statusLine(t: Translate, order: StoredOrder, status: DisplayStat
     : t(order.locale, 'order-status-line', { ...vars, orderId: order.orderId });
 }
 
-function subtypeText(t: Translate, locale: string, subtype: string): string {
+/** The product kind in the reader's language, as HTML (an unknown kind from the service is escaped). */
+export function subtypeText(t: Translate, locale: string, subtype: string): Html {
   return subtype === 'airtime' || subtype === 'data' || subtype === 'bundle'
-    ? t(locale, `order-subtype-${subtype}`)
-    : subtype;
+    ? html(t(locale, `order-subtype-${subtype}`))
+    : html(escapeHtml(subtype));
 }
 
 /**

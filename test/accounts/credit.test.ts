@@ -14,7 +14,8 @@ import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
  * The answer to a command: order status lines and admin alerts (they name a merchant order number) and the
  * reseller's credit notices arrive on their own and are not answers.
  */
-const answer = (m: ChatMessage) => !/rb-\d{8}/.test(m.text) && !m.text.startsWith('💰 An admin');
+const answer = (m: ChatMessage) =>
+  !/rb-(\d{8}|[0-9a-z]{5}-)/.test(m.text) && !m.text.startsWith('💰 An admin');
 const ask = (user: StandInUser, command: string, predicate: (m: ChatMessage) => boolean = answer) =>
   askAny(user, command, (m) => answer(m) && predicate(m));
 import { FAST_USER, requestLog, tap, typeToQuote } from '../bot/flow/helpers.ts';

@@ -7,6 +7,7 @@ import type { StoredOrder } from '../../src/orders/types.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { ask, eventually, ngNumber, placeOrder } from './agents-support.ts';
+import { htmlToPlain } from '../../src/lib/html.ts';
 
 const SECOND_ADMIN = 710_000_070;
 const BUYER = 710_000_071;
@@ -97,8 +98,8 @@ describe('admins: /stats, /health and alert bursts', () => {
     );
     for (const order of ids) {
       const vars = { orderId: order.orderId!, externalOrderId: order.externalOrderId };
-      expect(english.text).toContain(app.bot.translate('en', 'alert-order-failed', vars));
-      expect(spanish.text).toContain(app.bot.translate('es', 'alert-order-failed', vars));
+      expect(english.text).toContain(htmlToPlain(app.bot.translate('en', 'alert-order-failed', vars)));
+      expect(spanish.text).toContain(htmlToPlain(app.bot.translate('es', 'alert-order-failed', vars)));
     }
     expect(spanish.text.split('\n')[0]).toMatch(/^🚨 \d+ alertas$/);
     // One button per order, naming it.

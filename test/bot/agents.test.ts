@@ -6,7 +6,15 @@ import { newMerchantOrderNumber } from '../../src/domain/order-number.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
-import { ageStoredCopy, ask, buttonData, eventually, ngNumber, placeOrder } from './agents-support.ts';
+import {
+  ageStoredCopy,
+  ask,
+  buttonData,
+  eventually,
+  ngNumber,
+  orderIntent,
+  placeOrder,
+} from './agents-support.ts';
 
 const OTHER_RESELLER = 710_000_060;
 
@@ -296,5 +304,38 @@ describe('agents and resellers: /status, /orders, Refresh', () => {
     const stale = await ask(agent, `/status ${order.orderId}`, isCard);
     expect(stale.text).toContain('⚠️ The service could not be read just now');
     expect(await requestsTo(path)).toBe(reads0 + 2);
+  });
+
+  it('/status finds an older long merchant order number as given and a short one as people type it back; the card is formatted', async () => {
+    // An order numbered the old way (before numbers became short): kept and looked up everywhere as it is.
+    const intent = await orderIntent(app, { resellerId: RESELLER, account: ngNumber(11) });
+    const old = 'rb-20251122-101112345-ajs3enw7ir2dmv6hqzclu5gpyb';
+    intent.externalOrderId = old;
+    intent.request.externalOrderId = old;
+    const placed = await app.orders.service.submit(intent);
+    expect(placed.outcome).toBe('placed');
+    // The sandbox's webhook (signed, verified, matched by the old number) brings it to its final status.
+    await eventually(async () => (await app.orders.service.get(old))?.status === 'succeeded');
+    const short = mine[1]!;
+    expect(short.externalOrderId).toMatch(/^rb-[0-9a-z]{5}(-[0-9a-z]{4}){3}$/);
+    expect(short.externalOrderId.length).toBeLessThanOrEqual(24);
+    const typedBack = short.externalOrderId.toUpperCase().replace(/-/g, ' ').replace(/0/g, 'O');
+    const reseller = world.standIn.driver.user({ id: RESELLER });
+    const byOld = await ask(reseller, `/status ${old}`, isCard);
+    const byTyped = await ask(reseller, `/status ${typedBack}`, isCard);
+    expect(byOld.text.split('\n')[0]).toContain(old);
+    expect(byTyped.text.split('\n')[0]).toContain(short.externalOrderId);
+    for (const [card, number] of [
+      [byOld, old],
+      [byTyped, short.externalOrderId],
+    ] as const) {
+      // One tap copies the numbers (code), the status and the labels are bold.
+      const shown = (type: string) =>
+        card.entities
+          .filter((e) => e.type === type)
+          .map((e) => card.text.slice(e.offset, e.offset + e.length));
+      expect(shown('code')).toEqual(expect.arrayContaining([number, expect.stringMatching(/^O-\d+$/)]));
+      expect(shown('bold')).toEqual(expect.arrayContaining(['Succeeded', 'Operator:', 'Number:']));
+    }
   });
 });

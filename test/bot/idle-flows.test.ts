@@ -1,3 +1,4 @@
+import type { TranslationVars } from '../../src/lib/html.ts';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 // through the Telegram stand-in. The translation is structural (locale|key|minutes) so the test checks
 // which message went where, not its English copy.
 
-const translate = (locale: string, key: string, vars?: Record<string, string | number>) =>
+const translate = (locale: string, key: string, vars?: TranslationVars) =>
   `${locale}|${key}|${String(vars?.['minutes'])}`;
 
 describe('IdleFlows', () => {

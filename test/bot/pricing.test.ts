@@ -7,7 +7,7 @@ import type { StoredOrder } from '../../src/orders/types.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { ask, eventually } from './agents-support.ts';
-import { FAST_USER, PROMPT, WAIT, typeToQuote } from './flow/helpers.ts';
+import { FAST_USER, PROMPT, WAIT, buttonTexts, say, tap, typeToQuote } from './flow/helpers.ts';
 
 interface SandboxQuote {
   quote_token: string;
@@ -213,5 +213,61 @@ describe('prices with a margin', () => {
     expect(next.text).toContain(`Your credit pays: ${formatMoney(byCountry, n.merchant_currency)}`);
     expect(next.text).toContain(PROMPT.quote);
     await eventually(async () => (await rules.audit()).length >= 4);
+  }, 60_000);
+
+  it('amount buttons name what the line gets and what the viewer pays, data plans too; a data quote names the plan', async () => {
+    const admin = world.standIn.driver.user({ id: ADMIN });
+    const reseller = world.standIn.driver.user({ id: RESELLER });
+    await ask(admin, `/pricing set reseller ${RESELLER} 10% +0.05`, (m) => m.text.startsWith('✅'));
+    const plans = [
+      ['350', '1 GB, 1 day'],
+      ['1000', '1.5 GB, 30 days'],
+      ['2000', '4.5 GB, 30 days'],
+      ['5000', '15 GB, 30 days'],
+    ] as const;
+    // What the service charges for each plan, asked here the way the bot asks.
+    const merchant = await Promise.all(
+      plans.map(([amount]) =>
+        app.merchant.createQuote({
+          country: 'NG',
+          operatorKey: 'NG-MTN',
+          amount,
+          localCurrency: 'NGN',
+          subtype: 'data',
+        }),
+      ),
+    );
+    const target = { country: 'NG', operatorKey: 'NG-MTN', resellerId: RESELLER };
+    const toData = async (user: typeof reseller) => {
+      await say(user, '/topup', PROMPT.country);
+      await say(user, 'Nigeria', PROMPT.operator);
+      await say(user, 'MTN', PROMPT.subtype);
+      return say(user, 'Data', PROMPT.amount);
+    };
+
+    const amounts = await toData(reseller);
+    const labels = buttonTexts(amounts);
+    for (const [i, [, label]] of plans.entries()) {
+      const q = merchant[i]!;
+      const mine = await rules.priceFor(target, q.merchantPrice.toFixed(), q.merchantCurrency);
+      expect(labels).toContain(`${label} · ${formatMoney(mine, q.merchantCurrency)}`);
+      // A reseller never sees the merchant price.
+      expect(labels.join('\n')).not.toContain(
+        `${label} · ${formatMoney(q.merchantPrice, q.merchantCurrency)}`,
+      );
+    }
+    await tap(reseller, amounts, /^1\.5 GB, 30 days/, PROMPT.phone);
+    const quote = await say(reseller, '08031239005', PROMPT.quote);
+    expect(quote.text).toContain('Product: Data — 1.5 GB, 30 days');
+    reseller.sendCommand('/cancel');
+    await reseller.waitForBotMessage((m) => m.text.includes('cancelled'), { ...WAIT, after: quote.id });
+
+    // An admin sees the merchant price on the same buttons.
+    const forAdmin = buttonTexts(await toData(admin));
+    for (const [i, [, label]] of plans.entries()) {
+      const q = merchant[i]!;
+      expect(forAdmin).toContain(`${label} · ${formatMoney(q.merchantPrice, q.merchantCurrency)}`);
+    }
+    admin.sendCommand('/cancel');
   }, 60_000);
 });

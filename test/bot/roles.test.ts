@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, AGENT, RESELLER, STRANGER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { ask } from './agents-support.ts';
+import { htmlToPlain } from '../../src/lib/html.ts';
 
 /** What each role gets for each command: 'ok' with what the answer contains, or the refusal. */
 type Expect = { ok: RegExp } | 'not-for-role' | 'stranger';
@@ -266,7 +267,9 @@ describe('role changes and the command menus they update', () => {
     const reseller = world.standIn.driver.user({ id: RESELLER });
     const choose = await ask(reseller, '/language');
     reseller.press(choose, 'Español');
-    const translate = world.apps[0]!.bot.translate;
+    // Menus are plain text: the translation's visible text (it is HTML, like every translation).
+    const bot = world.apps[0]!.bot;
+    const translate = (locale: string, key: string) => htmlToPlain(bot.translate(locale, key));
     await reseller.waitFor(
       () =>
         reseller.commands().find((c) => c.command === 'topup')?.description ===

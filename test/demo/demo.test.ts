@@ -167,6 +167,14 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
     await send(page, `/status ${orderId}`);
     const status = await botSays(page, orderId, seen);
     expect(await status.innerText()).toMatch(/✅/);
+    // The page renders the message entities: the IDs in <code> (one tap copies them), the labels in bold.
+    await expect.poll(() => status.locator('code').allInnerTexts()).toContain(orderId);
+    expect(await status.locator('code').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^rb-[0-9a-z]{5}(-[0-9a-z]{4}){3}$/)]),
+    );
+    expect(await status.locator('b').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Succeeded', 'Operator:']),
+    );
 
     // The 🧾 Receipt button under the success message: a receipt for forwarding, and its image on the page.
     seen = await botMessages(page).count();

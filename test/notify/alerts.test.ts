@@ -1,4 +1,4 @@
-import { I18n } from '@grammyjs/i18n';
+import { createI18n } from '../../src/bot/i18n.ts';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +11,7 @@ import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/t
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 
 const t: Translate = (() => {
-  const i18n = new I18n({
-    defaultLocale: 'en',
-    directory: 'locales',
-    fluentBundleOptions: { useIsolating: false },
-  });
+  const i18n = createI18n('en');
   return (locale, key, vars) => i18n.t(locale, key, vars);
 })();
 

@@ -96,6 +96,29 @@ describe('durable Telegram outbox', () => {
     expect(await outbox.pending()).toBe(0);
   });
 
+  it('sends in HTML mode: tags become entities, escaped text shows as typed, button labels show their visible text', async () => {
+    const { user, outbox } = setup();
+    await outbox.enqueue(
+      {
+        kind: 'send',
+        chatId: user.id,
+        text: '<b>Operator:</b> AT&amp;T &lt;b&gt; · <code>O-1</code>',
+        replyMarkup: {
+          inline_keyboard: [[{ text: 'Open <code>O-1</code> &amp; more', callback_data: 'x' }]],
+        },
+      },
+      { key: 'html' },
+    );
+    await drain([outbox]);
+    const [message] = user.chat().filter((m) => m.from === 'bot');
+    expect(message!.text).toBe('Operator: AT&T <b> · O-1');
+    expect(message!.entities).toEqual([
+      { type: 'bold', offset: 0, length: 9 },
+      { type: 'code', offset: 21, length: 3 },
+    ]);
+    expect(message!.buttons.flat().map((b) => b.text)).toEqual(['Open O-1 & more']);
+  });
+
   it('times a message queued with a webhook receive time once it is sent, on whichever replica sends it', async () => {
     const observed: number[] = [];
     const { user, outbox } = setup({ onWebhookToChat: (seconds) => observed.push(seconds) });

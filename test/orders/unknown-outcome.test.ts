@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { newClaimToken } from '../../src/lib/redis/due-queue.ts';
 import { statusMessage } from '../../src/orders/texts.ts';
+import { htmlToPlain } from '../../src/lib/html.ts';
 import { botMessage, notifierCaughtUp, settle } from './support/checks.ts';
 import { it } from './support/order-test.ts';
 import { ADMIN_ID, waitFor, type World } from './support/world.ts';
@@ -163,7 +164,7 @@ describe('a placement whose outcome is unknown', () => {
     await waitFor(async () => (await replica.system.outbox.pending()) === 0, 30_000, 'outbox drained');
     expect(w.reseller.chat().filter((m) => m.text.includes('Nothing was charged'))).toEqual([]);
     expect(w.reseller.chat().find((m) => m.id === intent.statusMessageId)?.text).toBe(
-      statusMessage(w.t, order, 'succeeded'),
+      htmlToPlain(statusMessage(w.t, order, 'succeeded')),
     );
     const debits = (await w.ledger()).filter((e) => e.kind === 'debit' && e.external_order_id === ext);
     expect(debits).toHaveLength(1);
@@ -203,7 +204,8 @@ describe('a placement whose outcome is unknown', () => {
     const order = await settle(w, ext, ['succeeded']);
     await waitFor(() => notifierCaughtUp(w, 'uo6:'), 30_000, 'notifier caught up');
     await waitFor(async () => (await replica.system.outbox.pending()) === 0, 30_000, 'outbox drained');
-    const shown = statusMessage(w.t, order, 'succeeded');
+    // The chat shows the visible text of the HTML sent.
+    const shown = htmlToPlain(statusMessage(w.t, order, 'succeeded'));
     const chat = w.reseller.chat();
     expect(chat.find((m) => m.id === intent.statusMessageId)?.text).toBe(shown);
     expect(chat.filter((m) => m.from === 'bot' && m.text === shown)).toHaveLength(1);

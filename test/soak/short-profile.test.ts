@@ -1,3 +1,4 @@
+import type { TranslationVars } from '../../src/lib/html.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { PROFILES, runSoak, type SoakResult } from '../../soak/soak.ts';
 const SEED = 20_261_122;
 
 const i18n = createI18n('en');
-const t = (locale: string, key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
+const t = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
 const failing = (records: Records) =>
   checkRecords(records, t)
     .filter((r) => !r.pass)

@@ -1,3 +1,4 @@
+import type { TranslationVars } from '../../lib/html.ts';
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
 import { hashPin, isPinFormat, pinMatches, type PinStore } from '../../accounts/pin.ts';
@@ -28,7 +29,7 @@ export function createPinSetupConversation(deps: PinSetupDeps) {
     const locale = await conversation.external(
       (outer: BaseContext) => outer.i18n?.getLocale() ?? deps.defaultLocale,
     );
-    const t = (key: string, vars?: Record<string, string | number>) => deps.translate(locale, key, vars);
+    const t = (key: string, vars?: TranslationVars) => deps.translate(locale, key, vars);
     const userId = ctx.from!.id;
     const chatId = ctx.chat!.id;
 

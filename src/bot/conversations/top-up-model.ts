@@ -89,6 +89,13 @@ export function isFixed(option: AmountChoice): boolean {
   return new Decimal(option.min).eq(option.max);
 }
 
+/** The fixed amount option the state has chosen, if its amount is one (it names the product: "1.5 GB, 3 days"). */
+export function chosenFixedOption(state: TopUpState): AmountChoice | undefined {
+  const { operator, subtype, currency, amount } = state;
+  if (!operator || !subtype || !currency || amount === undefined) return undefined;
+  return optionsOf(operator, subtype, currency).find((o) => isFixed(o) && new Decimal(o.min).eq(amount));
+}
+
 /** Does `amount` fit one of the options (equal to a fixed value or inside a range)? */
 export function fitsOptions(amount: Decimal, options: AmountChoice[]): boolean {
   return options.some((o) => amount.gte(o.min) && amount.lte(o.max));

@@ -1,3 +1,4 @@
+import type { TranslationVars } from '../../lib/html.ts';
 import { Composer, InputFile, type Api } from 'grammy';
 import { BULK_MAX_BYTES, bulkTemplate } from '../../domain/bulk-csv.ts';
 import type { BulkRuns, BulkTelegram } from '../../bulk/runs.ts';
@@ -57,7 +58,7 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
       await ctx.api.editMessageText(ctx.chat.id, checking.message_id, ctx.t(`bulk-file-${result.problem}`));
       return;
     }
-    const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+    const t = (key: string, vars?: TranslationVars) => ctx.t(key, vars);
     const text = summaryText((_l, key, vars) => t(key, vars), locale, result.view);
     await ctx.api.editMessageText(ctx.chat.id, checking.message_id, text, {
       ...HTML,

@@ -1,3 +1,4 @@
+import { html } from '../../lib/html.ts';
 import { Composer, InputFile } from 'grammy';
 import { parseUtcDay } from '../../accounts/statement.ts';
 import { utcDay } from '../../accounts/ledger.ts';
@@ -58,7 +59,12 @@ export function createExportFeature(deps: ExportDeps) {
     try {
       for await (const part of exportParts(orders, view, deps.partMaxBytes)) {
         await ctx.replyWithDocument(new InputFile(part.chunks, `${name}-${part.index}.csv`), {
-          caption: ctx.t('export-caption', { from: args.from, to: args.to, status, part: part.index }),
+          caption: ctx.t('export-caption', {
+            from: args.from,
+            to: args.to,
+            status: html(status),
+            part: part.index,
+          }),
         });
         count += part.rows();
         files += 1;

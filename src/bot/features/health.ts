@@ -4,6 +4,7 @@ import type { BotContext } from '../context.ts';
 import { cardOfStored, cardStatusLine } from '../order-card.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
+import { html } from '../../lib/html.ts';
 
 /** `/health`: Redis, the Merchant API, the request budget, webhooks and unfinished orders. */
 export function createHealthFeature(staff: StaffServices) {
@@ -72,7 +73,7 @@ export function createHealthFeature(staff: StaffServices) {
     if (oldest !== null) {
       lines.push(
         ctx.t('admin-health-oldest', {
-          line: cardStatusLine(staff.translate, locale, cardOfStored(oldest)),
+          line: html(cardStatusLine(staff.translate, locale, cardOfStored(oldest))),
           since: shortTime(oldest.createdAt),
         }),
       );

@@ -11,6 +11,7 @@ import type { ListQuery } from '../order-desk.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
 import { viewerOf } from './order-buttons.ts';
+import { escapeHtml, html } from '../../lib/html.ts';
 
 /** How long a typed search stays behind the page buttons, and how long the bot waits for one. */
 const SEARCH_TTL_SECONDS = 86_400;
@@ -41,10 +42,11 @@ export function createOrdersFeature(staff: StaffServices) {
       return;
     }
     const locale = await ctx.i18n.getLocale();
-    const filter =
+    const filter = html(
       query.status === undefined
         ? ctx.t('agents-orders-filter-all')
-        : `${displayEmoji(query.status)} ${statusText(staff.translate, locale, query.status)}`;
+        : `${displayEmoji(query.status)} ${statusText(staff.translate, locale, query.status)}`,
+    );
     const lines: string[] = [];
     if (page.cards.length === 0) lines.push(ctx.t('agents-orders-empty', { filter }));
     else
@@ -68,7 +70,7 @@ export function createOrdersFeature(staff: StaffServices) {
       }
       lines.push(
         ctx.t('agents-orders-row', {
-          line: cardStatusLine(staff.translate, locale, card),
+          line: html(cardStatusLine(staff.translate, locale, card)),
           operator: card.operator,
           amount,
           created: shortTime(card.createdAt ?? undefined),
@@ -76,7 +78,7 @@ export function createOrdersFeature(staff: StaffServices) {
       );
       keyboard
         .text(
-          `${displayEmoji(card.status)} ${card.orderId ?? card.externalOrderId}`,
+          `${displayEmoji(card.status)} ${escapeHtml(card.orderId ?? card.externalOrderId)}`,
           await staff.desk.openData(card.externalOrderId),
         )
         .row();

@@ -5,6 +5,7 @@ import { PIN_SETUP } from '../conversations/pin-setup.ts';
 import { lockMinutes } from '../conversations/top-up/pin.ts';
 import type { RoleStore } from '../roles.ts';
 import { requireRole } from './access.ts';
+import { escapeHtml, html } from '../../lib/html.ts';
 
 const USER_ID = /^\d{1,15}$/;
 
@@ -46,19 +47,21 @@ export function createPinFeature(deps: PinFeatureDeps) {
       await ctx.reply(
         ctx.t('pin-admin-state', {
           id,
-          pin: ctx.t(state.hasPin ? 'pin-admin-pin-set' : 'pin-admin-pin-unset'),
-          threshold:
+          pin: html(ctx.t(state.hasPin ? 'pin-admin-pin-set' : 'pin-admin-pin-unset')),
+          threshold: html(
             own === 'off'
               ? ctx.t('pin-admin-threshold-off')
               : own !== undefined
-                ? own
+                ? escapeHtml(own)
                 : deps.requiredAbove === undefined
                   ? ctx.t('pin-admin-threshold-default-off')
                   : ctx.t('pin-admin-threshold-default', { amount: deps.requiredAbove }),
-          lock:
+          ),
+          lock: html(
             state.lockedMs > 0
               ? ctx.t('pin-admin-locked', { minutes: lockMinutes(state.lockedMs) })
               : ctx.t('pin-admin-unlocked'),
+          ),
         }),
       );
       return;

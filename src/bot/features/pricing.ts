@@ -6,6 +6,7 @@ import type { Country, Operator } from '../../merchant/types.ts';
 import type { BotContext } from '../context.ts';
 import type { RoleStore } from '../roles.ts';
 import { requireRole } from './access.ts';
+import { html } from '../../lib/html.ts';
 
 export interface PricingFeatureDeps {
   pricing: Pick<PricingStore, 'list' | 'set' | 'remove' | 'envDefault'>;
@@ -86,10 +87,12 @@ export function createPricingFeature(deps: PricingFeatureDeps) {
         const rules = await deps.pricing.list();
         const lines = [ctx.t('pricing-title')];
         if (!rules.some((r) => r.scope.kind === 'default')) {
-          lines.push(ctx.t('pricing-env-default', { rule: ruleText(ctx, deps.pricing.envDefault) }));
+          lines.push(ctx.t('pricing-env-default', { rule: html(ruleText(ctx, deps.pricing.envDefault)) }));
         }
         for (const { scope, rule } of rules) {
-          lines.push(ctx.t('pricing-row', { scope: scopeText(ctx, scope), rule: ruleText(ctx, rule) }));
+          lines.push(
+            ctx.t('pricing-row', { scope: html(scopeText(ctx, scope)), rule: html(ruleText(ctx, rule)) }),
+          );
         }
         lines.push('', ctx.t('pricing-usage'));
         await ctx.reply(lines.join('\n'));
@@ -104,15 +107,15 @@ export function createPricingFeature(deps: PricingFeatureDeps) {
         await deps.pricing.set(by, command.scope, command.rule);
         await ctx.reply(
           ctx.t('pricing-set-done', {
-            scope: scopeText(ctx, command.scope),
-            rule: ruleText(ctx, command.rule),
+            scope: html(scopeText(ctx, command.scope)),
+            rule: html(ruleText(ctx, command.rule)),
           }),
         );
         return;
       }
       case 'del': {
         const removed = await deps.pricing.remove(by, command.scope);
-        const scope = scopeText(ctx, command.scope);
+        const scope = html(scopeText(ctx, command.scope));
         await ctx.reply(ctx.t(removed ? 'pricing-del-done' : 'pricing-del-nothing', { scope }));
         return;
       }

@@ -1,8 +1,8 @@
 import { Composer, InputFile } from 'grammy';
 import { formatMoney } from '../../domain/money.ts';
 import { maskPhone } from '../../domain/phone.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { displayEmoji, statusText } from '../../orders/texts.ts';
+import { code, htmlToPlain } from '../../lib/html.ts';
+import { displayEmoji, statusText, subtypeText } from '../../orders/texts.ts';
 import type { OrderService } from '../../orders/types.ts';
 import type { ReceiptProfiles } from '../../receipts/profile.ts';
 import { receiptHtml, receiptTime, type Receipt, type ReceiptLabels } from '../../receipts/receipt.ts';
@@ -11,7 +11,7 @@ import { receiptSvg } from '../../render/receipt-image.ts';
 import { RECEIPT_DATA, parseReceiptData } from '../callback-data/receipt.ts';
 import type { BotContext } from '../context.ts';
 import type { Translate } from '../i18n.ts';
-import { subtypeText, type OrderCard } from '../order-card.ts';
+import type { OrderCard } from '../order-card.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
 import { lookupProblem, viewerOf } from './order-buttons.ts';
@@ -26,7 +26,8 @@ export interface ReceiptDeps {
 
 /** The receipt's labels in `locale`. */
 export function receiptLabels(t: Translate, locale: string): ReceiptLabels {
-  const label = (key: string) => t(locale, `receipt-${key}`);
+  // Translations are HTML; a receipt holds plain text and escapes it for the message and the image alike.
+  const label = (key: string) => htmlToPlain(t(locale, `receipt-${key}`));
   return {
     title: label('title'),
     operator: label('operator'),
@@ -75,7 +76,7 @@ export function createReceiptFeature(deps: ReceiptDeps) {
     return {
       ...(profile.shopName === undefined ? {} : { shopName: profile.shopName }),
       operator: card.operator,
-      product: capitalised(subtypeText(t, locale, card.subtype), locale),
+      product: capitalised(htmlToPlain(subtypeText(t, locale, card.subtype).html), locale),
       // Our own copy's full number masked here; an order only the service knows comes masked by the service.
       maskedPhone: stored === null ? card.maskedAccount : maskPhone(stored.request.account),
       received: money(card.localAmount, card.localCurrency, locale),
@@ -84,7 +85,7 @@ export function createReceiptFeature(deps: ReceiptDeps) {
       time,
       timeZone,
       statusEmoji: displayEmoji(card.status),
-      status: statusText(t, locale, card.status),
+      status: htmlToPlain(statusText(t, locale, card.status)),
     };
   }
 
@@ -101,8 +102,7 @@ export function createReceiptFeature(deps: ReceiptDeps) {
       // A toast is plain text; a message is HTML.
       if (ctx.callbackQuery) {
         await ctx.answerCallbackQuery({ text: ctx.t('receipt-not-placed', { query }), show_alert: true });
-      } else
-        await ctx.reply(ctx.t('receipt-not-placed', { query: escapeHtml(query) }), { parse_mode: 'HTML' });
+      } else await ctx.reply(ctx.t('receipt-not-placed', { query }), { parse_mode: 'HTML' });
       return;
     }
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
@@ -110,7 +110,7 @@ export function createReceiptFeature(deps: ReceiptDeps) {
     await ctx.reply(receiptHtml(receipt, labels), { parse_mode: 'HTML' });
     const png = await renderPng(receiptSvg(receipt, labels));
     await ctx.replyWithPhoto(new InputFile(png, `receipt-${receipt.orderId}.png`), {
-      caption: ctx.t('receipt-caption', { orderId: `<code>${escapeHtml(receipt.orderId)}</code>` }),
+      caption: ctx.t('receipt-caption', { orderId: code(receipt.orderId) }),
       parse_mode: 'HTML',
     });
   }

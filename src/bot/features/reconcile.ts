@@ -1,5 +1,4 @@
 import { Composer } from 'grammy';
-import { escapeHtml } from '../../lib/html.ts';
 import { isMerchantError } from '../../merchant/errors.ts';
 import type { ReconcileOutcome, ReconcileSummary } from '../../orders/reconcile.ts';
 import type { BotContext } from '../context.ts';
@@ -40,7 +39,7 @@ export function createReconcileFeature(deps: ReconcileFeatureDeps) {
     } catch (error) {
       // The error's kind only: never a message that could carry a request's details.
       const reason = isMerchantError(error) ? `Merchant API: ${error.kind}` : 'internal error';
-      await ctx.reply(ctx.t('reconcile-failed', { reason: escapeHtml(reason) }), { parse_mode: 'HTML' });
+      await ctx.reply(ctx.t('reconcile-failed', { reason }), { parse_mode: 'HTML' });
       throw error;
     }
     if (outcome.kind !== 'done') {

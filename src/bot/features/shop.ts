@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml, html as fragment } from '../../lib/html.ts';
 import { SHOP_NAME_MAX, parseShopName, parseTimeZone, type ReceiptProfiles } from '../../receipts/profile.ts';
 import type { BotContext } from '../context.ts';
 import { requireRole } from './access.ts';
@@ -20,7 +20,7 @@ export function createShopFeature(deps: { profiles: ReceiptProfiles }) {
       const current =
         shopName === undefined
           ? ctx.t('shop-none')
-          : ctx.t('shop-current', { name: `<b>${escapeHtml(shopName)}</b>` });
+          : ctx.t('shop-current', { name: fragment(`<b>${escapeHtml(shopName)}</b>`) });
       await ctx.reply(`${current}\n${ctx.t('shop-usage', { max: SHOP_NAME_MAX })}`, html);
       return;
     }
@@ -35,7 +35,7 @@ export function createShopFeature(deps: { profiles: ReceiptProfiles }) {
       return;
     }
     await deps.profiles.setShopName(userId, parsed.name);
-    await ctx.reply(ctx.t('shop-saved', { name: `<b>${escapeHtml(parsed.name)}</b>` }), html);
+    await ctx.reply(ctx.t('shop-saved', { name: fragment(`<b>${escapeHtml(parsed.name)}</b>`) }), html);
   });
 
   composer.command('timezone', requireRole('timezone'), async (ctx) => {
@@ -44,7 +44,7 @@ export function createShopFeature(deps: { profiles: ReceiptProfiles }) {
     if (input === '') {
       const { timeZone } = await deps.profiles.get(userId);
       await ctx.reply(
-        `${ctx.t('timezone-current', { zone: `<code>${escapeHtml(timeZone ?? 'UTC')}</code>` })}\n${ctx.t('timezone-usage')}`,
+        `${ctx.t('timezone-current', { zone: fragment(`<code>${escapeHtml(timeZone ?? 'UTC')}</code>`) })}\n${ctx.t('timezone-usage')}`,
         html,
       );
       return;
@@ -57,11 +57,14 @@ export function createShopFeature(deps: { profiles: ReceiptProfiles }) {
     const zone = parseTimeZone(input);
     if (zone === null) {
       const shown = [...input].slice(0, 64).join('');
-      await ctx.reply(ctx.t('timezone-invalid', { input: `<code>${escapeHtml(shown)}</code>` }), html);
+      await ctx.reply(
+        ctx.t('timezone-invalid', { input: fragment(`<code>${escapeHtml(shown)}</code>`) }),
+        html,
+      );
       return;
     }
     await deps.profiles.setTimeZone(userId, zone === 'UTC' ? null : zone);
-    await ctx.reply(ctx.t('timezone-saved', { zone: `<code>${escapeHtml(zone)}</code>` }), html);
+    await ctx.reply(ctx.t('timezone-saved', { zone: fragment(`<code>${escapeHtml(zone)}</code>`) }), html);
   });
 
   return composer;

@@ -3,6 +3,7 @@ import { LANGUAGE_DATA } from '../callback-data.ts';
 import type { BotContext } from '../context.ts';
 import type { Menus } from '../menus.ts';
 import { commandsFor } from './access.ts';
+import { html } from '../../lib/html.ts';
 
 /**
  * `/start` and `/help`: greeting and what this user may do; /start also sets the command menu of a user with a
@@ -29,7 +30,7 @@ export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown)
       await ctx.reply(ctx.t('start-stranger', { name, id: String(ctx.from?.id ?? 0) }));
       return;
     }
-    const lines = [ctx.t('start-greeting', { name, role: ctx.t(`role-${ctx.role}`) }), ''];
+    const lines = [ctx.t('start-greeting', { name, role: html(ctx.t(`role-${ctx.role}`)) }), ''];
     for (const command of commandsFor(ctx.role)) {
       if (command === 'start') continue;
       lines.push(`/${command} — ${ctx.t(`command-${command}`)}`);

@@ -8,6 +8,7 @@ import type { BotContext } from '../context.ts';
 import type { StaffServices } from '../staff.ts';
 import type { Books, DailyFigures, PeriodStats } from '../stats.ts';
 import { requireRole } from './access.ts';
+import { html } from '../../lib/html.ts';
 
 /** Statuses in the order figures are listed; others (new service statuses) follow. */
 const ORDER: readonly string[] = [
@@ -45,7 +46,7 @@ export function createStatsFeature(staff: StaffServices) {
       const s = status as DisplayStatus;
       lines.push(
         ctx.t('admin-stats-status', {
-          status: `${displayEmoji(s)} ${statusText(staff.translate, locale, s)}`,
+          status: html(`${displayEmoji(s)} ${statusText(staff.translate, locale, s)}`),
           count: p.byStatus[status] ?? 0,
         }),
       );
@@ -76,7 +77,9 @@ export function createStatsFeature(staff: StaffServices) {
       const seconds = Math.round(p.medianToFinalMs / 1000);
       lines.push(
         ctx.t('admin-stats-median', {
-          duration: ctx.t('admin-duration', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 }),
+          duration: html(
+            ctx.t('admin-duration', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 }),
+          ),
         }),
       );
     }

@@ -1,4 +1,5 @@
 import { Composer } from 'grammy';
+import { normaliseMerchantOrderNumber } from '../../domain/order-number.ts';
 import type { BotContext } from '../context.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
@@ -8,7 +9,10 @@ import { cardMessage, lookupProblem, viewerOf } from './order-buttons.ts';
 export function createStatusFeature(staff: StaffServices) {
   const composer = new Composer<BotContext>();
   composer.command('status', requireRole('status'), async (ctx) => {
-    const query = ctx.match.trim().split(/\s+/)[0] ?? '';
+    const typed = ctx.match.trim();
+    // A short merchant order number may be typed back in groups with spaces; anything else is its first word.
+    const short = normaliseMerchantOrderNumber(typed);
+    const query = short !== typed ? short : (typed.split(/\s+/)[0] ?? '');
     const viewer = viewerOf(ctx);
     if (query === '' || viewer === null) {
       await ctx.reply(ctx.t('agents-status-usage'));

@@ -4,6 +4,7 @@ import type { BotContext } from '../context.ts';
 import { isRole, type Role } from '../roles.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
+import { html } from '../../lib/html.ts';
 
 const USER_ID = /^\d{1,15}$/;
 
@@ -47,7 +48,7 @@ export function createUsersFeature(
     }
     await updateMenu(user);
     if (role !== null)
-      await ctx.reply(ctx.t('admin-grant-done', { id: String(user), role: roleName(ctx, role) }));
+      await ctx.reply(ctx.t('admin-grant-done', { id: String(user), role: html(roleName(ctx, role)) }));
     else if (result.previous === null) await ctx.reply(ctx.t('admin-revoke-nothing', { id: String(user) }));
     else await ctx.reply(ctx.t('admin-revoke-done', { id: String(user) }));
   }
@@ -57,7 +58,7 @@ export function createUsersFeature(
     const lines = [ctx.t('admin-users-title')];
     if (people.length === 0) lines.push(ctx.t('admin-users-empty'));
     for (const row of people) {
-      const vars = { id: String(row.userId), role: roleName(ctx, row.role) };
+      const vars = { id: String(row.userId), role: html(roleName(ctx, row.role)) };
       lines.push(row.configured ? ctx.t('admin-users-row-configured', vars) : ctx.t('admin-users-row', vars));
     }
     lines.push('', ctx.t('admin-users-audit-title'));
@@ -67,7 +68,7 @@ export function createUsersFeature(
       lines.push(
         entry.role === null
           ? ctx.t('admin-users-audit-revoked', vars)
-          : ctx.t('admin-users-audit-granted', { ...vars, role: roleName(ctx, entry.role) }),
+          : ctx.t('admin-users-audit-granted', { ...vars, role: html(roleName(ctx, entry.role)) }),
       );
     }
     await ctx.reply(lines.join('\n'));

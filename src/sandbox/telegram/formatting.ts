@@ -693,6 +693,33 @@ export function detectEntities(text: string, entities: TgMessageEntity[]): TgMes
   return sortEntities([...entities, ...found]);
 }
 
+/** Entities that format text and may sit inside (almost) any other (the Bot API's nesting rules). */
+const STYLES = new Set<TgEntityType>(['bold', 'italic', 'underline', 'strikethrough', 'spoiler']);
+const QUOTES = new Set<TgEntityType>(['blockquote', 'expandable_blockquote']);
+
+/**
+ * The Bot API's nesting rules, applied as Telegram applies them (by dropping, not refusing): nothing inside
+ * `code` or `pre`; a blockquote never inside another; other entities (links, mentions, custom emoji) never
+ * inside each other. Styles may nest anywhere else, and anything may sit inside a blockquote or a style.
+ */
+export function nestingRules(entities: TgMessageEntity[]): TgMessageEntity[] {
+  const kept: TgMessageEntity[] = [];
+  for (const entity of sortEntities([...entities])) {
+    const inside = kept.filter(
+      (outer) =>
+        outer.offset <= entity.offset && entity.offset + entity.length <= outer.offset + outer.length,
+    );
+    const dropped = inside.some((outer) => {
+      if (outer.type === 'code' || outer.type === 'pre') return true;
+      if (QUOTES.has(outer.type)) return QUOTES.has(entity.type);
+      if (STYLES.has(outer.type) || STYLES.has(entity.type) || QUOTES.has(entity.type)) return false;
+      return true;
+    });
+    if (!dropped) kept.push(entity);
+  }
+  return kept;
+}
+
 /**
  * Telegram's trimming: trailing whitespace always, leading spaces and newlines up to the first
  * entity. Entities are clipped to the text that remains.
@@ -787,7 +814,7 @@ export function formatText(input: FormatInput, allowEmpty: boolean): FormattedTe
   } else {
     throw badRequest('unsupported parse_mode');
   }
-  const trimmed = trimText(parsed);
+  const trimmed = trimText({ text: parsed.text, entities: nestingRules(parsed.entities) });
   if (trimmed.text === '') {
     if (allowEmpty) return { text: '', entities: [] };
     throw badRequest('message text is empty');

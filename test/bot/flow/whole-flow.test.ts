@@ -55,7 +55,13 @@ describe('top-up flow: start to order', () => {
     await say(user, 'ng', PROMPT.operator);
     await say(user, 'mtn', PROMPT.subtype);
     const amount = await say(user, 'data', PROMPT.amount);
-    expect(buttonTexts(amount)).toEqual(expect.arrayContaining(['1 GB, 1 day', '15 GB, 30 days']));
+    // Each plan's button names what the line gets and what the reseller pays.
+    expect(buttonTexts(amount)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^1 GB, 1 day · \d+\.\d\d USD$/),
+        expect.stringMatching(/^15 GB, 30 days · \d+\.\d\d USD$/),
+      ]),
+    );
     // Inside the bounds but not one of the fixed values.
     const refusal = await say(user, '400', 'not offered');
     expect(refusal.text).toContain('350.00, 1,000.00, 2,000.00, 5,000.00 NGN.');
@@ -82,8 +88,13 @@ describe('top-up flow: start to order', () => {
     const currency = await tap(user, operator, /^Digicel Haiti/, PROMPT.currency);
     expect(buttonTexts(currency)).toEqual(expect.arrayContaining(['HTG', 'USD']));
     const amount = await tap(user, currency, 'USD', PROMPT.amount);
-    expect(buttonTexts(amount)).toEqual(expect.arrayContaining(['US$5 airtime', 'US$10 airtime']));
-    const phone = await tap(user, amount, 'US$10 airtime', PROMPT.phone);
+    expect(buttonTexts(amount)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^US\$5 airtime · \d+\.\d\d USD$/),
+        expect.stringMatching(/^US\$10 airtime · /),
+      ]),
+    );
+    const phone = await tap(user, amount, /^US\$10 airtime/, PROMPT.phone);
     expect(phone.text).toContain('Haiti');
     const quote = await say(user, '3412 3401', PROMPT.quote);
     expect(quote.text).toContain('Digicel Haiti');

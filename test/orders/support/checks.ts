@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { htmlToPlain } from '../../../src/lib/html.ts';
 import type { StoredOrder } from '../../../src/orders/types.ts';
 import type { ChatMessage } from '../../../src/sandbox/telegram/index.ts';
 import { statusEmoji } from '../../../src/domain/status.ts';
@@ -27,7 +28,9 @@ export function callsFor(world: World, ext: string): { sends: string[]; edits: s
   const sends: string[] = [];
   const edits: string[] = [];
   for (const call of calls) {
-    const text = typeof call.params['text'] === 'string' ? call.params['text'] : '';
+    const raw = typeof call.params['text'] === 'string' ? call.params['text'] : '';
+    // What the chat shows: messages go out as HTML.
+    const text = call.params['parse_mode'] === 'HTML' ? htmlToPlain(raw) : raw;
     if (!call.ok || call.params['chat_id'] !== RESELLER_ID || !text.includes(ext)) continue;
     if (call.method === 'sendMessage') sends.push(text);
     if (call.method === 'editMessageText') edits.push(text);

@@ -7,7 +7,7 @@
  * WEBHOOK_SECRET, WEBHOOK_PORT, CRASH_AT, INTENT, ADMIN_ID; optional PLACEMENT_LEASE_MS.
  */
 import { createServer } from 'node:http';
-import { I18n } from '@grammyjs/i18n';
+import { createI18n } from '../../../src/bot/i18n.ts';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { createRequestBudget } from '../../../src/merchant/budget.ts';
@@ -37,11 +37,7 @@ const client = createMerchantClient({
   timeouts: { connect: 2_000, headers: 3_000, body: 3_000 },
   retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 100 },
 });
-const i18n = new I18n({
-  defaultLocale: 'en',
-  directory: 'locales',
-  fluentBundleOptions: { useIsolating: false },
-});
+const i18n = createI18n('en');
 const adminId = Number(env('ADMIN_ID'));
 const system = createOrderSystem({
   redis,

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { I18n } from '@grammyjs/i18n';
+import { createI18n } from '../../../src/bot/i18n.ts';
 import { Api } from 'grammy';
 import type { Redis } from 'ioredis';
 import { createRedis } from '../../../src/lib/redis/connect.ts';
@@ -20,11 +20,7 @@ export { FAST_TIMINGS };
 
 /** The real translations, loaded the way the bot loads them. */
 export function loadTranslate(): Translate {
-  const i18n = new I18n({
-    defaultLocale: 'en',
-    directory: 'locales',
-    fluentBundleOptions: { useIsolating: false },
-  });
+  const i18n = createI18n('en');
   return (locale, key, vars) => i18n.t(locale, key, vars);
 }
 

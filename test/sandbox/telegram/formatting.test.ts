@@ -66,6 +66,44 @@ describe('parse_mode HTML', () => {
   });
 });
 
+describe('parse_mode HTML: what a bot must escape, and the nesting rules', () => {
+  const html = (text: string) => formatText({ text, parseMode: 'HTML', entities: undefined }, false);
+
+  it('refuses a bare < (an operator "A<T", a note with <b>) and reads escaped text as typed', () => {
+    expect(refusal(() => html('Operator A<T here'))).toBe(
+      '400 Bad Request: can\'t parse entities: Unsupported start tag "t" at byte offset 10',
+    );
+    expect(refusal(() => html('note: 5 < 6'))).toBe(
+      '400 Bad Request: can\'t parse entities: Unsupported start tag "" at byte offset 8',
+    );
+    expect(refusal(() => html('a <b>bold'))).toBe(
+      '400 Bad Request: can\'t parse entities: Can\'t find end tag corresponding to start tag "b"',
+    );
+    expect(refusal(() => html('<b>x</code>'))).toMatch(/Unmatched end tag at byte offset 4/);
+    expect(html('<b>AT&amp;T</b> &lt;b&gt; 1 &gt; 0').text).toBe('AT&T <b> 1 > 0');
+    // A bare & or > is kept as it is, as Telegram keeps it.
+    expect(html('AT&T 1 > 0 &nbsp;').text).toBe('AT&T 1 > 0 &nbsp;');
+  });
+
+  it('drops what may not nest, as Telegram does: nothing inside code or pre, no quote in a quote, no link in a link', () => {
+    expect(html('<code><b>O-1</b></code>').entities).toEqual([{ type: 'code', offset: 0, length: 3 }]);
+    expect(html('<pre>a <i>b</i></pre>').entities).toEqual([{ type: 'pre', offset: 0, length: 3 }]);
+    expect(html('<blockquote>a<blockquote>b</blockquote></blockquote>').entities).toEqual([
+      { type: 'blockquote', offset: 0, length: 2 },
+    ]);
+    expect(html('<a href="https://a.example">x<a href="https://b.example">y</a></a>').entities).toEqual([
+      { type: 'text_link', offset: 0, length: 2, url: 'https://a.example/' },
+    ]);
+    // Styles nest with each other and sit around code, links and inside quotes.
+    expect(html('<b>Order: <code>O-1</code></b> <blockquote><i>q</i></blockquote>').entities).toEqual([
+      { type: 'bold', offset: 0, length: 10 },
+      { type: 'code', offset: 7, length: 3 },
+      { type: 'blockquote', offset: 11, length: 1 },
+      { type: 'italic', offset: 11, length: 1 },
+    ]);
+  });
+});
+
 describe('parse_mode MarkdownV2 and Markdown', () => {
   it('parses bold, italic, underline, code, links and escapes', () => {
     const out = parseMarkdownV2(

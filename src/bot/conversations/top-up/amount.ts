@@ -4,6 +4,7 @@ import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '.
 import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
 import { boundsOf, fitsOptions, isFixed, optionsOf } from '../top-up-model.ts';
 import type { StepContext, StepResult } from './step-context.ts';
+import { escapeHtml, html } from '../../../lib/html.ts';
 
 type Options = ReturnType<typeof optionsOf>;
 
@@ -31,18 +32,26 @@ async function promptAmount(sc: StepContext, options: Options): Promise<StepResu
   const currency = sc.state.currency!;
   const fixed = options.filter(isFixed);
   const ranges = options.filter((o) => !isFixed(o));
+  const prices = await buttonPrices(
+    sc,
+    fixed.map((o) => o.min),
+  );
   const kb = new InlineKeyboard();
+  // With prices the labels are long: two buttons a row.
+  const perRow = prices === null ? 3 : 2;
   fixed.forEach((o, i) => {
+    const receives = escapeHtml(o.label || formatMoney(o.min, currency, locale));
+    const pays = prices?.prices[new Decimal(o.min).toFixed()];
     kb.text(
-      o.label || formatMoney(o.min, currency, locale),
+      pays === undefined ? receives : `${receives} · ${formatMoney(pays, prices!.currency, locale)}`,
       cb(s, choiceAction(CHOICE.amount, options.indexOf(o))),
     );
-    if (i % 3 === 2) kb.row();
+    if (i % perRow === perRow - 1) kb.row();
   });
   const lines = [
     t('top-up-choose-amount', {
       operator: sc.state.operator!.name,
-      subtype: subtypeLabel(sc.state.subtype!),
+      subtype: html(subtypeLabel(sc.state.subtype!)),
     }),
   ];
   for (const r of ranges) {
@@ -82,6 +91,53 @@ async function promptAmount(sc: StepContext, options: Options): Promise<StepResu
     await closePrompt(message, t('top-up-amount-chosen', { amount: formatMoney(value, currency, locale) }));
     return 'next';
   }
+}
+
+/**
+ * What the viewer pays for each fixed amount (a reseller their price, an admin the merchant price), as far as
+ * it is known in time; null when no price is (or the deps cannot tell). Small JSON: it stays in the replay log.
+ */
+async function buttonPrices(
+  sc: StepContext,
+  amounts: string[],
+): Promise<{ currency: string; prices: Record<string, string> } | null> {
+  const { deps, state } = sc;
+  const fixedPrices = deps.fixedPrices;
+  if (fixedPrices === undefined || amounts.length === 0) return null;
+  return sc.conversation.external(async () => {
+    const product = {
+      country: state.country!.code,
+      operatorKey: state.operator!.operatorKey,
+      subtype: state.subtype!,
+      currency: state.currency!,
+    };
+    try {
+      const known = await fixedPrices.pricesOf(
+        product,
+        amounts.map((a) => new Decimal(a).toFixed()),
+      );
+      const entries = Object.entries(known);
+      if (entries.length === 0) return null;
+      const currency = entries[0]![1].currency;
+      const role = await deps.roles.roleOf(sc.userId);
+      const prices: Record<string, string> = {};
+      for (const [amount, p] of entries) {
+        if (p.currency !== currency) continue;
+        prices[amount] =
+          role === 'reseller'
+            ? await deps.pricing.priceFor(
+                { country: product.country, operatorKey: product.operatorKey, resellerId: sc.userId },
+                p.price,
+                p.currency,
+              )
+            : p.price;
+      }
+      return { currency, prices };
+    } catch {
+      // Prices on buttons are a help: without them the amounts are still offered.
+      return null;
+    }
+  });
 }
 
 /** Why an amount is refused: below, above, or between the offered values. */

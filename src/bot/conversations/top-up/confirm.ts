@@ -12,6 +12,8 @@ import { confirmPin } from './pin.ts';
 import { place, problemText } from './place.ts';
 import { quoteMismatch, viewerPrice, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
+import { escapeHtml, html } from '../../../lib/html.ts';
+import { chosenFixedOption } from '../top-up-model.ts';
 
 /**
  * Asks for a quote. Only what the chosen options do not already say enters the replay log: the price, its
@@ -74,6 +76,21 @@ export async function fetchQuote(
         localAmount: q.localAmount.toFixed(),
       });
       const price = q.merchantPrice.toFixed();
+      // A fixed amount's price is kept for the amount buttons (fixed-prices.ts); only when the quote matches.
+      if (deps.fixedPrices && chosenFixedOption(sc.state) && field === undefined) {
+        await deps.fixedPrices
+          .remember(
+            {
+              country: request.country,
+              operatorKey: request.operatorKey,
+              subtype: request.subtype,
+              currency: request.localCurrency,
+            },
+            new Decimal(request.amount).toFixed(),
+            { price, currency: q.merchantCurrency },
+          )
+          .catch(() => undefined);
+      }
       const target = { country: request.country, operatorKey: request.operatorKey };
       const role = await deps.roles.roleOf(sc.userId);
       const margin =
@@ -231,18 +248,28 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
 }
 
 /**
+ * The product in words, as HTML: the kind, and for data and bundles the fixed option's own name ("data — 1.5 GB,
+ * 3 days"), so a quote for a data product names what the line gets, not only its local price.
+ */
+function productText(sc: StepContext, quote: QuoteView): string {
+  const kind = sc.subtypeLabel(quote.subtype);
+  const option = quote.subtype === 'airtime' ? undefined : chosenFixedOption(sc.state);
+  return option?.label ? `${kind} — ${escapeHtml(option.label)}` : kind;
+}
+
+/**
  * The quote as the chat shows it. A reseller sees only what their credit pays; an admin the merchant price and,
  * beside it, what resellers pay under the general rules with the margin.
  */
 export function quoteText(sc: StepContext, quote: QuoteView, now: number): string {
-  const { locale, t, subtypeLabel } = sc;
+  const { locale, t } = sc;
   const expires = new Date(quote.expiresAt);
   const seconds = Math.max(0, Math.round((expires.getTime() - now) / 1000));
   const currency = quote.merchantCurrency;
   const text = t(quote.resellerPrice === undefined ? 'top-up-quote' : 'top-up-quote-credit', {
     operator: quote.operatorName,
     country: quote.countryName,
-    subtype: subtypeLabel(quote.subtype),
+    subtype: html(productText(sc, quote)),
     phone: sc.state.phone!.international,
     receives: formatMoney(quote.localAmount, quote.localCurrency, locale),
     pays: formatMoney(viewerPrice(quote), currency, locale),

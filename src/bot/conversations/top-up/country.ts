@@ -7,6 +7,7 @@ import { pageOf, searchCountries, type CountryChoice } from '../top-up-model.ts'
 import { phoneChoice, withPlus } from './phone.ts';
 import { PAGE, type StepContext, type StepResult } from './step-context.ts';
 import { clip, flag, slimCountries } from './texts.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 
 /** Asks for the country: a list with recent ones first, a search by name, or a number in international format. */
 export async function askCountry(sc: StepContext): Promise<StepResult> {
@@ -25,10 +26,13 @@ export async function askCountry(sc: StepContext): Promise<StepResult> {
     const kb = new InlineKeyboard();
     if (page === 0 && recent.length > 0) {
       for (const c of recent)
-        kb.text(`⭐ ${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
+        kb.text(
+          `⭐ ${flag(c.code)} ${escapeHtml(c.name)}`,
+          cb(s, choiceAction(CHOICE.country, c.code)),
+        ).row();
     }
     listed.items.forEach((c, i) => {
-      kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code)));
+      kb.text(`${flag(c.code)} ${escapeHtml(c.name)}`, cb(s, choiceAction(CHOICE.country, c.code)));
       if (i % 2 === 1) kb.row();
     });
     kb.row();
@@ -40,7 +44,10 @@ export async function askCountry(sc: StepContext): Promise<StepResult> {
   const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: render() });
   const choose = async (chosen: CountryChoice): Promise<StepResult> => {
     sc.state.country = chosen;
-    await closePrompt(message, `${t('top-up-country-chosen')} ${flag(chosen.code)} ${chosen.name}`);
+    await closePrompt(
+      message,
+      `${t('top-up-country-chosen')} ${flag(chosen.code)} ${escapeHtml(chosen.name)}`,
+    );
     return 'next';
   };
   for (;;) {
@@ -91,7 +98,7 @@ export async function askCountry(sc: StepContext): Promise<StepResult> {
     }
     const kb = new InlineKeyboard();
     for (const c of matches)
-      kb.text(`${flag(c.code)} ${c.name}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
+      kb.text(`${flag(c.code)} ${escapeHtml(c.name)}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
     await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
   }
 }

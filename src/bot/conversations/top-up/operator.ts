@@ -10,6 +10,7 @@ import {
 } from '../top-up-model.ts';
 import { PAGE, type StepContext, type StepResult } from './step-context.ts';
 import { clip } from './texts.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 
 /** Asks for the operator: a paged list, or a search by name (the one-line `/topup` operator first). */
 export async function askOperator(sc: StepContext): Promise<StepResult> {
@@ -54,7 +55,7 @@ export async function askOperator(sc: StepContext): Promise<StepResult> {
     const kb = new InlineKeyboard();
     listed.items.forEach((o, i) => {
       kb.text(
-        `${o.name} · ${o.subtypes.map(subtypeLabel).join(', ')}`,
+        `${escapeHtml(o.name)} · ${o.subtypes.map(subtypeLabel).join(', ')}`,
         cb(s, choiceAction(CHOICE.operator, page * PAGE + i)),
       ).row();
     });
@@ -92,7 +93,7 @@ export async function askOperator(sc: StepContext): Promise<StepResult> {
       if (matches.length > 1) {
         const kb = new InlineKeyboard();
         for (const o of matches.slice(0, PAGE))
-          kb.text(o.name, cb(s, choiceAction(CHOICE.operator, all.indexOf(o)))).row();
+          kb.text(escapeHtml(o.name), cb(s, choiceAction(CHOICE.operator, all.indexOf(o)))).row();
         await ctx.reply(t('top-up-operator-several', { query: clip(typed) }), { reply_markup: kb });
         continue;
       }

@@ -3,6 +3,7 @@ import { InlineKeyboard } from 'grammy';
 import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
 import { currenciesOf, fold, pairsForAmount, subtypesOf } from '../top-up-model.ts';
 import type { StepContext, StepResult } from './step-context.ts';
+import { escapeHtml, htmlToPlain } from '../../../lib/html.ts';
 
 /** The subtype step: settled by the one-line amount or a single subtype, else asked. */
 export async function askSubtype(sc: StepContext): Promise<StepResult> {
@@ -23,7 +24,7 @@ export async function askCurrency(sc: StepContext): Promise<StepResult> {
     currenciesOf(operator!, subtype!),
     fitting.map((p) => p.currency),
     text,
-    (c) => c,
+    (c) => escapeHtml(c),
   );
 }
 
@@ -44,6 +45,7 @@ async function settle(
   offered: string[],
   fitting: string[],
   text: string,
+  /** A choice in words, as HTML (button labels are HTML like every text; the transformer shows them plain). */
   label: (value: string) => string,
 ): Promise<StepResult> {
   const current = sc.state[kind];
@@ -86,7 +88,9 @@ async function askChoice(
       // The same rule as the country and operator search: people type without accents or punctuation.
       const typed = fold(a.kind === 'contact' ? a.phone : a.text);
       choice =
-        typed === '' ? undefined : choices.find((c) => fold(c.text) === typed || fold(c.value) === typed);
+        typed === ''
+          ? undefined
+          : choices.find((c) => fold(htmlToPlain(c.text)) === typed || fold(c.value) === typed);
       if (!choice) {
         await ctx.reply(t(kind === 'subtype' ? 'top-up-subtype-unknown' : 'top-up-currency-unknown'));
         continue;

@@ -1,3 +1,4 @@
+import type { TranslationVars } from '../../../lib/html.ts';
 import type { Accounts } from '../../../accounts/accounts.ts';
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context, InlineKeyboard } from 'grammy';
@@ -14,6 +15,8 @@ import type { Translate } from '../../i18n.ts';
 import type { RoleStore } from '../../roles.ts';
 import type { PricingStore } from '../../../accounts/pricing-store.ts';
 import type { WaitingLine } from '../../waiting-line.ts';
+import { escapeHtml } from '../../../lib/html.ts';
+import type { FixedPrices } from '../../../merchant/fixed-prices.ts';
 
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
 export interface TopUpDeps {
@@ -36,6 +39,8 @@ export interface TopUpDeps {
   quoteMarginMs: number;
   /** The shared request line: its "In line" message while a quote or a placement waits, and estimates. */
   line?: Pick<WaitingLine, 'notice' | 'placeOf' | 'estimate'>;
+  /** Merchant prices of fixed amounts, for the amount buttons (src/merchant/fixed-prices.ts). */
+  fixedPrices?: Pick<FixedPrices, 'pricesOf' | 'remember'>;
   /** Reseller credit accounts (the low-credit notice after a placement). */
   accounts?: Pick<Accounts, 'lowCreditCrossed' | 'view' | 'currency'>;
 }
@@ -69,7 +74,7 @@ export interface StepContext {
   /** This run's random id: in its buttons' data and its order numbers' keys. */
   flow: string;
   locale: string;
-  t(key: string, vars?: Record<string, string | number>): string;
+  t(key: string, vars?: TranslationVars): string;
   state: TopUpState;
   /** The one-line `/topup` amount, until the amount step has used it. */
   pendingAmount: string | undefined;
@@ -89,6 +94,7 @@ export interface StepContext {
   navRow(kb: InlineKeyboard, s: number, withBack: boolean): InlineKeyboard;
   pager: { previous: string; next: string };
   closePrompt(message: { message_id: number }, text?: string): Promise<void>;
+  /** The product kind in words, as HTML. */
   subtypeLabel(subtype: string): string;
 }
 
@@ -101,7 +107,7 @@ export async function createStepContext(
   const locale = await conversation.external(
     (outer: BaseContext) => outer.i18n?.getLocale() ?? deps.defaultLocale,
   );
-  const t = (key: string, vars?: Record<string, string | number>) => deps.translate(locale, key, vars);
+  const t = (key: string, vars?: TranslationVars) => deps.translate(locale, key, vars);
   const flow = (await conversation.random()).toString(36).slice(2, 8);
   let seq = 0;
   const cb = (s: number, action: string) => topUpData(flow, s, action);
@@ -181,6 +187,6 @@ export async function createStepContext(
     pager: { previous: t('button-previous'), next: t('button-next') },
     closePrompt,
     subtypeLabel: (subtype) =>
-      ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : subtype,
+      ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : escapeHtml(subtype),
   };
 }
