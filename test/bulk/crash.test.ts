@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchantSandbox } from '../../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { controlClient } from '../support/bot-world.ts';
-import { killChild, startChild, type Child } from '../support/child.ts';
+import { killChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { outputLine, startCrashBot } from '../main/support/crash-bot-process.ts';
 
 // A bulk run whose bot process is SIGKILLed in the middle (right after a line's order was handed to the order
 // service, before the run recorded it) is taken up by a new process once the lease runs out: every line is
@@ -15,29 +16,8 @@ const ADMIN = 710_000_003;
 const LINES = 6;
 const POINT = 'bulk-after-submit';
 
-const startBot = (env: Record<string, string>): Child =>
-  startChild('test/main/support/crash-bot.ts', { PATH: process.env.PATH ?? '', ...env });
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs: number,
-  what: () => string,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const line = (child: Child, start: string, timeoutMs = 60_000) =>
-  waitFor(
-    () => child.output.find((l) => l.startsWith(start)),
-    timeoutMs,
-    () => `"${start}" from the bot: ${child.output.join(' | ')}`,
-  );
+const startBot = startCrashBot;
+const line = outputLine;
 
 interface SandboxOrder {
   order_id: string;

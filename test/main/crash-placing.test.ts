@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { typeToQuote } from '../bot/flow/helpers.ts';
 import { controlClient } from '../support/bot-world.ts';
-import { killChild, startChild, type Child } from '../support/child.ts';
+import { killChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
+import { outputLine, startCrashBot, waitForValue } from './support/crash-bot-process.ts';
 
 // A confirmed quote whose process is SIGKILLed between fixing the merchant order number (the chat already
 // shows "⏳ Placing the order…") and storing the order intent, on real processes as production runs them.
@@ -12,30 +13,9 @@ import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
 const ADMIN = 710_000_003;
 const POINT = 'number-fixed-before-save';
 
-/** A whole bot replica with a crash point (`crash-bot.ts`), configured only through the environment. */
-const startBot = (env: Record<string, string>): Child =>
-  startChild('test/main/support/crash-bot.ts', { PATH: process.env.PATH ?? '', ...env });
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs: number,
-  what: () => string,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const line = (child: Child, start: string, timeoutMs = 60_000) =>
-  waitFor(
-    () => child.output.find((l) => l.startsWith(start)),
-    timeoutMs,
-    () => `"${start}" from the bot: ${child.output.join(' | ')}`,
-  );
+const startBot = startCrashBot;
+const waitFor = waitForValue;
+const line = outputLine;
 
 interface World extends LocalParts {
   control: ReturnType<typeof controlClient>;
