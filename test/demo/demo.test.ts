@@ -193,6 +193,18 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
       )
       .toBe(600);
 
+    // A document: Rita's statement as a CSV file, shown as a link that serves the file.
+    const documentsBefore = await page.getByTestId('message-document').count();
+    await send(page, '/statement');
+    await expect
+      .poll(() => page.getByTestId('message-document').count(), { timeout: 30_000, interval: 250 })
+      .toBeGreaterThan(documentsBefore);
+    const link = page.getByTestId('message-document').last();
+    expect(await link.innerText()).toMatch(/statement-.*\.csv/);
+    const href = await link.getAttribute('href');
+    const csv = await (await fetch(new URL(href!, page.url()))).text();
+    expect(csv.split('\r\n')[0]).toContain('entry_id');
+
     await mkdir(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
 
