@@ -1,9 +1,9 @@
 import type { BenchContext } from './lib/context.ts';
-import { countKinds, lastSeq, requestsSince } from './lib/orders.ts';
+import { countKinds, requestsSince } from './lib/orders.ts';
 import type { Row } from './lib/report.ts';
 import { fmt } from './lib/stats.ts';
 import { guidedTopUp, phoneFor } from './lib/top-up-flow.ts';
-import { startBenchWorld } from './lib/world.ts';
+import { startPushingWorld } from './lib/world.ts';
 
 const FIRST_USER = 750_000_000;
 
@@ -15,14 +15,9 @@ const FIRST_USER = 750_000_000;
 export async function budgetBenchmark(ctx: BenchContext): Promise<Row[]> {
   const resellers = 20;
   const seconds = ctx.quick ? 15 : 180;
-  const world = await startBenchWorld({ timeScale: 0.01, rateLimitPerMinute: 60 });
+  // The catalogue is warmed first, so the window measures ordering, not the first load.
+  const { world, ids, since } = await startPushingWorld(FIRST_USER, resellers, phoneFor(30_000));
   try {
-    const ids = Array.from({ length: resellers }, (_, i) => FIRST_USER + i);
-    await world.addResellers(ids);
-    await world.startBot();
-    // Warm the catalogue cache (3 h in production) so the window measures ordering, not the first load.
-    await guidedTopUp(world.tap, world.standIn.driver.user({ id: ids[0] ?? FIRST_USER }), phoneFor(30_000));
-    const since = await lastSeq(world);
     ctx.log(`budget: ${resellers} resellers for ${seconds} s under 60 requests/min`);
     const started = Date.now();
     const deadline = started + seconds * 1000;

@@ -225,13 +225,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return 'failed';
     }
     if (found === undefined) return null;
-    const applied = await store.applyRemote(
-      ext,
-      { orderId: found.orderId, status: found.status, order: found },
-      'read',
-      followUp.firstDelayMs(found.pollAfterSeconds),
-    );
-    await alertIfRevived(ext, applied);
+    const applied = await applyFound(ext, found, 'read');
     logger.info({ externalOrderId: ext, orderId: found.orderId }, 'order found by look-up');
     return applied?.order ?? null;
   }
@@ -649,11 +643,19 @@ export function createOrderService(deps: OrderServiceDeps) {
    * event, so the reseller is told once and the credit settles or is released once.
    */
   async function applyListed(remote: RechargeOrder): Promise<ApplyResult> {
-    const ext = remote.externalOrderId;
+    return applyFound(remote.externalOrderId, remote, 'reconcile');
+  }
+
+  /** A whole order record the service gave (a look-up or its list) applied through the store, once. */
+  async function applyFound(
+    ext: string,
+    remote: RechargeOrder,
+    source: 'read' | 'reconcile',
+  ): Promise<ApplyResult> {
     const applied = await store.applyRemote(
       ext,
       { orderId: remote.orderId, status: remote.status, order: remote },
-      'reconcile',
+      source,
       followUp.firstDelayMs(remote.pollAfterSeconds),
     );
     await alertIfRevived(ext, applied);
