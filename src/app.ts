@@ -6,6 +6,7 @@ import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api, webhookCallback } from 'grammy';
 import type { Redis } from 'ioredis';
 import { createRedis, readReplication, topologyOf } from './lib/redis/connect.ts';
+import { createJobSystem, type JobSystem } from './jobs/jobs.ts';
 import { createReplicaAcks } from './lib/redis/replica-acks.ts';
 import type { Logger } from 'pino';
 import { createBot, sessionStorage, type RechargeBot } from './bot/bot.ts';
@@ -73,6 +74,8 @@ export interface App {
   readonly accounts: Accounts;
   /** The daily reconciliation (RECONCILE_AT) and /reconcile. */
   readonly reconciler: Reconciler;
+  /** Durable jobs on BullMQ (src/jobs): any process adds jobs; those that run jobs (ROLE all, worker) work them. */
+  readonly jobs: JobSystem;
   readonly metrics: Metrics;
   readonly server: Server;
   /** Where the HTTP server listens once started. */
@@ -106,6 +109,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     topology === 'sentinel' ? { replicas: 1, timeoutMs: REPLICA_ACK_TIMEOUT_MS } : null,
   );
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
+  const jobs = createJobSystem({
+    connect: (options) => createRedis(config.redis, options),
+    prefix,
+    logger,
+  });
   // Read at scrape time only, when the order system below exists.
   const metrics = createMetrics({
     countOrders: async (status) => (await orderSystem.store.listByStatus(status, 0, 0)).total,
@@ -399,6 +407,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     roles,
     accounts,
     reconciler,
+    jobs,
     metrics,
     server,
     get address() {
@@ -480,6 +489,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           await workers?.stop();
           await walletWatch?.stop();
           await reconciler.stop();
+          await jobs.close();
         })();
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<void>((resolve) => {
