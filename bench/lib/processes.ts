@@ -6,6 +6,19 @@ import { sleep } from './stats.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * Node's flags of `npm start` (package.json, e.g. `--max-semi-space-size=8`), so the bot is measured as it is
+ * deployed (the Dockerfile's CMD carries the same).
+ */
+export const PRODUCTION_NODE_FLAGS: readonly string[] = (() => {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const start = /\bnode((?: --[\w=-]+)*) src\/main\.ts/.exec(pkg.scripts.start ?? '');
+  if (start === null) throw new Error('package.json scripts.start does not run node … src/main.ts');
+  return start[1]!.trim().split(' ').filter(Boolean);
+})();
+
 export interface ChildService {
   readonly child: ChildProcess;
   readonly pid: number;
@@ -95,6 +108,7 @@ export async function spawnService(options: SpawnOptions): Promise<ChildService>
   const args = [
     ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []),
     ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []),
+    ...(options.script === undefined ? PRODUCTION_NODE_FLAGS : []),
     options.script ?? 'src/main.ts',
     ...(options.args ?? []),
   ];
