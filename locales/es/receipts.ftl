@@ -1,7 +1,7 @@
 ## Receipts (/receipt, /shop, /timezone)
 # Messages here are sent in HTML parse mode: write &lt; &gt; &amp; for < > &.
 
-command-receipt = un recibo para su cliente: /receipt &lt;ID del pedido o número de pedido del comercio&gt;
+command-receipt = un recibo para su cliente: /receipt &lt;ID del pedido o número de pedido del comercio&gt; [precio]
 command-shop = el nombre de la tienda en sus recibos: /shop &lt;nombre&gt;
 command-timezone = la zona horaria de sus recibos: /timezone &lt;Área/Ciudad&gt;
 
@@ -11,13 +11,14 @@ receipt-operator = Operador
 receipt-product = Producto
 receipt-phone = Número
 receipt-received = Recibido
+receipt-price = Precio
 receipt-order-id = ID del pedido
 receipt-order-number = Referencia
 receipt-time = Fecha
 receipt-status = Estado
 receipt-thanks = ¡Gracias por su compra!
 receipt-caption = 🧾 Recibo { $orderId }
-receipt-usage = Envíe /receipt &lt;ID del pedido o número de pedido del comercio&gt;, por ejemplo /receipt O-1234.
+receipt-usage = Envíe /receipt &lt;ID del pedido o número de pedido del comercio&gt; [precio], por ejemplo /receipt O-1234 o, con el precio que pagó su cliente, /receipt O-1234 1050 (en la moneda local del pedido) o /receipt O-1234 2.50 USD; /receipt O-1234 off quita el precio.
 receipt-not-placed = No hay recibo para { $query }: este pedido nunca se realizó, así que no se cobró nada.
 
 shop-none = Sus recibos aún no muestran nombre de tienda.
@@ -44,3 +45,5 @@ stats-chart-spent = Pagado con su crédito por pedidos completados ({ $currency 
 stats-own-title = 📊 Sus últimos { $days } días (desde { $from }, UTC)
 stats-own-spent = Pagado con su crédito por pedidos completados: { $amount }
 stats-own-spent-none = Pagado con su crédito por pedidos completados: nada
+receipt-price-invalid = { $price } no es un precio. Envíe /receipt &lt;pedido&gt; &lt;importe&gt; [moneda], por ejemplo /receipt O-1234 1050 o /receipt O-1234 2.50 USD. No se cambió nada.
+receipt-price-not-yours = Solo el revendedor del pedido o un administrador fija el precio de su recibo. No se cambió nada.

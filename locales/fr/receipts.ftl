@@ -1,7 +1,7 @@
 ## Receipts (/receipt, /shop, /timezone)
 # Messages here are sent in HTML parse mode: write &lt; &gt; &amp; for < > &.
 
-command-receipt = un reçu pour votre client : /receipt &lt;ID de commande ou numéro de commande marchand&gt;
+command-receipt = un reçu pour votre client : /receipt &lt;ID de commande ou numéro de commande marchand&gt; [prix]
 command-shop = le nom de boutique sur vos reçus : /shop &lt;nom&gt;
 command-timezone = le fuseau horaire de vos reçus : /timezone &lt;Zone/Ville&gt;
 
@@ -11,13 +11,14 @@ receipt-operator = Opérateur
 receipt-product = Produit
 receipt-phone = Numéro
 receipt-received = Reçu par la ligne
+receipt-price = Prix
 receipt-order-id = ID de commande
 receipt-order-number = Référence
 receipt-time = Date
 receipt-status = Statut
 receipt-thanks = Merci pour votre achat !
 receipt-caption = 🧾 Reçu { $orderId }
-receipt-usage = Envoyez /receipt &lt;ID de commande ou numéro de commande marchand&gt;, par exemple /receipt O-1234.
+receipt-usage = Envoyez /receipt &lt;ID de commande ou numéro de commande marchand&gt; [prix], par exemple /receipt O-1234 ou, avec le prix payé par votre client, /receipt O-1234 1050 (dans la devise locale de la commande) ou /receipt O-1234 2.50 USD ; /receipt O-1234 off retire le prix.
 receipt-not-placed = Pas de reçu pour { $query } : cette commande n'a jamais été passée, rien n'a été débité.
 
 shop-none = Vos reçus n'affichent encore aucun nom de boutique.
@@ -44,3 +45,5 @@ stats-chart-spent = Payé avec votre crédit pour les commandes réussies ({ $cu
 stats-own-title = 📊 Vos { $days } derniers jours (depuis le { $from }, UTC)
 stats-own-spent = Payé avec votre crédit pour les commandes réussies : { $amount }
 stats-own-spent-none = Payé avec votre crédit pour les commandes réussies : rien
+receipt-price-invalid = { $price } n'est pas un prix. Envoyez /receipt &lt;commande&gt; &lt;montant&gt; [devise], par exemple /receipt O-1234 1050 ou /receipt O-1234 2.50 USD. Rien n'a été modifié.
+receipt-price-not-yours = Seul le revendeur de la commande ou un administrateur fixe le prix de son reçu. Rien n'a été modifié.

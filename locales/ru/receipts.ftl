@@ -1,7 +1,7 @@
 ## Receipts (/receipt, /shop, /timezone)
 # Messages here are sent in HTML parse mode: write &lt; &gt; &amp; for < > &.
 
-command-receipt = чек для покупателя: /receipt &lt;ID заказа или номер заказа продавца&gt;
+command-receipt = чек для покупателя: /receipt &lt;ID заказа или номер заказа продавца&gt; [цена]
 command-shop = название магазина в чеках: /shop &lt;название&gt;
 command-timezone = часовой пояс в чеках: /timezone &lt;Регион/Город&gt;
 
@@ -11,13 +11,14 @@ receipt-operator = Оператор
 receipt-product = Услуга
 receipt-phone = Номер
 receipt-received = Зачислено
+receipt-price = Цена
 receipt-order-id = ID заказа
 receipt-order-number = Референс
 receipt-time = Дата
 receipt-status = Статус
 receipt-thanks = Спасибо за покупку!
 receipt-caption = 🧾 Чек { $orderId }
-receipt-usage = Отправьте /receipt &lt;ID заказа или номер заказа продавца&gt;, например /receipt O-1234.
+receipt-usage = Отправьте /receipt &lt;ID заказа или номер заказа продавца&gt; [цена], например /receipt O-1234 или, с ценой, которую заплатил покупатель, /receipt O-1234 1050 (в местной валюте заказа) или /receipt O-1234 2.50 USD; /receipt O-1234 off убирает цену.
 receipt-not-placed = Чека для { $query } нет: заказ не был размещён, ничего не списано.
 
 shop-none = В ваших чеках пока нет названия магазина.
@@ -44,3 +45,5 @@ stats-chart-spent = Оплачено из вашего кредита за ус�
 stats-own-title = 📊 Ваши последние { $days } дн. (с { $from }, UTC)
 stats-own-spent = Оплачено из вашего кредита за успешные заказы: { $amount }
 stats-own-spent-none = Оплачено из вашего кредита за успешные заказы: ничего
+receipt-price-invalid = { $price } — не цена. Отправьте /receipt &lt;заказ&gt; &lt;сумма&gt; [валюта], например /receipt O-1234 1050 или /receipt O-1234 2.50 USD. Ничего не изменено.
+receipt-price-not-yours = Цену в чеке задаёт только реселлер заказа или администратор. Ничего не изменено.

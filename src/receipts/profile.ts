@@ -41,14 +41,53 @@ export function parseTimeZone(input: string): string | null {
   return known ?? null;
 }
 
-/** Receipt profiles in Redis: `<prefix>receipt-profile:<user id>`, a hash of `shop` and `tz`. */
+/** What the customer paid, as a reseller set it on one order's receipt (`/receipt <order> <price>`). */
+export interface RetailPrice {
+  /** A positive decimal with at most the currency's minor digits, as typed (`1050`, `2.5`). */
+  amount: string;
+  /** ISO 4217 code: the order's local currency unless the reseller named another. */
+  currency: string;
+}
+
+/** Prices above this are refused as typing mistakes. */
+const RETAIL_PRICE_MAX = 1_000_000_000;
+
+/**
+ * `<amount> [currency]` (`1050`, `1 050,50 NGN`, `2.50 usd`) as a retail price, the currency defaulting to
+ * `defaultCurrency`; null when it is not a positive amount of at most the currency's minor digits or the code is
+ * not a currency.
+ */
+export function parseRetailPrice(words: readonly string[], defaultCurrency: string): RetailPrice | null {
+  if (words.length === 0 || words.length > 2) return null;
+  const currency = (words[1] ?? defaultCurrency).toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency) || !Intl.supportedValuesOf('currency').includes(currency)) return null;
+  const typed = words[0]!.replace(',', '.');
+  if (!/^\d{1,10}(\.\d{1,4})?$/.test(typed)) return null;
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const fraction = typed.split('.')[1] ?? '';
+  if (fraction.length > digits) return null;
+  const amount = typed.replace(/^0+(?=\d)/, '');
+  if (/^[0.]+$/.test(amount) || Number(amount.split('.')[0]) >= RETAIL_PRICE_MAX) return null;
+  return { amount, currency };
+}
+
+/** How long a retail price set on a receipt is kept (about as long as anyone asks for a receipt again). */
+const RETAIL_PRICE_TTL_SECONDS = 400 * 86_400;
+
+/**
+ * Receipt profiles in Redis: `<prefix>receipt-profile:<user id>`, a hash of `shop` and `tz`; and the retail prices
+ * set on single receipts, `<prefix>receipt-price:<merchant order number>`.
+ */
 export class RedisReceiptProfiles {
   readonly #redis: Redis;
   readonly #prefix: string;
+  readonly #pricePrefix: string;
 
   constructor(deps: { redis: Redis; prefix: string }) {
     this.#redis = deps.redis;
     this.#prefix = `${deps.prefix}receipt-profile:`;
+    this.#pricePrefix = `${deps.prefix}receipt-price:`;
   }
 
   /** The reseller's profile; empty when they set nothing. */
@@ -65,6 +104,20 @@ export class RedisReceiptProfiles {
   /** Sets the time zone (already checked by parseTimeZone), or removes it with null (UTC). */
   async setTimeZone(userId: number, zone: string | null): Promise<void> {
     await this.#set(userId, 'tz', zone);
+  }
+
+  /** The retail price set on the receipt of order `externalOrderId`, or null. */
+  async retailPrice(externalOrderId: string): Promise<RetailPrice | null> {
+    const text = await this.#redis.get(`${this.#pricePrefix}${externalOrderId}`);
+    const [amount, currency] = text?.split(' ') ?? [];
+    return amount === undefined || currency === undefined ? null : { amount, currency };
+  }
+
+  /** Sets (already checked by parseRetailPrice) or removes the retail price on one order's receipt. */
+  async setRetailPrice(externalOrderId: string, price: RetailPrice | null): Promise<void> {
+    const key = `${this.#pricePrefix}${externalOrderId}`;
+    if (price === null) await this.#redis.del(key);
+    else await this.#redis.set(key, `${price.amount} ${price.currency}`, 'EX', RETAIL_PRICE_TTL_SECONDS);
   }
 
   async #set(userId: number, field: string, value: string | null): Promise<void> {

@@ -14,6 +14,8 @@ export interface Receipt {
   maskedPhone: string;
   /** What the line received, formatted with its currency. */
   received: string;
+  /** What the customer paid, formatted with its currency, when the reseller set a retail price. */
+  price?: string;
   orderId: string;
   externalOrderId: string;
   /** Date and time in `timeZone`, `YYYY-MM-DD HH:MM`. */
@@ -32,6 +34,7 @@ export interface ReceiptLabels {
   product: string;
   phone: string;
   received: string;
+  price: string;
   orderId: string;
   externalOrderId: string;
   time: string;
@@ -69,6 +72,7 @@ export function receiptHtml(receipt: Receipt, labels: ReceiptLabels): string {
     row(labels.product, escapeHtml(receipt.product)),
     row(labels.phone, escapeHtml(receipt.maskedPhone)),
     row(labels.received, escapeHtml(receipt.received)),
+    ...(receipt.price === undefined ? [] : [row(labels.price, escapeHtml(receipt.price))]),
     row(labels.status, `${receipt.statusEmoji} ${escapeHtml(receipt.status)}`),
     row(labels.time, `${escapeHtml(receipt.time)} (${escapeHtml(receipt.timeZone)})`),
     row(labels.orderId, `<code>${escapeHtml(receipt.orderId)}</code>`),

@@ -49,6 +49,7 @@ export function receiptSvg(receipt: Receipt, labels: ReceiptLabels): string {
     [labels.product, receipt.product],
     [labels.phone, receipt.maskedPhone],
     [labels.received, receipt.received],
+    ...(receipt.price === undefined ? [] : ([[labels.price, receipt.price]] as Array<[string, string]>)),
     [labels.status, receipt.status],
     [labels.time, receipt.time],
     ['', receipt.timeZone],

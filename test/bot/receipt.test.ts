@@ -182,8 +182,8 @@ describe('customer receipts', () => {
 
   it('/receipt without an order, or for an order never placed, explains and sends no image', async () => {
     const before = rita.chat().length;
-    expect((await ask(rita, '/receipt')).text).toBe(
-      'Send /receipt <order ID or merchant order number>, for example /receipt O-1234.',
+    expect((await ask(rita, '/receipt')).text).toMatch(
+      /^Send \/receipt <order ID or merchant order number> \[price\], for example \/receipt O-1234 /,
     );
     const intent = await orderIntent(app, { resellerId: RESELLER, account: ngNumber(12) });
     intent.request.quoteToken = 'forged-token';
@@ -259,5 +259,48 @@ describe('customer receipts', () => {
     expect(ritaStats.text).toContain(
       `Paid from your credit for succeeded orders: ${formatMoney(order.quote.resellerPrice!, order.quote.merchantCurrency)}`,
     );
+  }, 90_000);
+
+  it('/receipt <order> <price> prints what the customer paid; bad prices, agents and other resellers change nothing', async () => {
+    const q = order.quote;
+    const price = (o: StoredOrder) => `Price: ${formatMoney('1050', o.quote.localCurrency)}`;
+    // In the order's local currency unless another is named; kept for later receipts of the same order.
+    const first = await receiptOf(rita, `/receipt ${order.orderId} 1050`);
+    expectCustomerReceipt(first.message.text, order);
+    expect(first.message.text).toContain(price(order));
+    expect(pngHeader(imageOf(first.photo))).toEqual({ width: 600, height: receiptHeight(order) + 30 });
+    const again = await receiptOf(rita, `/receipt ${order.externalOrderId}`);
+    expect(again.message.text).toContain(price(order));
+    // Bad prices: a clear answer, no receipt, the price kept.
+    const refusals: Array<[string, string]> = [
+      ['12.345', `12.345 is not a price.`],
+      ['-5', `-5 is not a price.`],
+      ['0', `0 is not a price.`],
+      ['abc', `abc is not a price.`],
+      ['10 XYZ', `10 XYZ is not a price.`],
+      ['10 USD extra', `10 USD extra is not a price.`],
+    ];
+    for (const [typed, answer] of refusals) {
+      const reply = await ask(rita, `/receipt ${order.orderId} ${typed}`);
+      expect(reply.text.startsWith(answer)).toBe(true);
+      expect(reply.text.endsWith('Nothing was changed.')).toBe(true);
+    }
+    // An agent sees the receipt but does not set its price; another reseller does not even find the order.
+    const agent = world.standIn.driver.user({ id: AGENT });
+    expect((await ask(agent, `/receipt ${order.orderId} 5`)).text).toBe(
+      "Only the order's reseller or an admin sets the price on its receipt. Nothing was changed.",
+    );
+    expect((await ask(otto, `/receipt ${order.orderId} 5`)).text).toBe(
+      `There is no order ${order.orderId} that you may see.`,
+    );
+    const kept = await receiptOf(agent, `/receipt ${order.orderId}`);
+    expect(kept.message.text).toContain(price(order));
+    // Another currency, then removed.
+    const usd = await receiptOf(rita, `/receipt ${order.orderId} 2.5 usd`);
+    expect(usd.message.text).toContain(`Price: ${formatMoney('2.5', 'USD')}`);
+    expect(usd.message.text).not.toContain(q.merchantPrice);
+    const removed = await receiptOf(rita, `/receipt ${order.orderId} off`);
+    expect(removed.message.text).not.toContain('Price:');
+    expect(pngHeader(imageOf(removed.photo))).toEqual({ width: 600, height: receiptHeight(order) });
   }, 90_000);
 });

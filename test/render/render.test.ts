@@ -13,6 +13,7 @@ const LABELS: ReceiptLabels = {
   product: 'Product',
   phone: 'Number',
   received: 'Received',
+  price: 'Price',
   orderId: 'Order ID',
   externalOrderId: 'Reference',
   time: 'Date',

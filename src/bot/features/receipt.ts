@@ -4,7 +4,7 @@ import { maskPhone } from '../../domain/phone.ts';
 import { code, htmlToPlain } from '../../lib/html.ts';
 import { displayEmoji, statusText, subtypeText } from '../../orders/texts.ts';
 import type { OrderService } from '../../orders/types.ts';
-import type { ReceiptProfiles } from '../../receipts/profile.ts';
+import { parseRetailPrice, type ReceiptProfiles } from '../../receipts/profile.ts';
 import { receiptHtml, receiptTime, type Receipt, type ReceiptLabels } from '../../receipts/receipt.ts';
 import { renderPng } from '../../render/png.ts';
 import { receiptSvg } from '../../render/receipt-image.ts';
@@ -20,7 +20,7 @@ export interface ReceiptDeps {
   staff: StaffServices;
   /** Our copy of an order (its number, masked here with the project's own masking). */
   orders: Pick<OrderService, 'get'>;
-  profiles: Pick<ReceiptProfiles, 'get'>;
+  profiles: Pick<ReceiptProfiles, 'get' | 'retailPrice' | 'setRetailPrice'>;
   clock?: () => number;
 }
 
@@ -34,6 +34,7 @@ export function receiptLabels(t: Translate, locale: string): ReceiptLabels {
     product: label('product'),
     phone: label('phone'),
     received: label('received'),
+    price: label('price'),
     orderId: label('order-id'),
     externalOrderId: label('order-number'),
     time: label('time'),
@@ -71,6 +72,7 @@ export function createReceiptFeature(deps: ReceiptDeps) {
     const t = staff.translate;
     const stored = card.source === 'store' ? await deps.orders.get(card.externalOrderId) : null;
     const profile = card.resellerId === undefined ? {} : await deps.profiles.get(card.resellerId);
+    const retail = await deps.profiles.retailPrice(card.externalOrderId);
     const created = card.createdAt === null ? new Date(clock()) : new Date(card.createdAt);
     const { time, timeZone } = receiptTime(created, profile.timeZone);
     return {
@@ -80,6 +82,7 @@ export function createReceiptFeature(deps: ReceiptDeps) {
       // Our own copy's full number masked here; an order only the service knows comes masked by the service.
       maskedPhone: stored === null ? card.maskedAccount : maskPhone(stored.request.account),
       received: money(card.localAmount, card.localCurrency, locale),
+      ...(retail === null ? {} : { price: money(retail.amount, retail.currency, locale) }),
       orderId: card.orderId,
       externalOrderId: card.externalOrderId,
       time,
@@ -89,12 +92,30 @@ export function createReceiptFeature(deps: ReceiptDeps) {
     };
   }
 
-  async function sendReceipt(ctx: BotContext, query: string): Promise<void> {
+  /**
+   * Sends the receipt of `query`; with `price` (`/receipt <order> <amount> [currency]` or `off`), first sets or
+   * removes the price the customer paid, printed on this order's receipt from then on. Only the order's reseller
+   * (a reseller finds only their own) or an admin sets it; bad input changes nothing.
+   */
+  async function sendReceipt(ctx: BotContext, query: string, price: readonly string[] = []): Promise<void> {
     const viewer = viewerOf(ctx);
     const result = viewer === null ? ({ kind: 'not-found' } as const) : await staff.desk.find(query, viewer);
     if (result.kind !== 'found') {
       await lookupProblem(ctx, result, query);
       return;
+    }
+    if (price.length > 0) {
+      if (ctx.role === 'agent') {
+        await ctx.reply(ctx.t('receipt-price-not-yours'), { parse_mode: 'HTML' });
+        return;
+      }
+      const off = price.length === 1 && price[0]!.toLowerCase() === 'off';
+      const retail = off ? null : parseRetailPrice(price, result.card.localCurrency);
+      if (!off && retail === null) {
+        await ctx.reply(ctx.t('receipt-price-invalid', { price: price.join(' ') }), { parse_mode: 'HTML' });
+        return;
+      }
+      await deps.profiles.setRetailPrice(result.card.externalOrderId, retail);
     }
     const locale = await ctx.i18n.getLocale();
     const receipt = await receiptOf(result.card, locale);
@@ -116,12 +137,12 @@ export function createReceiptFeature(deps: ReceiptDeps) {
   }
 
   composer.command('receipt', requireRole('receipt'), async (ctx) => {
-    const query = ctx.match.trim().split(/\s+/)[0] ?? '';
+    const [query = '', ...price] = ctx.match.trim().split(/\s+/).filter(Boolean);
     if (query === '') {
       await ctx.reply(ctx.t('receipt-usage'), { parse_mode: 'HTML' });
       return;
     }
-    await sendReceipt(ctx, query);
+    await sendReceipt(ctx, query, price);
   });
 
   composer.callbackQuery(RECEIPT_DATA, requireRole('receipt'), async (ctx) => {
