@@ -89,6 +89,15 @@ describe('order lifecycle against the sandbox and the Bot API stand-in', () => {
     await everyMagicOutcome(await openWorld({ prefix: 'lc1:' }));
   });
 
+  it('the same with split roles: one replica places and takes webhooks (ROLE=bot), another runs the jobs (ROLE=worker)', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'lc3:', replicas: 2, split: true });
+    expect(w.replicas[0]!.workers ?? null).toBeNull();
+    await everyMagicOutcome(w);
+    expect(w.replicas[0]!.workers ?? null).toBeNull();
+  });
+
   it('the same on a Redis Cluster of three masters (every key under one hash tag)', async ({
     openClusterWorld,
   }) => {

@@ -45,6 +45,11 @@ export interface WorldOptions {
   rateLimitPerMinute?: number;
   /** Send sandbox webhooks to every replica (default true). */
   webhooks?: boolean;
+  /**
+   * Split roles as ROLE=bot + ROLE=worker: the sandbox's webhooks go to replica 0 only (which places the orders),
+   * and `startWorkers` starts the jobs on the other replicas only. Needs `replicas` ≥ 2.
+   */
+  split?: boolean;
   admins?: Array<{ id: number; locale: string }>;
   alertChatId?: number;
   /** Overrides of the system timings (tests run the schedule in milliseconds). */
@@ -159,7 +164,9 @@ export async function createWorld(options: WorldOptions) {
 
   if (options.webhooks !== false) {
     await control('POST', '/webhooks', {
-      targets: replicas.map((r, i) => ({ url: r.webhookUrl, secret: secrets[i] })),
+      targets: replicas
+        .map((r, i) => ({ url: r.webhookUrl, secret: secrets[i] }))
+        .filter((_, i) => options.split !== true || i === 0),
     });
   }
 
@@ -231,9 +238,10 @@ export async function createWorld(options: WorldOptions) {
     reseller,
     control,
     newIntent,
-    /** Starts the workers of every replica (or some loops only). */
+    /** Starts the workers of every replica (or some loops only); split: of the worker replicas only. */
     async startWorkers(only?: readonly WorkerName[]) {
-      for (const r of replicas) {
+      for (const [i, r] of replicas.entries()) {
+        if (options.split === true && i === 0) continue;
         r.workers = await r.system.startWorkers(only ? { only } : {});
       }
     },
