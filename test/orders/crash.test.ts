@@ -19,12 +19,13 @@ async function killAt(
   webhookPort: number,
   prefix: string,
   intent: OrderIntent,
+  role: 'all' | 'bot' = 'all',
 ): Promise<void> {
   const child = startReplica(world, {
     prefix,
     webhookPort,
     crashAt: point,
-    env: { INTENT: JSON.stringify(intent) },
+    env: { INTENT: JSON.stringify(intent), ROLE: role },
   });
   try {
     await waitFor(
@@ -49,14 +50,22 @@ describe('the bot killed (SIGKILL) at each crash point, then restarted', () => {
     }
   });
 
-  /** The restarted bot: the same Redis and prefix, the webhook endpoint back on the same port. */
-  async function restart(w: World, port: number): Promise<void> {
+  /** Replica 0 takes the sandbox's webhooks on `port`. */
+  async function listenAsBot(w: World, port: number): Promise<void> {
     const handler = w.replicas[0]!.system.webhookHandler;
     server = createServer((req, res) => {
       if (req.url === '/webhooks/merchant') void handler(req, res);
       else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+  }
+
+  /**
+   * The restarted bot: the same Redis and prefix, the webhook endpoint back on the same port, and the jobs (on
+   * the same replica, or on the worker replica with split roles).
+   */
+  async function restart(w: World, port: number): Promise<void> {
+    await listenAsBot(w, port);
     await w.startWorkers();
   }
 
@@ -147,6 +156,71 @@ describe('the bot killed (SIGKILL) at each crash point, then restarted', () => {
         (e) => e.kind === 'debit' && e.external_order_id === intent.externalOrderId,
       );
       expect(debits).toHaveLength(1);
+      await expectToldOncePerStatus(w, [intent.externalOrderId]);
+    }, 120_000);
+  }
+
+  // Split roles (ROLE=bot + ROLE=worker): the killed process plays only the role the crash point lives in, and
+  // what it left is finished by the other role's replica and a restarted one of its own.
+  const splitCases: Array<{
+    point: CrashPoint;
+    ending: string;
+    what: string;
+    killed: 'bot' | 'worker';
+    atKill: AtKill;
+  }> = [
+    ...cases.filter((c) => c.point !== 'event-before-apply').map((c) => ({ ...c, killed: 'bot' as const })),
+    { ...cases.find((c) => c.point === 'event-before-apply')!, killed: 'worker' as const },
+  ];
+
+  for (const { point, ending, what, killed, atKill } of splitCases) {
+    it(`split roles, the ${killed} killed ${what}: no order is lost and none is charged twice`, async ({
+      openWorld,
+      startReplica,
+    }) => {
+      const prefix = `crs-${point}:`;
+      // Replica 0 is the bot (it serves the webhook port once the killed bot is gone), replica 1 the worker.
+      const w = await openWorld({ prefix, webhooks: false, replicas: 2, split: true });
+      const port = await freePort();
+      await w.control('POST', '/webhooks', {
+        targets: [{ url: `http://127.0.0.1:${port}/webhooks/merchant`, secret: w.secrets[0] }],
+      });
+      const intent = await w.newIntent({ ending });
+      if (killed === 'bot') {
+        // The bot places the order and takes its webhooks; no worker runs until it is dead.
+        await killAt(startReplica, w, point, port, prefix, intent, 'bot');
+        await atKill(w, intent.externalOrderId, prefix);
+        await restart(w, port);
+      } else {
+        // The bot (replica 0) takes the webhooks and places the order; the worker process applies the events.
+        await listenAsBot(w, port);
+        const child = startReplica(w, { prefix, webhookPort: port, crashAt: point, env: { ROLE: 'worker' } });
+        try {
+          await waitFor(
+            () => child.output.includes('READY'),
+            60_000,
+            `worker ready: ${child.output.join(' | ')}`,
+          );
+          expect((await w.replicas[0]!.system.service.submit(intent)).outcome).toBe('placed');
+          await waitFor(() => child.output.includes(`AT ${point}`), 60_000, `worker at ${point}`);
+        } finally {
+          await killChild(child);
+        }
+        await atKill(w, intent.externalOrderId, prefix);
+        await w.startWorkers();
+      }
+      // The bot replica never ran a job: the worker replica finished the order.
+      expect(w.replicas[0]!.workers).toBeNull();
+      const order = await waitFor(
+        async () => {
+          const o = await w.replicas[0]!.system.service.get(intent.externalOrderId);
+          return o?.status === 'succeeded' || o?.status === 'refunded' ? o : null;
+        },
+        60_000,
+        `${intent.externalOrderId} finished after the ${killed} was killed`,
+      );
+      expect(order.status).toBe(ending === '1111' ? 'refunded' : 'succeeded');
+      expect(await debits(w, intent.externalOrderId)).toBe(1);
       await expectToldOncePerStatus(w, [intent.externalOrderId]);
     }, 120_000);
   }

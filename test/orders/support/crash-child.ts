@@ -4,7 +4,9 @@
  * exactly there. Optionally submits the order intent in INTENT (JSON) once started.
  *
  * Env: REDIS_URL, PREFIX, SANDBOX_BASE_URL, MERCHANT_ID, MERCHANT_API_KEY, TG_API_ROOT, TG_TOKEN,
- * WEBHOOK_SECRET, WEBHOOK_PORT, CRASH_AT, INTENT, ADMIN_ID; optional PLACEMENT_LEASE_MS.
+ * WEBHOOK_SECRET, WEBHOOK_PORT, CRASH_AT, INTENT, ADMIN_ID; optional PLACEMENT_LEASE_MS, and ROLE as the service
+ * takes it: `all` (default), `bot` (the webhook endpoint and the intent's placement, no jobs) or `worker` (the
+ * jobs only).
  */
 import { createServer } from 'node:http';
 import { createI18n } from '../../../src/bot/i18n.ts';
@@ -65,15 +67,18 @@ const system = createOrderSystem({
   },
 });
 
-const server = createServer((req, res) => {
-  if (req.url === '/webhooks/merchant') {
-    void system.webhookHandler(req, res);
-    return;
-  }
-  res.writeHead(404).end();
-});
-await new Promise<void>((resolve) => server.listen(Number(env('WEBHOOK_PORT')), '127.0.0.1', resolve));
-await system.startWorkers();
+const role = process.env['ROLE'] ?? 'all';
+if (role !== 'worker') {
+  const server = createServer((req, res) => {
+    if (req.url === '/webhooks/merchant') {
+      void system.webhookHandler(req, res);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(Number(env('WEBHOOK_PORT')), '127.0.0.1', resolve));
+}
+if (role !== 'bot') await system.startWorkers();
 process.stdout.write('READY\n');
 
 const intent = process.env['INTENT'];
