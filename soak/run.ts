@@ -1,4 +1,4 @@
-// `npm run soak -- [--seed N] [--profile short|long | --minutes M] [--replicas 1|2] [--resellers N] [--cluster] [--out DIR]`
+// `npm run soak -- [--seed N] [--profile short|long | --minutes M] [--replicas 1|2] [--resellers N] [--cluster] [--split] [--out DIR]`
 // Runs one soak (see soak.ts) and prints every invariant with PASS or FAIL; exit code 1 on any FAIL.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ const { values } = parseArgs({
     resellers: { type: 'string' },
     out: { type: 'string' },
     cluster: { type: 'boolean', default: false },
+    split: { type: 'boolean', default: false },
   },
 });
 
@@ -23,7 +24,7 @@ const activeSeconds =
   values.minutes === undefined ? profile.activeSeconds : Math.round(Number(values.minutes) * 60);
 if (!Number.isInteger(seed) || !Number.isFinite(activeSeconds) || activeSeconds <= 0) {
   process.stderr.write(
-    'usage: node soak/run.ts [--seed N] [--profile short|long] [--minutes M] [--replicas 1|2] [--cluster]\n',
+    'usage: node soak/run.ts [--seed N] [--profile short|long] [--minutes M] [--replicas 1|2] [--cluster] [--split]\n',
   );
   process.exit(2);
 }
@@ -34,9 +35,10 @@ const result = await runSoak({
   activeSeconds,
   quietSeconds: profile.quietSeconds,
   resellers: values.resellers === undefined ? profile.resellers : Number(values.resellers),
-  replicas: Number(values.replicas),
+  replicas: values.split ? 2 : Number(values.replicas),
   outDir,
   cluster: values.cluster,
+  split: values.split,
   progress: (line) => process.stdout.write(`[soak] ${line}\n`),
 });
 process.stdout.write(`${result.report}\n`);

@@ -27,6 +27,8 @@ export interface SoakOptions {
   outDir: string;
   /** Run against a Redis Cluster of three masters (REDIS_CLUSTER_NODES) instead of one server. */
   cluster?: boolean;
+  /** Split roles: a ROLE=bot replica and a ROLE=worker replica for the whole run (needs `replicas` 2). */
+  split?: boolean;
   /** Progress lines (default: none). */
   progress?: (line: string) => void;
 }
@@ -354,6 +356,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     timings: timingsForChild(),
     entry,
     ...(options.cluster === true ? { cluster: true } : {}),
+    ...(options.split === true ? { split: true } : {}),
   });
   progress(`world up (seed ${options.seed}); active for ${options.activeSeconds} s`);
   const faults: Record<string, number> = {};
@@ -401,8 +404,21 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     };
     faultLoops.push(faultLoop('a'), faultLoop('b'));
 
-    // A second replica shares the Redis for the middle half of the run.
+    // Split roles: the worker runs from the start (the faults kill and restart either process); otherwise a
+    // second replica shares the Redis for the middle half of the run.
+    if (options.split === true) await world.startReplica(1);
     const replicaPlan = (async () => {
+      if (options.split === true) {
+        // Half-way, the worker dies (SIGKILL) with whatever it holds, and a new one starts two seconds later.
+        await sleep(activeMs * 0.5);
+        await processBusy;
+        log({ event: 'worker down (SIGKILL)' });
+        await world.killReplica(1);
+        await sleep(2_000);
+        await world.startReplica(1);
+        log({ event: 'worker up again' });
+        return;
+      }
       if (options.replicas < 2) return;
       await sleep(activeMs * 0.25);
       await processBusy;
@@ -432,6 +448,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     world.standIn.driver.clearFaults();
     if (!world.redisUp) await world.startRedis();
     if (!world.liveReplicas().includes(0)) await world.startReplica(0);
+    if (options.split === true && !world.liveReplicas().includes(1)) await world.startReplica(1);
     progress(`active phase over; faults: ${JSON.stringify(faults)}`);
     await quiet(world, options.quietSeconds, progress);
 
@@ -442,7 +459,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const results = checkRecords(records, (locale, key, vars) => i18n.t(locale, key, vars));
     const passed = results.every((r) => r.pass);
     const lines = [
-      `soak seed=${options.seed} active=${options.activeSeconds}s resellers=${options.resellers} replicas=${options.replicas}`,
+      `soak seed=${options.seed} active=${options.activeSeconds}s resellers=${options.resellers} replicas=${options.replicas}${options.split === true ? ' (split: ROLE=bot + ROLE=worker)' : ''}`,
       `orders=${records.sandboxOrders.length} quotes=${records.quotes.length} requests=${records.requests.length} telegram-calls=${records.calls.length} updates=${records.updates.length}`,
       `faults injected: ${JSON.stringify(faults)}`,
       formatResults(results),

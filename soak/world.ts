@@ -90,6 +90,11 @@ export interface SoakWorldOptions {
   entry: string;
   /** A Redis Cluster of three masters instead of one server (REDIS_CLUSTER_NODES). */
   cluster?: boolean;
+  /**
+   * Split roles: replica 0 runs ROLE=bot (Telegram updates and webhooks, behind the balancer), replica 1
+   * ROLE=worker (the jobs; never behind the balancer).
+   */
+  split?: boolean;
 }
 
 /**
@@ -165,7 +170,11 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
   const replicas: Replica[] = [];
   const exits: ProcessExit[] = [];
   const logFiles: string[] = [];
-  const balancer = createBalancer(() => replicas.filter((r) => r.up).map((r) => r.port));
+  const roleOf = (index: number): 'all' | 'bot' | 'worker' =>
+    options.split === true ? (index === 0 ? 'bot' : 'worker') : 'all';
+  const balancer = createBalancer(() =>
+    replicas.filter((r) => r.up && roleOf(r.index) !== 'worker').map((r) => r.port),
+  );
   const balancerPort = await freePort();
   await new Promise<void>((resolve) => balancer.listen(balancerPort, '127.0.0.1', resolve));
   const publicUrl = `http://127.0.0.1:${balancerPort}`;
@@ -206,7 +215,7 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
   );
   client.on('error', () => undefined);
 
-  const waitHealthy = async (port: number, child: ChildProcess) => {
+  const waitHealthy = async (port: number, child: ChildProcess, role: 'all' | 'bot' | 'worker') => {
     for (let i = 0; i < 600; i++) {
       if (child.exitCode !== null || child.signalCode !== null) return false;
       try {
@@ -214,7 +223,8 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
         await res.arrayBuffer();
         if (res.status < 500 || res.status === 503) {
           // The HTTP server listens only after Redis, getMe and the webhook are done (see app.start).
-          if (await webhookSet()) return true;
+          // A worker does not set the webhook: its /healthz is enough.
+          if (role === 'worker' || (await webhookSet())) return true;
         }
       } catch {
         // not listening yet
@@ -259,7 +269,7 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       logFiles.push(file);
       const out: WriteStream = createWriteStream(file);
       const child = spawn(process.execPath, [options.entry], {
-        env: { ...process.env, ...baseEnv, HTTP_PORT: String(replica.port) },
+        env: { ...process.env, ...baseEnv, HTTP_PORT: String(replica.port), ROLE: roleOf(index) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout.pipe(out);
@@ -273,7 +283,7 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
         r.up = false;
         r.child = undefined;
       });
-      const healthy = await waitHealthy(replica.port, child);
+      const healthy = await waitHealthy(replica.port, child, roleOf(index));
       if (healthy && replica.child === child) replica.up = true;
     },
     async killReplica(index) {
