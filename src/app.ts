@@ -459,7 +459,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           logger,
         });
         walletWatch?.start();
-        reconciler.start();
+        await reconciler.start(jobs);
         bot.idle.start();
       }
       // A worker leaves Telegram's update delivery (webhook or polling) to the bot replicas.

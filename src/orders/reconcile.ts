@@ -8,6 +8,8 @@ import { canMove, isFinished } from '../domain/status.ts';
 import { csvLine } from '../lib/csv.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import type { MerchantApi, RechargeOrder } from '../merchant/types.ts';
+import type { Queue } from 'bullmq';
+import type { JobSystem } from '../jobs/jobs.ts';
 import type { ApplyResult, OrderStore } from './store.ts';
 import type { StoredOrder } from './types.ts';
 
@@ -23,9 +25,12 @@ import type { StoredOrder } from './types.ts';
  * - a status we cannot move to (theirs is behind ours, or ours is final) or a different merchant price: reported;
  * - credit held on a reseller's account beyond what their unfinished orders hold: reported, never released (a
  *   hold is a sum per reseller and cannot be tied to one order with certainty).
- * One run at a time across replicas (a Redis lock with a lease renewed per page); the daily run happens once per
- * UTC day after RECONCILE_AT (the day is marked done only after a run finished, so a replica that died mid-run is
- * taken over when its lease runs out).
+ * One run at a time across replicas (a Redis lock with a lease renewed per page). The daily run is a BullMQ job
+ * (src/jobs) per UTC day, `daily-<YYYY-MM-DD>`, delayed until RECONCILE_AT: one job per day whatever the number
+ * of worker replicas, kept in Redis while none runs, and run by another worker when the one running it died (its
+ * job lock runs out). Each daily job queues the next day's. The day is also marked done only after a run
+ * finished, so a job that runs twice (a worker that stalled past its lock) walks once; a run that finds the lock
+ * held (an admin's /reconcile, or a dead run's lease) is retried with back-off.
  */
 
 /** One difference found, as reported. */
@@ -85,8 +90,16 @@ export interface ReconcilerDeps {
   firstLookbackMs?: number;
   /** How long the run lock lives without renewal (default 5 minutes). */
   leaseMs?: number;
-  /** How often each replica asks whether the daily run is due (default 60 s). */
-  tickMs?: number;
+}
+
+/** Daily jobs (`start`): the queue's name, and how a run that found the lock held is retried. */
+export const RECONCILE_QUEUE = 'reconcile';
+const DAILY_ATTEMPTS = 12;
+const DAILY_BACKOFF_MS = 1_000;
+
+interface DailyJob {
+  /** The UTC day (YYYY-MM-DD) this job reconciles for. */
+  day: string;
 }
 
 const renewScript = defineScript(`
@@ -166,8 +179,7 @@ export function createReconciler(deps: ReconcilerDeps) {
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
   const base = `${deps.prefix}reconcile:`;
   const k = { lock: `${base}lock`, point: `${base}point`, day: (day: string) => `${base}day:${day}` };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  let queue: Queue<DailyJob> | undefined;
 
   async function renew(token: string): Promise<void> {
     const held = await renewScript.run(redis, [k.lock], [token, String(leaseMs)]);
@@ -289,12 +301,11 @@ export function createReconciler(deps: ReconcilerDeps) {
     return { runId, since, checked, foreign, differences };
   }
 
-  /** Runs once under the lock; `daily`: only if today's run is due and not done yet. */
-  async function runLocked(daily: boolean): Promise<ReconcileOutcome> {
+  /** Runs once under the lock; `daily`: only if that day's run is not done yet. */
+  async function runLocked(daily: boolean, day = utcDay(clock())): Promise<ReconcileOutcome> {
     const token = randomBytes(8).toString('hex');
     if ((await redis.set(k.lock, token, 'PX', leaseMs, 'NX')) === null) return { kind: 'busy' };
     try {
-      const day = utcDay(clock());
       // Checked under the lock: a replica that saw "not done" before another finished does not run it again.
       if (daily && (await redis.get(k.day(day))) !== null) return { kind: 'skipped' };
       const summary = await walk(token);
@@ -329,27 +340,63 @@ export function createReconciler(deps: ReconcilerDeps) {
       return runLocked(true);
     },
 
-    start(): void {
+    /**
+     * Runs the daily jobs in this process (a replica that runs jobs) and queues the next one: today's at once
+     * when RECONCILE_AT has passed and today's run is not done, else the next RECONCILE_AT.
+     */
+    async start(jobs: JobSystem): Promise<void> {
       if (deps.atMinutes === null) return;
-      timer ??= setInterval(() => {
-        if (running !== undefined) return;
-        running = this.tick()
-          .catch((error: unknown) =>
-            logger.warn({ err: error }, 'daily reconciliation failed; retried later'),
-          )
-          .finally(() => {
-            running = undefined;
-          });
-      }, deps.tickMs ?? 60_000);
-      timer.unref();
+      queue = jobs.queue<DailyJob>(RECONCILE_QUEUE);
+      jobs.work<DailyJob>(RECONCILE_QUEUE, async (job) => {
+        const outcome = await runLocked(true, job.data.day);
+        // Held by an admin's run or a dead run's lease: BullMQ tries again after a back-off.
+        if (outcome.kind === 'busy') throw new Error('reconciliation lock held; retried');
+        await queueNext();
+        return outcome.kind;
+      });
+      await queueNext();
+    },
+
+    /** The daily job queued now (its ID and delay), for /health and tests. */
+    async nextDaily(): Promise<{ id: string; delayMs: number } | null> {
+      if (queue === undefined || deps.atMinutes === null) return null;
+      return nextDaily();
     },
 
     async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
+      // The workers close with the job system (src/jobs), letting a running walk finish.
+      queue = undefined;
     },
   };
+
+  /** The next daily run: today's if RECONCILE_AT passed and it is not done, else the next day's. */
+  async function nextDaily(): Promise<{ id: string; day: string; delayMs: number }> {
+    const now = clock();
+    const today = utcDay(now);
+    const midnight = Date.parse(`${today}T00:00:00Z`);
+    const at = midnight + deps.atMinutes! * 60_000;
+    if (now >= at && (await redis.exists(k.day(today))) === 0)
+      return { id: `daily-${today}`, day: today, delayMs: 0 };
+    const next = now >= at ? at + 86_400_000 : at;
+    const day = utcDay(next);
+    return { id: `daily-${day}`, day, delayMs: next - now };
+  }
+
+  async function queueNext(): Promise<void> {
+    if (queue === undefined) return;
+    const next = await nextDaily();
+    // One job per day: adding it again from another replica, or after a restart, is a no-op.
+    await queue.add(
+      'daily',
+      { day: next.day },
+      {
+        jobId: next.id,
+        delay: next.delayMs,
+        attempts: DAILY_ATTEMPTS,
+        backoff: { type: 'exponential', delay: DAILY_BACKOFF_MS },
+      },
+    );
+  }
 }
 
 export type Reconciler = ReturnType<typeof createReconciler>;

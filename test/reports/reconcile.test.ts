@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { Decimal } from 'decimal.js';
+import { RECONCILE_QUEUE } from '../../src/orders/reconcile.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { accountKeys, toUnits } from '../../src/accounts/ledger.ts';
@@ -177,18 +178,35 @@ describe('the reconciliation with the Merchant API order list', () => {
     expect(toldFinal(silentSuccess.externalOrderId)).toBe(1);
   });
 
-  it('the daily run happens on one worker replica only, once a day, taken over from a replica that died', async () => {
+  it('the daily run is one BullMQ job a day: run once by one of two worker replicas, after the lock of a dead run ran out', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // A replica died holding the run's lock: the day's job finds it held, is retried, and runs once it ran out.
+    await app.redis.set('rb:reconcile:lock', 'a-replica-that-died', 'PX', 1_500);
     const daily = { ROLE: 'worker', RECONCILE_AT: '00:00' };
     const [a, b] = await Promise.all([world.startReplica(daily), world.startReplica(daily)]);
-    // A replica died holding the run's lock: nobody runs until its lease runs out, then one replica takes over.
-    await app.redis.set('rb:reconcile:lock', 'a-replica-that-died', 'PX', 1_000);
-    expect((await a.reconciler.tick()).kind).toBe('busy');
-    const first = await eventually(async () => {
-      const outcomes = await Promise.all([a.reconciler.tick(), b.reconciler.tick(), a.reconciler.tick()]);
-      return outcomes.some((o) => o.kind !== 'busy') ? outcomes : null;
+    const queue = a.jobs.queue(RECONCILE_QUEUE);
+    const job = await eventually(async () => {
+      const found = await queue.getJob(`daily-${today}`);
+      return found !== undefined && (await found.isCompleted()) ? found : null;
     });
-    expect(first.filter((o) => o.kind === 'done')).toHaveLength(1);
-    const again = await Promise.all([a.reconciler.tick(), b.reconciler.tick()]);
-    expect(again.map((o) => o.kind)).toEqual(['skipped', 'skipped']);
+    expect(job.returnvalue).toBe('done');
+    // The first attempt found the lock held.
+    expect(job.attemptsMade).toBeGreaterThanOrEqual(2);
+    expect(await app.redis.get(`rb:reconcile:day:${today}`)).not.toBeNull();
+    // One job for the day whichever replica asked; tomorrow's is queued for RECONCILE_AT.
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const next = await eventually(async () => (await queue.getJob(`daily-${tomorrow}`)) ?? null);
+    expect(await next.isDelayed()).toBe(true);
+    expect(await queue.getJobCounts('completed', 'active', 'wait', 'delayed')).toMatchObject({
+      completed: 1,
+      active: 0,
+      wait: 0,
+      delayed: 1,
+    });
+    for (const replica of [a, b])
+      expect(await replica.reconciler.nextDaily()).toMatchObject({ id: `daily-${tomorrow}` });
+    // The day's run is done: asking again skips it.
+    expect((await a.reconciler.tick()).kind).toBe('skipped');
+    expect((await b.reconciler.tick()).kind).toBe('skipped');
   });
 });
