@@ -145,7 +145,12 @@ export function unattendedOutcome(result: SubmitResult): UnattendedOutcome {
       return { placed: true, order: result.order };
     case 'rejected': {
       const key = result.order.rejection?.key ?? 'other';
-      return { placed: false, order: result.order, reason: notPlacedKey(key), quoteRefused: key === 'quote_token' };
+      return {
+        placed: false,
+        order: result.order,
+        reason: notPlacedKey(key),
+        quoteRefused: key === 'quote_token',
+      };
     }
     case 'conflict':
       return { placed: false, order: result.order, reason: 'bulk-line-refused-other', quoteRefused: false };

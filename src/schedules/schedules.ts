@@ -77,9 +77,7 @@ export interface SchedulesDeps {
 }
 
 export type CreateResult =
-  | { kind: 'created'; schedule: ScheduleRecord }
-  | { kind: 'past' }
-  | { kind: 'limit'; max: number };
+  { kind: 'created'; schedule: ScheduleRecord } | { kind: 'past' } | { kind: 'limit'; max: number };
 
 /** What `run` did with one period. */
 export type RunResult = 'gone' | 'paused' | 'ended' | 'already-ran' | 'placed' | 'not-placed';
@@ -189,7 +187,9 @@ export function createSchedules(deps: SchedulesDeps) {
       at,
       placed: outcome.placed,
       externalOrderId: ext,
-      ...('order' in outcome && outcome.order.orderId !== undefined ? { orderId: outcome.order.orderId } : {}),
+      ...('order' in outcome && outcome.order.orderId !== undefined
+        ? { orderId: outcome.order.orderId }
+        : {}),
       ...(outcome.placed ? {} : { reason: outcome.reason }),
     };
     // The report before the record: a run retried after a crash between them reports under the same key (once).
@@ -274,9 +274,13 @@ export function createSchedules(deps: SchedulesDeps) {
 
     /** Runs the schedules' jobs in this process (ROLE all or worker). */
     startWorker(): void {
-      deps.jobs.work<ScheduleJob, RunResult>(SCHEDULE_QUEUE, async (job: Job<ScheduleJob, RunResult>) => run(job.data), {
-        concurrency: RUN_CONCURRENCY,
-      });
+      deps.jobs.work<ScheduleJob, RunResult>(
+        SCHEDULE_QUEUE,
+        async (job: Job<ScheduleJob, RunResult>) => run(job.data),
+        {
+          concurrency: RUN_CONCURRENCY,
+        },
+      );
     },
 
     /** At start-up: every active schedule has its next run queued (a no-op for those that have). */
