@@ -90,21 +90,13 @@ async function askDateTime(
   zone: string,
   now: () => Promise<number>,
 ): Promise<Repeat | 'back' | 'cancel'> {
-  for (;;) {
-    const typed = await askTyped<{ date: string; time: LocalTime }>(
-      sc,
-      sc.t('schedule-ask-datetime', { zone }),
-      (text) => {
-        const parsed = parseLocalDateTime(text);
-        return parsed === null ? { error: 'schedule-error-datetime' } : { value: parsed };
-      },
-    );
-    if (typed === 'back' || typed === 'cancel') return typed;
-    const repeat: Repeat = { kind: 'once', date: typed.date, time: typed.time };
+  return askTyped<Repeat>(sc, sc.t('schedule-ask-datetime', { zone }), async (text) => {
+    const parsed = parseLocalDateTime(text);
+    if (parsed === null) return { error: 'schedule-error-datetime' };
+    const repeat: Repeat = { kind: 'once', date: parsed.date, time: parsed.time };
     // A time already past in the reseller's zone is refused (the clock is read through the replay log).
-    if (nextOccurrence(repeat, zone, await now()) !== null) return repeat;
-    await sc.ctx.reply(sc.t('schedule-error-past'));
-  }
+    return nextOccurrence(repeat, zone, await now()) === null ? { error: 'schedule-error-past' } : { value: repeat };
+  });
 }
 
 async function askWeekday(sc: StepContext): Promise<number | 'back' | 'cancel'> {
@@ -132,7 +124,7 @@ async function askWeekday(sc: StepContext): Promise<number | 'back' | 'cancel'> 
 async function askTyped<T>(
   sc: StepContext,
   question: string,
-  read: (text: string) => { value: T } | { error: string },
+  read: (text: string) => { value: T } | { error: string } | Promise<{ value: T } | { error: string }>,
 ): Promise<T | 'back' | 'cancel'> {
   const { ctx, t, input, navRow, closePrompt } = sc;
   const s = sc.nextPrompt();
@@ -144,7 +136,7 @@ async function askTyped<T>(
       await ctx.reply(t('schedule-type-it'));
       continue;
     }
-    const got = read(a.text);
+    const got = await read(a.text);
     if ('error' in got) {
       await ctx.reply(t(got.error));
       continue;
