@@ -47,9 +47,15 @@ describe('when a schedule runs next', () => {
   it('runs a weekly schedule on its weekday', () => {
     // 2026-12-01 is a Tuesday; Monday (1) next is the 7th, Tuesday (2) later the same day is today.
     const after = utc('2026-12-01T08:00:00Z');
-    expect(nextOccurrence({ kind: 'weekly', weekday: 1, time: '10:00' }, 'UTC', after)?.period).toBe('2026-12-07');
-    expect(nextOccurrence({ kind: 'weekly', weekday: 2, time: '10:00' }, 'UTC', after)?.period).toBe('2026-12-01');
-    expect(nextOccurrence({ kind: 'weekly', weekday: 2, time: '07:00' }, 'UTC', after)?.period).toBe('2026-12-08');
+    expect(nextOccurrence({ kind: 'weekly', weekday: 1, time: '10:00' }, 'UTC', after)?.period).toBe(
+      '2026-12-07',
+    );
+    expect(nextOccurrence({ kind: 'weekly', weekday: 2, time: '10:00' }, 'UTC', after)?.period).toBe(
+      '2026-12-01',
+    );
+    expect(nextOccurrence({ kind: 'weekly', weekday: 2, time: '07:00' }, 'UTC', after)?.period).toBe(
+      '2026-12-08',
+    );
   });
 
   it('runs a monthly schedule on the last day of a month without its day', () => {

@@ -64,7 +64,10 @@ async function pressAndSee(
 ): Promise<ChatMessage> {
   const id = typeof message === 'number' ? message : message.id;
   user.press(message, button);
-  return user.waitFor((chat) => chat.find((m) => m.from === 'bot' && m.id >= id && m.text.includes(expect)), WAIT);
+  return user.waitFor(
+    (chat) => chat.find((m) => m.from === 'bot' && m.id >= id && m.text.includes(expect)),
+    WAIT,
+  );
 }
 
 /** /schedule, ➕, then the top-up's own steps for NG-MTN airtime 500 to `phone`; stops at "When". */
@@ -246,7 +249,11 @@ describe('scheduled runs', () => {
     await botSays(user, orders[0]!.order_id, report.id);
 
     const schedule = await onlySchedule(user);
-    expect(schedule.last).toMatchObject({ period: '2026-12-01', at: Date.parse('2026-12-01T03:30:00Z'), placed: true });
+    expect(schedule.last).toMatchObject({
+      period: '2026-12-01',
+      at: Date.parse('2026-12-01T03:30:00Z'),
+      placed: true,
+    });
     expect(schedule.next).toEqual({ period: '2026-12-02', at: Date.parse('2026-12-02T03:30:00Z') });
     const queue = world.apps[0]!.jobs.queue<ScheduleJob>(SCHEDULE_QUEUE);
     expect(await queue.getJob(scheduleJobId(schedule.facts.id, '2026-12-02'))).toBeDefined();
@@ -296,7 +303,11 @@ describe('scheduled runs', () => {
     expect(await ordersTo(world, digits(phone))).toEqual([]);
     const schedule = await onlySchedule(user);
     expect(schedule.state).toBe('active');
-    expect(schedule.last).toMatchObject({ period: '2026-12-01', placed: false, reason: 'bulk-line-refused-credit' });
+    expect(schedule.last).toMatchObject({
+      period: '2026-12-01',
+      placed: false,
+      reason: 'bulk-line-refused-credit',
+    });
     expect(schedule.next?.period).toBe('2026-12-02');
     const queue = world.apps[0]!.jobs.queue<ScheduleJob>(SCHEDULE_QUEUE);
     expect(await queue.getJob(scheduleJobId(schedule.facts.id, '2026-12-02'))).toBeDefined();

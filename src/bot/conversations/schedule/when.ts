@@ -95,7 +95,9 @@ async function askDateTime(
     if (parsed === null) return { error: 'schedule-error-datetime' };
     const repeat: Repeat = { kind: 'once', date: parsed.date, time: parsed.time };
     // A time already past in the reseller's zone is refused (the clock is read through the replay log).
-    return nextOccurrence(repeat, zone, await now()) === null ? { error: 'schedule-error-past' } : { value: repeat };
+    return nextOccurrence(repeat, zone, await now()) === null
+      ? { error: 'schedule-error-past' }
+      : { value: repeat };
   });
 }
 
