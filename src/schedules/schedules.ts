@@ -283,13 +283,29 @@ export function createSchedules(deps: SchedulesDeps) {
       );
     },
 
-    /** At start-up: every active schedule has its next run queued (a no-op for those that have). */
+    /**
+     * At start-up: every active schedule has its next run queued. A missing job is added again (a schedule stored
+     * just before a crash; a run already past then fires late, once); a run whose job ended without moving the
+     * schedule on (failed after its retries) gives way to the next run from now, so the chain never stays broken.
+     */
     async ensureQueued(): Promise<number> {
       let queued = 0;
       for (const id of await store.all()) {
         const record = await store.get(id);
         if (record?.state !== 'active' || record.next === undefined) continue;
-        await enqueue(id, record.next);
+        const job = await queue().getJob(scheduleJobId(id, record.next.period));
+        const state = job === undefined ? 'missing' : await job.getState();
+        if (state === 'failed' || state === 'completed') {
+          const fresh = nextOccurrence(record.facts.repeat, record.facts.zone, clock());
+          logger.warn(
+            { scheduleId: id, period: record.next.period, state },
+            'scheduled run ended without a next one',
+          );
+          if (fresh === null || (await store.transition(id, 'active', 'active', fresh)) !== 'ok') continue;
+          await enqueue(id, fresh);
+        } else if (state === 'missing') {
+          await enqueue(id, record.next);
+        }
         queued++;
       }
       return queued;

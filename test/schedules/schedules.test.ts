@@ -231,6 +231,22 @@ describe('/schedule', () => {
 });
 
 describe('scheduled runs', () => {
+  it('re-queues at start-up an active schedule’s next run whose job is missing, and only that', async () => {
+    setNow('2026-12-01T06:00:00Z');
+    const user = await reseller();
+    await createDaily(user, ngNumber(), '22:30');
+    const { facts, next } = await onlySchedule(user);
+    const queue = world.apps[0]!.jobs.queue<ScheduleJob>(SCHEDULE_QUEUE);
+    const jobId = scheduleJobId(facts.id, next!.period);
+    await queue.remove(jobId);
+    expect(await queue.getJob(jobId)).toBeUndefined();
+    await world.apps[1]!.schedules.ensureQueued();
+    const job = await queue.getJob(jobId);
+    expect(await job?.isDelayed()).toBe(true);
+    expect(job?.data).toEqual({ id: facts.id, period: '2026-12-01', at: Date.parse('2026-12-01T22:30:00Z') });
+    expect((await onlySchedule(user)).next).toEqual(next);
+  });
+
   it('fires a daily schedule at 09:00 in Asia/Kolkata, once, reports it and goes on to the next day', async () => {
     setNow('2026-12-01T02:00:00Z'); // 07:30 in Kolkata
     const user = await reseller();
