@@ -305,6 +305,10 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     pricing,
     outbox: orderSystem.outbox,
     translate,
+    mayOrder: async (userId) => {
+      const role = await roles.roleOf(userId);
+      return role === 'reseller' || role === 'admin';
+    },
     clock: scheduleClock,
     logger,
   });

@@ -49,7 +49,9 @@ import { createScheduleStore, type LastRun, type ScheduleFacts, type ScheduleRec
 /** The BullMQ queue of schedule runs. */
 export const SCHEDULE_QUEUE = 'schedules';
 /** Schedules one reseller may have (one-time schedules that ran count until they leave the list, a week later). */
-export const MAX_SCHEDULES_PER_USER = 20;
+export const MAX_SCHEDULES_PER_USER = 10;
+/** A run's quote asked again after a 429 the client could not wait out (the shared line pauses meanwhile). */
+const QUOTE_TRIES = 5;
 /** Runs one process works on at once (a run mostly waits in the shared request line). */
 const RUN_CONCURRENCY = 4;
 
@@ -70,6 +72,8 @@ export interface SchedulesDeps {
   /** The durable Telegram outbox: each run's report is one message, once per (schedule, period). */
   outbox: Pick<Outbox, 'enqueue'>;
   translate: Translate;
+  /** Whether the user may still top up (a reseller or an admin): a revoked user's runs place nothing. */
+  mayOrder(userId: number): Promise<boolean>;
   /** Now, in ms; tests set it near a run (the delay until a run is real time: next run − now). */
   clock?: () => number;
   logger?: LoggerLike;
@@ -143,17 +147,24 @@ export function createSchedules(deps: SchedulesDeps) {
             : { outcome: 'pending', order: existing },
       );
     }
+    if (!(await deps.mayOrder(facts.payer.resellerId)))
+      return { placed: false, reason: 'schedule-reason-no-access' };
     let quote;
-    try {
-      quote = await quoteUnattended(deps.api, facts.product, BULK_LINE_PRIORITY, facts.payer.resellerId);
-    } catch (error) {
-      if (!isMerchantError(error)) throw error;
-      logger.info({ scheduleId: facts.id, kind: error.kind }, 'scheduled run: no quote');
-      // The offer is gone, or the service could not quote now: said so, and the next period tries again.
-      return {
-        placed: false,
-        reason: error.kind === 'validation' ? 'top-up-offer-unavailable' : 'schedule-reason-no-quote',
-      };
+    for (let tries = 1; ; tries++) {
+      try {
+        quote = await quoteUnattended(deps.api, facts.product, BULK_LINE_PRIORITY, facts.payer.resellerId);
+        break;
+      } catch (error) {
+        if (!isMerchantError(error)) throw error;
+        // A 429 the client could not wait out has paused the shared line: back in line, a few times.
+        if (error.kind === 'rate-limited' && tries < QUOTE_TRIES) continue;
+        logger.info({ scheduleId: facts.id, kind: error.kind }, 'scheduled run: no quote');
+        // The offer is gone, or the service could not quote now: said so, and the next period tries again.
+        return {
+          placed: false,
+          reason: error.kind === 'validation' ? 'top-up-offer-unavailable' : 'schedule-reason-no-quote',
+        };
+      }
     }
     const price = await payerPrice(deps.pricing, facts.payer, facts.product, quote);
     const intent = unattendedIntent({

@@ -119,7 +119,7 @@ describe('/schedule', () => {
     expect(created.text).toContain('First run: 2026-12-01 18:45 (UTC)');
 
     const list = await say(user, '/schedule', 'Your scheduled top-ups');
-    expect(list.text).toContain('1 of at most 20');
+    expect(list.text).toContain('1 of at most 10');
     expect(list.text).toContain(`+234 *** *** ${digits(phone).slice(-4)}`);
     expect(list.text).not.toContain(digits(phone).slice(3, 9));
     expect(list.text).toContain('MTN Nigeria');
@@ -211,26 +211,64 @@ describe('/schedule', () => {
       currency: 'NGN',
       amount: '500',
     };
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 10; i++) {
       const made = await world.apps[0]!.schedules.create({
         payer: { role: 'reseller', resellerId: user.id, chatId: user.id, locale: 'en' },
         product,
         account: digits(ngNumber()),
-        masked: '+234 803 1••• ••00',
-        repeat: { kind: 'daily', time: '23:00' },
-        zone: 'UTC',
+        masked: '+234 *** *** 0000',
+        // The longest way of saying when, in a long zone name: the full list still fits one message.
+        repeat: { kind: 'monthly', day: 31, time: '23:00' },
+        zone: 'America/Argentina/ComodRivadavia',
       });
       expect(made.kind).toBe('created');
     }
+    const full = await say(user, '/schedule', 'Your scheduled top-ups');
+    expect(full.text).toContain('10 of at most 10');
+    expect(full.text).toContain('10. +234 *** *** 0000');
     const when = await startNew(user, ngNumber());
     await pressAndSee(user, when, 'Every day', 'At what time');
     const summary = await say(user, '22:00', 'New scheduled top-up');
-    await pressAndSee(user, summary, '✅ Save schedule', '🚫 You already have 20 schedules');
-    expect(await world.apps[0]!.schedules.list(user.id)).toHaveLength(20);
+    await pressAndSee(user, summary, '✅ Save schedule', '🚫 You already have 10 schedules');
+    expect(await world.apps[0]!.schedules.list(user.id)).toHaveLength(10);
   });
 });
 
 describe('scheduled runs', () => {
+  it('places nothing for a user whose role was revoked, and says so', async () => {
+    setNow('2026-12-01T11:59:58Z');
+    const user = await reseller();
+    const phone = ngNumber();
+    const made = await world.apps[0]!.schedules.create({
+      payer: { role: 'reseller', resellerId: user.id, chatId: user.id, locale: 'en' },
+      product: {
+        country: 'NG',
+        countryName: 'Nigeria',
+        operatorKey: 'NG-MTN',
+        operatorName: 'MTN Nigeria',
+        subtype: 'airtime',
+        currency: 'NGN',
+        amount: '500',
+      },
+      account: digits(phone),
+      masked: '+234 *** *** 0000',
+      repeat: { kind: 'daily', time: '23:59' },
+      zone: 'UTC',
+    });
+    expect(made.kind).toBe('created');
+    if (made.kind !== 'created') return;
+    await world.apps[0]!.roles.change(ADMIN, user.id, null);
+    const job = {
+      id: made.schedule.facts.id,
+      period: made.schedule.next!.period,
+      at: made.schedule.next!.at,
+    };
+    expect(await world.apps[1]!.schedules.run(job)).toBe('not-placed');
+    const report = await botSays(user, 'Scheduled top-up not placed');
+    expect(report.text).toContain('you no longer have access to top-ups');
+    expect(await ordersTo(world, digits(phone))).toEqual([]);
+  });
+
   it('re-queues at start-up an active schedule’s next run whose job is missing, and only that', async () => {
     setNow('2026-12-01T06:00:00Z');
     const user = await reseller();
