@@ -5,7 +5,10 @@ import type { AppOverrides } from '../src/app.ts';
 import { runService } from '../src/run-service.ts';
 
 const raw = process.env.SOAK_TIMINGS;
-const overrides: AppOverrides = raw ? (JSON.parse(raw) as AppOverrides) : {};
+const parsed = raw ? (JSON.parse(raw) as AppOverrides & { scheduleClockOffsetMs?: number }) : {};
+const { scheduleClockOffsetMs, ...overrides } = parsed;
+// The schedules' clock of the run (soak/schedule-actor.ts): whole minutes fall inside the active phase.
+if (scheduleClockOffsetMs !== undefined) overrides.clock = () => Date.now() + scheduleClockOffsetMs;
 // JSON cannot carry the first follow-up delay (a function of poll_after_seconds): the sandbox runs 100x fast.
 const followUp = overrides.orderTimings?.followUp;
 if (followUp) followUp.firstDelayMs = (seconds: number) => Math.max(300, seconds * 100);

@@ -5,6 +5,7 @@ import { Decimal } from 'decimal.js';
 import { parsePhone } from '../src/domain/phone.ts';
 import { canMove, isFinished } from '../src/domain/status.ts';
 import type { OrderStatus } from '../src/merchant/types.ts';
+import { finalMessage } from '../src/orders/notifier.ts';
 import { statusLine, statusMessage, type Translate } from '../src/orders/texts.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import type { ChatMessage, RecordedCall, TgUpdate } from '../src/sandbox/telegram/index.ts';
@@ -97,6 +98,22 @@ const STATUS_WORDS: Record<string, OrderStatus | 'placing' | 'rejected'> = {
 };
 
 /** The text the chat shows: messages go out as HTML, so the visible text of what was sent. */
+/**
+ * An order placed by a schedule (soak/schedule-actor.ts) is confirmed by the schedule its reseller saved: the bot
+ * stored it with the schedule's ID, and that chat was shown a saved schedule's summary for the same number
+ * (masked: its last four digits) before the bot said "Scheduled.".
+ */
+function scheduledBySaved(records: Records, stored: StoredOrder | undefined, o: SandboxOrderRecord): boolean {
+  if (stored?.scheduleId === undefined) return false;
+  const chat = records.chats[String(stored.chatId)] ?? [];
+  const saved = chat.some((m) => m.from === 'bot' && m.text.startsWith('✅ Scheduled.'));
+  const shown = chat.some(
+    (m) =>
+      m.from === 'bot' && m.text.startsWith('🗓 New scheduled top-up') && m.text.includes(o.account.slice(-4)),
+  );
+  return saved && shown;
+}
+
 function textOf(call: RecordedCall): string | undefined {
   const text = call.params.text;
   if (typeof text !== 'string') return undefined;
@@ -193,12 +210,16 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
           chat: seen.chat,
           tail: o.account.slice(-4),
         });
-      if (!confirmed.has(o.external_order_id))
+      const scheduled = scheduledBySaved(records, botByExt.get(o.external_order_id), o);
+      if (!confirmed.has(o.external_order_id) && !scheduled)
         offending.push({
           problem: 'order of a quote nobody confirmed',
           order: o.order_id,
           ext: o.external_order_id,
         });
+      // A scheduled run's number is derived from (schedule, period): one order per run, never two.
+      if (scheduled && (byExt.get(o.external_order_id) ?? []).length !== 1)
+        offending.push({ problem: 'scheduled run has several orders', ext: o.external_order_id });
     }
     const perQuote = new Map<string, string[]>();
     for (const o of records.sandboxOrders)
@@ -212,7 +233,7 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
     results.push({
       name: 'every confirmed quote has exactly one order; no unconfirmed quote has one',
       pass: offending.length === 0,
-      checked: `${confirmed.size} confirmed, ${records.quotes.length} quotes, ${records.sandboxOrders.length} orders`,
+      checked: `${confirmed.size} confirmed, ${records.quotes.length} quotes, ${records.sandboxOrders.length} orders (${records.botOrders.filter((b) => b.scheduleId !== undefined && b.orderId !== undefined).length} by schedules)`,
       offending,
     });
   }
@@ -289,9 +310,18 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
         });
       // The lifecycle's own status message (status line, then what was ordered), not the order cards a
       // person asked for with /status or an order button, which repeat the status line on purpose.
+      const chat = records.chats[String(stored.chatId)] ?? [];
+      if (stored.scheduleId !== undefined) {
+        // A scheduled run has no status message: its report names the order, and the final notice tells the end.
+        const notice = finalMessage(t, stored, o.status as OrderStatus);
+        const plain = notice === null ? '' : htmlToPlain(notice).trim();
+        const times = chat.filter((m) => m.from === 'bot' && m.text.trim() === plain).length;
+        if (times !== 1)
+          offending.push({ problem: 'final notice of a scheduled order shown', times, order: o.order_id });
+        continue;
+      }
       const line = htmlToPlain(statusLine(t, stored, o.status as OrderStatus));
       const message = htmlToPlain(statusMessage(t, stored, o.status as OrderStatus)).trim();
-      const chat = records.chats[String(stored.chatId)] ?? [];
       const withLine = chat.filter((m) => m.from === 'bot' && (m.text.split('\n')[0] ?? '') === line);
       const shown = withLine.filter((m) => m.text.trim() === message).length;
       cards += withLine.length - shown;

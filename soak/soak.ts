@@ -9,6 +9,7 @@ import { decodeOrder } from '../src/orders/record.ts';
 import { accountKeys } from '../src/accounts/ledger.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import { runAgent, runReseller, runStranger, type ActorContext } from './actors.ts';
+import { runScheduler, scheduleClockOffset } from './schedule-actor.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
 import { createRng, type Rng } from './rng.ts';
 import { AGENT_IDS, STRANGER_ID, resellerIds, startSoakWorld, type SoakWorld } from './world.ts';
@@ -306,6 +307,22 @@ async function collect(world: SoakWorld, phones: string[], clockSlackMs: number)
   };
 }
 
+/**
+ * Scheduled runs due now or running (BullMQ's lists of the `schedules` queue, and its delayed jobs due within a
+ * few seconds: their score is the due time × 0x1000): a run killed with its replica is run again once its lock
+ * runs out.
+ */
+async function scheduledRunsDue(world: SoakWorld): Promise<number> {
+  const base = `${world.prefix}jobs:schedules`;
+  const [waiting, active, prioritized, delayed] = await Promise.all([
+    world.client.llen(`${base}:wait`),
+    world.client.llen(`${base}:active`),
+    world.client.zcard(`${base}:prioritized`),
+    world.client.zcount(`${base}:delayed`, 0, (Date.now() + 5_000) * 0x1000),
+  ]);
+  return waiting + active + prioritized + delayed;
+}
+
 /** Waits until every order has finished and the bot knows it, or the quiet period is over. */
 async function quiet(world: SoakWorld, seconds: number, progress: (line: string) => void): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
@@ -320,8 +337,9 @@ async function quiet(world: SoakWorld, seconds: number, progress: (line: string)
       const open = orders.results.filter((o) => o.status !== 'succeeded' && o.status !== 'refunded').length;
       const unfinished = await world.client.zcard(`${world.prefix}orders:unfinished`);
       const pending = world.standIn.driver.pendingUpdateCount();
-      state = `${open} orders open at the sandbox, ${unfinished} unfinished in the bot, ${pending} Telegram updates pending`;
-      if (open === 0 && unfinished === 0 && pending === 0) stable += 1;
+      const runs = await scheduledRunsDue(world);
+      state = `${open} orders open at the sandbox, ${unfinished} unfinished in the bot, ${pending} Telegram updates pending, ${runs} scheduled runs due or running`;
+      if (open === 0 && unfinished === 0 && pending === 0 && runs === 0) stable += 1;
       else stable = 0;
       if (stable === 1)
         progress(`quiet: all ${orders.results.length} orders finished; letting the outbox drain`);
@@ -348,12 +366,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const rng = createRng(options.seed);
   const faultRng = rng.fork('faults');
   const entry = fileURLToPath(new URL('./bot-process.ts', import.meta.url));
+  // One more reseller schedules top-ups (soak/schedule-actor.ts), on a schedule clock whose minutes fall in the run.
+  const scheduleOffsetMs = scheduleClockOffset(startedAt);
+  const schedulerId = resellerIds(options.resellers + 1)[options.resellers]!;
   const world = await startSoakWorld({
     logDir: join(options.outDir, 'logs'),
     seed: options.seed,
-    resellers: options.resellers,
+    resellers: options.resellers + 1,
     rateLimitPerMinute: 600,
-    timings: timingsForChild(),
+    timings: { ...timingsForChild(), scheduleClockOffsetMs: scheduleOffsetMs },
     entry,
     ...(options.cluster === true ? { cluster: true } : {}),
     ...(options.split === true ? { split: true } : {}),
@@ -378,6 +399,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       ...resellerIds(options.resellers).map((id) => runReseller(id, ctx)),
       ...AGENT_IDS.map((id) => runAgent(id, ctx)),
       runStranger(STRANGER_ID, ctx),
+      runScheduler(schedulerId, ctx, scheduleOffsetMs, startedAt + options.activeSeconds * 1000),
     ];
 
     // Faults: sandbox and Telegram windows may overlap; process kills (bot, Redis) one at a time.

@@ -41,6 +41,7 @@ import { createBulkTelegram } from './bot/features/bulk.ts';
 import { runLoop, type LoopHandle } from './lib/loop.ts';
 import { createWaitingLine } from './bot/waiting-line.ts';
 import { createFixedPrices } from './merchant/fixed-prices.ts';
+import { createSchedules, MAX_SCHEDULES_PER_USER, type Schedules } from './schedules/schedules.ts';
 
 /**
  * Timings the soak and the bench shorten so whole lifecycles fit in minutes (through runService), and the
@@ -60,6 +61,11 @@ export interface AppOverrides {
    * the bench can watch several "minutes" of the shared line in seconds; production keeps the service's 60 s.
    */
   budgetWindowMs?: number;
+  /**
+   * "Now" of the schedules (ms): a test sets it near a run instead of waiting a day; the delay until a run stays
+   * real time (next run − now). Production keeps the system clock.
+   */
+  clock?: () => number;
 }
 
 export interface App {
@@ -74,6 +80,8 @@ export interface App {
   readonly accounts: Accounts;
   /** The daily reconciliation (RECONCILE_AT) and /reconcile. */
   readonly reconciler: Reconciler;
+  /** Scheduled and recurring top-ups (/schedule), run as BullMQ jobs by processes that run jobs. */
+  readonly schedules: Schedules;
   /** Durable jobs on BullMQ (src/jobs): any process adds jobs; those that run jobs (ROLE all, worker) work them. */
   readonly jobs: JobSystem;
   readonly metrics: Metrics;
@@ -286,6 +294,25 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     ...(overrides.bulkTimings ? { timings: overrides.bulkTimings } : {}),
   });
 
+  // Schedules: each run a delayed BullMQ job, placed through the order service, reported through the outbox.
+  const scheduleClock = overrides.clock ?? Date.now;
+  const schedules = createSchedules({
+    redis,
+    prefix,
+    jobs,
+    api: merchant,
+    orders: orderSystem.service,
+    pricing,
+    outbox: orderSystem.outbox,
+    translate,
+    mayOrder: async (userId) => {
+      const role = await roles.roleOf(userId);
+      return role === 'reseller' || role === 'admin';
+    },
+    clock: scheduleClock,
+    logger,
+  });
+
   const bot: RechargeBot = createBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
@@ -344,6 +371,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     receiptProfiles: new RedisReceiptProfiles({ redis, prefix }),
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
     bulk,
+    schedules: { service: schedules, now: scheduleClock, max: MAX_SCHEDULES_PER_USER },
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));
 
@@ -407,6 +435,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     roles,
     accounts,
     reconciler,
+    schedules,
     jobs,
     metrics,
     server,
@@ -457,6 +486,14 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           round: () => bulk.tick(),
           idleMs: overrides.orderTimings?.idleMs ?? 500,
           logger,
+        });
+        schedules.startWorker();
+        // A schedule stored just before a crash may lack its next run's job: queued again (a no-op for the rest).
+        await schedules.ensureQueued().catch((error: unknown) => {
+          logger.error(
+            { err: error },
+            'could not check the schedules at start-up; their queued runs still fire',
+          );
         });
         walletWatch?.start();
         await reconciler.start(jobs);

@@ -10,6 +10,7 @@ role-admin = admin
 command-help = what this bot can do for you
 command-topup = top up a phone (guided, or /topup &lt;phone&gt; &lt;amount&gt; [operator])
 command-bulk = bulk top-ups from a CSV file (format and template)
+command-schedule = scheduled and recurring top-ups: list, pause, delete, new
 command-status = one order: /status &lt;order ID or merchant order number&gt;
 command-orders = recent orders
 command-users = who may use the bot

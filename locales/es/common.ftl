@@ -10,6 +10,7 @@ role-admin = administrador
 command-help = qué puede hacer este bot por usted
 command-topup = recargar un teléfono (paso a paso, o /topup &lt;teléfono&gt; &lt;importe&gt; [operador])
 command-bulk = recargas masivas desde un archivo CSV (formato y plantilla)
+command-schedule = recargas programadas y periódicas: ver, pausar, borrar, crear
 command-status = un pedido: /status &lt;ID del pedido o número de pedido del comercio&gt;
 command-orders = pedidos recientes
 command-users = quién puede usar el bot

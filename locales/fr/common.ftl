@@ -10,6 +10,7 @@ role-admin = administrateur
 command-help = ce que ce bot peut faire pour vous
 command-topup = recharger un téléphone (pas à pas, ou /topup &lt;téléphone&gt; &lt;montant&gt; [opérateur])
 command-bulk = recharges groupées depuis un fichier CSV (format et modèle)
+command-schedule = recharges programmées et récurrentes : liste, pause, suppression, nouvelle
 command-status = une commande : /status &lt;ID de commande ou numéro de commande marchand&gt;
 command-orders = commandes récentes
 command-users = qui peut utiliser le bot

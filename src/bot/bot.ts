@@ -39,6 +39,9 @@ import { createExportFeature, type ExportDeps } from './features/export.ts';
 import { createReconcileFeature, type ReconcileFeatureDeps } from './features/reconcile.ts';
 import { topUpFeature } from './features/top-up.ts';
 import { createBulkFeature, type BulkFeatureDeps } from './features/bulk.ts';
+import { createScheduleFeature } from './features/schedule.ts';
+import { SCHEDULE, createScheduleConversation } from './conversations/schedule.ts';
+import type { Schedules } from '../schedules/schedules.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 import { createLeaveLineFeature } from './features/leave-line.ts';
 import type { WaitingLine } from './waiting-line.ts';
@@ -89,6 +92,12 @@ export interface BotDeps {
   reconcile?: ReconcileFeatureDeps;
   /** Bulk top-ups from a CSV file (/bulk); the file is downloaded through the bot's own API. */
   bulk?: BulkFeatureDeps['bulk'];
+  /** Scheduled top-ups (/schedule): the service, its now (ms) and the most one reseller may have. */
+  schedules?: {
+    service: Pick<Schedules, 'create' | 'list' | 'get' | 'pause' | 'resume' | 'remove'>;
+    now(): number;
+    max: number;
+  };
 }
 
 /** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
@@ -257,7 +266,7 @@ export function createBot(deps: BotDeps) {
       },
       // The idle sweeper says goodbye to top-ups; the PIN set-up ends itself (PIN_SETUP_IDLE_MS).
       onEnter: async (id, ctx) => {
-        if (id === TOP_UP && ctx.chatId !== undefined) await idle.touch(ctx.chatId);
+        if ((id === TOP_UP || id === SCHEDULE) && ctx.chatId !== undefined) await idle.touch(ctx.chatId);
       },
       onExit: async (_id, ctx) => {
         if (ctx.chatId !== undefined) await idle.forget(ctx.chatId);
@@ -289,6 +298,40 @@ export function createBot(deps: BotDeps) {
       },
     ),
   );
+
+  const schedules = deps.schedules;
+  if (schedules) {
+    bot.use(
+      createConversation<BotContext, Context>(
+        keepStepOnBotApiFailure(
+          createScheduleConversation(
+            { ...deps.topUp, translate, defaultLocale: deps.defaultLocale, idleMs },
+            {
+              schedules: schedules.service,
+              now: () => schedules.now(),
+              zoneOf: async (userId) => (await deps.receiptProfiles.get(userId)).timeZone ?? 'UTC',
+            },
+          ),
+          async (ctx) => {
+            if (ctx.chatId === undefined) return;
+            const chosen = (await sessions.read(String(ctx.chatId)))?.locale;
+            const locale = chosen ?? matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
+            await ctx.reply(translate(locale, 'top-up-error-ended'));
+          },
+        ),
+        {
+          id: SCHEDULE,
+          plugins: [
+            async (ctx, next) => {
+              ctx.api.config.use(forgiveExpiredCallbackAnswers);
+              ctx.api.config.use(htmlParseMode);
+              await next();
+            },
+          ],
+        },
+      ),
+    );
+  }
 
   bot.use(
     createConversation<BotContext, Context>(
@@ -341,6 +384,7 @@ export function createBot(deps: BotDeps) {
       }),
     );
   }
+  if (schedules) bot.use(createScheduleFeature({ schedules: schedules.service, max: schedules.max }));
   bot.use(
     createPinFeature({ pins: deps.pins.store, roles: deps.roles, requiredAbove: deps.pins.requiredAbove }),
   );

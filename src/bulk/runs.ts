@@ -9,7 +9,15 @@ import type { Claim } from '../lib/redis/due-queue.ts';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { Catalogue } from '../merchant/catalogue.ts';
 import type { CallPriority, MerchantApi } from '../merchant/types.ts';
-import type { OrderIntent, OrderService, StoredOrder } from '../orders/types.ts';
+import type { OrderService, StoredOrder } from '../orders/types.ts';
+import {
+  payerPrice,
+  quoteUnattended,
+  unattendedIntent,
+  unattendedOutcome,
+  type UnattendedPricing,
+  type UnattendedQuote,
+} from '../orders/unattended.ts';
 import { createBulkStore, type RunLine, type RunMeta, type RunRecord } from './store.ts';
 import { productKey, validateRows, type BulkProduct, type LineProblem } from './validate.ts';
 
@@ -94,13 +102,7 @@ export interface BulkDeps {
   api: Pick<MerchantApi, 'createQuote'>;
   orders: Pick<OrderService, 'submit' | 'get'>;
   catalogue: Pick<Catalogue, 'countries' | 'operators'>;
-  pricing: {
-    priceFor(
-      target: { country: string; operatorKey: string; resellerId?: number },
-      merchantPrice: string,
-      currency: string,
-    ): Promise<string>;
-  };
+  pricing: UnattendedPricing;
   accounts?: { view(userId: number): Promise<{ available: string }> };
   /** Set by the wiring once the bot's API exists. */
   telegram?: BulkTelegram;
@@ -112,13 +114,6 @@ export interface BulkDeps {
   timings?: Partial<BulkTimings>;
 }
 
-interface CachedQuote {
-  token: string;
-  merchantPrice: string;
-  merchantCurrency: string;
-  expiresAt: string;
-}
-
 /** Creates the bulk service (what the chat asks) and its worker (`tick`, run by the job loops). */
 export function createBulkRuns(deps: BulkDeps) {
   const store = createBulkStore(deps.redis, deps.prefix);
@@ -126,45 +121,24 @@ export function createBulkRuns(deps: BulkDeps) {
   const clock = deps.clock ?? Date.now;
   const timings: BulkTimings = { ...DEFAULT_BULK_TIMINGS, ...deps.timings };
   /** Quotes this replica holds, by product: one quote serves every line of the same product. */
-  const quotes = new Map<string, CachedQuote>();
+  const quotes = new Map<string, UnattendedQuote>();
 
   async function quote(
     product: BulkProduct,
     priority: CallPriority,
     owner: number,
     signal?: AbortSignal,
-  ): Promise<CachedQuote> {
+  ): Promise<UnattendedQuote> {
     const key = productKey(product);
     const held = quotes.get(key);
     if (held !== undefined && Date.parse(held.expiresAt) - clock() > timings.quoteMarginMs) return held;
-    const q = await deps.api.createQuote(
-      {
-        country: product.country,
-        operatorKey: product.operatorKey,
-        amount: product.amount,
-        localCurrency: product.currency,
-        subtype: product.subtype,
-      },
-      { priority, line: { owner: String(owner) }, ...(signal === undefined ? {} : { signal }) },
-    );
-    const fresh = {
-      token: q.quoteToken,
-      merchantPrice: q.merchantPrice.toFixed(),
-      merchantCurrency: q.merchantCurrency,
-      expiresAt: q.expiresAt.toISOString(),
-    };
+    const fresh = await quoteUnattended(deps.api, product, priority, owner, signal);
     quotes.set(key, fresh);
     return fresh;
   }
 
-  const priceOf = (meta: Pick<RunMeta, 'role' | 'resellerId'>, product: BulkProduct, q: CachedQuote) =>
-    meta.role === 'reseller'
-      ? deps.pricing.priceFor(
-          { country: product.country, operatorKey: product.operatorKey, resellerId: meta.resellerId },
-          q.merchantPrice,
-          q.merchantCurrency,
-        )
-      : Promise.resolve(q.merchantPrice);
+  const priceOf = (meta: Pick<RunMeta, 'role' | 'resellerId'>, product: BulkProduct, q: UnattendedQuote) =>
+    payerPrice(deps.pricing, meta, product, q);
 
   /** The estimate: one quote per distinct product (at most ESTIMATE_QUOTES; others scaled from their operator's). */
   async function estimate(
@@ -279,7 +253,7 @@ export function createBulkRuns(deps: BulkDeps) {
       if (line !== null) await store.recordLine(runId, index, line);
       return true;
     }
-    let q: CachedQuote;
+    let q: UnattendedQuote;
     try {
       q = await quote(line, BULK_LINE_PRIORITY, run.meta.resellerId);
     } catch (error) {
@@ -291,65 +265,37 @@ export function createBulkRuns(deps: BulkDeps) {
       return false;
     }
     const price = await priceOf(run.meta, line, q);
-    const intent: OrderIntent = {
+    const intent = unattendedIntent({
       externalOrderId: line.ext,
-      request: {
-        externalOrderId: line.ext,
-        country: line.country,
-        operatorKey: line.operatorKey,
-        amount: line.amount,
-        localCurrency: line.currency,
-        subtype: line.subtype,
-        account: line.account,
-        quoteToken: q.token,
-      },
-      quote: {
-        countryName: line.countryName,
-        operatorName: line.operatorName,
-        subtype: line.subtype,
-        localAmount: line.amount,
-        localCurrency: line.currency,
-        merchantPrice: q.merchantPrice,
-        merchantCurrency: q.merchantCurrency,
-        ...(run.meta.role === 'reseller' ? { resellerPrice: price } : {}),
-        expiresAt: q.expiresAt,
-      },
-      resellerId: run.meta.resellerId,
-      chatId: run.meta.chatId,
-      locale: run.meta.locale,
-      bulkRunId: runId,
-      ...(run.meta.role === 'reseller' ? { credit: { amount: price } } : {}),
-    };
+      product: line,
+      account: line.account,
+      quote: q,
+      price,
+      payer: run.meta,
+      from: { bulkRunId: runId },
+    });
     await hookAt(deps.hooks, 'bulk-before-submit', { externalOrderId: line.ext, step: index });
     const result = await deps.orders.submit(intent);
     await hookAt(deps.hooks, 'bulk-after-submit', { externalOrderId: line.ext, step: index });
+    const outcome = unattendedOutcome(result);
     let recorded: RunLine;
-    switch (result.outcome) {
-      case 'placed':
-      case 'pending':
-        recorded = { ...line, state: 'placed', price: result.order.credit?.amount ?? price };
-        break;
-      case 'rejected': {
-        const key = result.order.rejection?.key ?? 'other';
-        if (key === 'quote_token') {
-          quotes.delete(productKey(line));
-          if ((line.requotes ?? 0) < 1) {
-            // Refused before anything was charged: the line gets a fresh quote under a new number, stored
-            // before it is sent (the refused number stays refused).
-            await store.replaceLine(runId, index, {
-              ...line,
-              ext: newMerchantOrderNumber(),
-              requotes: (line.requotes ?? 0) + 1,
-            });
-            return true;
-          }
+    if (outcome.placed) {
+      recorded = { ...line, state: 'placed', price: outcome.order.credit?.amount ?? price };
+    } else {
+      if (outcome.quoteRefused) {
+        quotes.delete(productKey(line));
+        if ((line.requotes ?? 0) < 1) {
+          // Refused before anything was charged: the line gets a fresh quote under a new number, stored
+          // before it is sent (the refused number stays refused).
+          await store.replaceLine(runId, index, {
+            ...line,
+            ext: newMerchantOrderNumber(),
+            requotes: (line.requotes ?? 0) + 1,
+          });
+          return true;
         }
-        recorded = { ...line, state: 'failed', error: rejectionKey(key) };
-        break;
       }
-      case 'conflict':
-        recorded = { ...line, state: 'failed', error: 'bulk-line-refused-other' };
-        break;
+      recorded = { ...line, state: 'failed', error: outcome.reason };
     }
     await store.recordLine(runId, index, recorded);
     return true;
@@ -547,28 +493,6 @@ export function createBulkRuns(deps: BulkDeps) {
       return claims.length;
     },
   };
-}
-
-/** The locale key of why a line's order was refused (credit and limits have their own). */
-function rejectionKey(key: string): string {
-  switch (key) {
-    case 'credit':
-      return 'bulk-line-refused-credit';
-    case 'daily-limit':
-      return 'bulk-line-refused-daily-limit';
-    case 'order-limit':
-      return 'bulk-line-refused-order-limit';
-    case 'account-busy':
-      return 'bulk-line-refused-busy';
-    case 'balance':
-      return 'service-error-balance';
-    case 'amount':
-      return 'service-error-amount';
-    case 'detail':
-      return 'top-up-offer-unavailable';
-    default:
-      return 'bulk-line-refused-other';
-  }
 }
 
 export type BulkRuns = ReturnType<typeof createBulkRuns>;

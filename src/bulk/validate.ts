@@ -4,6 +4,7 @@ import { countryOfInternational, parsePhone } from '../domain/phone.ts';
 import type { BulkRow } from '../domain/bulk-csv.ts';
 import type { Catalogue } from '../merchant/catalogue.ts';
 import type { Operator } from '../merchant/types.ts';
+import type { UnattendedProduct } from '../orders/unattended.ts';
 import {
   boundsOf,
   fitsOptions,
@@ -16,16 +17,7 @@ import {
 } from '../bot/conversations/top-up-model.ts';
 
 /** What one line of a bulk file tops up, once checked like a typed answer. */
-export interface BulkProduct {
-  country: string;
-  countryName: string;
-  operatorKey: string;
-  operatorName: string;
-  subtype: string;
-  currency: string;
-  /** Exact decimal string of the local amount. */
-  amount: string;
-}
+export type BulkProduct = UnattendedProduct;
 
 export interface ValidLine extends BulkProduct {
   line: number;

@@ -151,8 +151,11 @@ export function createNotifier(deps: NotifierDeps) {
         // coming back) gets its own message.
         if (order.bulkRunId !== undefined && status !== 'failed' && status !== 'refunded') return;
         // seq + 1 (seq >= 1 here) stays above a refusal's version 1: a revived order's status replaces "❌".
+        // A scheduled run: its report named the order; the final status follows as its own message.
         const shown =
-          order.bulkRunId === undefined ? await statusUpdate(order, status, seq + 1, timing) : false;
+          order.bulkRunId === undefined && order.scheduleId === undefined
+            ? await statusUpdate(order, status, seq + 1, timing)
+            : false;
         const final = finalMessage(t, order, status);
         if (final !== null) {
           const receipt = status === 'succeeded' ? (deps.receiptData?.(order) ?? null) : null;

@@ -374,6 +374,7 @@ export function createOrderStore(options: StoreOptions) {
         locale: intent.locale,
         ...(intent.statusMessageId === undefined ? {} : { statusMessageId: intent.statusMessageId }),
         ...(intent.bulkRunId === undefined ? {} : { bulkRunId: intent.bulkRunId }),
+        ...(intent.scheduleId === undefined ? {} : { scheduleId: intent.scheduleId }),
         ...(intent.credit === undefined
           ? {}
           : {

@@ -17,6 +17,8 @@ export interface OrderIntent {
   credit?: { amount: string };
   /** A line of a bulk run: its progress message and report tell the reseller, not one message per status. */
   bulkRunId?: string;
+  /** A scheduled run: the schedule's report names the order; only its final status gets a message of its own. */
+  scheduleId?: string;
 }
 
 /** The confirmed quote as plain JSON (money as exact strings). */
@@ -113,6 +115,8 @@ export interface StoredOrder {
   foundBy?: 'reconciliation';
   /** The bulk run this order is a line of (see OrderIntent.bulkRunId). */
   bulkRunId?: string;
+  /** The schedule that placed this order (see OrderIntent.scheduleId). */
+  scheduleId?: string;
 }
 
 /**

@@ -38,7 +38,17 @@ export function parseTimeZone(input: string): string | null {
   if (text === '' || text.length > TIME_ZONE_MAX || !/^[A-Za-z0-9_+\-/]+$/.test(text)) return null;
   if (/^(utc|gmt|z)$/i.test(text)) return 'UTC';
   const known = Intl.supportedValuesOf('timeZone').find((zone) => zone.toLowerCase() === text.toLowerCase());
-  return known ?? null;
+  if (known !== undefined) return known;
+  // Current names the runtime's list still gives under an older one (Asia/Kolkata is listed as Asia/Calcutta,
+  // Europe/Kyiv as Europe/Kiev) are accepted as the reseller typed them, each word capitalised.
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: text });
+  } catch {
+    return null;
+  }
+  return text === text.toLowerCase()
+    ? text.replace(/(^|[/_-])([a-z])/g, (_m, sep: string, letter: string) => sep + letter.toUpperCase())
+    : text;
 }
 
 /** What the customer paid, as a reseller set it on one order's receipt (`/receipt <order> <price>`). */

@@ -38,7 +38,12 @@ describe('soak, short profile', () => {
   it('the checker is not blind: a broken copy of the same records fails the invariant it breaks', () => {
     expect(result).toBeDefined();
     const records = result!.records;
-    const order = records.sandboxOrders[0]!;
+    // A top-up from the chat (it has a status message); scheduled orders are broken below on their own.
+    const order = records.sandboxOrders.find(
+      (o) =>
+        records.botOrders.find((b) => b.externalOrderId === o.external_order_id)?.statusMessageId !==
+        undefined,
+    )!;
 
     const twice = copy(records);
     twice.sandboxOrders.push({ ...order, order_id: `${order.order_id}-again`, quote_token: 'another' });
@@ -78,6 +83,28 @@ describe('soak, short profile', () => {
     expect(failing(shownTwice)).toContain(
       'every order is known to the bot, final, and its chat shows the final status exactly once',
     );
+
+    // A scheduled run (when the run had one: its first minute falls in the active phase unless the world was slow
+    // to start): a second order under its number, its final notice shown twice.
+    const scheduled = records.botOrders.find((b) => b.scheduleId !== undefined && b.orderId !== undefined);
+    if (scheduled !== undefined) {
+      const ran = records.sandboxOrders.find((o) => o.external_order_id === scheduled.externalOrderId)!;
+      const again = copy(records);
+      again.sandboxOrders.push({ ...ran, order_id: `${ran.order_id}-again`, quote_token: 'another' });
+      expect(failing(again)).toContain(
+        'every confirmed quote has exactly one order; no unconfirmed quote has one',
+      );
+      const noticeTwice = copy(records);
+      const notices = noticeTwice.chats[String(scheduled.chatId)]!;
+      // The order's own final notice (the run's report and the /schedule list name the order too).
+      const notice = notices
+        .filter((m) => m.from === 'bot' && m.text.includes(ran.order_id) && /^(✅|⚠️|↩️)/u.test(m.text))
+        .at(-1)!;
+      notices.push({ ...notice, id: 1_000_001 });
+      expect(failing(noticeTwice)).toContain(
+        'every order is known to the bot, final, and its chat shows the final status exactly once',
+      );
+    }
 
     const backwards = copy(records);
     backwards.sandboxOrders[0]!.history.push({ status: 'accepted', at: '' });

@@ -39,29 +39,41 @@ const RUN: Record<Step, (sc: StepContext) => Promise<StepResult>> = {
   quote: quoteAndConfirm,
 };
 
+/**
+ * Runs the steps from the country on, `last` in the quote's place (the top-up's quote and placement, or a
+ * schedule's time and summary): Back returns to the last step that offered a choice and forgets its answer and
+ * what followed from it; Cancel, or Back at the first step, ends with `cancelledKey`.
+ */
+export async function runTopUpSteps(
+  sc: StepContext,
+  last: (sc: StepContext) => Promise<StepResult>,
+  cancelledKey = 'top-up-cancelled',
+): Promise<void> {
+  let step = 'country' as Step;
+  for (;;) {
+    const result: StepResult = await (step === 'quote' ? last : RUN[step])(sc);
+    if (result === 'done') return;
+    if (result === 'next') {
+      const following: Step | undefined = STEPS[STEPS.indexOf(step) + 1];
+      if (following === undefined) return;
+      step = following;
+      continue;
+    }
+    const back: Step | undefined = result === 'back' ? previousStep(step, sc.state) : undefined;
+    if (back === undefined) {
+      await sc.ctx.reply(sc.t(cancelledKey));
+      return;
+    }
+    sc.state = clearFrom(back, sc.state);
+    step = back;
+  }
+}
+
 /** Builds the top-up conversation for the given dependencies. */
 export function createTopUpConversation(deps: TopUpDeps) {
   return async function topUp(conversation: Conv, ctx: Context, args: TopUpArgs = {}): Promise<void> {
     const sc = await createStepContext(conversation, ctx, deps);
     Object.assign(sc, await readArgs(sc, args));
-    let step: Step = 'country';
-    for (;;) {
-      const result: StepResult = await RUN[step](sc);
-      if (result === 'done') return;
-      if (result === 'next') {
-        const following: Step | undefined = STEPS[STEPS.indexOf(step) + 1];
-        if (following === undefined) return;
-        step = following;
-        continue;
-      }
-      // Back returns to the last step that offered a choice, and forgets its answer and what followed from it.
-      const back: Step | undefined = result === 'back' ? previousStep(step, sc.state) : undefined;
-      if (back === undefined) {
-        await ctx.reply(sc.t('top-up-cancelled'));
-        return;
-      }
-      sc.state = clearFrom(back, sc.state);
-      step = back;
-    }
+    await runTopUpSteps(sc, quoteAndConfirm);
   };
 }

@@ -10,6 +10,7 @@ const OPEN_COMMANDS = new Set(['start', 'help', 'language', 'cancel']);
 export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   topup: ['reseller', 'admin'],
   bulk: ['reseller', 'admin'],
+  schedule: ['reseller', 'admin'],
   status: ['reseller', 'agent', 'admin'],
   orders: ['reseller', 'agent', 'admin'],
   users: ['admin'],

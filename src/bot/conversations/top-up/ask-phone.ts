@@ -37,6 +37,7 @@ function busyText(sc: StepContext, busy: BusyNumber): string {
 /** The phone step: a number already given is kept unless an unfinished order holds it, else asked. */
 export async function askPhone(sc: StepContext): Promise<StepResult> {
   if (sc.state.phone) {
+    if (!sc.checkBusyNumber) return 'next';
     const busy = await unfinishedOrderTo(sc, sc.state.phone.digits);
     if (busy === null) return 'next';
     await sc.ctx.reply(busyText(sc, busy));
@@ -82,7 +83,7 @@ async function promptPhone(sc: StepContext): Promise<StepResult> {
         masked: maskPhone(parsed.phone.e164Digits),
       };
     }
-    const busy = await unfinishedOrderTo(sc, candidate.digits);
+    const busy = sc.checkBusyNumber ? await unfinishedOrderTo(sc, candidate.digits) : null;
     if (busy !== null) {
       await ctx.reply(busyText(sc, busy));
       continue;

@@ -81,6 +81,11 @@ export interface StepContext {
   /** The one-line `/topup` operator, until the operator step has used it. */
   pendingOperator: string | undefined;
   lastQuote: QuoteView | undefined;
+  /**
+   * Whether the phone step refuses a number an unfinished order holds now (a top-up); a schedule, placed later,
+   * leaves that to its runs.
+   */
+  checkBusyNumber: boolean;
   /** The number of the next prompt; buttons of older prompts are stale. */
   nextPrompt(): number;
   cb(s: number, action: string): string;
@@ -175,6 +180,7 @@ export async function createStepContext(
     pendingAmount: undefined,
     pendingOperator: undefined,
     lastQuote: undefined,
+    checkBusyNumber: true,
     nextPrompt: () => ++seq,
     cb,
     answer,
