@@ -196,6 +196,12 @@ redis.call('DEL', KEYS[2])
 return 'done'
 `);
 
+const renewEditScript = defineScript(`
+-- KEYS: message lock ; ARGV: job id, lease ms
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2])) end
+return 1
+`);
+
 const releaseEditScript = defineScript(`
 -- KEYS: message lock ; ARGV: job id
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
@@ -313,7 +319,11 @@ export function createOutbox(deps: OutboxDeps) {
       const version = taken[1] ?? '0';
       const message = JSON.parse(taken[2] ?? '{}') as OutboxMessage;
       const webhookAt = taken[3] ? Number(taken[3]) : undefined;
-      const verdict = await attempt(message);
+      // The message stays ours for as long as Telegram takes to answer (BullMQ renews the job's lock alike).
+      const renew = setInterval(() => {
+        renewEditScript.run(redis, [keys[1]!], [id, timings.leaseMs]).catch(() => undefined);
+      }, timings.leaseMs / 3);
+      const verdict = await attempt(message).finally(() => clearInterval(renew));
       if (verdict.kind === 'retry') {
         await releaseEditScript.run(redis, [keys[1]!], [id]);
         return notDone(job, verdict);

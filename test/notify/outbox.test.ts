@@ -311,7 +311,7 @@ describe('durable Telegram outbox on BullMQ', () => {
     expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('v5');
   });
 
-  it('a newer edit queued while an older one is in flight is sent after it, whichever replica took its job', async () => {
+  it('a newer edit queued while an older one is in flight (longer than a lease) is sent after it, whichever replica took its job', async () => {
     const { user, replica } = setup();
     const sent = await api.sendMessage(user.id, 'start');
     let release!: () => void;
@@ -328,15 +328,17 @@ describe('durable Telegram outbox on BullMQ', () => {
         return api.editMessageText(...args);
       },
     };
-    // Locks outlast the wait however slow the machine (a lock that ran out would let the newer text overtake).
-    const { outbox } = replica({ telegram: slow, timings: { leaseMs: 120_000 } });
+    const { outbox } = replica({ telegram: slow, timings: { leaseMs: 3_000 } });
     await outbox.enqueue(
       { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'one' },
       { key: 'x1', version: 1 },
     );
     await inFlight;
+    // Telegram holds the call for more than two leases: the message's lock is renewed meanwhile, or the newer
+    // edit would overtake the older one still in flight.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
     // A second replica is free to take the newer edit's job while the first is held.
-    replica({ timings: { leaseMs: 120_000 } });
+    replica({ timings: { leaseMs: 3_000 } });
     await outbox.enqueue(
       { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'two' },
       { key: 'x2', version: 2 },
