@@ -7,6 +7,7 @@ import type { JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { toHtmlPayload } from '../lib/telegram/html-mode.ts';
+import { adoptLegacyOutbox } from './legacy-outbox.ts';
 
 /**
  * Durable Telegram outbox on BullMQ (the `outbox` queue of src/jobs): one job per logical message, its
@@ -58,6 +59,12 @@ export type OutboxMessage =
     };
 
 export type EnqueueResult = 'queued' | 'duplicate' | 'stale';
+
+export interface EnqueueOptions {
+  key: string | null;
+  version?: number;
+  webhookReceivedAt?: number;
+}
 
 /** The Bot API calls the outbox makes (grammY's `Api` fits). */
 export type OutboxTelegram = Pick<Api, 'sendMessage' | 'editMessageText' | 'sendDocument'>;
@@ -348,51 +355,51 @@ export function createOutbox(deps: OutboxDeps) {
     return sendOne(job);
   }
 
+  /** Queues `stored` as it is (see enqueue). */
+  async function add(stored: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
+    const jobId = options.key === null ? undefined : outboxJobId(options.key);
+    let result: EnqueueResult = 'queued';
+    let data: OutboxJob = { message: stored };
+    if (stored.kind === 'edit') {
+      const version = options.version ?? 0;
+      const record = k.message(stored.chatId, stored.messageId);
+      result = (await enqueueEditScript.run(
+        redis,
+        // BullMQ's key of the job (same hash tag as ours): a key already used is a duplicate.
+        [record, jobId === undefined ? record : queue.toKey(jobId)],
+        [
+          version,
+          JSON.stringify(stored),
+          options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
+          ttl,
+          jobId === undefined ? '' : '1',
+        ],
+      )) as EnqueueResult;
+      if (result === 'duplicate') return result;
+      // A stale edit still gets its job (which finds nothing newer to send), so its key counts as used.
+      data = { message: stored, version };
+    } else {
+      if (jobId !== undefined && (await redis.exists(queue.toKey(jobId))) === 1) return 'duplicate';
+      if (options.webhookReceivedAt !== undefined) data = { message: stored, wh: options.webhookReceivedAt };
+    }
+    // Two enqueues of one key at the very same time may both answer `queued`; BullMQ adds one job.
+    await queue.add(stored.kind, data, {
+      ...(jobId === undefined ? {} : { jobId }),
+      attempts: FOREVER,
+      backoff: { type: BACKOFF },
+    });
+    return result;
+  }
+
   return {
     /**
      * Queues a message once per `key` (null: no deduplication). An edit's `version` (e.g. the order's
      * history length) must grow with each newer text of the same message; older versions are dropped.
      * `webhookReceivedAt`: the message shows a change caused by a merchant webhook received then (wall-clock ms).
      */
-    async enqueue(
-      message: OutboxMessage,
-      options: { key: string | null; version?: number; webhookReceivedAt?: number },
-    ): Promise<EnqueueResult> {
-      const jobId = options.key === null ? undefined : outboxJobId(options.key);
+    enqueue(message: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
       // Every text is HTML (src/lib/html.ts); the job records it.
-      const stored: OutboxMessage = { ...message, parseMode: message.parseMode ?? 'HTML' };
-      let result: EnqueueResult = 'queued';
-      let data: OutboxJob = { message: stored };
-      if (stored.kind === 'edit') {
-        const version = options.version ?? 0;
-        const record = k.message(stored.chatId, stored.messageId);
-        result = (await enqueueEditScript.run(
-          redis,
-          // BullMQ's key of the job (same hash tag as ours): a key already used is a duplicate.
-          [record, jobId === undefined ? record : queue.toKey(jobId)],
-          [
-            version,
-            JSON.stringify(stored),
-            options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
-            ttl,
-            jobId === undefined ? '' : '1',
-          ],
-        )) as EnqueueResult;
-        if (result === 'duplicate') return result;
-        // A stale edit still gets its job (which finds nothing newer to send), so its key counts as used.
-        data = { message: stored, version };
-      } else {
-        if (jobId !== undefined && (await redis.exists(queue.toKey(jobId))) === 1) return 'duplicate';
-        if (options.webhookReceivedAt !== undefined)
-          data = { message: stored, wh: options.webhookReceivedAt };
-      }
-      // Two enqueues of one key at the very same time may both answer `queued`; BullMQ adds one job.
-      await queue.add(stored.kind, data, {
-        ...(jobId === undefined ? {} : { jobId }),
-        attempts: FOREVER,
-        backoff: { type: BACKOFF },
-      });
-      return result;
+      return add({ ...message, parseMode: message.parseMode ?? 'HTML' }, options);
     },
 
     /** Runs the outbox's jobs in this process (ROLE all or worker). */
@@ -407,7 +414,13 @@ export function createOutbox(deps: OutboxDeps) {
         // A job whose worker died is taken up again however often that happens: it is never dropped.
         maxStalledCount: FOREVER,
       });
-      return { close: () => worker.close() };
+      const legacy = adoptLegacyOutbox({ redis, prefix: deps.prefix, add, logger });
+      return {
+        async close() {
+          await legacy.stop();
+          await worker.close();
+        },
+      };
     },
 
     /** Jobs not finished yet (waiting, running, waiting to retry). */
