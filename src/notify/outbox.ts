@@ -135,9 +135,19 @@ export function classifyTelegramError(error: unknown, message: OutboxMessage): S
   return { kind: 'retry', reason: error instanceof Error ? error.name : 'unknown' };
 }
 
-/** The delay before attempt `attemptsMade + 1` (pure): the outbox's list, its last delay repeating. */
-export function outboxBackoffMs(delays: readonly number[], attemptsMade: number): number {
-  return delays[Math.min(Math.max(attemptsMade, 1), delays.length) - 1] ?? 60_000;
+/** Telegram answered with a 5xx or could not be reached: the message is tried again after the outbox's delays. */
+export class TelegramRetryError extends Error {
+  override readonly name = 'TelegramRetryError';
+}
+
+/**
+ * The delay before attempt `attemptsMade + 1` (pure): after Telegram failed, the outbox's list, its last delay
+ * repeating; after anything else (our Redis unreachable for a moment), the first delay, so that an outage of
+ * ours does not push the messages behind it to the longest wait.
+ */
+export function outboxBackoffMs(delays: readonly number[], attemptsMade: number, error?: Error): number {
+  const index = error?.name === 'TelegramRetryError' ? Math.min(Math.max(attemptsMade, 1), delays.length) : 1;
+  return delays[index - 1] ?? 60_000;
 }
 
 /**
@@ -291,7 +301,7 @@ export function createOutbox(deps: OutboxDeps) {
       // Back to the waiting jobs, its attempts not counted.
       throw new RateLimitError();
     }
-    throw new Error(`telegram call will be retried (${verdict.reason})`);
+    throw new TelegramRetryError(`telegram call will be retried (${verdict.reason})`);
   }
 
   /** Telegram took it: the crash point, then the webhook-to-chat time of a message that carried one. */
@@ -410,7 +420,8 @@ export function createOutbox(deps: OutboxDeps) {
         lockDurationMs: timings.leaseMs,
         stalledIntervalMs: Math.min(timings.leaseMs, 30_000),
         limiter: { max: timings.messagesPerSecond, durationMs: 1_000 },
-        backoffStrategy: (attemptsMade) => outboxBackoffMs(timings.retryDelaysMs, attemptsMade),
+        backoffStrategy: (attemptsMade, _type, error) =>
+          outboxBackoffMs(timings.retryDelaysMs, attemptsMade, error),
         // A job whose worker died is taken up again however often that happens: it is never dropped.
         maxStalledCount: FOREVER,
       });

@@ -11,6 +11,7 @@ import {
   type Outbox,
   type OutboxDeps,
   type OutboxTelegram,
+  TelegramRetryError,
 } from '../../src/notify/outbox.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { killChild, startChild, type Child } from '../support/child.ts';
@@ -477,9 +478,12 @@ describe('durable Telegram outbox on BullMQ', () => {
 
   it('retries with the outbox delays, the last repeating, and one job ID per key', () => {
     const delays = [1_000, 2_000, 5_000];
-    expect([1, 2, 3, 4, 50].map((attempts) => outboxBackoffMs(delays, attempts))).toEqual([
+    const telegram = new TelegramRetryError('502');
+    expect([1, 2, 3, 4, 50].map((attempts) => outboxBackoffMs(delays, attempts, telegram))).toEqual([
       1_000, 2_000, 5_000, 5_000, 5_000,
     ]);
+    // Our own Redis failing for a moment does not lengthen the wait.
+    expect(outboxBackoffMs(delays, 50, new Error('Connection is closed.'))).toBe(1_000);
     expect(outboxJobId('final:rb-1:succeeded')).toBe('k-final%3Arb-1%3Asucceeded');
     expect(outboxJobId('a%3Ab')).not.toBe(outboxJobId('a:b'));
     expect(outboxJobId('7')).toBe('k-7');
