@@ -186,7 +186,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // The chat side of the shared line: "In line" messages, ❌ and /cancel.
   const line = createWaitingLine({ redis, prefix, budget, translate });
-  // The order lifecycle talks to Telegram through its own durable outbox (it handles 429s and outages itself).
+  // The order lifecycle talks to Telegram through its durable outbox, a BullMQ queue (it handles 429s and outages).
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
   telegram.config.use(countTelegramErrors(metrics));
   const sessions = sessionStorage(redis, prefix);
@@ -194,6 +194,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const orderSystem = createOrderSystem({
     redis,
     prefix,
+    jobs,
     api: merchant,
     telegram,
     t: translate,

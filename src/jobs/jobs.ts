@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { Queue, Worker, type BackoffStrategy, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import type { Redis, RedisOptions } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 
@@ -32,6 +32,10 @@ export interface WorkOptions {
   stalledIntervalMs?: number;
   /** At most `max` jobs per `durationMs`, across every worker of the queue. */
   limiter?: { max: number; durationMs: number };
+  /** Delay before the next attempt of a job added with `backoff: { type: <a name of ours> }`. */
+  backoffStrategy?: BackoffStrategy;
+  /** How often a job may be found stalled (its worker died) before it fails (BullMQ's default 1). */
+  maxStalledCount?: number;
 }
 
 export interface JobSystem {
@@ -115,6 +119,8 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
         ...(options.limiter
           ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } }
           : {}),
+        ...(options.backoffStrategy ? { settings: { backoffStrategy: options.backoffStrategy } } : {}),
+        ...(options.maxStalledCount === undefined ? {} : { maxStalledCount: options.maxStalledCount }),
       };
       const worker = new Worker<Data, Result>(name, processor, workerOptions);
       worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'jobs: worker problem'));

@@ -1,25 +1,34 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
+import { RateLimitError, UnrecoverableError, type Job } from 'bullmq';
 import { GrammyError, HttpError, InputFile, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Redis } from 'ioredis';
-import { createDueQueue, type Claim } from '../lib/redis/due-queue.ts';
+import type { JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
-import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
+import { defineScript } from '../lib/redis/redis-script.ts';
 import { toHtmlPayload } from '../lib/telegram/html-mode.ts';
+import { adoptLegacyOutbox } from './legacy-outbox.ts';
 
 /**
- * Durable Telegram outbox: messages to send or edit are queued in Redis, claimed atomically by one replica
- * (leased, see due-queue.ts), retried through 429 (retry_after, paused for every replica) and 5xx/outages,
- * and recorded as sent once Telegram answers. None is lost: a job leaves Redis only after Telegram's answer.
+ * Durable Telegram outbox on BullMQ (the `outbox` queue of src/jobs): one job per logical message, its
+ * idempotency key (e.g. `final:<order>:<status>`) as the job ID, so enqueuing twice sends once for as long as
+ * BullMQ keeps the finished job (KEEP_COMPLETED, KEEP_FAILED). A job leaves the queue only after Telegram's answer:
+ * 429 pauses the queue for every replica for `retry_after` (queue.rateLimit + RateLimitError: the job waits,
+ * uncounted), 5xx and network errors retry with OUTBOX delays for ever, any other 4xx is final (the job fails:
+ * BullMQ's failed set is the dead letters). A global limiter keeps every replica together under Telegram's
+ * ~30 messages a second.
  *
- * The one window that can duplicate: a `send` that Telegram accepted whose "sent" record was not written
- * because the process died in between (or Redis stayed unreachable longer than `recordTimeoutMs`, or another
- * replica took the job over after its lease ran out during an outage); the job is then sent again.
- * Edits are immune (the repeat is "message is not modified", counted as done).
+ * The one window that can duplicate: a `send` that Telegram accepted whose job was not marked completed because
+ * the process died in between (or its job lock ran out, e.g. while Redis was unreachable); BullMQ then gives the
+ * stalled job to another worker, which sends it again. Edits are immune (the repeat is "message is not
+ * modified", counted as done).
  *
- * Each logical message carries an idempotency key (e.g. `final:<order>:<status>`) so enqueuing twice sends
- * once. Edits of one message coalesce: a newer version replaces an older one still queued, and an older
- * version arriving late is dropped, so the message never goes back to an earlier text.
+ * Edits of one message coalesce, which BullMQ cannot express (its jobs of one queue run in parallel, and its
+ * deduplication drops the newer data): a small record per message (`outbox:msg:<chat>:<message>`) keeps the
+ * newest text and its version and the version sent. An enqueue older than the record is `stale`; an edit job
+ * sends whatever the record holds newest and not yet sent, under a per-message lock, and before letting go of the
+ * lock sends again if a newer text came meanwhile, so the message never goes back to an earlier text, and a job
+ * finding the lock taken leaves the message to its holder.
  */
 
 export type OutboxMessage =
@@ -51,32 +60,48 @@ export type OutboxMessage =
 
 export type EnqueueResult = 'queued' | 'duplicate' | 'stale';
 
+export interface EnqueueOptions {
+  key: string | null;
+  version?: number;
+  webhookReceivedAt?: number;
+}
+
 /** The Bot API calls the outbox makes (grammY's `Api` fits). */
 export type OutboxTelegram = Pick<Api, 'sendMessage' | 'editMessageText' | 'sendDocument'>;
 
 export interface OutboxTimings {
-  /** How long a claimed job is hidden from other replicas (longer than a Telegram call can take). */
+  /** How long a running job's lock (and an edited message's lock) lives unrenewed: longer than a Telegram call. */
   leaseMs: number;
   /** Delays between attempts after a 5xx or a network error; the last repeats. */
   retryDelaysMs: number[];
+  /** Messages a second sent by all replicas together (Telegram allows a bot about 30, the chat's answers too). */
+  messagesPerSecond: number;
 }
 
 /** Production timings of the outbox. */
 export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
   leaseMs: 30_000,
   retryDelaysMs: [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],
+  messagesPerSecond: 25,
 };
 
+/** The BullMQ queue of the outbox. */
+export const OUTBOX_QUEUE = 'outbox';
+/** Name of the outbox's back-off (OutboxTimings.retryDelaysMs), given to its worker. */
+const BACKOFF = 'outbox';
+/** Attempts and stalls of a job that has not been refused for good: in effect for ever. */
+const FOREVER = 1_000_000_000;
+
 export interface OutboxDeps {
+  /** The service's job system: any process adds to the queue; `work` runs it. */
+  jobs: JobSystem;
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
   telegram: OutboxTelegram;
   timings?: Partial<OutboxTimings>;
-  /** How long idempotency keys are kept (default 30 days). */
-  keyTtlSeconds?: number;
-  /** How long recording a sent message is retried while Redis is unreachable (default 10 minutes). */
-  recordTimeoutMs?: number;
+  /** How long the latest-version record of an edited message is kept (default 30 days). */
+  versionTtlSeconds?: number;
   logger?: LoggerLike;
   hooks?: LifecycleHooks;
   /**
@@ -110,70 +135,119 @@ export function classifyTelegramError(error: unknown, message: OutboxMessage): S
   return { kind: 'retry', reason: error instanceof Error ? error.name : 'unknown' };
 }
 
-const enqueueScript = defineScript(`${LUA_NOW_MS}
--- KEYS: idem, ver, due, job ; ARGV: jobId, payload, version, ttl, webhook time, idem? ('1'), ver? ('1')
-if ARGV[6] == '1' then
-  if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[4])) then return {'duplicate', ''} end
-end
-local version = ARGV[3]
-if version ~= '' and ARGV[7] == '1' then
-  local cur = redis.call('GET', KEYS[2])
-  if cur and tonumber(cur) >= tonumber(version) then return {'stale', ''} end
-  redis.call('SET', KEYS[2], version, 'EX', tonumber(ARGV[4]))
-end
-local id = ARGV[1]
-redis.call('HSET', KEYS[4], 'payload', ARGV[2], 'version', version)
+/** Telegram answered with a 5xx or could not be reached: the message is tried again after the outbox's delays. */
+export class TelegramRetryError extends Error {
+  override readonly name = 'TelegramRetryError';
+}
+
+/**
+ * The delay before attempt `attemptsMade + 1` (pure): after Telegram failed, the outbox's list, its last delay
+ * repeating; after anything else (our Redis unreachable for a moment), the first delay, so that an outage of
+ * ours does not push the messages behind it to the longest wait.
+ */
+export function outboxBackoffMs(delays: readonly number[], attemptsMade: number, error?: Error): number {
+  const index = error?.name === 'TelegramRetryError' ? Math.min(Math.max(attemptsMade, 1), delays.length) : 1;
+  return delays[index - 1] ?? 60_000;
+}
+
+/**
+ * A job ID from an idempotency key: BullMQ refuses IDs that are integers or hold ':', so ':' and '%' are
+ * percent-encoded (one key, one ID) and the ID starts with a letter.
+ */
+export function outboxJobId(key: string): string {
+  return `k-${key.replaceAll('%', '%25').replaceAll(':', '%3A')}`;
+}
+
+/** What an outbox job carries. Edits carry their text too, but send the newest text of their message's record. */
+interface OutboxJob {
+  message: OutboxMessage;
+  /** An edit's version. */
+  version?: number;
+  /** Wall-clock ms of the merchant webhook whose change this message shows (sends and documents). */
+  wh?: number;
+}
+
+const enqueueEditScript = defineScript(`
+-- KEYS: message record, job (the record again when there is no key)
+-- ARGV: version, payload, webhook time, ttl, check the job ('1')
+if ARGV[5] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
+local current = redis.call('HGET', KEYS[1], 'v')
+if current and tonumber(current) >= tonumber(ARGV[1]) then return 'stale' end
+redis.call('HSET', KEYS[1], 'v', ARGV[1], 'p', ARGV[2])
 -- the webhook time belongs to the text queued now (an edit replaced before it went out is not timed)
-if ARGV[5] ~= '' then redis.call('HSET', KEYS[4], 'wh', ARGV[5]) else redis.call('HDEL', KEYS[4], 'wh') end
-redis.call('ZADD', KEYS[3], 'NX', ms(nowMs), id)
-return {'queued', id}
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'wh', ARGV[3]) else redis.call('HDEL', KEYS[1], 'wh') end
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+return 'queued'
 `);
 
-const finishScript = defineScript(`${LUA_NOW_MS}
--- KEYS: job, due, claims, steps ; ARGV: id, token, version
-if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('HDEL', KEYS[3], ARGV[1])
-local current = redis.call('HGET', KEYS[1], 'version')
-if current and current ~= ARGV[3] then
-  -- a newer edit arrived while this one was in flight: send it next
-  redis.call('ZADD', KEYS[2], ms(nowMs), ARGV[1])
-  redis.call('HDEL', KEYS[4], ARGV[1])
-  return 2
+const takeEditScript = defineScript(`
+-- KEYS: message record, message lock ; ARGV: job id, lease ms, the job's version, its payload, ttl
+local holder = redis.call('GET', KEYS[2])
+if holder and holder ~= ARGV[1] then return {'busy'} end
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  -- the record expired (a job older than its TTL): the job's own text is the newest known
+  redis.call('HSET', KEYS[1], 'v', ARGV[3], 'p', ARGV[4])
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[5]))
 end
-redis.call('DEL', KEYS[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-redis.call('HDEL', KEYS[4], ARGV[1])
+local r = redis.call('HMGET', KEYS[1], 'v', 'p', 'wh', 's')
+if r[4] and tonumber(r[4]) >= tonumber(r[1]) then
+  if holder then redis.call('DEL', KEYS[2]) end
+  return {'done'}
+end
+redis.call('SET', KEYS[2], ARGV[1], 'PX', tonumber(ARGV[2]))
+return {'send', r[1], r[2], r[3] or ''}
+`);
+
+const finishEditScript = defineScript(`
+-- KEYS: message record, message lock ; ARGV: job id, version done with, lease ms
+local sent = redis.call('HGET', KEYS[1], 's')
+if not sent or tonumber(sent) < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 's', ARGV[2]) end
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'done' end
+local newest = redis.call('HGET', KEYS[1], 'v')
+if newest and tonumber(newest) > tonumber(ARGV[2]) then
+  -- a newer text came while this one was in flight: the lock holder sends it next
+  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[3]))
+  return 'again'
+end
+redis.call('DEL', KEYS[2])
+return 'done'
+`);
+
+const renewEditScript = defineScript(`
+-- KEYS: message lock ; ARGV: job id, lease ms
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2])) end
 return 1
 `);
+
+const releaseEditScript = defineScript(`
+-- KEYS: message lock ; ARGV: job id
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`);
+
+/** A running outbox worker (one per process that runs jobs). */
+export interface OutboxWorker {
+  /** Stops taking jobs; the one in flight finishes first. */
+  close(): Promise<void>;
+}
 
 /** Creates the durable Telegram outbox. */
 export function createOutbox(deps: OutboxDeps) {
   const { redis } = deps;
-  const base = `${deps.prefix}outbox:`;
-  const queue = createDueQueue(redis, `${base}q`);
   const timings: OutboxTimings = { ...DEFAULT_OUTBOX_TIMINGS, ...deps.timings };
-  const ttl = deps.keyTtlSeconds ?? 30 * 24 * 3600;
-  const recordTimeoutMs = deps.recordTimeoutMs ?? 10 * 60_000;
-  // Set by close(): a shutdown does not wait out a Redis outage (the documented window applies then).
-  let closing = false;
+  const ttl = deps.versionTtlSeconds ?? 30 * 24 * 3600;
   const logger = deps.logger ?? silentLogger;
+  const queue = deps.jobs.queue<OutboxJob>(OUTBOX_QUEUE);
   const k = {
-    idem: (key: string) => `${base}key:${key}`,
-    version: (id: string) => `${base}ver:${id}`,
-    job: (id: string) => `${base}job:${id}`,
-    seq: `${base}seq`,
-    pause: `${base}pause`,
-    dead: `${base}dead`,
-    due: `${base}q:due`,
-    claims: `${base}q:claims`,
-    steps: `${base}q:steps`,
+    message: (chatId: number, messageId: number) => `${deps.prefix}outbox:msg:${chatId}:${messageId}`,
+    lock: (chatId: number, messageId: number) => `${deps.prefix}outbox:msg:${chatId}:${messageId}:lock`,
   };
 
   async function call(message: OutboxMessage): Promise<number | undefined> {
     const plain = {
       ...(message.replyMarkup === undefined ? {} : { reply_markup: message.replyMarkup }),
     };
-    // Jobs queued before messages became HTML carry no parse mode and go out as the plain text they are.
+    // A message stored without a parse mode goes out as the plain text it is.
     const other = message.parseMode === undefined ? plain : toHtmlPayload('sendMessage', plain);
     switch (message.kind) {
       case 'send': {
@@ -198,83 +272,133 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  async function finish(claim: Claim, version: string): Promise<number> {
-    return (await finishScript.run(
-      redis,
-      [k.job(claim.member), k.due, k.claims, k.steps],
-      [claim.member, claim.token, version],
-    )) as number;
-  }
-
-  /**
-   * Telegram has the message: recording that must not be given up while Redis is away, or the lease would
-   * bring the job back and send it twice. Keeps trying (this loop sends nothing else meanwhile) until Redis
-   * answers or `recordTimeoutMs` passed; our claim is still valid then unless another replica took it over.
-   */
-  async function recordSent(claim: Claim, version: string): Promise<void> {
-    const until = Date.now() + recordTimeoutMs;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await finish(claim, version);
-        return;
-      } catch (error) {
-        if (Date.now() > until || closing) throw error;
-        if (attempt === 0) logger.warn({ id: claim.member }, 'sent message not recorded yet; retrying');
-        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** Math.min(attempt, 6))));
-      }
-    }
-  }
-
-  async function process(claim: Claim): Promise<void> {
-    const [payload, version, webhookAt] = await redis.hmget(k.job(claim.member), 'payload', 'version', 'wh');
-    if (payload === null || payload === undefined) {
-      await queue.complete(claim, null);
-      return;
-    }
-    const message = JSON.parse(payload) as OutboxMessage;
-    let verdict: SendVerdict;
-    // Only a message Telegram took now is timed ("not modified" means an earlier attempt already showed it).
-    let tookMs: number | undefined;
+  /** Telegram's answer to one call: done (and whether Telegram took the text now), or a verdict to act on. */
+  async function attempt(message: OutboxMessage): Promise<SendVerdict & { took?: boolean }> {
     try {
       const messageId = await call(message);
-      verdict = { kind: 'done', ...(messageId === undefined ? {} : { messageId }) };
-      if (webhookAt) tookMs = Math.max(0, Date.now() - Number(webhookAt));
+      return { kind: 'done', took: true, ...(messageId === undefined ? {} : { messageId }) };
     } catch (error) {
-      verdict = classifyTelegramError(error, message);
+      return classifyTelegramError(error, message);
     }
-    switch (verdict.kind) {
-      case 'done':
-        await hookAt(deps.hooks, 'outbox-after-send-before-record', {});
-        await recordSent(claim, version ?? '');
-        if (tookMs !== undefined && Number.isFinite(tookMs)) deps.onWebhookToChat?.(tookMs / 1000);
-        return;
-      case 'give-up':
-        logger.warn(
-          { id: claim.member, chatId: message.chatId, reason: verdict.reason },
-          'telegram refused a message',
-        );
-        await redis.lpush(k.dead, JSON.stringify({ id: claim.member, reason: verdict.reason, message }));
-        await redis.ltrim(k.dead, '0', '9999');
-        await finish(claim, version ?? '');
-        return;
-      case 'retry': {
-        if (verdict.pauseAllMs !== undefined) {
-          await redis.set(k.pause, '1', 'PX', Math.ceil(verdict.pauseAllMs));
+  }
+
+  /** Ends an attempt that was not done: a 429 pauses the queue for every replica, the rest retry or fail. */
+  async function notDone(
+    job: Job<OutboxJob>,
+    verdict: Exclude<SendVerdict, { kind: 'done' }>,
+  ): Promise<never> {
+    const { message } = job.data;
+    if (verdict.kind === 'give-up') {
+      logger.warn(
+        { id: job.id, chatId: message.chatId, reason: verdict.reason },
+        'telegram refused a message',
+      );
+      throw new UnrecoverableError(`telegram refused the message: ${verdict.reason}`);
+    }
+    if (verdict.pauseAllMs !== undefined) {
+      logger.warn({ id: job.id, pauseMs: verdict.pauseAllMs }, 'telegram flood limit: every replica waits');
+      await queue.rateLimit(Math.ceil(verdict.pauseAllMs));
+      // Back to the waiting jobs, its attempts not counted.
+      throw new RateLimitError();
+    }
+    throw new TelegramRetryError(`telegram call will be retried (${verdict.reason})`);
+  }
+
+  /** Telegram took it: the crash point, then the webhook-to-chat time of a message that carried one. */
+  async function took(webhookAt: number | undefined, timed: boolean): Promise<void> {
+    const tookMs = webhookAt === undefined ? undefined : Date.now() - webhookAt;
+    await hookAt(deps.hooks, 'outbox-after-send-before-record', {});
+    if (timed && tookMs !== undefined && Number.isFinite(tookMs)) {
+      deps.onWebhookToChat?.(Math.max(0, tookMs) / 1000);
+    }
+  }
+
+  async function sendOne(job: Job<OutboxJob>): Promise<void> {
+    const verdict = await attempt(job.data.message);
+    if (verdict.kind !== 'done') return notDone(job, verdict);
+    await took(job.data.wh, verdict.took === true);
+  }
+
+  /** Brings one message up to its newest text under its lock (see the header). */
+  async function syncEdit(job: Job<OutboxJob>, own: Extract<OutboxMessage, { kind: 'edit' }>): Promise<void> {
+    const keys = [k.message(own.chatId, own.messageId), k.lock(own.chatId, own.messageId)];
+    const id = job.id ?? '';
+    for (;;) {
+      const taken = (await takeEditScript.run(redis, keys, [
+        id,
+        timings.leaseMs,
+        job.data.version ?? 0,
+        JSON.stringify(own),
+        ttl,
+      ])) as [string, string?, string?, string?];
+      // 'busy': another job holds the message and sends its newest text before letting go.
+      if (taken[0] !== 'send') return;
+      const version = taken[1] ?? '0';
+      const message = JSON.parse(taken[2] ?? '{}') as OutboxMessage;
+      const webhookAt = taken[3] ? Number(taken[3]) : undefined;
+      // The message stays ours for as long as Telegram takes to answer (BullMQ renews the job's lock alike).
+      const renew = setInterval(() => {
+        renewEditScript.run(redis, [keys[1]!], [id, timings.leaseMs]).catch(() => undefined);
+      }, timings.leaseMs / 3);
+      const verdict = await attempt(message).finally(() => clearInterval(renew));
+      if (verdict.kind === 'retry') {
+        await releaseEditScript.run(redis, [keys[1]!], [id]);
+        return notDone(job, verdict);
+      }
+      if (verdict.kind === 'done') await took(webhookAt, verdict.took === true);
+      // Done with this version either way: a refused text is not tried again, a newer one still is.
+      const next = await finishEditScript.run(redis, keys, [id, version, timings.leaseMs]);
+      if (next === 'again') {
+        if (verdict.kind === 'give-up') {
+          logger.warn({ id, chatId: own.chatId, reason: verdict.reason }, 'telegram refused an edit');
         }
-        const list = timings.retryDelaysMs;
-        const delay = verdict.delayMs ?? list[Math.min(claim.step, list.length - 1)] ?? 60_000;
-        logger.warn(
-          { id: claim.member, reason: verdict.reason, delayMs: delay },
-          'telegram call will be retried',
-        );
-        await queue.complete(claim, delay);
-        return;
+        continue;
       }
-      default: {
-        const never: never = verdict;
-        throw new Error(`unhandled verdict ${String(never)}`);
-      }
+      if (verdict.kind === 'give-up') return notDone(job, verdict);
+      return;
     }
+  }
+
+  async function processJob(job: Job<OutboxJob>): Promise<void> {
+    const { message } = job.data;
+    if (message.kind === 'edit') return syncEdit(job, message);
+    return sendOne(job);
+  }
+
+  /** Queues `stored` as it is (see enqueue). */
+  async function add(stored: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
+    const jobId = options.key === null ? undefined : outboxJobId(options.key);
+    let result: EnqueueResult = 'queued';
+    let data: OutboxJob = { message: stored };
+    if (stored.kind === 'edit') {
+      const version = options.version ?? 0;
+      const record = k.message(stored.chatId, stored.messageId);
+      result = (await enqueueEditScript.run(
+        redis,
+        // BullMQ's key of the job (same hash tag as ours): a key already used is a duplicate.
+        [record, jobId === undefined ? record : queue.toKey(jobId)],
+        [
+          version,
+          JSON.stringify(stored),
+          options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
+          ttl,
+          jobId === undefined ? '' : '1',
+        ],
+      )) as EnqueueResult;
+      if (result === 'duplicate') return result;
+      // A stale edit still gets its job (which finds nothing newer to send), so its key counts as used.
+      data = { message: stored, version };
+    } else {
+      if (jobId !== undefined && (await redis.exists(queue.toKey(jobId))) === 1) return 'duplicate';
+      if (options.webhookReceivedAt !== undefined) data = { message: stored, wh: options.webhookReceivedAt };
+    }
+    // Two enqueues of one key at the very same time may both answer `queued`; BullMQ adds one job.
+    await queue.add(stored.kind, data, {
+      ...(jobId === undefined ? {} : { jobId }),
+      attempts: FOREVER,
+      backoff: { type: BACKOFF },
+    });
+    return result;
   }
 
   return {
@@ -283,71 +407,38 @@ export function createOutbox(deps: OutboxDeps) {
      * history length) must grow with each newer text of the same message; older versions are dropped.
      * `webhookReceivedAt`: the message shows a change caused by a merchant webhook received then (wall-clock ms).
      */
-    async enqueue(
-      message: OutboxMessage,
-      options: { key: string | null; version?: number; webhookReceivedAt?: number },
-    ): Promise<EnqueueResult> {
-      // A new send's id is numbered before the script runs, so that the script can name the job's key in KEYS.
-      const jobId =
-        message.kind === 'edit'
-          ? `edit:${message.chatId}:${message.messageId}`
-          : `send:${await redis.incr(k.seq)}`;
-      const version = message.kind === 'edit' ? String(options.version ?? 0) : '';
-      // Every text is HTML (src/lib/html.ts); the job records it, so an older plain job stays plain.
-      const stored: OutboxMessage = { ...message, parseMode: message.parseMode ?? 'HTML' };
-      const raw = (await enqueueScript.run(
-        redis,
-        [
-          // Keys not needed stand in as the due queue: every key named must be one of ours (one Cluster slot).
-          options.key === null ? k.due : k.idem(options.key),
-          message.kind === 'edit' ? k.version(jobId) : k.due,
-          k.due,
-          k.job(jobId),
-        ],
-        [
-          jobId,
-          JSON.stringify(stored),
-          version,
-          ttl,
-          options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
-          options.key === null ? '' : '1',
-          message.kind === 'edit' ? '1' : '',
-        ],
-      )) as [EnqueueResult, string];
-      return raw[0];
+    enqueue(message: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
+      // Every text is HTML (src/lib/html.ts); the job records it.
+      return add({ ...message, parseMode: message.parseMode ?? 'HTML' }, options);
     },
 
-    /** Sends due messages one by one (in queue order); returns how many were claimed. */
-    async tick(limit = 20): Promise<number> {
-      closing = false;
-      if ((await redis.exists(k.pause)) === 1) return 0;
-      const claims = await queue.claim(limit, timings.leaseMs);
-      for (const [index, claim] of claims.entries()) {
-        if (index > 0 && (await redis.exists(k.pause)) === 1) {
-          // Flood limit hit: give the rest back untouched, due when the pause ends.
-          const pttl = await redis.pttl(k.pause);
-          await queue.complete(claim, Math.max(0, pttl));
-          continue;
-        }
-        // The claims share one lease taken before the first send: a job whose turn comes after the lease ran
-        // out may already be another worker's, and sending it here too would send it twice.
-        if (index > 0 && !(await queue.renew(claim, timings.leaseMs).catch(() => false))) continue;
-        try {
-          await process(claim);
-        } catch (error) {
-          logger.error({ err: error, id: claim.member }, 'outbox job interrupted; the lease brings it back');
-        }
-      }
-      return claims.length;
+    /** Runs the outbox's jobs in this process (ROLE all or worker). */
+    work(): OutboxWorker {
+      const worker = deps.jobs.work<OutboxJob>(OUTBOX_QUEUE, processJob, {
+        // One at a time per process: the messages of a chat leave in the order they were queued.
+        concurrency: 1,
+        lockDurationMs: timings.leaseMs,
+        stalledIntervalMs: Math.min(timings.leaseMs, 30_000),
+        limiter: { max: timings.messagesPerSecond, durationMs: 1_000 },
+        backoffStrategy: (attemptsMade, _type, error) =>
+          outboxBackoffMs(timings.retryDelaysMs, attemptsMade, error),
+        // A job whose worker died is taken up again however often that happens: it is never dropped.
+        maxStalledCount: FOREVER,
+      });
+      const legacy = adoptLegacyOutbox({ redis, prefix: deps.prefix, add, logger });
+      return {
+        async close() {
+          await legacy.stop();
+          await worker.close();
+        },
+      };
     },
 
-    /** Stops waiting for Redis to record a sent message (on shutdown). */
-    close(): void {
-      closing = true;
+    /** Jobs not finished yet (waiting, running, waiting to retry). */
+    async pending(): Promise<number> {
+      const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized');
+      return Object.values(counts).reduce((sum, n) => sum + n, 0);
     },
-
-    /** Jobs waiting (due or not). */
-    pending: () => queue.size(),
   };
 }
 

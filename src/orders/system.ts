@@ -3,6 +3,7 @@ import type { MerchantApi } from '../merchant/types.ts';
 import { createAlerts, type AlertGrouping, type Alerts } from '../notify/alerts.ts';
 import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-data.ts';
 import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
+import type { JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
 import { createDueQueue } from '../lib/redis/due-queue.ts';
 import type { ReplicaAcks } from '../lib/redis/replica-acks.ts';
@@ -21,6 +22,8 @@ export interface OrderSystemDeps {
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
+  /** The service's BullMQ jobs (src/jobs): the Telegram outbox is a queue of it. */
+  jobs: JobSystem;
   api: MerchantApi;
   /** grammY's `Api` (`new Api(token, { apiRoot })`) or anything with its sendMessage/editMessageText. */
   telegram: OutboxTelegram;
@@ -72,7 +75,7 @@ export interface OrderSystem {
   callbacks: OrderCallbacks;
   /** Handler of `POST /webhooks/merchant`. */
   webhookHandler: ReturnType<typeof createMerchantWebhookHandler>;
-  /** Starts the background loops (placement re-sends resumed first); stop them on shutdown. */
+  /** Starts the background loops and the outbox's worker (placement re-sends resumed first); stop them on shutdown. */
   startWorkers(options?: { only?: readonly WorkerName[] }): Promise<OrderWorkers>;
 }
 
@@ -96,6 +99,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
   const followUps = createDueQueue(deps.redis, keys.followUpQueue);
   const outbox = createOutbox({
     ...common,
+    jobs: deps.jobs,
     telegram: deps.telegram,
     ...(timings.outbox ? { timings: timings.outbox } : {}),
     ...(deps.hooks ? { hooks: deps.hooks } : {}),

@@ -1,7 +1,7 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { Redis } from 'ioredis';
 import type { Alerts } from '../notify/alerts.ts';
-import type { Outbox } from '../notify/outbox.ts';
+import type { Outbox, OutboxWorker } from '../notify/outbox.ts';
 import { type LifecycleHooks } from '../lib/hooks.ts';
 import { runLoop, type LoopHandle } from '../lib/loop.ts';
 import { createNotifier } from './notifier.ts';
@@ -13,7 +13,7 @@ import { createWebhookEventProcessor } from './webhook-events.ts';
 
 export type WorkerName = 'placement' | 'follow-up' | 'webhook-events' | 'notifier' | 'alerts' | 'outbox';
 
-/** Every loop, in start order. */
+/** Every part, in start order ('outbox' is the outbox's BullMQ worker, the others are loops). */
 export const ALL_WORKERS: readonly WorkerName[] = [
   'placement',
   'follow-up',
@@ -59,8 +59,8 @@ export interface OrderWorkers {
 
 /**
  * Starts the background loops of the order lifecycle: placement re-sends (after resuming every order still
- * placing), follow-up reads, webhook events, reseller notifications, admin alerts and the Telegram outbox.
- * Every loop is safe to run on several replicas at once.
+ * placing), follow-up reads, webhook events, reseller notifications and admin alerts, and the worker of the
+ * Telegram outbox's queue. Every part is safe to run on several replicas at once.
  */
 export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWorkers> {
   const logger = deps.logger ?? silentLogger;
@@ -115,7 +115,8 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
 
   const loops = new Map<WorkerName, LoopHandle>();
   // Work done by one loop is announced to the loops that take it further, so a status reaches the chat without
-  // waiting for each loop's idle pause (webhook event -> order change -> notification -> outbox).
+  // waiting for each loop's idle pause (webhook event -> order change -> notification); the outbox's jobs wake
+  // its workers themselves.
   const then =
     (round: () => Promise<number>, ...next: WorkerName[]) =>
     async (): Promise<number> => {
@@ -123,7 +124,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       if (worked > 0) for (const name of next) loops.get(name)?.wake();
       return worked;
     };
-  const rounds: Record<WorkerName, () => Promise<number>> = {
+  const rounds: Record<Exclude<WorkerName, 'outbox'>, () => Promise<number>> = {
     placement: then(
       async () => (await deps.service.resendDue(batch)) + (await deps.service.resolveUnplaced()),
       'notifier',
@@ -131,20 +132,20 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     ),
     'follow-up': then(() => scheduler.tick(batch), 'notifier', 'alerts'),
     'webhook-events': then(() => processor.tick(), 'notifier', 'alerts'),
-    notifier: then(() => notifier.tick(), 'outbox'),
-    alerts: then(async () => {
+    notifier: () => notifier.tick(),
+    alerts: async () => {
       const changes = await deps.alerts.tickChanges();
       await deps.alerts.flush();
       const groups = await deps.alerts.deliver();
       return changes + groups;
-    }, 'outbox'),
-    outbox: () => deps.outbox.tick(batch * 2),
+    },
   };
 
   for (const name of ALL_WORKERS) {
-    if (!only.has(name)) continue;
+    if (!only.has(name) || name === 'outbox') continue;
     loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger }));
   }
+  const outbox: OutboxWorker | null = only.has('outbox') ? deps.outbox.work() : null;
 
   return {
     wake(name) {
@@ -152,9 +153,8 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       else loops.get(name)?.wake();
     },
     async stop() {
-      const stopping = Promise.all([...loops.values()].map((loop) => loop.stop()));
-      deps.outbox.close();
-      await stopping;
+      await Promise.all([...loops.values()].map((loop) => loop.stop()));
+      await outbox?.close();
       // Consumers of a stopped service leave their groups, so restarts do not pile them up in Redis.
       const left = await Promise.allSettled([
         processor.close(),

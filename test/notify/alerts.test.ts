@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertLine, createAlerts, type AdminAlert, type Alerts } from '../../src/notify/alerts.ts';
 import { CALLBACK_DATA_LIMIT, createOrderCallbacks } from '../../src/notify/callback-data.ts';
+import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import { createOutbox, type Outbox } from '../../src/notify/outbox.ts';
 import { orderKeys } from '../../src/orders/keys.ts';
 import type { Translate } from '../../src/orders/texts.ts';
@@ -35,6 +36,7 @@ describe('admin alerts', () => {
   let standIn: TelegramStandIn;
   let api: Api;
   let n = 0;
+  const jobSystems: JobSystem[] = [];
 
   beforeAll(async () => {
     redisServer = await startRedisServer();
@@ -44,6 +46,7 @@ describe('admin alerts', () => {
     api = new Api(standIn.token, { apiRoot });
   });
   afterAll(async () => {
+    await Promise.all(jobSystems.map((jobs) => jobs.close()));
     redis.disconnect();
     await standIn.close();
     await redisServer.dispose();
@@ -64,7 +67,11 @@ describe('admin alerts', () => {
       languageCode: 'ru',
       started: true,
     });
-    const outbox = createOutbox({ redis, prefix, telegram: api, timings: { retryDelaysMs: [20] } });
+    const jobs = createJobSystem({ connect: (o) => new Redis(redisServer.url, o), prefix });
+    jobSystems.push(jobs);
+    const outbox = createOutbox({ jobs, redis, prefix, telegram: api, timings: { retryDelaysMs: [20] } });
+    // The outbox's worker, as a process that runs jobs has.
+    outbox.work();
     const callbacks = createOrderCallbacks({ redis, prefix });
     const make = () =>
       createAlerts({
@@ -90,7 +97,6 @@ describe('admin alerts', () => {
       async () => {
         await alerts.flush();
         await alerts.deliver();
-        await outbox.tick();
         return (await alerts.pending()) === 0 && (await outbox.pending()) === 0;
       },
       30_000,

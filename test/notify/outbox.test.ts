@@ -1,13 +1,20 @@
 import { Api, GrammyError, HttpError } from 'grammy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import {
   classifyTelegramError,
   createOutbox,
+  outboxBackoffMs,
+  outboxJobId,
+  OUTBOX_QUEUE,
   type Outbox,
+  type OutboxDeps,
   type OutboxTelegram,
+  TelegramRetryError,
 } from '../../src/notify/outbox.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
+import { killChild, startChild, type Child } from '../support/child.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 
 async function waitFor<T>(
@@ -24,35 +31,33 @@ async function waitFor<T>(
   }
 }
 
-/** Runs outbox ticks until nothing is pending (a stand-in for the worker loop). */
-async function drain(outboxes: Outbox[], timeoutMs = 30_000): Promise<void> {
-  await waitFor(
-    async () => {
-      await Promise.all(outboxes.map((o) => o.tick(10)));
-      return (await outboxes[0]!.pending()) === 0;
-    },
-    timeoutMs,
-    'outbox drained',
-  );
+/** Waits until the outbox's queue has nothing left to do (its workers run on their own). */
+async function drain(outbox: Outbox, timeoutMs = 30_000): Promise<void> {
+  await waitFor(async () => (await outbox.pending()) === 0, timeoutMs, 'outbox drained');
 }
 
-describe('durable Telegram outbox', () => {
+describe('durable Telegram outbox on BullMQ', () => {
   let redisServer: RedisServerHandle;
   let redis: Redis;
   let standIn: TelegramStandIn;
   let api: Api;
+  let apiRoot = '';
   let prefix = '';
   let n = 0;
+  const jobSystems: JobSystem[] = [];
+  const children: Child[] = [];
 
   beforeAll(async () => {
     redisServer = await startRedisServer();
     redis = new Redis(redisServer.url);
     standIn = createTelegramStandIn({});
-    const { apiRoot } = await standIn.listen();
+    ({ apiRoot } = await standIn.listen());
     api = new Api(standIn.token, { apiRoot });
   });
-  afterEach(() => {
+  afterEach(async () => {
     standIn.driver.clearFaults();
+    await Promise.all(children.splice(0).map(killChild));
+    await Promise.all(jobSystems.splice(0).map((jobs) => jobs.close()));
   });
   afterAll(async () => {
     redis.disconnect();
@@ -60,19 +65,32 @@ describe('durable Telegram outbox', () => {
     await redisServer.dispose();
   });
 
-  function setup(options: { leaseMs?: number; onWebhookToChat?: (seconds: number) => void } = {}) {
+  type ReplicaOptions = Partial<Pick<OutboxDeps, 'telegram' | 'onWebhookToChat' | 'hooks'>> & {
+    timings?: OutboxDeps['timings'];
+  };
+
+  function setup(shared: ReplicaOptions = {}) {
     n++;
     prefix = `ob${n}:`;
     const user = standIn.driver.user({ id: 730000000 + n, firstName: 'U', started: true });
-    const make = () =>
-      createOutbox({
+    /** One process's outbox (its own job system and connections); it adds jobs, and works them if asked. */
+    const replica = (options: ReplicaOptions & { work?: boolean } = {}) => {
+      const jobs = createJobSystem({ connect: (o) => new Redis(redisServer.url, o), prefix });
+      jobSystems.push(jobs);
+      const merged = { ...shared, ...options };
+      const outbox = createOutbox({
+        jobs,
         redis,
         prefix,
-        telegram: api,
-        timings: { leaseMs: options.leaseMs ?? 5_000, retryDelaysMs: [20, 40, 80] },
-        ...(options.onWebhookToChat ? { onWebhookToChat: options.onWebhookToChat } : {}),
+        telegram: merged.telegram ?? api,
+        timings: { leaseMs: 5_000, retryDelaysMs: [20, 40, 80], ...merged.timings },
+        ...(merged.onWebhookToChat ? { onWebhookToChat: merged.onWebhookToChat } : {}),
+        ...(merged.hooks ? { hooks: merged.hooks } : {}),
       });
-    return { user, outbox: make(), make };
+      if (options.work !== false) outbox.work();
+      return { outbox, jobs };
+    };
+    return { user, replica };
   }
 
   const botTexts = (user: ReturnType<TelegramStandIn['driver']['user']>) =>
@@ -80,24 +98,67 @@ describe('durable Telegram outbox', () => {
       .chat()
       .filter((m) => m.from === 'bot')
       .map((m) => m.text);
+  const sendsOf = (chatId: number) =>
+    standIn.driver.calls('sendMessage').filter((c) => c.params['chat_id'] === chatId);
 
   it('sends each message once per key, in order', async () => {
-    const { user, outbox } = setup();
+    const { user, replica } = setup();
+    const { outbox: adder } = replica({ work: false });
     for (let i = 0; i < 5; i++) {
-      expect(await outbox.enqueue({ kind: 'send', chatId: user.id, text: `m${i}` }, { key: `k${i}` })).toBe(
+      expect(await adder.enqueue({ kind: 'send', chatId: user.id, text: `m${i}` }, { key: `k${i}` })).toBe(
         'queued',
       );
     }
-    expect(await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'm0 again' }, { key: 'k0' })).toBe(
+    expect(await adder.enqueue({ kind: 'send', chatId: user.id, text: 'm0 again' }, { key: 'k0' })).toBe(
       'duplicate',
     );
-    await drain([outbox]);
+    const { outbox } = replica();
+    await drain(outbox);
     expect(botTexts(user)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+  });
+
+  it('a duplicate enqueue after the job completed is still a duplicate (send, document and edit)', async () => {
+    const { user, replica } = setup();
+    const { outbox } = replica();
+    const sent = await api.sendMessage(user.id, 'v0');
+    const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id, text: 'v1' };
+    const document = {
+      kind: 'document' as const,
+      chatId: user.id,
+      fileName: 'r.csv',
+      fileText: 'a,b\n',
+      caption: 'report',
+    };
+    expect(
+      await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'once' }, { key: 'final:O-1:ok' }),
+    ).toBe('queued');
+    expect(await outbox.enqueue(document, { key: 'report:r1:1' })).toBe('queued');
+    expect(await outbox.enqueue(edit, { key: 'status:O-1:ok', version: 1 })).toBe('queued');
+    await drain(outbox);
+    const queue = jobSystems.at(-1)!.queue(OUTBOX_QUEUE);
+    for (const key of ['final:O-1:ok', 'report:r1:1', 'status:O-1:ok']) {
+      expect(await (await queue.getJob(outboxJobId(key)))?.isCompleted()).toBe(true);
+    }
+    // The same causes again, once each job is done: nothing new is queued, nothing is sent again.
+    expect(
+      await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'once' }, { key: 'final:O-1:ok' }),
+    ).toBe('duplicate');
+    expect(await outbox.enqueue(document, { key: 'report:r1:1' })).toBe('duplicate');
+    expect(await outbox.enqueue({ ...edit, text: 'v2' }, { key: 'status:O-1:ok', version: 2 })).toBe(
+      'duplicate',
+    );
     expect(await outbox.pending()).toBe(0);
+    expect(sendsOf(user.id).filter((c) => c.params['text'] === 'once')).toHaveLength(1);
+    expect(standIn.driver.calls('sendDocument')).toHaveLength(1);
+    expect(
+      standIn.driver.calls('editMessageText').filter((c) => c.params['chat_id'] === user.id),
+    ).toHaveLength(1);
+    expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('v1');
   });
 
   it('sends in HTML mode: tags become entities, escaped text shows as typed, button labels show their visible text', async () => {
-    const { user, outbox } = setup();
+    const { user, replica } = setup();
+    const { outbox } = replica();
     await outbox.enqueue(
       {
         kind: 'send',
@@ -109,7 +170,7 @@ describe('durable Telegram outbox', () => {
       },
       { key: 'html' },
     );
-    await drain([outbox]);
+    await drain(outbox);
     const [message] = user.chat().filter((m) => m.from === 'bot');
     expect(message!.text).toBe('Operator: AT&T <b> · O-1');
     expect(message!.entities).toEqual([
@@ -121,8 +182,8 @@ describe('durable Telegram outbox', () => {
 
   it('times a message queued with a webhook receive time once it is sent, on whichever replica sends it', async () => {
     const observed: number[] = [];
-    const { user, outbox } = setup({ onWebhookToChat: (seconds) => observed.push(seconds) });
-    const other = createOutbox({ redis, prefix, telegram: api });
+    const { user, replica } = setup();
+    const { outbox: other } = replica({ work: false });
     const receivedAt = Date.now();
     await other.enqueue(
       { kind: 'send', chatId: user.id, text: 'timed' },
@@ -134,31 +195,72 @@ describe('durable Telegram outbox', () => {
     const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id };
     await other.enqueue({ ...edit, text: 'v2' }, { key: null, version: 2, webhookReceivedAt: receivedAt });
     await other.enqueue({ ...edit, text: 'v3' }, { key: null, version: 3 });
-    await drain([outbox]);
+    const { outbox } = replica({ onWebhookToChat: (seconds) => observed.push(seconds) });
+    await drain(outbox);
     expect(botTexts(user)).toEqual(['v3', 'timed', 'untimed']);
     expect(observed).toHaveLength(1);
     expect(observed[0]).toBeGreaterThanOrEqual(0);
   });
 
   it('waits through 429 (retry_after, for every replica) and 5xx, losing nothing and sending nothing twice', async () => {
-    const { user, outbox, make } = setup();
-    const other = make();
+    const { user, replica } = setup();
+    const { outbox } = replica();
+    replica();
     standIn.driver.injectFault({ kind: 'rate-limit', retryAfter: 1, calls: 2, methods: ['sendMessage'] });
     for (let i = 0; i < 12; i++)
       await outbox.enqueue({ kind: 'send', chatId: user.id, text: `r${i}` }, { key: `r${i}` });
-    await drain([outbox, other]);
+    await drain(outbox);
     standIn.driver.injectFault({ kind: 'server-error', status: 502, calls: 3, methods: ['sendMessage'] });
     for (let i = 12; i < 20; i++)
       await outbox.enqueue({ kind: 'send', chatId: user.id, text: `r${i}` }, { key: `r${i}` });
-    await drain([outbox, other]);
+    await drain(outbox);
     const texts = botTexts(user);
     expect([...texts].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `r${i}`).sort());
     const failed = standIn.driver.calls('sendMessage').filter((c) => !c.ok);
     expect(failed.map((c) => c.status).sort()).toEqual([429, 429, 502, 502, 502]);
   });
 
+  it('a 429 pauses every replica for retry_after, then the refused message is sent once', async () => {
+    const { user, replica } = setup();
+    const { outbox } = replica({ work: false });
+    for (let i = 0; i < 10; i++)
+      await outbox.enqueue({ kind: 'send', chatId: user.id, text: `p${i}` }, { key: `p${i}` });
+    standIn.driver.injectFault({ kind: 'rate-limit', retryAfter: 2, calls: 1, methods: ['sendMessage'] });
+    replica();
+    replica();
+    await drain(outbox);
+    const calls = sendsOf(user.id);
+    const refused = calls.filter((c) => c.status === 429);
+    expect(refused).toHaveLength(1);
+    const pauseFrom = refused[0]!.at;
+    // Telegram's answer reached one replica after `pauseFrom`, and the pause for all began then: within the
+    // next 2 s only a call the other replica had already taken before the pause may have gone out.
+    const duringPause = calls.filter((c) => c.at > pauseFrom && c.at < pauseFrom + 2_000);
+    expect(duringPause.length).toBeLessThanOrEqual(1);
+    expect(calls.filter((c) => c.at >= pauseFrom + 2_000).length).toBeGreaterThan(0);
+    // Every message once, the refused one included.
+    expect([...botTexts(user)].sort()).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`).sort());
+    const refusedText = refused[0]!.params['text'];
+    expect(calls.filter((c) => c.ok && c.params['text'] === refusedText)).toHaveLength(1);
+  });
+
+  it('keeps every replica together under the global limit of messages a second', async () => {
+    const { user, replica } = setup({ timings: { messagesPerSecond: 4 } });
+    const { outbox } = replica({ work: false });
+    for (let i = 0; i < 10; i++)
+      await outbox.enqueue({ kind: 'send', chatId: user.id, text: `l${i}` }, { key: `l${i}` });
+    const started = Date.now();
+    replica();
+    replica();
+    await drain(outbox);
+    // 10 messages at 4 a second need three one-second windows, the first opened by the first job taken.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    expect(sendsOf(user.id).filter((c) => c.ok)).toHaveLength(10);
+  });
+
   it('an edit answered "message is not modified" counts as done; edits never go back to an older text', async () => {
-    const { user, outbox } = setup();
+    const { user, replica } = setup();
+    const { outbox } = replica();
     const sent = await api.sendMessage(user.id, 'v1');
     const edit = (text: string, version: number) =>
       outbox.enqueue(
@@ -166,7 +268,7 @@ describe('durable Telegram outbox', () => {
         { key: `e${version}`, version },
       );
     expect(await edit('v1', 1)).toBe('queued'); // the same text: Telegram says "not modified"
-    await drain([outbox]);
+    await drain(outbox);
     const notModified = standIn.driver
       .calls('editMessageText')
       .filter((c) => c.description?.includes('message is not modified'));
@@ -175,7 +277,7 @@ describe('durable Telegram outbox', () => {
 
     expect(await edit('v3', 3)).toBe('queued');
     expect(await edit('v2', 2)).toBe('stale');
-    await drain([outbox]);
+    await drain(outbox);
     expect(await edit('v2', 2)).toBe('duplicate');
     expect(
       await outbox.enqueue(
@@ -183,12 +285,35 @@ describe('durable Telegram outbox', () => {
         { key: 'e-late', version: 2 },
       ),
     ).toBe('stale');
-    await drain([outbox]);
+    await drain(outbox);
     expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('v3');
   });
 
-  it('a newer edit queued while an older one is in flight is sent after it', async () => {
-    const { user } = setup();
+  it('edits of one message queued before any went out coalesce into one call with the newest text', async () => {
+    const { user, replica } = setup();
+    const { outbox: adder } = replica({ work: false });
+    const sent = await api.sendMessage(user.id, 'v0');
+    for (const version of [1, 2, 3, 4, 5]) {
+      expect(
+        await adder.enqueue(
+          { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: `v${version}` },
+          { key: `c${version}`, version },
+        ),
+      ).toBe('queued');
+    }
+    // Two replicas take the five jobs: the message is edited once, to the newest text.
+    const { outbox } = replica();
+    replica();
+    await drain(outbox);
+    const edits = standIn.driver
+      .calls('editMessageText')
+      .filter((c) => c.params['chat_id'] === user.id && c.params['message_id'] === sent.message_id);
+    expect(edits.map((c) => c.params['text'])).toEqual(['v5']);
+    expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('v5');
+  });
+
+  it('a newer edit queued while an older one is in flight (longer than a lease) is sent after it, whichever replica took its job', async () => {
+    const { user, replica } = setup();
     const sent = await api.sendMessage(user.id, 'start');
     let release!: () => void;
     let entered!: () => void;
@@ -204,25 +329,28 @@ describe('durable Telegram outbox', () => {
         return api.editMessageText(...args);
       },
     };
-    const outbox = createOutbox({
-      redis,
-      prefix,
-      telegram: slow,
-      timings: { leaseMs: 5_000, retryDelaysMs: [20] },
-    });
+    const { outbox } = replica({ telegram: slow, timings: { leaseMs: 3_000 } });
     await outbox.enqueue(
       { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'one' },
       { key: 'x1', version: 1 },
     );
-    const tick = outbox.tick();
     await inFlight;
+    // Telegram holds the call for more than two leases: the message's lock is renewed meanwhile, or the newer
+    // edit would overtake the older one still in flight.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    // A second replica is free to take the newer edit's job while the first is held.
+    replica({ timings: { leaseMs: 3_000 } });
     await outbox.enqueue(
       { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'two' },
       { key: 'x2', version: 2 },
     );
+    await waitFor(
+      async () => (await jobSystems[1]!.queue(OUTBOX_QUEUE).getJob(outboxJobId('x2')))?.isCompleted(),
+      30_000,
+      'the newer edit job done by the free replica (it leaves the message to the one holding it)',
+    );
     release();
-    await tick;
-    await drain([outbox]);
+    await drain(outbox);
     expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('two');
     const edits = standIn.driver
       .calls('editMessageText')
@@ -230,42 +358,93 @@ describe('durable Telegram outbox', () => {
     expect(edits.map((c) => c.params['text'])).toEqual(['one', 'two']);
   });
 
-  it('two replicas sending at once: every message exactly once', async () => {
-    const { user, outbox, make } = setup();
-    const replicas = [outbox, make(), make()];
+  it('three replicas sending at once: every message exactly once', async () => {
+    const { user, replica } = setup();
+    const replicas = [replica().outbox, replica().outbox, replica().outbox];
     for (let i = 0; i < 60; i++) {
       await replicas[i % 3]!.enqueue({ kind: 'send', chatId: user.id, text: `p${i}` }, { key: `p${i}` });
     }
-    await drain(replicas);
+    await drain(replicas[0]!);
     const texts = botTexts(user);
     expect(texts).toHaveLength(60);
     expect(new Set(texts).size).toBe(60);
   });
 
-  it('a message Telegram refuses for good (blocked bot) is dropped to the dead letters, not retried forever', async () => {
-    const { user, outbox } = setup();
+  it('a message Telegram refuses for good (blocked bot) goes to the failed jobs (dead letters), not retried forever', async () => {
+    const { user, replica } = setup();
+    const { outbox, jobs } = replica();
     user.block();
     await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'hello?' }, { key: 'blocked' });
-    await drain([outbox]);
+    await drain(outbox);
     expect(standIn.driver.calls('sendMessage').filter((c) => c.params['text'] === 'hello?')).toHaveLength(1);
-    const dead = await redis.lrange(`${prefix}outbox:dead`, 0, -1);
-    expect(dead.some((d) => d.includes('blocked'))).toBe(true);
+    const dead = await jobs.queue(OUTBOX_QUEUE).getFailed();
+    expect(dead.map((job) => job.id)).toEqual([outboxJobId('blocked')]);
+    expect(dead[0]!.failedReason).toContain('blocked');
     user.unblock();
   });
 
-  it('a job claimed by a replica that died is sent after its lease', async () => {
-    const { user, make } = setup({ leaseMs: 300 });
-    const dying = make();
-    await dying.enqueue({ kind: 'send', chatId: user.id, text: 'survivor' }, { key: 's' });
-    // a replica claims it and dies before calling Telegram
-    const queue = (await import('../../src/lib/redis/due-queue.ts')).createDueQueue(
-      redis,
-      `${prefix}outbox:q`,
+  it('a job whose worker process died after Telegram took it is sent once more by another (the one window), never lost', async () => {
+    const { user, replica } = setup();
+    const { outbox } = replica({ work: false, timings: { leaseMs: 1_000 } });
+    await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'survivor' }, { key: 's' });
+    const child = startChild('test/notify/support/outbox-child.ts', {
+      ...process.env,
+      REDIS_URL: redisServer.url,
+      PREFIX: prefix,
+      TG_API_ROOT: apiRoot,
+      TG_TOKEN: standIn.token,
+      LEASE_MS: '1000',
+    });
+    children.push(child);
+    await waitFor(
+      () => child.output.includes('AT outbox-after-send-before-record'),
+      60_000,
+      'the child at the send',
     );
-    expect(await queue.claim(10, 300)).toHaveLength(1);
-    const alive = make();
-    await drain([alive], 20_000);
-    expect(botTexts(user)).toEqual(['survivor']);
+    await killChild(child);
+    expect(sendsOf(user.id).filter((c) => c.ok)).toHaveLength(1);
+    // Another process's worker finds the job stalled once its lock runs out, and sends it again.
+    replica({ timings: { leaseMs: 1_000 } });
+    await drain(outbox, 60_000);
+    expect((await jobSystems[0]!.queue(OUTBOX_QUEUE).getJob(outboxJobId('s')))?.finishedOn).toBeDefined();
+    expect(sendsOf(user.id).filter((c) => c.ok)).toHaveLength(2);
+    expect(botTexts(user)).toEqual(['survivor', 'survivor']);
+  });
+
+  it('moves the messages left in the old hand-written outbox into the queue when a worker starts, each sent once', async () => {
+    const { user, replica } = setup();
+    const sent = await api.sendMessage(user.id, 'v0');
+    // What the earlier version left in Redis: a due-queue of job IDs and a hash per job.
+    const legacy = async (id: string, payload: object, version = '') => {
+      await redis.hset(`${prefix}outbox:job:${id}`, 'payload', JSON.stringify(payload), 'version', version);
+      await redis.zadd(`${prefix}outbox:q:due`, Date.now(), id);
+    };
+    await legacy('send:1', { kind: 'send', chatId: user.id, text: 'plain <b> as typed' });
+    await legacy('send:2', { kind: 'send', chatId: user.id, text: '<b>bold</b>', parseMode: 'HTML' });
+    await legacy(
+      `edit:${user.id}:${sent.message_id}`,
+      { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v4', parseMode: 'HTML' },
+      '4',
+    );
+    const { outbox } = replica();
+    await waitFor(async () => (await redis.zcard(`${prefix}outbox:q:due`)) === 0, 30_000, 'old queue empty');
+    await drain(outbox);
+    const texts = sendsOf(user.id)
+      .filter((c) => c.ok && c.params['text'] !== 'v0')
+      .map((c) => c.params['text']);
+    expect(texts.sort()).toEqual(['<b>bold</b>', 'plain <b> as typed']);
+    const chat = user.chat().filter((m) => m.from === 'bot');
+    expect(chat.find((m) => m.text === 'plain <b> as typed')?.entities ?? []).toEqual([]);
+    expect(chat.find((m) => m.text === 'bold')?.entities).toEqual([{ type: 'bold', offset: 0, length: 4 }]);
+    expect(chat.find((m) => m.id === sent.message_id)?.text).toBe('v4');
+    expect(await redis.keys(`${prefix}outbox:job:*`)).toEqual([]);
+    // An edit older than the moved one stays behind.
+    expect(
+      await outbox.enqueue(
+        { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v3' },
+        { key: 'v3', version: 3 },
+      ),
+    ).toBe('stale');
   });
 
   it('classifies Bot API failures', () => {
@@ -295,5 +474,18 @@ describe('durable Telegram outbox', () => {
     expect(classifyTelegramError(err(400, 'Bad Request: message to edit not found'), edit).kind).toBe(
       'give-up',
     );
+  });
+
+  it('retries with the outbox delays, the last repeating, and one job ID per key', () => {
+    const delays = [1_000, 2_000, 5_000];
+    const telegram = new TelegramRetryError('502');
+    expect([1, 2, 3, 4, 50].map((attempts) => outboxBackoffMs(delays, attempts, telegram))).toEqual([
+      1_000, 2_000, 5_000, 5_000, 5_000,
+    ]);
+    // Our own Redis failing for a moment does not lengthen the wait.
+    expect(outboxBackoffMs(delays, 50, new Error('Connection is closed.'))).toBe(1_000);
+    expect(outboxJobId('final:rb-1:succeeded')).toBe('k-final%3Arb-1%3Asucceeded');
+    expect(outboxJobId('a%3Ab')).not.toBe(outboxJobId('a:b'));
+    expect(outboxJobId('7')).toBe('k-7');
   });
 });

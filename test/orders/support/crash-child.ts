@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { createI18n } from '../../../src/bot/i18n.ts';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
+import { createJobSystem } from '../../../src/jobs/jobs.ts';
 import { createRequestBudget } from '../../../src/merchant/budget.ts';
 import { createMerchantClient } from '../../../src/merchant/client.ts';
 import type { CrashPoint } from '../../../src/lib/hooks.ts';
@@ -44,6 +45,7 @@ const adminId = Number(env('ADMIN_ID'));
 const system = createOrderSystem({
   redis,
   prefix,
+  jobs: createJobSystem({ connect: (options) => new Redis(env('REDIS_URL'), options), prefix }),
   api: client,
   telegram: new Api(env('TG_TOKEN'), { apiRoot: env('TG_API_ROOT') }),
   t: (locale, key, vars) => i18n.t(locale, key, vars),

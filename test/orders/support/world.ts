@@ -3,6 +3,7 @@ import { createI18n } from '../../../src/bot/i18n.ts';
 import { Api } from 'grammy';
 import type { Redis } from 'ioredis';
 import { createRedis } from '../../../src/lib/redis/connect.ts';
+import { createJobSystem, type JobSystem } from '../../../src/jobs/jobs.ts';
 import { newMerchantOrderNumber } from '../../../src/domain/order-number.ts';
 import { createRequestBudget } from '../../../src/merchant/budget.ts';
 import { createMerchantClient, type MerchantClient } from '../../../src/merchant/client.ts';
@@ -26,6 +27,8 @@ export function loadTranslate(): Translate {
 
 export interface Replica {
   redis: Redis;
+  /** The replica's BullMQ jobs (the outbox's queue), on connections of its own. */
+  jobs: JobSystem;
   client: MerchantClient;
   system: OrderSystem;
   webhookServer: RunningServer;
@@ -105,11 +108,10 @@ export async function createWorld(options: WorldOptions) {
 
   const replicas: Replica[] = [];
   for (let i = 0; i < replicaCount; i++) {
-    const redis = createRedis(
-      { url: options.redisUrl, ...(cluster ? { cluster } : {}) },
-      { maxRetriesPerRequest: 3 },
-    );
+    const target = { url: options.redisUrl, ...(cluster ? { cluster } : {}) };
+    const redis = createRedis(target, { maxRetriesPerRequest: 3 });
     redis.on('error', () => {});
+    const jobs = createJobSystem({ connect: (redisOptions) => createRedis(target, redisOptions), prefix });
     const budget = createRequestBudget({ redis, prefix, limitPerMinute: rate, redisTimeoutMs: 5_000 });
     const client = createMerchantClient({
       baseUrl: sbx.baseUrl,
@@ -131,6 +133,7 @@ export async function createWorld(options: WorldOptions) {
     const system = createOrderSystem({
       redis,
       prefix,
+      jobs,
       api: client,
       telegram: telegramApi,
       t,
@@ -143,6 +146,7 @@ export async function createWorld(options: WorldOptions) {
     webhookHandler = system.webhookHandler;
     replicas.push({
       redis,
+      jobs,
       client,
       system,
       webhookServer,
@@ -261,6 +265,7 @@ export async function createWorld(options: WorldOptions) {
       for (const r of replicas) {
         await r.webhookServer.close();
         await r.client.close();
+        await r.jobs.close();
         r.redis.disconnect();
       }
       await sandbox.close();
