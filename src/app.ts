@@ -217,6 +217,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     timings: {
       ...overrides.orderTimings,
       followUp: { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...overrides.orderTimings?.followUp },
+      outbox: { messagesPerSecond: config.outboxMessagesPerSecond, ...overrides.orderTimings?.outbox },
     },
   });
   late.alerts = orderSystem.alerts;

@@ -48,6 +48,12 @@ export const EXTRA_VARIABLES = [
     default: '30',
   },
   {
+    name: 'OUTBOX_MESSAGES_PER_SECOND',
+    meaning:
+      "Status messages, alerts and reports the Telegram outbox sends a second, all worker replicas together (BullMQ's limiter; below Telegram's about 30, which the chat's own answers share)",
+    default: '25',
+  },
+  {
     name: 'EXPORT_PART_MAX_BYTES',
     meaning:
       "largest CSV file /export sends; a bigger export is split into several files (Telegram's document limit is 50 MB; a self-hosted Bot API server allows more)",
@@ -102,6 +108,8 @@ export interface CommonConfig {
   redisStartupWaitSeconds: number;
   userUpdateLimit: number;
   telegramMessagesPerSecond: number;
+  /** OUTBOX_MESSAGES_PER_SECOND: the outbox's sends a second, all replicas together. */
+  outboxMessagesPerSecond: number;
   /**
    * ROLE: `all` takes Telegram updates, serves HTTP and runs the order jobs; `bot` only the first two (webhooks
    * are stored and acknowledged there); `worker` only the jobs (its HTTP server answers health, readiness and
@@ -301,6 +309,7 @@ const schema = z.object({
   REDIS_STARTUP_WAIT_SECONDS: optionalWithDefault(positiveInt(3600), '30'),
   USER_UPDATE_LIMIT: optionalWithDefault(positiveInt(), '30'),
   TELEGRAM_MESSAGES_PER_SECOND: optionalWithDefault(positiveInt(), '30'),
+  OUTBOX_MESSAGES_PER_SECOND: optionalWithDefault(positiveInt(), '25'),
   PRICE_MARGIN_PERCENT: optionalWithDefault(
     z.string().regex(/^\d{1,3}(?:\.\d{1,4})?$/, {
       error: 'must be a percentage from 0 to 999.9999 with a dot and at most 4 decimals (e.g. 2.5)',
@@ -451,6 +460,7 @@ export function parseConfig(env: Env): ConfigResult {
     redisStartupWaitSeconds: v.REDIS_STARTUP_WAIT_SECONDS,
     userUpdateLimit: v.USER_UPDATE_LIMIT,
     telegramMessagesPerSecond: v.TELEGRAM_MESSAGES_PER_SECOND,
+    outboxMessagesPerSecond: v.OUTBOX_MESSAGES_PER_SECOND,
     role: v.ROLE,
     priceMarginPercent: v.PRICE_MARGIN_PERCENT,
     pinRequiredAbove: v.PIN_REQUIRED_ABOVE ?? null,

@@ -64,6 +64,7 @@ describe('parseConfig', () => {
       redisStartupWaitSeconds: 30,
       userUpdateLimit: 30,
       telegramMessagesPerSecond: 30,
+      outboxMessagesPerSecond: 25,
       role: 'all',
       priceMarginPercent: '0',
       pinRequiredAbove: null,
@@ -78,6 +79,7 @@ describe('parseConfig', () => {
       ['REDIS_STARTUP_WAIT_SECONDS', '30'],
       ['USER_UPDATE_LIMIT', '30'],
       ['TELEGRAM_MESSAGES_PER_SECOND', '30'],
+      ['OUTBOX_MESSAGES_PER_SECOND', '25'],
       ['EXPORT_PART_MAX_BYTES', '50000000'],
     ]);
   });
