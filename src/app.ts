@@ -17,7 +17,7 @@ import { createI18n } from './bot/i18n.ts';
 import type { Config } from './config.ts';
 import { createCatalogue, type Catalogue } from './merchant/catalogue.ts';
 import { createMerchantClient, type MerchantClient } from './merchant/client.ts';
-import { createRequestBudget, type RequestBudget } from './merchant/budget.ts';
+import { createRequestBudget, untilServed, type RequestBudget } from './merchant/budget.ts';
 import { createMerchantReadiness } from './merchant/readiness.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
@@ -331,9 +331,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     reconcile: { run: () => reconciler.run() },
     credit: {
       accounts,
-      walletBalance: async () => {
+      walletBalance: async (place) => {
         try {
-          const account = await merchant.getAccount({ priority: 'interactive' });
+          const account = await untilServed(() =>
+            merchant.getAccount({ priority: 'interactive', ...(place === undefined ? {} : { line: place }) }),
+          );
           return { balance: account.balance, currency: account.defaultCurrency };
         } catch {
           return null;
