@@ -87,6 +87,8 @@ export interface App {
 
 /** How long a Telegram webhook request waits for its update before answering 200 anyway. */
 const WEBHOOK_ANSWER_MS = 8_000;
+/** How often a replica that takes updates looks for waits in line whose replica died. */
+const LINE_RESUME_EVERY_MS = 2_000;
 /** How long start() waits for the Bot API's getMe. */
 const TELEGRAM_INIT_TIMEOUT_MS = 30_000;
 /** How long an order intent waits for a Redis replica's acknowledgement (Sentinel) before it is refused. */
@@ -395,6 +397,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   let runner: RunnerHandle | undefined;
   let workers: OrderWorkers | undefined;
   let bulkLoop: LoopHandle | undefined;
+  let resumeLoop: LoopHandle | undefined;
+  // Updates of dead replicas' waits, handled again here (see resumeOrphans): awaited on stop.
+  const resumed = new Set<Promise<void>>();
   let address: { host: string; port: number } | undefined;
   let stopping: Promise<void> | undefined;
 
@@ -464,6 +469,24 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         reconciler.start();
         bot.idle.start();
       }
+      // Waits in the shared line whose replica died are taken up by a replica that takes updates.
+      if (takesUpdates) {
+        resumeLoop = runLoop({
+          name: 'line-resume',
+          round: () =>
+            line.resumeOrphans((update) => {
+              const handled = bot.bot
+                .handleUpdate(update)
+                .catch((error: unknown) =>
+                  logger.warn({ err: error, updateId: update.update_id }, 'a resumed wait failed'),
+                )
+                .finally(() => resumed.delete(handled));
+              resumed.add(handled);
+            }, bot.bot.api),
+          idleMs: LINE_RESUME_EVERY_MS,
+          logger,
+        });
+      }
       // A worker leaves Telegram's update delivery (webhook or polling) to the bot replicas.
       if (takesUpdates && config.botMode === 'webhook') {
         await bot.bot.api.setWebhook(`${config.publicUrl}/webhooks/telegram`, {
@@ -485,6 +508,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           // runner.stop() ends fetching only; updates already handed out (a placement awaiting the
           // Merchant API's answer) still run: wait for them.
           while (runner !== undefined && runner.size() > 0) await sleep(50);
+          await resumeLoop?.stop();
+          await Promise.all([...resumed]);
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await bot.idle.stop();
           await bulkLoop?.stop();

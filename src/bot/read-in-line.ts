@@ -34,6 +34,7 @@ export async function readInLine<T extends ReadOutcome>(
     locale: await ctx.i18n.getLocale(),
     id,
     leavable: true,
+    update: ctx.update,
   });
   let answered = false;
   const onWait: NonNullable<LinePlace['onWait']> = (view) => {
