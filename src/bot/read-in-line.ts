@@ -1,6 +1,6 @@
 import type { LinePlace } from '../merchant/types.ts';
 import type { BotContext } from './context.ts';
-import type { LineEnd, WaitingLine } from './waiting-line.ts';
+import { LINE_SHOW_AFTER_MS, type LineEnd, type WaitingLine } from './waiting-line.ts';
 
 /** The chat side of the line a read needs: its place id and its "In line" message. */
 export type ReadLine = Pick<WaitingLine, 'notice' | 'placeOf'>;
@@ -14,8 +14,8 @@ interface ReadOutcome {
  * Runs a read a person waits for (`/status`, `/orders`, Refresh, `/balance`…) with their place in the shared
  * line: the same "⏳ In line" message as a quote, edited in place while it waits, with ❌ (and /cancel) to
  * leave. The place is named after the update, so a repeat of the update finds the same place. A button's
- * callback query is answered as soon as the wait starts (Telegram stops waiting for the answer after a few
- * seconds); `answered` tells the caller, whose own answer would come too late.
+ * callback query is answered as soon as a wait that is not over in a moment starts (Telegram stops waiting for
+ * the answer after a few seconds); `answered` tells the caller, whose own answer would come too late.
  */
 export async function readInLine<T extends ReadOutcome>(
   ctx: BotContext,
@@ -37,8 +37,11 @@ export async function readInLine<T extends ReadOutcome>(
     update: ctx.update,
   });
   let answered = false;
+  const started = Date.now();
   const onWait: NonNullable<LinePlace['onWait']> = (view) => {
-    if (ctx.callbackQuery !== undefined && !answered) {
+    // As the "In line" message does: a wait that will be over in a moment keeps the button's own answer.
+    const long = view.etaMs >= LINE_SHOW_AFTER_MS || Date.now() - started >= LINE_SHOW_AFTER_MS;
+    if (ctx.callbackQuery !== undefined && !answered && long) {
       answered = true;
       ctx.answerCallbackQuery().catch(() => undefined);
     }

@@ -55,6 +55,9 @@ interface ResumeRecord {
   at: number;
 }
 
+/** A wait expected to be shorter than this shows no "In line" message (unless it has already lasted this long). */
+export const LINE_SHOW_AFTER_MS = 1_500;
+
 /** A kept update older than this is dropped, not handled again (the flows of a chat end after 15 idle minutes). */
 const RESUME_MAX_AGE_MS = 15 * 60_000;
 /** One replica handles a dead waiter's update again at a time; it may try again after this. */
@@ -95,7 +98,7 @@ export interface LineNotice {
 export function createWaitingLine(deps: WaitingLineDeps) {
   const { redis, prefix } = deps;
   const editEveryMs = deps.editEveryMs ?? 3_000;
-  const showAfterMs = deps.showAfterMs ?? 1_500;
+  const showAfterMs = deps.showAfterMs ?? LINE_SHOW_AFTER_MS;
   const chatKey = (chatId: number) => `${prefix}line:chat:${chatId}`;
   const resumeKey = `${prefix}line:resume`;
   const resumeLockKey = (id: string) => `${prefix}line:resume-lock:${id}`;
