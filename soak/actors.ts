@@ -1,6 +1,7 @@
 // Simulated people: resellers who top up (guided and one-line), double-tap, cancel, send garbage, share
-// contacts and press stale or forged buttons; agents who read orders; a stranger. All choices come from the
-// seeded generator; every action is written to the action log for replay.
+// contacts and press stale or forged buttons; resellers who send small bulk CSV files; agents who read orders;
+// a stranger. All choices come from the seeded generator; every action is written to the action log for replay.
+// Who plays which part is a list of actor kinds (ACTORS below; world.ts casts the people).
 import { parsePhone } from '../src/domain/phone.ts';
 import { COUNTRIES } from '../src/sandbox/merchant/catalogue.ts';
 import type { ChatMessage, StandInUser, TelegramStandIn } from '../src/sandbox/telegram/index.ts';
@@ -385,4 +386,106 @@ export async function runStranger(id: number, ctx: ActorContext): Promise<void> 
     safely(user, ctx.log, 'stranger', () => user.sendCommand(command));
     if (rng.chance(0.3)) pressSomethingOld(user, rng, ctx.log);
   }
+}
+
+/** Lines a bulk file may hold that the bot must refuse, each with its own reason. */
+const BAD_BULK_LINES: ReadonlyArray<(rng: Rng) => string> = [
+  () => '12345,500,MTN,not a number',
+  (rng) => `+${phoneFor('NG', rng)},abc,MTN,bad amount`,
+  (rng) => `+${phoneFor('NG', rng)},500,Vodafone,no such operator`,
+  (rng) => `+${phoneFor('NG', rng)},10,MTN,below the minimum`,
+  () => '+12125550123,500,,country not sold',
+];
+
+/**
+ * One bulk file: a handful of valid Nigerian lines (numbers often with a magic ending) and now and then bad
+ * ones, with or without a header, comma or semicolon separated; then ✅ Start on the summary (sometimes pressed
+ * twice), or ❌ Drop.
+ */
+async function bulkEpisode(user: StandInUser, ctx: ActorContext, rng: Rng): Promise<void> {
+  const { log } = ctx;
+  const rows: string[] = [];
+  const phones: string[] = [];
+  const valid = rng.int(2, 5);
+  for (let i = 0; i < valid; i++) {
+    const phone = phoneFor('NG', rng);
+    phones.push(phone);
+    rows.push(
+      `${rng.chance(0.5) ? '+' : ''}${phone},${rng.pick(['100', '200', '500', '1000'])},MTN,soak ${i + 1}`,
+    );
+  }
+  for (let bad = rng.int(0, 2); bad > 0; bad--) {
+    const line = rng.pick(BAD_BULK_LINES)(rng);
+    phones.push(...(line.match(/\d{8,}/g) ?? []));
+    rows.splice(rng.int(0, rows.length), 0, line);
+  }
+  let text = `${rng.chance(0.4) ? 'phone,amount,operator,note\n' : ''}${rows.join('\n')}\n`;
+  if (rng.chance(0.3)) text = text.replace(/,/g, ';');
+  log({ user: user.id, what: 'bulk-file', lines: rows.length, valid, phones });
+  let sentId = 0;
+  safely(user, log, 'bulk-file', () => {
+    sentId = user.sendDocument('soak.csv', text).messageId;
+  });
+  if (sentId === 0) return;
+  let summary: ChatMessage;
+  try {
+    // The "Checking the file…" message becomes the summary (after the estimate's quotes).
+    summary = await user.waitFor(
+      (chat) =>
+        chat.find(
+          (m) =>
+            m.id > sentId &&
+            m.from === 'bot' &&
+            (m.text.includes('valid lines') || m.text.startsWith('🚫') || m.text.startsWith('⚠️')),
+        ),
+      { timeoutMs: 30_000 },
+    );
+  } catch {
+    log({ user: user.id, what: 'bulk-no-summary' });
+    return;
+  }
+  if (!summary.buttons.flat().some((b) => b.text.includes('✅'))) return;
+  if (rng.chance(0.85)) {
+    log({ user: user.id, what: 'bulk-start', message: summary.id });
+    safely(user, log, 'bulk-start', () => user.press(summary, /✅/));
+    if (rng.chance(0.1)) safely(user, log, 'bulk-start', () => user.press(summary, /✅/));
+  } else {
+    log({ user: user.id, what: 'bulk-drop', message: summary.id });
+    safely(user, log, 'bulk-drop', () => user.press(summary, /❌/));
+  }
+}
+
+/** A reseller who sends bulk files, with single top-ups between them. */
+export async function runBulkReseller(id: number, ctx: ActorContext): Promise<void> {
+  const rng = ctx.rng.fork(`bulk-${id}`);
+  const user = ctx.standIn.driver.user({ id });
+  await sleep(rng.int(0, 3_000));
+  while (ctx.running()) {
+    try {
+      if (rng.chance(0.5)) await bulkEpisode(user, ctx, rng);
+      else await topUpEpisode(user, ctx, rng);
+    } catch (error) {
+      ctx.log({ user: id, what: 'actor-error', error: (error as Error).message.slice(0, 200) });
+    }
+    await sleep(rng.int(1_000, 4_000));
+  }
+}
+
+/**
+ * The kinds of people a soak runs, each with its life. A new kind (a reseller with scheduled top-ups, say) is
+ * one more entry here, cast in world.ts (`castOf`), and its invariants in checker.ts.
+ */
+export const ACTORS = {
+  reseller: runReseller,
+  'bulk-reseller': runBulkReseller,
+  agent: runAgent,
+  stranger: runStranger,
+} satisfies Record<string, (id: number, ctx: ActorContext) => Promise<void>>;
+
+export type ActorKind = keyof typeof ACTORS;
+
+/** One person of the run and the part they play. */
+export interface CastMember {
+  kind: ActorKind;
+  id: number;
 }

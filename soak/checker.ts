@@ -10,6 +10,7 @@ import { statusLine, statusMessage, type Translate } from '../src/orders/texts.t
 import type { StoredOrder } from '../src/orders/types.ts';
 import type { ChatMessage, RecordedCall, TgUpdate } from '../src/sandbox/telegram/index.ts';
 import { htmlToPlain } from '../src/lib/html.ts';
+import { parse as parseCsv } from 'csv-parse/sync';
 
 export interface SandboxOrderRecord {
   order_id: string;
@@ -56,14 +57,29 @@ export interface Records {
    * 10^-4) and every entry of their ledger. Absent in records written before reseller credit.
    */
   accounts?: ResellerBooks[];
-  /** Every full number the simulated people typed or shared (digits with country code). */
+  /** Every full number the simulated people typed, shared or put in a bulk file (digits with country code). */
   phones: string[];
+  /** Every bulk run the bot's Redis holds (a dropped draft is gone), with its lines. Absent in older records. */
+  bulkRuns?: BulkRunRecord[];
+  /** Every bulk report document sent: its run (from the file name), the chat and the CSV text. */
+  bulkReports?: { runId: string; chat: string; csv: string }[];
   rateLimitPerMinute: number;
   /**
    * Longest event-loop stall of the runner (which hosts the sandbox) during the run: the sandbox stamps
    * arrivals with its own clock, so an arrival may be stamped up to this late.
    */
   clockSlackMs?: number;
+}
+
+export interface BulkRunRecord {
+  runId: string;
+  resellerId: number;
+  chatId: number;
+  /** draft (never started), running, paused, cancelled, finished. */
+  state: string;
+  reported: boolean;
+  /** Each valid line: its file line, number (digits), merchant order number and state (pending, placed, …). */
+  lines: { line: number; account: string; ext: string; state: string }[];
 }
 
 export interface ResellerBooks {
@@ -199,7 +215,11 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
       if (text?.startsWith('Please check this top-up'))
         quotesTo.set(chatOf(call), [...(quotesTo.get(chatOf(call)) ?? []), text]);
     }
-    for (const o of records.sandboxOrders) {
+    // Bulk lines are confirmed by ✅ Start on their run and share one quote per product: their own invariant.
+    const single = records.sandboxOrders.filter(
+      (o) => botByExt.get(o.external_order_id)?.bulkRunId === undefined,
+    );
+    for (const o of single) {
       const seen = confirmed.get(o.external_order_id);
       const parsed = parsePhone(`+${o.account}`, o.country);
       const line = parsed.ok ? `Number: ${parsed.phone.international}` : undefined;
@@ -222,8 +242,7 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
         offending.push({ problem: 'scheduled run has several orders', ext: o.external_order_id });
     }
     const perQuote = new Map<string, string[]>();
-    for (const o of records.sandboxOrders)
-      perQuote.set(o.quote_token, [...(perQuote.get(o.quote_token) ?? []), o.order_id]);
+    for (const o of single) perQuote.set(o.quote_token, [...(perQuote.get(o.quote_token) ?? []), o.order_id]);
     // The spec promises no unique tokens: a token handed out N times (identical quotes) may carry N orders.
     const issued = new Map<string, number>();
     for (const q of records.quotes) issued.set(q.quote_token, (issued.get(q.quote_token) ?? 0) + 1);
@@ -233,7 +252,7 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
     results.push({
       name: 'every confirmed quote has exactly one order; no unconfirmed quote has one',
       pass: offending.length === 0,
-      checked: `${confirmed.size} confirmed, ${records.quotes.length} quotes, ${records.sandboxOrders.length} orders (${records.botOrders.filter((b) => b.scheduleId !== undefined && b.orderId !== undefined).length} by schedules)`,
+      checked: `${confirmed.size} confirmed, ${records.quotes.length} quotes, ${single.length} orders (bulk lines apart; ${records.botOrders.filter((b) => b.scheduleId !== undefined && b.orderId !== undefined).length} by schedules)`,
       offending,
     });
   }
@@ -322,6 +341,23 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
       }
       const line = htmlToPlain(statusLine(t, stored, o.status as OrderStatus));
       const message = htmlToPlain(statusMessage(t, stored, o.status as OrderStatus)).trim();
+      if (stored.bulkRunId !== undefined) {
+        // A bulk line has no status message of its own (its run's progress and report tell it); a refund,
+        // money coming back, is told once.
+        const statusShown = chat.filter((m) => m.from === 'bot' && m.text.trim() === message).length;
+        const notice = htmlToPlain(finalMessage(t, stored, 'refunded') ?? '').trim();
+        const refundsTold = chat.filter((m) => m.from === 'bot' && m.text.trim() === notice).length;
+        const wanted = o.status === 'refunded' ? 1 : 0;
+        if (statusShown !== 0 || refundsTold !== wanted)
+          offending.push({
+            problem: 'bulk line told in the chat',
+            order: o.order_id,
+            status: o.status,
+            statusMessages: statusShown,
+            refundNotices: refundsTold,
+          });
+        continue;
+      }
       const withLine = chat.filter((m) => m.from === 'bot' && (m.text.split('\n')[0] ?? '') === line);
       const shown = withLine.filter((m) => m.text.trim() === message).length;
       cards += withLine.length - shown;
@@ -470,7 +506,116 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
     });
   }
   results.push(...checkCredit(records, byExt));
+  results.push(...checkBulk(records, botByExt));
   return results;
+}
+
+/**
+ * The bulk invariants, from the records only: every bulk order is a line of a run its reseller started with ✅,
+ * placed at most once (one order per number of a run; a line's number has an order exactly when the line says
+ * it was placed); every started run ended and its report arrived, naming each of the run's lines once with the
+ * service's order ID.
+ */
+function checkBulk(records: Records, botByExt: Map<string, StoredOrder>): InvariantResult[] {
+  const runs = new Map((records.bulkRuns ?? []).map((r) => [r.runId, r]));
+  const starts = records.updates.filter((u) => /^bk:start:/.test(u.callback_query?.data ?? ''));
+  const started = (run: BulkRunRecord) =>
+    starts.some(
+      (u) =>
+        u.callback_query!.data === `bk:start:${run.runId}` && u.callback_query!.from.id === run.resellerId,
+    );
+  const placedOffending: unknown[] = [];
+  const perLine = new Map<string, string[]>();
+  let bulkOrders = 0;
+  for (const o of records.sandboxOrders) {
+    const runId = botByExt.get(o.external_order_id)?.bulkRunId;
+    if (runId === undefined) continue;
+    bulkOrders++;
+    const run = runs.get(runId);
+    if (run === undefined || run.state === 'draft' || !started(run)) {
+      placedOffending.push({ problem: 'bulk order of a run nobody started', order: o.order_id, runId });
+      continue;
+    }
+    const line = run.lines.find((l) => l.account === o.account);
+    if (line === undefined) {
+      placedOffending.push({ problem: 'bulk order to a number not in its file', order: o.order_id, runId });
+      continue;
+    }
+    const key = `${runId}:${line.line}`;
+    perLine.set(key, [...(perLine.get(key) ?? []), o.order_id]);
+  }
+  for (const [key, orders] of perLine)
+    if (orders.length > 1) placedOffending.push({ problem: 'bulk line placed twice', line: key, orders });
+  const byExt = new Set(records.sandboxOrders.map((o) => o.external_order_id));
+  const orderOf = new Map(records.sandboxOrders.map((o) => [o.external_order_id, o.order_id]));
+  for (const run of runs.values()) {
+    for (const line of run.lines) {
+      const ordered = byExt.has(line.ext);
+      const refused = botByExt.get(line.ext)?.placement === 'rejected';
+      if (ordered !== (line.state === 'placed' && !refused))
+        placedOffending.push({
+          problem: ordered ? 'an order for a line not placed' : 'a placed line has no order',
+          runId: run.runId,
+          line: line.line,
+          state: line.state,
+          bot: botByExt.get(line.ext)?.placement ?? 'unknown to the bot',
+        });
+    }
+  }
+
+  const reportOffending: unknown[] = [];
+  let reports = 0;
+  for (const run of runs.values()) {
+    if (run.state === 'draft') continue;
+    const sent = (records.bulkReports ?? []).filter((r) => r.runId === run.runId);
+    reports += sent.length;
+    if (!started(run)) reportOffending.push({ problem: 'a run started without ✅', runId: run.runId });
+    if (run.state !== 'finished' && run.state !== 'cancelled')
+      reportOffending.push({ problem: 'a run did not end', runId: run.runId, state: run.state });
+    if (!run.reported || sent.length === 0)
+      reportOffending.push({ problem: 'no report', runId: run.runId, reported: run.reported });
+    const numbers = run.lines.map((l) => l.ext).sort();
+    for (const report of sent) {
+      if (report.chat !== String(run.chatId))
+        reportOffending.push({ problem: 'report sent to another chat', runId: run.runId, chat: report.chat });
+      const rows = parseCsv(report.csv, { columns: true, bom: true }) as Record<string, string>[];
+      const named = rows
+        .map((r) => r.merchant_order_number ?? '')
+        .filter((n) => n !== '')
+        .sort();
+      if (JSON.stringify(named) !== JSON.stringify(numbers))
+        reportOffending.push({ problem: 'report does not name each line once', runId: run.runId });
+      for (const row of rows) {
+        const order = orderOf.get(row.merchant_order_number ?? '');
+        if ((row.order_id ?? '') !== '' && row.order_id !== order)
+          reportOffending.push({
+            problem: 'report names another order ID than the service has',
+            runId: run.runId,
+            line: row.line,
+          });
+      }
+    }
+  }
+  for (const report of records.bulkReports ?? []) {
+    const run = runs.get(report.runId);
+    if (run === undefined || run.state === 'draft')
+      reportOffending.push({ problem: 'a report for a run never started', runId: report.runId });
+  }
+  const startedRuns = [...runs.values()].filter((r) => r.state !== 'draft').length;
+  return [
+    {
+      name: 'every bulk order is a line of a run its reseller started, and no bulk line was placed twice',
+      pass: placedOffending.length === 0,
+      checked: `${runs.size} runs (${startedRuns} started), ${bulkOrders} bulk orders`,
+      offending: placedOffending,
+    },
+    {
+      name: 'every started bulk run ended and its report arrived, naming each of its lines once',
+      pass: reportOffending.length === 0,
+      checked: `${startedRuns} started runs, ${reports} reports`,
+      offending: reportOffending,
+    },
+  ];
 }
 
 /** Exact decimal from the ledger's integer units (10^-4). */

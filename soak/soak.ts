@@ -8,11 +8,12 @@ import { DEFAULT_TIMEOUTS } from '../src/merchant/client.ts';
 import { decodeOrder } from '../src/orders/record.ts';
 import { accountKeys } from '../src/accounts/ledger.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
-import { runAgent, runReseller, runStranger, type ActorContext } from './actors.ts';
+import { ACTORS, type ActorContext } from './actors.ts';
 import { runScheduler, scheduleClockOffset } from './schedule-actor.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
 import { createRng, type Rng } from './rng.ts';
-import { AGENT_IDS, STRANGER_ID, resellerIds, startSoakWorld, type SoakWorld } from './world.ts';
+import { castOf, resellerIds, startSoakWorld, type SoakWorld } from './world.ts';
+import { createBulkStore } from '../src/bulk/store.ts';
 import { scanKeys } from '../src/lib/redis/connect.ts';
 
 export interface SoakOptions {
@@ -77,6 +78,8 @@ export const SOAK_TIMINGS = {
     claimIdleMs: 8_000,
   },
   merchantRetry: { baseDelayMs: 100, maxDelayMs: 1_000 },
+  // A bulk run whose replica was killed is taken up by another within seconds, well inside the quiet period.
+  bulkTimings: { leaseMs: 8_000, sliceMs: 3_000, progressEveryMs: 1_000, retryMs: 1_000 },
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -277,6 +280,40 @@ async function collect(world: SoakWorld, phones: string[], clockSlackMs: number)
   const driver = world.standIn.driver;
   const chats: Records['chats'] = {};
   for (const user of driver.users()) chats[String(user.id)] = driver.user({ id: user.id }).chat();
+  // Bulk runs as the bot's Redis holds them (a dropped draft is gone), and every report document sent.
+  const bulk = createBulkStore(world.client, prefix);
+  const runKeys: string[] = [];
+  for await (const batch of scanKeys(world.client, `${prefix}bulk:run:*`, 500)) runKeys.push(...batch);
+  const bulkRuns: NonNullable<Records['bulkRuns']> = [];
+  for (const key of runKeys) {
+    const runId = key.slice(`${prefix}bulk:run:`.length);
+    const run = await bulk.get(runId);
+    if (run === null) continue;
+    bulkRuns.push({
+      runId,
+      resellerId: run.meta.resellerId,
+      chatId: run.meta.chatId,
+      state: run.state,
+      reported: run.reported,
+      lines: (await bulk.lines(runId)).map((l) => ({
+        line: l.line,
+        account: l.account,
+        ext: l.ext,
+        state: l.state,
+      })),
+    });
+  }
+  const bulkReports: NonNullable<Records['bulkReports']> = [];
+  for (const [chat, messages] of Object.entries(chats)) {
+    for (const m of messages) {
+      const name = m.from === 'bot' ? m.file?.name : undefined;
+      // bulk-report-<YYYY-MM-DD>-<run id>.csv
+      const runId = name?.startsWith('bulk-report-') ? name.slice(23, -4) : undefined;
+      const bytes = runId === undefined ? undefined : driver.fileBytes(m.file?.fileId ?? '');
+      if (runId !== undefined && bytes !== undefined)
+        bulkReports.push({ runId, chat, csv: Buffer.from(bytes).toString('utf8') });
+    }
+  }
   return {
     sandboxOrders: orders.results,
     quotes: quotes.results,
@@ -288,6 +325,8 @@ async function collect(world: SoakWorld, phones: string[], clockSlackMs: number)
     calls: driver.calls(),
     updates: driver.updates(),
     chats,
+    bulkRuns,
+    bulkReports,
     logs: world.logFiles.map((file) => ({
       file,
       lines: readFileSync(file, 'utf8')
@@ -336,10 +375,12 @@ async function quiet(world: SoakWorld, seconds: number, progress: (line: string)
       const orders = await world.control.get<{ results: { status: string }[] }>('orders');
       const open = orders.results.filter((o) => o.status !== 'succeeded' && o.status !== 'refunded').length;
       const unfinished = await world.client.zcard(`${world.prefix}orders:unfinished`);
+      const runs = await createBulkStore(world.client, world.prefix).active();
       const pending = world.standIn.driver.pendingUpdateCount();
-      const runs = await scheduledRunsDue(world);
-      state = `${open} orders open at the sandbox, ${unfinished} unfinished in the bot, ${pending} Telegram updates pending, ${runs} scheduled runs due or running`;
-      if (open === 0 && unfinished === 0 && pending === 0 && runs === 0) stable += 1;
+      const scheduled = await scheduledRunsDue(world);
+      state = `${open} orders open at the sandbox, ${unfinished} unfinished in the bot, ${runs.length} bulk runs not reported, ${pending} Telegram updates pending, ${scheduled} scheduled runs due or running`;
+      if (open === 0 && unfinished === 0 && runs.length === 0 && pending === 0 && scheduled === 0)
+        stable += 1;
       else stable = 0;
       if (stable === 1)
         progress(`quiet: all ${orders.results.length} orders finished; letting the outbox drain`);
@@ -389,16 +430,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       standIn: world.standIn,
       rng,
       log: (e) => {
-        for (const v of [e.phone, e.text]) if (typeof v === 'string' && /\d{8,}/.test(v)) phones.push(v);
+        const listed = Array.isArray(e.phones) ? (e.phones as unknown[]) : [];
+        for (const v of [e.phone, e.text, ...listed])
+          if (typeof v === 'string' && /\d{8,}/.test(v)) phones.push(v);
         log(e);
       },
       running: () => active,
       knownNumbers: new Set(),
     };
     const actors = [
-      ...resellerIds(options.resellers).map((id) => runReseller(id, ctx)),
-      ...AGENT_IDS.map((id) => runAgent(id, ctx)),
-      runStranger(STRANGER_ID, ctx),
+      ...castOf(options.resellers).map(({ kind, id }) => ACTORS[kind](id, ctx)),
       runScheduler(schedulerId, ctx, scheduleOffsetMs, startedAt + options.activeSeconds * 1000),
     ];
 

@@ -17,6 +17,7 @@ import { startRedisServer, type RedisServerHandle } from '../test/support/redis.
 import { localServiceEnv } from '../src/sandbox/local-env.ts';
 import { startRedisCluster } from '../test/support/cluster.ts';
 import { createRedis } from '../src/lib/redis/connect.ts';
+import type { CastMember } from './actors.ts';
 
 export const PREFIX = 'rb:';
 export const ADMIN_ID = 720_000_001;
@@ -27,6 +28,22 @@ export const RESELLER_CREDIT = '500';
 export const RESELLER_CREDIT_SHORT = '2';
 
 export const resellerIds = (count: number) => Array.from({ length: count }, (_, i) => 720_001_000 + i);
+
+/**
+ * Who plays which part (actors.ts, ACTORS): every third reseller, from the second, sends bulk files (with
+ * plenty of credit: the short-credit resellers are the others); agents; the stranger. A new kind of actor
+ * is cast here.
+ */
+export function castOf(resellers: number): CastMember[] {
+  return [
+    ...resellerIds(resellers).map((id, i) => ({
+      kind: i % 3 === 1 ? ('bulk-reseller' as const) : ('reseller' as const),
+      id,
+    })),
+    ...AGENT_IDS.map((id) => ({ kind: 'agent' as const, id })),
+    { kind: 'stranger', id: STRANGER_ID },
+  ];
+}
 
 export interface SoakControl {
   get<T = unknown>(path: string): Promise<T>;

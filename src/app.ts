@@ -17,7 +17,7 @@ import { createI18n } from './bot/i18n.ts';
 import type { Config } from './config.ts';
 import { createCatalogue, type Catalogue } from './merchant/catalogue.ts';
 import { createMerchantClient, type MerchantClient } from './merchant/client.ts';
-import { createRequestBudget, type RequestBudget } from './merchant/budget.ts';
+import { createRequestBudget, untilServed, type RequestBudget } from './merchant/budget.ts';
 import { createMerchantReadiness } from './merchant/readiness.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
@@ -95,6 +95,8 @@ export interface App {
 
 /** How long a Telegram webhook request waits for its update before answering 200 anyway. */
 const WEBHOOK_ANSWER_MS = 8_000;
+/** How often a replica that takes updates looks for waits in line whose replica died. */
+const LINE_RESUME_EVERY_MS = 2_000;
 /** How long start() waits for the Bot API's getMe. */
 const TELEGRAM_INIT_TIMEOUT_MS = 30_000;
 /** How long an order intent waits for a Redis replica's acknowledgement (Sentinel) before it is refused. */
@@ -360,9 +362,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     reconcile: { run: () => reconciler.run() },
     credit: {
       accounts,
-      walletBalance: async () => {
+      walletBalance: async (place) => {
         try {
-          const account = await merchant.getAccount({ priority: 'interactive' });
+          const account = await untilServed(() =>
+            merchant.getAccount({ priority: 'interactive', ...(place === undefined ? {} : { line: place }) }),
+          );
           return { balance: account.balance, currency: account.defaultCurrency };
         } catch {
           return null;
@@ -423,6 +427,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   let runner: RunnerHandle | undefined;
   let workers: OrderWorkers | undefined;
   let bulkLoop: LoopHandle | undefined;
+  let resumeLoop: LoopHandle | undefined;
+  // Updates of dead replicas' waits, handled again here (see resumeOrphans): awaited on stop.
+  const resumed = new Set<Promise<void>>();
   let address: { host: string; port: number } | undefined;
   let stopping: Promise<void> | undefined;
 
@@ -501,6 +508,24 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         await reconciler.start(jobs);
         bot.idle.start();
       }
+      // Waits in the shared line whose replica died are taken up by a replica that takes updates.
+      if (takesUpdates) {
+        resumeLoop = runLoop({
+          name: 'line-resume',
+          round: () =>
+            line.resumeOrphans((update) => {
+              const handled = bot.bot
+                .handleUpdate(update)
+                .catch((error: unknown) =>
+                  logger.warn({ err: error, updateId: update.update_id }, 'a resumed wait failed'),
+                )
+                .finally(() => resumed.delete(handled));
+              resumed.add(handled);
+            }, bot.bot.api),
+          idleMs: LINE_RESUME_EVERY_MS,
+          logger,
+        });
+      }
       // A worker leaves Telegram's update delivery (webhook or polling) to the bot replicas.
       if (takesUpdates && config.botMode === 'webhook') {
         await bot.bot.api.setWebhook(`${config.publicUrl}/webhooks/telegram`, {
@@ -522,6 +547,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           // runner.stop() ends fetching only; updates already handed out (a placement awaiting the
           // Merchant API's answer) still run: wait for them.
           while (runner !== undefined && runner.size() > 0) await sleep(50);
+          await resumeLoop?.stop();
+          await Promise.all([...resumed]);
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await bot.idle.stop();
           await bulkLoop?.stop();

@@ -15,7 +15,6 @@ agents-card-service-only = (read from the service only: not placed through this 
 agents-card-stale = ⚠️ The service could not be read just now; this may be out of date.
 agents-refresh-button = 🔄 Refresh
 agents-refreshed = Updated.
-agents-busy = The request budget for the top-up service is used up. Please try again in { $seconds } s.
 agents-unavailable = The top-up service did not answer. Please try again in a moment.
 agents-status-usage = Send /status followed by an order ID (O-…) or a merchant order number.
 agents-status-not-found = There is no order { $query } that you may see.

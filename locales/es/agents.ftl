@@ -15,7 +15,6 @@ agents-card-service-only = (leído solo del servicio: no se hizo con este bot)
 agents-card-stale = ⚠️ No se pudo consultar el servicio ahora; estos datos pueden estar desactualizados.
 agents-refresh-button = 🔄 Actualizar
 agents-refreshed = Actualizado.
-agents-busy = Se agotó el cupo de solicitudes al servicio de recargas. Inténtalo de nuevo en { $seconds } s.
 agents-unavailable = El servicio de recargas no respondió. Inténtalo de nuevo en un momento.
 agents-status-usage = Envía /status seguido de un ID de pedido (O-…) o un número de pedido del comercio.
 agents-status-not-found = No hay ningún pedido { $query } que puedas ver.

@@ -15,7 +15,6 @@ agents-card-service-only = (lue uniquement auprès du service : pas passée par 
 agents-card-stale = ⚠️ Le service n’a pas pu être consulté à l’instant ; ces informations peuvent être périmées.
 agents-refresh-button = 🔄 Actualiser
 agents-refreshed = Mis à jour.
-agents-busy = Le quota de requêtes vers le service de recharge est épuisé. Réessayez dans { $seconds } s.
 agents-unavailable = Le service de recharge n’a pas répondu. Réessayez dans un instant.
 agents-status-usage = Envoyez /status suivi d’un identifiant de commande (O-…) ou d’un numéro de commande marchand.
 agents-status-not-found = Aucune commande { $query } que vous pouvez consulter.

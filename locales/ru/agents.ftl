@@ -15,7 +15,6 @@ agents-card-service-only = (прочитан только из сервиса: �
 agents-card-stale = ⚠️ Сейчас не удалось получить данные из сервиса; сведения могут быть устаревшими.
 agents-refresh-button = 🔄 Обновить
 agents-refreshed = Обновлено.
-agents-busy = Лимит запросов к сервису пополнений исчерпан. Попробуйте снова через { $seconds } с.
 agents-unavailable = Сервис пополнений не ответил. Попробуйте снова чуть позже.
 agents-status-usage = Отправьте /status и номер заказа (O-…) или номер заказа продавца.
 agents-status-not-found = Заказа { $query }, доступного вам, нет.

@@ -64,8 +64,11 @@ export interface BotDeps {
   defaultLocale: Locale;
   roles: RoleStore;
   topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs'>;
-  /** The chat side of the shared request line: ❌ and /cancel leave it (the top-up shows it through `topUp.line`). */
-  line?: Pick<WaitingLine, 'leave' | 'leaveChat'>;
+  /**
+   * The chat side of the shared request line: ❌ and /cancel leave it; reads someone waits for (/status,
+   * /orders, Refresh, /balance) show their place in it (the top-up shows it through `topUp.line`).
+   */
+  line?: Pick<WaitingLine, 'leave' | 'leaveChat' | 'notice' | 'placeOf'>;
   /** Margin rules: `/pricing` reads and changes them. */
   pricing: PricingStore;
   logger: Logger;
@@ -83,7 +86,7 @@ export interface BotDeps {
   /** Resellers' PINs (/pin) and PIN_REQUIRED_ABOVE; the top-up asks through `topUp.pins`. */
   pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
   /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
-  credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles'>;
+  credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles' | 'line'>;
   /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
   receiptProfiles: ReceiptProfiles;
   /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
@@ -358,6 +361,7 @@ export function createBot(deps: BotDeps) {
       translate,
       defaultLocale: deps.defaultLocale,
       chosenLocale: async (userId) => (await sessions.read(String(userId)))?.locale,
+      ...(deps.line === undefined ? {} : { line: deps.line }),
     });
   const menuError = (error: unknown, userId?: number) =>
     logger.warn({ err: error, userId }, 'could not set the command menu');
@@ -371,6 +375,7 @@ export function createBot(deps: BotDeps) {
     bot.use(
       createBulkFeature({
         bulk: deps.bulk,
+        ...(deps.line === undefined ? {} : { line: deps.line }),
         download: async (fileId) => {
           const file = await bot.api.getFile(fileId);
           if (file.file_path === undefined) throw new Error('the Bot API gave no file path');
@@ -402,6 +407,7 @@ export function createBot(deps: BotDeps) {
           roles: deps.roles,
           translate,
           localeOf: async (userId) => (await sessions.read(String(userId)))?.locale ?? deps.defaultLocale,
+          ...(deps.line === undefined ? {} : { line: deps.line }),
         }),
       );
     }

@@ -1,5 +1,6 @@
-import { budgetAllowances, type RequestBudget } from '../merchant/budget.ts';
-import type { MerchantApi, RechargeOrder } from '../merchant/types.ts';
+import { LEFT_LINE, untilServed } from '../merchant/budget.ts';
+import { isMerchantError } from '../merchant/errors.ts';
+import type { CallOptions, LinePlace, MerchantApi, RechargeOrder } from '../merchant/types.ts';
 import type { OrderCallbacks } from '../notify/callback-data.ts';
 import { isClosed } from '../orders/store.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
@@ -23,15 +24,17 @@ export interface OrderDeskDeps {
   api: Pick<MerchantApi, 'getOrder' | 'listOrders'>;
   service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByReseller'>;
   callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
-  budget: Pick<RequestBudget, 'snapshot' | 'limit'>;
   clock?: () => number;
 }
 
-/** Why an order could not be shown. */
+/**
+ * An order, or why it could not be shown. A read waits its turn in the shared line (never "busy, try
+ * again"); `left`: the person left the line (❌, /cancel), and its message already says so.
+ */
 export type LookupResult =
   | { kind: 'found'; card: OrderCard; note?: 'stale' }
   | { kind: 'not-found' }
-  | { kind: 'busy'; seconds: number }
+  | { kind: 'left' }
   | { kind: 'unavailable' };
 
 export interface ListQuery {
@@ -55,32 +58,35 @@ function httpStatusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** Orders for /status, /orders and the order buttons: our store first, the service for staff. */
+/** A read someone waits for: interactive, in the person's place in the shared line when they have one. */
+const readOptions = (place: LinePlace | undefined): CallOptions => ({
+  priority: 'interactive',
+  ...(place === undefined ? {} : { line: place }),
+});
+
+/** What a failed read tells the person: nothing more when they left the line, else that the service did not answer. */
+const failed = (error: unknown): { kind: 'left' } | { kind: 'unavailable' } =>
+  isMerchantError(error) && error.code === LEFT_LINE ? { kind: 'left' } : { kind: 'unavailable' };
+
+/**
+ * Orders for /status, /orders and the order buttons: our store first, the service for staff. Every read of the
+ * service is one a person waits for: it waits its turn in the shared line at the interactive priority, in the
+ * `place` the chat gives (waiting-line.ts shows it), and is never refused for a spent budget.
+ */
 export function createOrderDesk(deps: OrderDeskDeps) {
   const clock = deps.clock ?? Date.now;
-
-  /** Seconds until the budget can serve an interactive read, or 0 when it can now. */
-  async function budgetWait(): Promise<number> {
-    const snap = await deps.budget.snapshot();
-    const now = snap.serverTime.getTime();
-    if (snap.pausedUntil !== null && snap.pausedUntil.getTime() > now) {
-      return Math.ceil((snap.pausedUntil.getTime() - now) / 1000);
-    }
-    if (snap.usedThisMinute >= budgetAllowances(snap.limit).interactive) {
-      return Math.max(1, 60 - new Date(now).getUTCSeconds());
-    }
-    return 0;
-  }
 
   async function localOrder(query: string): Promise<StoredOrder | null> {
     if (/^O-/i.test(query)) return deps.service.getByOrderId(query);
     return (await deps.service.get(query)) ?? (await deps.service.getByOrderId(query));
   }
 
-  async function remoteOrder(query: string): Promise<RechargeOrder | null> {
+  async function remoteOrder(query: string, place: LinePlace | undefined): Promise<RechargeOrder | null> {
     try {
-      if (/^O-/i.test(query)) return await deps.api.getOrder(query, { priority: 'interactive' });
-      const page = await deps.api.listOrders({ search: query, limit: 20 }, { priority: 'interactive' });
+      if (/^O-/i.test(query)) return await untilServed(() => deps.api.getOrder(query, readOptions(place)));
+      const page = await untilServed(() =>
+        deps.api.listOrders({ search: query, limit: 20 }, readOptions(place)),
+      );
       return page.results.find((o) => o.externalOrderId === query) ?? null;
     } catch (error) {
       if (httpStatusOf(error) === 404) return null;
@@ -88,8 +94,26 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     }
   }
 
-  /** Reads our order from the service now, when the budget allows; null result means it vanished. */
-  async function refreshStored(order: StoredOrder, force: boolean): Promise<LookupResult> {
+  async function findRemote(query: string, place: LinePlace | undefined): Promise<LookupResult> {
+    try {
+      const remote = await remoteOrder(query, place);
+      return remote === null
+        ? { kind: 'not-found' }
+        : { kind: 'found', card: cardOfRemote(remote, new Date(clock())) };
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  /**
+   * Reads our order from the service again when it is asked for (`force`: Refresh) or our copy is old; the read
+   * waits in line. A read that fails shows our copy marked as possibly out of date (Refresh says it failed).
+   */
+  async function refreshStored(
+    order: StoredOrder,
+    force: boolean,
+    place: LinePlace | undefined,
+  ): Promise<LookupResult> {
     const unfinished = order.placement === 'placed' && !isClosed(order);
     const synced = order.syncedAt === undefined ? 0 : Date.parse(order.syncedAt);
     // A webhook moves the status without the service's texts: read them once after such a change.
@@ -101,86 +125,69 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       return { kind: 'found', card: cardOfStored(order) };
     }
     if (order.orderId === undefined) return { kind: 'found', card: cardOfStored(order) };
-    const wait = await budgetWait();
-    if (wait > 0) {
-      return force
-        ? { kind: 'busy', seconds: wait }
-        : { kind: 'found', card: cardOfStored(order), note: 'stale' };
-    }
     try {
-      const fresh = await deps.service.refresh(order.externalOrderId);
+      const fresh = await untilServed(() =>
+        deps.service.refresh(order.externalOrderId, place === undefined ? {} : { line: place }),
+      );
       return { kind: 'found', card: cardOfStored(fresh ?? order) };
-    } catch {
+    } catch (error) {
+      const why = failed(error);
       // Shown as our copy, marked as possibly out of date.
-      return force ? { kind: 'unavailable' } : { kind: 'found', card: cardOfStored(order), note: 'stale' };
+      return force || why.kind === 'left' ? why : { kind: 'found', card: cardOfStored(order), note: 'stale' };
     }
   }
 
   return {
-    /** One order by O-… or merchant order number, as this viewer may see it (resellers: their own only). */
-    async find(query: string, viewer: Viewer): Promise<LookupResult> {
+    /**
+     * One order by O-… or merchant order number, as this viewer may see it (resellers: their own only); a read
+     * of the service waits in line in `place`.
+     */
+    async find(query: string, viewer: Viewer, place?: LinePlace): Promise<LookupResult> {
       // A short number as a person typed it (capitals, spaces, o for 0); older numbers and O-… as given.
       const q = normaliseMerchantOrderNumber(query);
       if (q === '') return { kind: 'not-found' };
       const local = await localOrder(q);
       if (local !== null) {
         if (!isStaff(viewer) && local.resellerId !== viewer.id) return { kind: 'not-found' };
-        return refreshStored(local, false);
+        return refreshStored(local, false, place);
       }
       if (!isStaff(viewer)) return { kind: 'not-found' };
-      const wait = await budgetWait();
-      if (wait > 0) return { kind: 'busy', seconds: wait };
-      try {
-        const remote = await remoteOrder(q);
-        return remote === null
-          ? { kind: 'not-found' }
-          : { kind: 'found', card: cardOfRemote(remote, new Date(clock())) };
-      } catch {
-        return { kind: 'unavailable' };
-      }
+      return findRemote(q, place);
     },
 
-    /** The Refresh button: reads the order from the service now, within the request budget. */
-    async refresh(query: string, viewer: Viewer): Promise<LookupResult> {
+    /** The Refresh button: reads the order from the service now, waiting in line in `place`. */
+    async refresh(query: string, viewer: Viewer, place?: LinePlace): Promise<LookupResult> {
       const local = await localOrder(query);
       if (local !== null) {
         if (!isStaff(viewer) && local.resellerId !== viewer.id) return { kind: 'not-found' };
-        return refreshStored(local, true);
+        return refreshStored(local, true, place);
       }
       if (!isStaff(viewer)) return { kind: 'not-found' };
-      const wait = await budgetWait();
-      if (wait > 0) return { kind: 'busy', seconds: wait };
-      try {
-        const remote = await remoteOrder(query);
-        return remote === null
-          ? { kind: 'not-found' }
-          : { kind: 'found', card: cardOfRemote(remote, new Date(clock())) };
-      } catch {
-        return { kind: 'unavailable' };
-      }
+      return findRemote(query, place);
     },
 
     /**
      * A page of orders, newest first: staff from the service's order list (its paging: limit at most 100,
-     * `count` is the total), resellers from their own orders in our store.
+     * `count` is the total, waiting in line in `place`), resellers from their own orders in our store.
      */
     async list(
       query: ListQuery,
       viewer: Viewer,
-    ): Promise<ListPage | { kind: 'busy'; seconds: number } | { kind: 'unavailable' }> {
+      place?: LinePlace,
+    ): Promise<ListPage | { kind: 'left' } | { kind: 'unavailable' }> {
       const offset = Math.max(0, Math.floor(query.offset));
       if (isStaff(viewer)) {
-        const wait = await budgetWait();
-        if (wait > 0) return { kind: 'busy', seconds: wait };
         try {
-          const page = await deps.api.listOrders(
-            {
-              ...(query.status ? { status: query.status } : {}),
-              ...(query.search ? { search: query.search } : {}),
-              limit: PAGE_SIZE,
-              offset,
-            },
-            { priority: 'interactive' },
+          const page = await untilServed(() =>
+            deps.api.listOrders(
+              {
+                ...(query.status ? { status: query.status } : {}),
+                ...(query.search ? { search: query.search } : {}),
+                limit: PAGE_SIZE,
+                offset,
+              },
+              readOptions(place),
+            ),
           );
           const now = new Date(clock());
           return {
@@ -189,8 +196,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             limit: PAGE_SIZE,
             cards: page.results.map((o) => cardOfRemote(o, now)),
           };
-        } catch {
-          return { kind: 'unavailable' };
+        } catch (error) {
+          return failed(error);
         }
       }
       if (query.search) {

@@ -10,6 +10,7 @@ import { createHealthCheck, type HealthCheck } from './health.ts';
 import type { Translate } from './i18n.ts';
 import { createMenus, type Menus } from './menus.ts';
 import { createOrderDesk, type OrderDesk } from './order-desk.ts';
+import type { ReadLine } from './read-in-line.ts';
 import type { RoleStore } from './roles.ts';
 import { createOrderStats, type OrderStatsReader } from './stats.ts';
 
@@ -37,6 +38,8 @@ export interface StaffServices {
   redis: Redis;
   prefix: string;
   translate: Translate;
+  /** The shared line's chat side: reads someone waits for show their place in it (read-in-line.ts). */
+  line?: ReadLine;
 }
 
 /** Builds the staff services from explicit parts (createBot calls this). */
@@ -50,6 +53,7 @@ export function createStaffServices(
     translate: Translate;
     defaultLocale: string;
     chosenLocale: (userId: number) => Promise<string | undefined>;
+    line?: ReadLine;
   },
 ): StaffServices {
   const clock = deps.clock ? { clock: deps.clock } : {};
@@ -58,7 +62,6 @@ export function createStaffServices(
       api: deps.api,
       service: deps.orders.service,
       callbacks: deps.orders.callbacks,
-      budget: deps.budget,
       ...clock,
     }),
     menus: createMenus({
@@ -81,5 +84,6 @@ export function createStaffServices(
     redis: parts.redis,
     prefix: parts.prefix,
     translate: parts.translate,
+    ...(parts.line === undefined ? {} : { line: parts.line }),
   };
 }

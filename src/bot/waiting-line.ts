@@ -1,14 +1,23 @@
 import type { Redis } from 'ioredis';
 import type { Api } from 'grammy';
+import type { Update } from 'grammy/types';
 import type { RequestBudget } from '../merchant/budget.ts';
 import type { CallPriority, LineView } from '../merchant/types.ts';
 import { leaveLineData } from './callback-data/line.ts';
+import { updateStates } from './middleware/update-guard.ts';
 
 /**
  * What a chat sees while one of its steps waits in the shared line of the request budget: one "⏳ In line:
  * position N, about M s" message, sent by the waiter (never by the conversation, so nothing of it enters a
  * replay) and edited in place at most every `editEveryMs` as the place moves; and the ways to leave (❌ under
  * the message, or /cancel), which remove the place.
+ *
+ * A wait outlives its replica: the update that waits is kept in Redis (`line:resume`, one field per place)
+ * from the moment it starts waiting until it ends. Its webhook has long been answered (or its polling offset
+ * confirmed), so Telegram never sends it again; when its handler dies (SIGKILL, a crash: the update guard's
+ * marker expires), any replica that takes updates handles the update again (`resumeOrphans`). Handled again,
+ * the step names the same place (a conversation's place is fixed by its replay), so it finds its kept position
+ * in the line, and its "In line" message is the same message, edited.
  */
 
 export interface WaitingLineDeps {
@@ -31,7 +40,49 @@ export interface LineNoticeOptions {
   id: string;
   /** Offers ❌ and lets /cancel leave (a confirmed order keeps its place: it is not offered). */
   leavable: boolean;
+  /** The update that waits: kept while it waits, so another replica handles it again if this one dies. */
+  update?: Update;
 }
+
+/** A waiting update as kept in Redis (`line:resume`). */
+interface ResumeRecord {
+  update: Update;
+  chatId: number;
+  locale: string;
+  /** The "In line" message, once sent. */
+  messageId?: number;
+  /** When the wait started (ms). */
+  at: number;
+}
+
+/** A wait expected to be shorter than this shows no "In line" message (unless it has already lasted this long). */
+export const LINE_SHOW_AFTER_MS = 1_500;
+
+/** A kept update older than this is dropped, not handled again (the flows of a chat end after 15 idle minutes). */
+const RESUME_MAX_AGE_MS = 15 * 60_000;
+/** One replica handles a dead waiter's update again at a time; it may try again after this. */
+const RESUME_LOCK_MS = 60_000;
+
+/** The kept update, or null when the field is absent or unreadable. */
+function readRecord(raw: string | null | undefined): ResumeRecord | null {
+  if (raw === null || raw === undefined) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<ResumeRecord>;
+    if (
+      typeof parsed.update?.update_id !== 'number' ||
+      typeof parsed.chatId !== 'number' ||
+      typeof parsed.locale !== 'string'
+    )
+      return null;
+    return parsed as ResumeRecord;
+  } catch {
+    return null;
+  }
+}
+
+// Removes a kept update only if it is still the one read (a new wait of the same place may have replaced it).
+const DROP_IF_SAME = `if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 0`;
 
 /** How a wait ended, for the last edit of its message. */
 export type LineEnd = 'served' | 'left' | 'stopped';
@@ -47,8 +98,10 @@ export interface LineNotice {
 export function createWaitingLine(deps: WaitingLineDeps) {
   const { redis, prefix } = deps;
   const editEveryMs = deps.editEveryMs ?? 3_000;
-  const showAfterMs = deps.showAfterMs ?? 1_500;
+  const showAfterMs = deps.showAfterMs ?? LINE_SHOW_AFTER_MS;
   const chatKey = (chatId: number) => `${prefix}line:chat:${chatId}`;
+  const resumeKey = `${prefix}line:resume`;
+  const resumeLockKey = (id: string) => `${prefix}line:resume-lock:${id}`;
 
   return {
     /** The place id of a chat's step: stable across a conversation's replays, unique per step. */
@@ -67,6 +120,17 @@ export function createWaitingLine(deps: WaitingLineDeps) {
       let shownAt = 0;
       let chain: Promise<void> = Promise.resolve();
       let ended = false;
+      let kept: ResumeRecord | undefined;
+
+      /** Keeps the waiting update; a message a dead waiter of the same place showed is taken over. */
+      const keep = async (update: Update) => {
+        const before = readRecord(await redis.hget(resumeKey, id));
+        if (before?.chatId === chatId && before.messageId !== undefined && messageId === undefined) {
+          messageId = before.messageId;
+        }
+        kept = { update, chatId, locale, at: Date.now(), ...(messageId === undefined ? {} : { messageId }) };
+        await redis.hset(resumeKey, id, JSON.stringify(kept));
+      };
       const keyboard = () =>
         options.leavable
           ? { inline_keyboard: [[{ text: t('line-leave-button'), callback_data: leaveLineData(id) }]] }
@@ -83,8 +147,14 @@ export function createWaitingLine(deps: WaitingLineDeps) {
           if (options.leavable) await redis.set(chatKey(chatId), id, 'PX', 86_400_000);
           const sent = await api.sendMessage(chatId, text, markup ? { reply_markup: markup } : {});
           messageId = sent.message_id;
+          if (kept !== undefined) {
+            kept = { ...kept, messageId };
+            await redis.hset(resumeKey, id, JSON.stringify(kept));
+          }
         } else {
           if (text === shownText || Date.now() - shownAt < editEveryMs) return;
+          // A message taken over from a dead waiter is shown again as this wait's (and /cancel finds it).
+          if (shownAt === 0 && options.leavable) await redis.set(chatKey(chatId), id, 'PX', 86_400_000);
           await api.editMessageText(chatId, messageId, text, markup ? { reply_markup: markup } : {});
         }
         shownText = text;
@@ -93,6 +163,11 @@ export function createWaitingLine(deps: WaitingLineDeps) {
 
       return {
         onWait(view) {
+          const update = options.update;
+          if (update !== undefined && kept === undefined && !ended) {
+            kept = { update, chatId, locale, at: Date.now() };
+            chain = chain.then(() => keep(update)).catch(() => undefined);
+          }
           if (messageId === undefined && view.etaMs < showAfterMs && Date.now() - started < showAfterMs)
             return;
           chain = chain.then(() => show(view)).catch(() => undefined);
@@ -100,6 +175,7 @@ export function createWaitingLine(deps: WaitingLineDeps) {
         async end(how) {
           ended = true;
           await chain;
+          if (kept !== undefined) await redis.hdel(resumeKey, id).catch(() => undefined);
           if (messageId === undefined) return;
           await redis.del(chatKey(chatId)).catch(() => undefined);
           const key = how === 'served' ? 'line-served' : how === 'left' ? 'line-left' : 'line-stopped';
@@ -112,6 +188,49 @@ export function createWaitingLine(deps: WaitingLineDeps) {
     async leave(chatId: number, id: string): Promise<boolean> {
       if (!id.startsWith(`chat:${chatId}:`)) return false;
       return deps.budget.leave(id);
+    },
+
+    /**
+     * Hands the updates of waits whose handler died (a replica killed mid-wait) to `handle`, once each (a lock
+     * per place); drops the kept updates that were handled meanwhile or are too old. An update handled again
+     * without waiting for that place (a confirmed order the placement worker took over, a flow that moved on)
+     * leaves the dead waiter's "In line" message behind: it is closed here. Returns how many it handed.
+     */
+    async resumeOrphans(
+      handle: (update: Update) => void,
+      api: Pick<Api, 'editMessageText'>,
+    ): Promise<number> {
+      const kept = Object.entries(await redis.hgetall(resumeKey));
+      if (kept.length === 0) return 0;
+      const records = kept.map(([id, raw]) => ({ id, raw, record: readRecord(raw) }));
+      const readable = records.filter((r) => r.record !== null);
+      const states = await updateStates(
+        redis,
+        prefix,
+        readable.map((r) => r.record!.update.update_id),
+      );
+      let handed = 0;
+      for (const [i, { id, raw, record }] of readable.entries()) {
+        const state = states[i];
+        if (state === 'running') continue;
+        if (state === 'done' || Date.now() - record!.at > RESUME_MAX_AGE_MS) {
+          const dropped = await redis.eval(DROP_IF_SAME, 1, resumeKey, id, raw);
+          const { chatId, messageId, locale } = record!;
+          if (dropped === 1 && messageId !== undefined) {
+            await api
+              .editMessageText(chatId, messageId, deps.translate(locale, 'line-stopped'))
+              .catch(() => undefined);
+          }
+          continue;
+        }
+        if ((await redis.set(resumeLockKey(id), '1', 'PX', RESUME_LOCK_MS, 'NX')) === null) continue;
+        handle(record!.update);
+        handed++;
+      }
+      for (const { id, raw } of records.filter((r) => r.record === null)) {
+        await redis.eval(DROP_IF_SAME, 1, resumeKey, id, raw);
+      }
+      return handed;
     },
 
     /** /cancel: leaves the chat's leavable wait, if it has one; false when it has none. */

@@ -8,7 +8,8 @@ import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import type { Claim } from '../lib/redis/due-queue.ts';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { Catalogue } from '../merchant/catalogue.ts';
-import type { CallPriority, MerchantApi } from '../merchant/types.ts';
+import { LEFT_LINE, untilServed } from '../merchant/budget.ts';
+import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
 import {
   payerPrice,
@@ -59,8 +60,6 @@ export const DEFAULT_BULK_TIMINGS: BulkTimings = {
 
 /** At most this many quotes estimate one file; other amounts of a quoted operator are scaled from its price. */
 const ESTIMATE_QUOTES = 10;
-/** How long one estimate quote may wait for the request budget. */
-const ESTIMATE_WAIT_MS = 10_000;
 
 /** The figures of the ✅/❌ summary. */
 export interface DraftView {
@@ -74,7 +73,10 @@ export interface DraftView {
 }
 
 export type PrepareResult =
-  { kind: 'refused'; problem: BulkFileProblem } | { kind: 'draft'; view: DraftView };
+  | { kind: 'refused'; problem: BulkFileProblem }
+  | { kind: 'draft'; view: DraftView }
+  // The reseller left the line while the estimate waited (❌, /cancel): nothing was kept.
+  | { kind: 'left' };
 
 /** The figures of the progress message. */
 export interface ProgressView {
@@ -127,12 +129,12 @@ export function createBulkRuns(deps: BulkDeps) {
     product: BulkProduct,
     priority: CallPriority,
     owner: number,
-    signal?: AbortSignal,
+    place?: Pick<LinePlace, 'id' | 'onWait'>,
   ): Promise<UnattendedQuote> {
     const key = productKey(product);
     const held = quotes.get(key);
     if (held !== undefined && Date.parse(held.expiresAt) - clock() > timings.quoteMarginMs) return held;
-    const fresh = await quoteUnattended(deps.api, product, priority, owner, signal);
+    const fresh = await quoteUnattended(deps.api, product, priority, owner, place);
     quotes.set(key, fresh);
     return fresh;
   }
@@ -145,7 +147,8 @@ export function createBulkRuns(deps: BulkDeps) {
     meta: Pick<RunMeta, 'role' | 'resellerId'>,
     lines: RunLine[],
     problems: LineProblem[],
-  ): Promise<{ kept: RunLine[]; estimate: DraftView['estimate'] }> {
+    place: Pick<LinePlace, 'id' | 'onWait'> | undefined,
+  ): Promise<{ kept: RunLine[]; estimate: DraftView['estimate'] } | 'left'> {
     const byProduct = new Map<string, RunLine[]>();
     for (const line of lines) {
       const key = productKey(line);
@@ -171,14 +174,16 @@ export function createBulkRuns(deps: BulkDeps) {
         continue;
       }
       try {
-        // The chat waits for the summary: a spent request budget leaves the estimate out rather than the chat silent.
-        const q = await quote(product, 'interactive', meta.resellerId, AbortSignal.timeout(ESTIMATE_WAIT_MS));
+        // The chat waits for the summary: each quote waits its turn in the shared line, in the chat's place
+        // (its "In line" message shows it), and a 429 the client could not wait out goes back in line.
+        const q = await untilServed(() => quote(product, 'interactive', meta.resellerId, place));
         prices.set(key, {
           price: new Decimal(await priceOf(meta, product, q)),
           amount: product.amount,
           currency: q.merchantCurrency,
         });
       } catch (error) {
+        if (isMerchantError(error) && error.code === LEFT_LINE) return 'left';
         if (isMerchantError(error) && error.kind === 'validation') {
           // The catalogue offers it but the service will not quote it: those lines are refused like a typed one.
           unavailable.add(key);
@@ -398,6 +403,8 @@ export function createBulkRuns(deps: BulkDeps) {
       locale: string;
       role: 'reseller' | 'admin';
       bytes: Uint8Array;
+      /** The chat's place in the shared line for the estimate's quotes (its "In line" message). */
+      line?: Pick<LinePlace, 'id' | 'onWait'>;
     }): Promise<PrepareResult> {
       const parsed = parseBulkFile(input.bytes);
       if (!parsed.ok) return { kind: 'refused', problem: parsed.problem };
@@ -415,7 +422,9 @@ export function createBulkRuns(deps: BulkDeps) {
       };
       // Each line's merchant order number is fixed now, with the line, before anything can be sent.
       const lines: RunLine[] = valid.map((v) => ({ ...v, ext: newMerchantOrderNumber(), state: 'pending' }));
-      const { kept, estimate: est } = await estimate(meta, lines, problems);
+      const estimated = await estimate(meta, lines, problems, input.line);
+      if (estimated === 'left') return { kind: 'left' };
+      const { kept, estimate: est } = estimated;
       meta.total = kept.length;
       if (est !== null) meta.currency = est.currency;
       const available =

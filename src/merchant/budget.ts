@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { defineScript, type RedisScript } from '../lib/redis/redis-script.ts';
 import { abortableSleep } from './abort.ts';
-import { MerchantAbortedError, MerchantBudgetUnavailableError } from './errors.ts';
+import { MerchantAbortedError, MerchantBudgetUnavailableError, isMerchantError } from './errors.ts';
 import { CALL_PRIORITIES, type CallPriority, type LinePlace, type LineView } from './types.ts';
 
 /**
@@ -169,6 +169,21 @@ return out
 
 /** The `code` of the aborted error a waiter gets when its place was left (❌, /cancel). */
 export const LEFT_LINE = 'left-line';
+
+/**
+ * Runs a call someone waits for until it is served: a 429 the client could not wait out has paused the shared
+ * budget, so the call goes back in line instead of failing ("busy, try again" is never the answer).
+ */
+export async function untilServed<T>(call: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (isMerchantError(error) && error.kind === 'rate-limited') continue;
+      throw error;
+    }
+  }
+}
 
 export interface BudgetGrant {
   /** Slots taken in this clock minute, this one included. */

@@ -3,7 +3,14 @@ import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { AlertSink } from '../notify/alert-types.ts';
-import type { CallPriority, LineView, MerchantApi, OrderStatus, RechargeOrder } from '../merchant/types.ts';
+import type {
+  CallPriority,
+  LinePlace,
+  LineView,
+  MerchantApi,
+  OrderStatus,
+  RechargeOrder,
+} from '../merchant/types.ts';
 import { newClaimToken, type Claim, type DueQueue } from '../lib/redis/due-queue.ts';
 import { createOrderNumbers } from './numbers.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
@@ -384,13 +391,16 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   async function refresh(
     ext: string,
-    options: { priority?: CallPriority; source?: 'read' | 'poll' } = {},
+    options: { priority?: CallPriority; source?: 'read' | 'poll'; line?: LinePlace } = {},
   ): Promise<StoredOrder | null> {
     const order = await store.get(ext);
     if (order === null || order.orderId === undefined) return order;
     let remote;
     try {
-      remote = await api.getOrder(order.orderId, { priority: options.priority ?? 'interactive' });
+      remote = await api.getOrder(order.orderId, {
+        priority: options.priority ?? 'interactive',
+        ...(options.line === undefined ? {} : { line: options.line }),
+      });
     } catch (error) {
       if (isMerchantError(error) && (error.kind === 'forbidden' || error.kind === 'edge-forbidden')) {
         await raise({ kind: 'forbidden', operation: 'read' });

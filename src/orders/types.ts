@@ -1,4 +1,4 @@
-import type { LineView, OrderRequest, OrderStatus } from '../merchant/types.ts';
+import type { LinePlace, LineView, OrderRequest, OrderStatus } from '../merchant/types.ts';
 
 /** What the top-up conversation hands to the order service once the reseller confirmed a quote. */
 export interface OrderIntent {
@@ -156,8 +156,11 @@ export interface OrderService {
   unfinishedForAccount(account: string): Promise<StoredOrder | null>;
   get(externalOrderId: string): Promise<StoredOrder | null>;
   getByOrderId(orderId: string): Promise<StoredOrder | null>;
-  /** Re-reads an order from the service (within the budget) and applies what changed. */
-  refresh(externalOrderId: string): Promise<StoredOrder | null>;
+  /**
+   * Re-reads an order from the service and applies what changed; the read waits in the shared line, in the
+   * person's place (`line`) when one waits for it.
+   */
+  refresh(externalOrderId: string, options?: { line?: LinePlace }): Promise<StoredOrder | null>;
   listByReseller(
     resellerId: number,
     query: { status?: string; offset: number; limit: number },

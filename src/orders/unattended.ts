@@ -1,4 +1,4 @@
-import type { CallPriority, MerchantApi } from '../merchant/types.ts';
+import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
 import type { OrderIntent, StoredOrder, SubmitResult } from './types.ts';
 
 /**
@@ -51,7 +51,8 @@ export async function quoteUnattended(
   product: UnattendedProduct,
   priority: CallPriority,
   owner: number,
-  signal?: AbortSignal,
+  /** The chat's place in the shared line when a person waits for the quote (its "In line" message). */
+  place?: Pick<LinePlace, 'id' | 'onWait'>,
 ): Promise<UnattendedQuote> {
   const q = await api.createQuote(
     {
@@ -61,7 +62,7 @@ export async function quoteUnattended(
       localCurrency: product.currency,
       subtype: product.subtype,
     },
-    { priority, line: { owner: String(owner) }, ...(signal === undefined ? {} : { signal }) },
+    { priority, line: { ...place, owner: String(owner) } },
   );
   return {
     token: q.quoteToken,

@@ -294,16 +294,27 @@ describe('agents and resellers: /status, /orders, Refresh', () => {
     const refreshed = agent.chat().find((m) => m.id === reread.id)!;
     expect(refreshed.text.split('\n')[0]).toBe(`⏳ Processing · ${order.orderId} · ${order.externalOrderId}`);
 
-    // After a 429 every replica pauses: Refresh says when to try again and sends nothing.
-    await app.budget.pause(30);
-    const blocked = agent.press(reread, '🔄 Refresh');
-    const refused = await agent.waitForCallbackAnswer(blocked.queryId);
-    expect(refused.text).toMatch(/request budget .* used up\. Please try again in \d+ s\./);
-    // An old copy during the pause is shown, marked as possibly out of date.
+    // After a 429 every replica pauses: Refresh waits its turn in the shared line (its place shown in the chat,
+    // the button answered at once), then reads; nobody is told to try again.
+    await app.budget.pause(4);
+    const waiting = agent.press(reread, '🔄 Refresh');
+    const inLine = await agent.waitForBotMessage((m) => m.text.includes('In line: position'), {
+      timeoutMs: 20_000,
+      after: reread.id,
+    });
+    expect((await agent.waitForCallbackAnswer(waiting.queryId)).text).toBeUndefined();
+    await eventually(async () => (await requestsTo(path)) === reads0 + 3);
+    await agent.waitFor((chat) => chat.find((m) => m.id === inLine.id && m.text.includes('Your turn came')), {
+      timeoutMs: 20_000,
+    });
+    expect(agent.chat().filter((m) => /try again|used up/i.test(m.text))).toEqual([]);
+
+    // A read that fails (the service answers 5xx to every attempt) shows our copy, marked as possibly out of date.
+    await world.control.post('faults', { kind: 'error', status: 503, next: 4, path });
     await ageStoredCopy(app, order.externalOrderId, 60_000);
     const stale = await ask(agent, `/status ${order.orderId}`, isCard);
     expect(stale.text).toContain('⚠️ The service could not be read just now');
-    expect(await requestsTo(path)).toBe(reads0 + 2);
+    expect(await requestsTo(path)).toBe(reads0 + 7);
   });
 
   it('/status finds an older long merchant order number as given and a short one as people type it back; the card is formatted', async () => {

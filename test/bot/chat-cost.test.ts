@@ -8,10 +8,10 @@ import { FAST_USER, PROMPT, say, tap } from './flow/helpers.ts';
 
 // Redis commands one chat update costs, counted on a MONITOR connection of the world's private redis-server.
 // Commands run inside scripts count too (redis-server counts them in total_commands_processed, as the bench
-// reads it). The order loops, the outbox (its BullMQ queue under rb:jobs:), the alerts and the bulk worker run
-// beside the bot: their commands (keys under rb:orders:, rb:outbox:, rb:jobs:, rb:alerts:, rb:bulk:, and the TIME
-// they read) are not the chat's and are left out.
-const BACKGROUND = /^rb:(orders|outbox|jobs|alerts|bulk):/;
+// reads it). The order loops, the outbox (its BullMQ queue under rb:jobs:), the alerts, the bulk worker and the
+// look for waits of dead replicas run beside the bot: their commands (keys under rb:orders:, rb:outbox:, rb:jobs:,
+// rb:alerts:, rb:bulk:, rb:line:resume, and the TIME they read) are not the chat's and are left out.
+const BACKGROUND = /^rb:((orders|outbox|jobs|alerts|bulk):|line:resume$)/;
 
 /** Budgets per update (the code before the lean path: 14 for /start, 14 for a flow step). */
 const START_BUDGET = 7;

@@ -38,12 +38,14 @@ describe('soak, short profile', () => {
   it('the checker is not blind: a broken copy of the same records fails the invariant it breaks', () => {
     expect(result).toBeDefined();
     const records = result!.records;
-    // A top-up from the chat (it has a status message); scheduled orders are broken below on their own.
-    const order = records.sandboxOrders.find(
-      (o) =>
-        records.botOrders.find((b) => b.externalOrderId === o.external_order_id)?.statusMessageId !==
-        undefined,
-    )!;
+    const bulkRunOf = (o: { external_order_id: string }) =>
+      records.botOrders.find((b) => b.externalOrderId === o.external_order_id)?.bulkRunId;
+    // A top-up from the chat (it has a status message); bulk lines and scheduled orders are broken below on their
+    // own.
+    const order = records.sandboxOrders.find((o) => {
+      const bot = records.botOrders.find((b) => b.externalOrderId === o.external_order_id);
+      return bot?.statusMessageId !== undefined && bot.bulkRunId === undefined;
+    })!;
 
     const twice = copy(records);
     twice.sandboxOrders.push({ ...order, order_id: `${order.order_id}-again`, quote_token: 'another' });
@@ -52,7 +54,7 @@ describe('soak, short profile', () => {
     );
 
     const elsewhere = copy(records);
-    const moved = elsewhere.sandboxOrders[0]!;
+    const moved = elsewhere.sandboxOrders.find((o) => o.order_id === order.order_id)!;
     moved.account = moved.account.slice(0, -4) + (moved.account.endsWith('9999') ? '9998' : '9999');
     expect(failing(elsewhere)).toContain(
       'every confirmed quote has exactly one order; no unconfirmed quote has one',
@@ -107,7 +109,9 @@ describe('soak, short profile', () => {
     }
 
     const backwards = copy(records);
-    backwards.sandboxOrders[0]!.history.push({ status: 'accepted', at: '' });
+    backwards.sandboxOrders
+      .find((o) => o.order_id === order.order_id)!
+      .history.push({ status: 'accepted', at: '' });
     expect(failing(backwards)).toContain('no status ever moved backwards (sandbox, bot, chat)');
 
     const early = copy(records);
@@ -155,6 +159,36 @@ describe('soak, short profile', () => {
     );
     // Some resellers ran out of credit and were refused.
     expect(records.botOrders.some((o) => o.rejection?.key === 'credit')).toBe(true);
+
+    // Bulk runs: the bulk resellers' files were placed and reported.
+    const bulkOrder = records.sandboxOrders.find((o) => bulkRunOf(o) !== undefined)!;
+    expect(bulkOrder).toBeDefined();
+    expect(records.bulkReports!.length).toBeGreaterThan(0);
+    const lineTwice = copy(records);
+    lineTwice.sandboxOrders.push({
+      ...bulkOrder,
+      order_id: `${bulkOrder.order_id}-again`,
+      external_order_id: `${bulkOrder.external_order_id}-again`,
+    });
+    lineTwice.botOrders.push({
+      ...lineTwice.botOrders.find((b) => b.externalOrderId === bulkOrder.external_order_id)!,
+      externalOrderId: `${bulkOrder.external_order_id}-again`,
+    });
+    expect(failing(lineTwice)).toContain(
+      'every bulk order is a line of a run its reseller started, and no bulk line was placed twice',
+    );
+    const unreported = copy(records);
+    unreported.bulkReports = unreported.bulkReports!.filter((r) => r.runId !== bulkRunOf(bulkOrder));
+    expect(failing(unreported)).toContain(
+      'every started bulk run ended and its report arrived, naming each of its lines once',
+    );
+    const notStarted = copy(records);
+    notStarted.updates = notStarted.updates.filter(
+      (u) => u.callback_query?.data !== `bk:start:${bulkRunOf(bulkOrder)}`,
+    );
+    expect(failing(notStarted)).toContain(
+      'every bulk order is a line of a run its reseller started, and no bulk line was placed twice',
+    );
 
     const crashed = copy(records);
     crashed.exits.push({ replica: 0, generation: 99, code: 1, signal: null, injected: false });

@@ -7,12 +7,15 @@ import type { Translate } from '../../orders/texts.ts';
 import { BULK_DATA, parseBulkData } from '../callback-data/bulk.ts';
 import type { BotContext } from '../context.ts';
 import { progressKeyboard, summaryKeyboard } from '../keyboards/bulk.ts';
+import { readInLine, type ReadLine } from '../read-in-line.ts';
 import { requireRole } from './access.ts';
 
 export interface BulkFeatureDeps {
   bulk: Pick<BulkRuns, 'prepare' | 'start' | 'drop' | 'control' | 'progress'>;
   /** The bytes of a file the user sent (getFile, then `<root>/file/bot<token>/<path>`). */
   download(fileId: string): Promise<Uint8Array>;
+  /** The shared line's chat side: the estimate's quotes show their place in it. */
+  line?: ReadLine;
 }
 
 const HTML = { parse_mode: 'HTML' as const };
@@ -47,13 +50,21 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
       await ctx.api.editMessageText(ctx.chat.id, checking.message_id, ctx.t('bulk-download-failed'));
       return;
     }
-    const result = await deps.bulk.prepare({
-      userId: ctx.from.id,
-      chatId: ctx.chat.id,
-      locale,
-      role: ctx.role === 'admin' ? 'admin' : 'reseller',
-      bytes,
-    });
+    // The estimate's quotes wait their turn in the shared line, showing their place.
+    const { result } = await readInLine(ctx, deps.line, (line) =>
+      deps.bulk.prepare({
+        userId: ctx.from.id,
+        chatId: ctx.chat.id,
+        locale,
+        role: ctx.role === 'admin' ? 'admin' : 'reseller',
+        bytes,
+        ...(line === undefined ? {} : { line }),
+      }),
+    );
+    if (result.kind === 'left') {
+      await ctx.api.editMessageText(ctx.chat.id, checking.message_id, ctx.t('bulk-dropped'));
+      return;
+    }
     if (result.kind === 'refused') {
       await ctx.api.editMessageText(ctx.chat.id, checking.message_id, ctx.t(`bulk-file-${result.problem}`));
       return;

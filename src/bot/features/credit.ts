@@ -6,6 +6,8 @@ import { buildStatement, parseUtcDay } from '../../accounts/statement.ts';
 import { utcDay } from '../../accounts/ledger.ts';
 import { currencyDigits, formatMoney } from '../../domain/money.ts';
 import type { BotContext } from '../context.ts';
+import type { LinePlace } from '../../merchant/types.ts';
+import { readInLine, type ReadLine } from '../read-in-line.ts';
 import type { Translate } from '../i18n.ts';
 import type { RoleStore } from '../roles.ts';
 import { requireRole } from './access.ts';
@@ -18,10 +20,13 @@ export interface CreditDeps {
   /** The language a user reads (their chosen one, else the default). */
   localeOf: (userId: number) => Promise<string>;
   /**
-   * The merchant wallet's balance as GET /account reports it (background priority): undefined when the
-   * service does not report one (the spec documents none), null when the call failed.
+   * The merchant wallet's balance as GET /account reports it (interactive priority, waiting its turn in the
+   * shared line in `place`): undefined when the service does not report one (the spec documents none), null
+   * when the call failed or the admin left the line.
    */
-  walletBalance: () => Promise<{ balance: string | undefined; currency: string } | null>;
+  walletBalance: (place?: LinePlace) => Promise<{ balance: string | undefined; currency: string } | null>;
+  /** The shared line's chat side: the wallet read shows its place in it. */
+  line?: ReadLine;
   clock?: () => number;
 }
 
@@ -212,7 +217,12 @@ export function createCreditFeature(deps: CreditDeps) {
         }),
       );
     }
-    const wallet = await deps.walletBalance();
+    const {
+      result: { wallet },
+    } = await readInLine(ctx, deps.line, async (place) => {
+      const read = await deps.walletBalance(place);
+      return { kind: read === null ? 'unavailable' : 'served', wallet: read };
+    });
     lines.push(
       '',
       wallet === null

@@ -13,6 +13,7 @@ import type { Translate } from '../i18n.ts';
 import { TOP_UP, type TopUpArgs } from '../conversations/top-up.ts';
 import { displayStatusOf, renderCard, type OrderCard } from '../order-card.ts';
 import type { LookupResult, OrderDesk, Viewer } from '../order-desk.ts';
+import { readInLine } from '../read-in-line.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
 
@@ -68,21 +69,28 @@ export async function cardMessage(
   return { text, keyboard };
 }
 
-/** Tells why an order could not be shown (a reply, or a toast under a button). */
+/**
+ * Tells why an order could not be shown (a reply, or a toast under a button; a message when the button's
+ * query was `answered` already, as the wait in line began). Leaving the line needs no words: its message says so.
+ */
 export async function lookupProblem(
   ctx: BotContext,
   result: Exclude<LookupResult, { kind: 'found' }>,
   query: string,
+  answered = false,
 ) {
+  const toast = ctx.callbackQuery !== undefined && !answered;
+  if (result.kind === 'left') {
+    if (toast) await ctx.answerCallbackQuery();
+    return;
+  }
   const text =
-    result.kind === 'busy'
-      ? ctx.t('agents-busy', { seconds: result.seconds })
-      : result.kind === 'unavailable'
-        ? ctx.t('agents-unavailable')
-        : ctx.callbackQuery
-          ? ctx.t('agents-order-not-found-short')
-          : ctx.t('agents-status-not-found', { query });
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: result.kind !== 'not-found' });
+    result.kind === 'unavailable'
+      ? ctx.t('agents-unavailable')
+      : ctx.callbackQuery
+        ? ctx.t('agents-order-not-found-short')
+        : ctx.t('agents-status-not-found', { query });
+  if (toast) await ctx.answerCallbackQuery({ text, show_alert: result.kind !== 'not-found' });
   else await ctx.reply(text);
 }
 
@@ -94,12 +102,15 @@ export function createOrderButtonsFeature(lookup: OrderLookup, translate: Transl
     const ext = await lookup.orders.callbacks.resolve(ctx.callbackQuery.data);
     const viewer = viewerOf(ctx);
     if (staff && viewer) {
-      const result = ext === null ? ({ kind: 'not-found' } as const) : await staff.desk.find(ext, viewer);
+      const { result, answered } =
+        ext === null
+          ? { result: { kind: 'not-found' } as const, answered: false }
+          : await readInLine(ctx, staff.line, (place) => staff.desk.find(ext, viewer, place));
       if (result.kind !== 'found') {
-        await lookupProblem(ctx, result, ext ?? '');
+        await lookupProblem(ctx, result, ext ?? '', answered);
         return;
       }
-      await ctx.answerCallbackQuery();
+      if (!answered) await ctx.answerCallbackQuery();
       const { text, keyboard } = await cardMessage(ctx, staff, result);
       await ctx.reply(text, { reply_markup: keyboard });
       return;
@@ -115,19 +126,19 @@ export function createOrderButtonsFeature(lookup: OrderLookup, translate: Transl
   });
 
   if (staff) {
-    // Reads the order from the service now (priority 'interactive'), unless the request budget is spent.
+    // Reads the order from the service now (priority 'interactive'), waiting its turn in the shared line.
     composer.callbackQuery(ORDER_DATA.refresh, requireRole('status'), async (ctx) => {
       const query = await resolveRefresh(staff.desk, ctx.callbackQuery.data);
       const viewer = viewerOf(ctx);
-      const result =
+      const { result, answered } =
         query === null || viewer === null
-          ? ({ kind: 'not-found' } as const)
-          : await staff.desk.refresh(query, viewer);
+          ? { result: { kind: 'not-found' } as const, answered: false }
+          : await readInLine(ctx, staff.line, (place) => staff.desk.refresh(query, viewer, place));
       if (result.kind !== 'found') {
-        await lookupProblem(ctx, result, query ?? '');
+        await lookupProblem(ctx, result, query ?? '', answered);
         return;
       }
-      await ctx.answerCallbackQuery({ text: ctx.t('agents-refreshed') });
+      if (!answered) await ctx.answerCallbackQuery({ text: ctx.t('agents-refreshed') });
       const { text, keyboard } = await cardMessage(ctx, staff, result);
       try {
         await ctx.editMessageText(text, { reply_markup: keyboard });

@@ -7,7 +7,8 @@ import { ORDER_LIST_DATA, orderListData, parseOrderListPage } from '../callback-
 import type { BotContext } from '../context.ts';
 import { appendPager } from '../keyboards/paged-list.ts';
 import { cardStatusLine } from '../order-card.ts';
-import type { ListQuery } from '../order-desk.ts';
+import type { ListPage, ListQuery } from '../order-desk.ts';
+import { readInLine } from '../read-in-line.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
 import { viewerOf } from './order-buttons.ts';
@@ -33,14 +34,32 @@ export function createOrdersFeature(staff: StaffServices) {
   async function show(ctx: BotContext, query: ListQuery, edit: boolean): Promise<void> {
     const viewer = viewerOf(ctx);
     if (viewer === null) return;
-    const page = await staff.desk.list(query, viewer);
-    if ('kind' in page) {
-      const text =
-        page.kind === 'busy' ? ctx.t('agents-busy', { seconds: page.seconds }) : ctx.t('agents-unavailable');
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+    // Staff pages are read from the service: the read waits its turn in the shared line, showing its place.
+    const { result: page, answered } = await readInLine(ctx, staff.line, async (place) => {
+      const got = await staff.desk.list(query, viewer, place);
+      return 'kind' in got ? got : { kind: 'page' as const, page: got };
+    });
+    if (page.kind !== 'page') {
+      const toast = ctx.callbackQuery !== undefined && !answered;
+      if (page.kind === 'left') {
+        if (toast) await ctx.answerCallbackQuery();
+        return;
+      }
+      const text = ctx.t('agents-unavailable');
+      if (toast) await ctx.answerCallbackQuery({ text, show_alert: true });
       else await ctx.reply(text);
       return;
     }
+    return render(ctx, query, page.page, edit, answered);
+  }
+
+  async function render(
+    ctx: BotContext,
+    query: ListQuery,
+    page: ListPage,
+    edit: boolean,
+    answered: boolean,
+  ): Promise<void> {
     const locale = await ctx.i18n.getLocale();
     const filter = html(
       query.status === undefined
@@ -102,7 +121,7 @@ export function createOrdersFeature(staff: StaffServices) {
     keyboard.row().text(ctx.t('agents-orders-search-button'), ORDER_LIST_DATA.search);
     const text = lines.join('\n').trim();
     if (edit && ctx.callbackQuery) {
-      await ctx.answerCallbackQuery();
+      if (!answered) await ctx.answerCallbackQuery();
       try {
         await ctx.editMessageText(text, { reply_markup: keyboard });
       } catch (error) {

@@ -12,6 +12,7 @@ import { RECEIPT_DATA, parseReceiptData } from '../callback-data/receipt.ts';
 import type { BotContext } from '../context.ts';
 import type { Translate } from '../i18n.ts';
 import type { OrderCard } from '../order-card.ts';
+import { readInLine } from '../read-in-line.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
 import { lookupProblem, viewerOf } from './order-buttons.ts';
@@ -99,9 +100,12 @@ export function createReceiptFeature(deps: ReceiptDeps) {
    */
   async function sendReceipt(ctx: BotContext, query: string, price: readonly string[] = []): Promise<void> {
     const viewer = viewerOf(ctx);
-    const result = viewer === null ? ({ kind: 'not-found' } as const) : await staff.desk.find(query, viewer);
+    const { result, answered } =
+      viewer === null
+        ? { result: { kind: 'not-found' } as const, answered: false }
+        : await readInLine(ctx, staff.line, (place) => staff.desk.find(query, viewer, place));
     if (result.kind !== 'found') {
-      await lookupProblem(ctx, result, query);
+      await lookupProblem(ctx, result, query, answered);
       return;
     }
     if (price.length > 0) {
@@ -121,12 +125,12 @@ export function createReceiptFeature(deps: ReceiptDeps) {
     const receipt = await receiptOf(result.card, locale);
     if (receipt === null) {
       // A toast is plain text; a message is HTML.
-      if (ctx.callbackQuery) {
+      if (ctx.callbackQuery && !answered) {
         await ctx.answerCallbackQuery({ text: ctx.t('receipt-not-placed', { query }), show_alert: true });
       } else await ctx.reply(ctx.t('receipt-not-placed', { query }), { parse_mode: 'HTML' });
       return;
     }
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+    if (ctx.callbackQuery && !answered) await ctx.answerCallbackQuery();
     const labels = receiptLabels(staff.translate, locale);
     await ctx.reply(receiptHtml(receipt, labels), { parse_mode: 'HTML' });
     const png = await renderPng(receiptSvg(receipt, labels));

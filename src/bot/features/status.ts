@@ -1,11 +1,15 @@
 import { Composer } from 'grammy';
 import { normaliseMerchantOrderNumber } from '../../domain/order-number.ts';
 import type { BotContext } from '../context.ts';
+import { readInLine } from '../read-in-line.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
 import { cardMessage, lookupProblem, viewerOf } from './order-buttons.ts';
 
-/** `/status <O-… or merchant order number>`: one order, read again from the service when our copy is old. */
+/**
+ * `/status <O-… or merchant order number>`: one order, read again from the service when our copy is old; a read
+ * waits its turn in the shared line, showing its place.
+ */
 export function createStatusFeature(staff: StaffServices) {
   const composer = new Composer<BotContext>();
   composer.command('status', requireRole('status'), async (ctx) => {
@@ -18,7 +22,7 @@ export function createStatusFeature(staff: StaffServices) {
       await ctx.reply(ctx.t('agents-status-usage'));
       return;
     }
-    const result = await staff.desk.find(query, viewer);
+    const { result } = await readInLine(ctx, staff.line, (place) => staff.desk.find(query, viewer, place));
     if (result.kind !== 'found') {
       await lookupProblem(ctx, result, query);
       return;

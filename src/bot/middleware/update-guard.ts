@@ -23,6 +23,23 @@ export interface UpdateGuardOptions {
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
 
+/** The key marking one update: `p:<token>` while a live handler holds it (renewed), `d` once handled. */
+const seenKeyOf = (prefix: string, updateId: number) => `${prefix}upd:${updateId}`;
+
+/**
+ * Where each update stands for the guard: `done` (handled), `running` (a handler holds it and is alive: it
+ * renews its marker) or `free` (never claimed, or its handler died or failed: handling it again is safe).
+ */
+export async function updateStates(
+  redis: Redis,
+  prefix: string,
+  updateIds: readonly number[],
+): Promise<Array<'done' | 'running' | 'free'>> {
+  if (updateIds.length === 0) return [];
+  const marks = await redis.mget(...updateIds.map((id) => seenKeyOf(prefix, id)));
+  return marks.map((mark) => (mark === 'd' ? 'done' : mark === null ? 'free' : 'running'));
+}
+
 export class ChatBusyError extends Error {
   override readonly name = 'ChatBusyError';
 }
@@ -87,7 +104,7 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
   }
 
   return async (ctx, next) => {
-    const seenKey = `${prefix}upd:${ctx.update.update_id}`;
+    const seenKey = seenKeyOf(prefix, ctx.update.update_id);
     const marker = `p:${randomBytes(12).toString('hex')}`;
     const chatId = ctx.chatId ?? ctx.from?.id;
     const lockKey = chatId === undefined ? undefined : `${prefix}lock:chat:${chatId}`;

@@ -44,7 +44,14 @@ export async function fetchQuote(
     // The "In line" message is the waiter's side effect: it never enters the replay log.
     const notice =
       line !== undefined && place !== undefined && chatId !== undefined
-        ? line.notice({ api: outer.api, chatId, locale: sc.locale, id: place, leavable: true })
+        ? line.notice({
+            api: outer.api,
+            chatId,
+            locale: sc.locale,
+            id: place,
+            leavable: true,
+            update: outer.update,
+          })
         : undefined;
     let how: LineEnd = 'stopped';
     try {

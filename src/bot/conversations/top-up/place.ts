@@ -78,6 +78,7 @@ export async function place(
         locale,
         id: `order:${externalOrderId}`,
         leavable: false,
+        update: outer.update,
       });
       let how: LineEnd = 'stopped';
       try {
