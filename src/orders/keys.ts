@@ -19,8 +19,6 @@ export interface OrderKeys {
   readonly changes: string;
   /** Durable due-queue of orders whose placement has no definite answer yet. */
   readonly placementQueue: string;
-  /** Durable due-queue of follow-up reads of unfinished orders. */
-  readonly followUpQueue: string;
   /** Set of orders already reported as stale. */
   readonly staleReported: string;
   /** Stream of verified webhook events waiting to be processed. */
@@ -55,7 +53,6 @@ export function orderKeys(prefix: string): OrderKeys {
     guard: (account) => `${p}guard:${account}`,
     changes: `${p}changes`,
     placementQueue: `${p}placement`,
-    followUpQueue: `${p}follow-up`,
     staleReported: `${p}stale-reported`,
     webhookEvents: `${p}webhook-events`,
     webhookSeen: (orderId, event) => `${p}webhook-seen:${orderId}|${event}`,

@@ -8,7 +8,8 @@ import { newClaimToken, type Claim, type DueQueue } from '../lib/redis/due-queue
 import { createOrderNumbers } from './numbers.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
+import { resolveFollowUpTimings, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
+import type { FollowUpPlanner } from './follow-ups.ts';
 import { isClosed, type ApplyResult, type OrderStore } from './store.ts';
 import type {
   OrderIntent,
@@ -54,8 +55,8 @@ export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
 /** What the service does with the placement queue: takes due re-sends, holds and ends them, resumes orders. */
 export type PlacementQueue = Pick<DueQueue, 'claim' | 'complete' | 'renew' | 'schedule'>;
 
-/** What the service does with the follow-up queue: makes a read due, and checks one is planned. */
-export type FollowUpPlanner = Pick<DueQueue, 'schedule' | 'dueAt'>;
+/** What the service does with follow-up reads: a read now for an event, and the start-up repair. */
+export type FollowUpPort = Pick<FollowUpPlanner, 'plan' | 'readNow' | 'pending' | 'repair'>;
 
 export interface OrderServiceDeps {
   redis: Redis;
@@ -66,8 +67,8 @@ export interface OrderServiceDeps {
   store: OrderStore;
   /** The placement queue (the store's commits enter and leave it; the service drives it). */
   placements: PlacementQueue;
-  /** The follow-up queue (the scheduler takes the due reads). */
-  followUps: FollowUpPlanner;
+  /** Follow-up reads (BullMQ jobs; the order commits plan most of them through the relay). */
+  followUps: FollowUpPort;
   alerts?: AlertSink;
   logger?: LoggerLike;
   clock?: () => number;
@@ -384,7 +385,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   async function refresh(
     ext: string,
-    options: { priority?: CallPriority; source?: 'read' | 'poll' } = {},
+    options: { priority?: CallPriority; source?: 'read' | 'poll'; followUp?: ReadPlan } = {},
   ): Promise<StoredOrder | null> {
     const order = await store.get(ext);
     if (order === null || order.orderId === undefined) return order;
@@ -401,6 +402,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       ext,
       { orderId: remote.orderId, status: remote.status, order: remote },
       options.source ?? 'read',
+      options.followUp,
     );
     if (applied !== null && !applied.applied) return (await store.markSynced(ext))?.order ?? applied.order;
     return applied?.order ?? null;
@@ -563,15 +565,15 @@ export function createOrderService(deps: OrderServiceDeps) {
       return resolved;
     },
 
-    /** On start-up: every placed, unfinished order has a follow-up read planned (repairs a lost entry). */
+    /** On start-up: every placed, unfinished order has a read job of its current change (repairs a lost one). */
     async resumeFollowUps(): Promise<number> {
       let repaired = 0;
+      const pending = await followUps.pending();
       for (const ext of await store.unfinished()) {
         const order = await store.get(ext);
         if (order === null || order.placement !== 'placed' || isClosed(order)) continue;
-        if ((await followUps.dueAt(ext)) !== null) continue;
-        await followUps.schedule(ext, 0, { onlyIfAbsent: true });
-        repaired++;
+        if (pending.has(`${ext}@${order.history.length}`)) continue;
+        if (await followUps.repair(ext, order.history.length)) repaired++;
       }
       return repaired;
     },
@@ -613,7 +615,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         target = (await api.getOrder(event.orderId, { priority: 'background' })).status;
       }
       if (target === null) {
-        await followUps.schedule(ext, 0);
+        if (order.placement === 'placed') await followUps.readNow(ext, order.history.length, event.event);
         return 'read-scheduled';
       }
       // An order we had marked refused is applied too (the service charged it), and admins are told.
@@ -629,9 +631,15 @@ export function createOrderService(deps: OrderServiceDeps) {
       );
       await alertIfRevived(ext, applied);
       const now = applied?.order ?? order;
-      // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now.
+      // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now:
+      // an applied change's entry plans that read (delay 0) and it is added here too, under the same job ID.
       if (!isClosed(now)) {
-        await followUps.schedule(ext, 0);
+        if (now.placement === 'placed') {
+          const seq = now.history.length;
+          if (applied?.applied === true && seq !== order.history.length) {
+            await followUps.plan(ext, seq, { delayMs: 0, step: 0 });
+          } else await followUps.readNow(ext, seq, event.event);
+        }
         return applied?.applied ? 'applied' : 'read-scheduled';
       }
       return applied?.applied ? 'applied' : 'unchanged';

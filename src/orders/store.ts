@@ -3,6 +3,7 @@ import { canMove, isFinished } from '../domain/status.ts';
 import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { toApiAmount } from '../domain/money.ts';
 import { dueQueueOps } from '../lib/redis/due-queue.ts';
+import type { ReadPlan } from './follow-up-timings.ts';
 import { orderKeys, type OrderKeys } from './keys.ts';
 import { createOrderReads } from './reads.ts';
 import { decodeOrder, encodeOrder } from './record.ts';
@@ -29,9 +30,11 @@ import type { MerchantEvent } from './webhook-signature.ts';
 /**
  * The order store: one Redis hash per merchant order number (`rev`, `data` = StoredOrder JSON, `st` = index
  * status) and the indexes around it. Every write is a compare-and-set on `rev` in one Lua script that also
- * updates the indexes, the phone guard, the follow-up queues and the change stream, so two replicas can
+ * updates the indexes, the phone guard, the placement queue and the change stream, so two replicas can
  * never interleave half-writes, move an order backwards (canMove is checked on the fresh copy) or apply the
- * same change twice.
+ * same change twice. A change that leaves the order placed and unfinished carries the follow-up read it needs
+ * (`rd` delay, `rs` step): the change stream is a transactional outbox, and its relay (follow-ups.ts) adds the
+ * read's BullMQ job.
  */
 
 /** What happened to an order, as written to the change stream (read by the notifier and the alerts). */
@@ -52,6 +55,13 @@ export type OrderChange =
       from: OrderStatus | null;
       status: OrderStatus;
       webhookReceivedAt?: number;
+      seq: number;
+    }
+  | {
+      /** Recorded by the reconciliation (the service has it, we had no record): nobody is told, it is followed. */
+      kind: 'found';
+      externalOrderId: string;
+      status: OrderStatus;
       seq: number;
     }
   | {
@@ -151,6 +161,8 @@ type ChangeDraft = DistributiveOmit<OrderChange, 'seq' | 'externalOrderId'>;
 type Mutation = {
   next: StoredOrder;
   changes?: ChangeDraft[];
+  /** The follow-up read the changes plan when the order stays placed and unfinished (default: the relay's). */
+  read?: ReadPlan;
   ops?: RedisOp[];
   /** A record kept only this long and left out of every index (nothing was ordered). */
   keepForMs?: number;
@@ -167,10 +179,9 @@ export function createOrderStore(options: StoreOptions) {
   const keys: OrderKeys = orderKeys(options.prefix);
   const clock = options.clock ?? Date.now;
   const maxLen = String(options.changesMaxLength ?? 100_000);
-  // The queues are driven by the service and the scheduler (system.ts builds them on the same key names); the
-  // store only writes their entries inside its commits.
+  // The placement queue is driven by the service (system.ts builds it on the same key name); the store only
+  // writes its entries inside its commits.
   const placementQueue = dueQueueOps(keys.placementQueue);
-  const followUpQueue = dueQueueOps(keys.followUpQueue);
 
   const nowIso = () => new Date(clock()).toISOString();
 
@@ -207,7 +218,6 @@ export function createOrderStore(options: StoreOptions) {
         ['ZREM', keys.unfinished, ext],
         ['SREM', keys.staleReported, ext],
         ['DELIFEQ', keys.guard(next.request.account), ext],
-        ...followUpQueue.cancelOps(ext),
         ...placementQueue.cancelOps(ext),
       );
     } else if (prev === null) {
@@ -223,7 +233,13 @@ export function createOrderStore(options: StoreOptions) {
     return ops;
   }
 
-  function changeOps(next: StoredOrder, changes: NonNullable<Mutation['changes']>): RedisOp[] {
+  function changeOps(
+    next: StoredOrder,
+    changes: NonNullable<Mutation['changes']>,
+    read: ReadPlan | undefined,
+  ): RedisOp[] {
+    // The read a placed, unfinished order needs after this change; `rd` empty: the relay's default plan.
+    const needsRead = next.placement === 'placed' && !isClosed(next);
     return changes.map((change): RedisOp => {
       const fields: string[] = [
         'ext',
@@ -243,6 +259,9 @@ export function createOrderStore(options: StoreOptions) {
           fields.push('to', change.status, 'from', change.from ?? '');
           if (change.webhookReceivedAt !== undefined) fields.push('wh', String(change.webhookReceivedAt));
           break;
+        case 'found':
+          fields.push('to', change.status);
+          break;
         case 'rejected':
           fields.push('key', change.key, 'code', change.code ?? '', 'quiet', change.quiet ? '1' : '0');
           break;
@@ -250,6 +269,9 @@ export function createOrderStore(options: StoreOptions) {
           const never: never = change;
           throw new Error(`unhandled change ${String(never)}`);
         }
+      }
+      if (needsRead && change.kind !== 'rejected') {
+        fields.push('rd', read === undefined ? '' : String(read.delayMs), 'rs', String(read?.step ?? ''));
       }
       return ['XADD', keys.changes, 'MAXLEN', '~', maxLen, '*', ...fields];
     });
@@ -286,7 +308,7 @@ export function createOrderStore(options: StoreOptions) {
       ...(mutation.keepForMs === undefined
         ? indexOps(prev, next)
         : [['PEXPIRE', keys.order(next.externalOrderId), String(mutation.keepForMs)] as const]),
-      ...changeOps(next, mutation.changes ?? []),
+      ...changeOps(next, mutation.changes ?? [], mutation.read),
       ...(mutation.ops ?? []),
     ];
     const encoded = encodeOps(ops, 6);
@@ -456,8 +478,11 @@ export function createOrderStore(options: StoreOptions) {
         syncedAt: at,
         foundBy: 'reconciliation',
       };
-      const ops = isFinished(remote.status) ? [] : followUpQueue.scheduleOps(ext, followUpDelayMs, true);
-      const result = await commit(0, null, { next: order, ops });
+      const result = await commit(0, null, {
+        next: order,
+        changes: [{ kind: 'found', status: remote.status }],
+        read: { delayMs: followUpDelayMs, step: 0 },
+      });
       return result.kind === 'ok' ? order : null;
     },
 
@@ -505,21 +530,21 @@ export function createOrderStore(options: StoreOptions) {
 
     /**
      * Applies what the service says about an order (create answer, read or event): records the order ID,
-     * ends placement, and moves the status only forward. `followUpDelayMs` schedules the first read when
-     * the order becomes placed and unfinished.
+     * ends placement, and moves the status only forward. `followUp` is the read a change plans when the order
+     * stays placed and unfinished (a number: the first read, after that many ms; absent: the relay's default).
      */
     async applyRemote(
       ext: string,
       remote: RemoteSnapshot,
       source: StatusChange['source'],
-      followUpDelayMs?: number,
+      followUp?: number | ReadPlan,
     ): Promise<ApplyResult> {
+      const read = typeof followUp === 'number' ? { delayMs: followUp, step: 0 } : followUp;
       let revived: Rejection | undefined;
       const result = await update(ext, (order) => {
         revived = undefined;
         const at = nowIso();
         const changes: NonNullable<Mutation['changes']> = [];
-        const ops: RedisOp[] = [];
         if (order.placement === 'rejected') {
           // Refused on our side, yet the service has it (and charged it): its word wins, never dropped.
           revived = order.rejection;
@@ -562,18 +587,9 @@ export function createOrderStore(options: StoreOptions) {
             ...timed,
           });
         } else if (moves) changes.push({ kind: 'status', from, status: remote.status, ...timed });
-        if (
-          wasPlacing &&
-          followUpDelayMs !== undefined &&
-          order.status !== undefined &&
-          !isFinished(order.status)
-        ) {
-          ops.push(...followUpQueue.scheduleOps(ext, followUpDelayMs, true));
-        }
-        if (revived !== undefined && order.status !== undefined && !isFinished(order.status)) {
-          ops.push(...followUpQueue.scheduleOps(ext, followUpDelayMs ?? 0, true));
-        }
-        return { next: order, changes, ops };
+        // A revived order is read at once unless the caller planned its read.
+        const plan = read ?? (revived === undefined ? undefined : { delayMs: 0, step: 0 });
+        return { next: order, changes, ...(plan === undefined ? {} : { read: plan }) };
       });
       if (result === null || !result.applied || revived === undefined) return result;
       return { ...result, revived };

@@ -9,7 +9,8 @@ import { createDueQueue } from '../lib/redis/due-queue.ts';
 import type { ReplicaAcks } from '../lib/redis/replica-acks.ts';
 import { createWakeChannel } from '../lib/redis/wake-channel.ts';
 import type { LoggerLike } from '../domain/log.ts';
-import type { FollowUpTimings } from './follow-up-timings.ts';
+import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
+import { createFollowUpPlanner } from './follow-ups.ts';
 import { orderKeys } from './keys.ts';
 import { createOrderService, type OrderServiceImpl, type PlacementTimings } from './service.ts';
 import { createOrderStore, type OrderStore } from './store.ts';
@@ -22,7 +23,7 @@ export interface OrderSystemDeps {
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
-  /** The service's BullMQ jobs (src/jobs): the Telegram outbox is a queue of it. */
+  /** The service's BullMQ jobs (src/jobs): the Telegram outbox and the follow-up reads are queues of it. */
   jobs: JobSystem;
   api: MerchantApi;
   /** grammY's `Api` (`new Api(token, { apiRoot })`) or anything with its sendMessage/editMessageText. */
@@ -96,7 +97,11 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
   // drive a queue or read the stream get only that queue or that stream's name.
   const keys = orderKeys(deps.prefix);
   const placements = createDueQueue(deps.redis, keys.placementQueue);
-  const followUps = createDueQueue(deps.redis, keys.followUpQueue);
+  // Follow-up reads are BullMQ jobs; the commits plan them in their change entries (relayed by the workers).
+  const followUps = createFollowUpPlanner({
+    jobs: deps.jobs,
+    timings: resolveFollowUpTimings(timings.followUp),
+  });
   const outbox = createOutbox({
     ...common,
     jobs: deps.jobs,
@@ -135,6 +140,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     onSubmitted: () => {
       wake('notifier');
       wake('alerts');
+      wake('follow-up');
     },
   });
   let workers: OrderWorkers | null = null;
@@ -170,6 +176,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     async startWorkers(options = {}) {
       const started = await startOrderWorkers({
         ...common,
+        jobs: deps.jobs,
         service,
         followUps,
         changeStream: keys.changes,

@@ -2,10 +2,11 @@ import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { Redis } from 'ioredis';
 import type { Alerts } from '../notify/alerts.ts';
 import type { Outbox, OutboxWorker } from '../notify/outbox.ts';
+import type { JobSystem } from '../jobs/jobs.ts';
 import { type LifecycleHooks } from '../lib/hooks.ts';
 import { runLoop, type LoopHandle } from '../lib/loop.ts';
 import { createNotifier } from './notifier.ts';
-import { createFollowUpScheduler, type FollowUpQueue } from './scheduler.ts';
+import { createFollowUpRelay, workFollowUps, type FollowUpPlanner } from './follow-ups.ts';
 import type { OrderServiceImpl } from './service.ts';
 import type { Translate } from './texts.ts';
 import type { StoredOrder } from './types.ts';
@@ -25,10 +26,12 @@ export const ALL_WORKERS: readonly WorkerName[] = [
 
 export interface OrderWorkersDeps {
   redis: Redis;
+  /** The service's BullMQ jobs (the follow-up reads run here). */
+  jobs: JobSystem;
   prefix: string;
   service: OrderServiceImpl;
-  /** The follow-up queue the scheduler takes due reads from. */
-  followUps: FollowUpQueue;
+  /** Adds follow-up reads (the relay and the reads themselves plan them). */
+  followUps: Pick<FollowUpPlanner, 'plan'>;
   /** Name of the order change stream the notifier reads. */
   changeStream: string;
   outbox: Outbox;
@@ -59,8 +62,8 @@ export interface OrderWorkers {
 
 /**
  * Starts the background loops of the order lifecycle: placement re-sends (after resuming every order still
- * placing), follow-up reads, webhook events, reseller notifications and admin alerts, and the worker of the
- * Telegram outbox's queue. Every part is safe to run on several replicas at once.
+ * placing), the relay of follow-up reads, webhook events, reseller notifications and admin alerts, and the
+ * BullMQ workers of the follow-up reads (after repairing missing ones) and of the Telegram outbox. Every part is safe to run on several replicas at once.
  */
 export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWorkers> {
   const logger = deps.logger ?? silentLogger;
@@ -69,11 +72,13 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
   const only = new Set(deps.only ?? ALL_WORKERS);
   const claimIdle = deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs };
 
-  const scheduler = createFollowUpScheduler({
-    service: deps.service,
-    queue: deps.followUps,
+  const relay = createFollowUpRelay({
+    redis: deps.redis,
+    changeStream: deps.changeStream,
+    planner: deps.followUps,
+    timings: deps.service.followUpTimings,
     logger,
-    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    ...claimIdle,
   });
   const processor = createWebhookEventProcessor({
     redis: deps.redis,
@@ -106,8 +111,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
   if (only.has('follow-up')) {
     try {
       const repaired = await deps.service.resumeFollowUps();
-      if (repaired > 0)
-        logger.warn({ repaired }, 'unfinished orders without a planned read were rescheduled');
+      if (repaired > 0) logger.warn({ repaired }, 'unfinished orders without a read job got one');
     } catch (error) {
       logger.error({ err: error }, 'could not check follow-ups at start-up');
     }
@@ -115,8 +119,8 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
 
   const loops = new Map<WorkerName, LoopHandle>();
   // Work done by one loop is announced to the loops that take it further, so a status reaches the chat without
-  // waiting for each loop's idle pause (webhook event -> order change -> notification); the outbox's jobs wake
-  // its workers themselves.
+  // waiting for each loop's idle pause (webhook event -> order change -> notification and read relay); BullMQ's
+  // jobs (the outbox, the follow-up reads) wake their workers themselves.
   const then =
     (round: () => Promise<number>, ...next: WorkerName[]) =>
     async (): Promise<number> => {
@@ -129,9 +133,11 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       async () => (await deps.service.resendDue(batch)) + (await deps.service.resolveUnplaced()),
       'notifier',
       'alerts',
+      'follow-up',
     ),
-    'follow-up': then(() => scheduler.tick(batch), 'notifier', 'alerts'),
-    'webhook-events': then(() => processor.tick(), 'notifier', 'alerts'),
+    // The loop of 'follow-up' is the relay from order changes to read jobs; the reads are BullMQ jobs.
+    'follow-up': () => relay.tick(),
+    'webhook-events': then(() => processor.tick(), 'notifier', 'alerts', 'follow-up'),
     notifier: () => notifier.tick(),
     alerts: async () => {
       const changes = await deps.alerts.tickChanges();
@@ -146,6 +152,19 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger }));
   }
   const outbox: OutboxWorker | null = only.has('outbox') ? deps.outbox.work() : null;
+  const reads = only.has('follow-up')
+    ? workFollowUps({
+        jobs: deps.jobs,
+        service: deps.service,
+        planner: deps.followUps,
+        concurrency: batch,
+        logger,
+        ...(deps.hooks ? { hooks: deps.hooks } : {}),
+        onRead: () => {
+          for (const name of ['notifier', 'alerts', 'follow-up'] as const) loops.get(name)?.wake();
+        },
+      })
+    : null;
 
   return {
     wake(name) {
@@ -155,10 +174,12 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     async stop() {
       await Promise.all([...loops.values()].map((loop) => loop.stop()));
       await outbox?.close();
+      await reads?.close();
       // Consumers of a stopped service leave their groups, so restarts do not pile them up in Redis.
       const left = await Promise.allSettled([
         processor.close(),
         notifier.close(),
+        relay.close(),
         ...(only.has('alerts') ? [deps.alerts.closeChanges()] : []),
       ]);
       for (const result of left) {

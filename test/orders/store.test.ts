@@ -124,8 +124,11 @@ describe('RedisOrderStore', () => {
       )
       .filter((f) => f['ext'] === ext);
     expect(mine.map((f) => `${f['kind']}:${f['to']}`)).toEqual(['placed:accepted', 'status:succeeded']);
-    // a final status cancels its follow-up reads
-    expect(await orderQueues(a, prefix).followUps.dueAt(ext)).toBeNull();
+    // the placement plans the first follow-up read (relayed as a job); a final status plans none
+    expect(mine.map((f) => [f['rd'], f['rs']])).toEqual([
+      ['1000', '0'],
+      [undefined, undefined],
+    ]);
   });
 
   it('keeps an unknown-order event once, counts unknown-order alerts per hour, and reports a stale order once', async () => {
