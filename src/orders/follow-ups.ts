@@ -159,7 +159,10 @@ export function createFollowUpRelay(deps: FollowUpRelayDeps) {
           await consumer.ack(entry.id);
         } catch (error) {
           // Left pending: taken up again later; the job ID makes the repeat a no-op.
-          logger.error({ err: error, externalOrderId: entry.fields['ext'] }, 'follow-up read not relayed yet');
+          logger.error(
+            { err: error, externalOrderId: entry.fields['ext'] },
+            'follow-up read not relayed yet',
+          );
         }
       }
       return entries.length;

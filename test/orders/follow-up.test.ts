@@ -129,7 +129,11 @@ describe('durable follow-up of unfinished orders', () => {
       env: { ROLE: 'worker' },
     });
     try {
-      await waitFor(() => child.output.includes('READY'), 60_000, `worker ready: ${child.output.join(' | ')}`);
+      await waitFor(
+        () => child.output.includes('READY'),
+        60_000,
+        `worker ready: ${child.output.join(' | ')}`,
+      );
       expect((await w.replicas[0]!.system.service.submit(intent)).outcome).toBe('placed');
       await waitFor(() => child.output.includes('AT follow-up-check'), 60_000, 'worker inside a read');
     } finally {

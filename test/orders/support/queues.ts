@@ -19,7 +19,9 @@ export function orderQueues(redis: Redis, prefix: string) {
 export function followUpReads(jobs: JobSystem) {
   const queue = jobs.queue<FollowUpJob>(FOLLOW_UP_QUEUE);
   const pending = async (ext: string) =>
-    (await queue.getJobs(['active', 'delayed', 'wait', 'prioritized'])).filter((job) => job?.data.ext === ext);
+    (await queue.getJobs(['active', 'delayed', 'wait', 'prioritized'])).filter(
+      (job) => job?.data.ext === ext,
+    );
   return {
     /** Reads of the order waiting (delayed or due) or running. */
     pending,
