@@ -112,6 +112,8 @@ export interface FollowUpRelayDeps {
   /** The order change stream (the store's commits write it). */
   changeStream: string;
   planner: Pick<FollowUpPlanner, 'plan'>;
+  /** Adds the first placement re-send of a stored intent (placements.ts). */
+  placements: { plan(ext: string, step: number, delayMs: number): Promise<void> };
   timings: FollowUpTimings;
   claimIdleMs?: number;
   logger?: LoggerLike;
@@ -134,7 +136,16 @@ export function readOfChange(
   return { ext, seq, plan };
 }
 
-/** The relay from order changes to read jobs (the transactional outbox's other half). */
+/** The re-send a change entry plans (a stored intent), or null. */
+export function resendOfChange(fields: Record<string, string>): { ext: string; delayMs: number } | null {
+  const sd = fields['sd'];
+  const ext = fields['ext'];
+  if (fields['kind'] !== 'intent' || sd === undefined || ext === undefined || ext === '') return null;
+  const delayMs = Number(sd);
+  return Number.isFinite(delayMs) ? { ext, delayMs } : null;
+}
+
+/** The relay from order changes to read and re-send jobs (the transactional outbox's other half). */
 export function createFollowUpRelay(deps: FollowUpRelayDeps) {
   const logger = deps.logger ?? silentLogger;
   const consumer = createStreamConsumer({
@@ -147,6 +158,8 @@ export function createFollowUpRelay(deps: FollowUpRelayDeps) {
   async function relay(entry: StreamEntry): Promise<void> {
     const read = readOfChange(entry.fields, deps.timings);
     if (read !== null) await deps.planner.plan(read.ext, read.seq, read.plan);
+    const resend = resendOfChange(entry.fields);
+    if (resend !== null) await deps.placements.plan(resend.ext, 0, resend.delayMs);
   }
 
   return {

@@ -4,7 +4,8 @@ import type { Redis } from 'ioredis';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { AlertSink } from '../notify/alert-types.ts';
 import type { CallPriority, LineView, MerchantApi, OrderStatus, RechargeOrder } from '../merchant/types.ts';
-import { newClaimToken, type Claim, type DueQueue } from '../lib/redis/due-queue.ts';
+import { newClaimToken, type Claim } from '../lib/redis/due-queue.ts';
+import type { PlacementJobs } from './placements.ts';
 import { createOrderNumbers } from './numbers.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
@@ -52,8 +53,8 @@ export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
   unplacedGraceMs: 120_000,
 };
 
-/** What the service does with the placement queue: takes due re-sends, holds and ends them, resumes orders. */
-export type PlacementQueue = Pick<DueQueue, 'claim' | 'complete' | 'renew' | 'schedule'>;
+/** What the service does with placement re-sends: holds a send, ends it (planning the next), repairs. */
+export type PlacementQueue = Pick<PlacementJobs, 'complete' | 'renew' | 'pending' | 'repair'>;
 
 /** What the service does with follow-up reads: a read now for an event, and the start-up repair. */
 export type FollowUpPort = Pick<FollowUpPlanner, 'plan' | 'readNow' | 'pending' | 'repair'>;
@@ -65,7 +66,7 @@ export interface OrderServiceDeps {
   api: MerchantApi;
   /** The shared order store. */
   store: OrderStore;
-  /** The placement queue (the store's commits enter and leave it; the service drives it). */
+  /** Placement re-sends (BullMQ jobs; a stored intent's change plans the first through the relay). */
   placements: PlacementQueue;
   /** Follow-up reads (BullMQ jobs; the order commits plan most of them through the relay). */
   followUps: FollowUpPort;
@@ -509,33 +510,26 @@ export function createOrderService(deps: OrderServiceDeps) {
     listByReseller: (resellerId: number, query: { status?: string; offset: number; limit: number }) =>
       store.listByReseller(resellerId, query),
 
-    /** Re-sends due placements (claimed atomically, so one replica per order); returns how many were handled. */
-    async resendDue(limit = 10): Promise<number> {
-      const claims = await placements.claim(limit, placement.leaseMs);
-      await Promise.all(
-        claims.map(async (claim) => {
-          try {
-            const order = await store.get(claim.member);
-            if (order === null || order.placement !== 'placing') {
-              await placements.complete(claim, null);
-              return;
-            }
-            await reportIfStale(order);
-            if (order.answerUnreadable === true) await checkUnreadable(order.externalOrderId, claim, order);
-            else await send(order, claim, 'worker');
-          } catch (error) {
-            // Redis trouble mid-way: the lease brings the order back later.
-            logger.error({ err: error, externalOrderId: claim.member }, 'placement re-send failed');
-          }
-        }),
-      );
-      return claims.length;
+    /**
+     * Re-sends one order whose send lock `claim` holds (a re-send job); an order no longer placing only lets the
+     * lock go. Redis errors propagate (the job is retried; the lock's lease lets the retry in).
+     */
+    async resendOne(ext: string, claim: Claim): Promise<void> {
+      const order = await store.get(ext);
+      if (order === null || order.placement !== 'placing') {
+        await placements.complete(claim, null);
+        return;
+      }
+      await reportIfStale(order);
+      if (order.answerUnreadable === true) await checkUnreadable(ext, claim, order);
+      else await send(order, claim, 'worker');
     },
 
-    /** On start-up: every order still placing is due now unless a live replica holds it. */
+    /** On start-up: every order still placing has a re-send job (repairs a lost one); returns how many are placing. */
     async resumePlacing(): Promise<number> {
       const placing = await store.placing();
-      for (const ext of placing) await placements.schedule(ext, 0, { onlyIfAbsent: true });
+      const pending = await placements.pending();
+      for (const ext of placing) if (!pending.has(ext)) await placements.repair(ext);
       return placing.length;
     },
 
@@ -683,7 +677,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     });
   }
 
-  return Object.assign(service, { reportIfStale, applyListed, followUpTimings: followUp });
+  return Object.assign(service, {
+    reportIfStale,
+    applyListed,
+    followUpTimings: followUp,
+    placementTimings: placement,
+  });
 }
 
 export type OrderServiceImpl = ReturnType<typeof createOrderService>;

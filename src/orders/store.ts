@@ -2,7 +2,6 @@ import type { Redis } from 'ioredis';
 import { canMove, isFinished } from '../domain/status.ts';
 import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { toApiAmount } from '../domain/money.ts';
-import { dueQueueOps } from '../lib/redis/due-queue.ts';
 import type { ReadPlan } from './follow-up-timings.ts';
 import { orderKeys, type OrderKeys } from './keys.ts';
 import { createOrderReads } from './reads.ts';
@@ -30,11 +29,11 @@ import type { MerchantEvent } from './webhook-signature.ts';
 /**
  * The order store: one Redis hash per merchant order number (`rev`, `data` = StoredOrder JSON, `st` = index
  * status) and the indexes around it. Every write is a compare-and-set on `rev` in one Lua script that also
- * updates the indexes, the phone guard, the placement queue and the change stream, so two replicas can
+ * updates the indexes, the phone guard, the send lock and the change stream, so two replicas can
  * never interleave half-writes, move an order backwards (canMove is checked on the fresh copy) or apply the
  * same change twice. A change that leaves the order placed and unfinished carries the follow-up read it needs
- * (`rd` delay, `rs` step): the change stream is a transactional outbox, and its relay (follow-ups.ts) adds the
- * read's BullMQ job.
+ * (`rd` delay, `rs` step), and a stored intent the re-send it needs if its sender goes silent (`sd`): the change
+ * stream is a transactional outbox, and its relay (follow-ups.ts) adds the BullMQ jobs.
  */
 
 /** What happened to an order, as written to the change stream (read by the notifier and the alerts). */
@@ -55,6 +54,12 @@ export type OrderChange =
       from: OrderStatus | null;
       status: OrderStatus;
       webhookReceivedAt?: number;
+      seq: number;
+    }
+  | {
+      /** An intent stored, about to be sent by its sender; re-sent after `sd` ms unless an answer came. */
+      kind: 'intent';
+      externalOrderId: string;
       seq: number;
     }
   | {
@@ -163,6 +168,8 @@ type Mutation = {
   changes?: ChangeDraft[];
   /** The follow-up read the changes plan when the order stays placed and unfinished (default: the relay's). */
   read?: ReadPlan;
+  /** An `intent` change: the re-send it plans if its sender goes silent. */
+  resendAfterMs?: number;
   ops?: RedisOp[];
   /** A record kept only this long and left out of every index (nothing was ordered). */
   keepForMs?: number;
@@ -179,9 +186,6 @@ export function createOrderStore(options: StoreOptions) {
   const keys: OrderKeys = orderKeys(options.prefix);
   const clock = options.clock ?? Date.now;
   const maxLen = String(options.changesMaxLength ?? 100_000);
-  // The placement queue is driven by the service (system.ts builds it on the same key name); the store only
-  // writes its entries inside its commits.
-  const placementQueue = dueQueueOps(keys.placementQueue);
 
   const nowIso = () => new Date(clock()).toISOString();
 
@@ -218,7 +222,7 @@ export function createOrderStore(options: StoreOptions) {
         ['ZREM', keys.unfinished, ext],
         ['SREM', keys.staleReported, ext],
         ['DELIFEQ', keys.guard(next.request.account), ext],
-        ...placementQueue.cancelOps(ext),
+        ['DEL', keys.sendLock(ext)],
       );
     } else if (prev === null) {
       ops.push(['ZADD', keys.unfinished, score, ext]);
@@ -228,7 +232,7 @@ export function createOrderStore(options: StoreOptions) {
       ops.push(['ZADD', keys.unfinished, score, ext], ['SET', keys.guard(next.request.account), ext, 'NX']);
     }
     if (prev !== null && prev.placement === 'placing' && next.placement !== 'placing') {
-      ops.push(...placementQueue.cancelOps(ext));
+      ops.push(['DEL', keys.sendLock(ext)]);
     }
     return ops;
   }
@@ -236,8 +240,9 @@ export function createOrderStore(options: StoreOptions) {
   function changeOps(
     next: StoredOrder,
     changes: NonNullable<Mutation['changes']>,
-    read: ReadPlan | undefined,
+    mutation?: Pick<Mutation, 'read' | 'resendAfterMs'>,
   ): RedisOp[] {
+    const read = mutation?.read;
     // The read a placed, unfinished order needs after this change; `rd` empty: the relay's default plan.
     const needsRead = next.placement === 'placed' && !isClosed(next);
     return changes.map((change): RedisOp => {
@@ -262,6 +267,9 @@ export function createOrderStore(options: StoreOptions) {
         case 'found':
           fields.push('to', change.status);
           break;
+        case 'intent':
+          fields.push('sd', String(mutation?.resendAfterMs ?? 0));
+          break;
         case 'rejected':
           fields.push('key', change.key, 'code', change.code ?? '', 'quiet', change.quiet ? '1' : '0');
           break;
@@ -270,7 +278,7 @@ export function createOrderStore(options: StoreOptions) {
           throw new Error(`unhandled change ${String(never)}`);
         }
       }
-      if (needsRead && change.kind !== 'rejected') {
+      if (needsRead && change.kind !== 'rejected' && change.kind !== 'intent') {
         fields.push('rd', read === undefined ? '' : String(read.delayMs), 'rs', String(read?.step ?? ''));
       }
       return ['XADD', keys.changes, 'MAXLEN', '~', maxLen, '*', ...fields];
@@ -308,7 +316,7 @@ export function createOrderStore(options: StoreOptions) {
       ...(mutation.keepForMs === undefined
         ? indexOps(prev, next)
         : [['PEXPIRE', keys.order(next.externalOrderId), String(mutation.keepForMs)] as const]),
-      ...changeOps(next, mutation.changes ?? [], mutation.read),
+      ...changeOps(next, mutation.changes ?? [], mutation),
       ...(mutation.ops ?? []),
     ];
     const encoded = encodeOps(ops, 6);
@@ -381,8 +389,8 @@ export function createOrderStore(options: StoreOptions) {
     },
 
     /**
-     * Saves a new intent set-if-absent, takes the phone guard and enters the placement queue already
-     * claimed by `claimToken` for `leaseMs` (so a crash before the answer is stored is resumed by a worker).
+     * Saves a new intent set-if-absent, takes the phone guard and the order's send lock for `claim.token` for
+     * `leaseMs`, and plans a re-send after that lease (so a crash before the answer is stored is resumed by a worker).
      */
     async create(intent: OrderIntent, claim: { token: string; leaseMs: number }): Promise<CreateOutcome> {
       const at = nowIso();
@@ -419,8 +427,16 @@ export function createOrderStore(options: StoreOptions) {
           null,
           {
             next: order,
+            changes: [{ kind: 'intent' }],
+            resendAfterMs: claim.leaseMs,
             ops: [
-              ...placementQueue.claimedOps(order.externalOrderId, claim.token, claim.leaseMs),
+              [
+                'SET',
+                keys.sendLock(order.externalOrderId),
+                claim.token,
+                'PX',
+                String(Math.max(1, Math.round(claim.leaseMs))),
+              ],
               ...resolvedOps(keys, order.externalOrderId),
             ],
           },

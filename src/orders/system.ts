@@ -5,12 +5,12 @@ import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-da
 import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
-import { createDueQueue } from '../lib/redis/due-queue.ts';
 import type { ReplicaAcks } from '../lib/redis/replica-acks.ts';
 import { createWakeChannel } from '../lib/redis/wake-channel.ts';
 import type { LoggerLike } from '../domain/log.ts';
 import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
 import { createFollowUpPlanner } from './follow-ups.ts';
+import { createPlacementJobs } from './placements.ts';
 import { orderKeys } from './keys.ts';
 import { createOrderService, type OrderServiceImpl, type PlacementTimings } from './service.ts';
 import { createOrderStore, type OrderStore } from './store.ts';
@@ -96,7 +96,8 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
   // The store's commits write the queues' entries and the change stream under these same names; the parts that
   // drive a queue or read the stream get only that queue or that stream's name.
   const keys = orderKeys(deps.prefix);
-  const placements = createDueQueue(deps.redis, keys.placementQueue);
+  // Placement re-sends are BullMQ jobs too; a stored intent's change plans the first (relayed by the workers).
+  const placements = createPlacementJobs({ jobs: deps.jobs, redis: deps.redis, prefix: deps.prefix });
   // Follow-up reads are BullMQ jobs; the commits plan them in their change entries (relayed by the workers).
   const followUps = createFollowUpPlanner({
     jobs: deps.jobs,
@@ -179,6 +180,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
         jobs: deps.jobs,
         service,
         followUps,
+        placements,
         changeStream: keys.changes,
         outbox,
         alerts,

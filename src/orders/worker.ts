@@ -7,6 +7,7 @@ import { type LifecycleHooks } from '../lib/hooks.ts';
 import { runLoop, type LoopHandle } from '../lib/loop.ts';
 import { createNotifier } from './notifier.ts';
 import { createFollowUpRelay, workFollowUps, type FollowUpPlanner } from './follow-ups.ts';
+import { workPlacements, type PlacementJobs } from './placements.ts';
 import type { OrderServiceImpl } from './service.ts';
 import type { Translate } from './texts.ts';
 import type { StoredOrder } from './types.ts';
@@ -32,6 +33,8 @@ export interface OrderWorkersDeps {
   service: OrderServiceImpl;
   /** Adds follow-up reads (the relay and the reads themselves plan them). */
   followUps: Pick<FollowUpPlanner, 'plan'>;
+  /** Placement re-sends and the send lock. */
+  placements: Pick<PlacementJobs, 'plan' | 'take'>;
   /** Name of the order change stream the notifier reads. */
   changeStream: string;
   outbox: Outbox;
@@ -76,6 +79,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     redis: deps.redis,
     changeStream: deps.changeStream,
     planner: deps.followUps,
+    placements: deps.placements,
     timings: deps.service.followUpTimings,
     logger,
     ...claimIdle,
@@ -129,13 +133,9 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       return worked;
     };
   const rounds: Record<Exclude<WorkerName, 'outbox'>, () => Promise<number>> = {
-    placement: then(
-      async () => (await deps.service.resendDue(batch)) + (await deps.service.resolveUnplaced()),
-      'notifier',
-      'alerts',
-      'follow-up',
-    ),
-    // The loop of 'follow-up' is the relay from order changes to read jobs; the reads are BullMQ jobs.
+    // The re-sends are BullMQ jobs; the loop resolves numbers fixed by a process that died before storing them.
+    placement: then(() => deps.service.resolveUnplaced(), 'notifier', 'alerts'),
+    // The loop of 'follow-up' is the relay from order changes to read and re-send jobs (both BullMQ jobs).
     'follow-up': () => relay.tick(),
     'webhook-events': then(() => processor.tick(), 'notifier', 'alerts', 'follow-up'),
     notifier: () => notifier.tick(),
@@ -152,6 +152,19 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger }));
   }
   const outbox: OutboxWorker | null = only.has('outbox') ? deps.outbox.work() : null;
+  const wakeAfterJob = (): void => {
+    for (const name of ['notifier', 'alerts', 'follow-up'] as const) loops.get(name)?.wake();
+  };
+  const resends = only.has('placement')
+    ? workPlacements({
+        jobs: deps.jobs,
+        placements: deps.placements,
+        leaseMs: deps.service.placementTimings.leaseMs,
+        resend: (ext, claim) => deps.service.resendOne(ext, claim),
+        concurrency: batch,
+        onSent: wakeAfterJob,
+      })
+    : null;
   const reads = only.has('follow-up')
     ? workFollowUps({
         jobs: deps.jobs,
@@ -160,9 +173,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
         concurrency: batch,
         logger,
         ...(deps.hooks ? { hooks: deps.hooks } : {}),
-        onRead: () => {
-          for (const name of ['notifier', 'alerts', 'follow-up'] as const) loops.get(name)?.wake();
-        },
+        onRead: wakeAfterJob,
       })
     : null;
 
@@ -175,6 +186,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       await Promise.all([...loops.values()].map((loop) => loop.stop()));
       await outbox?.close();
       await reads?.close();
+      await resends?.close();
       // Consumers of a stopped service leave their groups, so restarts do not pile them up in Redis.
       const left = await Promise.allSettled([
         processor.close(),

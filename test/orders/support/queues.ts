@@ -1,19 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { JobSystem } from '../../../src/jobs/jobs.ts';
-import { createDueQueue } from '../../../src/lib/redis/due-queue.ts';
 import { FOLLOW_UP_QUEUE, type FollowUpJob } from '../../../src/orders/follow-ups.ts';
-import { orderKeys } from '../../../src/orders/keys.ts';
-
-/**
- * The order system's placement due-queue, built the way system.ts builds it (on the key name the store's commits
- * write), so a test can look at or drive a queue that the service holds as a narrow port.
- */
-export function orderQueues(redis: Redis, prefix: string) {
-  const keys = orderKeys(prefix);
-  return {
-    placements: createDueQueue(redis, keys.placementQueue),
-  };
-}
 
 /** The follow-up reads of one order as BullMQ jobs of a replica's job system: those waiting or running. */
 export function followUpReads(jobs: JobSystem) {
