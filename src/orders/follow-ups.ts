@@ -1,9 +1,7 @@
 import type { Job, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
-import { createStreamConsumer, type StreamEntry } from '../lib/redis/stream-consumer.ts';
 import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
 import type { OrderServiceImpl } from './service.ts';
 import { isClosed } from './store.ts';
@@ -12,8 +10,8 @@ import { isClosed } from './store.ts';
  * Follow-up reads of unfinished orders (webhooks can be lost), as BullMQ jobs of the `follow-up` queue.
  *
  * - The order commit decides: a change that leaves an order placed and unfinished carries the read it needs
- *   (delay and back-off step) in its change-stream entry. The relay, a consumer group on the change stream, adds
- *   that read's job. The stream delivers at least once and several relays may run: the job ID is derived from
+ *   (delay and back-off step) in its change-stream entry. The relay (relay.ts), a consumer group on the change
+ *   stream, adds that read's job. The stream delivers at least once and several relays may run: the job ID is derived from
  *   the order record, `read.<merchant order number>.<seq>.<step>` (seq: the change's number in the order's
  *   history), so each read is added once.
  * - A read that finds the order unchanged and unfinished adds the next one itself (next back-off step, its own
@@ -25,8 +23,6 @@ import { isClosed } from './store.ts';
  */
 
 export const FOLLOW_UP_QUEUE = 'follow-up';
-/** The relay's consumer group on the change stream. */
-export const FOLLOW_UP_RELAY_GROUP = 'follow-up-relay';
 const BACKOFF = 'follow-up';
 const FOREVER = 1_000_000_000;
 
@@ -106,84 +102,6 @@ export function createFollowUpPlanner(deps: FollowUpPlannerDeps) {
 }
 
 export type FollowUpPlanner = ReturnType<typeof createFollowUpPlanner>;
-
-export interface FollowUpRelayDeps {
-  redis: Redis;
-  /** The order change stream (the store's commits write it). */
-  changeStream: string;
-  planner: Pick<FollowUpPlanner, 'plan'>;
-  /** Adds the first placement re-send of a stored intent (placements.ts). */
-  placements: { plan(ext: string, step: number, delayMs: number): Promise<void> };
-  timings: FollowUpTimings;
-  claimIdleMs?: number;
-  logger?: LoggerLike;
-}
-
-/** The read a change entry plans, or null (no read: finished, refused, or an entry older than the relay). */
-export function readOfChange(
-  fields: Record<string, string>,
-  timings: FollowUpTimings,
-): { ext: string; seq: number; plan: ReadPlan } | null {
-  const rd = fields['rd'];
-  const ext = fields['ext'];
-  if (rd === undefined || ext === undefined || ext === '') return null;
-  const seq = Number(fields['seq']);
-  if (!Number.isInteger(seq)) return null;
-  // No delay: a change the caller planned no read for (e.g. a chat's own read): the back-off's first step.
-  const plan =
-    rd === '' ? nextReadPlan(0, timings) : { delayMs: Number(rd), step: Number(fields['rs'] || 0) };
-  if (!Number.isFinite(plan.delayMs) || !Number.isInteger(plan.step)) return null;
-  return { ext, seq, plan };
-}
-
-/** The re-send a change entry plans (a stored intent), or null. */
-export function resendOfChange(fields: Record<string, string>): { ext: string; delayMs: number } | null {
-  const sd = fields['sd'];
-  const ext = fields['ext'];
-  if (fields['kind'] !== 'intent' || sd === undefined || ext === undefined || ext === '') return null;
-  const delayMs = Number(sd);
-  return Number.isFinite(delayMs) ? { ext, delayMs } : null;
-}
-
-/** The relay from order changes to read and re-send jobs (the transactional outbox's other half). */
-export function createFollowUpRelay(deps: FollowUpRelayDeps) {
-  const logger = deps.logger ?? silentLogger;
-  const consumer = createStreamConsumer({
-    redis: deps.redis,
-    stream: deps.changeStream,
-    group: FOLLOW_UP_RELAY_GROUP,
-    ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
-  });
-
-  async function relay(entry: StreamEntry): Promise<void> {
-    const read = readOfChange(entry.fields, deps.timings);
-    if (read !== null) await deps.planner.plan(read.ext, read.seq, read.plan);
-    const resend = resendOfChange(entry.fields);
-    if (resend !== null) await deps.placements.plan(resend.ext, 0, resend.delayMs);
-  }
-
-  return {
-    /** Relays waiting changes once; returns how many entries were read. */
-    async tick(): Promise<number> {
-      const entries = await consumer.read();
-      for (const entry of entries) {
-        try {
-          await relay(entry);
-          await consumer.ack(entry.id);
-        } catch (error) {
-          // Left pending: taken up again later; the job ID makes the repeat a no-op.
-          logger.error(
-            { err: error, externalOrderId: entry.fields['ext'] },
-            'follow-up read not relayed yet',
-          );
-        }
-      }
-      return entries.length;
-    },
-    /** Leaves the consumer group on a clean stop. */
-    close: () => consumer.close(),
-  };
-}
 
 export interface FollowUpReadsDeps {
   jobs: JobSystem;

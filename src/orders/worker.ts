@@ -6,7 +6,8 @@ import type { JobSystem } from '../jobs/jobs.ts';
 import { type LifecycleHooks } from '../lib/hooks.ts';
 import { runLoop, type LoopHandle } from '../lib/loop.ts';
 import { createNotifier } from './notifier.ts';
-import { createFollowUpRelay, workFollowUps, type FollowUpPlanner } from './follow-ups.ts';
+import { workFollowUps, type FollowUpPlanner } from './follow-ups.ts';
+import { createJobRelay } from './relay.ts';
 import { workPlacements, type PlacementJobs } from './placements.ts';
 import type { OrderServiceImpl } from './service.ts';
 import type { Translate } from './texts.ts';
@@ -65,7 +66,7 @@ export interface OrderWorkers {
 
 /**
  * Starts the background loops of the order lifecycle: placement re-sends (after resuming every order still
- * placing), the relay of follow-up reads, webhook events, reseller notifications and admin alerts, and the
+ * placing), the relay of order changes to jobs, webhook events, reseller notifications and admin alerts, and the
  * BullMQ workers of the follow-up reads (after repairing missing ones) and of the Telegram outbox. Every part is safe to run on several replicas at once.
  */
 export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWorkers> {
@@ -75,7 +76,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
   const only = new Set(deps.only ?? ALL_WORKERS);
   const claimIdle = deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs };
 
-  const relay = createFollowUpRelay({
+  const relay = createJobRelay({
     redis: deps.redis,
     changeStream: deps.changeStream,
     planner: deps.followUps,
