@@ -559,13 +559,18 @@ export function createOrderService(deps: OrderServiceDeps) {
       return resolved;
     },
 
-    /** On start-up: every placed, unfinished order has a read job of its current change (repairs a lost one). */
-    async resumeFollowUps(): Promise<number> {
+    /**
+     * After start-up: every placed, unfinished order whose last change came before `changedBefore` (wall-clock ms)
+     * has a read job of that change, waiting or running (repairs a lost one); returns how many were repaired.
+     */
+    async resumeFollowUps(changedBefore = Number.POSITIVE_INFINITY): Promise<number> {
       let repaired = 0;
       const pending = await followUps.pending();
       for (const ext of await store.unfinished()) {
         const order = await store.get(ext);
         if (order === null || order.placement !== 'placed' || isClosed(order)) continue;
+        const changedAt = Date.parse(order.history.at(-1)?.at ?? order.updatedAt);
+        if (changedAt >= changedBefore) continue;
         if (pending.has(`${ext}@${order.history.length}`)) continue;
         if (await followUps.repair(ext, order.history.length)) repaired++;
       }
@@ -682,6 +687,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     applyListed,
     followUpTimings: followUp,
     placementTimings: placement,
+    /** The clock of the order records (wall-clock ms). */
+    clock,
   });
 }
 

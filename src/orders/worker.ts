@@ -113,13 +113,21 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       logger.error({ err: error }, 'could not resume placing orders at start-up; the loop retries them');
     }
   }
+  // Orders changed before this start whose read job went missing get one. A change that recent may still be in a
+  // relay's hands (a dead relay's entries are taken over after claimIdleMs), so the check waits that long and
+  // looks only at orders whose last change came before the start; later ones are the live relays' work.
+  let repairTimer: NodeJS.Timeout | undefined;
+  let repairing: Promise<void> = Promise.resolve();
   if (only.has('follow-up')) {
-    try {
-      const repaired = await deps.service.resumeFollowUps();
-      if (repaired > 0) logger.warn({ repaired }, 'unfinished orders without a read job got one');
-    } catch (error) {
-      logger.error({ err: error }, 'could not check follow-ups at start-up');
-    }
+    const startedAt = deps.service.clock();
+    repairTimer = setTimeout(() => {
+      repairing = deps.service.resumeFollowUps(startedAt).then(
+        (repaired) => {
+          if (repaired > 0) logger.warn({ repaired }, 'unfinished orders without a read job got one');
+        },
+        (error: unknown) => logger.error({ err: error }, 'could not check follow-up reads after start-up'),
+      );
+    }, deps.claimIdleMs ?? 30_000);
   }
 
   const loops = new Map<WorkerName, LoopHandle>();
@@ -184,6 +192,8 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       else loops.get(name)?.wake();
     },
     async stop() {
+      clearTimeout(repairTimer);
+      await repairing;
       await Promise.all([...loops.values()].map((loop) => loop.stop()));
       await outbox?.close();
       await reads?.close();
