@@ -18,9 +18,11 @@ export interface HookDetail {
   externalOrderId?: string;
   orderId?: string;
   step?: number;
-  /** Follow-up checks: the due time served and whether an earlier holder's lease ran out. */
+  /** Follow-up checks: the due time served and whether an earlier worker died holding the read. */
   dueAt?: number;
   reclaimed?: boolean;
+  /** Follow-up checks: the read's job ID (one per read). */
+  job?: string;
 }
 
 export interface LifecycleHooks {

@@ -10,7 +10,7 @@ export interface FollowUpTimings {
   everyMs: number;
   /** Unfinished orders older than this are reported to admins once (ORDER_STALE_ALERT_SECONDS). */
   staleAfterMs: number;
-  /** How long a claimed read is hidden from other replicas before it is retried. */
+  /** How long a running read's job lock lives without renewal before another worker takes the read over. */
   leaseMs: number;
 }
 
@@ -31,4 +31,18 @@ export function resolveFollowUpTimings(partial: Partial<FollowUpTimings> = {}): 
 /** Delay before the next read after read number `step` (0-based) found the order unfinished. */
 export function nextFollowUpDelay(step: number, timings: FollowUpTimings): number {
   return timings.backoffMs[step] ?? timings.everyMs;
+}
+
+/**
+ * A follow-up read an order commit plans: read number `step` (0-based, for the back-off) of the order's current
+ * change, due after `delayMs`. The commit writes it into its change entry; the relay turns it into a job.
+ */
+export interface ReadPlan {
+  delayMs: number;
+  step: number;
+}
+
+/** The plan after read number `step` found the order unfinished: the back-off's next delay, one step further. */
+export function nextReadPlan(step: number, timings: FollowUpTimings): ReadPlan {
+  return { delayMs: nextFollowUpDelay(step, timings), step: step + 1 };
 }

@@ -17,10 +17,8 @@ export interface OrderKeys {
   guard(account: string): string;
   /** Stream of order changes (placed, status, rejected), read by the notifier and the alerts. */
   readonly changes: string;
-  /** Durable due-queue of orders whose placement has no definite answer yet. */
-  readonly placementQueue: string;
-  /** Durable due-queue of follow-up reads of unfinished orders. */
-  readonly followUpQueue: string;
+  /** The send lock of an order still placing: the token of its sender, with a lease (placements.ts). */
+  sendLock(externalOrderId: string): string;
   /** Set of orders already reported as stale. */
   readonly staleReported: string;
   /** Stream of verified webhook events waiting to be processed. */
@@ -54,8 +52,7 @@ export function orderKeys(prefix: string): OrderKeys {
     unfinished: `${p}unfinished`,
     guard: (account) => `${p}guard:${account}`,
     changes: `${p}changes`,
-    placementQueue: `${p}placement`,
-    followUpQueue: `${p}follow-up`,
+    sendLock: (ext) => `${p}send-lock:${ext}`,
     staleReported: `${p}stale-reported`,
     webhookEvents: `${p}webhook-events`,
     webhookSeen: (orderId, event) => `${p}webhook-seen:${orderId}|${event}`,

@@ -209,6 +209,9 @@ export function createNotifier(deps: NotifierDeps) {
         );
         return;
       }
+      case 'intent':
+        // Stored and being sent: the chat shows "Placing…" already; the answer's change tells the rest.
+        return;
       default:
         logger.warn({ kind: f['kind'], externalOrderId: ext }, 'unknown order change ignored');
     }

@@ -11,11 +11,13 @@ import type {
   OrderStatus,
   RechargeOrder,
 } from '../merchant/types.ts';
-import { newClaimToken, type Claim, type DueQueue } from '../lib/redis/due-queue.ts';
+import { newClaimToken, type Claim } from '../lib/redis/due-queue.ts';
+import type { PlacementJobs } from './placements.ts';
 import { createOrderNumbers } from './numbers.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
+import { resolveFollowUpTimings, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
+import type { FollowUpPlanner } from './follow-ups.ts';
 import { isClosed, type ApplyResult, type OrderStore } from './store.ts';
 import type {
   OrderIntent,
@@ -58,11 +60,11 @@ export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
   unplacedGraceMs: 120_000,
 };
 
-/** What the service does with the placement queue: takes due re-sends, holds and ends them, resumes orders. */
-export type PlacementQueue = Pick<DueQueue, 'claim' | 'complete' | 'renew' | 'schedule'>;
+/** What the service does with placement re-sends: holds a send, ends it (planning the next), repairs. */
+export type PlacementQueue = Pick<PlacementJobs, 'complete' | 'renew' | 'pending' | 'repair'>;
 
-/** What the service does with the follow-up queue: makes a read due, and checks one is planned. */
-export type FollowUpPlanner = Pick<DueQueue, 'schedule' | 'dueAt'>;
+/** What the service does with follow-up reads: a read now for an event, and the start-up repair. */
+export type FollowUpPort = Pick<FollowUpPlanner, 'plan' | 'readNow' | 'pending' | 'repair'>;
 
 export interface OrderServiceDeps {
   redis: Redis;
@@ -71,10 +73,10 @@ export interface OrderServiceDeps {
   api: MerchantApi;
   /** The shared order store. */
   store: OrderStore;
-  /** The placement queue (the store's commits enter and leave it; the service drives it). */
+  /** Placement re-sends (BullMQ jobs; a stored intent's change plans the first through the relay). */
   placements: PlacementQueue;
-  /** The follow-up queue (the scheduler takes the due reads). */
-  followUps: FollowUpPlanner;
+  /** Follow-up reads (BullMQ jobs; the order commits plan most of them through the relay). */
+  followUps: FollowUpPort;
   alerts?: AlertSink;
   logger?: LoggerLike;
   clock?: () => number;
@@ -391,7 +393,12 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   async function refresh(
     ext: string,
-    options: { priority?: CallPriority; source?: 'read' | 'poll'; line?: LinePlace } = {},
+    options: {
+      priority?: CallPriority;
+      source?: 'read' | 'poll';
+      line?: LinePlace;
+      followUp?: ReadPlan;
+    } = {},
   ): Promise<StoredOrder | null> {
     const order = await store.get(ext);
     if (order === null || order.orderId === undefined) return order;
@@ -411,6 +418,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       ext,
       { orderId: remote.orderId, status: remote.status, order: remote },
       options.source ?? 'read',
+      options.followUp,
     );
     if (applied !== null && !applied.applied) return (await store.markSynced(ext))?.order ?? applied.order;
     return applied?.order ?? null;
@@ -517,33 +525,26 @@ export function createOrderService(deps: OrderServiceDeps) {
     listByReseller: (resellerId: number, query: { status?: string; offset: number; limit: number }) =>
       store.listByReseller(resellerId, query),
 
-    /** Re-sends due placements (claimed atomically, so one replica per order); returns how many were handled. */
-    async resendDue(limit = 10): Promise<number> {
-      const claims = await placements.claim(limit, placement.leaseMs);
-      await Promise.all(
-        claims.map(async (claim) => {
-          try {
-            const order = await store.get(claim.member);
-            if (order === null || order.placement !== 'placing') {
-              await placements.complete(claim, null);
-              return;
-            }
-            await reportIfStale(order);
-            if (order.answerUnreadable === true) await checkUnreadable(order.externalOrderId, claim, order);
-            else await send(order, claim, 'worker');
-          } catch (error) {
-            // Redis trouble mid-way: the lease brings the order back later.
-            logger.error({ err: error, externalOrderId: claim.member }, 'placement re-send failed');
-          }
-        }),
-      );
-      return claims.length;
+    /**
+     * Re-sends one order whose send lock `claim` holds (a re-send job); an order no longer placing only lets the
+     * lock go. Redis errors propagate (the job is retried; the lock's lease lets the retry in).
+     */
+    async resendOne(ext: string, claim: Claim): Promise<void> {
+      const order = await store.get(ext);
+      if (order === null || order.placement !== 'placing') {
+        await placements.complete(claim, null);
+        return;
+      }
+      await reportIfStale(order);
+      if (order.answerUnreadable === true) await checkUnreadable(ext, claim, order);
+      else await send(order, claim, 'worker');
     },
 
-    /** On start-up: every order still placing is due now unless a live replica holds it. */
+    /** On start-up: every order still placing has a re-send job (repairs a lost one); returns how many are placing. */
     async resumePlacing(): Promise<number> {
       const placing = await store.placing();
-      for (const ext of placing) await placements.schedule(ext, 0, { onlyIfAbsent: true });
+      const pending = await placements.pending();
+      for (const ext of placing) if (!pending.has(ext)) await placements.repair(ext);
       return placing.length;
     },
 
@@ -573,15 +574,20 @@ export function createOrderService(deps: OrderServiceDeps) {
       return resolved;
     },
 
-    /** On start-up: every placed, unfinished order has a follow-up read planned (repairs a lost entry). */
-    async resumeFollowUps(): Promise<number> {
+    /**
+     * After start-up: every placed, unfinished order whose last change came before `changedBefore` (wall-clock ms)
+     * has a read job of that change, waiting or running (repairs a lost one); returns how many were repaired.
+     */
+    async resumeFollowUps(changedBefore = Number.POSITIVE_INFINITY): Promise<number> {
       let repaired = 0;
+      const pending = await followUps.pending();
       for (const ext of await store.unfinished()) {
         const order = await store.get(ext);
         if (order === null || order.placement !== 'placed' || isClosed(order)) continue;
-        if ((await followUps.dueAt(ext)) !== null) continue;
-        await followUps.schedule(ext, 0, { onlyIfAbsent: true });
-        repaired++;
+        const changedAt = Date.parse(order.history.at(-1)?.at ?? order.updatedAt);
+        if (changedAt >= changedBefore) continue;
+        if (pending.has(`${ext}@${order.history.length}`)) continue;
+        if (await followUps.repair(ext, order.history.length)) repaired++;
       }
       return repaired;
     },
@@ -623,7 +629,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         target = (await api.getOrder(event.orderId, { priority: 'background' })).status;
       }
       if (target === null) {
-        await followUps.schedule(ext, 0);
+        if (order.placement === 'placed') await followUps.readNow(ext, order.history.length, event.event);
         return 'read-scheduled';
       }
       // An order we had marked refused is applied too (the service charged it), and admins are told.
@@ -639,9 +645,15 @@ export function createOrderService(deps: OrderServiceDeps) {
       );
       await alertIfRevived(ext, applied);
       const now = applied?.order ?? order;
-      // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now.
+      // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now:
+      // an applied change's entry plans that read (delay 0) and it is added here too, under the same job ID.
       if (!isClosed(now)) {
-        await followUps.schedule(ext, 0);
+        if (now.placement === 'placed') {
+          const seq = now.history.length;
+          if (applied?.applied === true && seq !== order.history.length) {
+            await followUps.plan(ext, seq, { delayMs: 0, step: 0 });
+          } else await followUps.readNow(ext, seq, event.event);
+        }
         return applied?.applied ? 'applied' : 'read-scheduled';
       }
       return applied?.applied ? 'applied' : 'unchanged';
@@ -685,7 +697,14 @@ export function createOrderService(deps: OrderServiceDeps) {
     });
   }
 
-  return Object.assign(service, { reportIfStale, applyListed, followUpTimings: followUp });
+  return Object.assign(service, {
+    reportIfStale,
+    applyListed,
+    followUpTimings: followUp,
+    placementTimings: placement,
+    /** The clock of the order records (wall-clock ms). */
+    clock,
+  });
 }
 
 export type OrderServiceImpl = ReturnType<typeof createOrderService>;

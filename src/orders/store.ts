@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { canMove, isFinished } from '../domain/status.ts';
 import type { OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { toApiAmount } from '../domain/money.ts';
-import { dueQueueOps } from '../lib/redis/due-queue.ts';
+import type { ReadPlan } from './follow-up-timings.ts';
 import { orderKeys, type OrderKeys } from './keys.ts';
 import { createOrderReads } from './reads.ts';
 import { decodeOrder, encodeOrder } from './record.ts';
@@ -29,9 +29,11 @@ import type { MerchantEvent } from './webhook-signature.ts';
 /**
  * The order store: one Redis hash per merchant order number (`rev`, `data` = StoredOrder JSON, `st` = index
  * status) and the indexes around it. Every write is a compare-and-set on `rev` in one Lua script that also
- * updates the indexes, the phone guard, the follow-up queues and the change stream, so two replicas can
+ * updates the indexes, the phone guard, the send lock and the change stream, so two replicas can
  * never interleave half-writes, move an order backwards (canMove is checked on the fresh copy) or apply the
- * same change twice.
+ * same change twice. A change that leaves the order placed and unfinished carries the follow-up read it needs
+ * (`rd` delay, `rs` step), and a stored intent the re-send it needs if its sender goes silent (`sd`): the change
+ * stream is a transactional outbox, and its relay (follow-ups.ts) adds the BullMQ jobs.
  */
 
 /** What happened to an order, as written to the change stream (read by the notifier and the alerts). */
@@ -52,6 +54,19 @@ export type OrderChange =
       from: OrderStatus | null;
       status: OrderStatus;
       webhookReceivedAt?: number;
+      seq: number;
+    }
+  | {
+      /** An intent stored, about to be sent by its sender; re-sent after `sd` ms unless an answer came. */
+      kind: 'intent';
+      externalOrderId: string;
+      seq: number;
+    }
+  | {
+      /** Recorded by the reconciliation (the service has it, we had no record): nobody is told, it is followed. */
+      kind: 'found';
+      externalOrderId: string;
+      status: OrderStatus;
       seq: number;
     }
   | {
@@ -151,6 +166,10 @@ type ChangeDraft = DistributiveOmit<OrderChange, 'seq' | 'externalOrderId'>;
 type Mutation = {
   next: StoredOrder;
   changes?: ChangeDraft[];
+  /** The follow-up read the changes plan when the order stays placed and unfinished (default: the relay's). */
+  read?: ReadPlan;
+  /** An `intent` change: the re-send it plans if its sender goes silent. */
+  resendAfterMs?: number;
   ops?: RedisOp[];
   /** A record kept only this long and left out of every index (nothing was ordered). */
   keepForMs?: number;
@@ -167,10 +186,6 @@ export function createOrderStore(options: StoreOptions) {
   const keys: OrderKeys = orderKeys(options.prefix);
   const clock = options.clock ?? Date.now;
   const maxLen = String(options.changesMaxLength ?? 100_000);
-  // The queues are driven by the service and the scheduler (system.ts builds them on the same key names); the
-  // store only writes their entries inside its commits.
-  const placementQueue = dueQueueOps(keys.placementQueue);
-  const followUpQueue = dueQueueOps(keys.followUpQueue);
 
   const nowIso = () => new Date(clock()).toISOString();
 
@@ -207,8 +222,7 @@ export function createOrderStore(options: StoreOptions) {
         ['ZREM', keys.unfinished, ext],
         ['SREM', keys.staleReported, ext],
         ['DELIFEQ', keys.guard(next.request.account), ext],
-        ...followUpQueue.cancelOps(ext),
-        ...placementQueue.cancelOps(ext),
+        ['DEL', keys.sendLock(ext)],
       );
     } else if (prev === null) {
       ops.push(['ZADD', keys.unfinished, score, ext]);
@@ -218,12 +232,19 @@ export function createOrderStore(options: StoreOptions) {
       ops.push(['ZADD', keys.unfinished, score, ext], ['SET', keys.guard(next.request.account), ext, 'NX']);
     }
     if (prev !== null && prev.placement === 'placing' && next.placement !== 'placing') {
-      ops.push(...placementQueue.cancelOps(ext));
+      ops.push(['DEL', keys.sendLock(ext)]);
     }
     return ops;
   }
 
-  function changeOps(next: StoredOrder, changes: NonNullable<Mutation['changes']>): RedisOp[] {
+  function changeOps(
+    next: StoredOrder,
+    changes: NonNullable<Mutation['changes']>,
+    mutation?: Pick<Mutation, 'read' | 'resendAfterMs'>,
+  ): RedisOp[] {
+    const read = mutation?.read;
+    // The read a placed, unfinished order needs after this change; `rd` empty: the relay's default plan.
+    const needsRead = next.placement === 'placed' && !isClosed(next);
     return changes.map((change): RedisOp => {
       const fields: string[] = [
         'ext',
@@ -243,6 +264,12 @@ export function createOrderStore(options: StoreOptions) {
           fields.push('to', change.status, 'from', change.from ?? '');
           if (change.webhookReceivedAt !== undefined) fields.push('wh', String(change.webhookReceivedAt));
           break;
+        case 'found':
+          fields.push('to', change.status);
+          break;
+        case 'intent':
+          fields.push('sd', String(mutation?.resendAfterMs ?? 0));
+          break;
         case 'rejected':
           fields.push('key', change.key, 'code', change.code ?? '', 'quiet', change.quiet ? '1' : '0');
           break;
@@ -250,6 +277,9 @@ export function createOrderStore(options: StoreOptions) {
           const never: never = change;
           throw new Error(`unhandled change ${String(never)}`);
         }
+      }
+      if (needsRead && change.kind !== 'rejected' && change.kind !== 'intent') {
+        fields.push('rd', read === undefined ? '' : String(read.delayMs), 'rs', String(read?.step ?? ''));
       }
       return ['XADD', keys.changes, 'MAXLEN', '~', maxLen, '*', ...fields];
     });
@@ -286,7 +316,7 @@ export function createOrderStore(options: StoreOptions) {
       ...(mutation.keepForMs === undefined
         ? indexOps(prev, next)
         : [['PEXPIRE', keys.order(next.externalOrderId), String(mutation.keepForMs)] as const]),
-      ...changeOps(next, mutation.changes ?? []),
+      ...changeOps(next, mutation.changes ?? [], mutation),
       ...(mutation.ops ?? []),
     ];
     const encoded = encodeOps(ops, 6);
@@ -359,8 +389,8 @@ export function createOrderStore(options: StoreOptions) {
     },
 
     /**
-     * Saves a new intent set-if-absent, takes the phone guard and enters the placement queue already
-     * claimed by `claimToken` for `leaseMs` (so a crash before the answer is stored is resumed by a worker).
+     * Saves a new intent set-if-absent, takes the phone guard and the order's send lock for `claim.token` for
+     * `leaseMs`, and plans a re-send after that lease (so a crash before the answer is stored is resumed by a worker).
      */
     async create(intent: OrderIntent, claim: { token: string; leaseMs: number }): Promise<CreateOutcome> {
       const at = nowIso();
@@ -397,8 +427,16 @@ export function createOrderStore(options: StoreOptions) {
           null,
           {
             next: order,
+            changes: [{ kind: 'intent' }],
+            resendAfterMs: claim.leaseMs,
             ops: [
-              ...placementQueue.claimedOps(order.externalOrderId, claim.token, claim.leaseMs),
+              [
+                'SET',
+                keys.sendLock(order.externalOrderId),
+                claim.token,
+                'PX',
+                String(Math.max(1, Math.round(claim.leaseMs))),
+              ],
               ...resolvedOps(keys, order.externalOrderId),
             ],
           },
@@ -456,8 +494,11 @@ export function createOrderStore(options: StoreOptions) {
         syncedAt: at,
         foundBy: 'reconciliation',
       };
-      const ops = isFinished(remote.status) ? [] : followUpQueue.scheduleOps(ext, followUpDelayMs, true);
-      const result = await commit(0, null, { next: order, ops });
+      const result = await commit(0, null, {
+        next: order,
+        changes: [{ kind: 'found', status: remote.status }],
+        read: { delayMs: followUpDelayMs, step: 0 },
+      });
       return result.kind === 'ok' ? order : null;
     },
 
@@ -505,21 +546,21 @@ export function createOrderStore(options: StoreOptions) {
 
     /**
      * Applies what the service says about an order (create answer, read or event): records the order ID,
-     * ends placement, and moves the status only forward. `followUpDelayMs` schedules the first read when
-     * the order becomes placed and unfinished.
+     * ends placement, and moves the status only forward. `followUp` is the read a change plans when the order
+     * stays placed and unfinished (a number: the first read, after that many ms; absent: the relay's default).
      */
     async applyRemote(
       ext: string,
       remote: RemoteSnapshot,
       source: StatusChange['source'],
-      followUpDelayMs?: number,
+      followUp?: number | ReadPlan,
     ): Promise<ApplyResult> {
+      const read = typeof followUp === 'number' ? { delayMs: followUp, step: 0 } : followUp;
       let revived: Rejection | undefined;
       const result = await update(ext, (order) => {
         revived = undefined;
         const at = nowIso();
         const changes: NonNullable<Mutation['changes']> = [];
-        const ops: RedisOp[] = [];
         if (order.placement === 'rejected') {
           // Refused on our side, yet the service has it (and charged it): its word wins, never dropped.
           revived = order.rejection;
@@ -562,18 +603,9 @@ export function createOrderStore(options: StoreOptions) {
             ...timed,
           });
         } else if (moves) changes.push({ kind: 'status', from, status: remote.status, ...timed });
-        if (
-          wasPlacing &&
-          followUpDelayMs !== undefined &&
-          order.status !== undefined &&
-          !isFinished(order.status)
-        ) {
-          ops.push(...followUpQueue.scheduleOps(ext, followUpDelayMs, true));
-        }
-        if (revived !== undefined && order.status !== undefined && !isFinished(order.status)) {
-          ops.push(...followUpQueue.scheduleOps(ext, followUpDelayMs ?? 0, true));
-        }
-        return { next: order, changes, ops };
+        // A revived order is read at once unless the caller planned its read.
+        const plan = read ?? (revived === undefined ? undefined : { delayMs: 0, step: 0 });
+        return { next: order, changes, ...(plan === undefined ? {} : { read: plan }) };
       });
       if (result === null || !result.applied || revived === undefined) return result;
       return { ...result, revived };

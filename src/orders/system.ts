@@ -5,11 +5,12 @@ import { createOrderCallbacks, type OrderCallbacks } from '../notify/callback-da
 import { createOutbox, type Outbox, type OutboxTelegram, type OutboxTimings } from '../notify/outbox.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
-import { createDueQueue } from '../lib/redis/due-queue.ts';
 import type { ReplicaAcks } from '../lib/redis/replica-acks.ts';
 import { createWakeChannel } from '../lib/redis/wake-channel.ts';
 import type { LoggerLike } from '../domain/log.ts';
-import type { FollowUpTimings } from './follow-up-timings.ts';
+import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
+import { createFollowUpPlanner } from './follow-ups.ts';
+import { createPlacementJobs } from './placements.ts';
 import { orderKeys } from './keys.ts';
 import { createOrderService, type OrderServiceImpl, type PlacementTimings } from './service.ts';
 import { createOrderStore, type OrderStore } from './store.ts';
@@ -22,7 +23,7 @@ export interface OrderSystemDeps {
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
-  /** The service's BullMQ jobs (src/jobs): the Telegram outbox is a queue of it. */
+  /** The service's BullMQ jobs (src/jobs): the Telegram outbox and the follow-up reads are queues of it. */
   jobs: JobSystem;
   api: MerchantApi;
   /** grammY's `Api` (`new Api(token, { apiRoot })`) or anything with its sendMessage/editMessageText. */
@@ -95,8 +96,13 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
   // The store's commits write the queues' entries and the change stream under these same names; the parts that
   // drive a queue or read the stream get only that queue or that stream's name.
   const keys = orderKeys(deps.prefix);
-  const placements = createDueQueue(deps.redis, keys.placementQueue);
-  const followUps = createDueQueue(deps.redis, keys.followUpQueue);
+  // Placement re-sends are BullMQ jobs too; a stored intent's change plans the first (relayed by the workers).
+  const placements = createPlacementJobs({ jobs: deps.jobs, redis: deps.redis, prefix: deps.prefix });
+  // Follow-up reads are BullMQ jobs; the commits plan them in their change entries (relayed by the workers).
+  const followUps = createFollowUpPlanner({
+    jobs: deps.jobs,
+    timings: resolveFollowUpTimings(timings.followUp),
+  });
   const outbox = createOutbox({
     ...common,
     jobs: deps.jobs,
@@ -135,6 +141,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     onSubmitted: () => {
       wake('notifier');
       wake('alerts');
+      wake('follow-up');
     },
   });
   let workers: OrderWorkers | null = null;
@@ -170,8 +177,10 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     async startWorkers(options = {}) {
       const started = await startOrderWorkers({
         ...common,
+        jobs: deps.jobs,
         service,
         followUps,
+        placements,
         changeStream: keys.changes,
         outbox,
         alerts,

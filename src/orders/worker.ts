@@ -2,10 +2,13 @@ import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { Redis } from 'ioredis';
 import type { Alerts } from '../notify/alerts.ts';
 import type { Outbox, OutboxWorker } from '../notify/outbox.ts';
+import type { JobSystem } from '../jobs/jobs.ts';
 import { type LifecycleHooks } from '../lib/hooks.ts';
 import { runLoop, type LoopHandle } from '../lib/loop.ts';
 import { createNotifier } from './notifier.ts';
-import { createFollowUpScheduler, type FollowUpQueue } from './scheduler.ts';
+import { workFollowUps, type FollowUpPlanner } from './follow-ups.ts';
+import { createJobRelay } from './relay.ts';
+import { workPlacements, type PlacementJobs } from './placements.ts';
 import type { OrderServiceImpl } from './service.ts';
 import type { Translate } from './texts.ts';
 import type { StoredOrder } from './types.ts';
@@ -25,10 +28,14 @@ export const ALL_WORKERS: readonly WorkerName[] = [
 
 export interface OrderWorkersDeps {
   redis: Redis;
+  /** The service's BullMQ jobs (the follow-up reads run here). */
+  jobs: JobSystem;
   prefix: string;
   service: OrderServiceImpl;
-  /** The follow-up queue the scheduler takes due reads from. */
-  followUps: FollowUpQueue;
+  /** Adds follow-up reads (the relay and the reads themselves plan them). */
+  followUps: Pick<FollowUpPlanner, 'plan'>;
+  /** Placement re-sends and the send lock. */
+  placements: Pick<PlacementJobs, 'plan' | 'take'>;
   /** Name of the order change stream the notifier reads. */
   changeStream: string;
   outbox: Outbox;
@@ -59,8 +66,8 @@ export interface OrderWorkers {
 
 /**
  * Starts the background loops of the order lifecycle: placement re-sends (after resuming every order still
- * placing), follow-up reads, webhook events, reseller notifications and admin alerts, and the worker of the
- * Telegram outbox's queue. Every part is safe to run on several replicas at once.
+ * placing), the relay of order changes to jobs, webhook events, reseller notifications and admin alerts, and the
+ * BullMQ workers of the follow-up reads (after repairing missing ones) and of the Telegram outbox. Every part is safe to run on several replicas at once.
  */
 export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWorkers> {
   const logger = deps.logger ?? silentLogger;
@@ -69,11 +76,14 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
   const only = new Set(deps.only ?? ALL_WORKERS);
   const claimIdle = deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs };
 
-  const scheduler = createFollowUpScheduler({
-    service: deps.service,
-    queue: deps.followUps,
+  const relay = createJobRelay({
+    redis: deps.redis,
+    changeStream: deps.changeStream,
+    planner: deps.followUps,
+    placements: deps.placements,
+    timings: deps.service.followUpTimings,
     logger,
-    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    ...claimIdle,
   });
   const processor = createWebhookEventProcessor({
     redis: deps.redis,
@@ -103,20 +113,27 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       logger.error({ err: error }, 'could not resume placing orders at start-up; the loop retries them');
     }
   }
+  // Orders changed before this start whose read job went missing get one. A change that recent may still be in a
+  // relay's hands (a dead relay's entries are taken over after claimIdleMs), so the check waits that long and
+  // looks only at orders whose last change came before the start; later ones are the live relays' work.
+  let repairTimer: NodeJS.Timeout | undefined;
+  let repairing: Promise<void> = Promise.resolve();
   if (only.has('follow-up')) {
-    try {
-      const repaired = await deps.service.resumeFollowUps();
-      if (repaired > 0)
-        logger.warn({ repaired }, 'unfinished orders without a planned read were rescheduled');
-    } catch (error) {
-      logger.error({ err: error }, 'could not check follow-ups at start-up');
-    }
+    const startedAt = deps.service.clock();
+    repairTimer = setTimeout(() => {
+      repairing = deps.service.resumeFollowUps(startedAt).then(
+        (repaired) => {
+          if (repaired > 0) logger.warn({ repaired }, 'unfinished orders without a read job got one');
+        },
+        (error: unknown) => logger.error({ err: error }, 'could not check follow-up reads after start-up'),
+      );
+    }, deps.claimIdleMs ?? 30_000);
   }
 
   const loops = new Map<WorkerName, LoopHandle>();
   // Work done by one loop is announced to the loops that take it further, so a status reaches the chat without
-  // waiting for each loop's idle pause (webhook event -> order change -> notification); the outbox's jobs wake
-  // its workers themselves.
+  // waiting for each loop's idle pause (webhook event -> order change -> notification and read relay); BullMQ's
+  // jobs (the outbox, the follow-up reads) wake their workers themselves.
   const then =
     (round: () => Promise<number>, ...next: WorkerName[]) =>
     async (): Promise<number> => {
@@ -125,13 +142,11 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       return worked;
     };
   const rounds: Record<Exclude<WorkerName, 'outbox'>, () => Promise<number>> = {
-    placement: then(
-      async () => (await deps.service.resendDue(batch)) + (await deps.service.resolveUnplaced()),
-      'notifier',
-      'alerts',
-    ),
-    'follow-up': then(() => scheduler.tick(batch), 'notifier', 'alerts'),
-    'webhook-events': then(() => processor.tick(), 'notifier', 'alerts'),
+    // The re-sends are BullMQ jobs; the loop resolves numbers fixed by a process that died before storing them.
+    placement: then(() => deps.service.resolveUnplaced(), 'notifier', 'alerts'),
+    // The loop of 'follow-up' is the relay from order changes to read and re-send jobs (both BullMQ jobs).
+    'follow-up': () => relay.tick(),
+    'webhook-events': then(() => processor.tick(), 'notifier', 'alerts', 'follow-up'),
     notifier: () => notifier.tick(),
     alerts: async () => {
       const changes = await deps.alerts.tickChanges();
@@ -146,6 +161,30 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger }));
   }
   const outbox: OutboxWorker | null = only.has('outbox') ? deps.outbox.work() : null;
+  const wakeAfterJob = (): void => {
+    for (const name of ['notifier', 'alerts', 'follow-up'] as const) loops.get(name)?.wake();
+  };
+  const resends = only.has('placement')
+    ? workPlacements({
+        jobs: deps.jobs,
+        placements: deps.placements,
+        leaseMs: deps.service.placementTimings.leaseMs,
+        resend: (ext, claim) => deps.service.resendOne(ext, claim),
+        concurrency: batch,
+        onSent: wakeAfterJob,
+      })
+    : null;
+  const reads = only.has('follow-up')
+    ? workFollowUps({
+        jobs: deps.jobs,
+        service: deps.service,
+        planner: deps.followUps,
+        concurrency: batch,
+        logger,
+        ...(deps.hooks ? { hooks: deps.hooks } : {}),
+        onRead: wakeAfterJob,
+      })
+    : null;
 
   return {
     wake(name) {
@@ -153,12 +192,17 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       else loops.get(name)?.wake();
     },
     async stop() {
+      clearTimeout(repairTimer);
+      await repairing;
       await Promise.all([...loops.values()].map((loop) => loop.stop()));
       await outbox?.close();
+      await reads?.close();
+      await resends?.close();
       // Consumers of a stopped service leave their groups, so restarts do not pile them up in Redis.
       const left = await Promise.allSettled([
         processor.close(),
         notifier.close(),
+        relay.close(),
         ...(only.has('alerts') ? [deps.alerts.closeChanges()] : []),
       ]);
       for (const result of left) {

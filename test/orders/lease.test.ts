@@ -2,7 +2,6 @@ import { describe, expect } from 'vitest';
 import { freePort } from '../support/ports.ts';
 import type { Child } from '../support/child.ts';
 import { it } from './support/order-test.ts';
-import { orderQueues } from './support/queues.ts';
 import { waitFor } from './support/world.ts';
 
 interface RequestView {
@@ -28,12 +27,12 @@ describe('two replica processes and a slow placement', () => {
       latency_ms: 2_000,
     });
     const store = w.replicas[0]!.system.service.store;
-    const { placements } = orderQueues(w.replicas[0]!.redis, prefix);
     const exts: string[] = [];
     for (const ending of ['0000', '2222', '3333', '5555']) {
       const intent = await w.newIntent({ ending });
-      // saved as a crashed submit leaves it: placing, held by a claim that nobody will complete
-      await store.create(intent, { token: 'gone', leaseMs: 600_000 });
+      // saved as a crashed submit leaves it: placing, its send lock held by a sender that never comes back (its
+      // lease the replicas' 0.7 s), and a re-send planned after that lease
+      await store.create(intent, { token: 'gone', leaseMs: 700 });
       exts.push(intent.externalOrderId);
     }
     const children: Child[] = [];
@@ -50,8 +49,7 @@ describe('two replica processes and a slow placement', () => {
     for (const child of children) {
       await waitFor(() => (child.output.includes('READY') ? true : null), 60_000, 'child ready');
     }
-    // both replicas run: the orders are due now
-    for (const ext of exts) await placements.schedule(ext, 0);
+    // both replicas run: they relay the planned re-sends and compete for them once the dead lease ran out
     for (const ext of exts) {
       await waitFor(
         async () => ((await store.get(ext))?.placement === 'placed' ? true : null),

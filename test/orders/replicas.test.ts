@@ -7,7 +7,7 @@ import { waitFor } from './support/world.ts';
 
 describe('two replicas on one Redis', () => {
   it('no duplicate placement, no duplicate check, no duplicate message', async ({ openWorld }) => {
-    // each due check is identified by order and due time; a lease that ran out would show as a reclaim
+    // each check is identified by its read's job; a worker that lost a read it held would show as a reclaim
     const checks: string[] = [];
     const reclaims: string[] = [];
     const w = await openWorld({
@@ -16,7 +16,7 @@ describe('two replicas on one Redis', () => {
       hooks: {
         at(point: CrashPoint, detail) {
           if (point === 'follow-up-check') {
-            checks.push(`${detail.externalOrderId}@${detail.dueAt}`);
+            checks.push(`${detail.externalOrderId}@${detail.job}`);
             if (detail.reclaimed) reclaims.push(detail.externalOrderId ?? '');
           }
         },

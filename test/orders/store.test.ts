@@ -6,7 +6,6 @@ import { orderKeys } from '../../src/orders/keys.ts';
 import { createOrderStore, type RedisOrderStore } from '../../src/orders/store.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { intent, newExt, phone } from './support/fixtures.ts';
-import { orderQueues } from './support/queues.ts';
 
 describe('RedisOrderStore', () => {
   let server: RedisServerHandle;
@@ -40,10 +39,15 @@ describe('RedisOrderStore', () => {
     if (second.kind !== 'exists') throw new Error('unreachable');
     expect(second.order.chatId).toBe(it1.chatId);
     expect(second.order.placement).toBe('placing');
-    // it is in the placement queue, already claimed by its creator
-    const { placements } = orderQueues(a, prefix);
-    expect(await placements.dueAt(it1.externalOrderId)).not.toBeNull();
-    expect(await placements.claim(10, 1000)).toEqual([]);
+    // its send lock is held by its creator for the lease, and one intent change plans a re-send after that lease
+    const keys = orderKeys(prefix);
+    expect(await a.get(keys.sendLock(it1.externalOrderId))).toBe('tok');
+    expect(await a.pttl(keys.sendLock(it1.externalOrderId))).toBeGreaterThan(0);
+    const entries = (await a.xrange(keys.changes, '-', '+')) as Array<[string, string[]]>;
+    const intents = entries.filter(([, f]) => f.includes(it1.externalOrderId) && f.includes('intent'));
+    expect(intents).toHaveLength(1);
+    const fields = intents[0]![1];
+    expect(fields[fields.indexOf('sd') + 1]).toBe('60000');
   });
 
   it('two replicas saving the same intent at once create exactly one record', async () => {
@@ -123,9 +127,18 @@ describe('RedisOrderStore', () => {
         Object.fromEntries(f.reduce<string[][]>((acc, v, i) => (i % 2 ? acc : [...acc, [v, f[i + 1]!]]), [])),
       )
       .filter((f) => f['ext'] === ext);
-    expect(mine.map((f) => `${f['kind']}:${f['to']}`)).toEqual(['placed:accepted', 'status:succeeded']);
-    // a final status cancels its follow-up reads
-    expect(await orderQueues(a, prefix).followUps.dueAt(ext)).toBeNull();
+    // the stored intent's change (it plans the re-send), then one per applied status
+    expect(mine.map((f) => `${f['kind']}:${f['to']}`)).toEqual([
+      'intent:undefined',
+      'placed:accepted',
+      'status:succeeded',
+    ]);
+    // the placement plans the first follow-up read (relayed as a job); a final status plans none
+    expect(mine.map((f) => [f['rd'], f['rs']])).toEqual([
+      [undefined, undefined],
+      ['1000', '0'],
+      [undefined, undefined],
+    ]);
   });
 
   it('keeps an unknown-order event once, counts unknown-order alerts per hour, and reports a stale order once', async () => {

@@ -1,15 +1,23 @@
-import type { Redis } from 'ioredis';
-import { createDueQueue } from '../../../src/lib/redis/due-queue.ts';
-import { orderKeys } from '../../../src/orders/keys.ts';
+import type { JobSystem } from '../../../src/jobs/jobs.ts';
+import { FOLLOW_UP_QUEUE, type FollowUpJob } from '../../../src/orders/follow-ups.ts';
 
-/**
- * The order system's two due-queues, built the way system.ts builds them (on the key names the store's commits
- * write), so a test can look at or drive a queue that the service and the scheduler hold as narrow ports.
- */
-export function orderQueues(redis: Redis, prefix: string) {
-  const keys = orderKeys(prefix);
+/** The follow-up reads of one order as BullMQ jobs of a replica's job system: those waiting or running. */
+export function followUpReads(jobs: JobSystem) {
+  const queue = jobs.queue<FollowUpJob>(FOLLOW_UP_QUEUE);
+  const pending = async (ext: string) =>
+    (await queue.getJobs(['active', 'delayed', 'wait', 'prioritized'])).filter(
+      (job) => job?.data.ext === ext,
+    );
   return {
-    placements: createDueQueue(redis, keys.placementQueue),
-    followUps: createDueQueue(redis, keys.followUpQueue),
+    /** Reads of the order waiting (delayed or due) or running. */
+    pending,
+    /** Removes the order's waiting reads, as a bug or a manual cleanup could. */
+    async lose(ext: string): Promise<number> {
+      let removed = 0;
+      for (const job of await pending(ext)) {
+        if (job.id !== undefined && (await queue.remove(job.id)) === 1) removed++;
+      }
+      return removed;
+    },
   };
 }

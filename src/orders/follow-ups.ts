@@ -1,0 +1,165 @@
+import type { Job, Worker } from 'bullmq';
+import type { JobSystem } from '../jobs/jobs.ts';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
+import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
+import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
+import type { OrderServiceImpl } from './service.ts';
+import { isClosed } from './store.ts';
+
+/**
+ * Follow-up reads of unfinished orders (webhooks can be lost), as BullMQ jobs of the `follow-up` queue.
+ *
+ * - The order commit decides: a change that leaves an order placed and unfinished carries the read it needs
+ *   (delay and back-off step) in its change-stream entry. The relay (relay.ts), a consumer group on the change
+ *   stream, adds that read's job. The stream delivers at least once and several relays may run: the job ID is derived from
+ *   the order record, `read.<merchant order number>.<seq>.<step>` (seq: the change's number in the order's
+ *   history), so each read is added once.
+ * - A read that finds the order unchanged and unfinished adds the next one itself (next back-off step, its own
+ *   ID); a read that changed the order leaves that to the change's entry; a read of an older change (a newer one
+ *   has its own reads) or of a finished order does nothing.
+ * - A webhook event that asks for a read now adds `read.<number>.<seq>.now-<event>` (no back-off chain of its own).
+ * - Reads keep the request line's 'background' priority; a job whose worker died is taken over when its lock
+ *   runs out, however often, and a read that cannot reach Redis is retried for ever: a read is never dropped.
+ */
+
+export const FOLLOW_UP_QUEUE = 'follow-up';
+const BACKOFF = 'follow-up';
+const FOREVER = 1_000_000_000;
+
+/** One read: `step` null for a read asked for by an event (outside the back-off). */
+export interface FollowUpJob {
+  ext: string;
+  seq: number;
+  step: number | null;
+}
+
+/** The job ID of read `step` (or of an event's read) of change `seq` of an order. */
+export function readJobId(ext: string, seq: number, step: number | string): string {
+  // BullMQ refuses ':' in IDs; merchant order numbers and event names carry none. seq and step come last and
+  // have no dot, so two orders never share an ID.
+  return `read.${ext}.${seq}.${step}`;
+}
+
+/** Redis retries of a read: 1 s doubling up to a minute. */
+export function readRetryDelayMs(attemptsMade: number): number {
+  return Math.min(60_000, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6)));
+}
+
+export interface FollowUpPlannerDeps {
+  jobs: JobSystem;
+  timings: FollowUpTimings;
+}
+
+/** Adds follow-up reads (any process may); the service, the relay and the reads use it. */
+export function createFollowUpPlanner(deps: FollowUpPlannerDeps) {
+  const queue = deps.jobs.queue<FollowUpJob>(FOLLOW_UP_QUEUE);
+
+  async function add(data: FollowUpJob, jobId: string, delayMs: number): Promise<void> {
+    await queue.add('read', data, {
+      jobId,
+      delay: Math.max(0, Math.floor(delayMs)),
+      attempts: FOREVER,
+      backoff: { type: BACKOFF },
+    });
+  }
+
+  return {
+    queue,
+
+    /** Plans read `plan.step` of change `seq` of an order (a no-op when that read was added before). */
+    plan: (ext: string, seq: number, plan: ReadPlan): Promise<void> =>
+      add({ ext, seq, step: plan.step }, readJobId(ext, seq, plan.step), plan.delayMs),
+
+    /** A read now, caused by `cause` (an event's name) at change `seq`; once per cause. */
+    readNow: (ext: string, seq: number, cause: string): Promise<void> =>
+      add({ ext, seq, step: null }, readJobId(ext, seq, `now-${cause}`), 0),
+
+    /** Orders and changes (`<number>@<seq>`) with a read waiting or running. */
+    async pending(): Promise<Set<string>> {
+      const jobs = await queue.getJobs(['active', 'delayed', 'wait', 'prioritized']);
+      const out = new Set<string>();
+      for (const job of jobs) {
+        if (job?.data !== undefined && job.data.step !== null) out.add(`${job.data.ext}@${job.data.seq}`);
+      }
+      return out;
+    },
+
+    /**
+     * Plans a read now for change `seq` of an order with none waiting: the first back-off step whose job was
+     * never added (or was trimmed), so that replicas repairing at once add the same job. False if one appeared.
+     */
+    async repair(ext: string, seq: number): Promise<boolean> {
+      for (let step = 0; step < 100_000; step++) {
+        const state = await queue.getJobState(readJobId(ext, seq, step));
+        if (state === 'completed' || state === 'failed') continue;
+        if (state !== 'unknown') return false;
+        await add({ ext, seq, step }, readJobId(ext, seq, step), 0);
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
+export type FollowUpPlanner = ReturnType<typeof createFollowUpPlanner>;
+
+export interface FollowUpReadsDeps {
+  jobs: JobSystem;
+  service: OrderServiceImpl;
+  planner: Pick<FollowUpPlanner, 'plan'>;
+  /** Reads run at once in this process. */
+  concurrency?: number;
+  /** Told after each read (it may have changed the order). */
+  onRead?: () => void;
+  logger?: LoggerLike;
+  hooks?: LifecycleHooks;
+}
+
+/** Runs the follow-up reads in this process (ROLE all or worker). */
+export function workFollowUps(deps: FollowUpReadsDeps): Worker<FollowUpJob> {
+  const { service, planner } = deps;
+  const { store } = service;
+  const timings = service.followUpTimings;
+  const logger = deps.logger ?? silentLogger;
+
+  async function read(job: Job<FollowUpJob>): Promise<void> {
+    const { ext, seq, step } = job.data;
+    const order = await store.get(ext);
+    if (order === null || order.placement !== 'placed' || isClosed(order)) return;
+    // A newer change planned its own reads.
+    if (step !== null && order.history.length !== seq) return;
+    await service.reportIfStale(order);
+    await hookAt(deps.hooks, 'follow-up-check', {
+      externalOrderId: ext,
+      ...(step === null ? {} : { step }),
+      dueAt: job.timestamp + (job.opts.delay ?? 0),
+      reclaimed: job.stalledCounter > 0,
+      ...(job.id === undefined ? {} : { job: job.id }),
+    });
+    let after = order;
+    // A change this read makes carries the next read (its entry reaches the relay).
+    const next = step === null ? undefined : nextReadPlan(step, timings);
+    try {
+      after =
+        (await service.refresh(ext, {
+          priority: 'background',
+          source: 'poll',
+          ...(next === undefined ? {} : { followUp: next }),
+        })) ?? order;
+    } catch (error) {
+      logger.warn({ err: error, externalOrderId: ext }, 'follow-up read failed; will retry');
+    }
+    deps.onRead?.();
+    if (next === undefined || isClosed(after) || after.history.length !== seq) return;
+    await planner.plan(ext, seq, next);
+  }
+
+  return deps.jobs.work<FollowUpJob>(FOLLOW_UP_QUEUE, read, {
+    concurrency: deps.concurrency ?? 10,
+    lockDurationMs: timings.leaseMs,
+    stalledIntervalMs: Math.min(timings.leaseMs, 30_000),
+    backoffStrategy: (attemptsMade) => readRetryDelayMs(attemptsMade),
+    // A read whose worker died is taken over however often that happens: it is never dropped.
+    maxStalledCount: FOREVER,
+  });
+}

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { DelayedError, type Job, type Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { JobSystem } from '../jobs/jobs.ts';
+import type { Claim } from '../lib/redis/due-queue.ts';
+import { defineScript } from '../lib/redis/redis-script.ts';
+import { orderKeys } from './keys.ts';
+
+/**
+ * Placement re-sends of orders without a definite answer, as BullMQ jobs of the `placement` queue.
+ *
+ * - Storing an intent (the order commit) takes the order's send lock for its sender and writes an `intent` change
+ *   whose entry plans a re-send after the lock's lease; the relay (follow-ups.ts) adds it as the job
+ *   `send.<merchant order number>.0`. A send whose outcome stays unknown plans `send.<number>.<step+1>` after the
+ *   next back-off delay. An order placed or refused has its lock dropped in the same commit; its jobs then do nothing.
+ * - The send lock (`<prefix>orders:send-lock:<number>`, a token with a lease, renewed during a send) is what BullMQ
+ *   cannot give: the sender that stored the intent sends at once, outside any job, and no job may send the same
+ *   order meanwhile; a job that finds the lock held waits for the lease and tries again.
+ */
+
+export const PLACEMENT_QUEUE = 'placement';
+const BACKOFF = 'placement';
+const FOREVER = 1_000_000_000;
+
+export interface PlacementJob {
+  ext: string;
+  step: number;
+}
+
+/** The job ID of re-send `step` of an order. */
+export function sendJobId(ext: string, step: number): string {
+  return `send.${ext}.${step}`;
+}
+
+// KEYS: lock ; ARGV: token, lease ms. Takes a free lock, or extends one this token holds.
+const takeScript = defineScript(`
+local v = redis.call('GET', KEYS[1])
+if v and v ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[2]))
+return 1
+`);
+
+// KEYS: lock ; ARGV: token, lease ms. Extends the lock only while this token holds it.
+const renewScript = defineScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+return 1
+`);
+
+// KEYS: lock ; ARGV: token. Lets go of the lock only while this token holds it.
+const releaseScript = defineScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+return 1
+`);
+
+export interface PlacementJobsDeps {
+  jobs: JobSystem;
+  redis: Redis;
+  prefix: string;
+}
+
+/** The placement re-sends: their jobs and the send lock (any process may use it). */
+export function createPlacementJobs(deps: PlacementJobsDeps) {
+  const { redis } = deps;
+  const keys = orderKeys(deps.prefix);
+  const queue = deps.jobs.queue<PlacementJob>(PLACEMENT_QUEUE);
+
+  async function plan(ext: string, step: number, delayMs: number): Promise<void> {
+    await queue.add(
+      'send',
+      { ext, step },
+      {
+        jobId: sendJobId(ext, step),
+        delay: Math.max(0, Math.floor(delayMs)),
+        attempts: FOREVER,
+        backoff: { type: BACKOFF },
+      },
+    );
+  }
+
+  return {
+    queue,
+    plan,
+
+    /** Takes the order's send lock for `token` (or extends it when `token` holds it); false when another holds it. */
+    async take(ext: string, token: string, leaseMs: number): Promise<boolean> {
+      return (await takeScript.run(redis, [keys.sendLock(ext)], [token, Math.max(1, leaseMs)])) === 1;
+    },
+
+    /** Extends a held lock from now; false when it was lost (its lease ran out and another took it, or it closed). */
+    async renew(claim: Claim, leaseMs: number): Promise<boolean> {
+      const held = await renewScript.run(
+        redis,
+        [keys.sendLock(claim.member)],
+        [claim.token, Math.max(1, Math.round(leaseMs))],
+      );
+      return held === 1;
+    },
+
+    /**
+     * Ends a send: lets go of the lock and, with a delay, plans the next re-send (step + 1). The job of the step
+     * that ended is dropped when it still waits (the sender that stored the intent ended it before its lease).
+     */
+    async complete(claim: Claim, nextDelayMs: number | null): Promise<void> {
+      if (nextDelayMs !== null) await plan(claim.member, claim.step + 1, nextDelayMs);
+      await releaseScript.run(redis, [keys.sendLock(claim.member)], [claim.token]);
+      if (nextDelayMs !== null) {
+        // A running job is locked by BullMQ and stays; only a waiting one is dropped.
+        await queue.remove(sendJobId(claim.member, claim.step)).catch(() => 0);
+      }
+    },
+
+    /** Orders with a re-send waiting or running. */
+    async pending(): Promise<Set<string>> {
+      const jobs = await queue.getJobs(['active', 'delayed', 'wait', 'prioritized']);
+      return new Set(jobs.filter((job) => job?.data !== undefined).map((job) => job.data.ext));
+    },
+
+    /** Plans a re-send now for an order with none waiting (the first step never added): false if one appeared. */
+    async repair(ext: string): Promise<boolean> {
+      for (let step = 0; step < 100_000; step++) {
+        const state = await queue.getJobState(sendJobId(ext, step));
+        if (state === 'completed' || state === 'failed') continue;
+        if (state !== 'unknown') return false;
+        await plan(ext, step, 0);
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
+export type PlacementJobs = ReturnType<typeof createPlacementJobs>;
+
+export interface PlacementWorkerDeps {
+  jobs: JobSystem;
+  placements: Pick<PlacementJobs, 'take'>;
+  leaseMs: number;
+  /** Re-sends one order held under `claim` (service.resendOne). */
+  resend: (ext: string, claim: Claim) => Promise<void>;
+  concurrency?: number;
+  /** Told after each re-send (it may have changed the order). */
+  onSent?: () => void;
+}
+
+/** Runs the placement re-sends in this process (ROLE all or worker). */
+export function workPlacements(deps: PlacementWorkerDeps): Worker<PlacementJob> {
+  async function run(job: Job<PlacementJob>, token?: string): Promise<void> {
+    const { ext, step } = job.data;
+    // A token per run: a run BullMQ took for stalled while the first still sends must not share its lock.
+    const lockToken = `job-${randomBytes(8).toString('hex')}`;
+    if (!(await deps.placements.take(ext, lockToken, deps.leaseMs))) {
+      // Another sender holds the order (the one that stored it, or a worker that may have died): after its lease.
+      await job.moveToDelayed(Date.now() + deps.leaseMs, token);
+      throw new DelayedError();
+    }
+    await deps.resend(ext, {
+      member: ext,
+      token: lockToken,
+      step,
+      dueAt: job.timestamp + (job.opts.delay ?? 0),
+      reclaimed: job.stalledCounter > 0,
+    });
+    deps.onSent?.();
+  }
+
+  return deps.jobs.work<PlacementJob>(PLACEMENT_QUEUE, run, {
+    concurrency: deps.concurrency ?? 10,
+    lockDurationMs: deps.leaseMs,
+    stalledIntervalMs: Math.min(deps.leaseMs, 30_000),
+    backoffStrategy: (attemptsMade) =>
+      Math.min(60_000, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6))),
+    // A re-send whose worker died is taken over however often that happens: it is never dropped.
+    maxStalledCount: FOREVER,
+  });
+}

@@ -1,0 +1,102 @@
+import { describe, expect } from 'vitest';
+import { orderKeys } from '../../src/orders/keys.ts';
+import { PLACEMENT_QUEUE, sendJobId, type PlacementJob } from '../../src/orders/placements.ts';
+import { killChild } from '../support/child.ts';
+import { freePort } from '../support/ports.ts';
+import { expectToldOncePerStatus } from './support/checks.ts';
+import { it } from './support/order-test.ts';
+import { waitFor, type World } from './support/world.ts';
+
+interface RequestView {
+  method: string;
+  external_order_id: string | null;
+  status: number | null;
+}
+
+async function postsOf(w: World, ext: string): Promise<RequestView[]> {
+  const body = await w.control<{ results: RequestView[] }>('GET', '/requests?path=/api/v1/recharge/orders');
+  return body.results.filter((r) => r.method === 'POST' && r.external_order_id === ext);
+}
+
+async function debitsOf(w: World, ext: string): Promise<number> {
+  return (await w.ledger()).filter((e) => e.kind === 'debit' && e.external_order_id === ext).length;
+}
+
+describe('placement re-sends as BullMQ jobs', () => {
+  it('an intent whose sender died is re-sent once its lease ran out; its change delivered twice adds one re-send', async ({
+    openWorld,
+  }) => {
+    const prefix = 'rs1:';
+    const w = await openWorld({ prefix, replicas: 2 });
+    const store = w.replicas[0]!.system.service.store;
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    // saved as a sender that died before sending leaves it: its lock held for a lease nobody renews
+    await store.create(intent, { token: 'gone', leaseMs: 500 });
+    const redis = w.replicas[0]!.redis;
+    const stream = orderKeys(prefix).changes;
+    const entries = (await redis.xrange(stream, '-', '+')) as Array<[string, string[]]>;
+    const entry = entries.find(([, f]) => f.includes(ext) && f.includes('intent'));
+    expect(entry).toBeDefined();
+    await redis.xadd(stream, '*', ...entry![1]);
+    await w.startWorkers();
+    const order = await waitFor(
+      async () => {
+        const o = await store.get(ext);
+        return o?.status === 'succeeded' ? o : null;
+      },
+      60_000,
+      `${ext} succeeded`,
+    );
+    expect(order.placement).toBe('placed');
+    const queue = w.replicas[0]!.jobs.queue<PlacementJob>(PLACEMENT_QUEUE);
+    const jobs = (await queue.getJobs(['completed', 'failed', 'active', 'delayed', 'wait'])).filter(
+      (job) => job?.data.ext === ext,
+    );
+    expect(jobs.map((job) => job.id)).toEqual([sendJobId(ext, 0)]);
+    expect(await postsOf(w, ext)).toHaveLength(1);
+    expect(await debitsOf(w, ext)).toBe(1);
+    expect(await redis.exists(orderKeys(prefix).sendLock(ext))).toBe(0);
+    await expectToldOncePerStatus(w, [ext]);
+  });
+
+  it('a re-send whose worker process is killed (SIGKILL) before storing the answer is finished by another worker, charged once', async ({
+    openWorld,
+    startReplica,
+  }) => {
+    const prefix = 'rs2:';
+    // no webhooks: only a re-send can tell us the order exists
+    const w = await openWorld({ prefix, webhooks: false });
+    const store = w.replicas[0]!.system.service.store;
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    await store.create(intent, { token: 'gone', leaseMs: 300 });
+    // a worker process re-sends it and stops still after the service answered, before storing the answer
+    const child = startReplica(w, {
+      prefix,
+      webhookPort: await freePort(),
+      crashAt: 'after-send-before-store',
+      env: { ROLE: 'worker' },
+    });
+    try {
+      await waitFor(
+        () => child.output.includes('AT after-send-before-store'),
+        60_000,
+        `worker inside a re-send: ${child.output.join(' | ')}`,
+      );
+    } finally {
+      await killChild(child);
+    }
+    expect((await store.get(ext))?.placement).toBe('placing');
+    await w.startWorkers();
+    await waitFor(
+      async () => ((await store.get(ext))?.status === 'succeeded' ? true : null),
+      60_000,
+      `${ext} succeeded after the worker was killed`,
+    );
+    // the killed worker's send reached the service; another worker sent it again (recognised as a repeat)
+    expect((await postsOf(w, ext)).length).toBeGreaterThanOrEqual(2);
+    expect(await debitsOf(w, ext)).toBe(1);
+    await expectToldOncePerStatus(w, [ext]);
+  }, 120_000);
+});
