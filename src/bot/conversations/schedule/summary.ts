@@ -1,11 +1,9 @@
-import { InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../../domain/money.ts';
 import { localDateTime, nextOccurrence, type Repeat } from '../../../domain/schedule-time.ts';
 import { html } from '../../../lib/html.ts';
 import { LEFT_LINE } from '../../../merchant/budget.ts';
 import type { Schedules } from '../../../schedules/schedules.ts';
 import { repeatText } from '../../../schedules/texts.ts';
-import { ACTION } from '../../callback-data/top-up.ts';
 import { fetchQuote } from '../top-up/confirm.ts';
 import { viewerPrice } from '../top-up/quote.ts';
 import type { StepContext } from '../top-up/step-context.ts';
@@ -27,7 +25,7 @@ export async function confirmSchedule(
   repeat: Repeat,
   now: () => Promise<number>,
 ): Promise<'done' | 'back' | 'cancel'> {
-  const { conversation, ctx, t, locale, cb, answer, closePrompt } = sc;
+  const { conversation, ctx, t, locale } = sc;
   const state = sc.state;
   const got = await fetchQuote(sc);
   // Left the line with ❌ or /cancel: its message says so.
@@ -54,26 +52,8 @@ export async function confirmSchedule(
     estimate: html(estimate),
   });
   const s = sc.nextPrompt();
-  const kb = new InlineKeyboard()
-    .text(t('schedule-button-save'), cb(s, ACTION.confirm))
-    .text(t('button-reject'), cb(s, ACTION.reject))
-    .row()
-    .text(t('button-back'), cb(s, ACTION.back));
-  const message = await ctx.reply(text, { reply_markup: kb });
-  for (;;) {
-    const a = await answer(s);
-    if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.reject)) {
-      await closePrompt(message, text);
-      return 'cancel';
-    }
-    if (a.kind === 'button' && a.action === ACTION.back) {
-      await closePrompt(message, text);
-      return 'back';
-    }
-    if (a.kind === 'button' && a.action === ACTION.confirm) break;
-    await ctx.reply(t('top-up-press-a-button'));
-  }
-  await closePrompt(message, text);
+  const choice = await sc.decide(s, text, { confirm: 'schedule-button-save', hint: 'top-up-press-a-button' });
+  if (choice !== 'confirm') return choice;
   const chatId = ctx.chat!.id;
   const created = await conversation.external(async () => {
     const role =

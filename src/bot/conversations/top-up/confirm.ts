@@ -156,7 +156,7 @@ export async function fetchQuote(
 /** Quote, show, confirm, place; loops on expiry and price changes. */
 /** Quotes the chosen top-up, shows the quote and, once confirmed, places it. */
 export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' | 'cancel'> {
-  const { conversation, ctx, deps, locale, t, cb, answer, navRow, closePrompt } = sc;
+  const { conversation, ctx, deps, locale, t, cb, answer, navRow } = sc;
   let notice: string | undefined;
   for (;;) {
     const got = await fetchQuote(sc);
@@ -202,27 +202,9 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
     sc.lastQuote = quote;
     const s = sc.nextPrompt();
     const now = await conversation.now();
-    const kb = new InlineKeyboard()
-      .text(t('button-confirm'), cb(s, ACTION.confirm))
-      .text(t('button-reject'), cb(s, ACTION.reject))
-      .row()
-      .text(t('button-back'), cb(s, ACTION.back));
     const text = [notice, quoteText(sc, quote, now)].filter(Boolean).join('\n\n');
-    const message = await ctx.reply(text, { reply_markup: kb });
-    for (;;) {
-      const a = await answer(s);
-      if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.reject)) {
-        await closePrompt(message, text);
-        return 'cancel';
-      }
-      if (a.kind === 'button' && a.action === ACTION.back) {
-        await closePrompt(message, text);
-        return 'back';
-      }
-      if (a.kind === 'button' && a.action === ACTION.confirm) break;
-      await ctx.reply(t('top-up-press-confirm'));
-    }
-    await closePrompt(message, text);
+    const choice = await sc.decide(s, text, { confirm: 'button-confirm', hint: 'top-up-press-confirm' });
+    if (choice !== 'confirm') return choice;
     const pin = await confirmPin(sc, quote);
     if (pin !== 'ok') return pin;
     const at = await conversation.now();

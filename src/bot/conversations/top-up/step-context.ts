@@ -1,7 +1,7 @@
 import type { TranslationVars } from '../../../lib/html.ts';
 import type { Accounts } from '../../../accounts/accounts.ts';
 import type { Conversation } from '@grammyjs/conversations';
-import type { Context, InlineKeyboard } from 'grammy';
+import { InlineKeyboard, type Context } from 'grammy';
 import type { BaseContext, BotContext } from '../../context.ts';
 import { ACTION, parseTopUpData, topUpData } from '../../callback-data/top-up.ts';
 import type { TopUpState } from '../top-up-model.ts';
@@ -99,6 +99,16 @@ export interface StepContext {
   navRow(kb: InlineKeyboard, s: number, withBack: boolean): InlineKeyboard;
   pager: { previous: string; next: string };
   closePrompt(message: { message_id: number }, text?: string): Promise<void>;
+  /**
+   * Shows `text` as prompt `s` with the `confirm` button (a translation key), ❌ and ⬅️ Back, and waits for one of
+   * them: 'confirm', 'cancel' (❌ or /cancel) or 'back'; anything else is answered with `hint`. The prompt keeps its
+   * text and loses its buttons whatever the answer.
+   */
+  decide(
+    s: number,
+    text: string,
+    keys: { confirm: string; hint: string },
+  ): Promise<'confirm' | 'cancel' | 'back'>;
   /** The product kind in words, as HTML. */
   subtypeLabel(subtype: string): string;
 }
@@ -156,6 +166,35 @@ export async function createStepContext(
     }
   };
 
+  const decide = async (
+    s: number,
+    text: string,
+    keys: { confirm: string; hint: string },
+  ): Promise<'confirm' | 'cancel' | 'back'> => {
+    const kb = new InlineKeyboard()
+      .text(t(keys.confirm), cb(s, ACTION.confirm))
+      .text(t('button-reject'), cb(s, ACTION.reject))
+      .row()
+      .text(t('button-back'), cb(s, ACTION.back));
+    const message = await ctx.reply(text, { reply_markup: kb });
+    for (;;) {
+      const a = await answer(s);
+      const choice =
+        a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.reject)
+          ? 'cancel'
+          : a.kind === 'button' && (a.action === ACTION.back || a.action === ACTION.confirm)
+            ? a.action === ACTION.back
+              ? 'back'
+              : 'confirm'
+            : null;
+      if (choice !== null) {
+        await closePrompt(message, text);
+        return choice;
+      }
+      await ctx.reply(t(keys.hint));
+    }
+  };
+
   const input = async (s: number, prompt: { message_id: number } | undefined) => {
     for (;;) {
       const a = await answer(s);
@@ -192,6 +231,7 @@ export async function createStepContext(
     },
     pager: { previous: t('button-previous'), next: t('button-next') },
     closePrompt,
+    decide,
     subtypeLabel: (subtype) =>
       ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : escapeHtml(subtype),
   };
