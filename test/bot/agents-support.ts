@@ -30,6 +30,35 @@ export async function placeOrder(app: App, options: OrderOptions): Promise<Store
 }
 
 /** The intent the top-up conversation would record after a real quote. */
+/**
+ * An order placed at the service directly, without this bot (as from the Portal or another system): a Glo
+ * airtime top-up of 500 NGN to `account`. Only the service knows it.
+ */
+export async function placeAtService(
+  app: App,
+  account: string,
+  externalOrderId = newMerchantOrderNumber(),
+): Promise<{ orderId: string; externalOrderId: string }> {
+  const quote = await app.merchant.createQuote({
+    country: 'NG',
+    operatorKey: 'NG-GLO',
+    amount: '500',
+    localCurrency: 'NGN',
+    subtype: 'airtime',
+  });
+  const created = await app.merchant.createOrder({
+    externalOrderId,
+    country: 'NG',
+    operatorKey: 'NG-GLO',
+    amount: '500.0000',
+    localCurrency: 'NGN',
+    subtype: 'airtime',
+    account,
+    quoteToken: quote.quoteToken,
+  });
+  return { orderId: created.order.orderId, externalOrderId };
+}
+
 export async function orderIntent(app: App, options: OrderOptions): Promise<OrderIntent> {
   const quote = await app.merchant.createQuote({
     country: 'NG',

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { ORDER_LIST_DATA, orderListData } from '../../src/bot/callback-data.ts';
 import { formatMoney } from '../../src/domain/money.ts';
-import { newMerchantOrderNumber } from '../../src/domain/order-number.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
@@ -13,6 +12,7 @@ import {
   eventually,
   ngNumber,
   orderIntent,
+  placeAtService,
   placeOrder,
 } from './agents-support.ts';
 
@@ -57,25 +57,7 @@ describe('agents and resellers: /status, /orders, Refresh', () => {
     );
     others = await placeOrder(app, { resellerId: OTHER_RESELLER, account: ngNumber(9) });
     // One order placed at the service without this bot (e.g. in the Portal): only the service knows it.
-    const quote = await app.merchant.createQuote({
-      country: 'NG',
-      operatorKey: 'NG-GLO',
-      amount: '500',
-      localCurrency: 'NGN',
-      subtype: 'airtime',
-    });
-    const externalOrderId = newMerchantOrderNumber();
-    const created = await app.merchant.createOrder({
-      externalOrderId,
-      country: 'NG',
-      operatorKey: 'NG-GLO',
-      amount: '500.0000',
-      localCurrency: 'NGN',
-      subtype: 'airtime',
-      account: ngNumber(10),
-      quoteToken: quote.quoteToken,
-    });
-    outside = { orderId: created.order.orderId, externalOrderId };
+    outside = await placeAtService(app, ngNumber(10));
     // Every order of ours has reached its final status through the sandbox's webhooks.
     await eventually(async () => {
       const all = await Promise.all([...mine, others].map((o) => app.orders.service.get(o.externalOrderId)));

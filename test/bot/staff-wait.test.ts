@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { newMerchantOrderNumber } from '../../src/domain/order-number.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
-import { ask, eventually, ngNumber, placeOrder } from './agents-support.ts';
+import { ask, eventually, ngNumber, placeAtService, placeOrder } from './agents-support.ts';
 import { FAST_USER } from './flow/helpers.ts';
 
 // Issue 16: reads a person waits for (agents' and admins' /status and /orders, Refresh, an admin's /balance)
@@ -76,25 +75,7 @@ describe('staff reads wait their turn in the shared line', () => {
     await app.catalogue.operators('NG');
     await placeOrder(app, { resellerId: RESELLER, account: ngNumber(1) });
     // An order placed at the service without this bot: only the service knows it, so /status must read it.
-    const quote = await app.merchant.createQuote({
-      country: 'NG',
-      operatorKey: 'NG-GLO',
-      amount: '500',
-      localCurrency: 'NGN',
-      subtype: 'airtime',
-    });
-    const externalOrderId = newMerchantOrderNumber();
-    const created = await app.merchant.createOrder({
-      externalOrderId,
-      country: 'NG',
-      operatorKey: 'NG-GLO',
-      amount: '500.0000',
-      localCurrency: 'NGN',
-      subtype: 'airtime',
-      account: ngNumber(2),
-      quoteToken: quote.quoteToken,
-    });
-    outside = { orderId: created.order.orderId, externalOrderId };
+    outside = await placeAtService(app, ngNumber(2));
   }, 60_000);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { newMerchantOrderNumber } from '../../src/domain/order-number.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
-import { eventually, ngNumber, orderIntent } from '../bot/agents-support.ts';
+import { eventually, ngNumber, orderIntent, placeAtService } from '../bot/agents-support.ts';
 
 /** Follow-up reads far away: a status the webhooks do not bring stays missed until the reconciliation. */
 const FAR = 600_000;
@@ -41,28 +41,6 @@ describe('the reconciliation with the Merchant API order list', () => {
     return result.order;
   }
 
-  /** Places an order on the sandbox directly (no bot involved). */
-  async function placeAtService(externalOrderId: string, account: string) {
-    const quote = await app.merchant.createQuote({
-      country: 'NG',
-      operatorKey: 'NG-GLO',
-      amount: '500',
-      localCurrency: 'NGN',
-      subtype: 'airtime',
-    });
-    const created = await app.merchant.createOrder({
-      externalOrderId,
-      country: 'NG',
-      operatorKey: 'NG-GLO',
-      amount: '500.0000',
-      localCurrency: 'NGN',
-      subtype: 'airtime',
-      account,
-      quoteToken: quote.quoteToken,
-    });
-    return { orderId: created.order.orderId, externalOrderId };
-  }
-
   const toldFinal = (ext: string) =>
     world.standIn.driver
       .user({ id: RESELLER })
@@ -80,8 +58,8 @@ describe('the reconciliation with the Merchant API order list', () => {
     silentSuccess = await placeHeld(ngNumber(1, '5555'));
     silentRefund = await placeHeld(ngNumber(2, '8888'));
     repriced = await placeHeld(ngNumber(3));
-    lost = await placeAtService(newMerchantOrderNumber(), ngNumber(4));
-    await placeAtService(`portal-${Date.now()}`, ngNumber(5));
+    lost = await placeAtService(app, ngNumber(4), newMerchantOrderNumber());
+    await placeAtService(app, ngNumber(5), `portal-${Date.now()}`);
     await eventually(
       async () => (await app.orders.service.get(repriced.externalOrderId))?.status === 'succeeded',
     );
