@@ -28,7 +28,7 @@ export interface WorkOptions {
   concurrency?: number;
   /** How long a running job's lock lives without renewal before another worker may take it (default 30 s). */
   lockDurationMs?: number;
-  /** How often this worker looks for jobs whose lock ran out, to run them again (default 30 s). */
+  /** How often this worker looks for jobs whose lock ran out, to run them again (default: the lock's life, 30 s at most). */
   stalledIntervalMs?: number;
   /** At most `max` jobs per `durationMs`, across every worker of the queue. */
   limiter?: { max: number; durationMs: number };
@@ -50,6 +50,9 @@ export interface JobSystem {
   /** Closes the workers (letting running jobs finish) and the queues. */
   close(): Promise<void>;
 }
+
+/** Attempts and stalls (`maxStalledCount`) of a job that must never be dropped: in effect for ever. */
+export const FOREVER = 1_000_000_000;
 
 /** Completed jobs kept (a duplicate of their cause added meanwhile is a no-op). */
 export const KEEP_COMPLETED = { age: 7 * 86_400, count: 10_000 } as const;
@@ -115,7 +118,7 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
         prefix,
         concurrency: options.concurrency ?? 1,
         lockDuration: options.lockDurationMs ?? 30_000,
-        ...(options.stalledIntervalMs === undefined ? {} : { stalledInterval: options.stalledIntervalMs }),
+        stalledInterval: options.stalledIntervalMs ?? Math.min(options.lockDurationMs ?? 30_000, 30_000),
         ...(options.limiter
           ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } }
           : {}),

@@ -3,7 +3,7 @@ import { RateLimitError, UnrecoverableError, type Job } from 'bullmq';
 import { GrammyError, HttpError, InputFile, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Redis } from 'ioredis';
-import type { JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { toHtmlPayload } from '../lib/telegram/html-mode.ts';
@@ -89,8 +89,6 @@ export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
 export const OUTBOX_QUEUE = 'outbox';
 /** Name of the outbox's back-off (OutboxTimings.retryDelaysMs), given to its worker. */
 const BACKOFF = 'outbox';
-/** Attempts and stalls of a job that has not been refused for good: in effect for ever. */
-const FOREVER = 1_000_000_000;
 
 export interface OutboxDeps {
   /** The service's job system: any process adds to the queue; `work` runs it. */
@@ -418,7 +416,6 @@ export function createOutbox(deps: OutboxDeps) {
         // One at a time per process: the messages of a chat leave in the order they were queued.
         concurrency: 1,
         lockDurationMs: timings.leaseMs,
-        stalledIntervalMs: Math.min(timings.leaseMs, 30_000),
         limiter: { max: timings.messagesPerSecond, durationMs: 1_000 },
         backoffStrategy: (attemptsMade, _type, error) =>
           outboxBackoffMs(timings.retryDelaysMs, attemptsMade, error),

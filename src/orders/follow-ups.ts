@@ -1,5 +1,5 @@
 import type { Job, Worker } from 'bullmq';
-import type { JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
@@ -24,7 +24,6 @@ import { isClosed } from './store.ts';
 
 export const FOLLOW_UP_QUEUE = 'follow-up';
 const BACKOFF = 'follow-up';
-const FOREVER = 1_000_000_000;
 
 /** One read: `step` null for a read asked for by an event (outside the back-off). */
 export interface FollowUpJob {
@@ -157,7 +156,6 @@ export function workFollowUps(deps: FollowUpReadsDeps): Worker<FollowUpJob> {
   return deps.jobs.work<FollowUpJob>(FOLLOW_UP_QUEUE, read, {
     concurrency: deps.concurrency ?? 10,
     lockDurationMs: timings.leaseMs,
-    stalledIntervalMs: Math.min(timings.leaseMs, 30_000),
     backoffStrategy: (attemptsMade) => readRetryDelayMs(attemptsMade),
     // A read whose worker died is taken over however often that happens: it is never dropped.
     maxStalledCount: FOREVER,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DelayedError, type Job, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import type { Claim } from '../lib/redis/due-queue.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { orderKeys } from './keys.ts';
@@ -20,7 +20,6 @@ import { orderKeys } from './keys.ts';
 
 export const PLACEMENT_QUEUE = 'placement';
 const BACKOFF = 'placement';
-const FOREVER = 1_000_000_000;
 
 export interface PlacementJob {
   ext: string;
@@ -168,7 +167,6 @@ export function workPlacements(deps: PlacementWorkerDeps): Worker<PlacementJob> 
   return deps.jobs.work<PlacementJob>(PLACEMENT_QUEUE, run, {
     concurrency: deps.concurrency ?? 10,
     lockDurationMs: deps.leaseMs,
-    stalledIntervalMs: Math.min(deps.leaseMs, 30_000),
     backoffStrategy: (attemptsMade) =>
       Math.min(60_000, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6))),
     // A re-send whose worker died is taken over however often that happens: it is never dropped.

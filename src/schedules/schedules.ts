@@ -9,7 +9,6 @@ import {
   nextOccurrence,
   scheduledOrderNumber,
   type Occurrence,
-  type Repeat,
 } from '../domain/schedule-time.ts';
 import { BULK_LINE_PRIORITY } from '../bulk/runs.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
@@ -24,10 +23,8 @@ import {
   quoteUnattended,
   unattendedIntent,
   unattendedOutcome,
-  type Payer,
   type UnattendedOutcome,
   type UnattendedPricing,
-  type UnattendedProduct,
 } from '../orders/unattended.ts';
 import { createScheduleStore, type LastRun, type ScheduleFacts, type ScheduleRecord } from './store.ts';
 
@@ -218,14 +215,7 @@ export function createSchedules(deps: SchedulesDeps) {
     run,
 
     /** Stores a schedule and queues its first run; refused when its time has passed or at the reseller's maximum. */
-    async create(input: {
-      payer: Payer;
-      product: UnattendedProduct;
-      account: string;
-      masked: string;
-      repeat: Repeat;
-      zone: string;
-    }): Promise<CreateResult> {
+    async create(input: Omit<ScheduleFacts, 'id' | 'createdAt'>): Promise<CreateResult> {
       const zone = isKnownZone(input.zone) ? input.zone : 'UTC';
       const next = nextOccurrence(input.repeat, zone, clock());
       if (next === null) return { kind: 'past' };
