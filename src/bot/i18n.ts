@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { I18n } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 import { LOCALES, type Locale } from '../config.ts';
-import { escapeVariables, type TranslationVars } from '../lib/html.ts';
+import { escapeVariables } from '../lib/html.ts';
 
 export const LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));
 
@@ -16,8 +16,7 @@ export function matchLocale(languageCode: string | undefined): Locale | undefine
   return isLocale(base) ? base : undefined;
 }
 
-/** Translates to HTML: string arguments are escaped, `Html` ones (already HTML) are passed as they are. */
-export type Translate = (locale: string, key: string, vars?: TranslationVars) => string;
+export type { Translate } from '../lib/html.ts';
 
 /**
  * Loads every locale from `locales/<lang>/*.ftl`; the session's choice wins, then Telegram's language. Every

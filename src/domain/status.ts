@@ -89,3 +89,32 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
       return false;
   }
 }
+
+/** Our statuses beyond the service's: not answered yet, and refused (nothing charged). */
+export type DisplayStatus = OrderStatus | 'placing' | 'rejected';
+
+/** Locale key of a status text (`order-status-manual-review`…); unknown statuses share one key. */
+export function statusTextKey(status: DisplayStatus): string {
+  if (status === 'placing' || status === 'rejected') return `order-status-${status}`;
+  if (!isKnownStatus(status)) return 'order-status-unknown';
+  return `order-status-${status.replace(/_/g, '-')}`;
+}
+
+/** Emoji of a display status: CONTRACT.md's for service statuses, ⏳ while placing, ❌ when refused. */
+export function displayEmoji(status: DisplayStatus): string {
+  if (status === 'placing') return '⏳';
+  if (status === 'rejected') return '❌';
+  return statusEmoji(status);
+}
+
+/**
+ * The status as text in the reader's language, through whatever translate function the caller has (the bot's
+ * `i18n.t`): domain/ names the key, the caller's locales hold the words.
+ */
+export function statusText(
+  t: (locale: string, key: string, variables: { status: string }) => string,
+  locale: string,
+  status: DisplayStatus,
+): string {
+  return t(locale, statusTextKey(status), { status });
+}

@@ -39,6 +39,9 @@ export type TranslationValue = string | number | Html;
 /** The arguments of a translation as the bot passes them. */
 export type TranslationVars = Record<string, TranslationValue>;
 
+/** Translates to HTML (`i18n.t` of @grammyjs/i18n as the bot sets it up): string arguments are escaped. */
+export type Translate = (locale: string, key: string, variables?: TranslationVars) => string;
+
 /** Escapes each string of a translation's arguments and unwraps `Html` (numbers stay numbers). */
 export function escapeVariables(vars: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const escaped: Record<string, unknown> = {};

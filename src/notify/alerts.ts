@@ -5,11 +5,11 @@ import type { InlineKeyboardButton } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
 import { createStreamConsumer } from '../lib/redis/stream-consumer.ts';
-import { statusText, type Translate } from '../orders/texts.ts';
+import { statusText } from '../domain/status.ts';
 import { alertIdentity, type AdminAlert, type AlertSink } from './alert-types.ts';
 import type { OrderCallbacks } from './callback-data.ts';
 import type { Outbox } from './outbox.ts';
-import { html } from '../lib/html.ts';
+import { html, type Translate } from '../lib/html.ts';
 
 export type { AdminAlert, AlertSink } from './alert-types.ts';
 

@@ -1,35 +1,11 @@
-import type { TranslationVars } from '../lib/html.ts';
 import { formatMoney } from '../domain/money.ts';
 import { maskPhone } from '../domain/phone.ts';
-import { isKnownStatus, statusEmoji } from '../domain/status.ts';
-import type { OrderStatus } from '../merchant/types.ts';
 import type { Rejection, StoredOrder } from './types.ts';
-import { escapeHtml, html, type Html } from '../lib/html.ts';
+import { escapeHtml, html, type Html, type Translate } from '../lib/html.ts';
+import { displayEmoji, statusText, type DisplayStatus } from '../domain/status.ts';
 
-/** The translate function the bot passes (`i18n.t` of @grammyjs/i18n). */
-export type Translate = (locale: string, key: string, variables?: TranslationVars) => string;
-
-/** Our statuses beyond the service's: not answered yet, and refused (nothing charged). */
-export type DisplayStatus = OrderStatus | 'placing' | 'rejected';
-
-/** Locale key of a status text (`order-status-manual-review`…); unknown statuses share one key. */
-export function statusTextKey(status: DisplayStatus): string {
-  if (status === 'placing' || status === 'rejected') return `order-status-${status}`;
-  if (!isKnownStatus(status)) return 'order-status-unknown';
-  return `order-status-${status.replace(/_/g, '-')}`;
-}
-
-/** Emoji of a display status: CONTRACT.md's for service statuses, ⏳ while placing, ❌ when refused. */
-export function displayEmoji(status: DisplayStatus): string {
-  if (status === 'placing') return '⏳';
-  if (status === 'rejected') return '❌';
-  return statusEmoji(status);
-}
-
-/** The status as text in the reader's language. */
-export function statusText(t: Translate, locale: string, status: DisplayStatus): string {
-  return t(locale, statusTextKey(status), { status });
-}
+export type { Translate } from '../lib/html.ts';
+export { displayEmoji, statusText, type DisplayStatus } from '../domain/status.ts';
 
 /** Never sooner than this: the holder's next status check is at least a minute away in practice. */
 const BUSY_MIN_MS = 60_000;
