@@ -76,6 +76,11 @@ export interface OutboxTimings {
   retryDelaysMs: number[];
   /** Messages a second sent by all replicas together (Telegram allows a bot about 30, the chat's answers too). */
   messagesPerSecond: number;
+  /**
+   * Messages one process has in flight at once, to different chats: a burst of webhooks (one status edit and one
+   * final message per order) would otherwise wait for one Telegram round trip after another.
+   */
+  concurrency: number;
 }
 
 /** Production timings of the outbox. */
@@ -83,6 +88,7 @@ export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
   leaseMs: 30_000,
   retryDelaysMs: [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],
   messagesPerSecond: 25,
+  concurrency: 8,
 };
 
 /** The BullMQ queue of the outbox. */
@@ -239,6 +245,8 @@ export function createOutbox(deps: OutboxDeps) {
   const k = {
     message: (chatId: number, messageId: number) => `${deps.prefix}outbox:msg:${chatId}:${messageId}`,
     lock: (chatId: number, messageId: number) => `${deps.prefix}outbox:msg:${chatId}:${messageId}:lock`,
+    /** Set for `retry_after` by a 429: a message already taken by any replica waits too. */
+    paused: `${deps.prefix}outbox:paused`,
   };
 
   async function call(message: OutboxMessage): Promise<number | undefined> {
@@ -272,6 +280,9 @@ export function createOutbox(deps: OutboxDeps) {
 
   /** Telegram's answer to one call: done (and whether Telegram took the text now), or a verdict to act on. */
   async function attempt(message: OutboxMessage): Promise<SendVerdict & { took?: boolean }> {
+    // BullMQ's pause stops replicas taking new jobs; jobs they took before it (several at a time) wait here.
+    const pausedMs = await redis.pttl(k.paused);
+    if (pausedMs > 0) return { kind: 'retry', pauseAllMs: pausedMs, reason: 'paused after a 429' };
     try {
       const messageId = await call(message);
       return { kind: 'done', took: true, ...(messageId === undefined ? {} : { messageId }) };
@@ -294,8 +305,10 @@ export function createOutbox(deps: OutboxDeps) {
       throw new UnrecoverableError(`telegram refused the message: ${verdict.reason}`);
     }
     if (verdict.pauseAllMs !== undefined) {
-      logger.warn({ id: job.id, pauseMs: verdict.pauseAllMs }, 'telegram flood limit: every replica waits');
-      await queue.rateLimit(Math.ceil(verdict.pauseAllMs));
+      const pauseMs = Math.ceil(verdict.pauseAllMs);
+      logger.warn({ id: job.id, pauseMs }, 'telegram flood limit: every replica waits');
+      await redis.set(k.paused, '1', 'PX', pauseMs);
+      await queue.rateLimit(pauseMs);
       // Back to the waiting jobs, its attempts not counted.
       throw new RateLimitError();
     }
@@ -363,6 +376,25 @@ export function createOutbox(deps: OutboxDeps) {
     return sendOne(job);
   }
 
+  // The new messages a process has taken for one chat go out one after another, in the order taken (BullMQ hands
+  // jobs out oldest first); different chats' side by side. Edits need no turn: the message's lock orders them.
+  const chatTurns = new Map<number, Promise<void>>();
+  function inChatTurn(job: Job<OutboxJob>): Promise<void> {
+    const chatId = job.data.message.chatId;
+    if (job.data.message.kind === 'edit') return processJob(job);
+    const before = chatTurns.get(chatId) ?? Promise.resolve();
+    const mine = before.then(() => processJob(job));
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    chatTurns.set(chatId, settled);
+    void settled.then(() => {
+      if (chatTurns.get(chatId) === settled) chatTurns.delete(chatId);
+    });
+    return mine;
+  }
+
   /** Queues `stored` as it is (see enqueue). */
   async function add(stored: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
     const jobId = options.key === null ? undefined : outboxJobId(options.key);
@@ -412,9 +444,9 @@ export function createOutbox(deps: OutboxDeps) {
 
     /** Runs the outbox's jobs in this process (ROLE all or worker). */
     work(): OutboxWorker {
-      const worker = deps.jobs.work<OutboxJob>(OUTBOX_QUEUE, processJob, {
-        // One at a time per process: the messages of a chat leave in the order they were queued.
-        concurrency: 1,
+      const worker = deps.jobs.work<OutboxJob>(OUTBOX_QUEUE, inChatTurn, {
+        // Several chats at a time per process; one chat's messages one after another, in the order queued.
+        concurrency: timings.concurrency,
         lockDurationMs: timings.leaseMs,
         limiter: { max: timings.messagesPerSecond, durationMs: 1_000 },
         backoffStrategy: (attemptsMade, _type, error) =>

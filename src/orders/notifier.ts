@@ -220,19 +220,15 @@ export function createNotifier(deps: NotifierDeps) {
   return {
     /** Leaves the consumer group on a clean stop (see StreamConsumer.close). */
     close: () => consumer.close(),
-    /** Handles waiting order changes once; returns how many were read. */
-    async tick(): Promise<number> {
-      const entries = await consumer.read();
-      for (const entry of entries) {
-        try {
-          await handle(entry);
-          await consumer.ack(entry.id);
-        } catch (error) {
-          // Left pending: retried later; the idempotency keys make the retry harmless.
-          logger.error({ err: error, externalOrderId: entry.fields['ext'] }, 'order change not notified yet');
-        }
-      }
-      return entries.length;
+    /** Handles waiting order changes once (one order's in order, different orders at once); returns how many were read. */
+    tick(): Promise<number> {
+      return consumer.consume({
+        keyOf: (entry) => entry.fields['ext'] ?? entry.id,
+        handle,
+        // Left pending: retried later; the idempotency keys make the retry harmless.
+        onError: (error, entry) =>
+          logger.error({ err: error, externalOrderId: entry.fields['ext'] }, 'order change not notified yet'),
+      });
     },
   };
 }

@@ -71,22 +71,18 @@ export function createJobRelay(deps: JobRelayDeps) {
   }
 
   return {
-    /** Relays waiting changes once; returns how many entries were read. */
-    async tick(): Promise<number> {
-      const entries = await consumer.read();
-      for (const entry of entries) {
-        try {
-          await relay(entry);
-          await consumer.ack(entry.id);
-        } catch (error) {
-          // Left pending: taken up again later; the job ID makes the repeat a no-op.
+    /** Relays waiting changes once (one order's in order, different orders at once); returns how many were read. */
+    tick(): Promise<number> {
+      return consumer.consume({
+        keyOf: (entry) => entry.fields['ext'] ?? entry.id,
+        handle: relay,
+        // Left pending: taken up again later; the job ID makes the repeat a no-op.
+        onError: (error, entry) =>
           logger.error(
             { err: error, externalOrderId: entry.fields['ext'] },
             'order change not relayed to its jobs yet',
-          );
-        }
-      }
-      return entries.length;
+          ),
+      });
     },
     /** Leaves the consumer group on a clean stop. */
     close: () => consumer.close(),

@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { orderKeys } from './keys.ts';
 import type { OrderServiceImpl } from './service.ts';
-import { createStreamConsumer } from '../lib/redis/stream-consumer.ts';
-import { parseMerchantEvent } from './webhook-signature.ts';
+import { createStreamConsumer, type StreamEntry } from '../lib/redis/stream-consumer.ts';
+import { parseMerchantEvent, type MerchantEventParse } from './webhook-signature.ts';
 
 export interface WebhookEventProcessorDeps {
   redis: Redis;
@@ -13,6 +13,23 @@ export interface WebhookEventProcessorDeps {
   /** An entry left unacknowledged this long by a crashed replica is processed by another (default 30 s). */
   claimIdleMs?: number;
   consumer?: string;
+}
+
+// Each entry's event, parsed once for its key and its handling.
+const parsedEvents = new WeakMap<StreamEntry, MerchantEventParse>();
+function eventOf(entry: StreamEntry): MerchantEventParse {
+  let parsed = parsedEvents.get(entry);
+  if (parsed === undefined) {
+    parsed = parseMerchantEvent(Buffer.from(entry.fields['body'] ?? '', 'utf8'));
+    parsedEvents.set(entry, parsed);
+  }
+  return parsed;
+}
+
+/** The order an event is about (an unreadable one is its own key). */
+function orderOf(entry: StreamEntry): string {
+  const parsed = eventOf(entry);
+  return parsed.ok ? parsed.event.orderId : entry.id;
 }
 
 /**
@@ -32,20 +49,22 @@ export function createWebhookEventProcessor(deps: WebhookEventProcessorDeps) {
     /** Leaves the consumer group on a clean stop (see StreamConsumer.close). */
     close: () => consumer.close(),
 
-    /** Processes the waiting events once; returns how many were read. */
-    async tick(): Promise<number> {
-      const entries = await consumer.read();
-      for (const entry of entries) {
-        const parsed = parseMerchantEvent(Buffer.from(entry.fields['body'] ?? '', 'utf8'));
-        if (!parsed.ok) {
-          // Verified before it was stored, so this cannot happen; never block the stream on it.
-          logger.error({ id: entry.id, error: parsed.error }, 'stored webhook event unreadable; dropped');
-          await consumer.ack(entry.id);
-          continue;
-        }
-        // Stored by the handler as wall-clock ms; other replicas' clocks compare with it.
-        const received = Number(entry.fields['received']);
-        try {
+    /**
+     * Processes the waiting events once; returns how many were read. Events of one order are applied in order,
+     * those of different orders at once.
+     */
+    tick(): Promise<number> {
+      return consumer.consume({
+        keyOf: orderOf,
+        handle: async (entry) => {
+          const parsed = eventOf(entry);
+          if (!parsed.ok) {
+            // Verified before it was stored, so this cannot happen; never block the stream on it.
+            logger.error({ id: entry.id, error: parsed.error }, 'stored webhook event unreadable; dropped');
+            return;
+          }
+          // Stored by the handler as wall-clock ms; other replicas' clocks compare with it.
+          const received = Number(entry.fields['received']);
           const outcome = await deps.service.applyEvent(
             parsed.event,
             Number.isFinite(received) && received > 0 ? received : undefined,
@@ -54,13 +73,11 @@ export function createWebhookEventProcessor(deps: WebhookEventProcessorDeps) {
             { orderId: parsed.event.orderId, event: parsed.event.event, outcome },
             'webhook event applied',
           );
-          await consumer.ack(entry.id);
-        } catch (error) {
-          // Left pending: retried after claimIdleMs.
-          logger.error({ err: error, orderId: parsed.event.orderId }, 'webhook event not applied yet');
-        }
-      }
-      return entries.length;
+        },
+        // Left pending: retried after claimIdleMs.
+        onError: (error, entry) =>
+          logger.error({ err: error, orderId: orderOf(entry) }, 'webhook event not applied yet'),
+      });
     },
   };
 }

@@ -117,6 +117,38 @@ describe('durable Telegram outbox on BullMQ', () => {
     expect(botTexts(user)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
   });
 
+  it("one process serves several chats at once, each chat's messages one after another in the order queued", async () => {
+    const { user, replica } = setup();
+    const other = standIn.driver.user({ id: 740000000 + n, firstName: 'V', started: true });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Telegram holds the first chat's first message until the other chat's message went out: with one message
+    // in flight at a time this would never finish.
+    const telegram: OutboxTelegram = {
+      sendMessage: async (...args) => {
+        if (args[0] === user.id && args[1] === 'a0') await held;
+        const sent = await api.sendMessage(...args);
+        if (args[0] === other.id) release();
+        return sent;
+      },
+      sendDocument: (...args) => api.sendDocument(...args),
+      editMessageText: (...args) => api.editMessageText(...args),
+    };
+    const { outbox: adder } = replica({ work: false });
+    for (let i = 0; i < 3; i++)
+      await adder.enqueue({ kind: 'send', chatId: user.id, text: `a${i}` }, { key: `a${i}` });
+    await adder.enqueue({ kind: 'send', chatId: other.id, text: 'b0' }, { key: 'b0' });
+    const { outbox } = replica({ telegram, timings: { concurrency: 4 } });
+    await drain(outbox);
+    expect(botTexts(user)).toEqual(['a0', 'a1', 'a2']);
+    expect(botTexts(other)).toEqual(['b0']);
+    const order = standIn.driver
+      .calls('sendMessage')
+      .filter((c) => c.params['chat_id'] === user.id || c.params['chat_id'] === other.id)
+      .map((c) => c.params['text']);
+    expect(order).toEqual(['b0', 'a0', 'a1', 'a2']);
+  });
+
   it('a duplicate enqueue after the job completed is still a duplicate (send, document and edit)', async () => {
     const { user, replica } = setup();
     const { outbox } = replica();

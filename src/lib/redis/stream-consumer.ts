@@ -29,6 +29,17 @@ export interface StreamConsumer {
   read(): Promise<StreamEntry[]>;
   /** Marks an entry as done for this group. */
   ack(id: string): Promise<void>;
+  /**
+   * Reads once and handles what came: entries of one key (one order) one after another in stream order, those
+   * of different keys at the same time, so a burst of changes to many orders is not handled one round trip at a
+   * time. Each entry is acknowledged once handled; one whose handler throws stays pending (taken over after
+   * `claimIdleMs`) and goes to `onError`. Returns how many entries were read.
+   */
+  consume(options: {
+    keyOf: (entry: StreamEntry) => string;
+    handle: (entry: StreamEntry) => Promise<void>;
+    onError: (error: unknown, entry: StreamEntry) => void;
+  }): Promise<number>;
   /** On a clean stop: leaves the group unless entries are still pending (another replica takes them over). */
   close(): Promise<void>;
 }
@@ -118,24 +129,51 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     return fresh === null || fresh.length === 0 ? [] : toEntries(fresh[0]![1]);
   }
 
-  return {
-    async read() {
-      if (!groupReady) await ensureGroup();
-      try {
-        await reap();
-        return await readOnce();
-      } catch (error) {
-        // The group is gone (Redis restarted without its data, or the stream was deleted): create it again.
-        if (error instanceof Error && error.message.includes('NOGROUP')) {
-          groupReady = false;
-          await ensureGroup();
-          return readOnce();
-        }
-        throw error;
+  async function read(): Promise<StreamEntry[]> {
+    if (!groupReady) await ensureGroup();
+    try {
+      await reap();
+      return await readOnce();
+    } catch (error) {
+      // The group is gone (Redis restarted without its data, or the stream was deleted): create it again.
+      if (error instanceof Error && error.message.includes('NOGROUP')) {
+        groupReady = false;
+        await ensureGroup();
+        return readOnce();
       }
-    },
-    async ack(id) {
-      await redis.xack(stream, group, id);
+      throw error;
+    }
+  }
+
+  async function ack(id: string): Promise<void> {
+    await redis.xack(stream, group, id);
+  }
+
+  return {
+    read,
+    ack,
+    async consume({ keyOf, handle, onError }) {
+      const entries = await read();
+      const byKey = new Map<string, StreamEntry[]>();
+      for (const entry of entries) {
+        const key = keyOf(entry);
+        const list = byKey.get(key);
+        if (list === undefined) byKey.set(key, [entry]);
+        else list.push(entry);
+      }
+      await Promise.all(
+        [...byKey.values()].map(async (list) => {
+          for (const entry of list) {
+            try {
+              await handle(entry);
+              await ack(entry.id);
+            } catch (error) {
+              onError(error, entry);
+            }
+          }
+        }),
+      );
+      return entries.length;
     },
     async close() {
       if (groupReady) await REAP.run(redis, [stream], [group, consumer, -1]);

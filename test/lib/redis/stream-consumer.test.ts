@@ -60,6 +60,43 @@ describe('createStreamConsumer', () => {
     expect(await pendingCount(redis, stream)).toBe(0);
   });
 
+  it("consume handles one key's entries in stream order and different keys' at once; a failed entry stays pending", async () => {
+    const stream = `s${++n}`;
+    const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a' });
+    await consumer.read();
+    const added = [
+      await redis.xadd(stream, '*', 'order', 'o1', 'step', '1'),
+      await redis.xadd(stream, '*', 'order', 'o1', 'step', '2'),
+      await redis.xadd(stream, '*', 'order', 'o2', 'step', '1'),
+      await redis.xadd(stream, '*', 'order', 'o3', 'step', 'bad'),
+    ];
+    const started: string[] = [];
+    const finished: string[] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const failed: string[] = [];
+    const read = await consumer.consume({
+      keyOf: (entry) => entry.fields['order']!,
+      handle: async (entry) => {
+        const name = `${entry.fields['order']}/${entry.fields['step']}`;
+        started.push(name);
+        // o1's first entry is held until o2's was handled: only possible when keys run at once
+        if (name === 'o1/1') await firstHeld;
+        if (name === 'o2/1') releaseFirst();
+        if (entry.fields['step'] === 'bad') throw new Error('cannot handle');
+        finished.push(name);
+      },
+      onError: (_error, entry) => failed.push(entry.id),
+    });
+    expect(read).toBe(4);
+    // o1/2 began only after o1/1 finished, although o2/1 had finished first
+    expect(finished).toEqual(['o2/1', 'o1/1', 'o1/2']);
+    expect(started.indexOf('o1/2')).toBeGreaterThan(started.indexOf('o2/1'));
+    expect(failed).toEqual([added[3]]);
+    const pending = (await redis.xpending(stream, GROUP, '-', '+', 10)) as Array<[string, ...unknown[]]>;
+    expect(pending.map((p) => p[0])).toEqual([added[3]]);
+  });
+
   it('reads at most `batch` entries at a time, in order', async () => {
     const stream = `s${++n}`;
     const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a', batch: 2 });
