@@ -14,7 +14,7 @@ import {
   toOperatorChoice,
   type AmountChoice,
   type OperatorChoice,
-} from '../bot/conversations/top-up-model.ts';
+} from '../orders/choices.ts';
 
 /** What one line of a bulk file tops up, once checked like a typed answer. */
 export type BulkProduct = UnattendedProduct;

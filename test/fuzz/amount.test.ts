@@ -2,12 +2,7 @@ import type { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTypedAmount, toApiAmount, type TypedAmountProblem } from '../../src/domain/money.ts';
-import {
-  boundsOf,
-  fitsOptions,
-  pairsForAmount,
-  type OperatorChoice,
-} from '../../src/bot/conversations/top-up-model.ts';
+import { boundsOf, fitsOptions, pairsForAmount, type OperatorChoice } from '../../src/orders/choices.ts';
 import { DIGIT_ZEROS, amountLike, anyText, inScript, sprinkled } from './inputs.ts';
 
 // The amount step: whatever is typed, the parser answers (never throws) with a value the API can take, or a

@@ -3,15 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   STEPS,
   clearFrom,
-  fold,
   isAskable,
   pageOf,
   previousStep,
-  searchCountries,
-  searchOperators,
-  toOperatorChoice,
   type TopUpState,
 } from '../../src/bot/conversations/top-up-model.ts';
+import { fold, searchCountries, searchOperators, toOperatorChoice } from '../../src/orders/choices.ts';
 import { parseOneLine } from '../../src/bot/features/top-up.ts';
 import { countryOfInternational, parsePhone } from '../../src/domain/phone.ts';
 import type { Country } from '../../src/merchant/types.ts';

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { InlineKeyboard } from 'grammy';
 import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../../domain/money.ts';
 import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
-import { boundsOf, fitsOptions, isFixed, optionsOf } from '../top-up-model.ts';
+import { boundsOf, fitsOptions, isFixed, optionsOf } from '../../../orders/choices.ts';
 import type { StepContext, StepResult } from './step-context.ts';
 import { escapeHtml, html } from '../../../lib/html.ts';
 

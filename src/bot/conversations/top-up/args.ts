@@ -1,6 +1,7 @@
 import { parseTypedAmount } from '../../../domain/money.ts';
 import { countryOfInternational, maskPhone, parsePhone } from '../../../domain/phone.ts';
-import { toOperatorChoice, type TopUpState } from '../top-up-model.ts';
+import { type TopUpState } from '../top-up-model.ts';
+import { toOperatorChoice } from '../../../orders/choices.ts';
 import { phoneChoice } from './phone.ts';
 import type { StepContext } from './step-context.ts';
 import { slimCountries } from './texts.ts';

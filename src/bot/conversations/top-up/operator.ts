@@ -1,13 +1,13 @@
 import { InlineKeyboard } from 'grammy';
 import { ACTION, CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
 import { appendPager } from '../../keyboards/paged-list.ts';
+import { pageOf } from '../top-up-model.ts';
 import {
-  pageOf,
   searchOperators,
   subtypesOf,
   toOperatorChoice,
   type OperatorChoice,
-} from '../top-up-model.ts';
+} from '../../../orders/choices.ts';
 import { PAGE, type StepContext, type StepResult } from './step-context.ts';
 import { clip } from './texts.ts';
 import { escapeHtml } from '../../../lib/html.ts';

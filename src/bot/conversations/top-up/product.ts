@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { InlineKeyboard } from 'grammy';
 import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
-import { currenciesOf, fold, pairsForAmount, subtypesOf } from '../top-up-model.ts';
+import { currenciesOf, fold, pairsForAmount, subtypesOf } from '../../../orders/choices.ts';
 import type { StepContext, StepResult } from './step-context.ts';
 import { escapeHtml, htmlToPlain } from '../../../lib/html.ts';
 

@@ -1,5 +1,5 @@
 import type { Country } from '../../../merchant/types.ts';
-import type { CountryChoice } from '../top-up-model.ts';
+import type { CountryChoice } from '../../../orders/choices.ts';
 
 // Small text helpers of the steps.
 
