@@ -3,8 +3,8 @@ import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
-import type { OrderServiceImpl } from './service.ts';
-import { isClosed } from './store.ts';
+import { isClosed, type OrderStore } from './store.ts';
+import type { StoredOrder } from './types.ts';
 
 /**
  * Follow-up reads of unfinished orders (webhooks can be lost), as BullMQ jobs of the `follow-up` queue.
@@ -102,9 +102,20 @@ export function createFollowUpPlanner(deps: FollowUpPlannerDeps) {
 
 export type FollowUpPlanner = ReturnType<typeof createFollowUpPlanner>;
 
+/** What a read needs of the order service (service.ts gives it): the order, the stale alert and a read at the service. */
+export interface FollowUpReader {
+  store: Pick<OrderStore, 'get'>;
+  followUpTimings: FollowUpTimings;
+  reportIfStale(order: StoredOrder): Promise<void>;
+  refresh(
+    ext: string,
+    options: { priority: 'background'; source: 'poll'; followUp?: ReadPlan },
+  ): Promise<StoredOrder | null>;
+}
+
 export interface FollowUpReadsDeps {
   jobs: JobSystem;
-  service: OrderServiceImpl;
+  service: FollowUpReader;
   planner: Pick<FollowUpPlanner, 'plan'>;
   /** Reads run at once in this process. */
   concurrency?: number;
