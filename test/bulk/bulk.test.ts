@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_QUEUE, type BulkJob } from '../../src/bulk/runs.ts';
+import { createBulkStore } from '../../src/bulk/store.ts';
 import type { HookDetail } from '../../src/lib/hooks.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
@@ -283,8 +285,10 @@ describe('a bulk run', () => {
         .map((b) => b.data)
         .join(' '),
     )![1]!;
-    // Nothing is queued for a paused run: no worker will place its lines.
-    expect(await app.redis.zscore('rb:bulk:runs:due', runId)).toBeNull();
+    // Nothing is queued for a paused run: its job parked it and no job of it waits, so no worker will place its lines.
+    expect((await createBulkStore(app.redis, app.config.redis.prefix).get(runId))?.parked).toBe(true);
+    const waiting = await app.jobs.queue<BulkJob>(BULK_QUEUE).getJobs(['wait', 'delayed', 'prioritized']);
+    expect(waiting.filter((job) => job.data.runId === runId)).toEqual([]);
     expect((await app.orders.service.listByReseller(user.id, { offset: 0, limit: 10 })).total).toBe(2);
 
     const third = gates.hold(2);
