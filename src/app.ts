@@ -54,7 +54,7 @@ export interface AppOverrides {
   orderTimings?: OrderSystemDeps['timings'];
   /** Named crash points with no behaviour of their own (the kill tests stop a replica at one). */
   hooks?: LifecycleHooks;
-  /** Bulk worker timings (lease, progress edits); the kill tests shorten the lease. */
+  /** Bulk worker timings (a line's job lock, progress edits); the kill tests shorten the lock. */
   bulkTimings?: Partial<BulkTimings>;
   /**
    * Length of the request budget's minute, with the sandbox's rate-limit window shortened alike, so a test or
