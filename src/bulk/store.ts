@@ -1,11 +1,5 @@
 import type { Redis } from 'ioredis';
-import {
-  defineScript,
-  encodeOps,
-  LUA_APPLY_OPS,
-  LUA_NOW_MS,
-  type RedisOp,
-} from '../lib/redis/redis-script.ts';
+import { defineScript, encodeOps, LUA_APPLY_OPS, type RedisOp } from '../lib/redis/redis-script.ts';
 import type { LineProblem, ValidLine } from './validate.ts';
 
 /**
@@ -76,7 +70,7 @@ const DRAFT_TTL_SECONDS = 3600;
 /** How long a finished run is kept (its buttons and report lines). */
 const DONE_TTL_SECONDS = 30 * 86_400;
 
-const TRANSITION = defineScript(`${LUA_NOW_MS}${LUA_APPLY_OPS}
+const TRANSITION = defineScript(`${LUA_APPLY_OPS}
 local state = redis.call('HGET', KEYS[1], 'state')
 if not state then return 'gone' end
 local allowed = false
