@@ -433,7 +433,7 @@ export function createBulkRuns(deps: BulkDeps) {
       if (placed === 'again') continue;
       if (placed === 'wait') {
         // The line waits and tries again; meanwhile the other runs' lines go on.
-        await job.moveToDelayed(clock() + timings.retryMs, token);
+        await job.moveToDelayed(Date.now() + timings.retryMs, token);
         throw new DelayedError();
       }
       await enqueue(runId, round, line + 1);
