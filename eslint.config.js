@@ -46,7 +46,7 @@ export default tseslint.config(
   //   domain/    pure rules: node: built-ins and packages, nothing of ours outside domain/;
   //   merchant/  the Merchant API client: domain/ and lib/, nothing else of ours. config.ts and logger.ts are not
   //              "below" it: the client gets key, URLs, clock and logger as deps of its factory (STYLE.md habit 2);
-  //   lib/       what every part needs (Redis scripts, due-queues, stream consumers, the worker loop, the
+  //   lib/       what every part needs (Redis scripts, stream consumers, the worker loop, the
   //              crash-point hooks): domain/ and nothing else of ours, so two features share plumbing without
   //              importing each other;
   //   orders/, notify/, bot/, server/, app.ts, main.ts: the product, above all three (lib/ sits beside domain/:

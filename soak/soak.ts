@@ -78,8 +78,8 @@ export const SOAK_TIMINGS = {
     claimIdleMs: 8_000,
   },
   merchantRetry: { baseDelayMs: 100, maxDelayMs: 1_000 },
-  // A bulk run whose replica was killed is taken up by another within seconds, well inside the quiet period.
-  bulkTimings: { leaseMs: 8_000, sliceMs: 3_000, progressEveryMs: 1_000, retryMs: 1_000 },
+  // A bulk line whose replica was killed is taken up by another within seconds, well inside the quiet period.
+  bulkTimings: { leaseMs: 8_000, progressEveryMs: 1_000, retryMs: 1_000 },
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

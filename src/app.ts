@@ -54,7 +54,7 @@ export interface AppOverrides {
   orderTimings?: OrderSystemDeps['timings'];
   /** Named crash points with no behaviour of their own (the kill tests stop a replica at one). */
   hooks?: LifecycleHooks;
-  /** Bulk worker timings (lease, progress edits); the kill tests shorten the lease. */
+  /** Bulk worker timings (a line's job lock, progress edits); the kill tests shorten the lock. */
   bulkTimings?: Partial<BulkTimings>;
   /**
    * Length of the request budget's minute, with the sandbox's rate-limit window shortened alike, so a test or
@@ -286,12 +286,13 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const bulk = createBulkRuns({
     redis,
     prefix,
+    jobs,
     api: merchant,
     orders: orderSystem.service,
     catalogue,
     pricing,
     accounts,
-    telegram: createBulkTelegram(telegram, translate),
+    telegram: createBulkTelegram(telegram, translate, orderSystem.outbox),
     report: (run, lines, orders) => reportCsv(translate, run, lines, orders),
     logger,
     ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
@@ -426,7 +427,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
 
   let runner: RunnerHandle | undefined;
   let workers: OrderWorkers | undefined;
-  let bulkLoop: LoopHandle | undefined;
+  let bulkWorker: { stop(): Promise<void> } | undefined;
   let resumeLoop: LoopHandle | undefined;
   // Updates of dead replicas' waits, handled again here (see resumeOrphans): awaited on stop.
   const resumed = new Set<Promise<void>>();
@@ -485,17 +486,16 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
       if (runsJobs) {
         workers = await orderSystem.startWorkers();
-        const resumed = await bulk.resumeActive().catch((error: unknown) => {
-          logger.error({ err: error }, 'could not resume bulk runs at start-up; the loop takes them later');
+        bulkWorker = bulk.startWorker();
+        // A run started just before a crash may lack its job: queued again (a no-op for the rest).
+        const queued = await bulk.ensureQueued().catch((error: unknown) => {
+          logger.error(
+            { err: error },
+            'could not check the bulk runs at start-up; their queued lines still run',
+          );
           return 0;
         });
-        if (resumed > 0) logger.info({ resumed }, 'bulk runs resumed');
-        bulkLoop = runLoop({
-          name: 'bulk',
-          round: () => bulk.tick(),
-          idleMs: overrides.orderTimings?.idleMs ?? 500,
-          logger,
-        });
+        if (queued > 0) logger.info({ queued }, 'bulk runs carried on');
         schedules.startWorker();
         // A schedule stored just before a crash may lack its next run's job: queued again (a no-op for the rest).
         await schedules.ensureQueued().catch((error: unknown) => {
@@ -551,7 +551,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           await Promise.all([...resumed]);
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await bot.idle.stop();
-          await bulkLoop?.stop();
+          await bulkWorker?.stop();
           await workers?.stop();
           await walletWatch?.stop();
           await reconciler.stop();

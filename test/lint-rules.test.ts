@@ -14,7 +14,7 @@ const DOMAIN_FILE = 'src/domain/status.ts';
 const MERCHANT_FILE = 'src/merchant/records.ts';
 const SANDBOX_FILE = 'src/sandbox/merchant/core.ts';
 const LIB_FILE = 'src/lib/loop.ts';
-const LIB_REDIS_FILE = 'src/lib/redis/due-queue.ts';
+const LIB_REDIS_FILE = 'src/lib/redis/stream-consumer.ts';
 const PRODUCT_FILE = 'src/orders/service.ts';
 
 let eslint: ESLint;
@@ -170,7 +170,7 @@ describe('import boundaries', () => {
   it('the product above may import every layer', async () => {
     expect(await rulesHit(PRODUCT_FILE, importOf('../merchant/types.ts'))).toEqual([]);
     expect(await rulesHit(PRODUCT_FILE, importOf('../bot/bot.ts'))).toEqual([]);
-    expect(await rulesHit(PRODUCT_FILE, importOf('../lib/redis/due-queue.ts'))).toEqual([]);
+    expect(await rulesHit(PRODUCT_FILE, importOf('../lib/redis/stream-consumer.ts'))).toEqual([]);
     expect(await rulesHit('src/notify/outbox.ts', importOf('../lib/hooks.ts'))).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { DelayedError, type Job } from 'bullmq';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { parseBulkFile, type BulkFileProblem } from '../domain/bulk-csv.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { newMerchantOrderNumber } from '../domain/order-number.ts';
+import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
-import type { Claim } from '../lib/redis/due-queue.ts';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { Catalogue } from '../merchant/catalogue.ts';
 import { LEFT_LINE, untilServed } from '../merchant/budget.ts';
@@ -19,7 +20,15 @@ import {
   type UnattendedPricing,
   type UnattendedQuote,
 } from '../orders/unattended.ts';
-import { createBulkStore, type RunLine, type RunMeta, type RunRecord } from './store.ts';
+import { adoptLegacyRuns, inLegacyQueue } from './legacy-runs.ts';
+import {
+  createBulkStore,
+  type RunLine,
+  type RunMeta,
+  type RunRecord,
+  type RunState,
+  type TransitionResult,
+} from './store.ts';
 import { productKey, validateRows, type BulkProduct, type LineProblem } from './validate.ts';
 
 /**
@@ -27,6 +36,14 @@ import { productKey, validateRows, type BulkProduct, type LineProblem } from './
  * order path (`OrderService.submit`: the credit hold, the same-number guard, exactly-once placement), each
  * under the merchant order number fixed when the file was checked, so a line re-sent after a crash finds its
  * order instead of making a second one.
+ *
+ * The lines run as BullMQ jobs of the `bulk` queue (src/jobs), a chain per run: the job `bulk.<run>.<round>.<line>`
+ * places one line, records it (moving the run's cursor) and adds the job of the next line, which queues behind
+ * the other runs' lines, so runs take turns. A job whose worker died is run again by another once its lock runs
+ * out: it finds its line recorded (and only adds the next job) or places it again under the same number, which
+ * finds the order. A job finding the run paused parks it (no job comes); ▶️ or ⏹ on a parked run starts a new
+ * round of the chain; otherwise the job in flight sees the change. A run that ended sends its report once
+ * through the outbox (keyed by the run).
  */
 
 /**
@@ -36,12 +53,30 @@ import { productKey, validateRows, type BulkProduct, type LineProblem } from './
  */
 export const BULK_LINE_PRIORITY: CallPriority = 'bulk';
 
+/** The BullMQ queue of bulk lines. */
+export const BULK_QUEUE = 'bulk';
+/** Runs one process works on at once (a line mostly waits in the shared request line). */
+const RUN_CONCURRENCY = 4;
+
+/** The data of a line's job. */
+export interface BulkJob {
+  runId: string;
+  round: number;
+  line: number;
+}
+
+/** The job ID of line `line` of a run in one round of its chain (BullMQ IDs hold no `:`). */
+export function bulkJobId(runId: string, round: number, line: number): string {
+  return `bulk.${runId}.${round}.${line}`;
+}
+
+/** What one job did. */
+export type StepResult = 'gone' | 'superseded' | 'parked' | 'placed-line' | 'moved-on' | 'reported';
+
 /** Timings of the bulk worker; tests shrink them. */
 export interface BulkTimings {
-  /** How long a worker holds a run before another replica may take it over (renewed on every line). */
+  /** How long a line's job lock lives unrenewed before another worker takes the line over (BullMQ renews it). */
   leaseMs: number;
-  /** A run's share of one round before the other runs get a turn. */
-  sliceMs: number;
   /** The progress message is edited at most this often. */
   progressEveryMs: number;
   /** Wait before trying again after a quote the Merchant API could not give now. */
@@ -52,7 +87,6 @@ export interface BulkTimings {
 
 export const DEFAULT_BULK_TIMINGS: BulkTimings = {
   leaseMs: 60_000,
-  sliceMs: 10_000,
   progressEveryMs: 3_000,
   retryMs: 5_000,
   quoteMarginMs: 60_000,
@@ -95,12 +129,15 @@ export interface ProgressView {
 /** What the bulk feature sends through Telegram: the progress edits and the report. */
 export interface BulkTelegram {
   editProgress(run: RunRecord, view: ProgressView): Promise<void>;
+  /** Queues the report once per run (the outbox, keyed by the run): a run reported again sends nothing more. */
   sendReport(run: RunRecord, csv: string, view: ProgressView): Promise<void>;
 }
 
 export interface BulkDeps {
   redis: Redis;
   prefix: string;
+  /** The lines' jobs: any process adds them; `startWorker` (ROLE all or worker) runs them. */
+  jobs: Pick<JobSystem, 'queue' | 'work'>;
   api: Pick<MerchantApi, 'createQuote'>;
   orders: Pick<OrderService, 'submit' | 'get'>;
   catalogue: Pick<Catalogue, 'countries' | 'operators'>;
@@ -116,12 +153,32 @@ export interface BulkDeps {
   timings?: Partial<BulkTimings>;
 }
 
-/** Creates the bulk service (what the chat asks) and its worker (`tick`, run by the job loops). */
+/** Creates the bulk service (what the chat asks) and its worker (`startWorker`, in processes that run jobs). */
 export function createBulkRuns(deps: BulkDeps) {
   const store = createBulkStore(deps.redis, deps.prefix);
   const logger = deps.logger ?? silentLogger;
   const clock = deps.clock ?? Date.now;
   const timings: BulkTimings = { ...DEFAULT_BULK_TIMINGS, ...deps.timings };
+  const queue = () => deps.jobs.queue<BulkJob>(BULK_QUEUE);
+
+  /** Adds the job of one line in one round; a no-op when it exists (or existed, for BullMQ's keeping time). */
+  async function enqueue(runId: string, round: number, line: number): Promise<void> {
+    await queue().add(
+      'line',
+      { runId, round, line },
+      { jobId: bulkJobId(runId, round, line), attempts: FOREVER, backoff: { type: 'bulk' } },
+    );
+  }
+
+  /** Starts the chain again after a state change that asked for it; the change's answer for the caller. */
+  async function restarted(runId: string, result: TransitionResult): Promise<'ok' | RunState | 'gone'> {
+    if (result.kind === 'refused') return result.state;
+    if (result.restart !== undefined) {
+      const run = await store.get(runId);
+      if (run !== null) await enqueue(runId, result.restart, run.next);
+    }
+    return 'ok';
+  }
   /** Quotes this replica holds, by product: one quote serves every line of the same product. */
   const quotes = new Map<string, UnattendedQuote>();
 
@@ -250,13 +307,16 @@ export function createBulkRuns(deps: BulkDeps) {
     }
   }
 
-  /** Places line `index` of a running run; false when the run must wait (the quote could not be had now). */
-  async function placeLine(run: RunRecord, index: number): Promise<boolean> {
+  /**
+   * Places line `index` of a running run: 'done' once recorded (by this job or another), 'again' when the line got
+   * a new number to be placed under, 'wait' when the quote could not be had now.
+   */
+  async function placeLine(run: RunRecord, index: number): Promise<'done' | 'again' | 'wait'> {
     const runId = run.meta.runId;
     const line = await store.line(runId, index);
     if (line === null || line.state !== 'pending') {
       if (line !== null) await store.recordLine(runId, index, line);
-      return true;
+      return 'done';
     }
     let q: UnattendedQuote;
     try {
@@ -264,10 +324,10 @@ export function createBulkRuns(deps: BulkDeps) {
     } catch (error) {
       if (isMerchantError(error) && error.kind === 'validation') {
         await store.recordLine(runId, index, { ...line, state: 'failed', error: 'top-up-offer-unavailable' });
-        return true;
+        return 'done';
       }
       logger.warn({ runId, kind: isMerchantError(error) ? error.kind : 'unknown' }, 'bulk quote not had now');
-      return false;
+      return 'wait';
     }
     const price = await priceOf(run.meta, line, q);
     const intent = unattendedIntent({
@@ -292,22 +352,22 @@ export function createBulkRuns(deps: BulkDeps) {
         if ((line.requotes ?? 0) < 1) {
           // Refused before anything was charged: the line gets a fresh quote under a new number, stored
           // before it is sent (the refused number stays refused).
-          await store.replaceLine(runId, index, {
+          await store.replaceLine(runId, index, line.ext, {
             ...line,
             ext: newMerchantOrderNumber(),
             requotes: (line.requotes ?? 0) + 1,
           });
-          return true;
+          return 'again';
         }
       }
       recorded = { ...line, state: 'failed', error: outcome.reason };
     }
     await store.recordLine(runId, index, recorded);
-    return true;
+    return 'done';
   }
 
   /** Sends the report once the run ended (finished or cancelled); lines never placed are marked skipped. */
-  async function finalise(run: RunRecord, claim: Claim): Promise<void> {
+  async function finalise(run: RunRecord): Promise<void> {
     const runId = run.meta.runId;
     if (run.state === 'cancelled') {
       for (let i = run.next; i < run.meta.total; i++) {
@@ -328,68 +388,65 @@ export function createBulkRuns(deps: BulkDeps) {
       } catch (error) {
         logger.warn({ err: error, runId }, 'bulk progress not edited');
       }
-      try {
-        await deps.telegram.sendReport(ended, csv, view);
-      } catch (error) {
-        logger.warn({ err: error, runId }, 'bulk report not sent yet; trying again');
-        await store.queue.complete(claim, timings.retryMs);
-        return;
-      }
+      // Queued once per run: a job run again after a crash here queues nothing more. A failure retries the job.
+      await deps.telegram.sendReport(ended, csv, view);
     }
     await store.markReported(runId);
-    await store.queue.complete(claim, null);
     logger.info({ runId, ...view }, 'bulk run ended');
   }
 
-  /** Works on one claimed run for at most one slice. */
-  async function work(claim: Claim): Promise<void> {
-    const runId = claim.member;
-    const began = clock();
+  /** One job: line `line` of the run, in round `round` of its chain. */
+  async function step(job: Job<BulkJob, StepResult>, token?: string): Promise<StepResult> {
+    const { runId, round, line } = job.data;
     for (;;) {
       const run = await store.get(runId);
-      if (run === null || run.reported) {
-        await store.queue.complete(claim, null);
-        return;
-      }
+      if (run === null || run.reported) return 'gone';
+      // A job of an earlier round (the run was parked and started again since): the new round carries on.
+      if (run.round !== round) return 'superseded';
       switch (run.state) {
         case 'draft':
-          await store.queue.complete(claim, null);
-          return;
-        case 'paused': {
-          await store.queue.complete(claim, null);
-          // A resume that came while this claim was held found the entry present: queue it again.
-          if ((await store.get(runId))?.state === 'running') await store.queue.schedule(runId, 0);
+          return 'gone';
+        case 'paused':
+          // Parked only while still paused: a resume that came first is seen on the next turn of the loop.
+          if (!(await store.park(runId, round))) continue;
           await showProgress(runId, true);
-          return;
-        }
+          return 'parked';
         case 'cancelled':
         case 'finished':
-          await finalise(run, claim);
-          return;
+          await finalise(run);
+          return 'reported';
         case 'running':
           break;
+      }
+      if (run.next !== line) {
+        // This line was recorded (a job run again after its worker died after recording it): the next one's job.
+        if (run.next < line) return 'superseded';
+        await enqueue(runId, round, run.next);
+        return 'moved-on';
       }
       if (run.next >= run.meta.total) {
         await store.finish(runId);
         continue;
       }
-      if (clock() - began > timings.sliceMs) {
-        // Back of the queue: other runs (other resellers) get their turn.
-        await store.queue.complete(claim, 0);
-        await showProgress(runId, false);
-        return;
-      }
-      if (!(await store.queue.renew(claim, timings.leaseMs))) {
-        logger.warn({ runId }, 'bulk run claim lost; another worker has it');
-        return;
-      }
-      if (!(await placeLine(run, run.next))) {
-        await store.queue.complete(claim, timings.retryMs);
-        await showProgress(runId, false);
-        return;
-      }
       await showProgress(runId, false);
+      const placed = await placeLine(run, line);
+      if (placed === 'again') continue;
+      if (placed === 'wait') {
+        // The line waits and tries again; meanwhile the other runs' lines go on.
+        await job.moveToDelayed(Date.now() + timings.retryMs, token);
+        throw new DelayedError();
+      }
+      await enqueue(runId, round, line + 1);
+      return 'placed-line';
     }
+  }
+
+  /** Makes sure a started, unreported run has the job that carries it on (a no-op when it has). */
+  async function ensureJob(runId: string): Promise<boolean> {
+    const run = await store.get(runId);
+    if (run === null || run.reported || run.state === 'draft' || run.parked) return false;
+    await enqueue(runId, run.round, run.next);
+    return true;
   }
 
   return {
@@ -449,25 +506,28 @@ export function createBulkRuns(deps: BulkDeps) {
       const run = await store.get(runId);
       if (run === null || run.meta.resellerId !== userId) return 'gone' as const;
       if (run.meta.total === 0) return 'empty' as const;
-      return store.start(runId, clock(), messageId);
+      return restarted(runId, await store.start(runId, clock(), messageId));
     },
 
     async drop(runId: string, userId: number) {
       const run = await store.get(runId);
       if (run === null || run.meta.resellerId !== userId) return 'gone' as const;
-      return store.drop(runId);
+      const dropped = await store.drop(runId);
+      return dropped.kind === 'ok' ? ('ok' as const) : dropped.state;
     },
 
     /** ⏸ / ▶️ / ⏹ on the progress message; the progress is shown again at once. */
     async control(runId: string, userId: number, action: 'pause' | 'resume' | 'cancel') {
       const run = await store.get(runId);
       if (run === null || run.meta.resellerId !== userId) return 'gone' as const;
-      const result =
+      const result = await restarted(
+        runId,
         action === 'pause'
           ? await store.pause(runId)
           : action === 'resume'
             ? await store.resume(runId)
-            : await store.cancel(runId);
+            : await store.cancel(runId),
+      );
       if (result === 'ok') await showProgress(runId, true);
       return result;
     },
@@ -479,27 +539,31 @@ export function createBulkRuns(deps: BulkDeps) {
       return { run, view: progressOf(run, await store.lines(runId)) };
     },
 
-    /** On start-up: every started, unreported run has a queue entry (a live holder keeps its claim). */
-    async resumeActive(): Promise<number> {
-      const ids = await store.active();
-      for (const id of ids) await store.queue.schedule(id, 0, { onlyIfAbsent: true });
-      return ids.length;
+    /**
+     * On start-up: every started, unreported run has its job (one stored just before a crash may lack it), except
+     * those still in the old version's queue, which `startWorker` adopts.
+     */
+    async ensureQueued(): Promise<number> {
+      let queued = 0;
+      for (const id of await store.active()) {
+        if (await inLegacyQueue(deps.redis, deps.prefix, id)) continue;
+        if (await ensureJob(id)) queued++;
+      }
+      return queued;
     },
 
-    /** One round of the worker: takes due runs and works on each for a slice; returns how many it took. */
-    async tick(limit = 4): Promise<number> {
-      const claims = await store.queue.claim(limit, timings.leaseMs);
-      await Promise.all(
-        claims.map(async (claim) => {
-          try {
-            await work(claim);
-          } catch (error) {
-            // Redis or the order service failed mid-line: the lease brings the run back later.
-            logger.error({ err: error, runId: claim.member }, 'bulk run round failed');
-          }
-        }),
-      );
-      return claims.length;
+    /** Runs the lines' jobs in this process (ROLE all or worker), and adopts the runs an older version queued. */
+    startWorker(): { stop(): Promise<void> } {
+      deps.jobs.work<BulkJob, StepResult>(BULK_QUEUE, step, {
+        concurrency: RUN_CONCURRENCY,
+        lockDurationMs: timings.leaseMs,
+        // Redis failed mid-line (or the report could not be queued): again, 1 s doubling to a minute, for ever.
+        backoffStrategy: (attemptsMade) =>
+          Math.min(60_000, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6))),
+        // A line whose worker died is taken over however often that happens: a run is never dropped.
+        maxStalledCount: FOREVER,
+      });
+      return adoptLegacyRuns({ redis: deps.redis, prefix: deps.prefix, adopt: ensureJob, logger });
     },
   };
 }

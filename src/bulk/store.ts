@@ -1,19 +1,14 @@
 import type { Redis } from 'ioredis';
-import { createDueQueue, dueQueueOps, type DueQueue } from '../lib/redis/due-queue.ts';
-import {
-  defineScript,
-  encodeOps,
-  LUA_APPLY_OPS,
-  LUA_NOW_MS,
-  type RedisOp,
-} from '../lib/redis/redis-script.ts';
+import { defineScript, encodeOps, LUA_APPLY_OPS, type RedisOp } from '../lib/redis/redis-script.ts';
 import type { LineProblem, ValidLine } from './validate.ts';
 
 /**
- * Bulk runs in Redis: a run record (a hash: its state and fixed facts), its lines (a hash: index -> line JSON)
- * and one due-queue of runs with leased claims (lib/redis/due-queue), so a run whose worker died is taken up
- * by another replica once the lease runs out. Every change of a run's state is one script that checks the
- * state it starts from, so a pause, a cancel and the worker never overwrite each other.
+ * Bulk runs in Redis: a run record (a hash: its state and fixed facts) and its lines (a hash: index -> line
+ * JSON). The run's jobs are BullMQ's (runs.ts); the record says whether the run's chain of jobs is `parked` (no
+ * job will come: a draft, or a paused run whose job saw the pause) and its `round` (how often the chain was
+ * started again), which names its jobs. Every change of a run's state is one script that checks the state it
+ * starts from, so a pause, a cancel and the worker never overwrite each other, and a restart of the chain is
+ * decided in the same script as the state it follows from.
  */
 
 /** `draft` until ✅; then `running` ⇄ `paused`, and `finished` or `cancelled`; `reported` once the report is sent. */
@@ -60,14 +55,22 @@ export interface RunRecord {
   progressAt: number;
   messageId?: number;
   reported: boolean;
+  /** How often the run's chain of jobs was started (✅, ▶️ or ⏹ on a parked run): its jobs carry it. */
+  round: number;
+  /** No job of the run will come until it is started again (a draft, or a paused run whose job saw the pause). */
+  parked: boolean;
 }
+
+/** The answer of a state change: `ok`, with the new round when the chain of jobs must be started again. */
+export type TransitionResult =
+  { kind: 'ok'; restart?: number } | { kind: 'refused'; state: RunState | 'gone' };
 
 /** How long a file checked but not started is kept. */
 const DRAFT_TTL_SECONDS = 3600;
 /** How long a finished run is kept (its buttons and report lines). */
 const DONE_TTL_SECONDS = 30 * 86_400;
 
-const TRANSITION = defineScript(`${LUA_NOW_MS}${LUA_APPLY_OPS}
+const TRANSITION = defineScript(`${LUA_APPLY_OPS}
 local state = redis.call('HGET', KEYS[1], 'state')
 if not state then return 'gone' end
 local allowed = false
@@ -76,8 +79,22 @@ for word in string.gmatch(ARGV[1], '[^,]+') do
 end
 if not allowed then return state end
 redis.call('HSET', KEYS[1], 'state', ARGV[2])
-applyOps(3)
+applyOps(4)
+-- a parked chain of jobs is started again (in a new round) when the new state needs a job: running, cancelled
+-- (a draft an older version stored has no 'parked' but no job either)
+if ARGV[3] == '1' and (state == 'draft' or redis.call('HGET', KEYS[1], 'parked') == '1') then
+  redis.call('HDEL', KEYS[1], 'parked')
+  return 'ok:' .. redis.call('HINCRBY', KEYS[1], 'round', 1)
+end
 return 'ok'
+`);
+
+/** The job of round ARGV[1] parks the run: only while it is paused and still in that round. */
+const PARK = defineScript(`
+local r = redis.call('HMGET', KEYS[1], 'state', 'round')
+if r[1] ~= 'paused' or (r[2] or '0') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'parked', '1')
+return 1
 `);
 
 /** Writes line ARGV[1] only while the cursor is on it, and moves the cursor to ARGV[2]. */
@@ -88,6 +105,15 @@ redis.call('HSET', KEYS[1], 'next', ARGV[2])
 return 1
 `);
 
+/** Rewrites line ARGV[1] while the cursor is on it and it still has the number ARGV[2]. */
+const REPLACE_LINE = defineScript(`
+if redis.call('HGET', KEYS[1], 'next') ~= ARGV[1] then return 0 end
+local line = redis.call('HGET', KEYS[2], ARGV[1])
+if not line or cjson.decode(line).ext ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+return 1
+`);
+
 /** Creates the bulk run store under `prefix` (REDIS_PREFIX). */
 export function createBulkStore(redis: Redis, prefix: string) {
   const base = `${prefix}bulk`;
@@ -95,24 +121,27 @@ export function createBulkStore(redis: Redis, prefix: string) {
     run: (id: string) => `${base}:run:${id}`,
     lines: (id: string) => `${base}:lines:${id}`,
     active: `${base}:active`,
-    queue: `${base}:runs`,
   };
-  const queue: DueQueue = createDueQueue(redis, keys.queue);
-  const queueOps = dueQueueOps(keys.queue);
 
-  async function transition(id: string, from: RunState[], to: RunState, ops: RedisOp[] = []) {
+  async function transition(
+    id: string,
+    from: RunState[],
+    to: RunState,
+    ops: RedisOp[] = [],
+    restart = false,
+  ): Promise<TransitionResult> {
     const encoded = encodeOps(ops, 2);
     const result = (await TRANSITION.run(
       redis,
       [keys.run(id), ...encoded.keys],
-      [from.join(','), to, ...encoded.args],
+      [from.join(','), to, restart ? '1' : '0', ...encoded.args],
     )) as string;
-    return result === 'ok' ? ('ok' as const) : (result as RunState | 'gone');
+    if (result === 'ok') return { kind: 'ok' };
+    if (result.startsWith('ok:')) return { kind: 'ok', restart: Number(result.slice(3)) };
+    return { kind: 'refused', state: result as RunState | 'gone' };
   }
 
   return {
-    queue,
-
     /** Stores a checked file as a draft (kept an hour unless started). */
     async createDraft(meta: RunMeta, lines: RunLine[]): Promise<void> {
       const m = redis.multi();
@@ -122,6 +151,9 @@ export function createBulkStore(redis: Redis, prefix: string) {
         next: '0',
         startedAt: '0',
         progressAt: '0',
+        round: '0',
+        // No job until ✅.
+        parked: '1',
       });
       if (lines.length > 0) {
         m.hset(
@@ -145,6 +177,8 @@ export function createBulkStore(redis: Redis, prefix: string) {
         progressAt: Number(raw.progressAt ?? 0),
         ...(raw.messageId === undefined ? {} : { messageId: Number(raw.messageId) }),
         reported: raw.reported === '1',
+        round: Number(raw.round ?? 0),
+        parked: raw.parked === '1',
       };
     },
 
@@ -170,25 +204,33 @@ export function createBulkStore(redis: Redis, prefix: string) {
       return done === 1;
     },
 
-    /** Rewrites line `index` (still to place) while the cursor is on it; false when another worker moved on. */
-    async replaceLine(id: string, index: number, line: RunLine): Promise<boolean> {
-      const done = await RECORD_LINE.run(
+    /**
+     * Rewrites line `index` (still to place) while the cursor is on it and it still has the number `ext`; false
+     * when another job moved on or gave it a new number first.
+     */
+    async replaceLine(id: string, index: number, ext: string, line: RunLine): Promise<boolean> {
+      const done = await REPLACE_LINE.run(
         redis,
         [keys.run(id), keys.lines(id)],
-        [String(index), String(index), JSON.stringify(line)],
+        [String(index), ext, JSON.stringify(line)],
       );
       return done === 1;
     },
 
-    /** ✅: the draft starts (kept for good, queued now). */
+    /** ✅: the draft starts (kept for good); `restart` is the first round of its jobs. */
     start: (id: string, startedAt: number, messageId: number) =>
-      transition(id, ['draft'], 'running', [
-        ['PERSIST', keys.run(id)],
-        ['PERSIST', keys.lines(id)],
-        ['HSET', keys.run(id), 'startedAt', String(startedAt), 'messageId', String(messageId)],
-        ['SADD', keys.active, id],
-        ...queueOps.scheduleOps(id, 0),
-      ]),
+      transition(
+        id,
+        ['draft'],
+        'running',
+        [
+          ['PERSIST', keys.run(id)],
+          ['PERSIST', keys.lines(id)],
+          ['HSET', keys.run(id), 'startedAt', String(startedAt), 'messageId', String(messageId)],
+          ['SADD', keys.active, id],
+        ],
+        true,
+      ),
 
     /** ❌: the draft is forgotten. */
     drop: (id: string) =>
@@ -199,11 +241,16 @@ export function createBulkStore(redis: Redis, prefix: string) {
 
     pause: (id: string) => transition(id, ['running'], 'paused'),
 
-    resume: (id: string) => transition(id, ['paused'], 'running', queueOps.scheduleOps(id, 0, true)),
+    /** A parked run is started again (`restart`); one whose job has not seen the pause yet goes on in it. */
+    resume: (id: string) => transition(id, ['paused'], 'running', [], true),
 
-    /** Lines not placed yet are never placed; the worker sends the report. */
-    cancel: (id: string) =>
-      transition(id, ['running', 'paused'], 'cancelled', queueOps.scheduleOps(id, 0, true)),
+    /** Lines not placed yet are never placed; the run's job (a new one when it was parked) sends the report. */
+    cancel: (id: string) => transition(id, ['running', 'paused'], 'cancelled', [], true),
+
+    /** The job of `round` found the run paused: no job comes until ▶️ or ⏹; false when it is no longer so. */
+    async park(id: string, round: number): Promise<boolean> {
+      return (await PARK.run(redis, [keys.run(id)], [String(round)])) === 1;
+    },
 
     finish: (id: string) => transition(id, ['running'], 'finished'),
 
@@ -222,7 +269,7 @@ export function createBulkStore(redis: Redis, prefix: string) {
       await redis.hset(keys.run(id), 'progressAt', String(at));
     },
 
-    /** Runs started and not reported yet (start-up repairs their queue entries). */
+    /** Runs started and not reported yet (start-up makes sure each has its job). */
     active: () => redis.smembers(keys.active),
   };
 }

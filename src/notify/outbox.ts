@@ -54,6 +54,8 @@ export type OutboxMessage =
       fileName: string;
       fileText: string;
       caption: string;
+      /** A message of the chat it answers (sent anyway when that message is gone). */
+      replyTo?: number;
       replyMarkup?: InlineKeyboardMarkup;
       parseMode?: 'HTML';
     };
@@ -268,6 +270,9 @@ export function createOutbox(deps: OutboxDeps) {
         const sent = await deps.telegram.sendDocument(message.chatId, file, {
           ...other,
           caption: message.caption,
+          ...(message.replyTo === undefined
+            ? {}
+            : { reply_parameters: { message_id: message.replyTo, allow_sending_without_reply: true } }),
         });
         return sent.message_id;
       }

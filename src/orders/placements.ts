@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { DelayedError, type Job, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
-import type { Claim } from '../lib/redis/due-queue.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { orderKeys } from './keys.ts';
 
@@ -19,6 +18,24 @@ import { orderKeys } from './keys.ts';
  */
 
 export const PLACEMENT_QUEUE = 'placement';
+
+/** A hold of an order's send lock: only the holder of `token` may renew it or let it go. */
+export interface Claim {
+  /** The order's merchant order number. */
+  member: string;
+  token: string;
+  /** The re-send this hold serves (0: the first; the sender that stored the intent holds step 0 too). */
+  step: number;
+  /** When (ms) the job of this re-send was due. */
+  dueAt: number;
+  /** True when an earlier run of the same re-send died or stalled holding it. */
+  reclaimed: boolean;
+}
+
+/** A fresh send-lock token for a sender that stores an intent and sends it itself. */
+export function newClaimToken(): string {
+  return `own-${randomBytes(8).toString('hex')}`;
+}
 const BACKOFF = 'placement';
 
 export interface PlacementJob {

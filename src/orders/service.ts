@@ -11,8 +11,7 @@ import type {
   OrderStatus,
   RechargeOrder,
 } from '../merchant/types.ts';
-import { newClaimToken, type Claim } from '../lib/redis/due-queue.ts';
-import type { PlacementJobs } from './placements.ts';
+import { newClaimToken, type Claim, type PlacementJobs } from './placements.ts';
 import { createOrderNumbers } from './numbers.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';

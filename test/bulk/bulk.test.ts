@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_QUEUE, type BulkJob } from '../../src/bulk/runs.ts';
+import { createBulkStore } from '../../src/bulk/store.ts';
 import type { HookDetail } from '../../src/lib/hooks.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
@@ -13,24 +15,24 @@ import { FAST_USER, WAIT, allOrders, current, lastBotId } from '../bot/flow/help
 class LineGates {
   private readonly held = new Map<
     number,
-    { reached: () => void; open: Promise<void>; release: () => void }
+    { arrived: Array<() => void>; count: number; open: Promise<void>; release: () => void }
   >();
-  private readonly reachedAt = new Map<number, Promise<void>>();
 
-  hold(index: number): { reached: Promise<void>; release: () => void } {
-    let reached!: () => void;
-    const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+  /** Holds line `index`: `reached` when a job first gets there, `reachedAgain` when a second one does. */
+  hold(index: number): { reached: Promise<void>; reachedAgain: Promise<void>; release: () => void } {
+    const arrived: Array<() => void> = [];
+    const reached = new Promise<void>((resolve) => arrived.push(resolve));
+    const reachedAgain = new Promise<void>((resolve) => arrived.push(resolve));
     let release!: () => void;
     const open = new Promise<void>((resolve) => (release = resolve));
-    this.held.set(index, { reached, open, release });
-    this.reachedAt.set(index, reachedPromise);
-    return { reached: reachedPromise, release };
+    this.held.set(index, { arrived, count: 0, open, release });
+    return { reached, reachedAgain, release };
   }
 
   async at(detail: HookDetail): Promise<void> {
     const gate = detail.step === undefined ? undefined : this.held.get(detail.step);
     if (gate === undefined) return;
-    gate.reached();
+    gate.arrived[gate.count++]?.();
     await gate.open;
   }
 }
@@ -283,8 +285,10 @@ describe('a bulk run', () => {
         .map((b) => b.data)
         .join(' '),
     )![1]!;
-    // Nothing is queued for a paused run: no worker will place its lines.
-    expect(await app.redis.zscore('rb:bulk:runs:due', runId)).toBeNull();
+    // Nothing is queued for a paused run: its job parked it and no job of it waits, so no worker will place its lines.
+    expect((await createBulkStore(app.redis, app.config.redis.prefix).get(runId))?.parked).toBe(true);
+    const waiting = await app.jobs.queue<BulkJob>(BULK_QUEUE).getJobs(['wait', 'delayed', 'prioritized']);
+    expect(waiting.filter((job) => job.data.runId === runId)).toEqual([]);
     expect((await app.orders.service.listByReseller(user.id, { offset: 0, limit: 10 })).total).toBe(2);
 
     const third = gates.hold(2);
@@ -305,6 +309,46 @@ describe('a bulk run', () => {
     const numbers = rows.map((r) => r.merchant_order_number);
     expect(orders.filter((o) => numbers.includes(o.external_order_id))).toHaveLength(3);
     expect(orders.filter((o) => o.external_order_id === rows[3]!.merchant_order_number)).toHaveLength(0);
+  });
+
+  it('places a line once when its job runs twice at once (a stalled job taken over while its first run goes on)', async () => {
+    const user = await reseller();
+    const summary = await sendFile(user, [0, 1, 2].map((i) => `${ng(500 + i)},500,MTN,`).join('\n'));
+    const runId = /bk:start:(\S+)/.exec(
+      summary.buttons
+        .flat()
+        .map((b) => b.data)
+        .join(' '),
+    )![1]!;
+    const second = gates.hold(1);
+    const before = lastBotId(user);
+    user.press(summary, '✅');
+    await second.reached;
+    // The job of line 1 is inside its line; a second run of it starts beside it (as BullMQ does with a job whose
+    // lock ran out while its worker still runs it) and gets there too.
+    const queue = world.apps[0]!.jobs.queue<BulkJob>(BULK_QUEUE);
+    const [running] = (await queue.getJobs(['active'])).filter((job) => job.data.runId === runId);
+    expect(running?.data.line).toBe(1);
+    await queue.add('line', running!.data, { jobId: `again-${running!.id!}` });
+    await second.reachedAgain;
+    second.release();
+    const rows = await report(user, before);
+    expect(rows).toHaveLength(3);
+    const orders = await allOrders(world);
+    for (const row of rows) {
+      expect(row.order_id).toMatch(/^O-/);
+      expect(orders.filter((o) => o.external_order_id === row.merchant_order_number)).toHaveLength(1);
+    }
+    expect(current(user, summary.id)!.text).toContain('Placed 3 · failed 0 · left 0');
+    expect(
+      world.standIn.driver
+        .calls('sendDocument')
+        .filter(
+          (c) =>
+            String(c.params['chat_id']) === String(user.id) &&
+            String(c.params['caption'] ?? '').startsWith('Bulk report'),
+        ),
+    ).toHaveLength(1);
   });
 
   it('gives a line whose quote was refused at placement (price changed) one fresh quote under a new number', async () => {

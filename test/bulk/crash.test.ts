@@ -9,7 +9,7 @@ import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { outputLine, startCrashBot } from '../main/support/crash-bot-process.ts';
 
 // A bulk run whose bot process is SIGKILLed in the middle (right after a line's order was handed to the order
-// service, before the run recorded it) is taken up by a new process once the lease runs out: every line is
+// service, before the run recorded it) is taken up by a new process once its job's lock runs out: every line is
 // placed exactly once, none is forgotten, and the report names them all. Real processes, as production runs.
 
 const ADMIN = 710_000_003;
@@ -66,7 +66,7 @@ describe('SIGKILL in the middle of a bulk run', () => {
       ADMIN_IDS: String(ADMIN),
       LOG_LEVEL: 'silent',
       ORDER_TIMINGS: JSON.stringify({ idleMs: 50 }),
-      // A short lease, so the new process takes the run over within seconds.
+      // A short job lock, so the new process takes the line over within seconds.
       BULK_TIMINGS: JSON.stringify({ leaseMs: 2_000, progressEveryMs: 200 }),
     };
     const port = String(await freePort());

@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canMove } from '../../src/domain/status.ts';
-import { createDueQueue } from '../../src/lib/redis/due-queue.ts';
 import { orderKeys } from '../../src/orders/keys.ts';
 import { createOrderStore, type RedisOrderStore } from '../../src/orders/store.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
@@ -195,57 +194,5 @@ describe('RedisOrderStore', () => {
     expect(placing.orders.map((o) => o.externalOrderId).sort()).toEqual(made.slice(3).sort());
     expect(await storeA.placing()).toEqual(expect.arrayContaining(made.slice(3)));
     expect(await storeA.unfinished()).toEqual(expect.arrayContaining(made));
-  });
-
-  it('a due-queue claim hands each due member to exactly one of many concurrent claimers', async () => {
-    const q1 = createDueQueue(a, `${prefix}dq-test`);
-    const q2 = createDueQueue(b, `${prefix}dq-test`);
-    const members = Array.from({ length: 60 }, () => newExt('dq'));
-    for (const m of members) await q1.schedule(m, 0);
-    const claims = (
-      await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? q1 : q2).claim(7, 60_000)))
-    ).flat();
-    expect(claims.map((c) => c.member).sort()).toEqual([...members].sort());
-    // a completed claim with a delay comes back once due; a lost claim cannot complete
-    const first = claims[0]!;
-    expect(await q2.complete(first, 0)).toBe(true);
-    expect(await q1.complete(first, 0)).toBe(false);
-    const again = await q1.claim(100, 60_000);
-    expect(again.map((c) => c.member)).toEqual([first.member]);
-    expect(again[0]!.step).toBe(1);
-    await q1.cancel(first.member);
-    expect(await q2.complete(again[0]!, 10)).toBe(false);
-    expect(await q1.dueAt(first.member)).toBeNull();
-  });
-
-  it('a claim not completed within its lease is handed out again (a crashed worker)', async () => {
-    const q = createDueQueue(a, `${prefix}dq-lease`);
-    await q.schedule('m1', 0);
-    const [c1] = await q.claim(1, 1500);
-    expect(c1?.member).toBe('m1');
-    expect(await q.claim(1, 1500)).toEqual([]);
-    let c2: Awaited<ReturnType<typeof q.claim>> = [];
-    for (let i = 0; i < 1000 && c2.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      c2 = await q.claim(1, 60_000);
-    }
-    expect(c2[0]?.member).toBe('m1');
-    expect(await q.complete(c1!, null)).toBe(false);
-    expect(await q.complete(c2[0]!, null)).toBe(true);
-    expect(await q.size()).toBe(0);
-  });
-
-  it('a renewed claim keeps its member; a lost claim cannot be renewed', async () => {
-    const q = createDueQueue(a, `${prefix}dq-renew`);
-    await q.schedule('m1', 0);
-    const [c1] = await q.claim(1, 60_000);
-    expect(await q.renew(c1!, 60_000)).toBe(true);
-    expect(await q.claim(1, 60_000)).toEqual([]);
-    // A new due time supersedes the claim in flight: the old holder must not work on it any more.
-    await q.schedule('m1', 0);
-    expect(await q.renew(c1!, 60_000)).toBe(false);
-    const [c2] = await q.claim(1, 60_000);
-    expect(c2?.member).toBe('m1');
-    expect(await q.renew(c2!, 60_000)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { newClaimToken } from '../../src/lib/redis/due-queue.ts';
+import { newClaimToken } from '../../src/orders/placements.ts';
 import { statusMessage } from '../../src/orders/texts.ts';
 import { htmlToPlain } from '../../src/lib/html.ts';
 import { botMessage, notifierCaughtUp, settle } from './support/checks.ts';

@@ -3,6 +3,7 @@ import { Composer, InputFile, type Api } from 'grammy';
 import { BULK_MAX_BYTES, bulkTemplate } from '../../domain/bulk-csv.ts';
 import type { BulkRuns, BulkTelegram } from '../../bulk/runs.ts';
 import { progressText, summaryText } from '../../bulk/texts.ts';
+import type { Outbox } from '../../notify/outbox.ts';
 import type { Translate } from '../../orders/texts.ts';
 import { BULK_DATA, parseBulkData } from '../callback-data/bulk.ts';
 import type { BotContext } from '../context.ts';
@@ -129,8 +130,11 @@ function translateOf(ctx: BotContext): Translate {
   return (_locale, key, vars) => ctx.t(key, vars);
 }
 
-/** Edits a run's progress message and sends its report, through the Bot API. */
-export function createBulkTelegram(api: Api, t: Translate): BulkTelegram {
+/**
+ * Edits a run's progress message through the Bot API (an edit repeated changes nothing), and queues its report in
+ * the outbox under the run's key, so a run reported again (a job run again after a crash) sends it once.
+ */
+export function createBulkTelegram(api: Api, t: Translate, outbox: Pick<Outbox, 'enqueue'>): BulkTelegram {
   return {
     async editProgress(run, view) {
       if (run.messageId === undefined) return;
@@ -149,19 +153,21 @@ export function createBulkTelegram(api: Api, t: Translate): BulkTelegram {
     },
     async sendReport(run, csv, view) {
       const day = run.meta.createdAt.slice(0, 10);
-      await api.sendDocument(
-        run.meta.chatId,
-        new InputFile(Buffer.from(csv, 'utf8'), `bulk-report-${day}-${run.meta.runId}.csv`),
+      await outbox.enqueue(
         {
+          kind: 'document',
+          chatId: run.meta.chatId,
+          fileName: `bulk-report-${day}-${run.meta.runId}.csv`,
+          fileText: csv,
+          // A translation is HTML already, like every text the outbox sends.
           caption: t(run.meta.locale, 'bulk-report-caption', {
             placed: view.placed,
             failed: view.failed,
             skipped: view.skipped,
           }),
-          ...(run.messageId === undefined
-            ? {}
-            : { reply_parameters: { message_id: run.messageId, allow_sending_without_reply: true } }),
+          ...(run.messageId === undefined ? {} : { replyTo: run.messageId }),
         },
+        { key: `bulk-report:${run.meta.runId}` },
       );
     },
   };

@@ -33,10 +33,9 @@ local function ms(x) return string.format('%.0f', x) end
 `;
 
 /**
- * One write inside an atomic commit: a plain Redis command (`['SADD', key, member]`) or one of the
- * specials the commit script understands: `['ZADDIN', key, delayMs, member, nx]` (score = Redis time +
- * delay; `nx` '1' keeps an existing score) and `['DELIFEQ', key, value]` (delete a string key only when it
- * still holds `value`, e.g. a phone guard held by this order).
+ * One write inside an atomic commit: a plain Redis command (`['SADD', key, member]`) or the special the
+ * commit script understands, `['DELIFEQ', key, value]` (delete a string key only when it still holds `value`,
+ * e.g. a phone guard held by this order).
  */
 export type RedisOp = readonly [string, ...string[]];
 
@@ -57,7 +56,7 @@ export function encodeOps(ops: readonly RedisOp[], firstKey: number): { keys: st
   return { keys, args };
 }
 
-/** Lua snippet applying ops encoded by encodeOps from ARGV[start] on; needs LUA_NOW_MS before it. */
+/** Lua snippet applying ops encoded by encodeOps from ARGV[start] on. */
 export const LUA_APPLY_OPS = `
 local function applyOps(start)
   local i = start
@@ -67,13 +66,7 @@ local function applyOps(start)
     local a = {}
     for j = 2, n do a[j - 1] = ARGV[i + j] end
     a[1] = KEYS[tonumber(a[1])]
-    if cmd == 'ZADDIN' then
-      if a[4] == '1' then
-        redis.call('ZADD', a[1], 'NX', ms(nowMs + tonumber(a[2])), a[3])
-      else
-        redis.call('ZADD', a[1], ms(nowMs + tonumber(a[2])), a[3])
-      end
-    elseif cmd == 'DELIFEQ' then
+    if cmd == 'DELIFEQ' then
       if redis.call('GET', a[1]) == a[2] then redis.call('DEL', a[1]) end
     else
       redis.call(cmd, unpack(a))
