@@ -1,4 +1,6 @@
-import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { lookup } from 'node:dns/promises';
+import { isIP, type Socket } from 'node:net';
+import { Cluster, Redis, SentinelConnector, type RedisOptions } from 'ioredis';
 
 /**
  * Where Redis is: one server (`url`), the master a group of Sentinels names, or a Cluster's seed nodes (with
@@ -14,7 +16,8 @@ export type RedisTopology = 'single' | 'sentinel' | 'cluster';
 
 /**
  * One ioredis client for the target. Through Sentinel, ioredis asks the Sentinels for the master, reconnects to
- * the new one after a failover and re-sends what was queued meanwhile.
+ * the new one after a failover and re-sends what was queued meanwhile; we add two guards (MajoritySentinelConnector,
+ * and a reconnect when a server answers READONLY: it was made a replica under our connection).
  */
 export function createRedis(target: RedisTarget, options: RedisOptions = {}): Redis {
   if (target.cluster !== undefined) return createCluster(target.url, target.cluster.nodes, options);
@@ -27,8 +30,130 @@ export function createRedis(target: RedisTarget, options: RedisOptions = {}): Re
     ...credentials(url),
     ...(Number.isInteger(db) ? { db } : {}),
     ...(url.protocol === 'rediss:' ? { tls: {}, enableTLSForSentinelMode: true } : {}),
+    Connector: MajoritySentinelConnector,
+    // A master demoted under our connection refuses writes (nothing done): reconnect through the Sentinels and
+    // send the command again.
+    reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
     ...options,
   });
+}
+
+type SentinelOptions = ConstructorParameters<typeof SentinelConnector>[0];
+
+/**
+ * ioredis' Sentinel connector, with the master's address checked by a majority of the configured Sentinels.
+ * ioredis takes the address from the first Sentinel that answers; one that has not yet heard of a failover
+ * names the old master, which may be back already, empty, still calling itself master for the seconds before
+ * the Sentinels turn it into a replica. Reads there find nothing (no roles, no orders) and writes there are lost
+ * when it is turned. So a connection is kept only when most Sentinels name the server it reached; otherwise it is
+ * closed as failed and ioredis connects again after its retry delay, starting at the next Sentinel.
+ */
+class MajoritySentinelConnector extends SentinelConnector {
+  readonly #sentinelOptions: SentinelOptions;
+
+  // ioredis hands a connector the client's own options (ConnectorConstructor takes them as unknown).
+  constructor(options: unknown) {
+    super(options as SentinelOptions);
+    this.#sentinelOptions = options as SentinelOptions;
+  }
+
+  override async connect(
+    ...args: Parameters<SentinelConnector['connect']>
+  ): ReturnType<SentinelConnector['connect']> {
+    const stream = await super.connect(...args);
+    const reached = await reachedAddress(stream as Socket);
+    // Not connected: ioredis handles the failed stream as it would have.
+    if (reached === null) return stream;
+    const named = await majorityMaster(this.#sentinelOptions);
+    if (named !== null && (await sameServer(named, reached))) return stream;
+    // The next try starts at the Sentinel after the one that named this server.
+    this.sentinelIterator.next();
+    this.sentinelIterator.reset(true);
+    const [emit] = args;
+    emit(
+      'error',
+      new Error(
+        `connected to ${reached.host}:${reached.port}, but ${named === null ? 'no master is named by most Sentinels' : `most Sentinels name ${named.host}:${named.port}`}; connecting again`,
+      ),
+    );
+    // A closed stream is a failed connection to ioredis: it connects again after its retry delay, keeping the
+    // commands waiting (an error thrown here would fail them and end the client).
+    stream.destroy();
+    return stream;
+  }
+}
+
+/** Where a socket got to, once it connected (null when it failed). */
+function reachedAddress(socket: Socket): Promise<{ host: string; port: number } | null> {
+  const read = () =>
+    socket.remoteAddress === undefined || socket.remotePort === undefined
+      ? null
+      : { host: socket.remoteAddress.replace(/^::ffff:/, ''), port: socket.remotePort };
+  if (!socket.connecting) return Promise.resolve(socket.destroyed ? null : read());
+  return new Promise((resolve) => {
+    const done = (connected: boolean) => {
+      socket.off('connect', onConnect);
+      socket.off('close', onClose);
+      resolve(connected ? read() : null);
+    };
+    const onConnect = () => done(true);
+    const onClose = () => done(false);
+    socket.once('connect', onConnect);
+    socket.once('close', onClose);
+  });
+}
+
+/** The master's address as more than half of the configured Sentinels name it, or null. */
+async function majorityMaster(options: SentinelOptions): Promise<{ host: string; port: number } | null> {
+  const sentinels = options.sentinels ?? [];
+  const timeoutMs = Math.min(options.connectTimeout ?? 2_000, 2_000);
+  const answers = await Promise.all(
+    sentinels.map(async ({ host, port }) => {
+      const client = new Redis({
+        host: host ?? '127.0.0.1',
+        port: port ?? 26379,
+        ...(options.sentinelUsername ? { username: options.sentinelUsername } : {}),
+        ...(options.sentinelPassword ? { password: options.sentinelPassword } : {}),
+        ...(options.sentinelTLS ? { tls: options.sentinelTLS } : {}),
+        lazyConnect: true,
+        enableReadyCheck: false,
+        retryStrategy: () => null,
+        maxRetriesPerRequest: 0,
+        connectTimeout: timeoutMs,
+        commandTimeout: timeoutMs,
+      });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        const reply = await client.call('SENTINEL', 'get-master-addr-by-name', options.name ?? '');
+        return Array.isArray(reply) ? `${String(reply[0])}:${String(reply[1])}` : null;
+      } catch {
+        return null;
+      } finally {
+        client.disconnect();
+      }
+    }),
+  );
+  const counts = new Map<string, number>();
+  for (const answer of answers) if (answer !== null) counts.set(answer, (counts.get(answer) ?? 0) + 1);
+  for (const [address, count] of counts) {
+    if (count * 2 > sentinels.length) {
+      const at = address.lastIndexOf(':');
+      return { host: address.slice(0, at), port: Number(address.slice(at + 1)) };
+    }
+  }
+  return null;
+}
+
+/** Whether a Sentinel's address (an IP or a name) is the server a socket reached. */
+async function sameServer(
+  named: { host: string; port: number },
+  reached: { host: string; port: number },
+): Promise<boolean> {
+  if (named.port !== reached.port) return false;
+  if (isIP(named.host) !== 0) return named.host === reached.host;
+  const addresses = await lookup(named.host, { all: true }).catch(() => []);
+  return addresses.some((a) => a.address.replace(/^::ffff:/, '') === reached.host);
 }
 
 function credentials(url: URL): Pick<RedisOptions, 'username' | 'password'> {
