@@ -322,6 +322,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     apiRoot: config.telegramApiRoot,
     redis,
     prefix,
+    jobs,
     defaultLocale: config.defaultLocale,
     roles,
     logger,
