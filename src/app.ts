@@ -240,7 +240,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     prefix,
     readCurrency: async () => (await merchant.getAccount({ priority: 'interactive' })).defaultCurrency,
   });
-  // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas, at background priority.
+  // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas (a BullMQ job scheduler), at background priority.
   const lowBalance = config.merchantLowBalance;
   const walletWatch =
     lowBalance === null
@@ -505,7 +505,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
             'could not check the schedules at start-up; their queued runs still fire',
           );
         });
-        walletWatch?.start();
+        await walletWatch?.start(jobs);
         await reconciler.start(jobs);
         bot.idle.start();
       }
@@ -554,7 +554,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           await bot.idle.stop();
           await bulkLoop?.stop();
           await workers?.stop();
-          await walletWatch?.stop();
           await reconciler.stop();
           await jobs.close();
         })();
