@@ -70,7 +70,8 @@ export class IdleFlows {
       { chatId },
       {
         delay: this.#deps.idleMs,
-        deduplication: { id: idleFlowJobKey(chatId), reschedule: true },
+        // A flow entered while its chat's previous ending runs gets its own, added when that one finishes.
+        deduplication: { id: idleFlowJobKey(chatId), reschedule: true, keepLastIfActive: true },
         // An ended flow leaves nothing behind.
         removeOnComplete: true,
       },

@@ -46,6 +46,8 @@ describe('IdleFlows', () => {
     const user = standIn.driver.user({ id: 740000000 + n, firstName: 'U', started: true });
     const warnings: Array<Record<string, unknown>> = [];
     /** One replica: its own job system (closing it is that process stopping). */
+    /** The goodbye's locale lookup waits while this is set (a test holds an ending in the middle of its run). */
+    const hold: { until?: Promise<void> } = {};
     const make = () => {
       const jobs = createJobSystem({ connect: (o) => new Redis(server.url, o), prefix });
       jobSystems.push(jobs);
@@ -56,7 +58,10 @@ describe('IdleFlows', () => {
         idleMs,
         api,
         translate,
-        localeOf: async (chatId) => (chatId === user.id ? 'ru' : 'en'),
+        localeOf: async (chatId) => {
+          await hold.until;
+          return chatId === user.id ? 'ru' : 'en';
+        },
         logger: { warn: (obj) => void warnings.push(obj as Record<string, unknown>) },
       });
       return { flows, jobs };
@@ -84,6 +89,7 @@ describe('IdleFlows', () => {
     const deadlineOf = async (jobId: string) =>
       Math.floor(Number(await redis.zscore(queue.keys.delayed!, jobId)) / 0x1000);
     return {
+      hold,
       prefix,
       user,
       a: a.flows,
@@ -174,6 +180,32 @@ describe('IdleFlows', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ chatId: user.id });
     expect(goodbyes()).toEqual([]);
+  });
+
+  it('a flow entered while the previous ending of its chat runs gets an ending of its own', async () => {
+    const { a, user, goodbyes, jobOf, unfinished, hold, queue } = setup(60_000);
+    let release!: () => void;
+    hold.until = new Promise<void>((resolve) => (release = resolve));
+    a.start();
+    await enterFlow(a, user.id);
+    await (await queue.getJob((await jobOf(user.id))!))!.promote();
+    await waitFor(
+      async () => (await queue.getJobCounts('active')).active === 1,
+      20_000,
+      'the ending running',
+    );
+    // The chat starts a new flow meanwhile (its state written after the running ending dropped the old one).
+    await a.touch(user.id);
+    release();
+    await waitFor(() => goodbyes().length === 1, 20_000, 'the goodbye');
+    const next = await waitFor(
+      async () => ((await queue.getJobCounts('delayed')).delayed === 1 ? await jobOf(user.id) : null),
+      20_000,
+      "the new flow's ending",
+    );
+    expect(await unfinished()).toBe(1);
+    await a.forget(user.id);
+    expect(await queue.getJob(next)).toBeUndefined();
   });
 
   it('survives a restart: a flow touched by a process that stopped is ended once by another', async () => {
