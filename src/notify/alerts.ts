@@ -116,9 +116,19 @@ local first = redis.call('HGET', KEYS[3], 'first') or ms(nowMs)
 return {queued, burst, first, ms(nowMs)}
 `);
 
+// The open burst at start-up, numbered now if alerts wait without one (left by the hand-written hold this replaced).
+const openScript = defineScript(`${LUA_NOW_MS}
+-- KEYS: pending, meta, seq
+if redis.call('HEXISTS', KEYS[2], 'burst') == 0 then
+  if redis.call('LLEN', KEYS[1]) == 0 then return false end
+  redis.call('HSET', KEYS[2], 'burst', redis.call('INCR', KEYS[3]), 'first', ms(nowMs))
+end
+return {redis.call('HGET', KEYS[2], 'burst'), redis.call('HGET', KEYS[2], 'first') or ms(nowMs), ms(nowMs)}
+`);
+
 // Closes burst ARGV[1] into its group, unless it was closed already (a retried job).
 const closeScript = defineScript(`
--- KEYS: pending, meta, group, groups ; ARGV: burst
+-- KEYS: pending, meta, group, closed ; ARGV: burst
 if redis.call('HGET', KEYS[2], 'burst') ~= ARGV[1] then return 0 end
 if redis.call('EXISTS', KEYS[1]) == 1 then
   redis.call('RENAME', KEYS[1], KEYS[3])
@@ -362,11 +372,9 @@ export function createAlerts(deps: AlertsDeps) {
         },
       );
       try {
-        const [burst, first] = await redis.hmget(k.meta, 'burst', 'first');
-        if (burst !== null && burst !== undefined) {
-          const [seconds] = await redis.time();
-          await holdBurst(burst, Number(first ?? 0), Number(seconds ?? 0) * 1000, false);
-        }
+        const open = (await openScript.run(redis, [k.pending, k.meta, k.seq], [])) as
+          [string, string, string] | null;
+        if (open !== null) await holdBurst(open[0], Number(open[1]), Number(open[2]), false);
         for (const id of await redis.zrange(k.legacyGroups, '0', '-1')) {
           await deliverGroup(id, k.group(id));
           await redis.multi().del(k.group(id)).zrem(k.legacyGroups, id).exec();
