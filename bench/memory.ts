@@ -101,7 +101,12 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
     );
     const sessions = await bytesOf(redis, `${PREFIX}session:*`);
     const convs = await bytesOf(redis, `${PREFIX}conv:*`);
-    const idleKeys = await bytesOf(redis, `${PREFIX}flows:*`);
+    // Each chat in a flow has one delayed BullMQ job (src/bot/idle-flows.ts): its hash, its deduplication key and
+    // its entry in the delayed set (the queue's event stream is a log trimmed by BullMQ, not per session).
+    const idleKeys = { bytes: 0 };
+    for (const pattern of ['[0-9]*', 'de:*', 'delayed']) {
+      idleKeys.bytes += (await bytesOf(redis, `${PREFIX}jobs:idle-flows:${pattern}`)).bytes;
+    }
     // What a stored conversation is made of (JSON characters per top-level field, one sample).
     const [, sample] = await redis.scan('0', 'MATCH', `${PREFIX}conv:*`, 'COUNT', 100);
     const raw = sample[0] === undefined ? null : await redis.get(sample[0]);
@@ -158,7 +163,7 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
       },
       {
         bench: '5',
-        metric: 'Redis bytes per session in a conversation (session + conversation + idle-flow index)',
+        metric: 'Redis bytes per session in a conversation (session + conversation + idle-flow job)',
         value: fmt(perSession, 'B'),
         anchor: `conversation ${fmt(convs.bytes / Math.max(1, convs.keys), 'B')}`,
         ratio: '–',

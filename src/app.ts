@@ -240,7 +240,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     prefix,
     readCurrency: async () => (await merchant.getAccount({ priority: 'interactive' })).defaultCurrency,
   });
-  // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas, at background priority.
+  // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas (a BullMQ job scheduler), at background priority.
   const lowBalance = config.merchantLowBalance;
   const walletWatch =
     lowBalance === null
@@ -323,6 +323,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     apiRoot: config.telegramApiRoot,
     redis,
     prefix,
+    jobs,
     defaultLocale: config.defaultLocale,
     roles,
     logger,
@@ -504,7 +505,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
             'could not check the schedules at start-up; their queued runs still fire',
           );
         });
-        walletWatch?.start();
+        await walletWatch?.start(jobs);
         await reconciler.start(jobs);
         bot.idle.start();
       }
@@ -553,7 +554,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           await bot.idle.stop();
           await bulkWorker?.stop();
           await workers?.stop();
-          await walletWatch?.stop();
           await reconciler.stop();
           await jobs.close();
         })();

@@ -3,7 +3,18 @@ import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 
 /** What one check did. */
-export type WalletCheck = 'skipped' | 'unreported' | 'ok' | 'low' | 'failed';
+export type WalletCheck = 'unreported' | 'ok' | 'low' | 'failed';
+
+/** The BullMQ job scheduler (and queue) of the wallet checks. */
+export const WALLET_WATCH_QUEUE = 'wallet-watch';
+
+/**
+ * What runs a check once per period across every replica: the service's job system (src/jobs `every`), handed
+ * in by the wiring (accounts/ imports nothing above lib/).
+ */
+export interface PeriodicJobs {
+  every(name: string, periodMs: number, run: () => Promise<WalletCheck>): Promise<unknown>;
+}
 
 export interface WalletWatchDeps {
   redis: Redis;
@@ -18,31 +29,27 @@ export interface WalletWatchDeps {
   /** Alerts admins (once per fall below the threshold). */
   alert: (low: { balance: string; threshold: string; currency: string }) => Promise<void>;
   logger?: LoggerLike;
-  /** At most one check per this long across every replica (10 minutes). */
+  /** One check per this long across every replica (10 minutes). */
   periodMs?: number;
-  /** How often each replica asks whether a check is due. */
-  tickMs?: number;
 }
 
 /**
- * The merchant wallet watch: at most one GET /account per period for all replicas (a Redis claim decides which
- * replica), and one alert each time a reported balance falls below MERCHANT_LOW_BALANCE.
+ * The merchant wallet watch: one GET /account per period for all replicas (a BullMQ job scheduler: one job per
+ * period, run by one worker), and one alert each time a reported balance falls below MERCHANT_LOW_BALANCE.
  */
 export function createWalletWatch(deps: WalletWatchDeps) {
   const { redis } = deps;
   const logger = deps.logger ?? silentLogger;
   const periodMs = deps.periodMs ?? 600_000;
-  const claimKey = `${deps.prefix}acct:wallet-check`;
   const lowKey = `${deps.prefix}acct:wallet-low`;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<WalletCheck> | undefined;
 
+  /** One check now: reads the wallet, alerts once per fall below the threshold. */
   async function check(): Promise<WalletCheck> {
-    if ((await redis.set(claimKey, '1', 'PX', periodMs, 'NX')) === null) return 'skipped';
     let read: { balance?: string; currency: string };
     try {
       read = await deps.read();
     } catch (error) {
+      // The next period tries again.
       logger.warn({ err: error }, 'merchant wallet check: GET /account failed');
       return 'failed';
     }
@@ -64,23 +71,10 @@ export function createWalletWatch(deps: WalletWatchDeps) {
   }
 
   return {
-    /** One check now, unless another replica checked within the period. */
-    async tick(): Promise<WalletCheck> {
-      running ??= check().finally(() => {
-        running = undefined;
-      });
-      return running;
-    },
-    start(): void {
-      timer ??= setInterval(() => {
-        this.tick().catch((error: unknown) => logger.warn({ err: error }, 'merchant wallet check failed'));
-      }, deps.tickMs ?? 60_000);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
+    check,
+    /** Runs the checks in this process (ROLE all or worker), one per period across every replica. */
+    async start(jobs: PeriodicJobs): Promise<void> {
+      await jobs.every(WALLET_WATCH_QUEUE, periodMs, check);
     },
   };
 }

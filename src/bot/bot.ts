@@ -50,6 +50,7 @@ import { matchLocale } from './i18n.ts';
 import { htmlParseMode } from '../lib/telegram/html-mode.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { IdleFlows, conversationPrefix } from './idle-flows.ts';
+import type { JobSystem } from '../jobs/jobs.ts';
 import { compactingAdapter, type Packed } from './conversations/compact-replay.ts';
 import { RedisJsonStorage, type ReadAhead } from './redis-storage.ts';
 import type { Role, RoleStore } from './roles.ts';
@@ -61,6 +62,8 @@ export interface BotDeps {
   apiRoot?: string;
   redis: Redis;
   prefix: string;
+  /** The service's BullMQ jobs (src/jobs): idle top-up flows end by a delayed job per chat. */
+  jobs: Pick<JobSystem, 'queue' | 'work'>;
   defaultLocale: Locale;
   roles: RoleStore;
   topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs'>;
@@ -130,7 +133,7 @@ const forgiveExpiredCallbackAnswers: Transformer = async (prev, method, payload,
   return expired ? ({ ok: true, result: true } as unknown as typeof response) : response;
 };
 
-/** A top-up flow left alone this long ends (the sweeper says goodbye; nothing was charged). */
+/** A top-up flow left alone this long ends (its idle job says goodbye; nothing was charged). */
 const FLOW_IDLE_MS = 15 * 60_000;
 
 /** Builds the grammY bot with every feature; the caller decides how updates arrive. */
@@ -177,6 +180,7 @@ export function createBot(deps: BotDeps) {
   const idle = new IdleFlows({
     redis,
     prefix,
+    jobs: deps.jobs,
     idleMs,
     api: bot.api,
     translate,
@@ -267,7 +271,7 @@ export function createBot(deps: BotDeps) {
         getStorageKey: (ctx) => ctx.chatId?.toString(),
         adapter: compactingAdapter<VersionedState<ConversationData>>(flows),
       },
-      // The idle sweeper says goodbye to top-ups; the PIN set-up ends itself (PIN_SETUP_IDLE_MS).
+      // Idle top-ups end by their idle job (idle-flows.ts); the PIN set-up ends itself (PIN_SETUP_IDLE_MS).
       onEnter: async (id, ctx) => {
         if ((id === TOP_UP || id === SCHEDULE) && ctx.chatId !== undefined) await idle.touch(ctx.chatId);
       },

@@ -1,11 +1,15 @@
+import type { Job, Worker } from 'bullmq';
 import type { Api } from 'grammy';
 import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
+import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import type { Translate } from './i18n.ts';
 
 export interface IdleFlowsDeps {
   redis: Redis;
   prefix: string;
+  /** The service's BullMQ jobs: any process adds and pushes back the endings, those that run jobs run them. */
+  jobs: Pick<JobSystem, 'queue' | 'work'>;
   idleMs: number;
   api: Pick<Api, 'sendMessage'>;
   translate: Translate;
@@ -14,93 +18,112 @@ export interface IdleFlowsDeps {
   logger?: Pick<LoggerLike, 'warn'>;
 }
 
+/** The BullMQ queue of idle-flow endings. */
+export const IDLE_FLOW_QUEUE = 'idle-flows';
+
+/** The data of a chat's ending job. */
+export interface IdleFlowJob {
+  chatId: number;
+}
+
+/** What an ending job did: the flow ended (its state dropped, goodbye said), or it had ended already. */
+export type IdleEnding = 'ended' | 'gone';
+
+/** The deduplication ID of a chat's ending job: one job per chat at a time, whatever the replicas. */
+export function idleFlowJobKey(chatId: number): string {
+  return `idle.${chatId}`;
+}
+
 /** Where the top-up conversation's state lives, one key per chat (the conversations plugin's storage). */
 export function conversationPrefix(prefix: string): string {
   return `${prefix}conv:`;
 }
 
-// Claim one due chat atomically so exactly one replica ends it.
-const CLAIM = `
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 1)
-if #due == 0 then return false end
-redis.call('ZREM', KEYS[1], due[1])
-return due[1]
-`;
-
 /**
- * Ends top-up flows left idle: every chat in a flow has a deadline in a Redis sorted set, pushed back by each
- * update; a sweeper on any replica claims due chats, drops their conversation state and says goodbye.
+ * Ends top-up flows left idle, on BullMQ (src/jobs): a chat in a flow has one delayed job, deduplicated by the
+ * chat (`idle.<chat>`), that each of its updates pushes back to `idleMs` from now (BullMQ's debounce mode,
+ * `deduplication.reschedule`), on whichever replica takes the update. When it fires, the worker that runs it
+ * drops the chat's conversation state (in Redis, so a worker process ends flows a bot process took) and says
+ * goodbye through the Bot API; a flow already finished (no state left) ends silently. One job per chat, run by
+ * one worker: a flow ends once, whatever the replicas.
  */
 export class IdleFlows {
   readonly #deps: IdleFlowsDeps;
-  readonly #key: string;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
+  #worker: Worker<IdleFlowJob, IdleEnding> | undefined;
 
   constructor(deps: IdleFlowsDeps) {
     this.#deps = deps;
-    this.#key = `${deps.prefix}flows:idle`;
+  }
+
+  get #queue() {
+    return this.#deps.jobs.queue<IdleFlowJob>(IDLE_FLOW_QUEUE);
   }
 
   conversationKey(chatId: number): string {
     return `${conversationPrefix(this.#deps.prefix)}${chatId}`;
   }
 
-  async touch(chatId: number, now = Date.now()): Promise<void> {
-    await this.#deps.redis.zadd(this.#key, String(now + this.#deps.idleMs), String(chatId));
+  /** The chat entered a flow: it ends `idleMs` from now unless an update pushes that back. */
+  async touch(chatId: number): Promise<void> {
+    await this.#queue.add(
+      'end',
+      { chatId },
+      {
+        delay: this.#deps.idleMs,
+        // A flow entered while its chat's previous ending runs gets its own, added when that one finishes.
+        deduplication: { id: idleFlowJobKey(chatId), reschedule: true, keepLastIfActive: true },
+        // An ended flow leaves nothing behind.
+        removeOnComplete: true,
+      },
+    );
   }
 
-  /** Pushes the deadline back only for chats already in a flow. */
-  async refresh(chatId: number, now = Date.now()): Promise<void> {
-    await this.#deps.redis.zadd(this.#key, 'XX', String(now + this.#deps.idleMs), String(chatId));
+  /** Pushes the ending back, only for chats already in a flow. */
+  async refresh(chatId: number): Promise<void> {
+    if ((await this.#queue.getDeduplicationJobId(idleFlowJobKey(chatId))) === null) return;
+    await this.touch(chatId);
   }
 
+  /** The flow finished by itself: its ending job goes (one already running finds no state and says nothing). */
   async forget(chatId: number): Promise<void> {
-    await this.#deps.redis.zrem(this.#key, String(chatId));
+    const jobId = await this.#queue.getDeduplicationJobId(idleFlowJobKey(chatId));
+    if (jobId === null) return;
+    await this.#queue.remove(jobId).catch(() => undefined);
   }
 
-  /** Ends every flow whose deadline has passed; returns how many. */
-  async sweep(now = Date.now()): Promise<number> {
-    let ended = 0;
-    for (;;) {
-      const chat = (await this.#deps.redis.eval(CLAIM, 1, this.#key, String(now))) as string | null;
-      if (chat === null) return ended;
-      const chatId = Number(chat);
-      const existed = await this.#deps.redis.del(this.conversationKey(chatId));
-      if (existed > 0) {
-        ended++;
-        const locale = await this.#deps.localeOf(chatId).catch(() => 'en');
-        await this.#deps.api
-          .sendMessage(
-            chatId,
-            this.#deps.translate(locale, 'top-up-idle-ended', {
-              // Never "0 minutes", even for the short idle times of tests and demos.
-              minutes: Math.max(1, Math.round(this.#deps.idleMs / 60000)),
-            }),
-          )
-          .catch((error: unknown) =>
-            this.#deps.logger?.warn({ err: error, chatId }, 'idle goodbye not sent'),
-          );
-      }
-    }
+  /** Ends one chat's flow: drops its state and says goodbye, once. */
+  async end(chatId: number): Promise<IdleEnding> {
+    const existed = await this.#deps.redis.del(this.conversationKey(chatId));
+    if (existed === 0) return 'gone';
+    const locale = await this.#deps.localeOf(chatId).catch(() => 'en');
+    await this.#deps.api
+      .sendMessage(
+        chatId,
+        this.#deps.translate(locale, 'top-up-idle-ended', {
+          // Never "0 minutes", even for the short idle times of tests and demos.
+          minutes: Math.max(1, Math.round(this.#deps.idleMs / 60000)),
+        }),
+      )
+      .catch((error: unknown) => this.#deps.logger?.warn({ err: error, chatId }, 'idle goodbye not sent'));
+    return 'ended';
   }
 
-  start(intervalMs = 5_000): void {
-    const tick = () => {
-      this.#running = this.sweep()
-        .then(() => undefined)
-        .catch((error: unknown) => this.#deps.logger?.warn({ err: error }, 'idle sweep failed'))
-        .finally(() => {
-          if (this.#timer !== undefined) this.#timer = setTimeout(tick, intervalMs);
-        });
-    };
-    this.#timer = setTimeout(tick, intervalMs);
+  /** Runs the endings' jobs in this process (ROLE all or worker). */
+  start(): void {
+    this.#worker ??= this.#deps.jobs.work<IdleFlowJob, IdleEnding>(
+      IDLE_FLOW_QUEUE,
+      async (job: Job<IdleFlowJob, IdleEnding>) => this.end(job.data.chatId),
+      {
+        concurrency: 4,
+        // An ending whose worker died is taken up again: it is never dropped.
+        maxStalledCount: FOREVER,
+      },
+    );
   }
 
   async stop(): Promise<void> {
-    const timer = this.#timer;
-    this.#timer = undefined;
-    if (timer) clearTimeout(timer);
-    await this.#running;
+    const worker = this.#worker;
+    this.#worker = undefined;
+    await worker?.close();
   }
 }

@@ -47,6 +47,17 @@ export interface JobSystem {
     processor: (job: Job<Data, Result>, token?: string) => Promise<Result>,
     options?: WorkOptions,
   ): Worker<Data, Result>;
+  /**
+   * Runs `processor` once per `periodMs` across every process that calls this (BullMQ's job scheduler `name`,
+   * its jobs `repeat:<name>:<slot ms>`): the schedule lives in Redis, so calling this again (another worker, a
+   * restart) keeps it and adds no run; a slot missed while no worker ran is run once when one is up.
+   */
+  every<Result = unknown>(
+    name: string,
+    periodMs: number,
+    processor: () => Promise<Result>,
+    options?: WorkOptions,
+  ): Promise<Worker<unknown, Result>>;
   /** Closes the workers (letting running jobs finish) and the queues. */
   close(): Promise<void>;
 }
@@ -87,7 +98,7 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
     return shared;
   };
 
-  return {
+  const system: JobSystem = {
     queue<Data>(name: string): Queue<Data> {
       if (closed) throw new Error('the job system is closed');
       let queue = queues.get(name);
@@ -139,6 +150,16 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
       return worker;
     },
 
+    async every<Result = unknown>(
+      name: string,
+      periodMs: number,
+      processor: () => Promise<Result>,
+      options: WorkOptions = {},
+    ): Promise<Worker<unknown, Result>> {
+      await system.queue(name).upsertJobScheduler(name, { every: periodMs }, { name });
+      return system.work<unknown, Result>(name, processor, options);
+    },
+
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
@@ -147,4 +168,5 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
       shared?.disconnect();
     },
   };
+  return system;
 }

@@ -1,8 +1,9 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { formatMoney } from '../domain/money.ts';
-import { randomBytes } from 'node:crypto';
 import type { InlineKeyboardButton } from 'grammy/types';
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
 import { createStreamConsumer } from '../lib/redis/stream-consumer.ts';
 import { statusText } from '../domain/status.ts';
@@ -18,8 +19,18 @@ export type { AdminAlert, AlertSink } from './alert-types.ts';
  * arrives as one message listing every order, then delivered through the durable outbox to ALERT_CHAT_ID or
  * privately to each admin in their language, with a button per order (`ord:open:<external_order_id>`).
  *
- * Durable at every step: pending alerts live in a Redis list; a flush atomically turns them into a group;
- * a group is removed only after every message of it is queued (queueing is idempotent per group and chat).
+ * Durable at every step, the hold on BullMQ (src/jobs):
+ * - `raise` appends the alert to the open burst (a Redis list) in one script with its identity's once-key; the
+ *   first alert of a burst numbers it (a counter). The burst's flush is one delayed job, deduplicated by the
+ *   burst's number (`alerts.burst.<n>`): every alert of the burst adds it again in BullMQ's debounce mode
+ *   (`deduplication.reschedule`), which pushes the one job back to the quiet window from now, never past the
+ *   burst's maximum hold. Two replicas raising into one burst add one job.
+ * - The job closes its burst (renames the list to the burst's group, atomically with further raises, which then
+ *   open the next burst) and queues the group's messages in the outbox under keys derived from the burst's
+ *   number; the group is removed once they are all queued. A job retried after a crash finds the group and
+ *   queues the same keys again (once each); it is never dropped (its worker dying only hands it to another).
+ * - A process that died between storing an alert and adding its job leaves an open burst without a job: the
+ *   workers add it at start-up (`work`), a no-op when it exists.
  */
 
 export interface AlertGrouping {
@@ -32,6 +43,9 @@ export interface AlertGrouping {
   /** Open-order buttons per message. */
   maxButtons: number;
 }
+
+/** The back-off of a burst's flush job that failed (Redis away…): a second, doubling, a minute at most. */
+const BURST_BACKOFF = 'alert-burst';
 
 /** A burst closes after 15 s of quiet or one minute at most. */
 export const DEFAULT_ALERT_GROUPING: AlertGrouping = {
@@ -47,7 +61,9 @@ export interface AlertsDeps {
   prefix: string;
   /** Name of the order change stream (the order system's `changes`), handed in by the wiring. */
   changeStream: string;
-  outbox: Outbox;
+  /** The service's BullMQ jobs: any process adds a burst's job, those that run jobs run them (`work`). */
+  jobs: Pick<JobSystem, 'queue' | 'work'>;
+  outbox: Pick<Outbox, 'enqueue'>;
   t: Translate;
   callbacks: OrderCallbacks;
   /** ALERT_CHAT_ID: when set every alert goes there, else to each admin privately. */
@@ -71,24 +87,54 @@ interface PendingAlert {
   at: number;
 }
 
+/** The BullMQ queue of the bursts' flushes. */
+export const ALERT_QUEUE = 'alerts';
+
+/** The data of a burst's flush job. */
+export interface AlertBurstJob {
+  burst: string;
+}
+
+/** The deduplication ID of a burst's flush job: one job per burst whatever the alerts and replicas. */
+export function alertBurstJobKey(burst: string): string {
+  return `alerts.burst.${burst}`;
+}
+
+// Returns {queued, burst, first, now}: burst '' when none is open (a duplicate after its burst closed).
 const raiseScript = defineScript(`${LUA_NOW_MS}
--- KEYS: once, pending, meta ; ARGV: ttl, json
-if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[1])) then return 0 end
-redis.call('RPUSH', KEYS[2], ARGV[2])
-redis.call('HSETNX', KEYS[3], 'first', ms(nowMs))
-redis.call('HSET', KEYS[3], 'last', ms(nowMs))
-return 1
+-- KEYS: once, pending, meta, seq ; ARGV: ttl, json
+local queued = 0
+if redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[1])) then
+  queued = 1
+  redis.call('RPUSH', KEYS[2], ARGV[2])
+  if redis.call('HEXISTS', KEYS[3], 'burst') == 0 then
+    redis.call('HSET', KEYS[3], 'burst', redis.call('INCR', KEYS[4]), 'first', ms(nowMs))
+  end
+end
+local burst = redis.call('HGET', KEYS[3], 'burst') or ''
+local first = redis.call('HGET', KEYS[3], 'first') or ms(nowMs)
+return {queued, burst, first, ms(nowMs)}
 `);
 
-const flushScript = defineScript(`${LUA_NOW_MS}
--- KEYS: pending, meta, groups, group ; ARGV: quietMs, maxHoldMs, groupId, force
-if redis.call('LLEN', KEYS[1]) == 0 then return 0 end
-local first = tonumber(redis.call('HGET', KEYS[2], 'first') or ms(nowMs))
-local last = tonumber(redis.call('HGET', KEYS[2], 'last') or ms(nowMs))
-if ARGV[4] ~= '1' and nowMs - last < tonumber(ARGV[1]) and nowMs - first < tonumber(ARGV[2]) then return 0 end
-redis.call('RENAME', KEYS[1], KEYS[4])
+// The open burst at start-up, numbered now if alerts wait without one (left by the hand-written hold this replaced).
+const openScript = defineScript(`${LUA_NOW_MS}
+-- KEYS: pending, meta, seq
+if redis.call('HEXISTS', KEYS[2], 'burst') == 0 then
+  if redis.call('LLEN', KEYS[1]) == 0 then return false end
+  redis.call('HSET', KEYS[2], 'burst', redis.call('INCR', KEYS[3]), 'first', ms(nowMs))
+end
+return {redis.call('HGET', KEYS[2], 'burst'), redis.call('HGET', KEYS[2], 'first') or ms(nowMs), ms(nowMs)}
+`);
+
+// Closes burst ARGV[1] into its group, unless it was closed already (a retried job).
+const closeScript = defineScript(`
+-- KEYS: pending, meta, group, closed ; ARGV: burst
+if redis.call('HGET', KEYS[2], 'burst') ~= ARGV[1] then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('RENAME', KEYS[1], KEYS[3])
+  redis.call('SADD', KEYS[4], ARGV[1])
+end
 redis.call('DEL', KEYS[2])
-redis.call('ZADD', KEYS[3], ms(nowMs), ARGV[3])
 return 1
 `);
 
@@ -190,9 +236,32 @@ export function createAlerts(deps: AlertsDeps) {
     once: (identity: string) => `${base}once:${identity}`,
     pending: `${base}pending`,
     meta: `${base}pending-meta`,
-    groups: `${base}groups`,
+    seq: `${base}burst-seq`,
+    /** Closed bursts whose messages are not all queued yet. */
+    closed: `${base}closed`,
     group: (id: string) => `${base}group:${id}`,
+    /** Groups closed by the hand-written hold this replaced, delivered by the first worker that starts. */
+    legacyGroups: `${base}groups`,
   };
+  const queue = () => deps.jobs.queue<AlertBurstJob>(ALERT_QUEUE);
+
+  /**
+   * Adds the burst's flush job, due after the quiet window from now, at the burst's maximum hold at the latest;
+   * `debounce`: an existing delayed job is pushed back to that time (a new alert), else left as it is.
+   */
+  async function holdBurst(burst: string, first: number, now: number, debounce: boolean): Promise<void> {
+    const delay = Math.max(0, Math.min(grouping.quietMs, first + grouping.maxHoldMs - now));
+    await queue().add(
+      'flush',
+      { burst },
+      {
+        delay,
+        deduplication: { id: alertBurstJobKey(burst), ...(debounce ? { reschedule: true } : {}) },
+        attempts: FOREVER,
+        backoff: { type: BURST_BACKOFF },
+      },
+    );
+  }
   const changes = createStreamConsumer({
     redis,
     stream: deps.changeStream,
@@ -237,67 +306,83 @@ export function createAlerts(deps: AlertsDeps) {
     return messages;
   }
 
+  /** Queues a closed group's messages in the outbox (once per group, chat and part), then removes it. */
+  async function deliverGroup(id: string, groupKey: string): Promise<void> {
+    const alerts = (await redis.lrange(groupKey, '0', '-1')).map(
+      (line) => (JSON.parse(line) as PendingAlert).alert,
+    );
+    const targets = alerts.length > 0 ? await recipients() : [];
+    if (alerts.length > 0 && targets.length === 0) {
+      logger.warn({ alerts: alerts.length }, 'no admin and no ALERT_CHAT_ID: alerts dropped');
+    }
+    for (const to of targets) {
+      const messages = await render(alerts, to.locale);
+      for (const [index, message] of messages.entries()) {
+        await deps.outbox.enqueue(
+          {
+            kind: 'send',
+            chatId: to.id,
+            text: message.text,
+            ...(message.buttons.length > 0 ? { replyMarkup: { inline_keyboard: message.buttons } } : {}),
+          },
+          { key: `alert:${id}:${to.id}:${index}` },
+        );
+      }
+    }
+  }
+
+  /** The flush job of one burst: close it (unless a first try did) and deliver its group. */
+  async function flushBurst(burst: string): Promise<void> {
+    await closeScript.run(redis, [k.pending, k.meta, k.group(burst), k.closed], [burst]);
+    await deliverGroup(`b${burst}`, k.group(burst));
+    await redis.multi().del(k.group(burst)).srem(k.closed, burst).exec();
+  }
+
   const sink: AlertSink = {
     async raise(alert) {
       const identity = alertIdentity(alert, (ms) => Math.floor(ms / windowMs), clock());
       const stored: PendingAlert = { alert, at: clock() };
-      const queued = await raiseScript.run(
+      const [queued, burst, first, now] = (await raiseScript.run(
         redis,
-        [k.once(identity), k.pending, k.meta],
+        [k.once(identity), k.pending, k.meta, k.seq],
         [ttl, JSON.stringify(stored)],
-      );
+      )) as [number, string, string, string];
       if (queued === 1) logger.info({ alert: alert.kind, identity }, 'admin alert queued');
+      // A duplicate still makes sure its open burst has a job (its first raise may have died before adding it).
+      if (burst !== '') await holdBurst(burst, Number(first), Number(now), queued === 1);
     },
   };
 
   return {
     ...sink,
 
-    /** Closes the pending burst into a group when it is quiet or old enough (`force`: now). */
-    async flush(force = false): Promise<boolean> {
-      const id = `${clock()}-${randomBytes(4).toString('hex')}`;
-      const result = await flushScript.run(
-        redis,
-        [k.pending, k.meta, k.groups, k.group(id)],
-        [grouping.quietMs, grouping.maxHoldMs, id, force ? '1' : '0'],
+    /**
+     * Runs the bursts' flush jobs in this process (ROLE all or worker); first gives an open burst left without
+     * a job (its process died in between) its job, and delivers groups of the hand-written hold this replaced.
+     */
+    async work(): Promise<{ close(): Promise<void> }> {
+      const worker = deps.jobs.work<AlertBurstJob>(
+        ALERT_QUEUE,
+        async (job: Job<AlertBurstJob>) => flushBurst(job.data.burst),
+        {
+          concurrency: 1,
+          backoffStrategy: (attemptsMade) => Math.min(60_000, 1_000 * 2 ** Math.min(attemptsMade - 1, 6)),
+          // A flush whose worker died is taken up again however often that happens: it is never dropped.
+          maxStalledCount: FOREVER,
+        },
       );
-      return result === 1;
-    },
-
-    /** Queues the messages of every closed group in the outbox; returns how many groups were delivered. */
-    async deliver(): Promise<number> {
-      const ids = await redis.zrange(k.groups, '0', '9');
-      let delivered = 0;
-      for (const id of ids) {
-        const alerts = (await redis.lrange(k.group(id), '0', '-1')).map(
-          (line) => (JSON.parse(line) as PendingAlert).alert,
-        );
-        const targets = alerts.length > 0 ? await recipients() : [];
-        if (alerts.length > 0 && targets.length === 0) {
-          logger.warn({ alerts: alerts.length }, 'no admin and no ALERT_CHAT_ID: alerts dropped');
+      try {
+        const open = (await openScript.run(redis, [k.pending, k.meta, k.seq], [])) as
+          [string, string, string] | null;
+        if (open !== null) await holdBurst(open[0], Number(open[1]), Number(open[2]), false);
+        for (const id of await redis.zrange(k.legacyGroups, '0', '-1')) {
+          await deliverGroup(id, k.group(id));
+          await redis.multi().del(k.group(id)).zrem(k.legacyGroups, id).exec();
         }
-        if (alerts.length > 0) {
-          for (const to of targets) {
-            const messages = await render(alerts, to.locale);
-            for (const [index, message] of messages.entries()) {
-              await deps.outbox.enqueue(
-                {
-                  kind: 'send',
-                  chatId: to.id,
-                  text: message.text,
-                  ...(message.buttons.length > 0
-                    ? { replyMarkup: { inline_keyboard: message.buttons } }
-                    : {}),
-                },
-                { key: `alert:${id}:${to.id}:${index}` },
-              );
-            }
-          }
-        }
-        await redis.multi().del(k.group(id)).zrem(k.groups, id).exec();
-        delivered++;
+      } catch (error) {
+        logger.error({ err: error }, 'could not check the open alert burst at start-up; its next alert does');
       }
-      return delivered;
+      return { close: () => worker.close() };
     },
 
     /**
@@ -370,8 +455,11 @@ export function createAlerts(deps: AlertsDeps) {
       return entries.length;
     },
 
-    /** Alerts waiting to be grouped. */
-    pending: () => redis.llen(k.pending),
+    /** Alerts not handed to the outbox yet: those of the open burst, and closed bursts being delivered. */
+    async pending(): Promise<number> {
+      const [open, closed] = await Promise.all([redis.llen(k.pending), redis.scard(k.closed)]);
+      return open + closed;
+    },
   };
 }
 

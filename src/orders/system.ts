@@ -115,6 +115,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
   const alerts = createAlerts({
     ...common,
     changeStream: keys.changes,
+    jobs: deps.jobs,
     outbox,
     t: deps.t,
     callbacks,

@@ -148,12 +148,8 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     'follow-up': () => relay.tick(),
     'webhook-events': then(() => processor.tick(), 'notifier', 'alerts', 'follow-up'),
     notifier: () => notifier.tick(),
-    alerts: async () => {
-      const changes = await deps.alerts.tickChanges();
-      await deps.alerts.flush();
-      const groups = await deps.alerts.deliver();
-      return changes + groups;
-    },
+    // The loop of 'alerts' turns order changes into alerts; their grouping and delivery are BullMQ jobs.
+    alerts: () => deps.alerts.tickChanges(),
   };
 
   for (const name of ALL_WORKERS) {
@@ -161,6 +157,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger }));
   }
   const outbox: OutboxWorker | null = only.has('outbox') ? deps.outbox.work() : null;
+  const bursts = only.has('alerts') ? await deps.alerts.work() : null;
   const wakeAfterJob = (): void => {
     for (const name of ['notifier', 'alerts', 'follow-up'] as const) loops.get(name)?.wake();
   };
@@ -196,6 +193,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       await repairing;
       await Promise.all([...loops.values()].map((loop) => loop.stop()));
       await outbox?.close();
+      await bursts?.close();
       await reads?.close();
       await resends?.close();
       // Consumers of a stopped service leave their groups, so restarts do not pile them up in Redis.

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletWatch } from '../../src/accounts/wallet-watch.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createWalletWatch, WALLET_WATCH_QUEUE } from '../../src/accounts/wallet-watch.ts';
+import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import { parseAccount } from '../../src/merchant/records.ts';
 import { createI18n } from '../../src/bot/i18n.ts';
 import { alertLine } from '../../src/notify/alerts.ts';
@@ -13,6 +14,11 @@ describe('MERCHANT_LOW_BALANCE: the merchant wallet watch', () => {
   beforeAll(async () => {
     server = await startRedisServer();
     redis = new Redis(server.url);
+  });
+
+  const jobSystems: JobSystem[] = [];
+  afterEach(async () => {
+    await Promise.all(jobSystems.splice(0).map((jobs) => jobs.close()));
   });
 
   afterAll(async () => {
@@ -33,34 +39,27 @@ describe('MERCHANT_LOW_BALANCE: the merchant wallet watch', () => {
     ).toBeUndefined();
   });
 
-  it('one check per period for every replica, one alert per fall below the threshold, none when unreported', async () => {
+  it('one alert per fall below the threshold, none when unreported', async () => {
     let balance: string | undefined = '150';
-    let reads = 0;
     const alerts: { balance: string; threshold: string; currency: string }[] = [];
-    const replica = (prefix: string) =>
+    const watch = (prefix: string) =>
       createWalletWatch({
         redis,
         prefix,
         threshold: '100',
-        periodMs: 60_000,
-        read: async () => {
-          reads++;
-          return { currency: 'USD', ...(balance === undefined ? {} : { balance }) };
-        },
+        read: async () => ({ currency: 'USD', ...(balance === undefined ? {} : { balance }) }),
         alert: async (low) => {
           alerts.push(low);
         },
       });
-    const [a, b] = [replica('w1:'), replica('w1:')];
-    expect(await Promise.all([a.tick(), b.tick()])).toEqual(expect.arrayContaining(['ok', 'skipped']));
-    expect(reads).toBe(1);
+    // Two replicas' watches (each period's check runs on one of them).
+    const [a, b] = [watch('w1:'), watch('w1:')];
+    expect(await a.check()).toBe('ok');
 
-    // The period has passed (the claim expired): below the threshold, told once, not again while it stays low.
+    // Below the threshold: told once, not again while it stays low, whichever replica checks.
     balance = '99.99';
-    await redis.del('w1:acct:wallet-check');
-    expect(await b.tick()).toBe('low');
-    await redis.del('w1:acct:wallet-check');
-    expect(await a.tick()).toBe('low');
+    expect(await b.check()).toBe('low');
+    expect(await a.check()).toBe('low');
     expect(alerts).toEqual([{ balance: '99.99', threshold: '100', currency: 'USD' }]);
     const i18n = createI18n('en');
     const line = alertLine((l, k, v) => i18n.t(l, k, v), 'en', {
@@ -71,17 +70,70 @@ describe('MERCHANT_LOW_BALANCE: the merchant wallet watch', () => {
     expect(line).toContain('100.00 USD');
     // Back above, then below again: told again.
     balance = '100';
-    await redis.del('w1:acct:wallet-check');
-    expect(await a.tick()).toBe('ok');
+    expect(await a.check()).toBe('ok');
     balance = '5';
-    await redis.del('w1:acct:wallet-check');
-    expect(await b.tick()).toBe('low');
+    expect(await b.check()).toBe('low');
     expect(alerts).toHaveLength(2);
 
     // A service that reports no balance (the sandbox, and the spec): nothing to compare, no alert.
     balance = undefined;
-    const quiet = replica('w2:');
-    expect(await quiet.tick()).toBe('unreported');
+    const quiet = watch('w2:');
+    expect(await quiet.check()).toBe('unreported');
     expect(alerts).toHaveLength(2);
+  });
+
+  it('one check per period for two worker replicas, and across a restart of the one that scheduled it', async () => {
+    const periodMs = 1_000;
+    const prefix = 'w3:';
+    let reads = 0;
+    const replica = () => {
+      const jobs = createJobSystem({ connect: (o) => new Redis(server.url, o), prefix });
+      jobSystems.push(jobs);
+      const watch = createWalletWatch({
+        redis,
+        prefix,
+        threshold: '100',
+        periodMs,
+        read: async () => {
+          reads++;
+          return { currency: 'USD', balance: '150' };
+        },
+        alert: async () => undefined,
+      });
+      return { jobs, watch };
+    };
+    const observer = createJobSystem({ connect: (o) => new Redis(server.url, o), prefix });
+    jobSystems.push(observer);
+    const queue = observer.queue(WALLET_WATCH_QUEUE);
+    /** The periods checked so far (each job's ID names its slot). */
+    const slots = async () =>
+      (await queue.getJobs(['completed']))
+        .map((job) => Number(job.id!.split(':').at(-1)))
+        .sort((x, y) => x - y);
+    const waitForSlots = async (count: number) => {
+      const until = Date.now() + 60_000;
+      while ((await slots()).length < count) {
+        if (Date.now() > until) throw new Error(`timed out waiting for ${count} checks`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+
+    // The first replica schedules the checks and stops after the first; a second one starts meanwhile.
+    const first = replica();
+    await first.watch.start(first.jobs);
+    await waitForSlots(1);
+    await first.jobs.close();
+    const [second, third] = [replica(), replica()];
+    await second.watch.start(second.jobs);
+    await third.watch.start(third.jobs);
+    await waitForSlots(4);
+    await Promise.all([second.jobs.close(), third.jobs.close()]);
+
+    const done = await slots();
+    // One check per slot, each a period after the one before at least: never two in one period.
+    expect(reads).toBe(done.length);
+    expect(new Set(done).size).toBe(done.length);
+    for (let i = 1; i < done.length; i++) expect(done[i]! - done[i - 1]!).toBeGreaterThanOrEqual(periodMs);
+    expect(await queue.getJobSchedulersCount()).toBe(1);
   });
 });

@@ -2,14 +2,15 @@ import type { TranslationVars } from '../../src/lib/html.ts';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IdleFlows } from '../../src/bot/idle-flows.ts';
+import { IDLE_FLOW_QUEUE, IdleFlows, idleFlowJobKey } from '../../src/bot/idle-flows.ts';
+import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { waitFor } from '../orders/support/world.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 
-// The idle-flow sweeper on its own: two IdleFlows on one private Redis as two replicas, goodbyes sent
-// through the Telegram stand-in. The translation is structural (locale|key|minutes) so the test checks
-// which message went where, not its English copy.
+// The idle-flow endings on their own: IdleFlows on one private Redis, each with its own job system as one
+// replica (process), goodbyes sent through the Telegram stand-in. The translation is structural
+// (locale|key|minutes) so the test checks which message went where, not its English copy.
 
 const translate = (locale: string, key: string, vars?: TranslationVars) =>
   `${locale}|${key}|${String(vars?.['minutes'])}`;
@@ -20,7 +21,7 @@ describe('IdleFlows', () => {
   let standIn: TelegramStandIn;
   let api: Api;
   let n = 0;
-  const running: IdleFlows[] = [];
+  const jobSystems: JobSystem[] = [];
 
   beforeAll(async () => {
     server = await startRedisServer();
@@ -31,7 +32,7 @@ describe('IdleFlows', () => {
   });
   afterEach(async () => {
     standIn.driver.clearFaults();
-    await Promise.all(running.splice(0).map((flows) => flows.stop()));
+    await Promise.all(jobSystems.splice(0).map((jobs) => jobs.close()));
   });
   afterAll(async () => {
     redis?.disconnect();
@@ -44,105 +45,178 @@ describe('IdleFlows', () => {
     const prefix = `if${n}:`;
     const user = standIn.driver.user({ id: 740000000 + n, firstName: 'U', started: true });
     const warnings: Array<Record<string, unknown>> = [];
-    const make = () =>
-      new IdleFlows({
+    /** One replica: its own job system (closing it is that process stopping). */
+    /** The goodbye's locale lookup waits while this is set (a test holds an ending in the middle of its run). */
+    const hold: { until?: Promise<void> } = {};
+    const make = () => {
+      const jobs = createJobSystem({ connect: (o) => new Redis(server.url, o), prefix });
+      jobSystems.push(jobs);
+      const flows = new IdleFlows({
         redis,
         prefix,
+        jobs,
         idleMs,
         api,
         translate,
-        localeOf: async (chatId) => (chatId === user.id ? 'ru' : 'en'),
+        localeOf: async (chatId) => {
+          await hold.until;
+          return chatId === user.id ? 'ru' : 'en';
+        },
         logger: { warn: (obj) => void warnings.push(obj as Record<string, unknown>) },
       });
+      return { flows, jobs };
+    };
+    const a = make();
+    const b = make();
+    // The test's own look at the queue (it outlives the replicas it stops).
+    const observer = createJobSystem({ connect: (o) => new Redis(server.url, o), prefix });
+    jobSystems.push(observer);
+    const queue = observer.queue(IDLE_FLOW_QUEUE);
     const goodbyes = () =>
       user
         .chat()
         .filter((m) => m.from === 'bot')
         .map((m) => m.text);
-    return { prefix, user, a: make(), b: make(), goodbyes, warnings, idleKey: `${prefix}flows:idle` };
+    /** The chat's ending job, if it has one. */
+    const jobOf = (chatId: number) => queue.getDeduplicationJobId(idleFlowJobKey(chatId));
+    /** Ending jobs not finished yet. */
+    const unfinished = async () =>
+      Object.values(await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized')).reduce(
+        (sum, count) => sum + count,
+        0,
+      );
+    /** When the job fires (ms): BullMQ's delayed score holds it in its upper bits. */
+    const deadlineOf = async (jobId: string) =>
+      Math.floor(Number(await redis.zscore(queue.keys.delayed!, jobId)) / 0x1000);
+    return {
+      hold,
+      prefix,
+      user,
+      a: a.flows,
+      b: b.flows,
+      make,
+      queue,
+      goodbyes,
+      warnings,
+      jobOf,
+      unfinished,
+      deadlineOf,
+    };
   }
 
-  /** A chat in a flow: the conversation state as the plugin would store it, and its idle deadline. */
-  async function enterFlow(flows: IdleFlows, chatId: number, now: number): Promise<void> {
+  /** A chat in a flow: the conversation state as the plugin would store it, and its ending job. */
+  async function enterFlow(flows: IdleFlows, chatId: number): Promise<void> {
     await redis.set(flows.conversationKey(chatId), JSON.stringify({ topUp: [{ step: 'amount' }] }));
-    await flows.touch(chatId, now);
+    await flows.touch(chatId);
   }
 
-  it('ends a flow idle past its limit once, though two replicas sweep at the same time', async () => {
-    const { a, b, user, goodbyes, idleKey } = setup(120_000);
-    const t0 = Date.now();
-    await enterFlow(a, user.id, t0);
-    const [endedA, endedB] = await Promise.all([a.sweep(t0 + 120_001), b.sweep(t0 + 120_001)]);
-    expect(endedA + endedB).toBe(1);
+  it('ends a flow idle past its limit once, though two replicas run the endings and both touched it', async () => {
+    const { a, b, user, goodbyes, jobOf, unfinished, queue } = setup(120_000);
+    a.start();
+    b.start();
+    await enterFlow(a, user.id);
+    const jobId = await jobOf(user.id);
+    await b.touch(user.id); // the same chat entering on the other replica: still one job
+    expect(await jobOf(user.id)).toBe(jobId);
+    expect(await unfinished()).toBe(1);
+    // Idle past its limit (the job brought forward instead of waiting two minutes): both workers see it.
+    await (await queue.getJob(jobId!))!.promote();
+    await waitFor(async () => (await jobOf(user.id)) === null && (await unfinished()) === 0, 20_000, 'ended');
     expect(await redis.exists(a.conversationKey(user.id))).toBe(0);
-    expect(await redis.zcard(idleKey)).toBe(0);
-    await waitFor(() => goodbyes().length === 1, 20_000, 'the goodbye');
     expect(goodbyes()).toEqual(['ru|top-up-idle-ended|2']);
-    // Later sweeps find nothing more.
-    expect(await a.sweep(t0 + 999_999)).toBe(0);
-    expect(await b.sweep(t0 + 999_999)).toBe(0);
-    expect(goodbyes()).toHaveLength(1);
   });
 
-  it('leaves an active flow alone: each update pushes its deadline back', async () => {
-    const { a, b, user, goodbyes, idleKey } = setup(60_000);
-    const t0 = Date.now();
-    await enterFlow(a, user.id, t0);
-    await b.refresh(user.id, t0 + 50_000); // an update on the other replica
-    expect(await a.sweep(t0 + 60_001)).toBe(0);
-    expect(await b.sweep(t0 + 60_001)).toBe(0);
+  it('leaves an active flow alone: each update pushes its ending back', async () => {
+    const { a, b, user, goodbyes, jobOf, deadlineOf, queue } = setup(60_000);
+    await enterFlow(a, user.id);
+    const jobId = (await jobOf(user.id))!;
+    const first = await deadlineOf(jobId);
+    const refreshedAt = Date.now();
+    await b.refresh(user.id); // an update on the other replica
+    expect(await jobOf(user.id)).toBe(jobId);
+    const pushed = await deadlineOf(jobId);
+    expect(pushed).toBeGreaterThanOrEqual(refreshedAt + 60_000);
+    expect(pushed).toBeGreaterThanOrEqual(first);
     expect(await redis.exists(a.conversationKey(user.id))).toBe(1);
-    expect(Number(await redis.zscore(idleKey, String(user.id)))).toBe(t0 + 110_000);
     expect(goodbyes()).toEqual([]);
-    // Idle past the new deadline: ended.
-    expect((await a.sweep(t0 + 110_001)) + (await b.sweep(t0 + 110_001))).toBe(1);
+    // Idle past the new deadline (the job brought forward instead of waiting a minute): ended.
+    a.start();
+    await (await queue.getJob(jobId))!.promote();
     await waitFor(() => goodbyes().length === 1, 20_000, 'the goodbye');
     expect(goodbyes()).toEqual(['ru|top-up-idle-ended|1']);
+    expect(await redis.exists(a.conversationKey(user.id))).toBe(0);
   });
 
   it('refresh does not start a flow, forget ends tracking without a goodbye', async () => {
-    const { a, user, goodbyes, idleKey } = setup(60_000);
-    const t0 = Date.now();
-    await a.refresh(user.id, t0);
-    expect(await redis.zcard(idleKey)).toBe(0);
-    await enterFlow(a, user.id, t0);
+    const { a, user, goodbyes, jobOf, unfinished } = setup(60_000);
+    await a.refresh(user.id);
+    expect(await jobOf(user.id)).toBeNull();
+    expect(await unfinished()).toBe(0);
+    await enterFlow(a, user.id);
+    expect(await jobOf(user.id)).not.toBeNull();
     await a.forget(user.id);
-    expect(await a.sweep(t0 + 999_999)).toBe(0);
+    expect(await jobOf(user.id)).toBeNull();
+    expect(await unfinished()).toBe(0);
     expect(await redis.exists(a.conversationKey(user.id))).toBe(1); // finished flows clean their own state
     expect(goodbyes()).toEqual([]);
   });
 
   it('says no goodbye for a flow whose state is already gone', async () => {
-    const { a, user, goodbyes, idleKey } = setup(60_000);
-    const t0 = Date.now();
-    await a.touch(user.id, t0); // deadline, but no conversation state (the flow finished meanwhile)
-    expect(await a.sweep(t0 + 60_001)).toBe(0);
-    expect(await redis.zcard(idleKey)).toBe(0);
+    const { a, user, goodbyes, jobOf, unfinished } = setup(200);
+    a.start();
+    await a.touch(user.id); // an ending, but no conversation state (the flow finished meanwhile)
+    await waitFor(async () => (await jobOf(user.id)) === null && (await unfinished()) === 0, 20_000, 'ran');
+    expect(await a.end(user.id)).toBe('gone');
     expect(goodbyes()).toEqual([]);
   });
 
   it('a failed goodbye is logged and the flow still ends', async () => {
-    const { a, user, goodbyes, warnings } = setup(60_000);
-    const t0 = Date.now();
-    await enterFlow(a, user.id, t0);
+    const { a, user, goodbyes, warnings, jobOf, unfinished } = setup(200);
     standIn.driver.injectFault({ kind: 'server-error', status: 502, calls: 1, methods: ['sendMessage'] });
-    expect(await a.sweep(t0 + 60_001)).toBe(1);
+    a.start();
+    await enterFlow(a, user.id);
+    await waitFor(async () => (await jobOf(user.id)) === null && (await unfinished()) === 0, 20_000, 'ran');
     expect(await redis.exists(a.conversationKey(user.id))).toBe(0);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ chatId: user.id });
     expect(goodbyes()).toEqual([]);
   });
 
-  it('the running sweepers of two replicas end an idle flow once and stop cleanly', async () => {
-    const { a, b, user, goodbyes, idleKey } = setup(30);
-    running.push(a, b);
-    await enterFlow(a, user.id, Date.now());
-    a.start(10);
-    b.start(10);
-    await waitFor(async () => (await redis.zcard(idleKey)) === 0, 20_000, 'the flow claimed');
-    await waitFor(() => goodbyes().length >= 1, 20_000, 'the goodbye');
-    await Promise.all([a.stop(), b.stop()]);
-    running.splice(0);
+  it('a flow entered while the previous ending of its chat runs gets an ending of its own', async () => {
+    const { a, user, goodbyes, jobOf, unfinished, hold, queue } = setup(60_000);
+    let release!: () => void;
+    hold.until = new Promise<void>((resolve) => (release = resolve));
+    a.start();
+    await enterFlow(a, user.id);
+    await (await queue.getJob((await jobOf(user.id))!))!.promote();
+    await waitFor(
+      async () => (await queue.getJobCounts('active')).active === 1,
+      20_000,
+      'the ending running',
+    );
+    // The chat starts a new flow meanwhile (its state written after the running ending dropped the old one).
+    await a.touch(user.id);
+    release();
+    await waitFor(() => goodbyes().length === 1, 20_000, 'the goodbye');
+    const next = await waitFor(
+      async () => ((await queue.getJobCounts('delayed')).delayed === 1 ? await jobOf(user.id) : null),
+      20_000,
+      "the new flow's ending",
+    );
+    expect(await unfinished()).toBe(1);
+    await a.forget(user.id);
+    expect(await queue.getJob(next)).toBeUndefined();
+  });
+
+  it('survives a restart: a flow touched by a process that stopped is ended once by another', async () => {
+    const { a, user, goodbyes, make, jobOf, unfinished } = setup(300);
+    await enterFlow(a, user.id);
+    // The process that took the update stops before the flow is due; a worker started later ends it.
+    await jobSystems[0]!.close();
+    const later = make();
+    later.flows.start();
+    await waitFor(async () => (await jobOf(user.id)) === null && (await unfinished()) === 0, 20_000, 'ended');
+    await later.flows.stop();
     expect(goodbyes()).toEqual(['ru|top-up-idle-ended|1']);
     expect(await redis.exists(a.conversationKey(user.id))).toBe(0);
   });

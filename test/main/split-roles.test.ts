@@ -1,5 +1,8 @@
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { typeToQuote } from '../bot/flow/helpers.ts';
+import { IDLE_FLOW_QUEUE, idleFlowJobKey } from '../../src/bot/idle-flows.ts';
+import { createJobSystem } from '../../src/jobs/jobs.ts';
+import { PROMPT, say, typeToQuote } from '../bot/flow/helpers.ts';
 import { controlClient } from '../support/bot-world.ts';
 import { killChild, startChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
@@ -115,5 +118,51 @@ describe('ROLE=bot and ROLE=worker', () => {
     await ada.waitFor((chat) => chat.find((m) => m.text.startsWith('✅') && m.text.includes(secondOrder)), {
       timeoutMs: 30_000,
     });
+  }, 240_000);
+
+  it('a flow taken by the bot process and left idle is ended by the worker: its state dropped, goodbye said once', async () => {
+    parts = await startLocalParts({
+      users: [{ id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true }],
+      sandbox: { initialBalance: '1000' },
+    });
+    const env: Record<string, string> = {
+      ...parts.env,
+      BOT_MODE: 'polling',
+      ADMIN_IDS: String(ADMIN),
+      LOG_LEVEL: 'silent',
+    };
+    const bot = startReplica({ ...env, ROLE: 'bot', HTTP_PORT: String(await freePort()) });
+    const worker = startReplica({ ...env, ROLE: 'worker', HTTP_PORT: String(await freePort()) });
+    children.push(bot, worker);
+    await Promise.all([ready(bot), ready(worker)]);
+    const ada = parts.standIn.driver.user({ id: ADMIN });
+    await say(ada, '/topup', PROMPT.country);
+    const operators = await say(ada, 'Nigeria', PROMPT.operator);
+
+    // Fifteen idle minutes, brought forward: the chat's ending job (queued by the bot process) is due now.
+    const jobs = createJobSystem({ connect: (o) => new Redis(parts!.redis.url, o), prefix: 'rb:' });
+    try {
+      const queue = jobs.queue(IDLE_FLOW_QUEUE);
+      const jobId = await waitFor(
+        async () => (await queue.getDeduplicationJobId(idleFlowJobKey(ADMIN))) ?? undefined,
+        30_000,
+        "the chat's ending job",
+      );
+      await (await queue.getJob(jobId))!.promote();
+      const goodbye = await ada.waitForBotMessage((m) => m.text.includes('without activity'), {
+        after: operators.id,
+        timeoutMs: 30_000,
+      });
+      // The worker dropped the state the bot process keeps: the flow's buttons now say it ended.
+      const data = operators.buttons.flat()[0]!.data!;
+      const { queryId } = ada.pressData(operators.id, data);
+      expect((await ada.waitForCallbackAnswer(queryId, { timeoutMs: 30_000 })).text).toContain(
+        'finished top-up',
+      );
+      expect(ada.chat().filter((m) => m.text.includes('without activity'))).toHaveLength(1);
+      expect(goodbye.from).toBe('bot');
+    } finally {
+      await jobs.close();
+    }
   }, 240_000);
 });

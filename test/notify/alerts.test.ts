@@ -2,7 +2,14 @@ import { createI18n } from '../../src/bot/i18n.ts';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertLine, createAlerts, type AdminAlert, type Alerts } from '../../src/notify/alerts.ts';
+import {
+  ALERT_QUEUE,
+  alertBurstJobKey,
+  alertLine,
+  createAlerts,
+  type AdminAlert,
+  type Alerts,
+} from '../../src/notify/alerts.ts';
 import { CALLBACK_DATA_LIMIT, createOrderCallbacks } from '../../src/notify/callback-data.ts';
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import { createOutbox, type Outbox } from '../../src/notify/outbox.ts';
@@ -67,17 +74,23 @@ describe('admin alerts', () => {
       languageCode: 'ru',
       started: true,
     });
-    const jobs = createJobSystem({ connect: (o) => new Redis(redisServer.url, o), prefix });
-    jobSystems.push(jobs);
+    const newJobs = () => {
+      const jobs = createJobSystem({ connect: (o) => new Redis(redisServer.url, o), prefix });
+      jobSystems.push(jobs);
+      return jobs;
+    };
+    const jobs = newJobs();
     const outbox = createOutbox({ jobs, redis, prefix, telegram: api, timings: { retryDelaysMs: [20] } });
     // The outbox's worker, as a process that runs jobs has.
     outbox.work();
     const callbacks = createOrderCallbacks({ redis, prefix });
-    const make = () =>
+    /** The alerts of one process (its own job system: one replica, or the same one after a restart). */
+    const make = (processJobs: JobSystem = newJobs()) =>
       createAlerts({
         redis,
         prefix,
         changeStream: orderKeys(prefix).changes,
+        jobs: processJobs,
         outbox,
         t,
         callbacks,
@@ -88,17 +101,18 @@ describe('admin alerts', () => {
         ...(options.alertChatId === undefined ? {} : { alertChatId: options.alertChatId }),
         grouping: { quietMs: options.quietMs ?? 300, maxHoldMs: options.maxHoldMs ?? 60_000 },
       });
-    return { prefix, en, ru, outbox, callbacks, alerts: make(), make };
+    return { prefix, en, ru, outbox, callbacks, alerts: make(jobs), make, jobs, newJobs };
   }
 
-  /** What the alerts worker loop does, until everything raised so far went out. */
+  const working = new WeakSet<Alerts>();
+  /** Runs the bursts' jobs (as a process that runs jobs does) until everything raised so far went out. */
   async function deliverAll(alerts: Alerts, outbox: Outbox): Promise<void> {
+    if (!working.has(alerts)) {
+      working.add(alerts);
+      await alerts.work();
+    }
     await waitFor(
-      async () => {
-        await alerts.flush();
-        await alerts.deliver();
-        return (await alerts.pending()) === 0 && (await outbox.pending()) === 0;
-      },
+      async () => (await alerts.pending()) === 0 && (await outbox.pending()) === 0,
       30_000,
       'alerts delivered',
     );
@@ -113,10 +127,12 @@ describe('admin alerts', () => {
 
   it('ten failures in a minute arrive as one alert listing them, to each admin in their language, with buttons', async () => {
     const { en, ru, outbox, alerts } = setup({ quietMs: 3_000 });
+    await alerts.work();
+    working.add(alerts);
     for (let i = 0; i < 10; i++) {
       await alerts.raise(failed(i));
-      // between two failures the group stays open (quiet time not reached)
-      expect(await alerts.flush()).toBe(false);
+      // between two failures the group stays open (quiet time not reached): every alert is still held
+      expect(await alerts.pending()).toBe(i + 1);
     }
     await deliverAll(alerts, outbox);
     for (const admin of [en, ru]) {
@@ -171,26 +187,95 @@ describe('admin alerts', () => {
   });
 
   it('survive a restart: alerts raised by one process are delivered by another', async () => {
-    const { en, outbox, alerts, make } = setup();
-    await alerts.raise({
+    const { en, outbox, make } = setup();
+    const raisedBy = make();
+    await raisedBy.raise({
       kind: 'stale-order',
       externalOrderId: 'rb-old',
       orderId: 'O-9',
       status: 'processing',
       ageMinutes: 61,
     });
-    await alerts.raise({
+    await raisedBy.raise({
       kind: 'unknown-order',
       externalOrderId: 'x-1',
       orderId: 'O-1',
       event: 'order.succeeded',
     });
+    // The process that raised them (and queued their burst's job) stops before it ran; another one runs it.
+    await jobSystems.at(-1)!.close();
     const restarted = make();
     await deliverAll(restarted, outbox);
     const text = en.chat()[0]!.text;
+    expect(en.chat()).toHaveLength(1);
     expect(text).toContain('rb-old');
     expect(text).toContain('61 min');
     expect(text).toContain('O-1');
+  });
+
+  it('a burst raised on two replicas arrives as one message; a duplicate raised on the other adds nothing', async () => {
+    const { en, outbox, make } = setup({ quietMs: 1_000 });
+    const [a, b] = [make(), make()];
+    // Both replicas run the bursts' jobs, as two worker processes do.
+    await a.work();
+    await b.work();
+    working.add(a);
+    working.add(b);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).raise(failed(100 + i))));
+    await Promise.all([a.raise(failed(100)), b.raise(failed(101))]);
+    await deliverAll(a, outbox);
+    await deliverAll(b, outbox);
+    const messages = en.chat().filter((m) => m.from === 'bot');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.text).toContain('8 alerts');
+    for (let i = 0; i < 8; i++)
+      expect(messages[0]!.text.match(new RegExp(`rb-burst-${100 + i}\\b`, 'g'))).toHaveLength(1);
+  });
+
+  it('a process that died between storing an alert and queueing its burst: the next worker queues it', async () => {
+    const { en, outbox, make, jobs, prefix } = setup();
+    const raisedBy = make(jobs);
+    await raisedBy.raise(failed(200));
+    // As if the raising process died before adding the burst's job: the alert is stored, the job is not.
+    const queue = jobs.queue(ALERT_QUEUE);
+    const jobId = await queue.getDeduplicationJobId(alertBurstJobKey('1'));
+    expect(jobId).not.toBeNull();
+    await queue.remove(jobId!);
+    expect(await queue.getDeduplicationJobId(alertBurstJobKey('1'))).toBeNull();
+    expect(await redis.llen(`${prefix}alerts:pending`)).toBe(1);
+    await deliverAll(make(), outbox);
+    const texts = en.chat().map((m) => m.text);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('rb-burst-200');
+  });
+
+  it('a burst that never goes quiet still closes at its maximum hold', async () => {
+    const { en, outbox, alerts } = setup({ quietMs: 600_000, maxHoldMs: 500 });
+    await alerts.raise(failed(300));
+    await alerts.raise(failed(301));
+    // Far shorter than the quiet window: only the maximum hold can have closed the burst.
+    await deliverAll(alerts, outbox);
+    const texts = en.chat().map((m) => m.text);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('rb-burst-300');
+    expect(texts[0]).toContain('rb-burst-301');
+  });
+
+  it('upgrading: alerts held and groups closed by the hand-written hold this replaced are delivered by the first worker', async () => {
+    const { en, outbox, make, prefix } = setup();
+    const held = (i: number) => JSON.stringify({ alert: failed(i), at: Date.now() });
+    // As the earlier version left them: a pending burst without a number, and a closed group.
+    await redis.rpush(`${prefix}alerts:pending`, held(400), held(401));
+    await redis.hset(`${prefix}alerts:pending-meta`, 'first', String(Date.now()), 'last', String(Date.now()));
+    await redis.rpush(`${prefix}alerts:group:1700000000000-abcd`, held(402));
+    await redis.zadd(`${prefix}alerts:groups`, '1700000000000', '1700000000000-abcd');
+    await deliverAll(make(), outbox);
+    const texts = en.chat().map((m) => m.text);
+    expect(texts).toHaveLength(2);
+    expect(texts.find((text) => text.includes('rb-burst-402'))).not.toContain('rb-burst-400');
+    const burst = texts.find((text) => text.includes('rb-burst-400'))!;
+    expect(burst).toContain('rb-burst-401');
+    expect(await redis.exists(`${prefix}alerts:groups`)).toBe(0);
   });
 
   it('keeps callback data under 64 bytes with a short id for long order numbers', async () => {

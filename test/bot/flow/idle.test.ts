@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDLE_FLOW_QUEUE, idleFlowJobKey } from '../../../src/bot/idle-flows.ts';
 import { RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
 import { eventually } from '../agents-support.ts';
 import {
@@ -12,18 +13,20 @@ import {
   typeToQuote,
 } from './helpers.ts';
 
-// A flow left alone ends by itself after 15 minutes: the test runs the sweeper (the same one every replica
-// runs every few seconds) with its clock 16 minutes ahead instead of waiting.
-const LATER_MS = 16 * 60_000;
+// A flow left alone ends by itself after 15 minutes: its chat's delayed ending job (the one every update
+// pushes back) is brought forward instead of waiting, and the app's own worker runs it.
 
 describe('top-up flow: idle timeout', () => {
   let world: BotWorld;
-  /** Once every update so far is fully handled (its flow state stored), sweeps as if 16 minutes had passed. */
-  const sweepLater = async () => {
+  /** Once every update so far is fully handled (its flow state stored), the chat's flow is due at once. */
+  const goIdle = async (chatId: number) => {
     const app = world.apps[0]!;
     const marks = world.standIn.driver.updates().map((u) => `rb:upd:${u.update_id}`);
     await eventually(async () => (await app.redis.mget(...marks)).every((mark) => mark === 'd'));
-    await app.bot.idle.sweep(Date.now() + LATER_MS);
+    const queue = app.jobs.queue(IDLE_FLOW_QUEUE);
+    const jobId = await queue.getDeduplicationJobId(idleFlowJobKey(chatId));
+    expect(jobId).not.toBeNull();
+    await (await queue.getJob(jobId!))!.promote();
   };
   beforeAll(async () => {
     world = await startBotWorld({ env: FAST_USER });
@@ -37,7 +40,7 @@ describe('top-up flow: idle timeout', () => {
     await say(user, '/topup', PROMPT.country);
     await say(user, 'Nigeria', PROMPT.operator);
     const subtype = await say(user, 'MTN', PROMPT.subtype);
-    await sweepLater();
+    await goIdle(user.id);
     const goodbye = await user.waitForBotMessage((m) => m.text.includes('without activity'), {
       ...WAIT,
       after: subtype.id,
@@ -57,7 +60,7 @@ describe('top-up flow: idle timeout', () => {
   it('an idle quote ends too: a late ✅ places nothing', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     const quote = await typeToQuote(user, '08031234900');
-    await sweepLater();
+    await goIdle(user.id);
     await user.waitForBotMessage((m) => m.text.includes('without activity'), { ...WAIT, after: quote.id });
     const quotes = await quoteRequestCount(world);
     const { queryId } = user.press(quote, /✅/);

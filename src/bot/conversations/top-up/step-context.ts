@@ -130,7 +130,7 @@ export async function createStepContext(
   /** Waits for the answer to prompt `s`; stale buttons and foreign updates never reach the step. */
   const answer = async (s: number, options?: { secret?: boolean }): Promise<Answer> => {
     for (;;) {
-      // No per-wait clock: two recorded timestamps per answer; the idle sweeper (idle-flows.ts) ends idle flows.
+      // No per-wait clock: two recorded timestamps per answer; idle flows end by their idle job (idle-flows.ts).
       const c = await conversation.wait(options?.secret ? { collationKey: SECRET_WAIT } : undefined);
       const text = c.message?.text;
       if (text?.startsWith('/')) {
