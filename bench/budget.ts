@@ -1,9 +1,8 @@
 import type { BenchContext } from './lib/context.ts';
-import { countKinds, requestsSince } from './lib/orders.ts';
+import { countKinds, requestsSince, startPushingWorld } from './lib/orders.ts';
 import type { Row } from './lib/report.ts';
 import { fmt } from './lib/stats.ts';
 import { guidedTopUp, phoneFor } from './lib/top-up-flow.ts';
-import { startPushingWorld } from './lib/world.ts';
 
 const FIRST_USER = 750_000_000;
 

@@ -1,9 +1,8 @@
 import type { BenchContext } from './lib/context.ts';
-import { countKinds, requestsSince } from './lib/orders.ts';
+import { countKinds, requestsSince, startPushingWorld } from './lib/orders.ts';
 import type { Row } from './lib/report.ts';
 import { fmt, quantile } from './lib/stats.ts';
 import { guidedTopUp, phoneFor } from './lib/top-up-flow.ts';
-import { startPushingWorld } from './lib/world.ts';
 
 const FIRST_USER = 770_000_000;
 /** What a top-up sent away for being busy would say (the texts the line replaced). */

@@ -1,4 +1,5 @@
-import type { BenchWorld } from './world.ts';
+import { startBenchWorld, type BenchWorld } from './world.ts';
+import { guidedTopUp } from './top-up-flow.ts';
 import { waitFor } from './stats.ts';
 
 export interface RequestRecord {
@@ -47,4 +48,27 @@ export async function waitFinalTold(
     world.tap.calls.some((c) => c.text.includes(id) && /^(✅|❌|↩|💸)/u.test(c.text));
   await waitFor(() => orderIds.every(finalOf), timeoutMs, 'every order to be told final').catch(() => false);
   return orderIds.filter(finalOf).length;
+}
+
+/**
+ * Resellers pushing under the real 60 requests a minute (sandbox and bot alike): the world with its bot up, the
+ * resellers granted, and the catalogue cache warmed by one top-up (3 h in production), so the measured window
+ * sees the budget, not the first load. `since`: the sandbox request log position after the warm-up.
+ */
+export async function startPushingWorld(
+  firstUser: number,
+  resellers: number,
+  warmPhone: string,
+): Promise<{ world: BenchWorld; ids: number[]; since: number }> {
+  const world = await startBenchWorld({ timeScale: 0.01, rateLimitPerMinute: 60 });
+  try {
+    const ids = Array.from({ length: resellers }, (_, i) => firstUser + i);
+    await world.addResellers(ids);
+    await world.startBot();
+    await guidedTopUp(world.tap, world.standIn.driver.user({ id: ids[0] ?? firstUser }), warmPhone);
+    return { world, ids, since: await lastSeq(world) };
+  } catch (error) {
+    await world.close();
+    throw error;
+  }
 }

@@ -7,9 +7,7 @@ import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/t
 import { freePort } from '../../test/support/ports.ts';
 import { startRedisServer, type RedisServerHandle } from '../../test/support/redis.ts';
 import { tapBotCalls, type CallTap } from './call-tap.ts';
-import { lastSeq } from './orders.ts';
 import { spawnService, type ChildService } from './processes.ts';
-import { guidedTopUp } from './top-up-flow.ts';
 import { localServiceEnv } from '../../src/sandbox/local-env.ts';
 
 export const ADMIN_ID = 720_000_000;
@@ -186,27 +184,4 @@ export async function startBenchWorld(options: BenchWorldOptions = {}): Promise<
     },
   };
   return world;
-}
-
-/**
- * Resellers pushing under the real 60 requests a minute (sandbox and bot alike): the world with its bot up, the
- * resellers granted, and the catalogue cache warmed by one top-up (3 h in production), so the measured window
- * sees the budget, not the first load. `since`: the sandbox request log position after the warm-up.
- */
-export async function startPushingWorld(
-  firstUser: number,
-  resellers: number,
-  warmPhone: string,
-): Promise<{ world: BenchWorld; ids: number[]; since: number }> {
-  const world = await startBenchWorld({ timeScale: 0.01, rateLimitPerMinute: 60 });
-  try {
-    const ids = Array.from({ length: resellers }, (_, i) => firstUser + i);
-    await world.addResellers(ids);
-    await world.startBot();
-    await guidedTopUp(world.tap, world.standIn.driver.user({ id: ids[0] ?? firstUser }), warmPhone);
-    return { world, ids, since: await lastSeq(world) };
-  } catch (error) {
-    await world.close();
-    throw error;
-  }
 }

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
-import type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox.ts';
+import type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
 
 /**
  * The upgrade from the hand-written outbox (a due-queue under `<prefix>outbox:q` and a hash per job, before

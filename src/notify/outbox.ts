@@ -1,13 +1,13 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { RateLimitError, UnrecoverableError, type Job } from 'bullmq';
 import { GrammyError, HttpError, InputFile, type Api } from 'grammy';
-import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { toHtmlPayload } from '../lib/telegram/html-mode.ts';
 import { adoptLegacyOutbox } from './legacy-outbox.ts';
+import type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
 
 /**
  * Durable Telegram outbox on BullMQ (the `outbox` queue of src/jobs): one job per logical message, its
@@ -31,42 +31,7 @@ import { adoptLegacyOutbox } from './legacy-outbox.ts';
  * finding the lock taken leaves the message to its holder.
  */
 
-export type OutboxMessage =
-  | {
-      kind: 'send';
-      chatId: number;
-      text: string;
-      replyMarkup?: InlineKeyboardMarkup;
-      parseMode?: 'HTML';
-    }
-  | {
-      kind: 'edit';
-      chatId: number;
-      messageId: number;
-      text: string;
-      replyMarkup?: InlineKeyboardMarkup;
-      parseMode?: 'HTML';
-    }
-  | {
-      /** A small text file (a report) with a caption; the file's text travels inside the job. */
-      kind: 'document';
-      chatId: number;
-      fileName: string;
-      fileText: string;
-      caption: string;
-      /** A message of the chat it answers (sent anyway when that message is gone). */
-      replyTo?: number;
-      replyMarkup?: InlineKeyboardMarkup;
-      parseMode?: 'HTML';
-    };
-
-export type EnqueueResult = 'queued' | 'duplicate' | 'stale';
-
-export interface EnqueueOptions {
-  key: string | null;
-  version?: number;
-  webhookReceivedAt?: number;
-}
+export type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
 
 /** The Bot API calls the outbox makes (grammY's `Api` fits). */
 export type OutboxTelegram = Pick<Api, 'sendMessage' | 'editMessageText' | 'sendDocument'>;

@@ -1,0 +1,40 @@
+import type { InlineKeyboardMarkup } from 'grammy/types';
+
+/** What the outbox sends (outbox.ts), and what queuing one answers; the legacy outbox's mover queues them too. */
+
+export type OutboxMessage =
+  | {
+      kind: 'send';
+      chatId: number;
+      text: string;
+      replyMarkup?: InlineKeyboardMarkup;
+      parseMode?: 'HTML';
+    }
+  | {
+      kind: 'edit';
+      chatId: number;
+      messageId: number;
+      text: string;
+      replyMarkup?: InlineKeyboardMarkup;
+      parseMode?: 'HTML';
+    }
+  | {
+      /** A small text file (a report) with a caption; the file's text travels inside the job. */
+      kind: 'document';
+      chatId: number;
+      fileName: string;
+      fileText: string;
+      caption: string;
+      /** A message of the chat it answers (sent anyway when that message is gone). */
+      replyTo?: number;
+      replyMarkup?: InlineKeyboardMarkup;
+      parseMode?: 'HTML';
+    };
+
+export type EnqueueResult = 'queued' | 'duplicate' | 'stale';
+
+export interface EnqueueOptions {
+  key: string | null;
+  version?: number;
+  webhookReceivedAt?: number;
+}
