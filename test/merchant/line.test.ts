@@ -26,6 +26,31 @@ afterAll(async () => {
 
 const freshPrefix = (): string => `t${randomBytes(4).toString('hex')}:`;
 
+/**
+ * Holds the line by construction, whatever the time in the window: puts an order's placement at its head whose
+ * waiter has stepped away (aborted, stable id) with a lease that outlives the test, so the place stays live and
+ * nobody polls it. With a limit of one, every call behind it waits until the test leaves it (`budget.leave(id)`).
+ * A join that still finds the window's slot free takes it; the next one then finds the window spent and keeps its
+ * place. Returns the held place's id.
+ */
+async function holdLine(prefix: string, windowMs: number): Promise<string> {
+  const holder = createRequestBudget({ redis, prefix, limitPerMinute: 1, windowMs, leaseMs: 600_000 });
+  for (let i = 0; ; i++) {
+    const id = `order:ahead-${i}`;
+    const away = new AbortController();
+    const kept = await holder
+      .acquire('placement', away.signal, { id, owner: 'ahead', onWait: () => away.abort() })
+      .then(
+        () => false,
+        (error: unknown) => {
+          if (isMerchantError(error) && error.kind === 'aborted') return true;
+          throw error;
+        },
+      );
+    if (kept) return id;
+  }
+}
+
 /** Waits until at least `ms` remain in the current window (Redis clock), so a test's setup fits in one. */
 async function windowHeadroom(windowMs: number, ms: number): Promise<void> {
   const now = await redisNowMs(redis);
@@ -35,17 +60,22 @@ async function windowHeadroom(windowMs: number, ms: number): Promise<void> {
 
 describe('the shared line: order of service', () => {
   it('serves waiters by priority: placement, interactive, bulk, background, catalogue', async () => {
-    const windowMs = 2_000;
-    const budget = createRequestBudget({ redis, prefix: freshPrefix(), limitPerMinute: 1, windowMs });
-    await windowHeadroom(windowMs, 1_500);
-    await budget.acquire('placement');
+    const windowMs = 1_000;
+    const prefix = freshPrefix();
+    const budget = createRequestBudget({ redis, prefix, limitPerMinute: 1, windowMs });
+    // Nobody is served while the line is held, however long the joins below take.
+    const ahead = await holdLine(prefix, windowMs);
     const order: CallPriority[] = [];
+    const inLine = new Set<CallPriority>();
     const joined: Promise<unknown>[] = [];
     // Joined lowest first: arriving earlier buys nothing against a higher priority.
     for (const p of ['catalogue', 'background', 'bulk', 'interactive', 'placement'] as const) {
-      joined.push(budget.acquire(p, undefined, { id: `p-${p}` }).then(() => order.push(p)));
-      await waitFor(async () => (await budget.snapshot()).waiting[p] === 1, 5_000, `${p} in line`);
+      joined.push(
+        budget.acquire(p, undefined, { id: `p-${p}`, onWait: () => inLine.add(p) }).then(() => order.push(p)),
+      );
+      await waitFor(() => inLine.has(p), 5_000, `${p} in line`);
     }
+    expect(await budget.leave(ahead)).toBe(true);
     await Promise.all(joined);
     expect(order).toEqual(['placement', 'interactive', 'bulk', 'background', 'catalogue']);
   });
@@ -135,8 +165,10 @@ describe('the shared line: order of service', () => {
 describe('the shared line: leaving and coming back', () => {
   it('a place left (❌, /cancel) is gone: its waiter stops with left-line and the next one moves up', async () => {
     const windowMs = 60_000;
-    const budget = createRequestBudget({ redis, prefix: freshPrefix(), limitPerMinute: 1, windowMs });
-    await budget.acquire('placement');
+    const prefix = freshPrefix();
+    const budget = createRequestBudget({ redis, prefix, limitPerMinute: 1, windowMs });
+    // An order holds the line (one place ahead of both waiters), so neither is served by a window turning.
+    await holdLine(prefix, windowMs);
     const outcome = budget.acquire('interactive', undefined, { id: 'chat:1:f:1', owner: '1' }).then(
       () => 'served',
       (error: unknown) => (isMerchantError(error) ? `${error.kind}:${error.code}` : 'other'),
@@ -151,10 +183,10 @@ describe('the shared line: leaving and coming back', () => {
       })
       .catch(() => undefined);
     await waitFor(() => positions.length > 0, 5_000, 'the second waiter');
-    expect(positions[0]).toBe(2);
+    expect(positions[0]).toBe(3);
     expect(await budget.leave('chat:1:f:1')).toBe(true);
     expect(await outcome).toBe(`aborted:${LEFT_LINE}`);
-    await waitFor(() => positions.at(-1) === 1, 10_000, 'the second waiter moving up');
+    await waitFor(() => positions.at(-1) === 2, 10_000, 'the second waiter moving up');
     // Leaving twice, or a place that never waited, changes nothing.
     expect(await budget.leave('chat:1:f:1')).toBe(false);
     expect(await budget.leave('never')).toBe(false);
@@ -167,16 +199,19 @@ describe('the shared line: leaving and coming back', () => {
   });
 
   it('a replica killed while waiting keeps its place: passed over meanwhile, then served for the replica that resumes it', async () => {
-    const windowMs = 3_000;
+    const windowMs = 1_000;
     const prefix = freshPrefix();
     const budget = createRequestBudget({
       redis,
       prefix,
-      limitPerMinute: 2,
+      limitPerMinute: 1,
       windowMs,
       leaseMs: 500,
       pollMs: 200,
     });
+    // An earlier order holds the line, so nothing below is served before the test lets it, however slow the
+    // machine: replica A is still waiting when it is killed, and the later placement has to wait.
+    const ahead = await holdLine(prefix, windowMs);
     // Replica A waits in line for an order's placement (a stable place id, as the order service uses).
     const child = startChild('test/merchant/support/line-waiter.ts', {
       PATH: process.env.PATH ?? '',
@@ -200,9 +235,13 @@ describe('the shared line: leaving and coming back', () => {
       onWait: (v) => later.push(v),
     });
     await waitFor(() => later.length > 0, 5_000, 'the later placement in line');
-    // A's place is still there, ahead of the later one.
-    expect(later[0]!.position).toBe(2);
+    // A's place is still there, ahead of the later one (and behind the order holding the line).
+    expect(later[0]!.position).toBe(3);
+    // The order ahead leaves; with one slot a window, the later placement is served only by passing over A's
+    // place, which keeps waiting.
+    expect(await budget.leave(ahead)).toBe(true);
     await laterServed;
+    expect((await budget.snapshot()).waiting.placement).toBe(1);
     // Replica B resumes the order under the same place id: the place is still there and is served.
     const resumed: LineView[] = [];
     await budget.acquire('placement', undefined, {
@@ -215,27 +254,30 @@ describe('the shared line: leaving and coming back', () => {
   });
 
   it('a place whose waiter never comes back is dropped after the keep time', async () => {
+    const windowMs = 60_000;
+    const prefix = freshPrefix();
     const budget = createRequestBudget({
       redis,
-      prefix: freshPrefix(),
+      prefix,
       limitPerMinute: 1,
-      windowMs: 60_000,
+      windowMs,
       leaseMs: 100,
       dormantKeepMs: 300,
     });
-    await budget.acquire('placement');
+    // A held line, so the place below waits whatever the time; the held place itself is live and stays.
+    await holdLine(prefix, windowMs);
     const gone = new AbortController();
     const waiting = budget.acquire('placement', gone.signal, { id: 'order:gone' }).catch(() => undefined);
-    await waitFor(async () => (await budget.snapshot()).waiting.placement === 1, 5_000, 'the place');
+    await waitFor(async () => (await budget.snapshot()).waiting.placement === 2, 5_000, 'the place');
     gone.abort();
     await waiting;
     // Kept at first (a stable id survives its waiter)…
-    expect((await budget.snapshot()).waiting.placement).toBe(1);
+    expect((await budget.snapshot()).waiting.placement).toBe(2);
     // …and dropped by the next caller's check once the keep time has passed.
     await waitFor(
       async () => {
         await budget.tryAcquire('catalogue');
-        return (await budget.snapshot()).waiting.placement === 0;
+        return (await budget.snapshot()).waiting.placement === 1;
       },
       10_000,
       'the abandoned place dropped',
