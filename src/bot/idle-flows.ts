@@ -18,6 +18,9 @@ export interface IdleFlowsDeps {
   logger?: Pick<LoggerLike, 'warn'>;
 }
 
+/** Most chats a replica remembers the last push-back of (past it, it starts again: it is only a throttle). */
+const PUSHED_AT_LIMIT = 50_000;
+
 /** The BullMQ queue of idle-flow endings. */
 export const IDLE_FLOW_QUEUE = 'idle-flows';
 
@@ -50,9 +53,17 @@ export function conversationPrefix(prefix: string): string {
 export class IdleFlows {
   readonly #deps: IdleFlowsDeps;
   #worker: Worker<IdleFlowJob, IdleEnding> | undefined;
+  /**
+   * Pushing an ending back is a BullMQ add (a script of a dozen commands), too dear for every update of every
+   * chat: this replica pushes a chat's ending back at most once per `#slackMs`, to `idleMs + #slackMs` from
+   * then, so a flow still ends no sooner than `idleMs` after its last update, and at most `#slackMs` later.
+   */
+  readonly #pushedAt = new Map<number, number>();
+  readonly #slackMs: number;
 
   constructor(deps: IdleFlowsDeps) {
     this.#deps = deps;
+    this.#slackMs = Math.min(60_000, Math.floor(deps.idleMs / 15));
   }
 
   get #queue() {
@@ -65,11 +76,13 @@ export class IdleFlows {
 
   /** The chat entered a flow: it ends `idleMs` from now unless an update pushes that back. */
   async touch(chatId: number): Promise<void> {
+    if (this.#pushedAt.size >= PUSHED_AT_LIMIT) this.#pushedAt.clear();
+    this.#pushedAt.set(chatId, Date.now());
     await this.#queue.add(
       'end',
       { chatId },
       {
-        delay: this.#deps.idleMs,
+        delay: this.#deps.idleMs + this.#slackMs,
         // A flow entered while its chat's previous ending runs gets its own, added when that one finishes.
         deduplication: { id: idleFlowJobKey(chatId), reschedule: true, keepLastIfActive: true },
         // An ended flow leaves nothing behind.
@@ -80,12 +93,15 @@ export class IdleFlows {
 
   /** Pushes the ending back, only for chats already in a flow. */
   async refresh(chatId: number): Promise<void> {
+    const pushedAt = this.#pushedAt.get(chatId);
+    if (pushedAt !== undefined && Date.now() - pushedAt < this.#slackMs) return;
     if ((await this.#queue.getDeduplicationJobId(idleFlowJobKey(chatId))) === null) return;
     await this.touch(chatId);
   }
 
   /** The flow finished by itself: its ending job goes (one already running finds no state and says nothing). */
   async forget(chatId: number): Promise<void> {
+    this.#pushedAt.delete(chatId);
     const jobId = await this.#queue.getDeduplicationJobId(idleFlowJobKey(chatId));
     if (jobId === null) return;
     await this.#queue.remove(jobId).catch(() => undefined);

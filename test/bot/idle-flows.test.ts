@@ -147,6 +147,22 @@ describe('IdleFlows', () => {
     expect(await redis.exists(a.conversationKey(user.id))).toBe(0);
   });
 
+  it("a replica pushes a chat's ending back at most once per slack (idleMs / 15), never sooner than idleMs after the update", async () => {
+    const { a, user, jobOf, deadlineOf } = setup(15_000);
+    await enterFlow(a, user.id);
+    const jobId = (await jobOf(user.id))!;
+    const first = await deadlineOf(jobId);
+    // Right after the push of entering the flow: the next update leaves the ending where it is.
+    await a.refresh(user.id);
+    expect(await deadlineOf(jobId)).toBe(first);
+    // Once the slack (1 s here) has passed, an update pushes it back to idleMs + slack from then.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const refreshedAt = Date.now();
+    await a.refresh(user.id);
+    expect(await jobOf(user.id)).toBe(jobId);
+    expect(await deadlineOf(jobId)).toBeGreaterThanOrEqual(refreshedAt + 15_000);
+  });
+
   it('refresh does not start a flow, forget ends tracking without a goodbye', async () => {
     const { a, user, goodbyes, jobOf, unfinished } = setup(60_000);
     await a.refresh(user.id);
