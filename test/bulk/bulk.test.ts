@@ -6,6 +6,7 @@ import type { HookDetail } from '../../src/lib/hooks.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { resellerMaker, runIdOf } from './support.ts';
 import { FAST_USER, WAIT, allOrders, current, lastBotId } from '../bot/flow/helpers.ts';
 
 // /bulk end to end: a real app on a private Redis, the Merchant API sandbox and the Bot API stand-in; files are
@@ -57,14 +58,8 @@ afterAll(async () => {
   await world?.close();
 });
 
-let nextUser = 720_000_100;
 /** A fresh reseller per test (their own chat and credit). */
-async function reseller(): Promise<StandInUser> {
-  const id = nextUser++;
-  const user = world.standIn.driver.user({ id, firstName: `R${id}`, languageCode: 'en', started: true });
-  await world.apps[0]!.roles.change(world.apps[0]!.config.adminIds[0]!, id, 'reseller');
-  return user;
-}
+const reseller = resellerMaker(() => world, 720_000_100, 'R');
 
 /** Sends a file and waits for the bot's answer to it (the summary, or a refusal). */
 async function sendFile(
@@ -279,12 +274,7 @@ describe('a bulk run', () => {
       return m.text.includes('paused') && m.text.includes('Placed 2') ? m : undefined;
     });
     const app = world.apps[0]!;
-    const runId = /bk:resume:(\S+)/.exec(
-      paused.buttons
-        .flat()
-        .map((b) => b.data)
-        .join(' '),
-    )![1]!;
+    const runId = runIdOf(paused, 'resume');
     // Nothing is queued for a paused run: its job parked it and no job of it waits, so no worker will place its lines.
     expect((await createBulkStore(app.redis, app.config.redis.prefix).get(runId))?.parked).toBe(true);
     const waiting = await app.jobs.queue<BulkJob>(BULK_QUEUE).getJobs(['wait', 'delayed', 'prioritized']);
@@ -314,12 +304,7 @@ describe('a bulk run', () => {
   it('places a line once when its job runs twice at once (a stalled job taken over while its first run goes on)', async () => {
     const user = await reseller();
     const summary = await sendFile(user, [0, 1, 2].map((i) => `${ng(500 + i)},500,MTN,`).join('\n'));
-    const runId = /bk:start:(\S+)/.exec(
-      summary.buttons
-        .flat()
-        .map((b) => b.data)
-        .join(' '),
-    )![1]!;
+    const runId = runIdOf(summary, 'start');
     const second = gates.hold(1);
     const before = lastBotId(user);
     user.press(summary, '✅');

@@ -5,6 +5,7 @@ import { createBulkStore } from '../../src/bulk/store.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { resellerMaker, runIdOf } from './support.ts';
 import { waitFor } from '../orders/support/world.ts';
 import { FAST_USER, WAIT, allOrders, current } from '../bot/flow/helpers.ts';
 
@@ -30,13 +31,8 @@ afterAll(async () => {
 /** Valid Nigerian MTN numbers with distinct endings (no magic ending: they succeed). */
 const ng = (i: number) => `+23480312${String(60_000 + i).padStart(5, '0')}`;
 
-let nextUser = 720_000_500;
-async function reseller(): Promise<StandInUser> {
-  const id = nextUser++;
-  const user = world.standIn.driver.user({ id, firstName: `L${id}`, languageCode: 'en', started: true });
-  await world.apps[0]!.roles.change(world.apps[0]!.config.adminIds[0]!, id, 'reseller');
-  return user;
-}
+/** A fresh reseller per test (their own chat and credit). */
+const reseller = resellerMaker(() => world, 720_000_500, 'L');
 
 /** A checked file's summary (a draft), and its run ID. */
 async function draft(
@@ -50,12 +46,7 @@ async function draft(
     ...WAIT,
     after: sent.messageId,
   });
-  const runId = /bk:start:(\S+)/.exec(
-    summary.buttons
-      .flat()
-      .map((b) => b.data)
-      .join(' '),
-  )![1]!;
+  const runId = runIdOf(summary, 'start');
   return { summary, runId };
 }
 
