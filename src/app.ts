@@ -26,7 +26,7 @@ import { createPinGate, PIN_MAX_TRIES, RedisPinStore } from './accounts/pin.ts';
 import { receiptData } from './bot/callback-data/receipt.ts';
 import { RedisReceiptProfiles } from './receipts/profile.ts';
 import { createAccounts, type Accounts } from './accounts/accounts.ts';
-import { createWalletWatch } from './accounts/wallet-watch.ts';
+import { createWalletWatch, WALLET_WATCH_QUEUE } from './accounts/wallet-watch.ts';
 import { utcDay } from './accounts/ledger.ts';
 import { createReconciler, type Reconciler } from './orders/reconcile.ts';
 import { reconcileSummaryText } from './bot/features/reconcile.ts';
@@ -505,7 +505,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
             'could not check the schedules at start-up; their queued runs still fire',
           );
         });
-        await walletWatch?.start(jobs);
+        // MERCHANT_LOW_BALANCE unset (again): a schedule a configuration with it left in Redis goes.
+        if (walletWatch === undefined) await jobs.stopEvery(WALLET_WATCH_QUEUE);
+        else await walletWatch.start(jobs);
         await reconciler.start(jobs);
         bot.idle.start();
       }

@@ -58,6 +58,8 @@ export interface JobSystem {
     processor: () => Promise<Result>,
     options?: WorkOptions,
   ): Promise<Worker<unknown, Result>>;
+  /** Ends what `every(name, …)` scheduled: its schedule and its next run (a no-op when there is none). */
+  stopEvery(name: string): Promise<void>;
   /** Closes the workers (letting running jobs finish) and the queues. */
   close(): Promise<void>;
 }
@@ -158,6 +160,10 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
     ): Promise<Worker<unknown, Result>> {
       await system.queue(name).upsertJobScheduler(name, { every: periodMs }, { name });
       return system.work<unknown, Result>(name, processor, options);
+    },
+
+    async stopEvery(name: string): Promise<void> {
+      await system.queue(name).removeJobScheduler(name);
     },
 
     async close(): Promise<void> {

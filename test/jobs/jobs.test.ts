@@ -82,6 +82,23 @@ describe.each(topologies)('jobs on %s', (_name, where) => {
     expect(seen.sort()).toEqual(['cause-1:1', 'cause-2:3', 'cause-3:5']);
   });
 
+  it('stopEvery ends a schedule that every() left in Redis, with its next run, from another process', async () => {
+    const scheduler = open();
+    await scheduler.every('tick', 3_600_000, async () => undefined);
+    const observer = open();
+    const queue = observer.queue('tick');
+    expect(await queue.getJobSchedulersCount()).toBe(1);
+    await scheduler.close();
+    await observer.stopEvery('tick');
+    expect(await queue.getJobSchedulersCount()).toBe(0);
+    expect(await queue.getJobCounts('wait', 'delayed', 'prioritized')).toEqual({
+      wait: 0,
+      delayed: 0,
+      prioritized: 0,
+    });
+    await observer.stopEvery('tick'); // nothing left: a no-op
+  });
+
   it('keeps a delayed job when its process closes, and another process runs it when due', async () => {
     const adder = open();
     await adder.queue<{ n: number }>('later').add('x', { n: 7 }, { jobId: 'later-1', delay: 300 });
