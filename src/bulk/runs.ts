@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { parseBulkFile, type BulkFileProblem } from '../domain/bulk-csv.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { newMerchantOrderNumber } from '../domain/order-number.ts';
-import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { Catalogue } from '../merchant/catalogue.ts';
@@ -558,8 +558,7 @@ export function createBulkRuns(deps: BulkDeps) {
         concurrency: RUN_CONCURRENCY,
         lockDurationMs: timings.leaseMs,
         // Redis failed mid-line (or the report could not be queued): again, 1 s doubling to a minute, for ever.
-        backoffStrategy: (attemptsMade) =>
-          Math.min(60_000, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6))),
+        backoffStrategy: retryDelayMs,
         // A line whose worker died is taken over however often that happens: a run is never dropped.
         maxStalledCount: FOREVER,
       });

@@ -67,6 +67,14 @@ export interface JobSystem {
 /** Attempts and stalls (`maxStalledCount`) of a job that must never be dropped: in effect for ever. */
 export const FOREVER = 1_000_000_000;
 
+/**
+ * The delay before attempt `attemptsMade + 1` of a job whose run threw (Redis away for a moment…): 1 s, doubling,
+ * a minute at most; the `backoffStrategy` of the queues whose jobs are retried for ever.
+ */
+export function retryDelayMs(attemptsMade: number): number {
+  return Math.min(60_000, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6)));
+}
+
 /** Completed jobs kept (a duplicate of their cause added meanwhile is a no-op). */
 export const KEEP_COMPLETED = { age: 7 * 86_400, count: 10_000 } as const;
 /** Failed jobs kept for a person to look at. */

@@ -3,7 +3,7 @@ import { formatMoney } from '../domain/money.ts';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
 import { createStreamConsumer } from '../lib/redis/stream-consumer.ts';
 import { statusText } from '../domain/status.ts';
@@ -366,7 +366,7 @@ export function createAlerts(deps: AlertsDeps) {
         async (job: Job<AlertBurstJob>) => flushBurst(job.data.burst),
         {
           concurrency: 1,
-          backoffStrategy: (attemptsMade) => Math.min(60_000, 1_000 * 2 ** Math.min(attemptsMade - 1, 6)),
+          backoffStrategy: retryDelayMs,
           // A flush whose worker died is taken up again however often that happens: it is never dropped.
           maxStalledCount: FOREVER,
         },

@@ -1,5 +1,5 @@
 import type { Job, Worker } from 'bullmq';
-import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
@@ -37,11 +37,6 @@ export function readJobId(ext: string, seq: number, step: number | string): stri
   // BullMQ refuses ':' in IDs; merchant order numbers and event names carry none. seq and step come last and
   // have no dot, so two orders never share an ID.
   return `read.${ext}.${seq}.${step}`;
-}
-
-/** Redis retries of a read: 1 s doubling up to a minute. */
-export function readRetryDelayMs(attemptsMade: number): number {
-  return Math.min(60_000, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6)));
 }
 
 export interface FollowUpPlannerDeps {
@@ -167,7 +162,7 @@ export function workFollowUps(deps: FollowUpReadsDeps): Worker<FollowUpJob> {
   return deps.jobs.work<FollowUpJob>(FOLLOW_UP_QUEUE, read, {
     concurrency: deps.concurrency ?? 10,
     lockDurationMs: timings.leaseMs,
-    backoffStrategy: (attemptsMade) => readRetryDelayMs(attemptsMade),
+    backoffStrategy: retryDelayMs,
     // A read whose worker died is taken over however often that happens: it is never dropped.
     maxStalledCount: FOREVER,
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DelayedError, type Job, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { orderKeys } from './keys.ts';
 
@@ -184,8 +184,7 @@ export function workPlacements(deps: PlacementWorkerDeps): Worker<PlacementJob> 
   return deps.jobs.work<PlacementJob>(PLACEMENT_QUEUE, run, {
     concurrency: deps.concurrency ?? 10,
     lockDurationMs: deps.leaseMs,
-    backoffStrategy: (attemptsMade) =>
-      Math.min(60_000, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6))),
+    backoffStrategy: retryDelayMs,
     // A re-send whose worker died is taken over however often that happens: it is never dropped.
     maxStalledCount: FOREVER,
   });
