@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
-import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { ADMIN, AGENT, RESELLER, type BotWorld } from '../support/bot-world.ts';
 import { ask, eventually, ngNumber, placeAtService, placeOrder } from './agents-support.ts';
-import { FAST_USER } from './flow/helpers.ts';
+import { startLineWorld } from './flow/helpers.ts';
 
 // Issue 16: reads a person waits for (agents' and admins' /status and /orders, Refresh, an admin's /balance)
 // wait their turn in the shared line like a reseller's quote: the same "⏳ In line" message edited in place,
@@ -64,15 +64,8 @@ describe('staff reads wait their turn in the shared line', () => {
     (await world.control.get<{ count: number }>(`requests?path=${encodeURIComponent(path)}`)).count;
 
   beforeAll(async () => {
-    world = await startBotWorld({
-      env: { ...FAST_USER, MERCHANT_RATE_LIMIT_PER_MINUTE: String(LIMIT) },
-      overrides: { budgetWindowMs: WINDOW_MS },
-      sandbox: { rateLimitPerMinute: LIMIT, rateLimitWindowMs: WINDOW_MS },
-    });
+    world = await startLineWorld(LIMIT, WINDOW_MS);
     app = world.apps[0]!;
-    // The catalogue is read once (cached for hours in production), so the line holds only the reads under test.
-    await app.catalogue.countries();
-    await app.catalogue.operators('NG');
     await placeOrder(app, { resellerId: RESELLER, account: ngNumber(1) });
     // An order placed at the service without this bot: only the service knows it, so /status must read it.
     outside = await placeAtService(app, ngNumber(2));

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../src/app.ts';
 import type { ChatMessage } from '../../../src/sandbox/telegram/types.ts';
 import type { StandInUser } from '../../../src/sandbox/telegram/driver.ts';
-import { ADMIN, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
+import { ADMIN, type BotWorld } from '../../support/bot-world.ts';
 import { redisNowMs } from '../../merchant/support/minute.ts';
-import { FAST_USER, PROMPT, allOrders, requestLog, say, waitForOrderLine } from './helpers.ts';
+import { PROMPT, allOrders, requestLog, say, startLineWorld, waitForOrderLine } from './helpers.ts';
 
 // Issue 16, a fair wait: with the request budget (and the sandbox's own limit) at 6 a minute, top-ups wait
 // their turn in the shared line, see where they stand, and are never sent away with "try again". The minute
@@ -71,15 +71,8 @@ describe('top-up flow: a fair wait in the shared line', () => {
   let world: BotWorld;
   let app: App;
   beforeAll(async () => {
-    world = await startBotWorld({
-      env: { ...FAST_USER, MERCHANT_RATE_LIMIT_PER_MINUTE: String(LIMIT) },
-      overrides: { budgetWindowMs: WINDOW_MS },
-      sandbox: { rateLimitPerMinute: LIMIT, rateLimitWindowMs: WINDOW_MS },
-    });
+    world = await startLineWorld(LIMIT, WINDOW_MS);
     app = world.apps[0]!;
-    // The catalogue is read once (cached for hours in production), so the line holds quotes and orders.
-    await app.catalogue.countries();
-    await app.catalogue.operators('NG');
   });
   afterAll(async () => {
     await world?.close();

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../../src/sandbox/telegram/types.ts';
 import type { StandInUser } from '../../../src/sandbox/telegram/driver.ts';
-import type { BotWorld } from '../../support/bot-world.ts';
+import { startBotWorld, type BotWorld } from '../../support/bot-world.ts';
 
 // Shared steps of the top-up flow tests: every wait is on a condition, never on a fixed delay.
 
@@ -8,6 +8,23 @@ export const WAIT = { timeoutMs: 20_000 };
 
 /** Tests type far faster than people: a per-user limit (USER_UPDATE_LIMIT) that a scripted user never reaches. */
 export const FAST_USER = { USER_UPDATE_LIMIT: '10000' };
+
+/**
+ * A bot and a sandbox that share a small request budget (`limit` a window of `windowMs`, shortened from a minute
+ * for both), with the catalogue read once (cached for hours in production) so the line holds only what a test
+ * puts there.
+ */
+export async function startLineWorld(limit: number, windowMs: number): Promise<BotWorld> {
+  const world = await startBotWorld({
+    env: { ...FAST_USER, MERCHANT_RATE_LIMIT_PER_MINUTE: String(limit) },
+    overrides: { budgetWindowMs: windowMs },
+    sandbox: { rateLimitPerMinute: limit, rateLimitWindowMs: windowMs },
+  });
+  const app = world.apps[0]!;
+  await app.catalogue.countries();
+  await app.catalogue.operators('NG');
+  return world;
+}
 
 export const PROMPT = {
   country: 'Which country',
