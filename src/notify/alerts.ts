@@ -418,12 +418,12 @@ export function createAlerts(deps: AlertsDeps) {
     closeChanges: () => changes.close(),
 
     /** Turns order changes into alerts: failed, refunded, manual review; refusals for balance, risk, wallet. */
-    async tickChanges(): Promise<number> {
-      const entries = await changes.read();
-      for (const entry of entries) {
-        const f = entry.fields;
-        const ext = f['ext'] ?? '';
-        try {
+    tickChanges(): Promise<number> {
+      return changes.consume({
+        keyOf: (entry) => entry.fields['ext'] ?? entry.id,
+        handle: async (entry) => {
+          const f = entry.fields;
+          const ext = f['ext'] ?? '';
           if (f['kind'] === 'status' || f['kind'] === 'placed') {
             const status = f['to'];
             if (status === 'failed' || status === 'refunded' || status === 'manual_review') {
@@ -447,12 +447,14 @@ export function createAlerts(deps: AlertsDeps) {
               });
             }
           }
-          await changes.ack(entry.id);
-        } catch (error) {
-          logger.error({ err: error, externalOrderId: ext }, 'order change not turned into an alert yet');
-        }
-      }
-      return entries.length;
+        },
+        // Left pending: taken up again later.
+        onError: (error, entry) =>
+          logger.error(
+            { err: error, externalOrderId: entry.fields['ext'] ?? '' },
+            'order change not turned into an alert yet',
+          ),
+      });
     },
 
     /** Alerts not handed to the outbox yet: those of the open burst, and closed bursts being delivered. */
