@@ -153,6 +153,21 @@ export function countryOfInternational(input: string): InternationalCountryResul
 export function maskPhone(digitsOrE164: string): string {
   const digits = String(digitsOrE164).replace(/\D/g, '');
   if (digits.length < 7) return '***';
+  // Every message about an order masks its phone again (each status edit, the final notice, a card), within
+  // seconds of each other: the phones of the latest orders are parsed once. Bounded; full, it starts over.
+  let masked = maskedPhones.get(digits);
+  if (masked === undefined) {
+    if (maskedPhones.size >= MASKED_PHONES_KEPT) maskedPhones.clear();
+    masked = maskDigits(digits);
+    maskedPhones.set(digits, masked);
+  }
+  return masked;
+}
+
+const MASKED_PHONES_KEPT = 2_000;
+const maskedPhones = new Map<string, string>();
+
+function maskDigits(digits: string): string {
   const last4 = digits.slice(-4);
   let callingCode: string | undefined;
   try {

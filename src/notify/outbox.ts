@@ -45,7 +45,8 @@ export interface OutboxTimings {
   messagesPerSecond: number;
   /**
    * Messages one process has in flight at once, to different chats: a burst of webhooks (one status edit and one
-   * final message per order) would otherwise wait for one Telegram round trip after another.
+   * final message per order) would otherwise wait for one Telegram round trip after another. The limiter above,
+   * not this, keeps the pace.
    */
   concurrency: number;
 }
@@ -55,7 +56,7 @@ export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
   leaseMs: 30_000,
   retryDelaysMs: [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],
   messagesPerSecond: 25,
-  concurrency: 8,
+  concurrency: 32,
 };
 
 /** The BullMQ queue of the outbox. */

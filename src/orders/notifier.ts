@@ -125,6 +125,8 @@ export function createNotifier(deps: NotifierDeps) {
   async function handle(entry: StreamEntry): Promise<void> {
     const f = entry.fields;
     const ext = f['ext'] ?? '';
+    // Stored and being sent: the chat shows "Placing…" already; the answer's change tells the rest.
+    if (f['kind'] === 'intent') return;
     const order = await store.get(ext);
     // An order found by the reconciliation has no reseller chat to tell (admins got its report).
     if (order === null || order.foundBy !== undefined) return;
@@ -209,9 +211,6 @@ export function createNotifier(deps: NotifierDeps) {
         );
         return;
       }
-      case 'intent':
-        // Stored and being sent: the chat shows "Placing…" already; the answer's change tells the rest.
-        return;
       default:
         logger.warn({ kind: f['kind'], externalOrderId: ext }, 'unknown order change ignored');
     }
