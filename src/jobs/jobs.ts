@@ -105,7 +105,11 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
 
   const sharedConnection = (): Redis => {
     if (shared === undefined) {
-      shared = deps.connect({ maxRetriesPerRequest: 3, enableOfflineQueue: true, enableAutoPipelining: true });
+      shared = deps.connect({
+        maxRetriesPerRequest: 3,
+        enableOfflineQueue: true,
+        enableAutoPipelining: true,
+      });
       shared.on('error', (error) => logger.warn({ err: error }, 'jobs: redis connection problem'));
     }
     return shared;
