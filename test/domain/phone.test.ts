@@ -174,4 +174,14 @@ describe('maskPhone', () => {
       }),
     );
   });
+
+  it('masks a number the same way again, from its kept form and after the kept forms started over', () => {
+    // More numbers than are kept (2,000), each masked twice: the second pass is partly from the kept forms,
+    // partly parsed again after they were cleared; the country code comes from the parse either way.
+    const numbers = Array.from({ length: 2_500 }, (_, i) => `23480${String(10_000_000 + i)}`);
+    const first = numbers.map((n) => maskPhone(n));
+    expect(new Set(first.map((m) => m.slice(0, 5)))).toEqual(new Set(['+234 ']));
+    expect(numbers.map((n) => maskPhone(`+${n}`))).toEqual(first);
+    expect(first[2_499]).toBe(`+234 *** *** ${numbers[2_499]!.slice(-4)}`);
+  });
 });
