@@ -9,10 +9,10 @@ import { silentLogger, type LoggerLike } from '../domain/log.ts';
  *   queue lives in one slot, as BullMQ's scripts need.
  * - Connections: the queues of a process share one connection that fails a command fast (a caller adding a
  *   job is told, rather than waiting for ever); each worker gets its own, with `maxRetriesPerRequest: null`
- *   (BullMQ's blocking reads must wait through a reconnect or a failover). Both pipeline automatically (ioredis'
- *   `enableAutoPipelining`): the commands of many jobs added or finished in one tick go out in one write, which
- *   a burst (a status edit and a final notice for each of hundreds of orders) otherwise pays one system call
- *   per command for. BullMQ's blocking connection, a duplicate of the worker's, holds only its blocking read.
+ *   (BullMQ's blocking reads must wait through a reconnect or a failover). Neither pipelines automatically
+ *   (ioredis' `enableAutoPipelining`): it cut a burst's latency a little, but on a Redis Cluster whose master
+ *   restarted, BullMQ's script calls then failed with NOSCRIPT and jobs stayed active until they stalled (the
+ *   Cluster soak's bulk runs did not end, 2 runs in 4).
  * - Exactly once per cause: a job's ID is derived from what caused it (`jobId`), and BullMQ adds a job whose ID
  *   already exists as a no-op. Completed and failed jobs are kept for a while so that a late duplicate of the
  *   same cause is still recognised, then trimmed.
@@ -105,11 +105,7 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
 
   const sharedConnection = (): Redis => {
     if (shared === undefined) {
-      shared = deps.connect({
-        maxRetriesPerRequest: 3,
-        enableOfflineQueue: true,
-        enableAutoPipelining: true,
-      });
+      shared = deps.connect({ maxRetriesPerRequest: 3, enableOfflineQueue: true });
       shared.on('error', (error) => logger.warn({ err: error }, 'jobs: redis connection problem'));
     }
     return shared;
@@ -137,11 +133,7 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
       options: WorkOptions = {},
     ): Worker<Data, Result> {
       if (closed) throw new Error('the job system is closed');
-      const connection = deps.connect({
-        maxRetriesPerRequest: null,
-        enableOfflineQueue: true,
-        enableAutoPipelining: true,
-      });
+      const connection = deps.connect({ maxRetriesPerRequest: null, enableOfflineQueue: true });
       connection.on('error', (error) =>
         logger.warn({ err: error, queue: name }, 'jobs: redis connection problem'),
       );
