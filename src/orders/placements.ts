@@ -26,10 +26,6 @@ export interface Claim {
   token: string;
   /** The re-send this hold serves (0: the first; the sender that stored the intent holds step 0 too). */
   step: number;
-  /** When (ms) the job of this re-send was due. */
-  dueAt: number;
-  /** True when an earlier run of the same re-send died or stalled holding it. */
-  reclaimed: boolean;
 }
 
 /** A fresh send-lock token for a sender that stores an intent and sends it itself. */
@@ -171,13 +167,7 @@ export function workPlacements(deps: PlacementWorkerDeps): Worker<PlacementJob> 
       await job.moveToDelayed(Date.now() + deps.leaseMs, token);
       throw new DelayedError();
     }
-    await deps.resend(ext, {
-      member: ext,
-      token: lockToken,
-      step,
-      dueAt: job.timestamp + (job.opts.delay ?? 0),
-      reclaimed: job.stalledCounter > 0,
-    });
+    await deps.resend(ext, { member: ext, token: lockToken, step });
     deps.onSent?.();
   }
 

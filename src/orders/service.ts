@@ -494,12 +494,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
     }
     await hookAt(deps.hooks, 'after-save-before-send', { externalOrderId: intent.externalOrderId });
-    return send(
-      created.order,
-      { member: intent.externalOrderId, token, step: 0, dueAt: 0, reclaimed: false },
-      'submit',
-      options.onWait,
-    );
+    return send(created.order, { member: intent.externalOrderId, token, step: 0 }, 'submit', options.onWait);
   }
 
   const service = {

@@ -30,8 +30,8 @@ export interface StreamConsumerOptions {
 export interface StreamConsumer {
   /** Entries to process: first those abandoned by a dead consumer, then new ones. Never blocks. */
   read(): Promise<StreamEntry[]>;
-  /** Marks an entry as done for this group. */
-  ack(id: string): Promise<void>;
+  /** Marks entries as done for this group (one XACK). */
+  ack(...ids: string[]): Promise<void>;
   /**
    * Reads once and handles what came: entries of one key (one order) one after another in stream order, those
    * of different keys at the same time, so a burst of changes to many orders is not handled one round trip at a
@@ -148,8 +148,8 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     }
   }
 
-  async function ack(id: string): Promise<void> {
-    await redis.xack(stream, group, id);
+  async function ack(...ids: string[]): Promise<void> {
+    await redis.xack(stream, group, ...ids);
   }
 
   return {
@@ -179,7 +179,7 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
       );
       // One XACK for the round: an entry handled but not yet acknowledged when the process dies is handled again
       // by another consumer, which every handler behind a consumer already allows (at-least-once).
-      if (handled.length > 0) await redis.xack(stream, group, ...handled);
+      if (handled.length > 0) await ack(...handled);
       return entries.length;
     },
     async close() {
