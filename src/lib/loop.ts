@@ -9,7 +9,7 @@ export interface LoopHandle {
 
 /**
  * Runs `round` again and again: at once while it reports work done, after `idleMs` when it found nothing,
- * after a growing pause (up to `maxErrorMs`) while it throws (Redis away), and never two rounds at a time.
+ * after a growing pause (up to `maxErrorMs`) while it throws (Redis away); `lanes` rounds side by side (one by default).
  */
 export function runLoop(options: {
   name: string;
@@ -17,29 +17,34 @@ export function runLoop(options: {
   idleMs: number;
   maxErrorMs?: number;
   logger?: LoggerLike;
+  /** Rounds running side by side (default 1), each waiting on its own. */
+  lanes?: number;
 }): LoopHandle {
   const logger = options.logger ?? silentLogger;
   let stopped = false;
-  let wakeUp: (() => void) | null = null;
-  // A wake that arrives while a round runs is kept, so the work it announces is not left for the idle wait.
-  let woken = false;
-  let errors = 0;
+  const wakeUps = new Set<() => void>();
+  /** Per lane: whether a wake came while its round ran (kept, so the work it announces is not left for the idle wait). */
+  const lanes = Array.from({ length: Math.max(1, options.lanes ?? 1) }, () => ({ woken: false }));
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
-        wakeUp = null;
+        wakeUps.delete(done);
         resolve();
       }
-      wakeUp = done;
+      wakeUps.add(done);
     });
+  const wakeAll = (): void => {
+    for (const wakeUp of [...wakeUps]) wakeUp();
+  };
 
-  const running = (async () => {
+  const run = async (lane: { woken: boolean }) => {
+    let errors = 0;
     while (!stopped) {
       let worked: number;
-      woken = false;
+      lane.woken = false;
       try {
         worked = await options.round();
         errors = 0;
@@ -51,18 +56,19 @@ export function runLoop(options: {
         continue;
       }
       if (stopped) break;
-      if (worked === 0 && !woken) await sleep(options.idleMs);
+      if (worked === 0 && !lane.woken) await sleep(options.idleMs);
     }
-  })();
+  };
+  const running = Promise.all(lanes.map(run));
 
   return {
     wake() {
-      woken = true;
-      wakeUp?.();
+      for (const lane of lanes) lane.woken = true;
+      wakeAll();
     },
     async stop() {
       stopped = true;
-      wakeUp?.();
+      wakeAll();
       await running;
     },
   };
