@@ -9,7 +9,7 @@ export interface LoopHandle {
 
 /**
  * Runs `round` again and again: at once while it reports work done, after `idleMs` when it found nothing,
- * after a growing pause (up to `maxErrorMs`) while it throws (Redis away); `lanes` rounds side by side (one by default).
+ * after a growing pause (up to `maxErrorMs`) while it throws (Redis away), and never two rounds at a time.
  */
 export function runLoop(options: {
   name: string;
@@ -17,34 +17,29 @@ export function runLoop(options: {
   idleMs: number;
   maxErrorMs?: number;
   logger?: LoggerLike;
-  /** Rounds running side by side (default 1), each waiting on its own. */
-  lanes?: number;
 }): LoopHandle {
   const logger = options.logger ?? silentLogger;
   let stopped = false;
-  const wakeUps = new Set<() => void>();
-  /** Per lane: whether a wake came while its round ran (kept, so the work it announces is not left for the idle wait). */
-  const lanes = Array.from({ length: Math.max(1, options.lanes ?? 1) }, () => ({ woken: false }));
+  let wakeUp: (() => void) | null = null;
+  // A wake that arrives while a round runs is kept, so the work it announces is not left for the idle wait.
+  let woken = false;
+  let errors = 0;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
-        wakeUps.delete(done);
+        wakeUp = null;
         resolve();
       }
-      wakeUps.add(done);
+      wakeUp = done;
     });
-  const wakeAll = (): void => {
-    for (const wakeUp of [...wakeUps]) wakeUp();
-  };
 
-  const run = async (lane: { woken: boolean }) => {
-    let errors = 0;
+  const running = (async () => {
     while (!stopped) {
       let worked: number;
-      lane.woken = false;
+      woken = false;
       try {
         worked = await options.round();
         errors = 0;
@@ -56,19 +51,18 @@ export function runLoop(options: {
         continue;
       }
       if (stopped) break;
-      if (worked === 0 && !lane.woken) await sleep(options.idleMs);
+      if (worked === 0 && !woken) await sleep(options.idleMs);
     }
-  };
-  const running = Promise.all(lanes.map(run));
+  })();
 
   return {
     wake() {
-      for (const lane of lanes) lane.woken = true;
-      wakeAll();
+      woken = true;
+      wakeUp?.();
     },
     async stop() {
       stopped = true;
-      wakeAll();
+      wakeUp?.();
       await running;
     },
   };

@@ -26,13 +26,6 @@ export const ALL_WORKERS: readonly WorkerName[] = [
   'outbox',
 ];
 
-/**
- * Rounds run side by side by the loops that carry a burst of webhooks to the chat: while one round waits for its
- * slowest entry (the order store, the outbox), the next round's entries are read and handled beside it instead of
- * after it. One order's changes are still handled in order, whichever round read them (StreamConsumer.consume).
- */
-const LANES: Partial<Record<WorkerName, number>> = { notifier: 4, 'webhook-events': 2 };
-
 export interface OrderWorkersDeps {
   redis: Redis;
   /** The service's BullMQ jobs (the follow-up reads run here). */
@@ -161,7 +154,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
 
   for (const name of ALL_WORKERS) {
     if (!only.has(name) || name === 'outbox') continue;
-    loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger, lanes: LANES[name] ?? 1 }));
+    loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger }));
   }
   const outbox: OutboxWorker | null = only.has('outbox') ? deps.outbox.work() : null;
   const bursts = only.has('alerts') ? await deps.alerts.work() : null;

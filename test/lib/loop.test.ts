@@ -101,39 +101,6 @@ describe('runLoop', () => {
     expect(await redis.lrange(`${key}:done`, 0, -1)).toEqual(['late']);
   });
 
-  it('runs `lanes` rounds side by side: one held round does not stop the others, and a wake reaches every lane', async () => {
-    const key = `loop${++n}`;
-    await redis.rpush(key, 'held', 'a', 'b');
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const loop = runLoop({
-      name: 'lanes',
-      idleMs: LONG_IDLE_MS,
-      lanes: 2,
-      round: async () => {
-        const item = await redis.lmove(key, `${key}:done`, 'LEFT', 'RIGHT');
-        if (item === 'held') await gate; // this round stays open until released
-        return item === null ? 0 : 1;
-      },
-    });
-    try {
-      // the other lane moves the rest while the first is held
-      await waitFor(
-        async () => (await redis.llen(`${key}:done`)) === 3,
-        20_000,
-        'a and b moved beside the held round',
-      );
-      await redis.rpush(key, 'woken');
-      loop.wake();
-      await waitFor(async () => (await redis.llen(`${key}:done`)) === 4, 20_000, 'woken moved');
-      release();
-    } finally {
-      release();
-      await loop.stop();
-    }
-    expect(await redis.lrange(`${key}:done`, 0, -1)).toEqual(['held', 'a', 'b', 'woken']);
-  });
-
   it('backs off while rounds fail, logs the first failure, and recovers', async () => {
     const key = `loop${++n}`;
     await redis.set(key, 'not a list'); // every LMOVE now fails with WRONGTYPE

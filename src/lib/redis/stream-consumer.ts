@@ -35,8 +35,7 @@ export interface StreamConsumer {
   /**
    * Reads once and handles what came: entries of one key (one order) one after another in stream order, those
    * of different keys at the same time, so a burst of changes to many orders is not handled one round trip at a
-   * time. Rounds may run side by side (a loop with lanes): an entry then also waits for its key's entries that
-   * a round beside it read before. The entries handled are acknowledged together at the end of the round; one whose handler throws stays
+   * time. The entries handled are acknowledged together at the end of the round; one whose handler throws stays
    * pending (taken over after `claimIdleMs`) and goes to `onError`. Returns how many entries were read.
    */
   consume(options: {
@@ -96,8 +95,6 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   const reapIdleMs = Math.max(claimIdleMs, options.reapIdleMs ?? 10 * 60_000);
   let groupReady = false;
   let lastReap = 0;
-  /** The last entry of each key being handled, by any round of this consumer (rounds may run side by side). */
-  const turns = new Map<string, Promise<void>>();
 
   /** Removes consumers of dead replicas: at start, then at most once per `reapIdleMs`. */
   async function reap(): Promise<void> {
@@ -160,24 +157,24 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     ack,
     async consume({ keyOf, handle, onError }) {
       const entries = await read();
+      const byKey = new Map<string, StreamEntry[]>();
+      for (const entry of entries) {
+        const key = keyOf(entry);
+        const list = byKey.get(key);
+        if (list === undefined) byKey.set(key, [entry]);
+        else list.push(entry);
+      }
       const handled: string[] = [];
       await Promise.all(
-        entries.map((entry) => {
-          // After the entry of the same key read before it, by this round or by one running beside it.
-          const key = keyOf(entry);
-          const mine = (turns.get(key) ?? Promise.resolve()).then(async () => {
+        [...byKey.values()].map(async (list) => {
+          for (const entry of list) {
             try {
               await handle(entry);
               handled.push(entry.id);
             } catch (error) {
               onError(error, entry);
             }
-          });
-          turns.set(key, mine);
-          void mine.then(() => {
-            if (turns.get(key) === mine) turns.delete(key);
-          });
-          return mine;
+          }
         }),
       );
       // One XACK for the round: an entry handled but not yet acknowledged when the process dies is handled again

@@ -97,46 +97,6 @@ describe('createStreamConsumer', () => {
     expect(pending.map((p) => p[0])).toEqual([added[3]]);
   });
 
-  it("rounds side by side: a round held by a slow entry holds back only its own, and one key's entries keep their order across rounds", async () => {
-    const stream = `s${++n}`;
-    const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a', batch: 2 });
-    await consumer.read();
-    for (const [order, step] of [
-      ['o1', '1'],
-      ['o2', '1'],
-      ['o1', '2'],
-      ['o3', '1'],
-    ] as const) {
-      await redis.xadd(stream, '*', 'order', order, 'step', step);
-    }
-    const finished: string[] = [];
-    let releaseSlow!: () => void;
-    const slowHeld = new Promise<void>((resolve) => (releaseSlow = resolve));
-    const options = {
-      keyOf: (entry: StreamEntry) => entry.fields['order']!,
-      handle: async (entry: StreamEntry) => {
-        const name = `${entry.fields['order']}/${entry.fields['step']}`;
-        if (name === 'o1/1') await slowHeld;
-        finished.push(name);
-      },
-      onError: (error: unknown) => {
-        throw error;
-      },
-    };
-    // The first round reads o1/1 and o2/1 and waits for o1/1; the second, beside it, reads o1/2 and o3/1.
-    const first = consumer.consume(options);
-    await waitFor(() => finished.includes('o2/1'), 20_000, 'o2/1 handled by the first round');
-    const second = consumer.consume(options);
-    await waitFor(() => finished.includes('o3/1'), 20_000, 'o3/1 handled while the first round is held');
-    // o1/2 waits for o1/1, held in the other round.
-    expect(finished).toEqual(['o2/1', 'o3/1']);
-    releaseSlow();
-    expect(await first).toBe(2);
-    expect(await second).toBe(2);
-    expect(finished).toEqual(['o2/1', 'o3/1', 'o1/1', 'o1/2']);
-    expect(await pendingCount(redis, stream)).toBe(0);
-  });
-
   it('reads at most `batch` entries at a time, in order', async () => {
     const stream = `s${++n}`;
     const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a', batch: 2 });
