@@ -9,7 +9,8 @@ import { exchange, guidedTopUp, phoneFor, type TopUpResult } from './lib/top-up-
 import { startBenchWorld, type BenchWorld } from './lib/world.ts';
 import { waitFinalTold } from './lib/orders.ts';
 import { freePort } from '../test/support/ports.ts';
-import { spawnService } from './lib/processes.ts';
+import { REPO_ROOT, spawnService } from './lib/processes.ts';
+import { composeBotNice, reniceProcess } from './lib/cpu-weights.ts';
 
 const FIRST_USER = 730_000_000;
 const UPDATES_PER_FLOW = 7;
@@ -176,6 +177,9 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
   let fastLoops: Awaited<ReturnType<typeof webhookToChat>>;
   let splitToChat: Awaited<ReturnType<typeof webhookToChat>>;
   let splitRate: number;
+  let weightedToChat: Awaited<ReturnType<typeof webhookToChat>>;
+  let weightedRate: number;
+  const weights = composeBotNice(join(REPO_ROOT, 'compose.yaml'));
   const calmOrders = ctx.quick ? 5 : 30;
   let stopBare = async (): Promise<void> => undefined;
   try {
@@ -265,7 +269,7 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
     // starts last, so the sandbox's webhooks go to it).
     await fastBot.stop();
     await world.startBot({ extra: { ROLE: 'worker' } });
-    await world.startBot({ extra: { ROLE: 'bot' } });
+    const splitBot = await world.startBot({ extra: { ROLE: 'bot' } });
     ctx.log(`chat: saturated phase with ROLE=bot + ROLE=worker (load average ${loadavg()[0]?.toFixed(1)})`);
     const splitResults: TopUpResult[] = [];
     const splitPhase = await botLoad(world, ids, 1, () => 0, 20_000, splitResults);
@@ -273,6 +277,19 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
     splitToChat = await webhookToChat(
       world,
       new Set(splitResults.flatMap((r) => (r.orderId === undefined ? [] : [r.orderId]))),
+    );
+    // Diagnostic: the same processes with the CPU weights compose.yaml gives the two containers on one machine
+    // (the bot's cpu_shares against the worker's), as the nice value of the same CFS weight.
+    reniceProcess(splitBot.pid, weights.nice);
+    ctx.log(
+      `chat: saturated split phase again, the bot at nice ${weights.nice} (compose.yaml's CPU weights)`,
+    );
+    const weightedResults: TopUpResult[] = [];
+    const weightedPhase = await botLoad(world, ids, 1, () => 0, 30_000, weightedResults);
+    weightedRate = weightedPhase.updates / weightedPhase.seconds;
+    weightedToChat = await webhookToChat(
+      world,
+      new Set(weightedResults.flatMap((r) => (r.orderId === undefined ? [] : [r.orderId]))),
     );
   } finally {
     await stopBare();
@@ -372,6 +389,20 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
         `chat ${fmt(splitRate, '/s')} while split` +
         (splitToChat.byRead + splitToChat.missing > 0
           ? `; ${splitToChat.byRead} told by a read first, ${splitToChat.missing} not matched`
+          : ''),
+    },
+    {
+      bench: '2',
+      metric: `Diagnostic: the same split with compose.yaml's CPU weights (bot ${weights.bot} : worker ${weights.worker} cpu_shares, the bot at nice ${weights.nice}; n=${weightedToChat.samples.length})`,
+      value: fmt(quantile(weightedToChat.samples, 0.99), 'ms'),
+      anchor: `p50 ${fmt(quantile(weightedToChat.samples, 0.5), 'ms')}`,
+      ratio: '–',
+      target: '(≤ 250 ms)',
+      met: null,
+      note:
+        `chat ${fmt(weightedRate, '/s')}` +
+        (weightedToChat.byRead + weightedToChat.missing > 0
+          ? `; ${weightedToChat.byRead} told by a read first, ${weightedToChat.missing} not matched`
           : ''),
     },
     {
