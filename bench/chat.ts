@@ -162,6 +162,32 @@ async function warmUp(world: BenchWorld, ids: number[], phoneBase: number): Prom
   await waitFinalTold(world, placed, 60_000).catch(() => undefined);
 }
 
+/**
+ * The saturated chat with the jobs in a process of their own: a newly started ROLE=worker and ROLE=bot (the bot
+ * starts last, so the sandbox's webhooks go to it; `botNice` lowers its CPU priority), warmed up, then measured.
+ * Both processes stop after it, so that no phase runs on processes another one warmed up.
+ */
+async function splitRoles(
+  world: BenchWorld,
+  ids: number[],
+  botNice: number,
+  phoneBase: number,
+): Promise<{ toChat: Awaited<ReturnType<typeof webhookToChat>>; rate: number }> {
+  const worker = await world.startBot({ extra: { ROLE: 'worker' } });
+  const bot = await world.startBot({ extra: { ROLE: 'bot' } });
+  try {
+    if (botNice > 0) reniceProcess(bot.pid, botNice);
+    await warmUp(world, ids, phoneBase + 100_000);
+    const results: TopUpResult[] = [];
+    const phase = await botLoad(world, ids, 1, () => 0, phoneBase, results);
+    const placed = new Set(results.flatMap((r) => (r.orderId === undefined ? [] : [r.orderId])));
+    return { toChat: await webhookToChat(world, placed), rate: phase.updates / phase.seconds };
+  } finally {
+    await bot.stop();
+    await worker.stop();
+  }
+}
+
 /** Benchmark 1 (chat) and the chat half of benchmark 2 (accepted webhook -> edited message). */
 export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
   // The quick profile trades precision for time: half the users, shorter pauses.
@@ -277,39 +303,16 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
       }
     }
     fastLoops = await webhookToChat(world, fastIds);
-    // The saturated chat again, with the jobs in a process of their own: ROLE=bot + ROLE=worker (the bot
-    // starts last, so the sandbox's webhooks go to it).
+    // The saturated chat again, with the jobs in a process of their own (splitRoles).
     await fastBot.stop();
-    const splitWorker = await world.startBot({ extra: { ROLE: 'worker' } });
-    const splitBot = await world.startBot({ extra: { ROLE: 'bot' } });
-    await warmUp(world, ids, 40_000);
     ctx.log(`chat: saturated phase with ROLE=bot + ROLE=worker (load average ${loadavg()[0]?.toFixed(1)})`);
-    const splitResults: TopUpResult[] = [];
-    const splitPhase = await botLoad(world, ids, 1, () => 0, 20_000, splitResults);
-    splitRate = splitPhase.updates / splitPhase.seconds;
-    splitToChat = await webhookToChat(
-      world,
-      new Set(splitResults.flatMap((r) => (r.orderId === undefined ? [] : [r.orderId]))),
-    );
+    ({ toChat: splitToChat, rate: splitRate } = await splitRoles(world, ids, 0, 20_000));
     // Diagnostic: the same with the CPU weights compose.yaml gives the two containers on one machine (the bot's
-    // cpu_shares against the worker's), as the nice value of the same CFS weight. Fresh processes, as above, so
-    // that neither phase runs on processes the other warmed up.
-    await splitBot.stop();
-    await splitWorker.stop();
-    await world.startBot({ extra: { ROLE: 'worker' } });
-    const weightedBot = await world.startBot({ extra: { ROLE: 'bot' } });
-    reniceProcess(weightedBot.pid, weights.nice);
-    await warmUp(world, ids, 50_000);
+    // cpu_shares against the worker's), as the nice value of the same CFS weight.
     ctx.log(
       `chat: saturated split phase again, the bot at nice ${weights.nice} (compose.yaml's CPU weights)`,
     );
-    const weightedResults: TopUpResult[] = [];
-    const weightedPhase = await botLoad(world, ids, 1, () => 0, 30_000, weightedResults);
-    weightedRate = weightedPhase.updates / weightedPhase.seconds;
-    weightedToChat = await webhookToChat(
-      world,
-      new Set(weightedResults.flatMap((r) => (r.orderId === undefined ? [] : [r.orderId]))),
-    );
+    ({ toChat: weightedToChat, rate: weightedRate } = await splitRoles(world, ids, weights.nice, 30_000));
   } finally {
     await stopBare();
     await bareWorld.close();
