@@ -159,7 +159,10 @@ async function warmUp(world: BenchWorld, ids: number[], phoneBase: number): Prom
   const results: TopUpResult[] = [];
   await botLoad(world, ids, 1, () => 0, phoneBase, results);
   const placed = results.flatMap((r) => (r.orderId === undefined ? [] : [r.orderId]));
-  await waitFinalTold(world, placed, 60_000).catch(() => undefined);
+  // A warm-up left unfinished would run on into the measured phase: said in the run's log, not hidden.
+  await waitFinalTold(world, placed, 60_000).catch((error: unknown) =>
+    reasons.push(`warm-up: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
 /**
