@@ -153,7 +153,7 @@ return 'queued'
 `);
 
 const takeEditScript = defineScript(`
--- KEYS: message record, message lock ; ARGV: job id, lease ms, the job's version, its payload, ttl
+-- KEYS: message record, message lock, the 429 pause ; ARGV: job id, lease ms, the job's version, its payload, ttl
 local holder = redis.call('GET', KEYS[2])
 if holder and holder ~= ARGV[1] then return {'busy'} end
 if redis.call('EXISTS', KEYS[1]) == 0 then
@@ -167,7 +167,7 @@ if r[4] and tonumber(r[4]) >= tonumber(r[1]) then
   return {'done'}
 end
 redis.call('SET', KEYS[2], ARGV[1], 'PX', tonumber(ARGV[2]))
-return {'send', r[1], r[2], r[3] or ''}
+return {'send', r[1], r[2], r[3] or '', redis.call('PTTL', KEYS[3])}
 `);
 
 const finishEditScript = defineScript(`
@@ -250,9 +250,13 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /** Telegram's answer to one call: done (and whether Telegram took the text now), or a verdict to act on. */
-  async function attempt(message: OutboxMessage): Promise<SendVerdict & { took?: boolean }> {
+  async function attempt(
+    message: OutboxMessage,
+    /** The pause's PTTL when the caller has read it already. */
+    pttl?: number,
+  ): Promise<SendVerdict & { took?: boolean }> {
     // BullMQ's pause stops replicas taking new jobs; jobs they took before it (several at a time) wait here.
-    const pausedMs = await redis.pttl(k.paused);
+    const pausedMs = pttl ?? (await redis.pttl(k.paused));
     if (pausedMs > 0) return { kind: 'retry', pauseAllMs: pausedMs, reason: 'paused after a 429' };
     try {
       const messageId = await call(message);
@@ -306,13 +310,11 @@ export function createOutbox(deps: OutboxDeps) {
     const keys = [k.message(own.chatId, own.messageId), k.lock(own.chatId, own.messageId)];
     const id = job.id ?? '';
     for (;;) {
-      const taken = (await takeEditScript.run(redis, keys, [
-        id,
-        timings.leaseMs,
-        job.data.version ?? 0,
-        JSON.stringify(own),
-        ttl,
-      ])) as [string, string?, string?, string?];
+      const taken = (await takeEditScript.run(
+        redis,
+        [...keys, k.paused],
+        [id, timings.leaseMs, job.data.version ?? 0, JSON.stringify(own), ttl],
+      )) as [string, string?, string?, string?, number?];
       // 'busy': another job holds the message and sends its newest text before letting go.
       if (taken[0] !== 'send') return;
       const version = taken[1] ?? '0';
@@ -322,7 +324,7 @@ export function createOutbox(deps: OutboxDeps) {
       const renew = setInterval(() => {
         renewEditScript.run(redis, [keys[1]!], [id, timings.leaseMs]).catch(() => undefined);
       }, timings.leaseMs / 3);
-      const verdict = await attempt(message).finally(() => clearInterval(renew));
+      const verdict = await attempt(message, taken[4]).finally(() => clearInterval(renew));
       if (verdict.kind === 'retry') {
         await releaseEditScript.run(redis, [keys[1]!], [id]);
         return notDone(job, verdict);

@@ -591,14 +591,11 @@ export function createOrderService(deps: OrderServiceDeps) {
      * the webhook) travels with the change it causes to the chat message, for the webhook-to-chat metric.
      */
     async applyEvent(event: MerchantEvent, receivedAt?: number): Promise<EventOutcome> {
-      let order = await store.getByOrderId(event.orderId);
-      if (order === null) {
-        const byNumber = await store.get(event.externalOrderId);
-        // An answer lost on placement: the event is the first we hear of the order ID.
-        if (byNumber !== null && (byNumber.orderId === undefined || byNumber.orderId === event.orderId)) {
-          order = byNumber;
-        }
-      }
+      // The event names both numbers: one read finds the order when they agree (nearly always).
+      const byNumber = event.externalOrderId === '' ? null : await store.get(event.externalOrderId);
+      let order = byNumber?.orderId === event.orderId ? byNumber : await store.getByOrderId(event.orderId);
+      // An answer lost on placement: the event is the first we hear of the order ID.
+      if (order === null && byNumber !== null && byNumber.orderId === undefined) order = byNumber;
       if (order === null) {
         // Events of orders placed elsewhere (e.g. gift cards to the same webhook URL) can be many: each is kept
         // a week, and admins hear of the first few an hour, not of every one.

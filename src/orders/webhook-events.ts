@@ -13,6 +13,8 @@ export interface WebhookEventProcessorDeps {
   /** An entry left unacknowledged this long by a crashed replica is processed by another (default 30 s). */
   claimIdleMs?: number;
   consumer?: string;
+  /** Called after each event applied (the loops that take its change further run at once, not after the round). */
+  onApplied?: () => void;
 }
 
 // Each entry's event, parsed once for its key and its handling.
@@ -69,6 +71,7 @@ export function createWebhookEventProcessor(deps: WebhookEventProcessorDeps) {
             parsed.event,
             Number.isFinite(received) && received > 0 ? received : undefined,
           );
+          deps.onApplied?.();
           logger.info(
             { orderId: parsed.event.orderId, event: parsed.event.event, outcome },
             'webhook event applied',

@@ -85,11 +85,16 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     logger,
     ...claimIdle,
   });
+  const loops = new Map<WorkerName, LoopHandle>();
   const processor = createWebhookEventProcessor({
     redis: deps.redis,
     prefix: deps.prefix,
     service: deps.service,
     logger,
+    // A burst's first statuses reach the chat while the rest of its round is still being applied.
+    onApplied: () => {
+      for (const name of ['notifier', 'alerts', 'follow-up'] as const) loops.get(name)?.wake();
+    },
     ...claimIdle,
   });
   const notifier = createNotifier({
@@ -130,7 +135,6 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     }, deps.claimIdleMs ?? 30_000);
   }
 
-  const loops = new Map<WorkerName, LoopHandle>();
   // Work done by one loop is announced to the loops that take it further, so a status reaches the chat without
   // waiting for each loop's idle pause (webhook event -> order change -> notification and read relay); BullMQ's
   // jobs (the outbox, the follow-up reads) wake their workers themselves.

@@ -276,6 +276,23 @@ describe('durable Telegram outbox on BullMQ', () => {
     expect(calls.filter((c) => c.ok && c.params['text'] === refusedText)).toHaveLength(1);
   });
 
+  it('an edit taken while a 429 pause holds waits for its end, then goes out once', async () => {
+    const { user, replica } = setup();
+    const sent = await api.sendMessage(user.id, 'v0');
+    // Another replica met Telegram's flood limit a moment ago: the pause every replica honours.
+    await redis.set(`${prefix}outbox:paused`, '1', 'PX', 1_500);
+    const queuedAt = Date.now();
+    const { outbox } = replica();
+    await outbox.enqueue(
+      { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v1' },
+      { key: 'pause-edit', version: 1 },
+    );
+    await drain(outbox);
+    const edits = standIn.driver.calls('editMessageText').filter((c) => c.params['chat_id'] === user.id);
+    expect(edits.map((c) => [c.params['text'], c.ok])).toEqual([['v1', true]]);
+    expect(edits[0]!.at).toBeGreaterThanOrEqual(queuedAt + 1_400);
+  });
+
   it('keeps every replica together under the global limit of messages a second', async () => {
     const { user, replica } = setup({ timings: { messagesPerSecond: 4 } });
     const { outbox } = replica({ work: false });

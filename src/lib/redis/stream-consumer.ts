@@ -28,7 +28,7 @@ export interface StreamConsumerOptions {
 }
 
 export interface StreamConsumer {
-  /** Entries to process: first those abandoned by a dead consumer, then new ones. Never blocks. */
+  /** Entries to process: those abandoned by a dead consumer, then new ones (one round trip). Never blocks. */
   read(): Promise<StreamEntry[]>;
   /** Marks entries as done for this group (one XACK). */
   ack(...ids: string[]): Promise<void>;
@@ -113,23 +113,19 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   }
 
   async function readOnce(): Promise<StreamEntry[]> {
-    const claimed = (await redis.xautoclaim(stream, group, consumer, claimIdleMs, '0-0', 'COUNT', batch)) as [
-      string,
-      unknown,
-    ];
-    const abandoned = toEntries(claimed[1]);
-    if (abandoned.length > 0) return abandoned;
-    const fresh = (await redis.xreadgroup(
-      'GROUP',
-      group,
-      consumer,
-      'COUNT',
-      batch,
-      'STREAMS',
-      stream,
-      '>',
-    )) as Array<[string, unknown]> | null;
-    return fresh === null || fresh.length === 0 ? [] : toEntries(fresh[0]![1]);
+    // One round trip: the entries abandoned by a dead consumer (older, so first) and the new ones.
+    const replies = await redis
+      .pipeline()
+      .xautoclaim(stream, group, consumer, claimIdleMs, '0-0', 'COUNT', batch)
+      .xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'STREAMS', stream, '>')
+      .exec();
+    const [claimed, fresh] = (replies ?? []).map(([error, reply]) => {
+      if (error) throw error;
+      return reply;
+    }) as [[string, unknown] | undefined, Array<[string, unknown]> | null | undefined];
+    const abandoned = claimed === undefined ? [] : toEntries(claimed[1]);
+    const added = fresh === null || fresh === undefined || fresh.length === 0 ? [] : toEntries(fresh[0]![1]);
+    return abandoned.length === 0 ? added : [...abandoned, ...added];
   }
 
   async function read(): Promise<StreamEntry[]> {

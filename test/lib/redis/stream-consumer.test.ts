@@ -158,6 +158,23 @@ describe('createStreamConsumer', () => {
     expect(await pendingCount(redis, stream)).toBe(0);
   });
 
+  it("one read gives a dead consumer's abandoned entries first, then the new ones", async () => {
+    const stream = `s${++n}`;
+    const crashed = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'gone' });
+    await crashed.read();
+    const old = [await redis.xadd(stream, '*', 'n', '1'), await redis.xadd(stream, '*', 'n', '2')];
+    expect(ids(await crashed.read())).toEqual(old);
+    const live = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'here', claimIdleMs: 30 });
+    await live.read();
+    // Past claimIdleMs for the abandoned entries; a new entry waits beside them.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const fresh = await redis.xadd(stream, '*', 'n', '3');
+    expect(ids(await live.read())).toEqual([...old, fresh]);
+    expect(await consumerNames(redis, stream)).toMatchObject({ gone: 0, here: 3 });
+    await live.ack(...ids([...old, fresh].map((id) => ({ id: id!, fields: {} }))));
+    expect(await pendingCount(redis, stream)).toBe(0);
+  });
+
   it('does not take over entries that are not idle yet, nor remove a live consumer', async () => {
     const stream = `s${++n}`;
     const busy = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'busy' });
