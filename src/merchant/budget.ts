@@ -44,7 +44,7 @@ end
 `;
 
 // KEYS: state, tickets, lease, owners, left, queue 1..5. ARGV: id, priority (1-5), owner, leaseMs, allowance,
-// 'wait' | 'now', windowMs, dormantKeepMs, limit.
+// 'wait' | 'now', windowMs, dormantKeepMs, limit, edgeMs.
 // Returns {status (1 granted, 0 wait, -1 left the line), waitMs, used, position, msToWindowEnd}.
 const ACQUIRE = `${LUA_COMMON}
 local id, p, owner = ARGV[1], tonumber(ARGV[2]), ARGV[3]
@@ -86,6 +86,9 @@ else
 end
 local pauseUntil = tonumber(redis.call('HGET', STATE, 'pause_until') or '0')
 if pauseUntil > now then return {0, pauseUntil - now, used, position, toEnd} end
+-- A request granted in a window's last moment reaches the service in the next window and counts there, beside that
+-- window's own: nothing is granted in the last edgeMs of a window.
+if toEnd <= tonumber(ARGV[10]) then return {0, toEnd, used, position, toEnd} end
 local room = allowance - used
 if room <= 0 then return {0, toEnd, used, position, toEnd} end
 -- A read or a catalogue refresh waits while the window's pace says the higher priorities will use the rest
@@ -304,6 +307,8 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
   const prefix = options.prefix ?? 'rb:';
   const limit = Math.max(1, Math.floor(options.limitPerMinute));
   const windowMs = Math.max(1, Math.floor(options.windowMs ?? 60_000));
+  // No grant this close to a window's end (half a second of a clock minute): see ACQUIRE.
+  const edgeMs = Math.min(500, Math.floor(windowMs / 20));
   const allowance = budgetAllowances(limit, options.placementReserve, options.backgroundShare);
   const redisTimeoutMs = options.redisTimeoutMs ?? 2_000;
   const leaseMs = options.leaseMs ?? 15_000;
@@ -366,6 +371,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
           windowMs,
           dormantKeepMs,
           limit,
+          edgeMs,
         ]);
         if (status === 1) return { usedThisMinute: used, limit };
         if (status === -1) {
@@ -414,6 +420,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
         windowMs,
         dormantKeepMs,
         limit,
+        edgeMs,
       ]);
       return status === 1 ? { usedThisMinute: used, limit } : null;
     },

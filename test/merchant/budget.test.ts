@@ -160,6 +160,35 @@ describe('request budget', () => {
     expect((await budget.snapshot()).waiting).toEqual(NOBODY_WAITING);
   });
 
+  it("grants nothing in a window's last moment (the request would reach the service in the next window)", async () => {
+    // A 4 s window: its last 200 ms grant nothing; a grant waits for the next window.
+    const windowMs = 4_000;
+    const budget = createRequestBudget({ redis, prefix: freshPrefix(), limitPerMinute: 4, windowMs });
+    let checked = false;
+    for (let tries = 0; tries < 5 && !checked; tries++) {
+      const before = await redisNowMs(redis);
+      const toEnd = windowMs - (before % windowMs);
+      if (toEnd < 120 || toEnd > 180) {
+        // Aim at 150 ms before the window's end.
+        await new Promise((resolve) => setTimeout(resolve, (toEnd - 150 + windowMs) % windowMs));
+        continue;
+      }
+      const answer = await budget.tryAcquire('placement');
+      const after = await redisNowMs(redis);
+      // Only an attempt wholly inside the edge counts (a slow machine may cross into the next window).
+      if (Math.floor(after / windowMs) !== Math.floor(before / windowMs)) continue;
+      expect(answer).toBeNull();
+      checked = true;
+    }
+    expect(checked).toBe(true);
+    // The next window grants at once.
+    await waitFor(
+      async () => (await budget.tryAcquire('placement')) !== null,
+      5_000,
+      'a grant in the next window',
+    );
+  });
+
   it('a 429 pause holds every instance until Retry-After, on the Redis clock', async () => {
     const prefix = freshPrefix();
     const a = createRequestBudget({ redis, prefix, limitPerMinute: 100 });
