@@ -37,4 +37,10 @@ export interface EnqueueOptions {
   key: string | null;
   version?: number;
   webhookReceivedAt?: number;
+  /**
+   * An edit only: sent at once by this process when nothing holds the message, no 429 pause runs and the
+   * outbox's pace leaves room, instead of waiting for a job to be taken (the job is still added, delayed, and
+   * finds the text sent). Status edits of orders use it: the chat sees a status as soon as it is applied.
+   */
+  now?: boolean;
 }

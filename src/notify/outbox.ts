@@ -29,6 +29,13 @@ import type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-mess
  * sends whatever the record holds newest and not yet sent, under a per-message lock, and before letting go of the
  * lock sends again if a newer text came meanwhile, so the message never goes back to an earlier text, and a job
  * finding the lock taken leaves the message to its holder.
+ *
+ * A status edit need not wait for a job's turn (`now`, the notifier's order statuses): when nothing holds its
+ * message, no 429 pause runs and the pace has room (the edit counts in BullMQ's limiter like a job taken), the
+ * enqueue takes the message's lock under the job's own ID and the enqueuing process sends the text at once; the
+ * job is added delayed by a third of the lease as the safety net. It finds the text sent, or, after a crash or a
+ * failed attempt, sends it itself (its ID is the holder's, so it may take the message over); an attempt slower
+ * than the delay can make the job send the same text again, which Telegram answers "not modified".
  */
 
 export type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
@@ -61,6 +68,8 @@ export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
 
 /** The BullMQ queue of the outbox. */
 export const OUTBOX_QUEUE = 'outbox';
+/** The window of the outbox's pace (OutboxTimings.messagesPerSecond). */
+const LIMITER_WINDOW_MS = 1_000;
 /** Name of the outbox's back-off (OutboxTimings.retryDelaysMs), given to its worker. */
 const BACKOFF = 'outbox';
 
@@ -140,8 +149,10 @@ interface OutboxJob {
 }
 
 const enqueueEditScript = defineScript(`
--- KEYS: message record, job (the record again when there is no key)
--- ARGV: version, payload, webhook time, ttl, check the job ('1')
+-- KEYS: message record, job (the record again when there is no key), message lock, the 429 pause, the queue's
+-- limiter (BullMQ's count of the jobs taken in its window)
+-- ARGV: version, payload, webhook time, ttl, check the job ('1'), now ('1'), the job id, lease ms, messages a
+-- second, the limiter's window ms
 if ARGV[5] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
 local current = redis.call('HGET', KEYS[1], 'v')
 if current and tonumber(current) >= tonumber(ARGV[1]) then return 'stale' end
@@ -149,7 +160,17 @@ redis.call('HSET', KEYS[1], 'v', ARGV[1], 'p', ARGV[2])
 -- the webhook time belongs to the text queued now (an edit replaced before it went out is not timed)
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'wh', ARGV[3]) else redis.call('HDEL', KEYS[1], 'wh') end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
-return 'queued'
+if ARGV[6] ~= '1' then return 'queued' end
+-- Sent at once by the caller when nobody else holds the message (its holder sends the newest text before letting
+-- go), no 429 pause runs and the outbox's pace has room: the send counts in BullMQ's limiter like a job taken.
+local holder = redis.call('GET', KEYS[3])
+if holder and holder ~= ARGV[7] then return 'queued' end
+if redis.call('PTTL', KEYS[4]) > 0 then return 'queued' end
+local used = tonumber(redis.call('GET', KEYS[5]) or '0')
+if used == nil or used >= tonumber(ARGV[9]) then return 'queued' end
+if redis.call('INCR', KEYS[5]) == 1 then redis.call('PEXPIRE', KEYS[5], tonumber(ARGV[10])) end
+redis.call('SET', KEYS[3], ARGV[7], 'PX', tonumber(ARGV[8]))
+return 'now'
 `);
 
 const takeEditScript = defineScript(`
@@ -266,6 +287,14 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  /** A 429: every replica's outbox waits `retry_after` (jobs already taken wait on the pause key). */
+  async function pauseAll(id: string | undefined, pauseAllMs: number): Promise<void> {
+    const pauseMs = Math.ceil(pauseAllMs);
+    logger.warn({ id, pauseMs }, 'telegram flood limit: every replica waits');
+    await redis.set(k.paused, '1', 'PX', pauseMs);
+    await queue.rateLimit(pauseMs);
+  }
+
   /** Ends an attempt that was not done: a 429 pauses the queue for every replica, the rest retry or fail. */
   async function notDone(
     job: Job<OutboxJob>,
@@ -280,10 +309,7 @@ export function createOutbox(deps: OutboxDeps) {
       throw new UnrecoverableError(`telegram refused the message: ${verdict.reason}`);
     }
     if (verdict.pauseAllMs !== undefined) {
-      const pauseMs = Math.ceil(verdict.pauseAllMs);
-      logger.warn({ id: job.id, pauseMs }, 'telegram flood limit: every replica waits');
-      await redis.set(k.paused, '1', 'PX', pauseMs);
-      await queue.rateLimit(pauseMs);
+      await pauseAll(job.id, verdict.pauseAllMs);
       // Back to the waiting jobs, its attempts not counted.
       throw new RateLimitError();
     }
@@ -305,16 +331,29 @@ export function createOutbox(deps: OutboxDeps) {
     await took(job.data.wh, verdict.took === true);
   }
 
-  /** Brings one message up to its newest text under its lock (see the header). */
-  async function syncEdit(job: Job<OutboxJob>, own: Extract<OutboxMessage, { kind: 'edit' }>): Promise<void> {
+  /** takeEditScript's answer: 'send' with the newest version, its payload, its webhook time and the pause's PTTL. */
+  type Taken = [string, string?, string?, string?, number?];
+
+  /**
+   * Brings one message up to its newest text under its lock, held as `id` (see the header). `first`: the message
+   * was taken already, with its own text the newest (an edit sent at once). An answer that is not done goes to
+   * `failed` (a retry lets go of the message first; a refused text counts as done with, a newer one is still sent).
+   */
+  async function syncEdit(
+    id: string,
+    own: Extract<OutboxMessage, { kind: 'edit' }>,
+    ownVersion: number,
+    failed: (verdict: Exclude<SendVerdict, { kind: 'done' }>) => Promise<void>,
+    first?: Taken,
+  ): Promise<void> {
     const keys = [k.message(own.chatId, own.messageId), k.lock(own.chatId, own.messageId)];
-    const id = job.id ?? '';
+    let taken = first;
     for (;;) {
-      const taken = (await takeEditScript.run(
+      taken ??= (await takeEditScript.run(
         redis,
         [...keys, k.paused],
-        [id, timings.leaseMs, job.data.version ?? 0, JSON.stringify(own), ttl],
-      )) as [string, string?, string?, string?, number?];
+        [id, timings.leaseMs, ownVersion, JSON.stringify(own), ttl],
+      )) as Taken;
       // 'busy': another job holds the message and sends its newest text before letting go.
       if (taken[0] !== 'send') return;
       const version = taken[1] ?? '0';
@@ -325,9 +364,10 @@ export function createOutbox(deps: OutboxDeps) {
         renewEditScript.run(redis, [keys[1]!], [id, timings.leaseMs]).catch(() => undefined);
       }, timings.leaseMs / 3);
       const verdict = await attempt(message, taken[4]).finally(() => clearInterval(renew));
+      taken = undefined;
       if (verdict.kind === 'retry') {
         await releaseEditScript.run(redis, [keys[1]!], [id]);
-        return notDone(job, verdict);
+        return failed(verdict);
       }
       if (verdict.kind === 'done') await took(webhookAt, verdict.took === true);
       // Done with this version either way: a refused text is not tried again, a newer one still is.
@@ -338,20 +378,62 @@ export function createOutbox(deps: OutboxDeps) {
         }
         continue;
       }
-      if (verdict.kind === 'give-up') return notDone(job, verdict);
+      if (verdict.kind === 'give-up') return failed(verdict);
       return;
     }
   }
 
+  /**
+   * Sends an edit whose message `add` took for this process (`now`), then any newer text that came meanwhile. Its
+   * job was added delayed by a third of the lease, under the holder's own ID, as the safety net: it finds the text
+   * sent, or sends it after a crash. A retry (5xx, network, 429) hands the message to that job at once, which
+   * retries it as queued jobs are; a refused text is logged, as a job's would be.
+   */
+  async function editNow(
+    id: string,
+    added: Promise<Job<OutboxJob>>,
+    own: Extract<OutboxMessage, { kind: 'edit' }>,
+    version: number,
+    webhookAt: number | undefined,
+  ): Promise<void> {
+    // The enqueue found no 429 pause running: no second look at it.
+    const first: Taken = [
+      'send',
+      String(version),
+      JSON.stringify(own),
+      webhookAt === undefined ? '' : String(webhookAt),
+      0,
+    ];
+    await syncEdit(
+      id,
+      own,
+      version,
+      async (verdict) => {
+        if (verdict.kind === 'give-up') {
+          logger.warn({ id, chatId: own.chatId, reason: verdict.reason }, 'telegram refused a message');
+          return;
+        }
+        if (verdict.pauseAllMs !== undefined) await pauseAll(id, verdict.pauseAllMs);
+        // Already running or gone (a crash's repeat): then it needs no nudge.
+        await (await added).promote().catch(() => undefined);
+      },
+      first,
+    );
+  }
+
   async function processJob(job: Job<OutboxJob>): Promise<void> {
     const { message } = job.data;
-    if (message.kind === 'edit') return syncEdit(job, message);
+    if (message.kind === 'edit') {
+      return syncEdit(job.id ?? '', message, job.data.version ?? 0, (verdict) => notDone(job, verdict));
+    }
     return sendOne(job);
   }
 
   // The new messages a process has taken for one chat go out one after another, in the order taken (BullMQ hands
   // jobs out oldest first); different chats' side by side. Edits need no turn: the message's lock orders them.
   const chatTurns = new Map<number, Promise<void>>();
+  // Edits being sent at once (`now`): a clean stop lets them finish.
+  const inFlight = new Set<Promise<void>>();
   function inChatTurn(job: Job<OutboxJob>): Promise<void> {
     const chatId = job.data.message.chatId;
     if (job.data.message.kind === 'edit') return processJob(job);
@@ -376,21 +458,52 @@ export function createOutbox(deps: OutboxDeps) {
     if (stored.kind === 'edit') {
       const version = options.version ?? 0;
       const record = k.message(stored.chatId, stored.messageId);
-      result = (await enqueueEditScript.run(
+      // Only a keyed edit is sent at once: its job's ID is the holder that the job itself can take over.
+      const now = options.now === true && jobId !== undefined;
+      const answer = (await enqueueEditScript.run(
         redis,
         // BullMQ's key of the job (same hash tag as ours): a key already used is a duplicate.
-        [record, jobId === undefined ? record : queue.toKey(jobId)],
+        [
+          record,
+          jobId === undefined ? record : queue.toKey(jobId),
+          k.lock(stored.chatId, stored.messageId),
+          k.paused,
+          // BullMQ's limiter key (Queue.keys.limiter).
+          queue.toKey('limiter'),
+        ],
         [
           version,
           JSON.stringify(stored),
           options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
           ttl,
           jobId === undefined ? '' : '1',
+          now ? '1' : '',
+          jobId ?? '',
+          timings.leaseMs,
+          timings.messagesPerSecond,
+          LIMITER_WINDOW_MS,
         ],
-      )) as EnqueueResult;
-      if (result === 'duplicate') return result;
+      )) as EnqueueResult | 'now';
+      if (answer === 'duplicate') return answer;
       // A stale edit still gets its job (which finds nothing newer to send), so its key counts as used.
       data = { message: stored, version };
+      if (answer === 'now' && jobId !== undefined) {
+        const added = queue.add(stored.kind, data, {
+          jobId,
+          attempts: FOREVER,
+          backoff: { type: BACKOFF },
+          delay: Math.ceil(timings.leaseMs / 3),
+        });
+        const sending = editNow(jobId, added, stored, version, options.webhookReceivedAt)
+          .catch((error: unknown) =>
+            logger.warn({ err: error, id: jobId }, 'an edit sent at once was left to its job'),
+          )
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+        await added;
+        return 'queued';
+      }
+      result = answer === 'now' ? 'queued' : answer;
     } else {
       if (jobId !== undefined && (await redis.exists(queue.toKey(jobId))) === 1) return 'duplicate';
       if (options.webhookReceivedAt !== undefined) data = { message: stored, wh: options.webhookReceivedAt };
@@ -421,7 +534,7 @@ export function createOutbox(deps: OutboxDeps) {
         // Several chats at a time per process; one chat's messages one after another, in the order queued.
         concurrency: timings.concurrency,
         lockDurationMs: timings.leaseMs,
-        limiter: { max: timings.messagesPerSecond, durationMs: 1_000 },
+        limiter: { max: timings.messagesPerSecond, durationMs: LIMITER_WINDOW_MS },
         backoffStrategy: (attemptsMade, _type, error) =>
           outboxBackoffMs(timings.retryDelaysMs, attemptsMade, error),
         // A job whose worker died is taken up again however often that happens: it is never dropped.
@@ -431,6 +544,7 @@ export function createOutbox(deps: OutboxDeps) {
       return {
         async close() {
           await legacy.stop();
+          await Promise.all(inFlight);
           await worker.close();
         },
       };

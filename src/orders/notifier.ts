@@ -107,7 +107,8 @@ export function createNotifier(deps: NotifierDeps) {
     if (order.statusMessageId !== undefined) {
       await outbox.enqueue(
         { kind: 'edit', chatId: order.chatId, messageId: order.statusMessageId, text },
-        { key: `status:${ext}:${status}`, version, ...timing },
+        // Sent at once when nothing holds the message: the status reaches the chat without a job's turn.
+        { key: `status:${ext}:${status}`, version, now: true, ...timing },
       );
       return true;
     }

@@ -407,6 +407,139 @@ describe('durable Telegram outbox on BullMQ', () => {
     expect(edits.map((c) => c.params['text'])).toEqual(['one', 'two']);
   });
 
+  describe('a status edit sent at once (`now`)', () => {
+    const editsOf = (chatId: number, messageId: number) =>
+      standIn.driver
+        .calls('editMessageText')
+        .filter((c) => c.params['chat_id'] === chatId && c.params['message_id'] === messageId);
+
+    it('goes out without waiting for a worker, once; its job, delayed, finds it sent', async () => {
+      const { user, replica } = setup();
+      const sent = await api.sendMessage(user.id, 'v0');
+      const timed: number[] = [];
+      // No worker runs anywhere: only the enqueuing process can have sent it.
+      const { outbox, jobs } = replica({ work: false, onWebhookToChat: (s) => timed.push(s) });
+      const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id, text: 'v1' };
+      expect(
+        await outbox.enqueue(edit, { key: 'now:1', version: 1, now: true, webhookReceivedAt: Date.now() }),
+      ).toBe('queued');
+      await waitFor(() => editsOf(user.id, sent.message_id).length === 1, 10_000, 'the edit sent at once');
+      expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('v1');
+      await waitFor(() => timed.length === 1, 10_000, 'the webhook-to-chat time');
+      // Its job waits, delayed, as the safety net; a repeat of the same key is a duplicate.
+      expect(await jobs.queue(OUTBOX_QUEUE).getJobState(outboxJobId('now:1'))).toBe('delayed');
+      expect(
+        await outbox.enqueue({ ...edit, text: 'v1 again' }, { key: 'now:1', version: 1, now: true }),
+      ).toBe('duplicate');
+      replica();
+      await drain(outbox);
+      expect(await jobs.queue(OUTBOX_QUEUE).getJobState(outboxJobId('now:1'))).toBe('completed');
+      expect(editsOf(user.id, sent.message_id).map((c) => c.params['text'])).toEqual(['v1']);
+    });
+
+    it('waits for the holder of the message, which sends the newest text after its own', async () => {
+      const { user, replica } = setup();
+      const sent = await api.sendMessage(user.id, 'start');
+      let release!: () => void;
+      let entered!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const inFlight = new Promise<void>((resolve) => (entered = resolve));
+      const slow: OutboxTelegram = {
+        sendMessage: (...args) => api.sendMessage(...args),
+        sendDocument: (...args) => api.sendDocument(...args),
+        editMessageText: async (...args) => {
+          entered();
+          await gate;
+          return api.editMessageText(...args);
+        },
+      };
+      const { outbox: first } = replica({ telegram: slow, work: false });
+      const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id };
+      await first.enqueue({ ...edit, text: 'one' }, { key: 'h1', version: 1, now: true });
+      await inFlight;
+      // Another process queues a newer text while the first still holds the message: its job, taken at once by a
+      // worker, leaves the message to the holder.
+      const { outbox: second } = replica();
+      await second.enqueue({ ...edit, text: 'two' }, { key: 'h2', version: 2, now: true });
+      await waitFor(
+        async () => (await jobSystems[1]!.queue(OUTBOX_QUEUE).getJob(outboxJobId('h2')))?.isCompleted(),
+        30_000,
+        'the newer edit job done (the message is held)',
+      );
+      expect(editsOf(user.id, sent.message_id)).toHaveLength(0);
+      release();
+      await drain(second);
+      expect(editsOf(user.id, sent.message_id).map((c) => c.params['text'])).toEqual(['one', 'two']);
+      expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('two');
+    });
+
+    it('a 429 pauses every replica; the job sends the text after retry_after, once', async () => {
+      const { user, replica } = setup();
+      const sent = await api.sendMessage(user.id, 'v0');
+      const { outbox } = replica();
+      standIn.driver.injectFault({
+        kind: 'rate-limit',
+        retryAfter: 1,
+        calls: 1,
+        methods: ['editMessageText'],
+      });
+      await outbox.enqueue(
+        { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v1' },
+        { key: 'r1', version: 1, now: true },
+      );
+      await drain(outbox);
+      const edits = editsOf(user.id, sent.message_id);
+      expect(edits.map((c) => [c.params['text'], c.status])).toEqual([
+        ['v1', 429],
+        ['v1', 200],
+      ]);
+      expect(edits[1]!.at - edits[0]!.at).toBeGreaterThanOrEqual(900);
+    });
+
+    it('a process that dies while sending it leaves the text to its job, on another replica', async () => {
+      const { user, replica } = setup();
+      const sent = await api.sendMessage(user.id, 'v0');
+      let entered!: () => void;
+      const inFlight = new Promise<void>((resolve) => (entered = resolve));
+      // The call never comes back: as good as a process gone in the middle of it.
+      const dead: OutboxTelegram = {
+        sendMessage: (...args) => api.sendMessage(...args),
+        sendDocument: (...args) => api.sendDocument(...args),
+        editMessageText: () => {
+          entered();
+          return new Promise(() => undefined);
+        },
+      };
+      const { outbox } = replica({ telegram: dead, work: false, timings: { leaseMs: 1_500 } });
+      await outbox.enqueue(
+        { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v1' },
+        { key: 'd1', version: 1, now: true },
+      );
+      await inFlight;
+      replica();
+      await drain(outbox);
+      expect(editsOf(user.id, sent.message_id).map((c) => [c.params['text'], c.ok])).toEqual([['v1', true]]);
+    });
+
+    it("keeps to the outbox's pace: with the window's messages used, the edit waits for its job", async () => {
+      const { user, replica } = setup({ timings: { messagesPerSecond: 2 } });
+      const sent = await api.sendMessage(user.id, 'v0');
+      const { outbox, jobs } = replica({ work: false });
+      // The queue's jobs took the window's two messages (BullMQ's limiter, shared by every replica).
+      await redis.set(jobs.queue(OUTBOX_QUEUE).toKey('limiter'), '2', 'PX', 1_000);
+      await outbox.enqueue(
+        { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v1' },
+        { key: 'p1', version: 1, now: true },
+      );
+      expect(await jobs.queue(OUTBOX_QUEUE).getJobState(outboxJobId('p1'))).toBe('waiting');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(editsOf(user.id, sent.message_id)).toHaveLength(0);
+      replica();
+      await drain(outbox);
+      expect(editsOf(user.id, sent.message_id).map((c) => c.params['text'])).toEqual(['v1']);
+    });
+  });
+
   it('three replicas sending at once: every message exactly once', async () => {
     const { user, replica } = setup();
     const replicas = [replica().outbox, replica().outbox, replica().outbox];
