@@ -57,7 +57,7 @@ export async function bulkBenchmark(ctx: BenchContext): Promise<Row[]> {
     ctx.log(`bulk: ${fmt(seconds, 's')}; ${note}`);
     return [
       {
-        bench: '7',
+        bench: '8',
         metric: `Bulk of ${lines} lines, ✅ to report, 60 requests/min`,
         value: fmt(seconds / 60, 'min'),
         anchor: `${bound} min (⌈${lines} / 29.5⌉ + 1)`,
