@@ -526,7 +526,7 @@ describe('durable Telegram outbox on BullMQ', () => {
       const sent = await api.sendMessage(user.id, 'v0');
       const { outbox, jobs } = replica({ work: false });
       // The queue's jobs took the window's two messages (BullMQ's limiter, shared by every replica).
-      await redis.set(jobs.queue(OUTBOX_QUEUE).toKey('limiter'), '2', 'PX', 1_000);
+      await redis.set(jobs.queue(OUTBOX_QUEUE).toKey('limiter'), '2', 'PX', 3_000);
       await outbox.enqueue(
         { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v1' },
         { key: 'p1', version: 1, now: true },
