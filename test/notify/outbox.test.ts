@@ -101,6 +101,24 @@ describe('durable Telegram outbox on BullMQ', () => {
   const sendsOf = (chatId: number) =>
     standIn.driver.calls('sendMessage').filter((c) => c.params['chat_id'] === chatId);
 
+  /** A Telegram whose edits wait at a gate: `entered` once the first edit call arrives, `release` lets them go. */
+  function gatedEdits(): { telegram: OutboxTelegram; entered: Promise<void>; release: () => void } {
+    let release!: () => void;
+    let enter!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const entered = new Promise<void>((resolve) => (enter = resolve));
+    const telegram: OutboxTelegram = {
+      sendMessage: (...args) => api.sendMessage(...args),
+      sendDocument: (...args) => api.sendDocument(...args),
+      editMessageText: async (...args) => {
+        enter();
+        await gate;
+        return api.editMessageText(...args);
+      },
+    };
+    return { telegram, entered, release };
+  }
+
   it('sends each message once per key, in order', async () => {
     const { user, replica } = setup();
     const { outbox: adder } = replica({ work: false });
@@ -364,20 +382,8 @@ describe('durable Telegram outbox on BullMQ', () => {
   it('a newer edit queued while an older one is in flight (longer than a lease) is sent after it, whichever replica took its job', async () => {
     const { user, replica } = setup();
     const sent = await api.sendMessage(user.id, 'start');
-    let release!: () => void;
-    let entered!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const inFlight = new Promise<void>((resolve) => (entered = resolve));
     // Telegram is slow to answer the first edit; the second one is queued meanwhile
-    const slow: OutboxTelegram = {
-      sendMessage: (...args) => api.sendMessage(...args),
-      sendDocument: (...args) => api.sendDocument(...args),
-      editMessageText: async (...args) => {
-        entered();
-        await gate;
-        return api.editMessageText(...args);
-      },
-    };
+    const { telegram: slow, entered: inFlight, release } = gatedEdits();
     const { outbox } = replica({ telegram: slow, timings: { leaseMs: 3_000 } });
     await outbox.enqueue(
       { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'one' },
@@ -440,19 +446,7 @@ describe('durable Telegram outbox on BullMQ', () => {
     it('waits for the holder of the message, which sends the newest text after its own', async () => {
       const { user, replica } = setup();
       const sent = await api.sendMessage(user.id, 'start');
-      let release!: () => void;
-      let entered!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const inFlight = new Promise<void>((resolve) => (entered = resolve));
-      const slow: OutboxTelegram = {
-        sendMessage: (...args) => api.sendMessage(...args),
-        sendDocument: (...args) => api.sendDocument(...args),
-        editMessageText: async (...args) => {
-          entered();
-          await gate;
-          return api.editMessageText(...args);
-        },
-      };
+      const { telegram: slow, entered: inFlight, release } = gatedEdits();
       const { outbox: first } = replica({ telegram: slow, work: false });
       const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id };
       await first.enqueue({ ...edit, text: 'one' }, { key: 'h1', version: 1, now: true });
@@ -499,17 +493,8 @@ describe('durable Telegram outbox on BullMQ', () => {
     it('a process that dies while sending it leaves the text to its job, on another replica', async () => {
       const { user, replica } = setup();
       const sent = await api.sendMessage(user.id, 'v0');
-      let entered!: () => void;
-      const inFlight = new Promise<void>((resolve) => (entered = resolve));
-      // The call never comes back: as good as a process gone in the middle of it.
-      const dead: OutboxTelegram = {
-        sendMessage: (...args) => api.sendMessage(...args),
-        sendDocument: (...args) => api.sendDocument(...args),
-        editMessageText: () => {
-          entered();
-          return new Promise(() => undefined);
-        },
-      };
+      // The call never comes back (its gate stays shut): as good as a process gone in the middle of it.
+      const { telegram: dead, entered: inFlight } = gatedEdits();
       const { outbox } = replica({ telegram: dead, work: false, timings: { leaseMs: 1_500 } });
       await outbox.enqueue(
         { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v1' },
