@@ -35,6 +35,15 @@ describe('createStreamConsumer', () => {
     redis = client;
   });
 
+  /** A consumer that reads two new entries and dies: it never acknowledges them and never reads again. */
+  async function abandonedEntries(stream: string, consumer: string): Promise<string[]> {
+    const crashed = createStreamConsumer({ redis, stream, group: GROUP, consumer });
+    await crashed.read();
+    const added = [await redis.xadd(stream, '*', 'n', '1'), await redis.xadd(stream, '*', 'n', '2')];
+    expect(ids(await crashed.read())).toEqual(added);
+    return added.map(String);
+  }
+
   it('delivers new entries once, with their fields, and keeps them pending until acknowledged', async () => {
     const stream = `s${++n}`;
     const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a' });
@@ -117,11 +126,7 @@ describe('createStreamConsumer', () => {
 
   it("takes over a crashed consumer's unacknowledged entries, then removes the dead consumer", async () => {
     const stream = `s${++n}`;
-    const crashed = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'crashed' });
-    await crashed.read();
-    const added = [await redis.xadd(stream, '*', 'n', '1'), await redis.xadd(stream, '*', 'n', '2')];
-    expect(ids(await crashed.read())).toEqual(added);
-    // 'crashed' never acknowledges and never reads again.
+    const added = await abandonedEntries(stream, 'crashed');
 
     const live = createStreamConsumer({
       redis,
@@ -143,7 +148,7 @@ describe('createStreamConsumer', () => {
     // While it still held entries the dead consumer was never dropped (that would drop its entries too).
     expect(Object.keys(await consumerNames(redis, stream)).sort()).toEqual(['crashed', 'live']);
     expect(await consumerNames(redis, stream)).toMatchObject({ crashed: 0, live: 2 });
-    for (const id of added) await live.ack(id!);
+    for (const id of added) await live.ack(id);
 
     // With nothing pending and idle past reapIdleMs, the dead consumer goes at a later read.
     await waitFor(
@@ -160,18 +165,14 @@ describe('createStreamConsumer', () => {
 
   it("one read gives a dead consumer's abandoned entries first, then the new ones", async () => {
     const stream = `s${++n}`;
-    const crashed = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'gone' });
-    await crashed.read();
-    const old = [await redis.xadd(stream, '*', 'n', '1'), await redis.xadd(stream, '*', 'n', '2')];
-    expect(ids(await crashed.read())).toEqual(old);
+    const old = await abandonedEntries(stream, 'gone');
     const live = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'here', claimIdleMs: 30 });
-    await live.read();
     // Past claimIdleMs for the abandoned entries; a new entry waits beside them.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const fresh = await redis.xadd(stream, '*', 'n', '3');
+    const fresh = String(await redis.xadd(stream, '*', 'n', '3'));
     expect(ids(await live.read())).toEqual([...old, fresh]);
     expect(await consumerNames(redis, stream)).toMatchObject({ gone: 0, here: 3 });
-    await live.ack(...ids([...old, fresh].map((id) => ({ id: id!, fields: {} }))));
+    await live.ack(...old, fresh);
     expect(await pendingCount(redis, stream)).toBe(0);
   });
 
