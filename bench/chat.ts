@@ -170,7 +170,7 @@ async function warmUp(world: BenchWorld, ids: number[], phoneBase: number): Prom
  * starts last, so the sandbox's webhooks go to it; `botNice` lowers its CPU priority), warmed up, then measured.
  * Both processes stop after it, so that no phase runs on processes another one warmed up.
  */
-async function splitRoles(
+export async function splitRoles(
   world: BenchWorld,
   ids: number[],
   botNice: number,
