@@ -331,8 +331,35 @@ export function createOutbox(deps: OutboxDeps) {
     await took(job.data.wh, verdict.took === true);
   }
 
-  /** takeEditScript's answer: 'send' with the newest version, its payload, its webhook time and the pause's PTTL. */
-  type Taken = [string, string?, string?, string?, number?];
+  /** A text to send under the message's lock: its version, the message, its webhook time, the pause's PTTL. */
+  interface Turn {
+    version: string;
+    message: OutboxMessage;
+    webhookAt: number | undefined;
+    pttl: number | undefined;
+  }
+
+  /** The message's newest text not yet sent, taken under its lock as `id`; null when another holds it or none is left. */
+  async function takeEdit(
+    id: string,
+    keys: string[],
+    own: Extract<OutboxMessage, { kind: 'edit' }>,
+    ownVersion: number,
+  ): Promise<Turn | null> {
+    const taken = (await takeEditScript.run(
+      redis,
+      [...keys, k.paused],
+      [id, timings.leaseMs, ownVersion, JSON.stringify(own), ttl],
+    )) as [string, string?, string?, string?, number?];
+    // 'busy': another job holds the message and sends its newest text before letting go.
+    if (taken[0] !== 'send') return null;
+    return {
+      version: taken[1] ?? '0',
+      message: JSON.parse(taken[2] ?? '{}') as OutboxMessage,
+      webhookAt: taken[3] ? Number(taken[3]) : undefined,
+      pttl: taken[4],
+    };
+  }
 
   /**
    * Brings one message up to its newest text under its lock, held as `id` (see the header). `first`: the message
@@ -344,27 +371,20 @@ export function createOutbox(deps: OutboxDeps) {
     own: Extract<OutboxMessage, { kind: 'edit' }>,
     ownVersion: number,
     failed: (verdict: Exclude<SendVerdict, { kind: 'done' }>) => Promise<void>,
-    first?: Taken,
+    first?: Turn,
   ): Promise<void> {
     const keys = [k.message(own.chatId, own.messageId), k.lock(own.chatId, own.messageId)];
-    let taken = first;
+    let turn = first ?? null;
     for (;;) {
-      taken ??= (await takeEditScript.run(
-        redis,
-        [...keys, k.paused],
-        [id, timings.leaseMs, ownVersion, JSON.stringify(own), ttl],
-      )) as Taken;
-      // 'busy': another job holds the message and sends its newest text before letting go.
-      if (taken[0] !== 'send') return;
-      const version = taken[1] ?? '0';
-      const message = JSON.parse(taken[2] ?? '{}') as OutboxMessage;
-      const webhookAt = taken[3] ? Number(taken[3]) : undefined;
+      turn ??= await takeEdit(id, keys, own, ownVersion);
+      if (turn === null) return;
+      const { version, message, webhookAt, pttl } = turn;
       // The message stays ours for as long as Telegram takes to answer (BullMQ renews the job's lock alike).
       const renew = setInterval(() => {
         renewEditScript.run(redis, [keys[1]!], [id, timings.leaseMs]).catch(() => undefined);
       }, timings.leaseMs / 3);
-      const verdict = await attempt(message, taken[4]).finally(() => clearInterval(renew));
-      taken = undefined;
+      const verdict = await attempt(message, pttl).finally(() => clearInterval(renew));
+      turn = null;
       if (verdict.kind === 'retry') {
         await releaseEditScript.run(redis, [keys[1]!], [id]);
         return failed(verdict);
@@ -397,13 +417,7 @@ export function createOutbox(deps: OutboxDeps) {
     webhookAt: number | undefined,
   ): Promise<void> {
     // The enqueue found no 429 pause running: no second look at it.
-    const first: Taken = [
-      'send',
-      String(version),
-      JSON.stringify(own),
-      webhookAt === undefined ? '' : String(webhookAt),
-      0,
-    ];
+    const first: Turn = { version: String(version), message: own, webhookAt, pttl: 0 };
     await syncEdit(
       id,
       own,
@@ -455,6 +469,8 @@ export function createOutbox(deps: OutboxDeps) {
     const jobId = options.key === null ? undefined : outboxJobId(options.key);
     let result: EnqueueResult = 'queued';
     let data: OutboxJob = { message: stored };
+    // An edit whose message the enqueue took for this process: sent now, its job the safety net (editNow).
+    let sentNow: Extract<OutboxMessage, { kind: 'edit' }> | null = null;
     if (stored.kind === 'edit') {
       const version = options.version ?? 0;
       const record = k.message(stored.chatId, stored.messageId);
@@ -487,33 +503,28 @@ export function createOutbox(deps: OutboxDeps) {
       if (answer === 'duplicate') return answer;
       // A stale edit still gets its job (which finds nothing newer to send), so its key counts as used.
       data = { message: stored, version };
-      if (answer === 'now' && jobId !== undefined) {
-        const added = queue.add(stored.kind, data, {
-          jobId,
-          attempts: FOREVER,
-          backoff: { type: BACKOFF },
-          delay: Math.ceil(timings.leaseMs / 3),
-        });
-        const sending = editNow(jobId, added, stored, version, options.webhookReceivedAt)
-          .catch((error: unknown) =>
-            logger.warn({ err: error, id: jobId }, 'an edit sent at once was left to its job'),
-          )
-          .finally(() => inFlight.delete(sending));
-        inFlight.add(sending);
-        await added;
-        return 'queued';
-      }
+      sentNow = answer === 'now' ? stored : null;
       result = answer === 'now' ? 'queued' : answer;
     } else {
       if (jobId !== undefined && (await redis.exists(queue.toKey(jobId))) === 1) return 'duplicate';
       if (options.webhookReceivedAt !== undefined) data = { message: stored, wh: options.webhookReceivedAt };
     }
     // Two enqueues of one key at the very same time may both answer `queued`; BullMQ adds one job.
-    await queue.add(stored.kind, data, {
+    const added = queue.add(stored.kind, data, {
       ...(jobId === undefined ? {} : { jobId }),
       attempts: FOREVER,
       backoff: { type: BACKOFF },
+      ...(sentNow === null ? {} : { delay: Math.ceil(timings.leaseMs / 3) }),
     });
+    if (sentNow !== null && jobId !== undefined) {
+      const sending = editNow(jobId, added, sentNow, data.version ?? 0, options.webhookReceivedAt)
+        .catch((error: unknown) =>
+          logger.warn({ err: error, id: jobId }, 'an edit sent at once was left to its job'),
+        )
+        .finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    }
+    await added;
     return result;
   }
 
