@@ -1,4 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startSentinelGroup, type SentinelGroup } from '../support/sentinel.ts';
@@ -12,6 +16,22 @@ const PER_RESELLER = 3;
 
 let group: SentinelGroup | undefined;
 let world: BotWorld | undefined;
+// The bot's warnings and errors, and each top-up attempt's end: printed when a test fails, so a rare failure says
+// what the bot and the resellers saw.
+const LOG_FILE = join(tmpdir(), `rb-sentinel-failover-${process.pid}.log`);
+const progress: string[] = [];
+
+function explainFailure(): void {
+  progress.length = 0;
+  rmSync(LOG_FILE, { force: true });
+  onTestFailed(() => {
+    const logged = existsSync(LOG_FILE) ? readFileSync(LOG_FILE, 'utf8').trim().split('\n') : [];
+    console.error(
+      `sentinel failover: the last of ${progress.length} attempt notes:\n${progress.slice(-40).join('\n')}\n` +
+        `the last of ${logged.length} bot warnings and errors:\n${logged.slice(-60).join('\n')}`,
+    );
+  });
+}
 
 afterEach(async () => {
   await world?.close();
@@ -24,6 +44,7 @@ async function start(): Promise<BotWorld> {
   group = await startSentinelGroup();
   world = await startBotWorld({
     env: { REDIS_SENTINELS: group.sentinels, REDIS_SENTINEL_NAME: group.name, ...FAST_USER },
+    logger: pino({ level: 'warn' }, pino.destination({ dest: LOG_FILE, sync: true })),
   });
   const app = world.apps[0]!;
   for (const id of RESELLERS) {
@@ -63,8 +84,14 @@ async function topUpUntilDone(user: StandInUser, phone: string): Promise<string>
         { timeoutMs: 60_000 },
       );
       if (final.text.includes('was refused')) throw new Error(`refused: ${final.text}`);
+      progress.push(
+        `${new Date().toISOString()} ${user.id} attempt ${attempt} told ${final.text.slice(0, 80).replaceAll('\n', ' ')}`,
+      );
       return /O-\d+/.exec(final.text)![0];
     } catch (error) {
+      progress.push(
+        `${new Date().toISOString()} ${user.id} attempt ${attempt}: ${String(error).slice(0, 200).replaceAll('\n', ' ')}`,
+      );
       if (attempt >= 20) throw error;
       user.sendCommand('/cancel');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -74,6 +101,7 @@ async function topUpUntilDone(user: StandInUser, phone: string): Promise<string>
 
 describe('Redis through Sentinel', () => {
   it('a master killed in the middle of a run of top-ups: the bot carries on with the promoted replica; no order charged twice, none lost, every chat told', async () => {
+    explainFailure();
     const w = await start();
     const before = await readyz(w);
     expect(before.redis).toMatchObject({ topology: 'sentinel', role: 'master', replicas: 1 });
@@ -93,11 +121,13 @@ describe('Redis through Sentinel', () => {
     const deadline = Date.now() + 120_000;
     while (done < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(done).toBeGreaterThanOrEqual(3);
+    progress.push(`${new Date().toISOString()} master killed`);
     await group!.master.stop(true);
     const newPort = await group!.waitForFailover(oldPort);
     expect(newPort).toBe(group!.replica.port);
     // Until a replica is back, order intents cannot be acknowledged: top-ups are refused (and tried again
     // above). The dead server comes back empty and the Sentinels make it the new master's replica.
+    progress.push(`${new Date().toISOString()} failed over to ${newPort}`);
     await group!.master.start();
     await Promise.all(runs);
 
