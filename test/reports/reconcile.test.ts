@@ -165,7 +165,9 @@ describe('the reconciliation with the Merchant API order list', () => {
     const queue = a.jobs.queue(RECONCILE_QUEUE);
     const job = await eventually(async () => {
       const found = await queue.getJob(`daily-${today}`);
-      return found !== undefined && (await found.isCompleted()) ? found : null;
+      if (found === undefined || !(await found.isCompleted())) return null;
+      // Read again: the copy above may have been read just before the job finished, without its return value.
+      return (await queue.getJob(`daily-${today}`)) ?? null;
     });
     expect(job.returnvalue).toBe('done');
     // The first attempt found the lock held.
