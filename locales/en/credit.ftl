@@ -5,6 +5,7 @@ credit-amount-not-a-number = 🚫 That is not an amount: write digits, e.g. 25 o
 credit-amount-too-many-decimals = 🚫 Too many decimals: { $currency } has { $digits } after the point.
 credit-amount-zero = 🚫 The amount must not be zero.
 credit-amount-negative = 🚫 The amount must not be negative.
+credit-amount-ambiguous = 🚫 { $typed } could be { $thousands } or { $decimal }: write { $whole } or { $point }.
 credit-unknown-user = 🚫 <code>{ $id }</code> has no role here: grant them the reseller role first.
 credit-not-reseller = 🚫 <code>{ $id }</code> is not a reseller: credit and limits are for resellers only.
 credit-below-zero = 🚫 Cannot take { $amount } from <code>{ $id }</code>: their available credit (balance minus holds) is { $available }, and it never goes below zero.

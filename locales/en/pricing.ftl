@@ -33,6 +33,7 @@ pricing-error-max = 🚫 "max" must be followed by an amount with at most 4 deci
 pricing-error-min-above-max = 🚫 The minimum fee is above the maximum fee.
 pricing-error-repeated = 🚫 "{ $part }" is given twice.
 pricing-error-unknown-part = 🚫 I do not understand "{ $part }".
+pricing-error-ambiguous = 🚫 "{ $part }" could be { $whole } or { $point }: write one of them, without the comma.
 pricing-error-unknown-country = 🚫 The catalogue has no country { $country }. Nothing changed.
 pricing-error-unknown-operator = 🚫 The catalogue has no operator { $operator } in { $country }. Nothing changed.
 pricing-error-not-reseller = 🚫 User <code>{ $id }</code> is not a reseller. Nothing changed.

@@ -5,6 +5,7 @@ credit-amount-not-a-number = 🚫 Eso no es un importe: escribe cifras, p. ej. 2
 credit-amount-too-many-decimals = 🚫 Demasiados decimales: { $currency } tiene { $digits } después del punto.
 credit-amount-zero = 🚫 El importe no puede ser cero.
 credit-amount-negative = 🚫 El importe no puede ser negativo.
+credit-amount-ambiguous = 🚫 { $typed } puede ser { $thousands } o { $decimal }: escribe { $whole } o { $point }.
 credit-unknown-user = 🚫 <code>{ $id }</code> no tiene ningún rol aquí: dale primero el rol de revendedor.
 credit-not-reseller = 🚫 <code>{ $id }</code> no es revendedor: el crédito y los límites son solo para revendedores.
 credit-below-zero = 🚫 No se puede retirar { $amount } a <code>{ $id }</code>: su crédito disponible (saldo menos retenciones) es { $available } y nunca baja de cero.

@@ -33,6 +33,7 @@ pricing-error-max = 🚫 Después de «max» debe ir un importe con 4 decimales 
 pricing-error-min-above-max = 🚫 La tarifa mínima es mayor que la máxima.
 pricing-error-repeated = 🚫 «{ $part }» aparece dos veces.
 pricing-error-unknown-part = 🚫 No entiendo «{ $part }».
+pricing-error-ambiguous = 🚫 «{ $part }» puede ser { $whole } o { $point }: escribe uno de los dos, sin la coma.
 pricing-error-unknown-country = 🚫 El catálogo no tiene el país { $country }. No se ha cambiado nada.
 pricing-error-unknown-operator = 🚫 El catálogo no tiene el operador { $operator } en { $country }. No se ha cambiado nada.
 pricing-error-not-reseller = 🚫 El usuario <code>{ $id }</code> no es revendedor. No se ha cambiado nada.

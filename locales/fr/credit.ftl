@@ -5,6 +5,7 @@ credit-amount-not-a-number = 🚫 Ce n’est pas un montant : écrivez des chiff
 credit-amount-too-many-decimals = 🚫 Trop de décimales : { $currency } en a { $digits } après la virgule.
 credit-amount-zero = 🚫 Le montant ne peut pas être nul.
 credit-amount-negative = 🚫 Le montant ne peut pas être négatif.
+credit-amount-ambiguous = 🚫 { $typed } peut se lire { $thousands } ou { $decimal } : écrivez { $whole } ou { $point }.
 credit-unknown-user = 🚫 <code>{ $id }</code> n’a aucun rôle ici : donnez-lui d’abord le rôle de revendeur.
 credit-not-reseller = 🚫 <code>{ $id }</code> n’est pas revendeur : le crédit et les limites sont réservés aux revendeurs.
 credit-below-zero = 🚫 Impossible de retirer { $amount } à <code>{ $id }</code> : son crédit disponible (solde moins blocages) est de { $available }, et il ne descend jamais sous zéro.

@@ -33,6 +33,7 @@ pricing-error-max = 🚫 « max » doit être suivi d’un montant avec au plus 
 pricing-error-min-above-max = 🚫 Les frais minimum dépassent les frais maximum.
 pricing-error-repeated = 🚫 « { $part } » est donné deux fois.
 pricing-error-unknown-part = 🚫 Je ne comprends pas « { $part } ».
+pricing-error-ambiguous = 🚫 « { $part } » peut se lire { $whole } ou { $point } : écrivez l’un des deux, sans la virgule.
 pricing-error-unknown-country = 🚫 Le catalogue n’a pas de pays { $country }. Rien n’a changé.
 pricing-error-unknown-operator = 🚫 Le catalogue n’a pas d’opérateur { $operator } pour { $country }. Rien n’a changé.
 pricing-error-not-reseller = 🚫 L’utilisateur <code>{ $id }</code> n’est pas revendeur. Rien n’a changé.

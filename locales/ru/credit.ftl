@@ -5,6 +5,7 @@ credit-amount-not-a-number = 🚫 Это не сумма: напишите ци�
 credit-amount-too-many-decimals = 🚫 Слишком много знаков после точки: у { $currency } их { $digits }.
 credit-amount-zero = 🚫 Сумма не может быть нулевой.
 credit-amount-negative = 🚫 Сумма не может быть отрицательной.
+credit-amount-ambiguous = 🚫 { $typed } можно прочитать как { $thousands } или как { $decimal }: напишите { $whole } или { $point }.
 credit-unknown-user = 🚫 У <code>{ $id }</code> здесь нет роли: сначала выдайте ему роль реселлера.
 credit-not-reseller = 🚫 <code>{ $id }</code> не реселлер: кредит и лимиты бывают только у реселлеров.
 credit-below-zero = 🚫 Нельзя списать { $amount } у <code>{ $id }</code>: его доступный кредит (баланс минус удержания) { $available }, а он никогда не уходит ниже нуля.

@@ -33,6 +33,7 @@ pricing-error-max = 🚫 После «max» нужна сумма с не бол
 pricing-error-min-above-max = 🚫 Минимальный сбор больше максимального.
 pricing-error-repeated = 🚫 «{ $part }» указано дважды.
 pricing-error-unknown-part = 🚫 Не понимаю «{ $part }».
+pricing-error-ambiguous = 🚫 «{ $part }» можно прочитать как { $whole } или как { $point }: напишите один из вариантов без запятой.
 pricing-error-unknown-country = 🚫 В каталоге нет страны { $country }. Ничего не изменено.
 pricing-error-unknown-operator = 🚫 В каталоге нет оператора { $operator } в стране { $country }. Ничего не изменено.
 pricing-error-not-reseller = 🚫 Пользователь <code>{ $id }</code> не реселлер. Ничего не изменено.

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { ambiguousComma, type CommaReadings } from './amount.ts';
 import type { MarginRule, PricingScope } from './pricing.ts';
 
 /**
@@ -7,7 +8,8 @@ import type { MarginRule, PricingScope } from './pricing.ts';
  *   set <scope> [<percent>%] [+<fixed>] [min <x>] [max <y>]
  *   del <scope>
  * scope: `default`, `country <CC>`, `operator <CC> <operator key>`, `reseller <user id>`. The rule's parts may
- * come in any order; at least a percentage or a fixed fee. `,` is read as a decimal point.
+ * come in any order; at least a percentage or a fixed fee. `,` is read as a decimal point, except before exactly
+ * three digits (`1,000`), which is refused as `ambiguous` with both readings.
  */
 
 export type PricingCommand =
@@ -29,10 +31,15 @@ export type PricingSyntaxProblem =
   | 'max'
   | 'min-above-max'
   | 'repeated'
-  | 'unknown-part';
+  | 'unknown-part'
+  | 'ambiguous';
 
 export type PricingParse =
-  { ok: true; command: PricingCommand } | { ok: false; problem: PricingSyntaxProblem; part?: string };
+  | { ok: true; command: PricingCommand }
+  | { ok: false; problem: Exclude<PricingSyntaxProblem, 'ambiguous'>; part?: string }
+  | { ok: false; problem: 'ambiguous'; part: string; readings: CommaReadings };
+
+type Refusal = Extract<PricingParse, { ok: false }>;
 
 /** Money in a rule: the API's 4 decimals at most. */
 const MONEY = /^\d{1,9}(?:\.\d{1,4})?$/;
@@ -41,7 +48,7 @@ const PERCENT = /^\d{1,3}(?:\.\d{1,4})?$/;
 const COUNTRY = /^[A-Za-z]{2}$/;
 const OPERATOR = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-function fail(problem: PricingSyntaxProblem, part?: string): PricingParse {
+function fail(problem: Exclude<PricingSyntaxProblem, 'ambiguous'>, part?: string): PricingParse {
   return part === undefined ? { ok: false, problem } : { ok: false, problem, part };
 }
 
@@ -52,12 +59,25 @@ function money(text: string | undefined): string | null {
   return MONEY.test(plain) ? new Decimal(plain).toFixed() : null;
 }
 
+/** `word` refused when its number (between `prefix` and `suffix`) has an ambiguous comma; null otherwise. */
+function ambiguous(word: string | undefined, prefix = '', suffix = ''): Refusal | null {
+  if (word === undefined) return null;
+  const readings = ambiguousComma(word.slice(prefix.length, word.length - suffix.length));
+  if (readings === null) return null;
+  return {
+    ok: false,
+    problem: 'ambiguous',
+    part: word,
+    readings: { whole: `${prefix}${readings.whole}${suffix}`, point: `${prefix}${readings.point}${suffix}` },
+  };
+}
+
 /** Reads the scope at the start of `words`; returns it and the words after it. */
 function readScope(
   words: string[],
 ):
   | { ok: true; scope: PricingScope; rest: string[] }
-  | { ok: false; problem: PricingSyntaxProblem; part?: string } {
+  | { ok: false; problem: Exclude<PricingSyntaxProblem, 'ambiguous'>; part?: string } {
   const [kind, a, b] = words;
   switch (kind?.toLowerCase()) {
     case 'default':
@@ -84,7 +104,7 @@ function readScope(
 }
 
 /** Reads the rule's parts: `<p>%`, `+<fixed>`, `min <x>`, `max <y>`, each at most once. */
-function readRule(words: string[]): { ok: true; rule: MarginRule } | Extract<PricingParse, { ok: false }> {
+function readRule(words: string[]): { ok: true; rule: MarginRule } | Refusal {
   let percent: string | undefined;
   let fixed: string | undefined;
   let min: string | undefined;
@@ -93,6 +113,8 @@ function readRule(words: string[]): { ok: true; rule: MarginRule } | Extract<Pri
     const word = words[i]!;
     const lower = word.toLowerCase();
     if (lower === 'min' || lower === 'max') {
+      const unclear = ambiguous(words[i + 1]);
+      if (unclear !== null) return unclear;
       const value = money(words[i + 1]);
       if (value === null) return { ok: false, problem: lower, part: words[i + 1] ?? '' };
       if ((lower === 'min' ? min : max) !== undefined) return { ok: false, problem: 'repeated', part: lower };
@@ -100,6 +122,8 @@ function readRule(words: string[]): { ok: true; rule: MarginRule } | Extract<Pri
       else max = value;
       i += 1;
     } else if (word.endsWith('%')) {
+      const unclear = ambiguous(word, '', '%');
+      if (unclear !== null) return unclear;
       const text = word.slice(0, -1).replace(',', '.');
       if (!PERCENT.test(text)) {
         return { ok: false, problem: 'percent', part: word };
@@ -107,6 +131,8 @@ function readRule(words: string[]): { ok: true; rule: MarginRule } | Extract<Pri
       if (percent !== undefined) return { ok: false, problem: 'repeated', part: '%' };
       percent = new Decimal(text).toFixed();
     } else if (word.startsWith('+')) {
+      const unclear = ambiguous(word, '+');
+      if (unclear !== null) return unclear;
       const value = money(word.slice(1));
       if (value === null) return { ok: false, problem: 'fixed', part: word };
       if (fixed !== undefined) return { ok: false, problem: 'repeated', part: '+' };

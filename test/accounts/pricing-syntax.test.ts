@@ -77,6 +77,34 @@ describe('/pricing arguments', () => {
     if (!parsed.ok) expect(parsed.problem).toBe(problem);
   });
 
+  it('a comma before exactly three digits in a percentage, a fee, min or max is refused with both readings', () => {
+    expect(parsePricingCommand('set default 1,000%')).toEqual({
+      ok: false,
+      problem: 'ambiguous',
+      part: '1,000%',
+      readings: { whole: '1000%', point: '1.000%' },
+    });
+    expect(parsePricingCommand('set default 2% +1,250')).toEqual({
+      ok: false,
+      problem: 'ambiguous',
+      part: '+1,250',
+      readings: { whole: '+1250', point: '+1.250' },
+    });
+    expect(parsePricingCommand('set default 2% min 1,000')).toMatchObject({
+      problem: 'ambiguous',
+      part: '1,000',
+    });
+    expect(parsePricingCommand('set default 2% max 5,000')).toMatchObject({
+      problem: 'ambiguous',
+      part: '5,000',
+    });
+    // One or two digits after the comma can only be decimals.
+    expect(parsePricingCommand('set default 2,5% +0,10 min 1,5')).toMatchObject({
+      ok: true,
+      command: { rule: { percent: '2.5', fixed: '0.1', min: '1.5' } },
+    });
+  });
+
   it('never throws, and an accepted rule holds exact decimals with min <= max', () => {
     const word = fc.oneof(
       fc.constantFrom('set', 'del', 'list', 'default', 'country', 'operator', 'reseller', 'min', 'max'),

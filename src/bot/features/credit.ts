@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { Composer, InputFile } from 'grammy';
 import type { Accounts, AccountView } from '../../accounts/accounts.ts';
-import { parseCreditAmount, type CreditAmountProblem } from '../../accounts/amount.ts';
+import { parseCreditAmount, type CreditAmount } from '../../accounts/amount.ts';
 import { buildStatement, parseUtcDay } from '../../accounts/statement.ts';
 import { utcDay } from '../../accounts/ledger.ts';
 import { currencyDigits, formatMoney } from '../../domain/money.ts';
@@ -32,14 +32,32 @@ export interface CreditDeps {
 
 const USER_ID = /^\d{1,15}$/;
 
+type RefusedAmount = Extract<CreditAmount, { ok: false }>;
+
 /** `/credit`, `/limit`, `/balance`, `/statement`: reseller credit, limits and the books. */
 export function createCreditFeature(deps: CreditDeps) {
   const { accounts } = deps;
   const clock = deps.clock ?? Date.now;
   const composer = new Composer<BotContext>();
 
-  const amountProblem = (ctx: BotContext, problem: CreditAmountProblem, currency: string) =>
-    ctx.t(`credit-amount-${problem}`, { digits: currencyDigits(currency), currency });
+  function amountProblem(ctx: BotContext, refused: RefusedAmount, typed: string, currency: string): string {
+    if (refused.problem !== 'ambiguous') {
+      return ctx.t(`credit-amount-${refused.problem}`, { digits: currencyDigits(currency), currency });
+    }
+    // Each reading written as the amount it would be, with the minor digits and no grouping (`1000.00 USD`).
+    const reading = (text: string) => {
+      const value = new Decimal(text);
+      return `${value.toFixed(Math.max(currencyDigits(currency), value.decimalPlaces()))} ${currency}`;
+    };
+    const { whole, point } = refused.readings;
+    return ctx.t('credit-amount-ambiguous', {
+      typed: typed.trim(),
+      thousands: reading(whole),
+      decimal: reading(point),
+      whole,
+      point,
+    });
+  }
 
   /** An amount or `off` (null); a bad amount is answered and gives undefined. */
   async function amountOrOff(
@@ -50,7 +68,7 @@ export function createCreditFeature(deps: CreditDeps) {
     if (text.toLowerCase() === 'off') return null;
     const parsed = parseCreditAmount(text, currency);
     if (parsed.ok) return parsed.value;
-    await ctx.reply(amountProblem(ctx, parsed.problem, currency));
+    await ctx.reply(amountProblem(ctx, parsed, text, currency));
     return undefined;
   }
 
@@ -104,7 +122,7 @@ export function createCreditFeature(deps: CreditDeps) {
     const currency = await accounts.currency();
     const parsed = parseCreditAmount(amountText, currency, true);
     if (!parsed.ok) {
-      await ctx.reply(amountProblem(ctx, parsed.problem, currency));
+      await ctx.reply(amountProblem(ctx, parsed, amountText, currency));
       return;
     }
     const user = await resellerArg(ctx, idText, 'credit-usage');

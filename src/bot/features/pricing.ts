@@ -76,7 +76,10 @@ export function createPricingFeature(deps: PricingFeatureDeps) {
   composer.command('pricing', requireRole('pricing'), async (ctx) => {
     const parsed = parsePricingCommand(ctx.match);
     if (!parsed.ok) {
-      const problem = ctx.t(`pricing-error-${parsed.problem}`, { part: parsed.part ?? '' });
+      const problem =
+        parsed.problem === 'ambiguous'
+          ? ctx.t('pricing-error-ambiguous', { part: parsed.part, ...parsed.readings })
+          : ctx.t(`pricing-error-${parsed.problem}`, { part: parsed.part ?? '' });
       await ctx.reply(`${problem}\n\n${ctx.t('pricing-usage')}`);
       return;
     }
