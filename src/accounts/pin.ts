@@ -6,7 +6,9 @@ import { defineScript } from '../lib/redis/redis-script.ts';
 /**
  * A reseller's PIN, asked before top-ups above a threshold. Only a salted scrypt hash is stored; the PIN
  * itself lives in memory for one call and is never logged or returned. Wrong tries are counted in Redis by
- * one script (atomic across replicas); five in a row lock PIN-protected top-ups for 15 minutes.
+ * one script (atomic across replicas): five in a row lock PIN-protected top-ups, for 15 minutes the first
+ * time, each further lock within 24 hours (a rolling day, not a UTC one) twice as long as the one before,
+ * and the third lock within 24 hours holds until an admin lifts it.
  */
 
 /** 4 to 8 ASCII digits. */
@@ -74,50 +76,109 @@ export type PinCheck =
   /** Not 4–8 digits: refused without counting a try. */
   | { kind: 'invalid' }
   | { kind: 'wrong'; triesLeft: number }
-  /** Locked (now or before): PIN-protected top-ups are refused for `ms` more. */
-  | { kind: 'locked'; ms: number };
+  /**
+   * Locked (now or before): PIN-protected top-ups are refused for `ms` more; with `untilUnlock` until an admin
+   * lifts the lock (`ms` is then PIN_HELD_MS, so a check of `ms > 0` still refuses).
+   */
+  | { kind: 'locked'; ms: number; untilUnlock?: true };
 
 export interface PinState {
   hasPin: boolean;
   /** The reseller's own threshold (a decimal string or 'off'); absent: PIN_REQUIRED_ABOVE applies. */
   above: string | undefined;
-  /** Milliseconds the lock still holds; 0 when not locked. */
+  /** Milliseconds the lock still holds; 0 when not locked, PIN_HELD_MS when held until an admin lifts it. */
   lockedMs: number;
+  /** Held until an admin lifts it (`/pin <user id> unlock`). */
+  untilUnlock: boolean;
+  /** Locks within the last 24 hours (an admin's unlock keeps them: the next lock counts on from there). */
+  locksToday: number;
+}
+
+/** One lock, as the admins' alert tells it. */
+export interface PinLockEvent {
+  /** When it began (the store's clock, ms): one alert per lock. */
+  at: number;
+  /** Which lock within the last 24 hours, from 1. */
+  number: number;
+  /** Held until an admin lifts it; otherwise it lasts the `lockMs` handed beside this event. */
+  untilUnlock: boolean;
 }
 
 export interface PinStoreDeps {
   redis: Redis;
   prefix: string;
-  /** How long five wrong tries lock PIN-protected top-ups (default 15 minutes). */
+  /** How long the first lock of a day lasts (default 15 minutes); each further one lasts twice the one before. */
   lockMs?: number;
   /** Wrong tries in a row that lock (default 5). */
   maxTries?: number;
+  /** The lock within 24 hours that holds until an admin lifts it (default the third). */
+  holdAfterLocks?: number;
+  /** Now, in ms (default the system clock): tests move past a lock instead of waiting for it. */
+  clock?: () => number;
   /** Told once per lock, by the replica whose try locked it (the admins' alert). */
-  onLocked?: (userId: number, lockMs: number) => Promise<void>;
+  onLocked?: (userId: number, lockMs: number, lock: PinLockEvent) => Promise<void>;
 }
 
 export const PIN_LOCK_MS = 15 * 60_000;
 export const PIN_MAX_TRIES = 5;
-/** Wrong tries are forgotten a day after the last one. */
-const FAILS_TTL_MS = 86_400_000;
+export const PIN_HOLD_AFTER_LOCKS = 3;
+/** `ms` of a lock held until an admin lifts it: longer than any wait, and plain JSON. */
+export const PIN_HELD_MS = Number.MAX_SAFE_INTEGER;
+/** Wrong tries are forgotten a day after the last one; locks count within a rolling day. */
+const DAY_MS = 86_400_000;
+/** The lock key's value while held until an admin lifts it (otherwise: the ms it ends at). */
+const HELD = 'held';
+/** The value of a lock written before locks escalated: its TTL is what is left. */
+const LEGACY = '1';
 
-// KEYS: fails, lock ; ARGV: correct ('1'/'0'), maxTries, lockMs, failsTtlMs
+// The lock key holds the time it ends (ms, the caller's clock) with a TTL to match, or 'held' with no TTL; the
+// locks of the day are a sorted set scored by their start. Counting, escalating and locking are one script, so
+// replicas trying at once lock once per five tries and never skip a step.
+// KEYS: fails, lock, locks ; ARGV: correct ('1'/'0'), maxTries, lockMs, dayMs, nowMs, holdAfterLocks
+// Returns {'ok'} | {'wrong', triesLeft} | {'locked', ms} | {'held'} | {'locked-now', ms, n} | {'held-now', n}
 const TRY = defineScript(`
-local left = redis.call('PTTL', KEYS[2])
-if left > 0 then return {'locked', left} end
+local now = tonumber(ARGV[5])
+local lock = redis.call('GET', KEYS[2])
+if lock == '${HELD}' then return {'held'} end
+if lock == '${LEGACY}' then
+  local left = redis.call('PTTL', KEYS[2])
+  if left > 0 then return {'locked', left} end
+elseif lock and tonumber(lock) > now then
+  return {'locked', tonumber(lock) - now}
+end
 if ARGV[1] == '1' then
   redis.call('DEL', KEYS[1])
-  return {'ok', 0}
+  return {'ok'}
 end
 local n = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
-if n >= tonumber(ARGV[2]) then
-  redis.call('DEL', KEYS[1])
-  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
-  return {'locked-now', tonumber(ARGV[3])}
+if n < tonumber(ARGV[2]) then return {'wrong', tonumber(ARGV[2]) - n} end
+redis.call('DEL', KEYS[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - tonumber(ARGV[4]))
+local locks = redis.call('ZCARD', KEYS[3]) + 1
+redis.call('ZADD', KEYS[3], now, string.format('%.0f:%d', now, locks))
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
+if locks >= tonumber(ARGV[6]) then
+  redis.call('SET', KEYS[2], '${HELD}')
+  return {'held-now', locks}
 end
-return {'wrong', tonumber(ARGV[2]) - n}
+local ms = tonumber(ARGV[3]) * 2 ^ (locks - 1)
+redis.call('SET', KEYS[2], string.format('%.0f', now + ms), 'PX', string.format('%.0f', ms))
+return {'locked-now', ms, locks}
 `);
+
+/** Milliseconds a lock key still holds at `now` (PIN_HELD_MS when held; 0 when none or over). */
+async function lockLeft(redis: Redis, key: string, now: number): Promise<number> {
+  const value = await redis.get(key);
+  if (value === null) return 0;
+  if (value === HELD) return PIN_HELD_MS;
+  if (value === LEGACY) return Math.max(0, await redis.pttl(key));
+  return Math.max(0, Number(value) - now);
+}
+
+function locked(ms: number): Extract<PinCheck, { kind: 'locked' }> {
+  return ms === PIN_HELD_MS ? { kind: 'locked', ms, untilUnlock: true } : { kind: 'locked', ms };
+}
 
 /** The PINs, thresholds, wrong-try counters and locks of resellers, in Redis. */
 export class RedisPinStore {
@@ -125,6 +186,8 @@ export class RedisPinStore {
   readonly #prefix: string;
   readonly #lockMs: number;
   readonly #maxTries: number;
+  readonly #holdAfterLocks: number;
+  readonly #clock: () => number;
   readonly #onLocked: PinStoreDeps['onLocked'];
 
   constructor(deps: PinStoreDeps) {
@@ -132,24 +195,34 @@ export class RedisPinStore {
     this.#prefix = deps.prefix;
     this.#lockMs = deps.lockMs ?? PIN_LOCK_MS;
     this.#maxTries = deps.maxTries ?? PIN_MAX_TRIES;
+    this.#holdAfterLocks = deps.holdAfterLocks ?? PIN_HOLD_AFTER_LOCKS;
+    this.#clock = deps.clock ?? Date.now;
     this.#onLocked = deps.onLocked;
   }
 
   // One hash tag per user: a try's script touches only that user's keys (Redis Cluster).
   #keys(userId: number) {
     const base = `${this.#prefix}pin:{${userId}}`;
-    return { pin: base, fails: `${base}:fails`, lock: `${base}:lock` };
+    return { pin: base, fails: `${base}:fails`, lock: `${base}:lock`, locks: `${base}:locks` };
   }
 
-  /** Whether a PIN is set, the reseller's own threshold and the lock. */
+  /** Whether a PIN is set, the reseller's own threshold, the lock and the locks of the last 24 hours. */
   async state(userId: number): Promise<PinState> {
     const k = this.#keys(userId);
-    const [hash, above, left] = await Promise.all([
+    const now = this.#clock();
+    const [hash, above, lockedMs, locksToday] = await Promise.all([
       this.#redis.hget(k.pin, 'hash'),
       this.#redis.hget(k.pin, 'above'),
-      this.#redis.pttl(k.lock),
+      lockLeft(this.#redis, k.lock, now),
+      this.#redis.zcount(k.locks, `(${now - DAY_MS}`, '+inf'),
     ]);
-    return { hasPin: hash !== null, above: above ?? undefined, lockedMs: Math.max(0, left) };
+    return {
+      hasPin: hash !== null,
+      above: above ?? undefined,
+      lockedMs,
+      untilUnlock: lockedMs === PIN_HELD_MS,
+      locksToday,
+    };
   }
 
   /** Stores an already hashed PIN (hashPin), replacing the old one. */
@@ -164,7 +237,10 @@ export class RedisPinStore {
     else await this.#redis.hset(key, 'above', above);
   }
 
-  /** Clears the lock and the wrong tries, and the PIN too when `pin` is true (the reseller sets a new one). */
+  /**
+   * Clears the lock and the wrong tries, and the PIN too when `pin` is true (the reseller sets a new one). The
+   * locks of the last 24 hours stay counted: a fourth lock that day holds until an admin lifts it again.
+   */
   async reset(userId: number, options: { pin: boolean }): Promise<void> {
     const k = this.#keys(userId);
     const tx = this.#redis.multi().del(k.fails, k.lock);
@@ -179,25 +255,37 @@ export class RedisPinStore {
   async check(userId: number, pin: string): Promise<PinCheck> {
     if (!isPinFormat(pin)) return { kind: 'invalid' };
     const k = this.#keys(userId);
-    const [hash, left] = await Promise.all([this.#redis.hget(k.pin, 'hash'), this.#redis.pttl(k.lock)]);
-    if (left > 0) return { kind: 'locked', ms: left };
+    const [hash, left] = await Promise.all([
+      this.#redis.hget(k.pin, 'hash'),
+      lockLeft(this.#redis, k.lock, this.#clock()),
+    ]);
+    if (left > 0) return locked(left);
     if (hash === null) return { kind: 'no-pin' };
     const correct = await pinMatches(pin, hash);
-    const [verdict, n] = (await TRY.run(
+    // The clock is read after the hash (tens of ms), so a lock starts when it is written.
+    const now = this.#clock();
+    const [verdict, a, b] = (await TRY.run(
       this.#redis,
-      [k.fails, k.lock],
-      [correct ? '1' : '0', this.#maxTries, this.#lockMs, FAILS_TTL_MS],
-    )) as [string, number];
+      [k.fails, k.lock, k.locks],
+      [correct ? '1' : '0', this.#maxTries, this.#lockMs, DAY_MS, now, this.#holdAfterLocks],
+    )) as [string, number?, number?];
     switch (verdict) {
       case 'ok':
         return { kind: 'ok' };
       case 'wrong':
-        return { kind: 'wrong', triesLeft: n };
+        return { kind: 'wrong', triesLeft: a! };
+      case 'locked':
+        return locked(a!);
+      case 'held':
+        return locked(PIN_HELD_MS);
       case 'locked-now':
-        await this.#onLocked?.(userId, n);
-        return { kind: 'locked', ms: n };
+        await this.#onLocked?.(userId, a!, { at: now, number: b!, untilUnlock: false });
+        return locked(a!);
+      case 'held-now':
+        await this.#onLocked?.(userId, PIN_HELD_MS, { at: now, number: a!, untilUnlock: true });
+        return locked(PIN_HELD_MS);
       default:
-        return { kind: 'locked', ms: n };
+        throw new Error(`unexpected PIN verdict ${verdict}`);
     }
   }
 }
@@ -205,9 +293,12 @@ export class RedisPinStore {
 /** What the bot needs of the PIN store. */
 export type PinStore = Pick<RedisPinStore, keyof RedisPinStore>;
 
-/** Whether a top-up at a price needs the PIN, and whether it can be asked now. */
+/** Whether a top-up at a price needs the PIN, and whether it can be asked now (`locked` as in PinCheck). */
 export type PinNeed =
-  { kind: 'none' } | { kind: 'ask' } | { kind: 'no-pin' } | { kind: 'locked'; ms: number };
+  | { kind: 'none' }
+  | { kind: 'ask' }
+  | { kind: 'no-pin' }
+  | { kind: 'locked'; ms: number; untilUnlock?: true };
 
 export interface PinGateDeps {
   store: Pick<PinStore, 'state' | 'check'>;
@@ -225,7 +316,7 @@ export function createPinGate(deps: PinGateDeps) {
       if (await deps.isAdmin(userId)) return { kind: 'none' };
       const state = await deps.store.state(userId);
       if (!pinRequiredFor(price, pinThreshold(state.above, deps.requiredAbove))) return { kind: 'none' };
-      if (state.lockedMs > 0) return { kind: 'locked', ms: state.lockedMs };
+      if (state.lockedMs > 0) return locked(state.lockedMs);
       return state.hasPin ? { kind: 'ask' } : { kind: 'no-pin' };
     },
     /** One try of a typed PIN (see RedisPinStore.check). */

@@ -9,6 +9,7 @@ import {
   pinRequiredFor,
   pinThreshold,
   RedisPinStore,
+  type PinLockEvent,
 } from '../../src/accounts/pin.ts';
 import { redisPerFile, type RedisServerHandle } from '../support/redis.ts';
 
@@ -18,6 +19,9 @@ redisPerFile((client, handle) => {
   redis = client;
   server = handle;
 });
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
 
 let nextUser = 1000;
 const newUser = () => nextUser++;
@@ -84,7 +88,13 @@ describe('the PIN store on Redis', () => {
     const user = newUser();
     expect(await store.check(user, '1234')).toEqual({ kind: 'no-pin' });
     await store.setHash(user, await hashPin('1234'));
-    expect(await store.state(user)).toEqual({ hasPin: true, above: undefined, lockedMs: 0 });
+    expect(await store.state(user)).toEqual({
+      hasPin: true,
+      above: undefined,
+      lockedMs: 0,
+      untilUnlock: false,
+      locksToday: 0,
+    });
     expect(await store.check(user, '1234')).toEqual({ kind: 'ok' });
     for (const bad of ['12a4', '123', '123456789'])
       expect(await store.check(user, bad)).toEqual({ kind: 'invalid' });
@@ -155,6 +165,142 @@ describe('the PIN store on Redis', () => {
     }
   });
 
+  it('each lock doubles the next within a rolling day (15 min, then 30), and a day with no lock starts again at 15', async () => {
+    let now = Date.UTC(2026, 10, 20, 9);
+    const locks: Array<[number, PinLockEvent]> = [];
+    const store = new RedisPinStore({
+      redis,
+      prefix: 't6:',
+      clock: () => now,
+      onLocked: async (_userId, _ms, lock) => {
+        locks.push([_ms, lock]);
+      },
+    });
+    const user = newUser();
+    await store.setHash(user, await hashPin('70513'));
+    const lockOnce = async () => {
+      for (let i = 0; i < 4; i++) expect((await store.check(user, '11111')).kind).toBe('wrong');
+      return store.check(user, '11111');
+    };
+    expect(await lockOnce()).toEqual({ kind: 'locked', ms: 15 * MINUTE });
+    now += 14 * MINUTE;
+    expect(await store.check(user, '70513')).toEqual({ kind: 'locked', ms: MINUTE });
+    now += MINUTE;
+    // The first lock is over: the count starts again, and the second lock lasts twice as long.
+    expect((await store.state(user)).lockedMs).toBe(0);
+    expect(await lockOnce()).toEqual({ kind: 'locked', ms: 30 * MINUTE });
+    expect(await store.state(user)).toMatchObject({
+      lockedMs: 30 * MINUTE,
+      untilUnlock: false,
+      locksToday: 2,
+    });
+    now += 30 * MINUTE;
+    expect(await store.check(user, '70513')).toEqual({ kind: 'ok' });
+    // A day (24 h) after the last lock the locks of that day are forgotten: 15 minutes again.
+    now += DAY;
+    expect((await store.state(user)).locksToday).toBe(0);
+    expect(await lockOnce()).toEqual({ kind: 'locked', ms: 15 * MINUTE });
+    expect(locks.map(([ms, lock]) => [ms, lock.number, lock.untilUnlock])).toEqual([
+      [15 * MINUTE, 1, false],
+      [30 * MINUTE, 2, false],
+      [15 * MINUTE, 1, false],
+    ]);
+  });
+
+  it('the third lock in a day holds past any time until an admin unlocks it; the PIN and its digits stay out of Redis', async () => {
+    let now = Date.UTC(2026, 10, 21, 23, 50);
+    const locks: PinLockEvent[] = [];
+    const store = new RedisPinStore({
+      redis,
+      prefix: 't7:',
+      clock: () => now,
+      onLocked: async (_userId, _ms, lock) => {
+        locks.push(lock);
+      },
+    });
+    const user = newUser();
+    await store.setHash(user, await hashPin('80246'));
+    const lockOnce = async () => {
+      for (let i = 0; i < 4; i++) await store.check(user, '13579');
+      return store.check(user, '13579');
+    };
+    await lockOnce();
+    now += 15 * MINUTE;
+    await lockOnce();
+    // A UTC midnight between the locks changes nothing: the day is the 24 hours before the lock.
+    now += 30 * MINUTE;
+    const third = await lockOnce();
+    expect(third).toMatchObject({ kind: 'locked', untilUnlock: true });
+    expect(locks.map((lock) => [lock.number, lock.untilUnlock])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+    for (const later of [MINUTE, DAY, 30 * DAY, 400 * DAY]) {
+      now += later;
+      expect(await store.check(user, '80246')).toMatchObject({ kind: 'locked', untilUnlock: true });
+      expect(await store.state(user)).toMatchObject({ untilUnlock: true });
+      expect((await store.state(user)).lockedMs).toBeGreaterThan(0);
+    }
+    // No try is counted while held, so no fourth alert.
+    expect(locks).toHaveLength(3);
+    await store.reset(user, { pin: false });
+    expect(await store.state(user)).toMatchObject({ hasPin: true, lockedMs: 0, untilUnlock: false });
+    expect(await store.check(user, '80246')).toEqual({ kind: 'ok' });
+    for (const key of await redis.keys('t7:*')) {
+      const type = await redis.type(key);
+      const values =
+        type === 'hash'
+          ? Object.values(await redis.hgetall(key))
+          : type === 'zset'
+            ? await redis.zrange(key, '0', '-1')
+            : [await redis.get(key)];
+      for (const value of [key, ...values]) {
+        expect(value ?? '').not.toContain('80246');
+        expect(value ?? '').not.toContain('13579');
+      }
+    }
+  });
+
+  it('two replicas counting wrong tries at once cannot skip the escalation: one lock per round, 15 min, 30 min, then held', async () => {
+    const other = new Redis(server.url);
+    try {
+      let now = Date.UTC(2026, 10, 22, 8);
+      const locks: PinLockEvent[] = [];
+      const onLocked = async (_userId: number, _ms: number, lock: PinLockEvent) => {
+        locks.push(lock);
+      };
+      const a = new RedisPinStore({ redis, prefix: 't8:', clock: () => now, onLocked });
+      const b = new RedisPinStore({ redis: other, prefix: 't8:', clock: () => now, onLocked });
+      const user = newUser();
+      await a.setHash(user, await hashPin('97531'));
+      const round = () =>
+        Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? a : b).check(user, '00000')));
+      for (const wait of [15 * MINUTE, 30 * MINUTE, 0]) {
+        const verdicts = await round();
+        expect(verdicts.filter((v) => v.kind === 'wrong')).toHaveLength(4);
+        now += wait;
+      }
+      expect(locks.map((lock) => [lock.number, lock.untilUnlock])).toEqual([
+        [1, false],
+        [2, false],
+        [3, true],
+      ]);
+      expect(await b.state(user)).toMatchObject({ untilUnlock: true, locksToday: 3 });
+    } finally {
+      other.disconnect();
+    }
+  });
+
+  it('a lock written before locks escalated still holds for what its TTL says', async () => {
+    const store = new RedisPinStore({ redis, prefix: 't10:' });
+    const user = newUser();
+    await store.setHash(user, await hashPin('3141'));
+    await redis.set(`t10:pin:{${user}}:lock`, '1', 'PX', 600_000);
+    expect((await store.state(user)).lockedMs).toBeGreaterThan(590_000);
+    expect(await store.check(user, '3141')).toMatchObject({ kind: 'locked' });
+  });
+
   it('an admin sets, clears and resets: own threshold, unlock keeps the PIN, reset clears it', async () => {
     const store = new RedisPinStore({ redis, prefix: 't4:' });
     const user = newUser();
@@ -168,11 +314,23 @@ describe('the PIN store on Redis', () => {
     for (let i = 0; i < 5; i++) await store.check(user, '0000');
     expect((await store.state(user)).lockedMs).toBeGreaterThan(0);
     await store.reset(user, { pin: false });
-    expect(await store.state(user)).toEqual({ hasPin: true, above: undefined, lockedMs: 0 });
+    expect(await store.state(user)).toEqual({
+      hasPin: true,
+      above: undefined,
+      lockedMs: 0,
+      untilUnlock: false,
+      locksToday: 1,
+    });
     expect(await store.check(user, '1357')).toEqual({ kind: 'ok' });
     await store.setThreshold(user, '10');
     await store.reset(user, { pin: true });
-    expect(await store.state(user)).toEqual({ hasPin: false, above: '10', lockedMs: 0 });
+    expect(await store.state(user)).toEqual({
+      hasPin: false,
+      above: '10',
+      lockedMs: 0,
+      untilUnlock: false,
+      locksToday: 1,
+    });
   });
 });
 
@@ -196,5 +354,20 @@ describe('the gate the top-up asks', () => {
     expect(locked.kind).toBe('locked');
     // A top-up that needs no PIN is not touched by the lock.
     expect(await gate.need(reseller, '1')).toEqual({ kind: 'none' });
+  });
+
+  it('a lock held for an admin is told as such by the gate, whatever the time', async () => {
+    let now = Date.UTC(2026, 10, 23, 12);
+    const store = new RedisPinStore({ redis, prefix: 't9:', clock: () => now });
+    const reseller = newUser();
+    const gate = createPinGate({ store, requiredAbove: '1', isAdmin: async () => false });
+    await store.setHash(reseller, await hashPin('4826'));
+    for (const wait of [15 * MINUTE, 30 * MINUTE, 0]) {
+      for (let i = 0; i < 5; i++) await gate.check(reseller, '0000');
+      now += wait;
+    }
+    now += 90 * DAY;
+    expect(await gate.need(reseller, '3')).toMatchObject({ kind: 'locked', untilUnlock: true });
+    expect(await gate.check(reseller, '4826')).toMatchObject({ kind: 'locked', untilUnlock: true });
   });
 });
