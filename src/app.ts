@@ -62,8 +62,9 @@ export interface AppOverrides {
    */
   budgetWindowMs?: number;
   /**
-   * "Now" of the schedules (ms): a test sets it near a run instead of waiting a day; the delay until a run stays
-   * real time (next run − now). Production keeps the system clock.
+   * "Now" of the schedules and of the PIN locks (ms): a test sets it near a run instead of waiting a day, or past
+   * a lock instead of waiting for it; the delay until a run stays real time (next run − now). Production keeps the
+   * system clock.
    */
   clock?: () => number;
 }
@@ -226,12 +227,16 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const pinStore = new RedisPinStore({
     redis,
     prefix,
-    onLocked: (userId, lockMs) =>
+    ...(overrides.clock ? { clock: overrides.clock } : {}),
+    onLocked: (userId, lockMs, lock) =>
       orderSystem.alerts.raise({
         kind: 'pin-locked',
         userId,
         tries: PIN_MAX_TRIES,
-        minutes: Math.ceil(lockMs / 60_000),
+        minutes: lock.untilUnlock ? 0 : Math.ceil(lockMs / 60_000),
+        untilUnlock: lock.untilUnlock,
+        locks: lock.number,
+        lockedAt: lock.at,
       }),
   });
   const pinRequiredAbove = config.pinRequiredAbove ?? undefined;

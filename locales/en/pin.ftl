@@ -10,6 +10,7 @@ pin-wrong = { $tries ->
    *[other] ❌ Wrong PIN. { $tries } tries left before top-ups that need your PIN are locked.
 }
 pin-locked = 🚫 Too many wrong PINs: top-ups that need your PIN, and changing the PIN, are locked for { $minutes } more min. Nothing was ordered.
+pin-held = 🚫 Too many wrong PINs again within 24 hours: top-ups that need your PIN, and changing the PIN, are locked until an admin lifts the lock. Nothing was ordered.
 pin-not-set = 🚫 This top-up needs your PIN, and you have not set one yet. Set it with /pin, then start the top-up again. Nothing was ordered.
 pin-setup-current = 🔐 Send your current PIN. The message is deleted right after I read it.
 pin-setup-new = 🔐 Send your new PIN: 4 to 8 digits. Every message with a PIN is deleted right after I read it.
@@ -28,7 +29,12 @@ pin-admin-threshold-off = never (off)
 pin-admin-threshold-default = { $amount } (PIN_REQUIRED_ABOVE)
 pin-admin-threshold-default-off = never (PIN_REQUIRED_ABOVE is off)
 pin-admin-locked = locked for { $minutes } more min
+pin-admin-held = locked until an admin lifts it (/pin { $id } unlock)
 pin-admin-unlocked = not locked
+pin-admin-locks-today = { $count ->
+    [one] { $count } lock in the last 24 h.
+   *[other] { $count } locks in the last 24 h.
+}
 pin-admin-reset-done = Reseller <code>{ $id }</code>: PIN cleared and lock lifted. They set a new PIN with /pin.
 pin-admin-unlock-done = Reseller <code>{ $id }</code>: lock lifted and wrong tries forgotten.
 pin-admin-default-done = Reseller <code>{ $id }</code>: the PIN is asked above { $amount } (PIN_REQUIRED_ABOVE).
@@ -36,3 +42,4 @@ pin-admin-default-off-done = Reseller <code>{ $id }</code>: back to PIN_REQUIRED
 pin-admin-off-done = Reseller <code>{ $id }</code>: never asked for a PIN.
 pin-admin-threshold-done = Reseller <code>{ $id }</code>: top-ups above { $amount } (merchant currency) ask for the PIN.
 alert-pin-locked = 🔒 Reseller <code>{ $id }</code> typed a wrong PIN { $tries } times: their top-ups that need the PIN are locked for { $minutes } min.
+alert-pin-held = 🔒 Reseller <code>{ $id }</code> typed a wrong PIN { $tries } times, lock { $locks } within 24 h: their top-ups that need the PIN stay locked until an admin lifts the lock with /pin { $id } unlock.

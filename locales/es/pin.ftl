@@ -10,6 +10,7 @@ pin-wrong = { $tries ->
    *[other] ❌ PIN incorrecto. Quedan { $tries } intentos antes de que se bloqueen las recargas que necesitan su PIN.
 }
 pin-locked = 🚫 Demasiados PIN incorrectos: las recargas que necesitan su PIN, y el cambio de PIN, quedan bloqueados { $minutes } min más. No se ha pedido nada.
+pin-held = 🚫 Demasiados PIN incorrectos otra vez en 24 horas: las recargas que necesitan su PIN, y el cambio de PIN, quedan bloqueados hasta que un administrador levante el bloqueo. No se ha pedido nada.
 pin-not-set = 🚫 Esta recarga necesita su PIN y todavía no ha definido uno. Defínalo con /pin y vuelva a empezar la recarga. No se ha pedido nada.
 pin-setup-current = 🔐 Envíe su PIN actual. El mensaje se borra justo después de leerlo.
 pin-setup-new = 🔐 Envíe su nuevo PIN: de 4 a 8 dígitos. Cada mensaje con un PIN se borra justo después de leerlo.
@@ -28,7 +29,12 @@ pin-admin-threshold-off = nunca (off)
 pin-admin-threshold-default = { $amount } (PIN_REQUIRED_ABOVE)
 pin-admin-threshold-default-off = nunca (PIN_REQUIRED_ABOVE está desactivado)
 pin-admin-locked = bloqueado { $minutes } min más
+pin-admin-held = bloqueado hasta que un administrador lo levante (/pin { $id } unlock)
 pin-admin-unlocked = no bloqueado
+pin-admin-locks-today = { $count ->
+    [one] { $count } bloqueo en las últimas 24 h.
+   *[other] { $count } bloqueos en las últimas 24 h.
+}
 pin-admin-reset-done = Revendedor <code>{ $id }</code>: PIN borrado y bloqueo levantado. Definirá un nuevo PIN con /pin.
 pin-admin-unlock-done = Revendedor <code>{ $id }</code>: bloqueo levantado e intentos fallidos olvidados.
 pin-admin-default-done = Revendedor <code>{ $id }</code>: el PIN se pide por encima de { $amount } (PIN_REQUIRED_ABOVE).
@@ -36,3 +42,4 @@ pin-admin-default-off-done = Revendedor <code>{ $id }</code>: vuelve a PIN_REQUI
 pin-admin-off-done = Revendedor <code>{ $id }</code>: nunca se le pide un PIN.
 pin-admin-threshold-done = Revendedor <code>{ $id }</code>: las recargas por encima de { $amount } (moneda del comerciante) piden el PIN.
 alert-pin-locked = 🔒 El revendedor <code>{ $id }</code> escribió un PIN incorrecto { $tries } veces: sus recargas que necesitan el PIN quedan bloqueadas { $minutes } min.
+alert-pin-held = 🔒 El revendedor <code>{ $id }</code> escribió un PIN incorrecto { $tries } veces, bloqueo n.º { $locks } en 24 h: sus recargas que necesitan el PIN quedan bloqueadas hasta que un administrador levante el bloqueo con /pin { $id } unlock.

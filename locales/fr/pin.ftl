@@ -10,6 +10,7 @@ pin-wrong = { $tries ->
    *[other] ❌ PIN incorrect. Il reste { $tries } essais avant le blocage des recharges qui demandent votre PIN.
 }
 pin-locked = 🚫 Trop de PIN incorrects : les recharges qui demandent votre PIN, et le changement de PIN, sont bloqués encore { $minutes } min. Rien n’a été commandé.
+pin-held = 🚫 Trop de PIN incorrects, encore une fois en 24 heures : les recharges qui demandent votre PIN, et le changement de PIN, sont bloqués jusqu’à ce qu’un administrateur lève le blocage. Rien n’a été commandé.
 pin-not-set = 🚫 Cette recharge demande votre PIN, et vous n’en avez pas encore défini. Définissez-le avec /pin, puis recommencez la recharge. Rien n’a été commandé.
 pin-setup-current = 🔐 Envoyez votre PIN actuel. Le message est supprimé dès que je l’ai lu.
 pin-setup-new = 🔐 Envoyez votre nouveau PIN : de 4 à 8 chiffres. Chaque message contenant un PIN est supprimé dès que je l’ai lu.
@@ -28,7 +29,12 @@ pin-admin-threshold-off = jamais (off)
 pin-admin-threshold-default = { $amount } (PIN_REQUIRED_ABOVE)
 pin-admin-threshold-default-off = jamais (PIN_REQUIRED_ABOVE est désactivé)
 pin-admin-locked = bloqué encore { $minutes } min
+pin-admin-held = bloqué jusqu’à ce qu’un administrateur lève le blocage (/pin { $id } unlock)
 pin-admin-unlocked = non bloqué
+pin-admin-locks-today = { $count ->
+    [one] { $count } blocage ces dernières 24 h.
+   *[other] { $count } blocages ces dernières 24 h.
+}
 pin-admin-reset-done = Revendeur <code>{ $id }</code> : PIN effacé et blocage levé. Il définira un nouveau PIN avec /pin.
 pin-admin-unlock-done = Revendeur <code>{ $id }</code> : blocage levé et essais erronés oubliés.
 pin-admin-default-done = Revendeur <code>{ $id }</code> : le PIN est demandé au-dessus de { $amount } (PIN_REQUIRED_ABOVE).
@@ -36,3 +42,4 @@ pin-admin-default-off-done = Revendeur <code>{ $id }</code> : retour à PIN_REQU
 pin-admin-off-done = Revendeur <code>{ $id }</code> : aucun PIN ne lui est jamais demandé.
 pin-admin-threshold-done = Revendeur <code>{ $id }</code> : les recharges au-dessus de { $amount } (devise du marchand) demandent le PIN.
 alert-pin-locked = 🔒 Le revendeur <code>{ $id }</code> a saisi un PIN incorrect { $tries } fois : ses recharges qui demandent le PIN sont bloquées { $minutes } min.
+alert-pin-held = 🔒 Le revendeur <code>{ $id }</code> a saisi un PIN incorrect { $tries } fois, blocage nº { $locks } en 24 h : ses recharges qui demandent le PIN restent bloquées jusqu’à ce qu’un administrateur lève le blocage avec /pin { $id } unlock.

@@ -11,6 +11,7 @@ pin-wrong = { $tries ->
    *[other] ❌ Неверный PIN. Осталось { $tries } попыток, потом пополнения, требующие PIN, будут заблокированы.
 }
 pin-locked = 🚫 Слишком много неверных PIN: пополнения, требующие PIN, и смена PIN заблокированы ещё на { $minutes } мин. Ничего не заказано.
+pin-held = 🚫 Слишком много неверных PIN, снова за 24 часа: пополнения, требующие PIN, и смена PIN заблокированы, пока администратор не снимет блокировку. Ничего не заказано.
 pin-not-set = 🚫 Для этого пополнения нужен PIN, а вы его ещё не задали. Задайте его командой /pin и начните пополнение заново. Ничего не заказано.
 pin-setup-current = 🔐 Отправьте текущий PIN. Сообщение удаляется сразу после прочтения.
 pin-setup-new = 🔐 Отправьте новый PIN: от 4 до 8 цифр. Каждое сообщение с PIN удаляется сразу после прочтения.
@@ -29,7 +30,13 @@ pin-admin-threshold-off = никогда (off)
 pin-admin-threshold-default = { $amount } (PIN_REQUIRED_ABOVE)
 pin-admin-threshold-default-off = никогда (PIN_REQUIRED_ABOVE выключен)
 pin-admin-locked = заблокирован ещё на { $minutes } мин
+pin-admin-held = заблокирован, пока администратор не снимет блокировку (/pin { $id } unlock)
 pin-admin-unlocked = не заблокирован
+pin-admin-locks-today = { $count ->
+    [one] { $count } блокировка за последние 24 ч.
+    [few] { $count } блокировки за последние 24 ч.
+   *[other] { $count } блокировок за последние 24 ч.
+}
 pin-admin-reset-done = Реселлер <code>{ $id }</code>: PIN стёрт, блокировка снята. Новый PIN он задаст командой /pin.
 pin-admin-unlock-done = Реселлер <code>{ $id }</code>: блокировка снята, неверные попытки забыты.
 pin-admin-default-done = Реселлер <code>{ $id }</code>: PIN запрашивается выше { $amount } (PIN_REQUIRED_ABOVE).
@@ -37,3 +44,4 @@ pin-admin-default-off-done = Реселлер <code>{ $id }</code>: снова P
 pin-admin-off-done = Реселлер <code>{ $id }</code>: PIN никогда не запрашивается.
 pin-admin-threshold-done = Реселлер <code>{ $id }</code>: пополнения дороже { $amount } (в валюте мерчанта) запрашивают PIN.
 alert-pin-locked = 🔒 Реселлер <code>{ $id }</code> ввёл неверный PIN { $tries } раз: его пополнения, требующие PIN, заблокированы на { $minutes } мин.
+alert-pin-held = 🔒 Реселлер <code>{ $id }</code> ввёл неверный PIN { $tries } раз, блокировка № { $locks } за 24 ч: его пополнения, требующие PIN, заблокированы, пока администратор не снимет блокировку командой /pin { $id } unlock.

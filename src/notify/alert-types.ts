@@ -24,8 +24,19 @@ export type AdminAlert =
   | { kind: 'quote-mismatch'; operatorKey: string; field: string; asked: string; quoted: string }
   | { kind: 'order-number-conflict'; externalOrderId: string; field: string }
   | { kind: 'rate-limited' }
-  /** A reseller's wrong PINs locked their PIN-protected top-ups. */
-  | { kind: 'pin-locked'; userId: number; tries: number; minutes: number }
+  /**
+   * A reseller's wrong PINs locked their PIN-protected top-ups: for `minutes`, or (`untilUnlock`) until an admin
+   * lifts it. `lockedAt` (ms) tells one lock from the next; `locks` counts those of the last 24 hours.
+   */
+  | {
+      kind: 'pin-locked';
+      userId: number;
+      tries: number;
+      minutes: number;
+      untilUnlock?: boolean;
+      locks?: number;
+      lockedAt?: number;
+    }
   | { kind: 'merchant-low-balance'; balance: string; threshold: string; currency: string };
 
 /** Where the order lifecycle sends alerts (the alerts module, or a test double). */
@@ -62,7 +73,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
     case 'rate-limited':
       return `rate-limited:${windowOf(nowMs)}`;
     case 'pin-locked':
-      return `pin-locked:${alert.userId}:${windowOf(nowMs)}`;
+      // Every lock is told, however close the next one follows (alerts raised before lockedAt: once a window).
+      return `pin-locked:${alert.userId}:${alert.lockedAt ?? windowOf(nowMs)}`;
     case 'merchant-low-balance':
       return `merchant-low-balance:${windowOf(nowMs)}`;
     default: {

@@ -206,11 +206,17 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
     case 'rate-limited':
       return t(locale, 'alert-rate-limited', {});
     case 'pin-locked':
-      return t(locale, 'alert-pin-locked', {
-        id: String(alert.userId),
-        tries: alert.tries,
-        minutes: alert.minutes,
-      });
+      return alert.untilUnlock === true
+        ? t(locale, 'alert-pin-held', {
+            id: String(alert.userId),
+            tries: alert.tries,
+            locks: alert.locks ?? 0,
+          })
+        : t(locale, 'alert-pin-locked', {
+            id: String(alert.userId),
+            tries: alert.tries,
+            minutes: alert.minutes,
+          });
     case 'merchant-low-balance':
       return t(locale, 'alert-merchant-low-balance', {
         balance: formatMoney(alert.balance, alert.currency, locale),

@@ -28,12 +28,15 @@ const TYPED_PINS = new Set<string>();
 let world: BotWorld;
 let redis: Redis;
 let store: RedisPinStore;
+/** How far the bot's clock is ahead of the real one: a test moves past a lock instead of waiting for it. */
+let skewMs = 0;
+const clock = () => Date.now() + skewMs;
 
 beforeAll(async () => {
   world = await startBotWorld({
     env: { ...FAST_USER, PIN_REQUIRED_ABOVE: '1' },
     // Alerts are grouped for 15 s in production; the tests want them at once.
-    overrides: { orderTimings: { idleMs: 20, alertGrouping: { quietMs: 50, maxHoldMs: 200 } } },
+    overrides: { orderTimings: { idleMs: 20, alertGrouping: { quietMs: 50, maxHoldMs: 200 } }, clock },
     logger: createLogger({
       level: 'trace',
       secrets: [],
@@ -41,7 +44,7 @@ beforeAll(async () => {
     }),
   });
   redis = new Redis(world.redis.url);
-  store = new RedisPinStore({ redis, prefix: 'rb:' });
+  store = new RedisPinStore({ redis, prefix: 'rb:', clock });
 });
 
 afterAll(async () => {
@@ -382,6 +385,70 @@ describe('the PIN before a large top-up', () => {
     expect((await store.state(user.id)).above).toBeUndefined();
   });
 
+  it("each lock doubles the next, the third in a day holds until an admin's /pin <id> unlock (a reseller's is refused), and admins are alerted each time", async () => {
+    const user = await newReseller();
+    const admin = world.standIn.driver.user({ id: ADMIN });
+    await setPinDirectly(user, '8024613');
+    const wrong = pin('1357913');
+    let phone = 8031235600;
+    /** Four wrong tries counted directly, the fifth typed on the keypad: the bot's answer to it. */
+    const lockThroughChat = async (): Promise<ChatMessage> => {
+      for (let i = 0; i < 4; i++) expect((await store.check(user.id, wrong)).kind).toBe('wrong');
+      const keypad = await confirmToKeypad(user, await typeToQuote(user, `0${phone++}`, '5000'));
+      user.sendText(wrong);
+      return user.waitForBotMessage((m) => m.text.startsWith('🚫'), { ...WAIT, after: keypad.id });
+    };
+    const alerted = (text: string) =>
+      admin.waitFor(
+        (chat) =>
+          chat.find(
+            (m) => m.from === 'bot' && m.text.includes(`Reseller ${user.id}`) && m.text.includes(text),
+          ),
+        WAIT,
+      );
+    const posts = await orderPostCount(world);
+
+    expect((await lockThroughChat()).text).toContain('locked for 15 more min');
+    expect((await alerted('15 min')).text).toContain('typed a wrong PIN 5 times');
+    skewMs += 16 * 60_000;
+    expect((await lockThroughChat()).text).toContain('locked for 30 more min');
+    expect((await alerted('30 min')).text).toContain('typed a wrong PIN 5 times');
+    skewMs += 31 * 60_000;
+    expect((await lockThroughChat()).text).toContain('until an admin');
+    expect((await alerted('until an admin')).text).toContain(`/pin ${user.id} unlock`);
+    expect(await orderPostCount(world)).toBe(posts);
+
+    // Held past any time: a month later a top-up above the threshold is still refused at ✅, before any keypad.
+    skewMs += 30 * 86_400_000;
+    const keypads = user.chat().filter(isKeypad).length;
+    const held = await typeToQuote(user, `0${phone++}`, '5000');
+    user.press(held, /✅/);
+    const refused = await user.waitForBotMessage((m) => m.text.startsWith('🚫'), { ...WAIT, after: held.id });
+    expect(refused.text).toContain('until an admin');
+    expect(user.chat().filter(isKeypad)).toHaveLength(keypads);
+
+    // Only an admin lifts it: the reseller's own /pin <id> unlock is refused and changes nothing.
+    await say(user, `/pin ${user.id} unlock`, 'not available for your role');
+    expect(await store.state(user.id)).toMatchObject({ untilUnlock: true });
+    await say(admin, `/pin ${user.id} unlock`, 'lock lifted');
+    const answer = admin.chat().findLast((m) => m.from === 'bot' && m.text.includes('lock lifted'))!;
+    expect(answer.text).toContain('PIN set');
+    expect(answer.text).toContain('not locked');
+    expect(await store.state(user.id)).toMatchObject({ hasPin: true, lockedMs: 0, untilUnlock: false });
+    const after = await typeToQuote(user, `0${phone++}`, '5000');
+    const keypad = await confirmToKeypad(user, after);
+    user.sendText('8024613');
+    expect(await waitForOrders(world, `234${phone - 1}`, 1)).toHaveLength(1);
+    await user.waitFor(() => current(user, keypad.id) === undefined, WAIT);
+
+    // No PIN in a log, an alert or Redis.
+    for (const p of TYPED_PINS) {
+      expect(LOG.join('\n')).not.toContain(p);
+      for (const m of admin.chat()) expect(m.text).not.toContain(p);
+    }
+    await expectNoPinStored();
+  });
+
   it("an admin's bad /pin input is answered and changes nothing; unlock keeps the PIN, reset clears it", async () => {
     const admin = world.standIn.driver.user({ id: ADMIN });
     const user = await newReseller();
@@ -396,9 +463,9 @@ describe('the PIN before a large top-up', () => {
     for (let i = 0; i < 5; i++) await store.check(user.id, '99999999');
     expect((await store.state(user.id)).lockedMs).toBeGreaterThan(0);
     await say(admin, `/pin ${user.id} unlock`, 'lock lifted');
-    expect(await store.state(user.id)).toEqual({ hasPin: true, above: '7', lockedMs: 0 });
+    expect(await store.state(user.id)).toMatchObject({ hasPin: true, above: '7', lockedMs: 0 });
     await say(admin, `/pin ${user.id} reset`, 'PIN cleared');
-    expect(await store.state(user.id)).toEqual({ hasPin: false, above: '7', lockedMs: 0 });
+    expect(await store.state(user.id)).toMatchObject({ hasPin: false, above: '7', lockedMs: 0 });
     // An agent may not use /pin.
     const agent = world.standIn.driver.user({ id: AGENT });
     await say(agent, `/pin ${user.id} off`, 'not available for your role');

@@ -282,7 +282,14 @@ describe('order cards, status messages and alerts in HTML parse mode', () => {
         externalOrderId: nasty,
         operation: fc.constant('placement'),
       }),
-      fc.record({ kind: fc.constant('pin-locked'), userId: fc.nat(), tries: fc.nat(9), minutes: fc.nat(60) }),
+      fc.record({
+        kind: fc.constant('pin-locked'),
+        userId: fc.nat(),
+        tries: fc.nat(9),
+        minutes: fc.nat(60),
+        untilUnlock: fc.boolean(),
+        locks: fc.nat(9),
+      }),
       fc.record({
         kind: fc.constant('merchant-low-balance'),
         balance: fc.constant('12.5'),

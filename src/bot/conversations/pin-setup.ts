@@ -5,7 +5,7 @@ import { hashPin, isPinFormat, pinMatches, type PinStore } from '../../accounts/
 import type { BaseContext, BotContext } from '../context.ts';
 import type { Translate } from '../i18n.ts';
 import { SECRET_WAIT } from './compact-replay.ts';
-import { lockMinutes } from './top-up/pin.ts';
+import { pinLockedText } from './top-up/pin.ts';
 
 // `/pin` for a reseller: the current PIN when one is set, then the new one twice. Every message carrying a
 // PIN is deleted right after it is read, and its text is kept redacted in the stored replay (SECRET_WAIT);
@@ -59,7 +59,7 @@ export function createPinSetupConversation(deps: PinSetupDeps) {
 
     const state = await conversation.external(() => deps.pins.state(userId));
     if (state.lockedMs > 0) {
-      await ctx.reply(t('pin-locked', { minutes: lockMinutes(state.lockedMs) }));
+      await ctx.reply(pinLockedText(t, { ms: state.lockedMs, untilUnlock: state.untilUnlock }));
       return;
     }
     if (state.hasPin) {
@@ -70,7 +70,7 @@ export function createPinSetupConversation(deps: PinSetupDeps) {
         const verdict = await conversation.external(() => deps.pins.check(userId, typed));
         if (verdict.kind === 'ok' || verdict.kind === 'no-pin') break;
         if (verdict.kind === 'locked') {
-          await ctx.reply(t('pin-locked', { minutes: lockMinutes(verdict.ms) }));
+          await ctx.reply(pinLockedText(t, verdict));
           return;
         }
         await ctx.reply(

@@ -17,20 +17,55 @@ export interface PinFeatureDeps {
 }
 
 /**
- * `/pin`: a reseller sets or changes their PIN (conversations/pin-setup.ts). An admin:
- * `/pin <user id>` shows a reseller's PIN state; `/pin <user id> <amount|off|default|unlock|reset>` sets their
- * threshold (an amount, never, or PIN_REQUIRED_ABOVE again), lifts a lock, or also clears the PIN.
+ * `/pin`: a reseller sets or changes their PIN (conversations/pin-setup.ts); with arguments it is an admin's
+ * command and refused. An admin: `/pin <user id>` shows a reseller's PIN state;
+ * `/pin <user id> <amount|off|default|unlock|reset>` sets their threshold (an amount, never, or
+ * PIN_REQUIRED_ABOVE again), lifts a lock (the only way out of one held until an admin lifts it), or also
+ * clears the PIN; unlock and reset answer with the state after.
  */
 export function createPinFeature(deps: PinFeatureDeps) {
   const composer = new Composer<BotContext>();
 
+  /** The reseller's PIN state, as the admin reads it. */
+  const stateText = async (ctx: BotContext, id: string): Promise<string> => {
+    const state = await deps.pins.state(Number(id));
+    const own = state.above;
+    const lock = state.untilUnlock
+      ? ctx.t('pin-admin-held', { id })
+      : state.lockedMs > 0
+        ? ctx.t('pin-admin-locked', { minutes: lockMinutes(state.lockedMs) })
+        : ctx.t('pin-admin-unlocked');
+    return [
+      ctx.t('pin-admin-state', {
+        id,
+        pin: html(ctx.t(state.hasPin ? 'pin-admin-pin-set' : 'pin-admin-pin-unset')),
+        threshold: html(
+          own === 'off'
+            ? ctx.t('pin-admin-threshold-off')
+            : own !== undefined
+              ? escapeHtml(own)
+              : deps.requiredAbove === undefined
+                ? ctx.t('pin-admin-threshold-default-off')
+                : ctx.t('pin-admin-threshold-default', { amount: deps.requiredAbove }),
+        ),
+        lock: html(lock),
+      }),
+      ctx.t('pin-admin-locks-today', { count: state.locksToday }),
+    ].join(' ');
+  };
+
   composer.command('pin', requireRole('pin'), async (ctx) => {
+    const [id, value, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
     if (ctx.role !== 'admin') {
+      // `/pin <user id> …` is an admin's: a reseller may not lift their own lock.
+      if (id !== undefined) {
+        await ctx.reply(ctx.t('command-not-for-role'));
+        return;
+      }
       await ctx.conversation.exitAll();
       await ctx.conversation.enter(PIN_SETUP);
       return;
     }
-    const [id, value, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
     if (id === undefined || rest.length > 0 || !USER_ID.test(id)) {
       await ctx.reply(ctx.t('pin-admin-usage'));
       return;
@@ -42,33 +77,13 @@ export function createPinFeature(deps: PinFeatureDeps) {
     }
     const action = value?.toLowerCase();
     if (action === undefined) {
-      const state = await deps.pins.state(userId);
-      const own = state.above;
-      await ctx.reply(
-        ctx.t('pin-admin-state', {
-          id,
-          pin: html(ctx.t(state.hasPin ? 'pin-admin-pin-set' : 'pin-admin-pin-unset')),
-          threshold: html(
-            own === 'off'
-              ? ctx.t('pin-admin-threshold-off')
-              : own !== undefined
-                ? escapeHtml(own)
-                : deps.requiredAbove === undefined
-                  ? ctx.t('pin-admin-threshold-default-off')
-                  : ctx.t('pin-admin-threshold-default', { amount: deps.requiredAbove }),
-          ),
-          lock: html(
-            state.lockedMs > 0
-              ? ctx.t('pin-admin-locked', { minutes: lockMinutes(state.lockedMs) })
-              : ctx.t('pin-admin-unlocked'),
-          ),
-        }),
-      );
+      await ctx.reply(await stateText(ctx, id));
       return;
     }
     if (action === 'reset' || action === 'unlock') {
       await deps.pins.reset(userId, { pin: action === 'reset' });
-      await ctx.reply(ctx.t(action === 'reset' ? 'pin-admin-reset-done' : 'pin-admin-unlock-done', { id }));
+      const done = ctx.t(action === 'reset' ? 'pin-admin-reset-done' : 'pin-admin-unlock-done', { id });
+      await ctx.reply(`${done}\n${await stateText(ctx, id)}`);
       return;
     }
     if (action === 'default') {

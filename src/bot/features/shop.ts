@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { escapeHtml, html as fragment } from '../../lib/html.ts';
+import { code, escapeHtml, html as fragment } from '../../lib/html.ts';
 import { SHOP_NAME_MAX, parseShopName, parseTimeZone, type ReceiptProfiles } from '../../receipts/profile.ts';
 import type { BotContext } from '../context.ts';
 import { requireRole } from './access.ts';
@@ -44,27 +44,25 @@ export function createShopFeature(deps: { profiles: ReceiptProfiles }) {
     if (input === '') {
       const { timeZone } = await deps.profiles.get(userId);
       await ctx.reply(
-        `${ctx.t('timezone-current', { zone: fragment(`<code>${escapeHtml(timeZone ?? 'UTC')}</code>`) })}\n${ctx.t('timezone-usage')}`,
+        `${ctx.t('timezone-current', { zone: code(timeZone ?? 'UTC') })}\n${ctx.t('timezone-usage')}`,
         html,
       );
       return;
     }
     if (input === CLEAR) {
       await deps.profiles.setTimeZone(userId, null);
-      await ctx.reply(ctx.t('timezone-saved', { zone: '<code>UTC</code>' }), html);
+      // A plain string argument is escaped by the translation: markup must travel as Html.
+      await ctx.reply(ctx.t('timezone-saved', { zone: code('UTC') }), html);
       return;
     }
     const zone = parseTimeZone(input);
     if (zone === null) {
       const shown = [...input].slice(0, 64).join('');
-      await ctx.reply(
-        ctx.t('timezone-invalid', { input: fragment(`<code>${escapeHtml(shown)}</code>`) }),
-        html,
-      );
+      await ctx.reply(ctx.t('timezone-invalid', { input: code(shown) }), html);
       return;
     }
     await deps.profiles.setTimeZone(userId, zone === 'UTC' ? null : zone);
-    await ctx.reply(ctx.t('timezone-saved', { zone: fragment(`<code>${escapeHtml(zone)}</code>`) }), html);
+    await ctx.reply(ctx.t('timezone-saved', { zone: code(zone) }), html);
   });
 
   return composer;

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { formatMoney } from '../../../domain/money.ts';
+import type { TranslationVars } from '../../../lib/html.ts';
 import { ACTION } from '../../callback-data/top-up.ts';
 import { parseKeypadAction } from '../../callback-data/pin-keypad.ts';
 import { pinKeypad } from '../../keyboards/pin-keypad.ts';
@@ -18,6 +19,14 @@ export function lockMinutes(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }
 
+/** What a reseller is told of a lock (a PinCheck's or PinNeed's `locked`): minutes left, or until an admin lifts it. */
+export function pinLockedText(
+  t: (key: string, vars?: TranslationVars) => string,
+  lock: { ms: number; untilUnlock?: boolean },
+): string {
+  return lock.untilUnlock === true ? t('pin-held') : t('pin-locked', { minutes: lockMinutes(lock.ms) });
+}
+
 /**
  * Asks for the reseller's PIN when the price they pay is above their threshold. 'ok': go on and place;
  * 'cancel': ❌ or /cancel; 'done': refused (no PIN set, or locked) and told why; nothing is placed.
@@ -34,7 +43,7 @@ export async function confirmPin(sc: StepContext, quote: QuoteView): Promise<'ok
     return 'done';
   }
   if (need.kind === 'locked') {
-    await ctx.reply(t('pin-locked', { minutes: lockMinutes(need.ms) }));
+    await ctx.reply(pinLockedText(t, need));
     return 'done';
   }
 
@@ -100,7 +109,7 @@ export async function confirmPin(sc: StepContext, quote: QuoteView): Promise<'ok
         break;
       case 'locked':
         await remove();
-        await ctx.reply(t('pin-locked', { minutes: lockMinutes(verdict.ms) }));
+        await ctx.reply(pinLockedText(t, verdict));
         return 'done';
       case 'no-pin':
         await remove();
