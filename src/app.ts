@@ -100,7 +100,7 @@ const WEBHOOK_ANSWER_MS = 8_000;
 const LINE_RESUME_EVERY_MS = 2_000;
 /** How long start() waits for the Bot API's getMe. */
 const TELEGRAM_INIT_TIMEOUT_MS = 30_000;
-/** How long an order intent waits for a Redis replica's acknowledgement (Sentinel) before it is refused. */
+/** How long an order intent waits for a Redis replica's acknowledgement (Sentinel, Cluster) before it is refused. */
 const REPLICA_ACK_TIMEOUT_MS = 1_000;
 /** A quote this close to its expiry is renewed before the order is placed. */
 const QUOTE_MARGIN_MS = 20_000;
@@ -114,10 +114,15 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     enableAutoPipelining: true,
   });
   const topology = topologyOf(config.redis);
-  // Through Sentinel, an order intent waits for one replica (WAIT) before it is sent; a second at most.
+  // Through Sentinel, and in a Cluster that has replicas (on the master of the keys' hash tag), an order intent
+  // waits for one replica (WAIT) before it is sent; a second at most.
   const replicaAcks = createReplicaAcks(
     redis,
-    topology === 'sentinel' ? { replicas: 1, timeoutMs: REPLICA_ACK_TIMEOUT_MS } : null,
+    topology === 'single'
+      ? { kind: 'none' }
+      : topology === 'sentinel'
+        ? { kind: 'sentinel', replicas: 1, timeoutMs: REPLICA_ACK_TIMEOUT_MS }
+        : { kind: 'cluster', replicas: 1, timeoutMs: REPLICA_ACK_TIMEOUT_MS, slotKey: prefix },
   );
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
   const jobs = createJobSystem({
@@ -426,7 +431,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     metrics: { contentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics() },
     readinessDetails: async () => ({
       role: config.role,
-      redis: await readReplication(redis, topology, replicaAcks.lastAcknowledged),
+      redis: await readReplication(redis, topology, replicaAcks, prefix),
     }),
     logger,
   });
@@ -464,6 +469,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         connectRedis(redis, config.redisStartupWaitSeconds * 1000, logger),
       );
       await checkRedisPolicy(redis, logger);
+      if (topology === 'cluster' && !(await replicaAcks.requiredNow()))
+        logger.warn('the Redis Cluster has no replicas: order intents are not held for one (a single copy)');
       // getMe: an unreachable Bot API would otherwise be retried silently for ever.
       await startStage('the Bot API (TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe', () =>
         bot.bot.init(

@@ -84,7 +84,7 @@ export interface OrderServiceDeps {
   hooks?: LifecycleHooks;
   /** Told after each submit, so the notifier can tell a placement answered at once without waiting for a poll. */
   onSubmitted?: () => void;
-  /** With Sentinel: the stored intent must reach a replica before anything is sent (else it is refused). */
+  /** With Sentinel, or a Cluster with replicas: the stored intent must reach a replica before anything is sent (else it is refused). */
   replicaAcks?: ReplicaAcks;
 }
 

@@ -45,7 +45,7 @@ export interface OrderSystemDeps {
   newQuoteData?: (order: StoredOrder) => string;
   /** Data of the 🧾 Receipt button under a succeeded order's message (null: no button). */
   receiptData?: (order: StoredOrder) => string | null;
-  /** With Sentinel: order intents must reach a replica before they are sent. */
+  /** With Sentinel, or a Cluster with replicas: order intents must reach a replica before they are sent. */
   replicaAcks?: ReplicaAcks;
   /** Called for every refused merchant webhook (metrics). */
   onWebhookRefused?: (reason: WebhookRefusal) => void;

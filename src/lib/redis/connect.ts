@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, type Socket } from 'node:net';
 import { Cluster, Redis, SentinelConnector, type RedisOptions } from 'ioredis';
+import type { ReplicaAcks } from './replica-acks.ts';
 
 /**
  * Where Redis is: one server (`url`), the master a group of Sentinels names, or a Cluster's seed nodes (with
@@ -199,34 +200,43 @@ export function topologyOf(target: RedisTarget): RedisTopology {
 /** What /readyz and /health show about the Redis in use. */
 export interface RedisReplication {
   topology: RedisTopology;
-  /** `master` or `slave` (Redis' words), as the server we talk to says. */
+  /** `master` or `slave` (Redis' words), as the server we talk to says (in a Cluster: the master of the keys). */
   role: string | null;
   /** Replicas connected to that master. */
   replicas: number | null;
   /**
-   * Whether writes that move money are held until a replica acknowledges them (Sentinel), and whether the
-   * last such write was acknowledged (null before the first).
+   * Whether writes that move money are held until a replica acknowledges them (Sentinel; a Cluster with
+   * replicas), and whether the last such write was acknowledged (null before the first).
    */
   replicaAcks: { required: boolean; lastAcknowledged: boolean | null };
 }
 
-/** Reads INFO replication; never throws (nulls when Redis does not answer or forbids INFO). */
+/**
+ * Reads INFO replication (in a Cluster, of the master serving `slotKey`'s slot); never throws (nulls when Redis
+ * does not answer or forbids INFO).
+ */
 export async function readReplication(
-  redis: Pick<Redis, 'info'>,
+  redis: Redis,
   topology: RedisTopology,
-  lastAcknowledged: boolean | null,
+  acks: Pick<ReplicaAcks, 'requiredNow' | 'lastAcknowledged'>,
+  slotKey: string,
 ): Promise<RedisReplication> {
   let role: string | null = null;
   let replicas: number | null = null;
   try {
-    const info = await redis.info('replication');
+    const info =
+      redis instanceof Cluster
+        ? // A pipeline goes to the master of its keys' slot; EXISTS only routes it there.
+          String((await (redis as Cluster).pipeline().exists(slotKey).info('replication').exec())?.[1]?.[1])
+        : await redis.info('replication');
     role = /^role:(\w+)/m.exec(info)?.[1] ?? null;
     const connected = /^connected_slaves:(\d+)/m.exec(info)?.[1];
     replicas = connected === undefined ? null : Number(connected);
   } catch {
     // unreachable or INFO forbidden: say what we know
   }
-  return { topology, role, replicas, replicaAcks: { required: topology === 'sentinel', lastAcknowledged } };
+  const required = await acks.requiredNow().catch(() => topology !== 'single');
+  return { topology, role, replicas, replicaAcks: { required, lastAcknowledged: acks.lastAcknowledged } };
 }
 
 /** A second connection like `redis` (for a subscriber), one server's or a Cluster's. */
