@@ -278,6 +278,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     store: orderSystem.store,
     apply: (remote) => orderSystem.service.applyListed(remote),
     heldAccounts: () => accounts.heldAccounts(),
+    alerts: orderSystem.alerts,
     report: async (summary, csv) => {
       await orderSystem.alerts.report({
         id: `reconcile:${summary.runId}`,

@@ -93,6 +93,7 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Still unfinished after { $minutes } min: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status })
 alert-unknown-order = ❓ Event { $event } for an order we do not know: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-unrecorded-order = 🧾 The Merchant API has our order <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status }) and Redis had no record of it (lost in a Redis failover?): it is recorded now under no reseller, and nobody was charged for it. Find whose it was.
 alert-order-revived = ‼️ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> was marked refused ({ $key }) but the service has it and charged the wallet: it is followed again. Check what the reseller was told.
 alert-placement-unreadable = ❓ The answer to order <code>{ $externalOrderId }</code> could not be read: it is not sent again, only looked up. Check the Merchant API.
 alert-quote-mismatch = ⚠️ A quote did not match the request ({ $operator }, { $field }): asked { $asked }, quoted { $quoted }. Nothing was ordered.

@@ -93,6 +93,7 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Sin terminar tras { $minutes } min: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status })
 alert-unknown-order = ❓ Evento { $event } de un pedido que no conocemos: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-unrecorded-order = 🧾 La Merchant API tiene nuestro pedido <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status }) y Redis no tenía registro de él (¿perdido en una conmutación de Redis?): queda registrado sin revendedor y nadie lo ha pagado. Averigüe de quién era.
 alert-order-revived = ‼️ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> figuraba como rechazado ({ $key }), pero el servicio lo tiene y cobró el monedero: se sigue de nuevo. Revise qué se le dijo al revendedor.
 alert-placement-unreadable = ❓ No se pudo leer la respuesta al pedido <code>{ $externalOrderId }</code>: no se vuelve a enviar, solo se consulta. Revise la Merchant API.
 alert-quote-mismatch = ⚠️ Una cotización no coincidía con lo pedido ({ $operator }, { $field }): se pidió { $asked }, se cotizó { $quoted }. No se hizo ningún pedido.

@@ -93,6 +93,7 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Toujours pas terminée après { $minutes } min : <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status })
 alert-unknown-order = ❓ Événement { $event } pour une commande inconnue : <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-unrecorded-order = 🧾 La Merchant API a notre commande <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status }) dont Redis n’avait aucune trace (perdue lors d’une bascule Redis ?) : elle est enregistrée sans revendeur et personne ne l’a payée. Retrouvez à qui elle était.
 alert-order-revived = ‼️ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> était marquée refusée ({ $key }), mais le service l'a et a débité le portefeuille : elle est de nouveau suivie. Vérifiez ce qui a été dit au revendeur.
 alert-placement-unreadable = ❓ La réponse à la commande <code>{ $externalOrderId }</code> est illisible : elle n'est plus renvoyée, seulement recherchée. Vérifiez la Merchant API.
 alert-quote-mismatch = ⚠️ Un devis ne correspondait pas à la demande ({ $operator }, { $field }) : demandé { $asked }, proposé { $quoted }. Aucune commande n’a été passée.

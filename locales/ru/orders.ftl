@@ -94,6 +94,7 @@ alert-webhook-signature = { $failures ->
 }
 alert-stale-order = ⏰ Не завершён спустя { $minutes } мин: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status })
 alert-unknown-order = ❓ Событие { $event } для неизвестного нам заказа: <code>{ $orderId }</code> · <code>{ $externalOrderId }</code>
+alert-unrecorded-order = 🧾 В Merchant API есть наш заказ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ({ $status }), о котором в Redis не было записи (потерян при переключении Redis?): теперь он записан без реселлера, и никто за него не заплатил. Выясните, чей он.
 alert-order-revived = ‼️ <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> был отмечен как отклонённый ({ $key }), но сервис его принял и списал деньги: заказ снова отслеживается. Проверьте, что сообщили реселлеру.
 alert-placement-unreadable = ❓ Ответ на заказ <code>{ $externalOrderId }</code> не удалось прочитать: он больше не отправляется, только запрашивается. Проверьте Merchant API.
 alert-quote-mismatch = ⚠️ Котировка не совпала с запросом ({ $operator }, { $field }): запрошено { $asked }, предложено { $quoted }. Заказ не размещён.

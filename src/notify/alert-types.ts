@@ -19,6 +19,8 @@ export type AdminAlert =
       ageMinutes: number;
     }
   | { kind: 'unknown-order'; externalOrderId: string; orderId: string; event: string }
+  /** The reconciliation found an order of ours at the service that Redis had no record of (nobody was charged). */
+  | { kind: 'unrecorded-order'; externalOrderId: string; orderId: string; status: OrderStatus }
   | { kind: 'order-revived'; externalOrderId: string; orderId: string; key: string }
   | { kind: 'placement-unreadable'; externalOrderId: string }
   | { kind: 'quote-mismatch'; operatorKey: string; field: string; asked: string; quoted: string }
@@ -62,6 +64,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `stale:${alert.externalOrderId}`;
     case 'unknown-order':
       return `unknown:${alert.orderId}:${alert.event}`;
+    case 'unrecorded-order':
+      return `unrecorded:${alert.externalOrderId}`;
     case 'order-revived':
       return `revived:${alert.externalOrderId}`;
     case 'placement-unreadable':

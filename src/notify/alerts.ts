@@ -144,6 +144,7 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'order-rejected':
     case 'stale-order':
     case 'unknown-order':
+    case 'unrecorded-order':
     case 'order-revived':
       return { externalOrderId: alert.externalOrderId, ...(alert.orderId ? { orderId: alert.orderId } : {}) };
     case 'placement-unreadable':
@@ -190,6 +191,11 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
       });
     case 'unknown-order':
       return t(locale, 'alert-unknown-order', { ...ids, event: alert.event });
+    case 'unrecorded-order':
+      return t(locale, 'alert-unrecorded-order', {
+        ...ids,
+        status: html(statusText(t, locale, alert.status)),
+      });
     case 'order-revived':
       return t(locale, 'alert-order-revived', { ...ids, key: alert.key });
     case 'placement-unreadable':

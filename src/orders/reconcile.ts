@@ -10,6 +10,7 @@ import { defineScript } from '../lib/redis/redis-script.ts';
 import type { MerchantApi, RechargeOrder } from '../merchant/types.ts';
 import type { Queue } from 'bullmq';
 import type { JobSystem } from '../jobs/jobs.ts';
+import type { AlertSink } from '../notify/alert-types.ts';
 import type { ApplyResult, OrderStore } from './store.ts';
 import type { StoredOrder } from './types.ts';
 
@@ -19,7 +20,9 @@ import type { StoredOrder } from './types.ts';
  * oldest order we still wait for, whichever is older) and compares each of our orders (`rb-…` numbers; the
  * others, e.g. gift cards or another system on the same merchant account, are counted and left alone) with
  * our store:
- * - the service has it and we do not: recorded with the service's status (no reseller: nobody is told);
+ * - the service has it and we do not: admins are alerted, naming it (Redis lost it, e.g. a master that failed
+ *   over before a replica had its intent, or it was placed outside this bot: nobody was charged), then it is
+ *   recorded with the service's status (no reseller: no reseller is told);
  * - we wait for it and the service has moved it on: applied through the normal lifecycle (the store's
  *   compare-and-set; the reseller is told once, the credit settles or is released once);
  * - a status we cannot move to (theirs is behind ours, or ours is final) or a different merchant price: reported;
@@ -80,6 +83,8 @@ export interface ReconcilerDeps {
   heldAccounts: () => Promise<Array<{ userId: number; holds: string }>>;
   /** Sends the differences to admins (alerts.report). */
   report: (summary: ReconcileSummary, csv: string) => Promise<void>;
+  /** Alerts admins of each order of ours found at the service that we have no record of. */
+  alerts: AlertSink;
   /** First read of an unfinished order recorded by the reconciliation, ms. */
   followUpDelayMs: number;
   /** RECONCILE_AT as minutes after midnight UTC; null: no daily run (only `run`). */
@@ -195,6 +200,9 @@ export function createReconciler(deps: ReconcilerDeps) {
     const ids = { externalOrderId: ext, orderId: remote.orderId };
     const local = await deps.store.get(ext);
     if (local === null) {
+      // Alerted before it is recorded: a run that dies in between alerts again (once, by the alert's identity)
+      // rather than never, since the next run finds it recorded.
+      await deps.alerts.raise({ kind: 'unrecorded-order', ...ids, status: remote.status });
       const recorded = (await deps.store.recordFound(remote, deps.followUpDelayMs)) !== null;
       differences.push({ kind: 'missing', ...ids, theirs: remote.status, recorded });
       return;

@@ -88,7 +88,7 @@ describe('the reconciliation with the Merchant API order list', () => {
     expect((await app.orders.store.get(silentSuccess.externalOrderId))?.status).not.toBe('succeeded');
   });
 
-  it('an admin run records the lost order, applies missed final statuses once, and reports prices and holds', async () => {
+  it('an admin run records the lost order and alerts admins naming it, applies missed final statuses once, and reports prices and holds', async () => {
     const ada = world.standIn.driver.user({ id: ADMIN });
     const sent = ada.sendCommand('/reconcile');
     const summary = await ada.waitForBotMessage((m: ChatMessage) => m.text.startsWith('Reconciliation of'), {
@@ -109,6 +109,17 @@ describe('the reconciliation with the Merchant API order list', () => {
     expect((await app.orders.store.get(silentRefund.externalOrderId))?.credit?.state).toBe('released');
     await eventually(async () => toldFinal(silentSuccess.externalOrderId) === 1);
     await eventually(async () => toldFinal(silentRefund.externalOrderId) === 1);
+
+    // Each order of ours the bot had no record of is an alert of its own, naming both numbers (Redis lost it,
+    // e.g. a master that failed over before replicating it: nobody was charged for it).
+    const alert = await ada.waitForBotMessage(
+      (m: ChatMessage) =>
+        m.kind !== 'document' &&
+        m.text.split('\n').some((line) => line.includes(lost.externalOrderId) && /no record/.test(line)),
+      { after: sent.messageId, timeoutMs: 60_000 },
+    );
+    const line = alert.text.split('\n').find((l) => l.includes(lost.externalOrderId) && /no record/.test(l));
+    expect(line).toContain(lost.orderId);
 
     // The report: one document to the admin with every difference.
     const report = await ada.waitForBotMessage(
@@ -142,7 +153,7 @@ describe('the reconciliation with the Merchant API order list', () => {
     expect(byKind('hold')).toEqual([
       expect.objectContaining({ reseller_id: String(RESELLER), ours: '0', theirs: STRAY_HOLD }),
     ]);
-  });
+  }, 150_000);
 
   it('a second run finds only what it may not repair, and moves no money again', async () => {
     const view = await app.accounts.view(RESELLER);
