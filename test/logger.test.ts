@@ -161,6 +161,27 @@ describe('createLogger redaction', () => {
     );
   });
 
+  it("hides the PIN a keypad button's data carries, in messages and in a failed Bot API call's payload", () => {
+    const { logger, lines } = capture();
+    const keypad = {
+      inline_keyboard: [
+        [{ text: '1', callback_data: 't:k3x9q1:8:pk:86420135' }],
+        [{ text: '✅ OK', callback_data: 't:k3x9q1:8:po:86420135' }],
+      ],
+    };
+    const failed = Object.assign(new Error("Call to 'editMessageText' failed! (400: Bad Request)"), {
+      method: 'editMessageText',
+      payload: { chat_id: 42, message_id: 7, text: '••••••••', reply_markup: keypad },
+    });
+    logger.error({ err: failed }, 'keypad not shown');
+    logger.warn({ update: { callback_query: { data: 't:k3x9q1:8:po:86420135' } } }, 'a resumed wait failed');
+    logger.info('pressed t:k3x9q1:8:pk:8642013');
+    assertClean(lines);
+    const output = lines.join('');
+    expect(output).not.toContain('8642013');
+    expect(output).toContain('t:k3x9q1:8:po:[REDACTED]');
+  });
+
   it('scrubs a real fetch (undici) error for a URL carrying the bot token', async () => {
     const port = await freePort(); // nothing listens there
     const { logger, lines } = capture();

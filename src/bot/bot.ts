@@ -56,6 +56,8 @@ import { RedisJsonStorage, type ReadAhead } from './redis-storage.ts';
 import type { Role, RoleStore } from './roles.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
 import type { PricingStore } from '../accounts/pricing-store.ts';
+import type { PinGate } from '../accounts/pin.ts';
+import { createPinPasses, pinGateOfUpdates } from '../accounts/pin-pass.ts';
 
 export interface BotDeps {
   token: string;
@@ -66,7 +68,10 @@ export interface BotDeps {
   jobs: Pick<JobSystem, 'queue' | 'work'>;
   defaultLocale: Locale;
   roles: RoleStore;
-  topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs'>;
+  /** The flows' world; their PIN tries are tied to the update that carried them here (accounts/pin-pass.ts). */
+  topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs' | 'pins'> & {
+    pins: Pick<PinGate, 'need' | 'check'>;
+  };
   /**
    * The chat side of the shared request line: ❌ and /cancel leave it; reads someone waits for (/status,
    * /orders, Refresh, /balance) show their place in it (the top-up shows it through `topUp.line`).
@@ -177,6 +182,13 @@ export function createBot(deps: BotDeps) {
   // Stored compacted and deflated (compact-replay.ts).
   const flows = new RedisJsonStorage<Packed>(redis, conversationPrefix(prefix), 86_400, readAhead);
   const readRoles = new Map<number, Role | null>();
+  const flowDeps = {
+    ...deps.topUp,
+    pins: pinGateOfUpdates(deps.topUp.pins, createPinPasses(redis, prefix)),
+    translate,
+    defaultLocale: deps.defaultLocale,
+    idleMs,
+  };
   const idle = new IdleFlows({
     redis,
     prefix,
@@ -282,15 +294,12 @@ export function createBot(deps: BotDeps) {
   );
   bot.use(
     createConversation<BotContext, Context>(
-      keepStepOnBotApiFailure(
-        createTopUpConversation({ ...deps.topUp, translate, defaultLocale: deps.defaultLocale, idleMs }),
-        async (ctx) => {
-          if (ctx.chatId === undefined) return;
-          const chosen = (await sessions.read(String(ctx.chatId)))?.locale;
-          const locale = chosen ?? matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
-          await ctx.reply(translate(locale, 'top-up-error-ended'));
-        },
-      ),
+      keepStepOnBotApiFailure(createTopUpConversation(flowDeps), async (ctx) => {
+        if (ctx.chatId === undefined) return;
+        const chosen = (await sessions.read(String(ctx.chatId)))?.locale;
+        const locale = chosen ?? matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
+        await ctx.reply(translate(locale, 'top-up-error-ended'));
+      }),
       {
         id: TOP_UP,
         // The flow's own Api has none of the bot's transformers: a ✅ redelivered after its first handler
@@ -311,14 +320,11 @@ export function createBot(deps: BotDeps) {
     bot.use(
       createConversation<BotContext, Context>(
         keepStepOnBotApiFailure(
-          createScheduleConversation(
-            { ...deps.topUp, translate, defaultLocale: deps.defaultLocale, idleMs },
-            {
-              schedules: schedules.service,
-              now: () => schedules.now(),
-              zoneOf: async (userId) => (await deps.receiptProfiles.get(userId)).timeZone ?? 'UTC',
-            },
-          ),
+          createScheduleConversation(flowDeps, {
+            schedules: schedules.service,
+            now: () => schedules.now(),
+            zoneOf: async (userId) => (await deps.receiptProfiles.get(userId)).timeZone ?? 'UTC',
+          }),
           async (ctx) => {
             if (ctx.chatId === undefined) return;
             const chosen = (await sessions.read(String(ctx.chatId)))?.locale;

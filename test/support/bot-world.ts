@@ -4,7 +4,7 @@ import { parseConfig, type Config } from '../../src/config.ts';
 import { createMerchantSandbox, type MerchantSandboxOptions } from '../../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { freePort } from './ports.ts';
-import { startRedisServer, type RedisServerHandle } from './redis.ts';
+import { startRedisServer, type RedisServerHandle, type RedisServerOptions } from './redis.ts';
 import { localServiceEnv } from '../../src/sandbox/local-env.ts';
 
 export const RESELLER = 710_000_001;
@@ -46,6 +46,8 @@ export interface BotWorldOptions {
   logger?: Logger;
   /** More options of the Merchant API sandbox (its rate limit and the length of its minute). */
   sandbox?: Omit<MerchantSandboxOptions, 'timeScale' | 'initialBalance'>;
+  /** How the private redis-server runs (AOF on, for a test that reads what reaches the disk). */
+  redisServer?: RedisServerOptions;
 }
 
 /** A small JSON client of the sandbox's control API (`/_sandbox`). */
@@ -76,7 +78,7 @@ export function controlClient(controlUrl: string): SandboxControl {
  * of CONTRACT.md.
  */
 export async function startBotWorld(options: BotWorldOptions = {}): Promise<BotWorld> {
-  const redis = await startRedisServer();
+  const redis = await startRedisServer(options.redisServer);
   const standIn = createTelegramStandIn({
     users: [
       { id: RESELLER, firstName: 'Rita', languageCode: 'en', role: 'reseller', started: true },

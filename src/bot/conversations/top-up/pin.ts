@@ -1,8 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { formatMoney } from '../../../domain/money.ts';
 import type { TranslationVars } from '../../../lib/html.ts';
+import type { Update } from 'grammy/types';
 import { ACTION } from '../../callback-data/top-up.ts';
-import { parseKeypadAction } from '../../callback-data/pin-keypad.ts';
+import { parseKeypadAction, redactKeypadData } from '../../callback-data/pin-keypad.ts';
+import type { BaseContext } from '../../context.ts';
 import { pinKeypad } from '../../keyboards/pin-keypad.ts';
 import type { QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
@@ -13,6 +15,23 @@ import type { StepContext } from './step-context.ts';
 
 /** The price last verified in each run of the flow: a renewed quote at no higher price is not asked again. */
 const verified = new WeakMap<StepContext, string>();
+
+/**
+ * Hides the PIN in the update that carried it, in place: the pressed keypad button's data, the keypad's buttons
+ * (each holds the entry) and a typed text become `*`s. Handled again (its replica died while it waited in line),
+ * the update's hidden PIN passes because the PIN it carried did (accounts/pin-pass.ts).
+ */
+function hidePin(update: Update): void {
+  const query = update.callback_query;
+  if (query?.data !== undefined) query.data = redactKeypadData(query.data);
+  const markup = query?.message && 'reply_markup' in query.message ? query.message.reply_markup : undefined;
+  for (const row of markup?.inline_keyboard ?? []) {
+    for (const button of row) {
+      if ('callback_data' in button) button.callback_data = redactKeypadData(button.callback_data);
+    }
+  }
+  if (update.message?.text !== undefined) update.message.text = '*';
+}
 
 /** Minutes left of a lock, rounded up. */
 export function lockMinutes(ms: number): number {
@@ -94,8 +113,12 @@ export async function confirmPin(sc: StepContext, quote: QuoteView): Promise<'ok
       await ctx.reply(t('pin-keypad-or-type'));
       continue;
     }
-    // The only place the PIN is read: what comes back (and is recorded) is the verdict.
-    const verdict = await conversation.external(() => deps.pins.check(userId, typed));
+    // The only place the PIN is read: what comes back (and is recorded) is the verdict. The update is hidden
+    // first: if a step of it waits in line, it is kept in Redis until served (waiting-line.ts).
+    const verdict = await conversation.external((outer: BaseContext) => {
+      hidePin(outer.update);
+      return deps.pins.check(userId, typed, outer.update.update_id);
+    });
     switch (verdict.kind) {
       case 'ok':
         await remove();

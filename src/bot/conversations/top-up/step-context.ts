@@ -8,7 +8,7 @@ import type { TopUpState } from '../top-up-model.ts';
 import type { QuoteView } from './quote.ts';
 import type { Country, MerchantApi, Operator } from '../../../merchant/types.ts';
 import type { OrderNumbers } from '../../../orders/numbers.ts';
-import type { PinGate } from '../../../accounts/pin.ts';
+import type { UpdatePinGate } from '../../../accounts/pin-pass.ts';
 import { SECRET_WAIT } from '../compact-replay.ts';
 import type { OrderService } from '../../../orders/types.ts';
 import type { Translate } from '../../i18n.ts';
@@ -28,8 +28,8 @@ export interface TopUpDeps {
   pricing: Pick<PricingStore, 'priceFor'>;
   /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
   numbers: Pick<OrderNumbers, 'fix' | 'attachMessage'>;
-  /** Whether a top-up needs the reseller's PIN, and one try of it (conversations/top-up/pin.ts). */
-  pins: Pick<PinGate, 'need' | 'check'>;
+  /** Whether a top-up needs the reseller's PIN, and one try of it in an update (conversations/top-up/pin.ts). */
+  pins: Pick<UpdatePinGate, 'need' | 'check'>;
   /** Tells admins that a quote did not match what was asked. */
   reportQuoteMismatch(details: Record<string, string>): Promise<void>;
   translate: Translate;

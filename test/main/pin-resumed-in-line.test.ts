@@ -1,0 +1,190 @@
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashPin, RedisPinStore } from '../../src/accounts/pin.ts';
+import { createRequestBudget, type RequestBudget } from '../../src/merchant/budget.ts';
+import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
+import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
+import { controlClient } from '../support/bot-world.ts';
+import { killChild, type Child } from '../support/child.ts';
+import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
+import { freePort } from '../support/ports.ts';
+import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
+import { PROMPT, current, say, type SandboxOrder } from '../bot/flow/helpers.ts';
+import { outputLine, startCrashBot, waitForValue } from './support/crash-bot-process.ts';
+
+// Issue 29, item 3: the update that carried a PIN is kept in Redis while its order waits in line with the PIN
+// hidden, so the replica that handles it again (the first one died) never sees the PIN. It goes on all the same:
+// the PIN it carried was right, which is what was remembered (by update). Two whole replicas (ROLE=all, webhook
+// mode behind a round-robin balancer) share a Redis, the sandbox and the stand-in; two resellers give their PIN
+// on replica A (one on the keypad, one typed) while the request budget is full; A is SIGKILLed; B takes them up.
+
+const ADMIN = 710_000_003;
+const RESELLERS = [762_100_001, 762_100_002];
+const PIN = '97531864';
+const LIMIT = 2;
+const WINDOW_MS = 4_000;
+const PREFIX = 'rb:';
+
+const national = (i: number) => `08031${String(28_000 + i).padStart(6, '0')}`;
+const digits = (i: number) => `234${national(i).slice(1)}`;
+const isKeypad = (m: ChatMessage) => m.from === 'bot' && m.text.includes('enter your PIN on the keypad');
+const isOrderLine = (m: ChatMessage) => /^(⏳|🔎|✅|⚠️|↩️)/u.test(m.text) && m.text.includes('O-');
+
+/** Takes every slot of the budget (placement priority) until released; twice as many takers as slots. */
+function holdBudget(budget: RequestBudget): () => Promise<void> {
+  const stop = new AbortController();
+  const taker = async () => {
+    while (!stop.signal.aborted) {
+      try {
+        await budget.acquire('placement', stop.signal);
+      } catch {
+        return;
+      }
+    }
+  };
+  const running = Promise.all(Array.from({ length: 2 * LIMIT }, taker));
+  return async () => {
+    stop.abort();
+    await running;
+  };
+}
+
+/** Types a 5000 NGN top-up (about 3.13 USD, above PIN_REQUIRED_ABOVE) to the quote, confirms it: the keypad. */
+async function toKeypad(user: StandInUser, i: number): Promise<ChatMessage> {
+  await say(user, '/topup', PROMPT.country);
+  await say(user, 'Nigeria', PROMPT.operator);
+  await say(user, 'MTN', PROMPT.subtype);
+  await say(user, 'Airtime', PROMPT.amount);
+  await say(user, '5000', PROMPT.phone);
+  const quote = await say(user, national(i), PROMPT.quote);
+  user.press(quote, /✅/);
+  return user.waitForBotMessage(isKeypad, { timeoutMs: 60_000, after: quote.id });
+}
+
+describe('a PIN given while the budget is full, its replica killed', () => {
+  let cleanup: { parts: LocalParts; proxy: RoundRobin; redis: Redis; children: Child[] } | null = null;
+
+  afterEach(async () => {
+    if (cleanup === null) return;
+    await Promise.all(cleanup.children.map(killChild));
+    cleanup.redis.disconnect();
+    await cleanup.proxy.close();
+    await cleanup.parts.close();
+    cleanup = null;
+  });
+
+  it('is taken up by the other replica from the kept update, PIN hidden: each order is placed once and the PIN is not asked again', async () => {
+    const parts = await startLocalParts({
+      users: [
+        { id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true },
+        ...RESELLERS.map((id, i) => ({ id, firstName: `P${i + 1}`, languageCode: 'en', started: true })),
+      ],
+      sandbox: { rateLimitPerMinute: LIMIT, rateLimitWindowMs: WINDOW_MS, initialBalance: '1000' },
+    });
+    const proxy = await startRoundRobin();
+    const redis = new Redis(parts.redis.url);
+    const children: Child[] = [];
+    cleanup = { parts, proxy, redis, children };
+    const env: Record<string, string> = {
+      ...parts.env,
+      BOT_MODE: 'webhook',
+      PUBLIC_URL: proxy.url,
+      TELEGRAM_WEBHOOK_SECRET: 'pin-resume-test-secret',
+      MERCHANT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      BUDGET_WINDOW_MS: String(WINDOW_MS),
+      ADMIN_IDS: String(ADMIN),
+      RESELLER_START_CREDIT: '100',
+      PIN_REQUIRED_ABOVE: '1',
+      RECONCILE_AT: 'off',
+      USER_UPDATE_LIMIT: '10000',
+      LOG_LEVEL: 'silent',
+      ORDER_TIMINGS: JSON.stringify({ idleMs: 50 }),
+    };
+    const start = async (port: number) => {
+      const child = startCrashBot({ ...env, HTTP_PORT: String(port) });
+      children.push(child);
+      await outputLine(child, 'READY');
+      return child;
+    };
+    const [portA, portB] = [await freePort(), await freePort()];
+    const a = await start(portA);
+    await start(portB);
+    proxy.setTargets([`http://127.0.0.1:${portA}`]);
+    const driver = parts.standIn.driver;
+    const admin = driver.user({ id: ADMIN });
+    const [onKeypad, typing] = RESELLERS.map((id) => driver.user({ id })) as [StandInUser, StandInUser];
+    const pins = new RedisPinStore({ redis, prefix: PREFIX });
+    for (const id of RESELLERS) {
+      await say(admin, `/grant ${id} reseller`, 'is now reseller');
+      await pins.setHash(id, await hashPin(PIN));
+    }
+    const keypads = [await toKeypad(onKeypad, 0), await toKeypad(typing, 1)];
+    for (const [i, d] of [...PIN].entries()) {
+      onKeypad.press(current(onKeypad, keypads[0]!.id)!, (b) => b.text === d);
+      await onKeypad.waitFor(
+        () =>
+          current(onKeypad, keypads[0]!.id)
+            ?.text.split('\n')
+            .includes('•'.repeat(i + 1)),
+        { timeoutMs: 20_000 },
+      );
+    }
+
+    // The budget is full from here on: both PINs are given on A and both orders wait in line there.
+    const budget = createRequestBudget({ redis, prefix: PREFIX, limitPerMinute: LIMIT, windowMs: WINDOW_MS });
+    const release = holdBudget(budget);
+    let released = false;
+    try {
+      onKeypad.press(current(onKeypad, keypads[0]!.id)!, /✅/);
+      typing.sendText(PIN);
+      const kept = await waitForValue(
+        async () => {
+          const all = await redis.hgetall(`${PREFIX}line:resume`);
+          return Object.keys(all).length === 2 ? Object.values(all).join('\n') : undefined;
+        },
+        60_000,
+        () => 'both updates kept in line',
+      );
+      // Kept with the PIN hidden.
+      expect(kept).not.toContain(PIN);
+      await waitForValue(
+        () => (driver.pendingUpdateCount() === 0 ? true : undefined),
+        60_000,
+        () => `${driver.pendingUpdateCount()} updates still pending`,
+      );
+      await killChild(a);
+      proxy.setTargets([`http://127.0.0.1:${portB}`]);
+      await release();
+      released = true;
+
+      // B handles both kept updates again: each flow goes on to its order, and offers to top up again.
+      for (const user of [onKeypad, typing]) {
+        await user.waitFor((chat) => chat.find(isOrderLine), { timeoutMs: 120_000 });
+        await user.waitFor((chat) => chat.find((m) => m.text.includes('Top up again?')), {
+          timeoutMs: 60_000,
+        });
+      }
+    } finally {
+      if (!released) await release();
+    }
+
+    const control = controlClient(parts.urls.controlUrl);
+    const orders = (await control.get<{ results: SandboxOrder[] }>('orders')).results;
+    for (const i of RESELLERS.keys()) {
+      expect(
+        orders.filter((o) => o.account === digits(i)),
+        `orders to ${digits(i)}`,
+      ).toHaveLength(1);
+    }
+    for (const [i, user] of [onKeypad, typing].entries()) {
+      // Never asked again: no note on the keypad, no second keypad; the keypad is gone.
+      const texts = driver
+        .calls()
+        .filter((c) => c.params.chat_id === user.id && /^(sendMessage|editMessageText)$/.test(c.method))
+        .map((c) => String(c.params.text));
+      expect(texts.filter((t) => /4 to 8 digits|wrong PIN|tries? left/.test(t))).toEqual([]);
+      expect(user.chat().filter(isKeypad)).toEqual([]);
+      expect(current(user, keypads[i]!.id)).toBeUndefined();
+    }
+  }, 300_000);
+});
