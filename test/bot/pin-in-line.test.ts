@@ -140,7 +140,12 @@ async function aofText(): Promise<string> {
   const names = await readdir(aofDir);
   expect(names.some((n) => n.includes('.incr.'))).toBe(true);
   const texts = await Promise.all(names.map((n) => readFile(join(aofDir, n), 'latin1')));
-  return texts.join('\n');
+  // Every stored conversation ever written, inflated (the last one alone is in Redis now).
+  const flows = [...texts.join('\n').matchAll(/\{"z":"([A-Za-z0-9+/=]+)"\}/g)].map((m) =>
+    inflateRawSync(Buffer.from(m[1]!, 'base64'), { windowBits: 11 }).toString(),
+  );
+  expect(flows.length).toBeGreaterThan(0);
+  return [...texts, ...flows].join('\n');
 }
 
 /** Where `text` holds the PIN, each with a little of what surrounds it (an empty list when nowhere). */
