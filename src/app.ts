@@ -382,6 +382,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           );
           return { balance: account.balance, currency: account.defaultCurrency };
         } catch {
+      partMaxBytes: config.exportPartMaxBytes,
           return null;
         }
       },

@@ -56,7 +56,7 @@ export const EXTRA_VARIABLES = [
   {
     name: 'EXPORT_PART_MAX_BYTES',
     meaning:
-      "largest CSV file /export sends; a bigger export is split into several files (Telegram's document limit is 50 MB; a self-hosted Bot API server allows more)",
+      "largest CSV file /export and /statement send; a bigger export or statement is split into several files (Telegram's document limit is 50 MB; a self-hosted Bot API server allows more)",
     default: '50000000',
   },
 ] as const;
@@ -126,7 +126,7 @@ export interface CommonConfig {
   merchantLowBalance: string | null;
   /** RECONCILE_AT: the daily reconciliation's UTC time of day, minutes after midnight; null: only /reconcile. */
   reconcileAtMinutes: number | null;
-  /** EXPORT_PART_MAX_BYTES: the largest file one /export document may be. */
+  /** EXPORT_PART_MAX_BYTES: the largest file one /export or /statement document may be. */
   exportPartMaxBytes: number;
 }
 

@@ -40,7 +40,9 @@ balance-wallet = Merchant wallet: { $balance }
 balance-wallet-unreported = Merchant wallet: the Merchant API does not report its balance (currency { $currency }).
 balance-wallet-unavailable = Merchant wallet: the Merchant API could not be asked just now.
 statement-usage = Send /statement [from] [to] with dates as YYYY-MM-DD (UTC); admins: /statement &lt;user id&gt; [from] [to].
+statement-caption = Statement of <code>{ $id }</code>, { $from } to { $to }, file { $part }
 statement-summary = Statement of <code>{ $id }</code>, { $from } to { $to }: opening { $opening }, credits { $credits }, debits { $debits }, closing { $closing } ({ $entries } entries).
+statement-failed = The statement stopped before the end ({ $count } entries sent). Please try again.
 
 ## Alerts
 

@@ -40,7 +40,9 @@ balance-wallet = Monedero del comercio: { $balance }
 balance-wallet-unreported = Monedero del comercio: la Merchant API no informa de su saldo (moneda { $currency }).
 balance-wallet-unavailable = Monedero del comercio: no se ha podido consultar la Merchant API ahora.
 statement-usage = Envía /statement [desde] [hasta] con fechas AAAA-MM-DD (UTC); administradores: /statement &lt;id de usuario&gt; [desde] [hasta].
+statement-caption = Extracto de <code>{ $id }</code>, del { $from } al { $to }, archivo { $part }
 statement-summary = Extracto de <code>{ $id }</code>, del { $from } al { $to }: inicial { $opening }, abonos { $credits }, cargos { $debits }, final { $closing } ({ $entries } asientos).
+statement-failed = El extracto se detuvo antes del final ({ $count } asientos enviados). Inténtalo de nuevo.
 
 ## Alerts
 

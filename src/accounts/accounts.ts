@@ -217,15 +217,23 @@ export function createAccounts(deps: AccountsDeps) {
       return (await lowScript.run(redis, [accountKeys(prefix, userId).account], [])) === 1;
     },
 
-    /** Ledger entries from `fromMs` (inclusive) to `toMs` (exclusive), oldest first. */
-    async entries(userId: number, fromMs: number, toMs: number): Promise<LedgerEntry[]> {
-      const rows = await redis.xrange(
-        accountKeys(prefix, userId).ledger,
-        String(Math.max(0, fromMs)),
-        // An incomplete ID as the end means every entry of that millisecond: the one before toMs.
-        String(Math.max(0, toMs - 1)),
-      );
-      return rows.map(([id, fields]) => parseEntry(id, fields));
+    /** Ledger entries from `fromMs` (inclusive) to `toMs` (exclusive), oldest first, read `pageSize` at a time. */
+    async *entriesIn(
+      userId: number,
+      fromMs: number,
+      toMs: number,
+      pageSize = 500,
+    ): AsyncGenerator<LedgerEntry> {
+      const key = accountKeys(prefix, userId).ledger;
+      // An incomplete ID as the end means every entry of that millisecond: the one before toMs.
+      const end = String(Math.max(0, toMs - 1));
+      let start = String(Math.max(0, fromMs));
+      for (;;) {
+        const rows = await redis.xrange(key, start, end, 'COUNT', pageSize);
+        for (const [id, fields] of rows) yield parseEntry(id, fields);
+        if (rows.length < pageSize) return;
+        start = `(${rows[rows.length - 1]![0]}`;
+      }
     },
 
     /** The balance just before `ms` (the last entry's balance after, or 0). */

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { csvLine } from '../lib/csv.ts';
+import { csvLine, csvParts, type CsvPart } from '../lib/csv.ts';
 import type { LedgerEntry } from './accounts.ts';
 
 /** A statement's totals: `credits` are the balance's increases, `debits` its decreases (positive). */
@@ -24,47 +24,55 @@ export const STATEMENT_COLUMNS = [
   'note',
 ] as const;
 
+/** One ledger entry as one CSV record. */
+export function statementRow(e: LedgerEntry): string {
+  return csvLine([
+    e.id,
+    e.at.toISOString(),
+    e.kind,
+    e.amount,
+    e.held,
+    e.balanceAfter,
+    e.holdsAfter,
+    e.currency,
+    e.ref,
+    e.note,
+  ]);
+}
+
 /**
- * The statement as CSV (header, one row per entry, oldest first) and its summary. `amount` is the balance change
- * of each entry, so the amounts sum to closing − opening; `held` is the change of the holds.
+ * The statement as CSV parts of at most `maxBytes` (header in each, one row per entry, oldest first; see
+ * `csvParts`), read from `entries` as the parts are sent, and its summary once every part was read. `amount` is
+ * the balance change of each entry, so the amounts sum to closing − opening; `held` is the change of the holds.
  */
-export function buildStatement(
+export function statementParts(
   opening: string,
-  entries: readonly LedgerEntry[],
-): { csv: string; summary: StatementSummary } {
+  entries: AsyncIterable<LedgerEntry>,
+  maxBytes: number,
+): { parts: AsyncGenerator<CsvPart>; summary(): StatementSummary } {
   let credits = new Decimal(0);
   let debits = new Decimal(0);
   let closing = new Decimal(opening);
-  const rows = [csvLine(STATEMENT_COLUMNS)];
-  for (const e of entries) {
-    const amount = new Decimal(e.amount);
-    if (amount.isPositive() && !amount.isZero()) credits = credits.plus(amount);
-    if (amount.isNegative()) debits = debits.minus(amount);
-    closing = new Decimal(e.balanceAfter);
-    rows.push(
-      csvLine([
-        e.id,
-        e.at.toISOString(),
-        e.kind,
-        e.amount,
-        e.held,
-        e.balanceAfter,
-        e.holdsAfter,
-        e.currency,
-        e.ref,
-        e.note,
-      ]),
-    );
+  let count = 0;
+  async function* rows(): AsyncGenerator<string> {
+    for await (const e of entries) {
+      const amount = new Decimal(e.amount);
+      if (amount.isPositive() && !amount.isZero()) credits = credits.plus(amount);
+      if (amount.isNegative()) debits = debits.minus(amount);
+      closing = new Decimal(e.balanceAfter);
+      count += 1;
+      yield statementRow(e);
+    }
   }
   return {
-    csv: rows.join(''),
-    summary: {
+    parts: csvParts(csvLine(STATEMENT_COLUMNS), rows(), maxBytes),
+    summary: () => ({
       opening,
       closing: closing.toFixed(),
       credits: credits.toFixed(),
       debits: debits.toFixed(),
-      entries: entries.length,
-    },
+      entries: count,
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { maskPhone } from '../domain/phone.ts';
-import { csvLine } from '../lib/csv.ts';
+import { csvLine, csvParts, type CsvPart } from '../lib/csv.ts';
 import { indexStatus } from './store.ts';
 import type { StoredOrder } from './types.ts';
 
@@ -72,82 +72,22 @@ export function exportRow(order: StoredOrder, view: ExportView): string {
   ]);
 }
 
-/** Rows are sent in chunks of about this many characters. */
-const CHUNK_BYTES = 16 * 1024;
-
 /** One file of an export: its bytes as they are produced, and its row count once it has been read to the end. */
-export interface ExportPart {
-  /** 1-based. */
-  index: number;
-  chunks: AsyncIterable<Uint8Array>;
-  /** Orders in this part; final once `chunks` was read to the end. */
-  rows(): number;
-}
+export type ExportPart = CsvPart;
 
 /**
  * Splits the rows of `orders` into CSV files of at most `maxBytes` each (header included; a single row larger
  * than that still gets a file of its own). Each part must be read to the end before the next is asked for;
  * nothing is held beyond the row in hand and the store's current page.
  */
-export async function* exportParts(
+export function exportParts(
   orders: AsyncIterable<StoredOrder>,
   view: ExportView,
   maxBytes: number,
 ): AsyncGenerator<ExportPart> {
-  const header = csvLine(exportColumns(view));
-  const headerBytes = Buffer.byteLength(header);
-  const source = orders[Symbol.asyncIterator]();
-  let pending: string | null = null;
-  let done = false;
-  let index = 0;
+  return csvParts(csvLine(exportColumns(view)), rowsOf(orders, view), maxBytes);
+}
 
-  async function nextRow(): Promise<string | null> {
-    if (pending !== null) {
-      const row = pending;
-      pending = null;
-      return row;
-    }
-    if (done) return null;
-    const next = await source.next();
-    if (next.done === true) {
-      done = true;
-      return null;
-    }
-    return exportRow(next.value, view);
-  }
-
-  // The first part is always sent, even with no rows (the header says what an export would hold).
-  do {
-    index += 1;
-    let rows = 0;
-    async function* chunks(): AsyncGenerator<Uint8Array> {
-      // Rows go out in chunks of about CHUNK_BYTES: few, larger buffers rather than one per row.
-      let chunk = header;
-      let size = headerBytes;
-      for (;;) {
-        const row = await nextRow();
-        if (row === null) break;
-        const bytes = Buffer.byteLength(row);
-        if (rows > 0 && size + bytes > maxBytes) {
-          pending = row;
-          break;
-        }
-        rows += 1;
-        size += bytes;
-        chunk += row;
-        if (chunk.length >= CHUNK_BYTES) {
-          yield Buffer.from(chunk, 'utf8');
-          chunk = '';
-        }
-      }
-      if (chunk !== '') yield Buffer.from(chunk, 'utf8');
-    }
-    yield { index, chunks: chunks(), rows: () => rows };
-    if (pending === null) {
-      // The consumer may have stopped early; see whether anything is left for another part.
-      const row = await nextRow();
-      if (row === null) return;
-      pending = row;
-    }
-  } while (!done || pending !== null);
+async function* rowsOf(orders: AsyncIterable<StoredOrder>, view: ExportView): AsyncGenerator<string> {
+  for await (const order of orders) yield exportRow(order, view);
 }

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildStatement } from '../../src/accounts/statement.ts';
+import { statementRow } from '../../src/accounts/statement.ts';
 import { reportCsv } from '../../src/bulk/texts.ts';
 import type { RunLine, RunRecord } from '../../src/bulk/store.ts';
 import { csvLine, defuseFormula } from '../../src/lib/csv.ts';
@@ -82,8 +82,7 @@ describe('every CSV document goes through the defused cells', () => {
       note: PAYLOAD,
       currency: 'USD',
     };
-    const { csv } = buildStatement('0', [entry]);
-    const [, row] = cellsOf(csv);
+    const [row] = cellsOf(statementRow(entry));
     expect(row!.at(-1)).toBe(`'${PAYLOAD}`);
     expect(row!.some(runnable)).toBe(false);
   });

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { Composer, InputFile } from 'grammy';
 import type { Accounts, AccountView } from '../../accounts/accounts.ts';
 import { parseCreditAmount, type CreditAmount } from '../../accounts/amount.ts';
-import { buildStatement, parseUtcDay } from '../../accounts/statement.ts';
+import { parseUtcDay, statementParts } from '../../accounts/statement.ts';
 import { utcDay } from '../../accounts/ledger.ts';
 import { currencyDigits, formatMoney } from '../../domain/money.ts';
 import type { BotContext } from '../context.ts';
@@ -27,6 +27,8 @@ export interface CreditDeps {
   walletBalance: (place?: LinePlace) => Promise<{ balance: string | undefined; currency: string } | null>;
   /** The shared line's chat side: the wallet read shows its place in it. */
   line?: ReadLine;
+  /** EXPORT_PART_MAX_BYTES: the largest /statement document; a longer statement is split into several. */
+  partMaxBytes: number;
   clock?: () => number;
 }
 
@@ -281,26 +283,34 @@ export function createCreditFeature(deps: CreditDeps) {
       return;
     }
     const end = to + 86_400_000;
-    const [opening, entries, currency] = await Promise.all([
-      accounts.balanceBefore(user, from),
-      accounts.entries(user, from, end),
-      accounts.currency(),
-    ]);
-    const { csv, summary } = buildStatement(opening, entries);
+    const [opening, currency] = await Promise.all([accounts.balanceBefore(user, from), accounts.currency()]);
+    // Streamed like /export: the ledger is read a page at a time and split into documents of partMaxBytes.
+    const statement = statementParts(opening, accounts.entriesIn(user, from, end), deps.partMaxBytes);
+    const names = { id: String(user), from: fromText, to: toText };
+    let count = 0;
+    try {
+      for await (const part of statement.parts) {
+        await ctx.replyWithDocument(
+          new InputFile(part.chunks, `statement-${user}-${fromText}-${toText}-${part.index}.csv`),
+          { caption: ctx.t('statement-caption', { ...names, part: part.index }) },
+        );
+        count += part.rows();
+      }
+    } catch (error) {
+      await ctx.reply(ctx.t('statement-failed', { count }));
+      throw error;
+    }
+    const summary = statement.summary();
     const m = (v: string) => formatMoney(v, currency);
-    const caption = ctx.t('statement-summary', {
-      id: String(user),
-      from: fromText,
-      to: toText,
-      opening: m(summary.opening),
-      closing: m(summary.closing),
-      credits: m(summary.credits),
-      debits: m(summary.debits),
-      entries: summary.entries,
-    });
-    await ctx.replyWithDocument(
-      new InputFile(Buffer.from(csv, 'utf8'), `statement-${user}-${fromText}-${toText}.csv`),
-      { caption },
+    await ctx.reply(
+      ctx.t('statement-summary', {
+        ...names,
+        opening: m(summary.opening),
+        closing: m(summary.closing),
+        credits: m(summary.credits),
+        debits: m(summary.debits),
+        entries: summary.entries,
+      }),
     );
   });
 
