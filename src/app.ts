@@ -41,6 +41,7 @@ import { createBulkTelegram } from './bot/features/bulk.ts';
 import { runLoop, type LoopHandle } from './lib/loop.ts';
 import { createWaitingLine } from './bot/waiting-line.ts';
 import { createFixedPrices } from './merchant/fixed-prices.ts';
+import type { PayerGates } from './orders/top-up.ts';
 import { createSchedules, MAX_SCHEDULES_PER_USER, type Schedules } from './schedules/schedules.ts';
 
 /**
@@ -245,6 +246,17 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       }),
   });
   const pinRequiredAbove = config.pinRequiredAbove ?? undefined;
+  const pinGate = createPinGate({
+    store: pinStore,
+    requiredAbove: pinRequiredAbove,
+    isAdmin: async (userId) => (await roles.roleOf(userId)) === 'admin',
+  });
+  // Who pays and whether they may, read again at every order of every road (chat, bulk, schedules).
+  const payerGates: PayerGates = {
+    roleOf: (userId) => roles.roleOf(userId),
+    pricing,
+    pinNeed: (userId, price) => pinGate.need(userId, price),
+  };
   const accounts = createAccounts({
     redis,
     prefix,
@@ -301,7 +313,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     api: merchant,
     orders: orderSystem.service,
     catalogue,
-    pricing,
+    gates: payerGates,
+    pins: pinGate,
+    alerts: orderSystem.alerts,
     accounts,
     telegram: createBulkTelegram(telegram, translate, orderSystem.outbox),
     report: (run, lines, orders) => reportCsv(translate, run, lines, orders),
@@ -318,13 +332,10 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     jobs,
     api: merchant,
     orders: orderSystem.service,
-    pricing,
+    gates: payerGates,
+    alerts: orderSystem.alerts,
     outbox: orderSystem.outbox,
     translate,
-    mayOrder: async (userId) => {
-      const role = await roles.roleOf(userId);
-      return role === 'reseller' || role === 'admin';
-    },
     clock: scheduleClock,
     logger,
   });
@@ -359,11 +370,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       },
       quoteMarginMs: QUOTE_MARGIN_MS,
       line,
-      pins: createPinGate({
-        store: pinStore,
-        requiredAbove: pinRequiredAbove,
-        isAdmin: async (userId) => (await roles.roleOf(userId)) === 'admin',
-      }),
+      pins: pinGate,
       accounts,
     },
     pins: { store: pinStore, requiredAbove: pinRequiredAbove },

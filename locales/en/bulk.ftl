@@ -57,3 +57,17 @@ bulk-line-refused-daily-limit = past your daily limit
 bulk-line-refused-order-limit = above your per-order limit
 bulk-line-refused-busy = another order to this number is not finished yet
 bulk-line-refused-other = not placed by the service; nothing was charged
+
+## Bulk runs and schedules stopped: the payer may no longer order
+
+bulk-role-changed = 🚫 Your role changed since this file was checked, so its prices are no longer yours. Nothing was placed: send the file again.
+bulk-pin-ask = 🔐 This bulk run is estimated at { $cost }: enter your PIN on the keypad to start it.
+bulk-pin-ask-unknown = 🔐 This bulk run's cost could not be estimated: enter your PIN on the keypad to start it.
+bulk-progress-stopped = Stopped: { $reason }.
+payer-stopped-no-access = you no longer have a role that may top up
+payer-stopped-pin-locked = your PIN is locked after too many wrong tries
+payer-stopped-pin-needed = this top-up now needs your PIN
+alert-payer-stopped-bulk = ⏹ The bulk run of <code>{ $id }</code> was stopped: { $reason }. Nothing more of it is placed.
+alert-payer-stopped-schedule = ⏸ A schedule of <code>{ $id }</code> was paused: { $reason }. Nothing more of it is placed.
+schedule-paused-stopped = This schedule is paused: { $reason }. Resume it in /schedule once that is settled.
+schedule-pin-unknown = 🔐 The price of this schedule could not be estimated now, so saving it needs your PIN.

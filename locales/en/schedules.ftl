@@ -59,4 +59,3 @@ schedule-run-not-placed = 🚫 Scheduled top-up not placed: { $phone } · { $ope
 schedule-run-next = Next run: { $time } ({ $zone }).
 schedule-run-ended = This one-time schedule has ended.
 schedule-reason-no-quote = the service could not give a price right now
-schedule-reason-no-access = you no longer have access to top-ups

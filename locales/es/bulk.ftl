@@ -57,3 +57,17 @@ bulk-line-refused-daily-limit = supera su límite diario
 bulk-line-refused-order-limit = supera su límite por pedido
 bulk-line-refused-busy = otro pedido a este número aún no ha terminado
 bulk-line-refused-other = el servicio no lo realizó; no se cobró nada
+
+## Envíos masivos y programaciones detenidos: el pagador ya no puede pedir
+
+bulk-role-changed = 🚫 Su rol cambió desde que se revisó este archivo, así que sus precios ya no son los suyos. No se realizó nada: envíe el archivo de nuevo.
+bulk-pin-ask = 🔐 Este envío masivo se estima en { $cost }: introduzca su PIN en el teclado para empezarlo.
+bulk-pin-ask-unknown = 🔐 No se pudo estimar el coste de este envío masivo: introduzca su PIN en el teclado para empezarlo.
+bulk-progress-stopped = Detenido: { $reason }.
+payer-stopped-no-access = ya no tiene un rol que pueda hacer recargas
+payer-stopped-pin-locked = su PIN está bloqueado tras demasiados intentos fallidos
+payer-stopped-pin-needed = esta recarga ahora requiere su PIN
+alert-payer-stopped-bulk = ⏹ Se detuvo el envío masivo de <code>{ $id }</code>: { $reason }. No se realizará nada más de él.
+alert-payer-stopped-schedule = ⏸ Se pausó una programación de <code>{ $id }</code>: { $reason }. No se realizará nada más de ella.
+schedule-paused-stopped = Esta programación está en pausa: { $reason }. Reanúdela en /schedule cuando se haya resuelto.
+schedule-pin-unknown = 🔐 No se pudo estimar ahora el precio de esta programación, así que guardarla requiere su PIN.

@@ -59,4 +59,3 @@ schedule-run-not-placed = 🚫 Recarga programada no realizada: { $phone } · { 
 schedule-run-next = Próxima ejecución: { $time } ({ $zone }).
 schedule-run-ended = Esta programación única ha terminado.
 schedule-reason-no-quote = el servicio no pudo dar un precio en este momento
-schedule-reason-no-access = ya no tienes acceso a las recargas

@@ -57,3 +57,17 @@ bulk-line-refused-daily-limit = au-delà de votre limite quotidienne
 bulk-line-refused-order-limit = au-dessus de votre limite par commande
 bulk-line-refused-busy = une autre commande vers ce numéro n’est pas encore terminée
 bulk-line-refused-other = non commandée par le service ; rien n’a été débité
+
+## Envois groupés et programmations arrêtés : le payeur ne peut plus commander
+
+bulk-role-changed = 🚫 Votre rôle a changé depuis la vérification de ce fichier : ses prix ne sont plus les vôtres. Rien n’a été passé : envoyez de nouveau le fichier.
+bulk-pin-ask = 🔐 Cet envoi groupé est estimé à { $cost } : saisissez votre PIN sur le clavier pour le lancer.
+bulk-pin-ask-unknown = 🔐 Le coût de cet envoi groupé n’a pas pu être estimé : saisissez votre PIN sur le clavier pour le lancer.
+bulk-progress-stopped = Arrêté : { $reason }.
+payer-stopped-no-access = vous n’avez plus de rôle autorisé à recharger
+payer-stopped-pin-locked = votre PIN est bloqué après trop d’essais erronés
+payer-stopped-pin-needed = cette recharge demande maintenant votre PIN
+alert-payer-stopped-bulk = ⏹ L’envoi groupé de <code>{ $id }</code> a été arrêté : { $reason }. Plus rien n’en sera passé.
+alert-payer-stopped-schedule = ⏸ Une programmation de <code>{ $id }</code> a été mise en pause : { $reason }. Plus rien n’en sera passé.
+schedule-paused-stopped = Cette programmation est en pause : { $reason }. Reprenez-la dans /schedule une fois la situation réglée.
+schedule-pin-unknown = 🔐 Le prix de cette programmation n’a pas pu être estimé maintenant : l’enregistrer demande votre PIN.

@@ -59,4 +59,3 @@ schedule-run-not-placed = 🚫 Recharge programmée non passée : { $phone } · 
 schedule-run-next = Prochaine exécution : { $time } ({ $zone }).
 schedule-run-ended = Cette programmation unique est terminée.
 schedule-reason-no-quote = le service n’a pas pu donner de prix pour le moment
-schedule-reason-no-access = vous n’avez plus accès aux recharges

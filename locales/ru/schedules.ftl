@@ -59,4 +59,3 @@ schedule-run-not-placed = 🚫 Запланированное пополнени
 schedule-run-next = Следующий запуск: { $time } ({ $zone }).
 schedule-run-ended = Это разовое расписание завершено.
 schedule-reason-no-quote = сервис сейчас не смог назвать цену
-schedule-reason-no-access = у вас больше нет доступа к пополнениям

@@ -12,14 +12,20 @@ import type { Catalogue } from '../merchant/catalogue.ts';
 import { LEFT_LINE, untilServed } from '../merchant/budget.ts';
 import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
+import type { PinCheck } from '../accounts/pin.ts';
+import type { AlertSink } from '../notify/alert-types.ts';
 import {
   payerPrice,
+  payerRole,
+  placeUnattended,
+  stopKey,
+  UNKNOWN_COST,
   quoteUnattended,
-  unattendedIntent,
-  unattendedOutcome,
-  type UnattendedPricing,
+  type PayerGates,
+  type StopReason,
   type UnattendedQuote,
-} from '../orders/unattended.ts';
+  type UnattendedResult,
+} from '../orders/top-up.ts';
 import { adoptLegacyRuns, inLegacyQueue } from './legacy-runs.ts';
 import {
   createBulkStore,
@@ -95,6 +101,15 @@ export const DEFAULT_BULK_TIMINGS: BulkTimings = {
 /** At most this many quotes estimate one file; other amounts of a quoted operator are scaled from its price. */
 const ESTIMATE_QUOTES = 10;
 
+/** What ✅ (or OK on the PIN keypad) came to. */
+export type StartResult =
+  | { kind: 'ok' | 'gone' | 'empty' | 'role-changed' | 'pin-not-set' | RunState }
+  | { kind: 'pin-locked'; ms: number }
+  /** The estimated cost is above the payer's threshold: the PIN keypad, then `start` again with the PIN. */
+  | { kind: 'pin-ask'; cost: string | undefined; currency: string | undefined }
+  /** The PIN given was not accepted (wrong, not a PIN, locked now, none set). */
+  | { kind: 'pin'; verdict: Exclude<PinCheck, { kind: 'ok' }> };
+
 /** The figures of the ✅/❌ summary. */
 export interface DraftView {
   runId: string;
@@ -124,6 +139,8 @@ export interface ProgressView {
   currency: string;
   /** ms of the estimated end, while running and measurable. */
   endsAt?: number;
+  /** Locale key of why the run was stopped (its payer may no longer order). */
+  stopped?: string;
 }
 
 /** What the bulk feature sends through Telegram: the progress edits and the report. */
@@ -141,7 +158,12 @@ export interface BulkDeps {
   api: Pick<MerchantApi, 'createQuote'>;
   orders: Pick<OrderService, 'submit' | 'get'>;
   catalogue: Pick<Catalogue, 'countries' | 'operators'>;
-  pricing: UnattendedPricing;
+  /** The payer's role, price and PIN policy, read again at ✅ and at every line. */
+  gates: PayerGates;
+  /** One PIN try, at ✅ of a run whose estimated cost is above the payer's threshold. */
+  pins: { check(userId: number, pin: string): Promise<PinCheck> };
+  /** Admins hear of a run stopped because its payer may no longer order. */
+  alerts?: Pick<AlertSink, 'raise'>;
   accounts?: { view(userId: number): Promise<{ available: string }> };
   /** Set by the wiring once the bot's API exists. */
   telegram?: BulkTelegram;
@@ -197,7 +219,7 @@ export function createBulkRuns(deps: BulkDeps) {
   }
 
   const priceOf = (meta: Pick<RunMeta, 'role' | 'resellerId'>, product: BulkProduct, q: UnattendedQuote) =>
-    payerPrice(deps.pricing, meta, product, q);
+    payerPrice(deps.gates.pricing, meta, product, q);
 
   /** The estimate: one quote per distinct product (at most ESTIMATE_QUOTES; others scaled from their operator's). */
   async function estimate(
@@ -286,6 +308,7 @@ export function createBulkRuns(deps: BulkDeps) {
       left,
       spent: spent.toFixed(),
       currency: run.meta.currency ?? '',
+      ...(run.stopped === undefined ? {} : { stopped: run.stopped }),
     };
     const processed = placed + failed;
     if (run.state === 'running' && processed > 0 && left > 0 && run.startedAt > 0) {
@@ -309,19 +332,48 @@ export function createBulkRuns(deps: BulkDeps) {
 
   /**
    * Places line `index` of a running run: 'done' once recorded (by this job or another), 'again' when the line got
-   * a new number to be placed under, 'wait' when the quote could not be had now.
+   * a new number to be placed under, 'wait' when the quote could not be had now, 'stopped' when the payer may no
+   * longer order (the run is cancelled: nothing more of it is placed).
    */
-  async function placeLine(run: RunRecord, index: number): Promise<'done' | 'again' | 'wait'> {
+  async function placeLine(run: RunRecord, index: number): Promise<'done' | 'again' | 'wait' | 'stopped'> {
     const runId = run.meta.runId;
     const line = await store.line(runId, index);
     if (line === null || line.state !== 'pending') {
       if (line !== null) await store.recordLine(runId, index, line);
       return 'done';
     }
-    let q: UnattendedQuote;
+    const { resellerId, chatId, locale } = run.meta;
+    let quoteFailure: { error: unknown } | undefined;
+    let result: UnattendedResult;
     try {
-      q = await quote(line, BULK_LINE_PRIORITY, run.meta.resellerId);
+      result = await placeUnattended(
+        {
+          gates: deps.gates,
+          orders: {
+            submit: async (intent, options) => {
+              await hookAt(deps.hooks, 'bulk-before-submit', { externalOrderId: line.ext, step: index });
+              const submitted = await deps.orders.submit(intent, options);
+              await hookAt(deps.hooks, 'bulk-after-submit', { externalOrderId: line.ext, step: index });
+              return submitted;
+            },
+          },
+        },
+        {
+          who: { resellerId, chatId, locale },
+          product: line,
+          account: line.account,
+          externalOrderId: line.ext,
+          quote: () =>
+            quote(line, BULK_LINE_PRIORITY, resellerId).catch((error: unknown) => {
+              quoteFailure = { error };
+              throw error;
+            }),
+          pinGiven: run.pinGiven,
+          from: { bulkRunId: runId },
+        },
+      );
     } catch (error) {
+      if (quoteFailure === undefined) throw error;
       if (isMerchantError(error) && error.kind === 'validation') {
         await store.recordLine(runId, index, { ...line, state: 'failed', error: 'top-up-offer-unavailable' });
         return 'done';
@@ -329,25 +381,15 @@ export function createBulkRuns(deps: BulkDeps) {
       logger.warn({ runId, kind: isMerchantError(error) ? error.kind : 'unknown' }, 'bulk quote not had now');
       return 'wait';
     }
-    const price = await priceOf(run.meta, line, q);
-    const intent = unattendedIntent({
-      externalOrderId: line.ext,
-      product: line,
-      account: line.account,
-      quote: q,
-      price,
-      payer: run.meta,
-      from: { bulkRunId: runId },
-    });
-    await hookAt(deps.hooks, 'bulk-before-submit', { externalOrderId: line.ext, step: index });
-    const result = await deps.orders.submit(intent);
-    await hookAt(deps.hooks, 'bulk-after-submit', { externalOrderId: line.ext, step: index });
-    const outcome = unattendedOutcome(result);
+    if ('stopped' in result) {
+      await stop(run, index, line, result.stopped);
+      return 'stopped';
+    }
     let recorded: RunLine;
-    if (outcome.placed) {
-      recorded = { ...line, state: 'placed', price: outcome.order.credit?.amount ?? price };
+    if (result.placed) {
+      recorded = { ...line, state: 'placed', price: result.order.credit?.amount ?? result.price };
     } else {
-      if (outcome.quoteRefused) {
+      if (result.quoteRefused) {
         quotes.delete(productKey(line));
         if ((line.requotes ?? 0) < 1) {
           // Refused before anything was charged: the line gets a fresh quote under a new number, stored
@@ -360,10 +402,24 @@ export function createBulkRuns(deps: BulkDeps) {
           return 'again';
         }
       }
-      recorded = { ...line, state: 'failed', error: outcome.reason };
+      recorded = { ...line, state: 'failed', error: result.reason };
     }
     await store.recordLine(runId, index, recorded);
     return 'done';
+  }
+
+  /** The payer may no longer order: the line is recorded not placed, the run cancelled, the admins told. */
+  async function stop(run: RunRecord, index: number, line: RunLine, reason: StopReason): Promise<void> {
+    const runId = run.meta.runId;
+    await store.recordLine(runId, index, { ...line, state: 'failed', error: stopKey(reason) });
+    await store.stop(runId, stopKey(reason));
+    logger.warn(
+      { runId, userId: run.meta.resellerId, reason },
+      'bulk run stopped: its payer may no longer order',
+    );
+    await deps.alerts
+      ?.raise({ kind: 'payer-stopped', userId: run.meta.resellerId, what: 'bulk', id: runId, reason })
+      .catch((error: unknown) => logger.warn({ err: error, runId }, 'bulk stop alert not queued'));
   }
 
   /** Sends the report once the run ended (finished or cancelled); lines never placed are marked skipped. */
@@ -430,7 +486,7 @@ export function createBulkRuns(deps: BulkDeps) {
       }
       await showProgress(runId, false);
       const placed = await placeLine(run, line);
-      if (placed === 'again') continue;
+      if (placed === 'again' || placed === 'stopped') continue;
       if (placed === 'wait') {
         // The line waits and tries again; meanwhile the other runs' lines go on.
         await job.moveToDelayed(Date.now() + timings.retryMs, token);
@@ -483,7 +539,10 @@ export function createBulkRuns(deps: BulkDeps) {
       if (estimated === 'left') return { kind: 'left' };
       const { kept, estimate: est } = estimated;
       meta.total = kept.length;
-      if (est !== null) meta.currency = est.currency;
+      if (est !== null) {
+        meta.currency = est.currency;
+        meta.estimate = est.amount;
+      }
       const available =
         input.role === 'reseller' && deps.accounts !== undefined
           ? (await deps.accounts.view(input.userId)).available
@@ -501,12 +560,40 @@ export function createBulkRuns(deps: BulkDeps) {
       };
     },
 
-    /** ✅ on the summary: the run starts, and `messageId` (the summary) becomes its progress message. */
-    async start(runId: string, userId: number, messageId: number) {
+    /**
+     * ✅ on the summary (`messageId`, which becomes the progress message), or OK on its PIN keypad (`pin`): the run
+     * starts once the payer still has the role the draft was priced for and, when the estimated cost is above
+     * their threshold, gave their PIN. A draft whose payer's role changed is dropped (its prices are not theirs).
+     */
+    async start(runId: string, userId: number, messageId: number, pin?: string): Promise<StartResult> {
       const run = await store.get(runId);
-      if (run === null || run.meta.resellerId !== userId) return 'gone' as const;
-      if (run.meta.total === 0) return 'empty' as const;
-      return restarted(runId, await store.start(runId, clock(), messageId));
+      if (run === null || run.meta.resellerId !== userId) return { kind: 'gone' };
+      if (run.state !== 'draft') return { kind: run.state };
+      if (run.meta.total === 0) return { kind: 'empty' };
+      if ((await payerRole(deps.gates, userId)) !== run.meta.role) {
+        await store.drop(runId);
+        return { kind: 'role-changed' };
+      }
+      // Nothing starts while the PIN is locked, whatever the cost.
+      const lock = await deps.gates.pinNeed(userId, UNKNOWN_COST);
+      if (lock.kind === 'locked') return { kind: 'pin-locked', ms: lock.ms };
+      // A cost that could not be estimated is taken as above any threshold.
+      const need = await deps.gates.pinNeed(userId, run.meta.estimate ?? UNKNOWN_COST);
+      if (need.kind === 'locked') return { kind: 'pin-locked', ms: need.ms };
+      if (need.kind === 'no-pin') return { kind: 'pin-not-set' };
+      if (need.kind === 'ask') {
+        if (pin === undefined) {
+          await store.setSummary(runId, messageId);
+          return { kind: 'pin-ask', cost: run.meta.estimate, currency: run.meta.currency };
+        }
+        const verdict = await deps.pins.check(userId, pin);
+        if (verdict.kind !== 'ok') return { kind: 'pin', verdict };
+      }
+      const started = await restarted(
+        runId,
+        await store.start(runId, clock(), run.messageId ?? messageId, need.kind === 'ask'),
+      );
+      return started === 'ok' ? { kind: 'ok' } : { kind: started };
     },
 
     async drop(runId: string, userId: number) {

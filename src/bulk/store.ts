@@ -28,6 +28,8 @@ export interface RunMeta {
   problems: LineProblem[];
   /** Merchant currency of the estimate and of every price, when known. */
   currency?: string;
+  /** The estimated cost (exact decimal, merchant currency), when every product could be quoted. */
+  estimate?: string;
 }
 
 /** Where one line stands: `pending` not sent yet, `placed` handed to the order service, else not placed. */
@@ -59,6 +61,10 @@ export interface RunRecord {
   round: number;
   /** No job of the run will come until it is started again (a draft, or a paused run whose job saw the pause). */
   parked: boolean;
+  /** The payer gave their PIN at ✅ (the estimated cost was above their threshold). */
+  pinGiven: boolean;
+  /** Locale key of why the run was stopped (its payer may no longer order), when it was. */
+  stopped?: string;
 }
 
 /** The answer of a state change: `ok`, with the new round when the chain of jobs must be started again. */
@@ -179,6 +185,8 @@ export function createBulkStore(redis: Redis, prefix: string) {
         reported: raw.reported === '1',
         round: Number(raw.round ?? 0),
         parked: raw.parked === '1',
+        pinGiven: raw.pin === '1',
+        ...(raw.stopped === undefined ? {} : { stopped: raw.stopped }),
       };
     },
 
@@ -218,7 +226,7 @@ export function createBulkStore(redis: Redis, prefix: string) {
     },
 
     /** ✅: the draft starts (kept for good); `restart` is the first round of its jobs. */
-    start: (id: string, startedAt: number, messageId: number) =>
+    start: (id: string, startedAt: number, messageId: number, pinGiven: boolean) =>
       transition(
         id,
         ['draft'],
@@ -227,10 +235,16 @@ export function createBulkStore(redis: Redis, prefix: string) {
           ['PERSIST', keys.run(id)],
           ['PERSIST', keys.lines(id)],
           ['HSET', keys.run(id), 'startedAt', String(startedAt), 'messageId', String(messageId)],
+          ...(pinGiven ? [['HSET', keys.run(id), 'pin', '1'] as RedisOp] : []),
           ['SADD', keys.active, id],
         ],
         true,
       ),
+
+    /** The summary (a draft's message) that asked for the PIN: it becomes the progress message once started. */
+    async setSummary(id: string, messageId: number): Promise<void> {
+      await redis.hset(keys.run(id), 'messageId', String(messageId));
+    },
 
     /** ❌: the draft is forgotten. */
     drop: (id: string) =>
@@ -246,6 +260,10 @@ export function createBulkStore(redis: Redis, prefix: string) {
 
     /** Lines not placed yet are never placed; the run's job (a new one when it was parked) sends the report. */
     cancel: (id: string) => transition(id, ['running', 'paused'], 'cancelled', [], true),
+
+    /** Cancelled because its payer may no longer order (`reason`, a locale key), as a cancel otherwise. */
+    stop: (id: string, reason: string) =>
+      transition(id, ['running', 'paused'], 'cancelled', [['HSET', keys.run(id), 'stopped', reason]], true),
 
     /** The job of `round` found the run paused: no job comes until ▶️ or ⏹; false when it is no longer so. */
     async park(id: string, round: number): Promise<boolean> {

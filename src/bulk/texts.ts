@@ -78,6 +78,8 @@ export function progressText(t: Translate, locale: string, view: ProgressView): 
     }),
   ];
   if (view.skipped > 0) lines.push(t(locale, 'bulk-progress-skipped', { count: view.skipped }));
+  if (view.stopped !== undefined)
+    lines.push(t(locale, 'bulk-progress-stopped', { reason: html(t(locale, view.stopped)) }));
   if (view.currency !== '')
     lines.push(t(locale, 'bulk-progress-spent', { spent: formatMoney(view.spent, view.currency, locale) }));
   if (view.endsAt !== undefined) {

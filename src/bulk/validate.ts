@@ -4,7 +4,7 @@ import { countryOfInternational, parsePhone } from '../domain/phone.ts';
 import type { BulkRow } from '../domain/bulk-csv.ts';
 import type { Catalogue } from '../merchant/catalogue.ts';
 import type { Operator } from '../merchant/types.ts';
-import type { UnattendedProduct } from '../orders/unattended.ts';
+import type { UnattendedProduct } from '../orders/top-up.ts';
 import {
   boundsOf,
   fitsOptions,

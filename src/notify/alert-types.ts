@@ -39,7 +39,15 @@ export type AdminAlert =
       locks?: number;
       lockedAt?: number;
     }
-  | { kind: 'merchant-low-balance'; balance: string; threshold: string; currency: string };
+  | { kind: 'merchant-low-balance'; balance: string; threshold: string; currency: string }
+  /** A bulk run or a schedule stopped: its payer lost the role, or their PIN is locked or now needed. */
+  | {
+      kind: 'payer-stopped';
+      userId: number;
+      what: 'bulk' | 'schedule';
+      id: string;
+      reason: 'no-access' | 'pin-locked' | 'pin-needed';
+    };
 
 /** Where the order lifecycle sends alerts (the alerts module, or a test double). */
 export interface AlertSink {
@@ -81,6 +89,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `pin-locked:${alert.userId}:${alert.lockedAt ?? windowOf(nowMs)}`;
     case 'merchant-low-balance':
       return `merchant-low-balance:${windowOf(nowMs)}`;
+    case 'payer-stopped':
+      return `payer-stopped:${alert.what}:${alert.id}`;
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);

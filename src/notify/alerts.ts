@@ -157,6 +157,7 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'rate-limited':
     case 'pin-locked':
     case 'merchant-low-balance':
+    case 'payer-stopped':
       return null;
     default: {
       const never: never = alert;
@@ -223,6 +224,11 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
             tries: alert.tries,
             minutes: alert.minutes,
           });
+    case 'payer-stopped':
+      return t(locale, `alert-payer-stopped-${alert.what}`, {
+        id: String(alert.userId),
+        reason: html(t(locale, `payer-stopped-${alert.reason}`)),
+      });
     case 'merchant-low-balance':
       return t(locale, 'alert-merchant-low-balance', {
         balance: formatMoney(alert.balance, alert.currency, locale),

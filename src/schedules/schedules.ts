@@ -18,14 +18,17 @@ import type { MerchantApi } from '../merchant/types.ts';
 import type { Outbox } from '../notify/outbox.ts';
 import type { Translate } from '../orders/texts.ts';
 import type { OrderService } from '../orders/types.ts';
+import type { AlertSink } from '../notify/alert-types.ts';
 import {
-  payerPrice,
+  placeUnattended,
   quoteUnattended,
-  unattendedIntent,
+  stopKey,
   unattendedOutcome,
+  type PayerGates,
+  type StopReason,
   type UnattendedOutcome,
-  type UnattendedPricing,
-} from '../orders/unattended.ts';
+  type UnattendedResult,
+} from '../orders/top-up.ts';
 import { createScheduleStore, type LastRun, type ScheduleFacts, type ScheduleRecord } from './store.ts';
 
 /**
@@ -65,12 +68,13 @@ export interface SchedulesDeps {
   jobs: Pick<JobSystem, 'queue' | 'work'>;
   api: Pick<MerchantApi, 'createQuote'>;
   orders: Pick<OrderService, 'submit' | 'get'>;
-  pricing: UnattendedPricing;
+  /** The payer's role, price and PIN policy, read again at every run. */
+  gates: PayerGates;
+  /** Admins hear of a schedule paused because its payer may no longer order. */
+  alerts?: Pick<AlertSink, 'raise'>;
   /** The durable Telegram outbox: each run's report is one message, once per (schedule, period). */
   outbox: Pick<Outbox, 'enqueue'>;
   translate: Translate;
-  /** Whether the user may still top up (a reseller or an admin): a revoked user's runs place nothing. */
-  mayOrder(userId: number): Promise<boolean>;
   /** Now, in ms; tests set it near a run (the delay until a run is real time: next run − now). */
   clock?: () => number;
   logger?: LoggerLike;
@@ -111,7 +115,7 @@ export function createSchedules(deps: SchedulesDeps) {
   }
 
   /** The report of one run, in the reseller's language. */
-  function reportText(facts: ScheduleFacts, run: LastRun, next: Occurrence | null): string {
+  function reportText(facts: ScheduleFacts, run: LastRun, next: Occurrence | null | StopReason): string {
     const t = (key: string, vars?: Parameters<Translate>[2]) => deps.translate(facts.payer.locale, key, vars);
     const what = {
       phone: facts.masked,
@@ -124,15 +128,33 @@ export function createSchedules(deps: SchedulesDeps) {
     const tail =
       next === null
         ? t('schedule-run-ended')
-        : t('schedule-run-next', { time: localDateTime(next.at, facts.zone), zone: facts.zone });
+        : typeof next === 'string'
+          ? t('schedule-paused-stopped', { reason: html(t(stopKey(next))) })
+          : t('schedule-run-next', { time: localDateTime(next.at, facts.zone), zone: facts.zone });
     return `${head}\n${tail}`;
   }
 
-  /** Quotes and places one period's order under its derived number; the outcome, or why it could not be asked. */
+  /** A quote for the schedule's product, asked again after a 429 the client could not wait out. */
+  async function quoteFor(facts: ScheduleFacts) {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await quoteUnattended(deps.api, facts.product, BULK_LINE_PRIORITY, facts.payer.resellerId);
+      } catch (error) {
+        // A 429 the client could not wait out has paused the shared line: back in line, a few times.
+        if (isMerchantError(error) && error.kind === 'rate-limited' && tries < QUOTE_TRIES) continue;
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * Quotes and places one period's order under its derived number, through the one road (the payer's current
+   * role, price and PIN policy): the outcome, why it could not be asked, or why the payer's runs stop.
+   */
   async function place(
     facts: ScheduleFacts,
     ext: string,
-  ): Promise<UnattendedOutcome | { placed: false; reason: string }> {
+  ): Promise<UnattendedOutcome | { placed: false; reason: string; stopped?: StopReason }> {
     // A run retried after a crash finds its order (and asks no second quote).
     const existing = await deps.orders.get(ext);
     if (existing !== null) {
@@ -144,36 +166,57 @@ export function createSchedules(deps: SchedulesDeps) {
             : { outcome: 'pending', order: existing },
       );
     }
-    if (!(await deps.mayOrder(facts.payer.resellerId)))
-      return { placed: false, reason: 'schedule-reason-no-access' };
-    let quote;
-    for (let tries = 1; ; tries++) {
-      try {
-        quote = await quoteUnattended(deps.api, facts.product, BULK_LINE_PRIORITY, facts.payer.resellerId);
-        break;
-      } catch (error) {
-        if (!isMerchantError(error)) throw error;
-        // A 429 the client could not wait out has paused the shared line: back in line, a few times.
-        if (error.kind === 'rate-limited' && tries < QUOTE_TRIES) continue;
-        logger.info({ scheduleId: facts.id, kind: error.kind }, 'scheduled run: no quote');
-        // The offer is gone, or the service could not quote now: said so, and the next period tries again.
-        return {
-          placed: false,
-          reason: error.kind === 'validation' ? 'top-up-offer-unavailable' : 'schedule-reason-no-quote',
-        };
-      }
+    let quoteFailure: { error: unknown } | undefined;
+    let result: UnattendedResult;
+    try {
+      result = await placeUnattended(
+        { gates: deps.gates, orders: deps.orders },
+        {
+          who: { resellerId: facts.payer.resellerId, chatId: facts.payer.chatId, locale: facts.payer.locale },
+          product: facts.product,
+          account: facts.account,
+          externalOrderId: ext,
+          quote: () =>
+            quoteFor(facts).catch((error: unknown) => {
+              quoteFailure = { error };
+              throw error;
+            }),
+          pinGiven: facts.pinGiven === true,
+          from: { scheduleId: facts.id },
+        },
+      );
+    } catch (error) {
+      if (quoteFailure === undefined || !isMerchantError(error)) throw error;
+      logger.info({ scheduleId: facts.id, kind: error.kind }, 'scheduled run: no quote');
+      // The offer is gone, or the service could not quote now: said so, and the next period tries again.
+      return {
+        placed: false,
+        reason: error.kind === 'validation' ? 'top-up-offer-unavailable' : 'schedule-reason-no-quote',
+      };
     }
-    const price = await payerPrice(deps.pricing, facts.payer, facts.product, quote);
-    const intent = unattendedIntent({
-      externalOrderId: ext,
-      product: facts.product,
-      account: facts.account,
-      quote,
-      price,
-      payer: facts.payer,
-      from: { scheduleId: facts.id },
-    });
-    return unattendedOutcome(await deps.orders.submit(intent));
+    if ('stopped' in result)
+      return { placed: false, reason: stopKey(result.stopped), stopped: result.stopped };
+    return result;
+  }
+
+  /** The payer may no longer order: the schedule is paused (nothing more of it runs) and the admins told. */
+  async function stop(facts: ScheduleFacts, reason: StopReason): Promise<void> {
+    await store.transition(facts.id, 'active', 'paused');
+    logger.warn(
+      { scheduleId: facts.id, userId: facts.payer.resellerId, reason },
+      'schedule paused: its payer may no longer order',
+    );
+    await deps.alerts
+      ?.raise({
+        kind: 'payer-stopped',
+        userId: facts.payer.resellerId,
+        what: 'schedule',
+        id: facts.id,
+        reason,
+      })
+      .catch((error: unknown) =>
+        logger.warn({ err: error, scheduleId: facts.id }, 'schedule stop alert not queued'),
+      );
   }
 
   /** One period of one schedule: queue the next, place once, report once. */
@@ -190,6 +233,8 @@ export function createSchedules(deps: SchedulesDeps) {
     if ((await store.advance(id, period, next)) && next !== null) await enqueue(id, next);
     const ext = scheduledOrderNumber(id, period, at);
     const outcome = await place(facts, ext);
+    const stopped = 'stopped' in outcome ? outcome.stopped : undefined;
+    if (stopped !== undefined) await stop(facts, stopped);
     const last: LastRun = {
       period,
       at,
@@ -202,7 +247,11 @@ export function createSchedules(deps: SchedulesDeps) {
     };
     // The report before the record: a run retried after a crash between them reports under the same key (once).
     await deps.outbox.enqueue(
-      { kind: 'send', chatId: facts.payer.chatId, text: reportText(facts, last, next) },
+      {
+        kind: 'send',
+        chatId: facts.payer.chatId,
+        text: reportText(facts, last, stopped !== undefined && next !== null ? stopped : next),
+      },
       { key: `schedule:${id}:${period}` },
     );
     await store.recordRun(id, last, facts.repeat.kind === 'once');
@@ -228,6 +277,7 @@ export function createSchedules(deps: SchedulesDeps) {
         repeat: input.repeat,
         zone,
         createdAt: new Date(clock()).toISOString(),
+        ...(input.pinGiven === true ? { pinGiven: true } : {}),
       };
       if (!(await store.create(facts, next, max))) return { kind: 'limit', max };
       await enqueue(facts.id, next);

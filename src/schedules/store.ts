@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Occurrence, Repeat } from '../domain/schedule-time.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
-import type { Payer, UnattendedProduct } from '../orders/unattended.ts';
+import type { Payer, UnattendedProduct } from '../orders/top-up.ts';
 
 /**
  * Schedules in Redis: one hash per schedule (`<prefix>sched:<id>`: its fixed facts, its state, its next run and
@@ -26,6 +26,8 @@ export interface ScheduleFacts {
   /** IANA zone of the reseller when the schedule was made; its times are read there. */
   zone: string;
   createdAt: string;
+  /** The payer gave their PIN when saving (the price was above their threshold). */
+  pinGiven?: boolean;
 }
 
 /** How one run ended. */

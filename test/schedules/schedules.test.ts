@@ -235,7 +235,7 @@ describe('/schedule', () => {
 });
 
 describe('scheduled runs', () => {
-  it('places nothing for a user whose role was revoked, and says so', async () => {
+  it('places nothing for a user whose role was revoked, says so and pauses the schedule', async () => {
     setNow('2026-12-01T11:59:58Z');
     const user = await reseller();
     const phone = ngNumber();
@@ -265,8 +265,48 @@ describe('scheduled runs', () => {
     };
     expect(await world.apps[1]!.schedules.run(job)).toBe('not-placed');
     const report = await botSays(user, 'Scheduled top-up not placed');
-    expect(report.text).toContain('you no longer have access to top-ups');
+    expect(report.text).toContain('you no longer have a role that may top up');
+    expect(report.text).toContain('This schedule is paused');
     expect(await ordersTo(world, digits(phone))).toEqual([]);
+    // Nothing more of it runs until they are granted again and resume it.
+    expect((await world.apps[0]!.schedules.store.get(made.schedule.facts.id))?.state).toBe('paused');
+  });
+
+  it('pays as a reseller once its payer, an admin when it was saved, is demoted: their price, held from their credit', async () => {
+    setNow('2026-12-01T11:59:58Z');
+    const id = nextUser++;
+    const user = world.standIn.driver.user({ id, firstName: `S${id}`, languageCode: 'en', started: true });
+    const app = world.apps[0]!;
+    await app.roles.change(ADMIN, id, 'admin');
+    const phone = ngNumber();
+    const made = await app.schedules.create({
+      payer: { role: 'admin', resellerId: id, chatId: id, locale: 'en' },
+      product: {
+        country: 'NG',
+        countryName: 'Nigeria',
+        operatorKey: 'NG-MTN',
+        operatorName: 'MTN Nigeria',
+        subtype: 'airtime',
+        currency: 'NGN',
+        amount: '500',
+      },
+      account: digits(phone),
+      masked: '+234 *** *** 0000',
+      repeat: { kind: 'daily', time: '23:59' },
+      zone: 'UTC',
+    });
+    if (made.kind !== 'created') throw new Error(`not created: ${made.kind}`);
+    await app.roles.change(ADMIN, id, 'reseller');
+    const job = {
+      id: made.schedule.facts.id,
+      period: made.schedule.next!.period,
+      at: made.schedule.next!.at,
+    };
+    expect(await world.apps[1]!.schedules.run(job)).toBe('placed');
+    await botSays(user, 'Scheduled top-up placed');
+    const [order] = (await app.orders.service.listByReseller(id, { offset: 0, limit: 5 })).orders;
+    expect(order?.credit?.amount).toBeDefined();
+    expect(order?.quote.resellerPrice).toBe(order?.credit?.amount);
   });
 
   it('re-queues at start-up an active schedule’s next run whose job is missing, and only that', async () => {

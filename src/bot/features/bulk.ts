@@ -1,11 +1,20 @@
 import type { TranslationVars } from '../../lib/html.ts';
 import { Composer, InputFile, type Api } from 'grammy';
 import { BULK_MAX_BYTES, bulkTemplate } from '../../domain/bulk-csv.ts';
-import type { BulkRuns, BulkTelegram } from '../../bulk/runs.ts';
+import type { BulkRuns, BulkTelegram, StartResult } from '../../bulk/runs.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { progressText, summaryText } from '../../bulk/texts.ts';
 import type { Outbox } from '../../notify/outbox.ts';
 import type { Translate } from '../../orders/texts.ts';
-import { BULK_DATA, parseBulkData } from '../callback-data/bulk.ts';
+import {
+  BULK_DATA,
+  BULK_PIN_CANCEL,
+  bulkPinData,
+  parseBulkData,
+  parseBulkPinData,
+} from '../callback-data/bulk.ts';
+import { lockMinutes } from '../conversations/top-up/pin.ts';
+import { pinKeypad } from '../keyboards/pin-keypad.ts';
 import type { BotContext } from '../context.ts';
 import { progressKeyboard, summaryKeyboard } from '../keyboards/bulk.ts';
 import { readInLine, type ReadLine } from '../read-in-line.ts';
@@ -79,15 +88,19 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
   });
 
   composer.callbackQuery(BULK_DATA, requireRole('bulk'), async (ctx) => {
-    const pressed = parseBulkData(ctx.callbackQuery.data);
     const message = ctx.callbackQuery.message;
+    const keypad = parseBulkPinData(ctx.callbackQuery.data);
+    if (keypad !== undefined && message !== undefined) {
+      await pinPressed(ctx, keypad.runId, keypad.press, message.message_id);
+      return;
+    }
+    const pressed = parseBulkData(ctx.callbackQuery.data);
     if (pressed === undefined || message === undefined) {
       await ctx.answerCallbackQuery({ text: ctx.t('bulk-gone') });
       return;
     }
     const userId = ctx.from.id;
     const { action, runId } = pressed;
-    const t = (key: string) => ctx.t(key);
     if (action === 'drop') {
       const dropped = await deps.bulk.drop(runId, userId);
       await ctx.answerCallbackQuery(dropped === 'ok' ? {} : { text: ctx.t('bulk-gone') });
@@ -95,25 +108,7 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
       return;
     }
     if (action === 'start') {
-      const started = await deps.bulk.start(runId, userId, message.message_id);
-      if (started !== 'ok') {
-        // A second tap on a run already started changes nothing and needs no words.
-        const already = started === 'running' || started === 'paused';
-        await ctx.answerCallbackQuery(already ? {} : { text: ctx.t('bulk-gone') });
-        return;
-      }
-      await ctx.answerCallbackQuery({ text: ctx.t('bulk-started') });
-      const now = await deps.bulk.progress(runId);
-      if (now !== null) {
-        const locale = await ctx.i18n.getLocale();
-        const markup = progressKeyboard(t, runId, now.run.state);
-        await ctx
-          .editMessageText(progressText(translateOf(ctx), locale, now.view), {
-            ...HTML,
-            ...(markup ? { reply_markup: markup } : {}),
-          })
-          .catch(() => undefined);
-      }
+      await started(ctx, runId, await deps.bulk.start(runId, userId, message.message_id));
       return;
     }
     // The service edits the progress message itself on a change (so a replica's worker and this agree).
@@ -123,7 +118,123 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
     );
   });
 
+  /** A key of the PIN keypad asked at ✅: the entry is shown as dots; OK tries the PIN and starts the run. */
+  async function pinPressed(
+    ctx: BotContext & { callbackQuery: object },
+    runId: string,
+    press: { kind: 'entry' | 'submit'; entry: string } | { kind: 'cancel' },
+    keypadId: number,
+  ): Promise<void> {
+    const chatId = ctx.chat!.id;
+    const remove = () => ctx.api.deleteMessage(chatId, keypadId).catch(() => undefined);
+    if (press.kind === 'cancel') {
+      await ctx.answerCallbackQuery();
+      await remove();
+      return;
+    }
+    if (press.kind === 'entry') {
+      await ctx.answerCallbackQuery();
+      await ctx
+        .editMessageText(pinPrompt(ctx, press.entry), { reply_markup: bulkKeypad(ctx, runId, press.entry) })
+        .catch(() => undefined);
+      return;
+    }
+    const result = await deps.bulk.start(runId, ctx.from!.id, keypadId, press.entry);
+    if (result.kind === 'pin' && result.verdict.kind !== 'locked' && result.verdict.kind !== 'no-pin') {
+      await ctx.answerCallbackQuery();
+      const note =
+        result.verdict.kind === 'wrong'
+          ? ctx.t('pin-wrong', { tries: result.verdict.triesLeft })
+          : ctx.t('pin-format');
+      await ctx
+        .editMessageText(`${pinPrompt(ctx, '')}\n\n${note}`, { reply_markup: bulkKeypad(ctx, runId, '') })
+        .catch(() => undefined);
+      return;
+    }
+    await remove();
+    await started(ctx, runId, result);
+  }
+
+  /** Answers ✅ (or the keypad's OK): the progress message once started, else why not. */
+  async function started(
+    ctx: BotContext & { callbackQuery: object },
+    runId: string,
+    result: StartResult,
+  ): Promise<void> {
+    const refusal = startRefusal(ctx, result);
+    if (refusal !== undefined) {
+      await ctx.answerCallbackQuery(refusal.toast === undefined ? {} : { text: refusal.toast });
+      if (refusal.say !== undefined) await ctx.reply(refusal.say, HTML);
+      return;
+    }
+    if (result.kind === 'pin-ask') {
+      await ctx.answerCallbackQuery();
+      await ctx.reply(pinPrompt(ctx, '', result), { reply_markup: bulkKeypad(ctx, runId, '') });
+      return;
+    }
+    await ctx.answerCallbackQuery({ text: ctx.t('bulk-started') });
+    const now = await deps.bulk.progress(runId);
+    if (now === null || now.run.messageId === undefined) return;
+    const locale = await ctx.i18n.getLocale();
+    const markup = progressKeyboard((key) => ctx.t(key), runId, now.run.state);
+    await ctx.api
+      .editMessageText(ctx.chat!.id, now.run.messageId, progressText(translateOf(ctx), locale, now.view), {
+        ...HTML,
+        ...(markup ? { reply_markup: markup } : {}),
+      })
+      .catch(() => undefined);
+  }
+
   return composer;
+}
+
+/** Why ✅ did not start the run (a toast, and a message when there is more to say), or undefined when it did. */
+function startRefusal(ctx: BotContext, result: StartResult): { toast?: string; say?: string } | undefined {
+  switch (result.kind) {
+    case 'ok':
+    case 'pin-ask':
+      return undefined;
+    // A second tap on a run already started changes nothing and needs no words.
+    case 'running':
+    case 'paused':
+      return {};
+    case 'role-changed':
+      return { toast: ctx.t('bulk-gone'), say: ctx.t('bulk-role-changed') };
+    case 'pin-not-set':
+      return { say: ctx.t('pin-not-set') };
+    case 'pin-locked':
+      return { say: ctx.t('pin-locked', { minutes: lockMinutes(result.ms) }) };
+    case 'pin':
+      return result.verdict.kind === 'locked'
+        ? { say: ctx.t('pin-locked', { minutes: lockMinutes(result.verdict.ms) }) }
+        : result.verdict.kind === 'no-pin'
+          ? { say: ctx.t('pin-not-set') }
+          : {};
+    default:
+      return { toast: ctx.t('bulk-gone') };
+  }
+}
+
+/** The PIN prompt of a run (its estimated cost when known) with the entry so far as dots. */
+function pinPrompt(
+  ctx: BotContext,
+  entry: string,
+  cost?: { cost: string | undefined; currency: string | undefined },
+): string {
+  const head =
+    cost?.cost !== undefined && cost.currency !== undefined
+      ? ctx.t('bulk-pin-ask', { cost: formatMoney(cost.cost, cost.currency) })
+      : ctx.t('bulk-pin-ask-unknown');
+  return `${head}\n\n${entry === '' ? '—' : '•'.repeat(entry.length)}`;
+}
+
+/** The keypad under a run's PIN prompt. */
+function bulkKeypad(ctx: BotContext, runId: string, entry: string) {
+  return pinKeypad(entry, (action) => bulkPinData(runId, action), {
+    ok: ctx.t('button-pin-ok'),
+    cancel: ctx.t('button-pin-cancel'),
+    cancelAction: BULK_PIN_CANCEL,
+  });
 }
 
 function translateOf(ctx: BotContext): Translate {

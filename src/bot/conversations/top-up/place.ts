@@ -1,5 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { intentWithNumber, type IntentDraft } from '../../../orders/numbers.ts';
+import { holdAndPlace, payerRole } from '../../../orders/top-up.ts';
 import { Decimal } from 'decimal.js';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Rejection, SubmitResult } from '../../../orders/types.ts';
@@ -21,10 +22,26 @@ export async function place(
   step: number,
 ): Promise<'placed' | 'requote' | 'stopped'> {
   const { conversation, ctx, deps, userId, flow, locale, t } = sc;
-  const role = await conversation.external(() => deps.roles.roleOf(userId));
-  if (role !== 'reseller' && role !== 'admin') {
+  // The payer as they are now, not as they were when the quote was shown: a role or a price rule changed since
+  // shows the quote again at the price their credit now pays.
+  const now = await conversation.external(async () => {
+    const role = await payerRole(deps.roles, userId);
+    if (role !== 'reseller') return { role };
+    const price = await deps.pricing.priceFor(
+      { country: quote.country, operatorKey: quote.operatorKey, resellerId: userId },
+      quote.merchantPrice,
+      quote.merchantCurrency,
+    );
+    return { role, price };
+  });
+  const role = now.role;
+  if (role === null) {
     await ctx.reply(t('access-denied', { id: String(userId) }));
     return 'stopped';
+  }
+  const shown = quote.resellerPrice;
+  if (role === 'reseller' ? shown === undefined || !new Decimal(shown).eq(now.price!) : shown !== undefined) {
+    return 'requote';
   }
   const chatId = ctx.chat!.id;
   const draft: IntentDraft = {
@@ -82,7 +99,8 @@ export async function place(
       });
       let how: LineEnd = 'stopped';
       try {
-        const result = await deps.orders.submit(
+        const result = await holdAndPlace(
+          deps.orders,
           intent,
           notice === undefined ? {} : { onWait: notice.onWait },
         );

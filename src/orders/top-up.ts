@@ -1,11 +1,16 @@
 import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
-import type { OrderIntent, StoredOrder, SubmitResult } from './types.ts';
+import type { OrderIntent, OrderService, StoredOrder, SubmitResult } from './types.ts';
 
 /**
- * A top-up placed with no person in front of it (a bulk line, a scheduled run): a quote asked in the shared line
- * at the caller's priority with the reseller as its owner, the price the reseller's credit pays, the order
- * intent under a merchant order number the caller fixed beforehand, and, after `OrderService.submit`, whether it
- * was placed or why not (a locale key), never retried blindly.
+ * The road from a quote to a charge. Whoever sells (the chat, a bulk line, a scheduled run) reads the payer as
+ * they are now through `payerNow` (role, price rule, PIN policy), never as they were when the quote, the file or
+ * the schedule was made; `holdAndPlace` then hands the intent to the order service, whose commit holds the
+ * reseller's price from their credit (with the limits) in the same step that stores the order.
+ *
+ * A top-up with no person in front of it (`placeUnattended`) takes its quote in the shared line at the caller's
+ * priority with the reseller as its owner, under a merchant order number the caller fixed beforehand, and ends
+ * placed, not placed with a reason (a locale key, never retried blindly), or stopped: the payer may no longer
+ * order, and nothing more of theirs is placed until they start again.
  */
 
 /** What one unattended top-up buys (checked like a typed answer beforehand). */
@@ -182,4 +187,86 @@ export function notPlacedKey(key: string): string {
     default:
       return 'bulk-line-refused-other';
   }
+}
+
+/** What decides, at each order, who pays and whether they may: read fresh every time, never cached. */
+export interface PayerGates {
+  /** The user's role now (roles' store, read from Redis). */
+  roleOf(userId: number): Promise<string | null>;
+  pricing: UnattendedPricing;
+  /** The PIN policy for `userId` paying `price` (admins never need one). */
+  pinNeed(
+    userId: number,
+    price: string,
+  ): Promise<{ kind: 'none' | 'ask' | 'no-pin' } | { kind: 'locked'; ms: number }>;
+}
+
+/** A cost that could not be estimated (no quote now): taken as above any PIN threshold. */
+export const UNKNOWN_COST = '1e15';
+
+/** Why a payer's unattended orders stop: the role is gone, or the PIN is locked or now needed and not given. */
+export type StopReason = 'no-access' | 'pin-locked' | 'pin-needed';
+
+/** The role that lets `userId` pay now, or null: only resellers (from their credit) and admins (the wallet). */
+export async function payerRole(
+  gates: Pick<PayerGates, 'roleOf'>,
+  userId: number,
+): Promise<Payer['role'] | null> {
+  const role = await gates.roleOf(userId);
+  return role === 'reseller' || role === 'admin' ? role : null;
+}
+
+/** What one unattended top-up asks of the road. */
+export interface UnattendedTopUp {
+  who: Omit<Payer, 'role'>;
+  product: UnattendedProduct;
+  /** Digits with the country code, no plus. */
+  account: string;
+  externalOrderId: string;
+  /** The quote, asked only once the payer may still order. */
+  quote: () => Promise<UnattendedQuote>;
+  /** Whether the payer gave their PIN for this run or schedule when it was started or saved. */
+  pinGiven: boolean;
+  from: { bulkRunId: string } | { scheduleId: string };
+}
+
+/** What an unattended top-up came to: an outcome of the order service, or stopped before anything was held. */
+export type UnattendedResult =
+  (UnattendedOutcome & { quote: UnattendedQuote; price: string }) | { placed: false; stopped: StopReason };
+
+/**
+ * The one road for a top-up nobody watches: the payer's current role (none: stopped), the quote, their current
+ * price, the PIN policy at that price (locked, or needed and not given: stopped), then `holdAndPlace`.
+ */
+export async function placeUnattended(
+  deps: { gates: PayerGates; orders: Pick<OrderService, 'submit'> },
+  input: UnattendedTopUp,
+): Promise<UnattendedResult> {
+  const role = await payerRole(deps.gates, input.who.resellerId);
+  if (role === null) return { placed: false, stopped: 'no-access' };
+  const payer: Payer = { ...input.who, role };
+  const quote = await input.quote();
+  const price = await payerPrice(deps.gates.pricing, payer, input.product, quote);
+  const pin = await deps.gates.pinNeed(payer.resellerId, price);
+  if (pin.kind === 'locked') return { placed: false, stopped: 'pin-locked' };
+  if (pin.kind !== 'none' && !input.pinGiven) return { placed: false, stopped: 'pin-needed' };
+  const intent = unattendedIntent({ ...input, quote, price, payer });
+  return { ...unattendedOutcome(await holdAndPlace(deps.orders, intent)), quote, price };
+}
+
+/**
+ * Where a confirmed quote becomes a charge: the order service stores the intent and, for a reseller, holds
+ * `intent.credit` from their credit (refused with 🚫 past credit or limits) in the same commit, then places it.
+ */
+export function holdAndPlace(
+  orders: Pick<OrderService, 'submit'>,
+  intent: OrderIntent,
+  options?: Parameters<OrderService['submit']>[1],
+): Promise<SubmitResult> {
+  return orders.submit(intent, options);
+}
+
+/** The locale key of why a payer's unattended orders stopped. */
+export function stopKey(reason: StopReason): string {
+  return `payer-stopped-${reason}`;
 }

@@ -1,0 +1,225 @@
+import { Decimal } from 'decimal.js';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPin, RedisPinStore } from '../../src/accounts/pin.ts';
+import { createBulkStore } from '../../src/bulk/store.ts';
+import type { HookDetail } from '../../src/lib/hooks.ts';
+import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
+import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
+import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { FAST_USER, WAIT, current, lastBotId, ordersTo as ordersToNumber } from '../bot/flow/helpers.ts';
+import { runIdOf } from './support.ts';
+
+// A bulk run passes the gates of a chat top-up when ✅ is pressed and at every line: the payer's current role,
+// price, credit and PIN policy, never those the file was checked with. PIN_REQUIRED_ABOVE is 1 USD: a 500 NGN
+// line costs about 0.31 USD, a 5000 NGN line about 3.13. Resellers start with no credit here.
+
+/** Holds a bulk line inside its submit (after the payer was read), so a test can change the payer meanwhile. */
+class LineGates {
+  private readonly held = new Map<string, { reached: () => void; open: Promise<void> }>();
+
+  hold(runId: string, index: number): { reached: Promise<void>; release: () => void } {
+    let reached!: () => void;
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const open = new Promise<void>((resolve) => (release = resolve));
+    this.held.set(`${runId}:${index}`, { reached, open });
+    return { reached: arrived, release };
+  }
+
+  /** Lines are told apart by their merchant order number's run: the test names the run by its first line's. */
+  async at(detail: HookDetail, runOf: (externalOrderId: string) => string | undefined): Promise<void> {
+    const runId = runOf(detail.externalOrderId ?? '');
+    const gate = runId === undefined ? undefined : this.held.get(`${runId}:${detail.step}`);
+    if (gate === undefined) return;
+    gate.reached();
+    await gate.open;
+  }
+}
+
+const gates = new LineGates();
+/** Merchant order number → run, filled by the tests from the store once a file is checked. */
+const runOfNumber = new Map<string, string>();
+let world: BotWorld;
+let pins: RedisPinStore;
+
+beforeAll(async () => {
+  world = await startBotWorld({
+    env: { ...FAST_USER, PIN_REQUIRED_ABOVE: '1', RESELLER_START_CREDIT: '0' },
+    overrides: {
+      orderTimings: { idleMs: 20, alertGrouping: { quietMs: 50, maxHoldMs: 200 } },
+      bulkTimings: { progressEveryMs: 200 },
+      hooks: {
+        at: (point, detail) =>
+          point === 'bulk-before-submit' ? gates.at(detail, (n) => runOfNumber.get(n)) : undefined,
+      },
+    },
+  });
+  const app = world.apps[0]!;
+  pins = new RedisPinStore({ redis: app.redis, prefix: app.config.redis.prefix });
+}, 60_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+let nextId = 740_000_100;
+/** A fresh user granted `role`, with `credit` USD. */
+async function userWith(role: 'reseller' | 'admin', credit = '100'): Promise<StandInUser> {
+  const id = nextId++;
+  const user = world.standIn.driver.user({ id, firstName: `G${id}`, languageCode: 'en', started: true });
+  const app = world.apps[0]!;
+  await app.roles.change(ADMIN, id, role);
+  if (new Decimal(credit).gt(0))
+    await app.accounts.credit(id, new Decimal(credit), { adminId: ADMIN, note: 'test' });
+  return user;
+}
+
+let nextNumber = 60_000;
+const ng = () => `+23480312${String(nextNumber++).padStart(5, '0')}`;
+const digits = (phone: string) => phone.replace(/\D/g, '');
+
+/** Sends a file of `count` lines of `amount` NGN (MTN) and waits for its summary; notes its lines' run. */
+async function summaryOf(
+  user: StandInUser,
+  count: number,
+  amount = 500,
+): Promise<{ summary: ChatMessage; phones: string[] }> {
+  const phones = Array.from({ length: count }, () => ng());
+  const sent = user.sendDocument('topups.csv', phones.map((p) => `${p},${amount},MTN,`).join('\n'));
+  const summary = await user.waitForBotMessage((m) => !m.text.startsWith('⏳ Checking'), {
+    ...WAIT,
+    after: sent.messageId,
+  });
+  expect(summary.text).toContain(`${count} valid lines`);
+  const app = world.apps[0]!;
+  const runId = runIdOf(summary, 'start');
+  for (const line of await createBulkStore(app.redis, app.config.redis.prefix).lines(runId)) {
+    runOfNumber.set(line.ext, runId);
+  }
+  return { summary, phones };
+}
+
+/** Orders at the service to any of `phones`. */
+async function ordersTo(phones: string[]) {
+  return (await Promise.all(phones.map((p) => ordersToNumber(world, digits(p))))).flat();
+}
+
+/** The report document the bot sent after `after`, parsed. */
+async function report(user: StandInUser, after: number): Promise<Array<Record<string, string>>> {
+  const message = await user.waitFor(
+    (chat) => chat.find((m) => m.from === 'bot' && m.id > after && m.file?.name?.startsWith('bulk-report')),
+    { timeoutMs: 60_000 },
+  );
+  const bytes = world.standIn.driver.fileBytes(message.file?.fileId ?? '')!;
+  return parse(Buffer.from(bytes).toString('utf8'), { columns: true }) as Array<Record<string, string>>;
+}
+
+/** Waits for a bot message after `after` in `user`'s chat containing `text`. */
+const botSays = (user: StandInUser, text: string, after: number) =>
+  user.waitFor((chat) => chat.find((m) => m.from === 'bot' && m.id > after && m.text.includes(text)), WAIT);
+
+describe('✅ reads the payer as they are now', () => {
+  it('an admin demoted to a reseller with no credit: ✅ on the old summary places nothing and holds nothing', async () => {
+    const user = await userWith('admin', '0');
+    const { summary, phones } = await summaryOf(user, 2);
+    await world.apps[0]!.roles.change(ADMIN, user.id, 'reseller');
+    const before = lastBotId(user);
+    user.press(summary, '✅');
+    await botSays(user, 'Your role changed', before);
+    // Whatever a run would have done has had time: a line is placed in well under this on this world.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await ordersTo(phones)).toEqual([]);
+    expect((await world.apps[0]!.accounts.view(user.id)).holds).toBe('0');
+  });
+});
+
+describe('every line reads the payer as they are now', () => {
+  it('a reseller revoked during a 5-line run has nothing placed after the revocation but the line already sent', async () => {
+    const user = await userWith('reseller');
+    // Five lines cost more than PIN_REQUIRED_ABOVE: this reseller is never asked (their own threshold is off).
+    await pins.setThreshold(user.id, 'off');
+    const { summary, phones } = await summaryOf(user, 5);
+    const runId = runIdOf(summary, 'start');
+    const second = gates.hold(runId, 1);
+    const adminChat = world.standIn.driver.user({ id: ADMIN });
+    const adminBefore = lastBotId(adminChat);
+    const before = lastBotId(user);
+    user.press(summary, '✅');
+    await second.reached;
+    await world.apps[0]!.roles.change(ADMIN, user.id, null);
+    second.release();
+    const rows = await report(user, before);
+    expect(rows.map((r) => r.status!.startsWith('not-placed'))).toEqual([false, false, true, true, true]);
+    expect(rows[2]!.error).toContain('no longer have a role');
+    expect(await ordersTo(phones)).toHaveLength(2);
+    expect(current(user, summary.id)!.text).toContain('Stopped: you no longer have a role');
+    await botSays(adminChat, 'was stopped', adminBefore);
+  });
+
+  it('an admin demoted during a run pays as a reseller from the next line: their price, held from their credit', async () => {
+    const user = await userWith('admin', '0');
+    const { summary } = await summaryOf(user, 3);
+    const runId = runIdOf(summary, 'start');
+    const second = gates.hold(runId, 1);
+    const before = lastBotId(user);
+    user.press(summary, '✅');
+    await second.reached;
+    const app = world.apps[0]!;
+    await app.roles.change(ADMIN, user.id, 'reseller');
+    await app.accounts.credit(user.id, new Decimal('50'), { adminId: ADMIN, note: 'test' });
+    second.release();
+    const rows = await report(user, before);
+    expect(rows.every((r) => !r.status!.startsWith('not-placed'))).toBe(true);
+    const third = (await app.orders.service.get(rows[2]!.merchant_order_number!))!;
+    expect(third.credit?.amount).toBeDefined();
+    expect(third.quote.resellerPrice).toBe(third.credit?.amount);
+    // The first line went as an admin's: the merchant price, nothing held.
+    expect((await app.orders.service.get(rows[0]!.merchant_order_number!))!.credit).toBeUndefined();
+  });
+});
+
+describe('the PIN at ✅', () => {
+  /** Presses the digits of `pin` then OK on the keypad `keypad`, waiting for each edit. */
+  async function typeOnKeypad(user: StandInUser, keypad: ChatMessage, pin: string): Promise<void> {
+    for (let i = 0; i < pin.length; i++) {
+      user.press(current(user, keypad.id)!, pin[i]!);
+      await user.waitFor(() => current(user, keypad.id)?.text.includes('•'.repeat(i + 1)), WAIT);
+    }
+    user.press(current(user, keypad.id)!, /OK/);
+  }
+
+  it('a run estimated above the threshold asks for the PIN once; nothing is placed before it is given', async () => {
+    const user = await userWith('reseller');
+    await pins.setHash(user.id, await hashPin('2468'));
+    const { summary, phones } = await summaryOf(user, 2, 5000);
+    const before = lastBotId(user);
+    user.press(summary, '✅');
+    const keypad = await botSays(user, 'enter your PIN on the keypad to start it', before);
+    expect(await ordersTo(phones)).toEqual([]);
+    // A wrong PIN: told, nothing starts.
+    await typeOnKeypad(user, keypad, '1357');
+    await user.waitFor(() => current(user, keypad.id)?.text.includes('Wrong PIN'), WAIT);
+    expect(await ordersTo(phones)).toEqual([]);
+    await typeOnKeypad(user, current(user, keypad.id)!, '2468');
+    const rows = await report(user, before);
+    expect(rows.every((r) => !r.status!.startsWith('not-placed'))).toBe(true);
+    expect(await ordersTo(phones)).toHaveLength(2);
+  });
+
+  it('while the PIN is locked nothing starts, whatever the cost', async () => {
+    const user = await userWith('reseller');
+    await pins.setHash(user.id, await hashPin('2468'));
+    for (let i = 0; i < 5; i++) await pins.check(user.id, '0000');
+    const { summary, phones } = await summaryOf(user, 1, 500);
+    const before = lastBotId(user);
+    user.press(summary, '✅');
+    await botSays(user, 'Too many wrong PINs', before);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await ordersTo(phones)).toEqual([]);
+    const app = world.apps[0]!;
+    expect(
+      (await createBulkStore(app.redis, app.config.redis.prefix).get(runIdOf(summary, 'start')))?.state,
+    ).toBe('draft');
+  });
+});
