@@ -7,11 +7,20 @@ import type { HookDetail } from '../../src/lib/hooks.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
-import { FAST_USER, WAIT, current, lastBotId, ordersTo as ordersToNumber } from '../bot/flow/helpers.ts';
-import { runIdOf } from './support.ts';
+import {
+  FAST_USER,
+  WAIT,
+  current,
+  lastBotId,
+  ordersTo as ordersToNumber,
+  typeToQuote,
+  waitForOrders,
+} from '../bot/flow/helpers.ts';
+import { runIdOf } from '../bulk/support.ts';
 
-// A bulk run passes the gates of a chat top-up when ✅ is pressed and at every line: the payer's current role,
-// price, credit and PIN policy, never those the file was checked with. PIN_REQUIRED_ABOVE is 1 USD: a 500 NGN
+// Every road to a charge reads the payer as they are now: a chat quote when ✅ is pressed, a bulk run when it is
+// started and at every line: the payer's current role, price, credit and PIN policy, never those the quote or the
+// file was made with. PIN_REQUIRED_ABOVE is 1 USD: a 500 NGN
 // line costs about 0.31 USD, a 5000 NGN line about 3.13. Resellers start with no credit here.
 
 /** Holds a bulk line inside its submit (after the payer was read), so a test can change the payer meanwhile. */
@@ -119,7 +128,28 @@ async function report(user: StandInUser, after: number): Promise<Array<Record<st
 const botSays = (user: StandInUser, text: string, after: number) =>
   user.waitFor((chat) => chat.find((m) => m.from === 'bot' && m.id > after && m.text.includes(text)), WAIT);
 
-describe('✅ reads the payer as they are now', () => {
+describe('a chat quote confirmed after the payer changed', () => {
+  it('an admin demoted to a reseller after seeing the quote is shown their own price and asked again; nothing placed before', async () => {
+    const user = await userWith('admin', '0');
+    const phone = ng();
+    const quote = await typeToQuote(user, phone);
+    expect(quote.text).not.toContain('Your credit pays');
+    const app = world.apps[0]!;
+    await app.roles.change(ADMIN, user.id, 'reseller');
+    await app.accounts.credit(user.id, new Decimal('10'), { adminId: ADMIN, note: 'test' });
+    const before = lastBotId(user);
+    user.press(quote, /✅/);
+    const again = await botSays(user, 'The price changed', before);
+    expect(await ordersTo([phone])).toEqual([]);
+    user.press(again, /✅/);
+    expect(await waitForOrders(world, digits(phone), 1)).toHaveLength(1);
+    const [order] = (await app.orders.service.listByReseller(user.id, { offset: 0, limit: 5 })).orders;
+    expect(order?.credit?.amount).toBeDefined();
+    expect(order?.credit?.amount).toBe(order?.quote.resellerPrice);
+  });
+});
+
+describe('✅ on a bulk summary reads the payer as they are now', () => {
   it('an admin demoted to a reseller with no credit: ✅ on the old summary places nothing and holds nothing', async () => {
     const user = await userWith('admin', '0');
     const { summary, phones } = await summaryOf(user, 2);
@@ -134,7 +164,7 @@ describe('✅ reads the payer as they are now', () => {
   });
 });
 
-describe('every line reads the payer as they are now', () => {
+describe('every bulk line reads the payer as they are now', () => {
   it('a reseller revoked during a 5-line run has nothing placed after the revocation but the line already sent', async () => {
     const user = await userWith('reseller');
     // Five lines cost more than PIN_REQUIRED_ABOVE: this reseller is never asked (their own threshold is off).
@@ -179,7 +209,7 @@ describe('every line reads the payer as they are now', () => {
   });
 });
 
-describe('the PIN at ✅', () => {
+describe('the PIN at ✅ of a bulk run', () => {
   /** Presses the digits of `pin` then OK on the keypad `keypad`, waiting for each edit. */
   async function typeOnKeypad(user: StandInUser, keypad: ChatMessage, pin: string): Promise<void> {
     for (let i = 0; i < pin.length; i++) {
