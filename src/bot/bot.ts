@@ -58,6 +58,7 @@ import { createStaffServices, type StaffDeps } from './staff.ts';
 import type { PricingStore } from '../accounts/pricing-store.ts';
 import type { PinGate } from '../accounts/pin.ts';
 import { createPinPasses, pinGateOfUpdates } from '../accounts/pin-pass.ts';
+import { createFileDownload } from './file-download.ts';
 
 export interface BotDeps {
   token: string;
@@ -386,16 +387,7 @@ export function createBot(deps: BotDeps) {
       createBulkFeature({
         bulk: deps.bulk,
         ...(deps.line === undefined ? {} : { line: deps.line }),
-        download: async (fileId) => {
-          const file = await bot.api.getFile(fileId);
-          if (file.file_path === undefined) throw new Error('the Bot API gave no file path');
-          // The token is part of the URL (as the Bot API wants); it never reaches a log or a message.
-          const response = await fetch(`${apiRoot}/file/bot${deps.token}/${file.file_path}`, {
-            signal: AbortSignal.timeout(30_000),
-          });
-          if (!response.ok) throw new Error(`file download answered ${response.status}`);
-          return new Uint8Array(await response.arrayBuffer());
-        },
+        download: createFileDownload({ api: bot.api, apiRoot, token: deps.token }),
       }),
     );
   }

@@ -18,12 +18,13 @@ import { pinKeypad } from '../keyboards/pin-keypad.ts';
 import type { BotContext } from '../context.ts';
 import { progressKeyboard, summaryKeyboard } from '../keyboards/bulk.ts';
 import { readInLine, type ReadLine } from '../read-in-line.ts';
+import type { Downloaded, FileDownload } from '../file-download.ts';
 import { requireRole } from './access.ts';
 
 export interface BulkFeatureDeps {
   bulk: Pick<BulkRuns, 'prepare' | 'start' | 'drop' | 'control' | 'progress'>;
-  /** The bytes of a file the user sent (getFile, then `<root>/file/bot<token>/<path>`). */
-  download(fileId: string): Promise<Uint8Array>;
+  /** The bytes of a file the user sent, or `too-large` past `maxBytes`, whatever size it was told (file-download.ts). */
+  download: FileDownload;
   /** The shared line's chat side: the estimate's quotes show their place in it. */
   line?: ReadLine;
 }
@@ -53,13 +54,18 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
       return;
     }
     const checking = await ctx.reply(ctx.t('bulk-checking'));
-    let bytes: Uint8Array;
+    let downloaded: Downloaded;
     try {
-      bytes = await deps.download(document.file_id);
+      downloaded = await deps.download(document.file_id, BULK_MAX_BYTES);
     } catch {
       await ctx.api.editMessageText(ctx.chat.id, checking.message_id, ctx.t('bulk-download-failed'));
       return;
     }
+    if (downloaded.kind === 'too-large') {
+      await ctx.api.editMessageText(ctx.chat.id, checking.message_id, ctx.t('bulk-file-too-large'));
+      return;
+    }
+    const bytes = downloaded.bytes;
     // The estimate's quotes wait their turn in the shared line, showing their place.
     const { result } = await readInLine(ctx, deps.line, (line) =>
       deps.bulk.prepare({
