@@ -382,6 +382,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     reconcile: { run: () => reconciler.run() },
     credit: {
       accounts,
+      partMaxBytes: config.exportPartMaxBytes,
       walletBalance: async (place) => {
         try {
           const account = await untilServed(() =>
@@ -389,7 +390,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           );
           return { balance: account.balance, currency: account.defaultCurrency };
         } catch {
-      partMaxBytes: config.exportPartMaxBytes,
           return null;
         }
       },
