@@ -437,7 +437,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       // Only a real failure counts: a busy budget, a 429 pause or no answer yet is still ready.
       { name: 'merchant', check: async () => (await merchantReadiness.check()).state !== 'failing' },
     ],
-    metrics: { contentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics() },
+    metrics: {
+      contentType: metrics.registry.contentType,
+      metrics: () => metrics.registry.metrics(),
+      ...(config.metricsToken === null ? {} : { token: config.metricsToken }),
+    },
     readinessDetails: async () => ({
       role: config.role,
       redis: await readReplication(redis, topology, replicaAcks, prefix),

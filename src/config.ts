@@ -128,6 +128,8 @@ export interface CommonConfig {
   reconcileAtMinutes: number | null;
   /** EXPORT_PART_MAX_BYTES: the largest file one /export or /statement document may be. */
   exportPartMaxBytes: number;
+  /** METRICS_TOKEN: when set, GET /metrics answers only `Authorization: Bearer <token>`; null: open (secret). */
+  metricsToken: string | null;
 }
 
 export const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
@@ -348,6 +350,14 @@ const schema = z.object({
     '03:00',
   ),
   EXPORT_PART_MAX_BYTES: optionalWithDefault(positiveInt(2_000_000_000), '50000000'),
+  // Long enough to be out of reach of guessing and of being found inside other log text; no spaces, so it
+  // travels as one `Bearer` credential.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, {
+      error: 'must be at least 16 characters with no spaces (e.g. openssl rand -hex 32)',
+    })
+    .optional(),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -471,6 +481,7 @@ export function parseConfig(env: Env): ConfigResult {
         : v.MERCHANT_LOW_BALANCE,
     reconcileAtMinutes: v.RECONCILE_AT,
     exportPartMaxBytes: v.EXPORT_PART_MAX_BYTES,
+    metricsToken: v.METRICS_TOKEN ?? null,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {
@@ -509,10 +520,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   return result.config;
 }
 
-/** Every secret value of a config, for the logger's scrubber (bot token, API key, webhook secrets, Redis password). */
+/**
+ * Every secret value of a config, for the logger's scrubber (bot token, API key, webhook secrets, metrics token,
+ * Redis password).
+ */
 export function secretsOf(config: Config): string[] {
   const secrets = [config.botToken, config.merchant.apiKey, ...config.merchant.webhookSecrets];
   if (config.botMode === 'webhook') secrets.push(config.webhookSecret);
+  if (config.metricsToken !== null) secrets.push(config.metricsToken);
   const redis = parseUrl(config.redis.url);
   if (redis !== null && redis.password !== '') {
     secrets.push(redis.password);

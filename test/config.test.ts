@@ -72,6 +72,7 @@ describe('parseConfig', () => {
       merchantLowBalance: null,
       reconcileAtMinutes: 180,
       exportPartMaxBytes: 50_000_000,
+      metricsToken: null,
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
@@ -200,6 +201,19 @@ describe('parseConfig', () => {
   it('EXPORT_PART_MAX_BYTES: a positive byte count', () => {
     expect(ok({ ...MINIMAL, EXPORT_PART_MAX_BYTES: '4096' }).exportPartMaxBytes).toBe(4096);
     expect(problems({ ...MINIMAL, EXPORT_PART_MAX_BYTES: '0' })[0]).toMatch(/^EXPORT_PART_MAX_BYTES: /);
+  });
+
+  it('METRICS_TOKEN: unset or empty leaves /metrics open; a token is at least 16 characters with no spaces, never echoed', () => {
+    expect(ok(MINIMAL).metricsToken).toBeNull();
+    expect(ok({ ...MINIMAL, METRICS_TOKEN: '  ' }).metricsToken).toBeNull();
+    expect(ok({ ...MINIMAL, METRICS_TOKEN: 'mtok_0123456789abcdef' }).metricsToken).toBe(
+      'mtok_0123456789abcdef',
+    );
+    for (const bad of ['short_mtok', 'mtok 0123456789 abcdef']) {
+      const found = problems({ ...MINIMAL, METRICS_TOKEN: bad });
+      expect(found).toEqual([expect.stringMatching(/^METRICS_TOKEN: must be at least 16 characters/)]);
+      expect(found.join(' ')).not.toContain('mtok');
+    }
   });
 
   it('treats empty and blank values as unset', () => {
@@ -392,6 +406,9 @@ describe('secretsOf', () => {
       ].sort(),
     );
     expect(secretsOf(ok(MINIMAL))).toHaveLength(4);
+    expect(secretsOf(ok({ ...MINIMAL, METRICS_TOKEN: 'mtok_0123456789abcdef' }))).toContain(
+      'mtok_0123456789abcdef',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -20,7 +21,8 @@ export interface ServerDeps {
   readiness: ReadinessCheck[];
   /** More facts for /readyz's body (the process's ROLE, the Redis topology); they never decide readiness. */
   readinessDetails?: () => Promise<Record<string, unknown>>;
-  metrics: { contentType: string; metrics(): Promise<string> };
+  /** `token` (METRICS_TOKEN): when set, /metrics answers only `Authorization: Bearer <token>`. */
+  metrics: { contentType: string; metrics(): Promise<string>; token?: string };
   logger: Pick<LoggerLike, 'error'>;
   /** A readiness check slower than this counts as failed (a Redis command may wait for a reconnect). */
   readinessTimeoutMs?: number;
@@ -42,6 +44,21 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * Whether an Authorization header is `Bearer <token>` (the scheme in any case). The digests of what was sent and
+ * of the token are compared in constant time: both are 32 bytes whatever was sent, so neither the comparison nor
+ * a length check tells anything about the token.
+ */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const presented = BEARER.exec(header ?? '')?.[1];
+  const same = timingSafeEqual(sha256(presented ?? ''), sha256(token));
+  return presented !== undefined && same;
 }
 
 /** The one HTTP server of the service: webhooks, health, readiness and metrics. */
@@ -75,6 +92,12 @@ export function createServer(deps: ServerDeps): Server {
         return json(res, ready ? 200 : 503, { ready, checks: Object.fromEntries(results), ...details });
       }
       if (path === '/metrics') {
+        // Nothing of the request is logged here: the header carries the token.
+        const token = deps.metrics.token;
+        if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
+          res.setHeader('www-authenticate', 'Bearer realm="metrics"');
+          return json(res, 401, { error: 'unauthorized' });
+        }
         const body = await deps.metrics.metrics();
         res.writeHead(200, { 'content-type': deps.metrics.contentType });
         res.end(body);
