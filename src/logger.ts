@@ -11,7 +11,8 @@ import type { DestinationStream, Logger as PinoLogger } from 'pino';
  * 2. Fields whose name is a credential (`x-api-key`, `authorization`, `cookie`, `*token`, `*secret`,
  *    `*password`, `*signature`, `apiKey`…) become `[REDACTED]` at any depth; phone fields (`phone`,
  *    `account`, `msisdn`, `e164Digits`…) keep only their last 4 digits.
- * 2b. A PIN keypad button's data keeps its button and loses the entry it carries (`t:…:po:[REDACTED]`).
+ * 2b. A PIN keypad button's data keeps its button and loses the entry it carries (`t:…:po:[REDACTED]`,
+ *    `bk:pin:…:po:[REDACTED]`).
  * 3. Phone numbers in free text keep only their last 4 digits (`+***4567`). Rule, chosen so that IDs such
  *    as `O-123456789` or chat IDs survive: a `+` followed by 7 or more digits (spaces, dashes, dots and
  *    brackets allowed between them); or, without `+`, a number of 10 or more digits (groups separated by
@@ -91,8 +92,11 @@ export function maskDigitsKeepLast4(value: string): string {
 
 const BOT_TOKEN_IN_PATH = /bot\d+(?::|%3A)[A-Za-z0-9_-]+/gi;
 const BOT_TOKEN_BARE = /(?<![\w-])\d{5,}(?::|%3A)[A-Za-z0-9_-]{30,}/gi;
-/** A PIN keypad button's data, `t:<flow>:<prompt>:pk|po:<entry>` (callback-data/pin-keypad.ts). */
-const KEYPAD_ENTRY = /(t:[\w-]+:\d+:p[ko]:)\d+/g;
+/**
+ * A PIN keypad button's data: a top-up's `t:<flow>:<prompt>:pk|po:<entry>` or a bulk run's
+ * `bk:pin:<run>:pk|po:<entry>` (callback-data/pin-keypad.ts, callback-data/bulk.ts).
+ */
+const KEYPAD_ENTRY = /((?:t:[\w-]+:\d+|bk:pin:[\w-]+):p[ko]:)\d+/g;
 const PLUS_PHONE = /\+[ ]?\(?\d(?:[ \-.()/]{0,2}\d)+/g;
 const PLAIN_PHONE = /(?<![\w.+-])\(?\d+\)?(?:[ -]\(?\d{2,}\)?)*(?!\w)/g;
 

@@ -176,10 +176,13 @@ describe('createLogger redaction', () => {
     logger.error({ err: failed }, 'keypad not shown');
     logger.warn({ update: { callback_query: { data: 't:k3x9q1:8:po:86420135' } } }, 'a resumed wait failed');
     logger.info('pressed t:k3x9q1:8:pk:8642013');
+    // A bulk run's keypad (callback-data/bulk.ts).
+    logger.warn({ update: { callback_query: { data: 'bk:pin:AbC-12_xYz09:po:86420135' } } }, 'bulk keypad');
     assertClean(lines);
     const output = lines.join('');
     expect(output).not.toContain('8642013');
     expect(output).toContain('t:k3x9q1:8:po:[REDACTED]');
+    expect(output).toContain('bk:pin:AbC-12_xYz09:po:[REDACTED]');
   });
 
   it('scrubs a real fetch (undici) error for a URL carrying the bot token', async () => {

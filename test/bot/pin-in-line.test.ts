@@ -9,6 +9,7 @@ import { createLogger } from '../../src/logger.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { everythingIn } from '../support/redis-dump.ts';
 import { FAST_USER, WAIT, current, typeToQuote, waitForOrders } from './flow/helpers.ts';
 
 // Issue 29, item 3: no secret a user types is ever stored, not even while its order waits in line. The request
@@ -101,37 +102,6 @@ async function giveInLine(enter: () => void, account: string): Promise<void> {
   await until(async () => (await redis.hlen('rb:line:resume')) === 0, 60_000);
 }
 
-/** Every key and every value Redis holds, as text (a stored conversation also inflated). */
-async function everythingInRedis(): Promise<string> {
-  const out: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'COUNT', 500);
-    cursor = next;
-    for (const key of keys) {
-      out.push(key);
-      const type = await redis.type(key);
-      if (type === 'string') {
-        const value = (await redis.get(key)) ?? '';
-        out.push(value);
-        try {
-          const z = (JSON.parse(value) as { z?: unknown }).z;
-          if (typeof z === 'string')
-            out.push(inflateRawSync(Buffer.from(z, 'base64'), { windowBits: 11 }).toString());
-        } catch {
-          // not JSON: kept as it is
-        }
-      } else if (type === 'hash') out.push(JSON.stringify(await redis.hgetall(key)));
-      else if (type === 'list') out.push(...(await redis.lrange(key, 0, -1)));
-      else if (type === 'set') out.push(...(await redis.smembers(key)));
-      else if (type === 'zset') out.push(...(await redis.zrange(key, '0', '-1')));
-      else if (type === 'stream') out.push(JSON.stringify(await redis.xrange(key, '-', '+')));
-      else if (type !== 'none') throw new Error(`key ${key} of type ${type} not read`);
-    }
-  } while (cursor !== '0');
-  return out.join('\n');
-}
-
 /** The AOF files as they are on disk (Redis 7: a directory of base and increment files). */
 async function aofText(): Promise<string> {
   const dir = ((await redis.config('GET', 'dir')) as string[])[1]!;
@@ -186,7 +156,7 @@ describe('a PIN-protected top-up that waits in line', () => {
     await giveInLine(() => user.sendText(PIN), '2348031236101');
     await user.waitFor(() => current(user, keypad2.id) === undefined, WAIT);
 
-    expect(sightings(await everythingInRedis())).toEqual([]);
+    expect(sightings(await everythingIn(redis))).toEqual([]);
     expect(sightings(await aofText())).toEqual([]);
     expect(LOG.length).toBeGreaterThan(0);
     expect(sightings(LOG.join('\n'))).toEqual([]);

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPin, RedisPinStore } from '../../src/accounts/pin.ts';
 import { createBulkStore } from '../../src/bulk/store.ts';
+import { createLogger } from '../../src/logger.ts';
 import type { HookDetail } from '../../src/lib/hooks.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
@@ -17,6 +18,7 @@ import {
   waitForOrders,
 } from '../bot/flow/helpers.ts';
 import { runIdOf } from '../bulk/support.ts';
+import { everythingIn } from '../support/redis-dump.ts';
 
 // Every road to a charge reads the payer as they are now: a chat quote when ✅ is pressed, a bulk run when it is
 // started and at every line: the payer's current role, price, credit and PIN policy, never those the quote or the
@@ -47,6 +49,9 @@ class LineGates {
 }
 
 const gates = new LineGates();
+/** The PIN of the bulk keypad test: searched for in Redis and in every log line. */
+const PIN = '86420135';
+const LOG: string[] = [];
 /** Merchant order number → run, filled by the tests from the store once a file is checked. */
 const runOfNumber = new Map<string, string>();
 let world: BotWorld;
@@ -55,6 +60,11 @@ let pins: RedisPinStore;
 beforeAll(async () => {
   world = await startBotWorld({
     env: { ...FAST_USER, PIN_REQUIRED_ABOVE: '1', RESELLER_START_CREDIT: '0' },
+    logger: createLogger({
+      level: 'trace',
+      secrets: [],
+      destination: { write: (line: string) => LOG.push(line) },
+    }),
     overrides: {
       orderTimings: { idleMs: 20, alertGrouping: { quietMs: 50, maxHoldMs: 200 } },
       bulkTimings: { progressEveryMs: 200 },
@@ -221,7 +231,7 @@ describe('the PIN at ✅ of a bulk run', () => {
 
   it('a run estimated above the threshold asks for the PIN once; nothing is placed before it is given', async () => {
     const user = await userWith('reseller');
-    await pins.setHash(user.id, await hashPin('2468'));
+    await pins.setHash(user.id, await hashPin(PIN));
     const { summary, phones } = await summaryOf(user, 2, 5000);
     const before = lastBotId(user);
     user.press(summary, '✅');
@@ -231,10 +241,13 @@ describe('the PIN at ✅ of a bulk run', () => {
     await typeOnKeypad(user, keypad, '1357');
     await user.waitFor(() => current(user, keypad.id)?.text.includes('Wrong PIN'), WAIT);
     expect(await ordersTo(phones)).toEqual([]);
-    await typeOnKeypad(user, current(user, keypad.id)!, '2468');
+    await typeOnKeypad(user, current(user, keypad.id)!, PIN);
     const rows = await report(user, before);
     expect(rows.every((r) => !r.status!.startsWith('not-placed'))).toBe(true);
     expect(await ordersTo(phones)).toHaveLength(2);
+    // The entry travelled in the keypad's buttons only: nowhere in Redis, nowhere in the log.
+    expect(await everythingIn(world.apps[0]!.redis)).not.toContain(PIN);
+    expect(LOG.join('')).not.toContain(PIN);
   });
 
   it('while the PIN is locked nothing starts, whatever the cost', async () => {
