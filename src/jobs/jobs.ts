@@ -1,6 +1,7 @@
 import { Queue, Worker, type BackoffStrategy, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import type { Redis, RedisOptions } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
+import { REDIS_RECONNECT_MAX_MS } from '../lib/redis/connect.ts';
 
 /**
  * Durable jobs on BullMQ, on the service's own Redis (one server, a Sentinel group or a Cluster).
@@ -31,7 +32,7 @@ export interface WorkOptions {
   concurrency?: number;
   /** How long a running job's lock lives without renewal before another worker may take it (default 30 s). */
   lockDurationMs?: number;
-  /** How often this worker looks for jobs whose lock ran out, to run them again (default: the lock's life, 30 s at most). */
+  /** How often this worker looks for jobs whose lock ran out, to run them again (default stalledIntervalMs). */
   stalledIntervalMs?: number;
   /** At most `max` jobs per `durationMs`, across every worker of the queue. */
   limiter?: { max: number; durationMs: number };
@@ -70,12 +71,61 @@ export interface JobSystem {
 /** Attempts and stalls (`maxStalledCount`) of a job that must never be dropped: in effect for ever. */
 export const FOREVER = 1_000_000_000;
 
+/** The longest delay of retryDelayMs. */
+export const RETRY_DELAY_MAX_MS = 60_000;
+
 /**
  * The delay before attempt `attemptsMade + 1` of a job whose run threw (Redis away for a moment…): 1 s, doubling,
  * a minute at most; the `backoffStrategy` of the queues whose jobs are retried for ever.
  */
 export function retryDelayMs(attemptsMade: number): number {
-  return Math.min(60_000, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6)));
+  return Math.min(RETRY_DELAY_MAX_MS, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6)));
+}
+
+/**
+ * retryDelayMs, at most `maxMs`: the back-off of a job that must not wait past its lease once Redis is back (its
+ * attempts count every failure of its life, so a few outages alone would take it to a minute).
+ */
+export function retryDelayWithin(maxMs: number): (attemptsMade: number) => number {
+  return (attemptsMade) => Math.min(maxMs, retryDelayMs(attemptsMade));
+}
+
+/** A job lock's life when the queue names none (BullMQ's `lockDuration`). */
+export const DEFAULT_LOCK_MS = 30_000;
+
+/** How often a worker looks for jobs whose lock ran out (BullMQ's `stalledInterval`): the lock's life, 30 s at most. */
+export function stalledIntervalMs(lockDurationMs: number): number {
+  return Math.min(lockDurationMs, 30_000);
+}
+
+/**
+ * How long a worker waits before fetching a job, or recording a finished one, again after a Redis connection error
+ * (BullMQ's `runRetryDelay`, whose own default of 15 s would add itself to every recovery).
+ */
+export const RUN_RETRY_DELAY_MS = 1_000;
+/** The longest a worker blocks for a new job's marker before looking for due jobs itself (BullMQ's own 10 s cap). */
+export const BULLMQ_MAX_BLOCK_MS = 10_000;
+/** BullMQ's pause after a stall check that failed (Redis away), before the next one is planned. */
+export const BULLMQ_STALL_CHECK_RETRY_MS = 5_000;
+
+/** How long after Redis answers again a worker takes a job that is due (see jobRecoveryBoundMs): 13 s. */
+export const JOB_FETCH_MAX_MS = REDIS_RECONNECT_MAX_MS + RUN_RETRY_DELAY_MS + BULLMQ_MAX_BLOCK_MS;
+
+/**
+ * The bound on how long a job waits, once Redis answers again after a restart or failover (R), before a worker
+ * runs it (or the run that was going on when Redis went away goes on):
+ * - a worker reconnects within REDIS_RECONNECT_MAX_MS and fetches within RUN_RETRY_DELAY_MS (after a connection
+ *   error) plus BULLMQ_MAX_BLOCK_MS (a wake-up marker lost with the connection);
+ * - a job whose run threw while Redis was away waits its back-off, at most `retryMaxMs`;
+ * - a job whose finish could not be recorded, or whose worker died, stays active until its lock runs out (at most
+ *   `lockDurationMs` after its last renewal, before R) and a stall check comes (every stalledIntervalMs, the first
+ *   BULLMQ_STALL_CHECK_RETRY_MS later when the last one failed).
+ * With the defaults (a 30 s lock, a minute's back-off): 2 + 1 + 10 + max(30 + 30 + 5, 60) = 78 s.
+ */
+export function jobRecoveryBoundMs(options: { lockDurationMs?: number; retryMaxMs?: number } = {}): number {
+  const lock = options.lockDurationMs ?? DEFAULT_LOCK_MS;
+  const stalled = lock + stalledIntervalMs(lock) + BULLMQ_STALL_CHECK_RETRY_MS;
+  return JOB_FETCH_MAX_MS + Math.max(stalled, options.retryMaxMs ?? RETRY_DELAY_MAX_MS);
 }
 
 /** Completed jobs kept (a duplicate of their cause added meanwhile is a no-op). */
@@ -141,8 +191,10 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
         connection,
         prefix,
         concurrency: options.concurrency ?? 1,
-        lockDuration: options.lockDurationMs ?? 30_000,
-        stalledInterval: options.stalledIntervalMs ?? Math.min(options.lockDurationMs ?? 30_000, 30_000),
+        lockDuration: options.lockDurationMs ?? DEFAULT_LOCK_MS,
+        stalledInterval:
+          options.stalledIntervalMs ?? stalledIntervalMs(options.lockDurationMs ?? DEFAULT_LOCK_MS),
+        runRetryDelay: RUN_RETRY_DELAY_MS,
         ...(options.limiter
           ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } }
           : {}),

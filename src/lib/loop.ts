@@ -7,6 +7,9 @@ export interface LoopHandle {
   stop(): Promise<void>;
 }
 
+/** The longest pause of a loop whose rounds throw (Redis away): its next round comes at most this long after Redis is back. */
+export const LOOP_MAX_ERROR_MS = 5_000;
+
 /**
  * Runs `round` again and again: at once while it reports work done, after `idleMs` when it found nothing,
  * after a growing pause (up to `maxErrorMs`) while it throws (Redis away), and never two rounds at a time.
@@ -47,7 +50,9 @@ export function runLoop(options: {
         errors++;
         if (errors === 1 || errors % 20 === 0)
           logger.error({ err: error, loop: options.name }, 'worker round failed');
-        await sleep(Math.min(options.maxErrorMs ?? 5_000, options.idleMs * 2 ** Math.min(errors, 10)));
+        await sleep(
+          Math.min(options.maxErrorMs ?? LOOP_MAX_ERROR_MS, options.idleMs * 2 ** Math.min(errors, 10)),
+        );
         continue;
       }
       if (stopped) break;

@@ -1,5 +1,5 @@
 import type { Job, Worker } from 'bullmq';
-import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, retryDelayWithin, type JobSystem } from '../jobs/jobs.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
@@ -162,7 +162,8 @@ export function workFollowUps(deps: FollowUpReadsDeps): Worker<FollowUpJob> {
   return deps.jobs.work<FollowUpJob>(FOLLOW_UP_QUEUE, read, {
     concurrency: deps.concurrency ?? 10,
     lockDurationMs: timings.leaseMs,
-    backoffStrategy: retryDelayMs,
+    // A read whose run threw (Redis away) is tried again within a lease, however often it failed before.
+    backoffStrategy: retryDelayWithin(timings.leaseMs),
     // A read whose worker died is taken over however often that happens: it is never dropped.
     maxStalledCount: FOREVER,
   });

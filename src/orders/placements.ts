@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { DelayedError, type Job, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
+import {
+  FOREVER,
+  JOB_FETCH_MAX_MS,
+  jobRecoveryBoundMs,
+  retryDelayWithin,
+  type JobSystem,
+} from '../jobs/jobs.ts';
+import { LOOP_MAX_ERROR_MS } from '../lib/loop.ts';
+import { DEFAULT_CLAIM_IDLE_MS } from '../lib/redis/stream-consumer.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { orderKeys } from './keys.ts';
 
@@ -33,6 +41,8 @@ export function newClaimToken(): string {
   return `own-${randomBytes(8).toString('hex')}`;
 }
 const BACKOFF = 'placement';
+/** A job that found the send lock held runs again this long after the lock's end (clock steps between processes). */
+const LOCK_MARGIN_MS = 50;
 
 export interface PlacementJob {
   ext: string;
@@ -100,6 +110,11 @@ export function createPlacementJobs(deps: PlacementJobsDeps) {
       return (await takeScript.run(redis, [keys.sendLock(ext)], [token, Math.max(1, leaseMs)])) === 1;
     },
 
+    /** How much longer the order's send lock lives (ms); 0 when it is free. */
+    async heldForMs(ext: string): Promise<number> {
+      return Math.max(0, await redis.pttl(keys.sendLock(ext)));
+    },
+
     /** Extends a held lock from now; false when it was lost (its lease ran out and another took it, or it closed). */
     async renew(claim: Claim, leaseMs: number): Promise<boolean> {
       const held = await renewScript.run(
@@ -147,7 +162,7 @@ export type PlacementJobs = ReturnType<typeof createPlacementJobs>;
 
 export interface PlacementWorkerDeps {
   jobs: JobSystem;
-  placements: Pick<PlacementJobs, 'take'>;
+  placements: Pick<PlacementJobs, 'take' | 'heldForMs'>;
   leaseMs: number;
   /** Re-sends one order held under `claim` (service.resendOne). */
   resend: (ext: string, claim: Claim) => Promise<void>;
@@ -163,8 +178,10 @@ export function workPlacements(deps: PlacementWorkerDeps): Worker<PlacementJob> 
     // A token per run: a run BullMQ took for stalled while the first still sends must not share its lock.
     const lockToken = `job-${randomBytes(8).toString('hex')}`;
     if (!(await deps.placements.take(ext, lockToken, deps.leaseMs))) {
-      // Another sender holds the order (the one that stored it, or a worker that may have died): after its lease.
-      await job.moveToDelayed(Date.now() + deps.leaseMs, token);
+      // Another sender holds the order (the one that stored it, or a worker that may have died): once its lock
+      // runs out (a lease at most), not a whole lease from now, which would add a lease to every recovery.
+      const heldMs = await deps.placements.heldForMs(ext);
+      await job.moveToDelayed(Date.now() + Math.min(deps.leaseMs, heldMs + LOCK_MARGIN_MS), token);
       throw new DelayedError();
     }
     await deps.resend(ext, { member: ext, token: lockToken, step });
@@ -174,8 +191,28 @@ export function workPlacements(deps: PlacementWorkerDeps): Worker<PlacementJob> 
   return deps.jobs.work<PlacementJob>(PLACEMENT_QUEUE, run, {
     concurrency: deps.concurrency ?? 10,
     lockDurationMs: deps.leaseMs,
-    backoffStrategy: retryDelayMs,
+    // A re-send whose run threw (Redis away) is tried again within a lease, however often it failed before.
+    backoffStrategy: retryDelayWithin(deps.leaseMs),
     // A re-send whose worker died is taken over however often that happens: it is never dropped.
     maxStalledCount: FOREVER,
   });
+}
+
+/**
+ * The bound on how long a confirmed order (its intent stored, still placing) waits for its next send once Redis
+ * answers again after a restart or failover (R), whatever it was doing then:
+ * - its re-send job was held up by the outage (due, failed, or running when Redis went away): jobRecoveryBoundMs
+ *   with the lease as lock and as longest back-off, since a job that finds the send lock held waits only until
+ *   it runs out, and that lock was last renewed before R (a lease at most);
+ * - its intent's change was not yet relayed to a job: the relay's entry is taken over `claimIdleMs` after its last
+ *   delivery (before R), the relay's loop tries again LOOP_MAX_ERROR_MS after failing, and the job it adds is due
+ *   a lease later.
+ * Production (a 60 s lease, 30 s takeover): 13 + max(60 + 30 + 5, 60) = 108 s, and 13 + 30 + 5 + 60 = 108 s;
+ * the soak's timings (8 s and 8 s): 34 s. The send itself then waits its turn in the request line.
+ */
+export function placementRecoveryBoundMs(timings: { leaseMs: number; claimIdleMs?: number }): number {
+  const jobs = jobRecoveryBoundMs({ lockDurationMs: timings.leaseMs, retryMaxMs: timings.leaseMs });
+  const relayed =
+    JOB_FETCH_MAX_MS + (timings.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS) + LOOP_MAX_ERROR_MS + timings.leaseMs;
+  return Math.max(jobs, relayed);
 }

@@ -2,7 +2,11 @@ import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { orderKeys } from './keys.ts';
 import type { OrderServiceImpl } from './service.ts';
-import { createStreamConsumer, type StreamEntry } from '../lib/redis/stream-consumer.ts';
+import {
+  createStreamConsumer,
+  DEFAULT_CLAIM_IDLE_MS,
+  type StreamEntry,
+} from '../lib/redis/stream-consumer.ts';
 import { parseMerchantEvent, type MerchantEventParse } from './webhook-signature.ts';
 
 export interface WebhookEventProcessorDeps {
@@ -44,7 +48,7 @@ export function createWebhookEventProcessor(deps: WebhookEventProcessorDeps) {
     redis: deps.redis,
     stream: orderKeys(deps.prefix).webhookEvents,
     group: 'orders',
-    claimIdleMs: deps.claimIdleMs ?? 30_000,
+    claimIdleMs: deps.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS,
     ...(deps.consumer === undefined ? {} : { consumer: deps.consumer }),
   });
   return {

@@ -5,6 +5,7 @@ import type { Outbox, OutboxWorker } from '../notify/outbox.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { type LifecycleHooks } from '../lib/hooks.ts';
 import { runLoop, type LoopHandle } from '../lib/loop.ts';
+import { DEFAULT_CLAIM_IDLE_MS } from '../lib/redis/stream-consumer.ts';
 import { createNotifier } from './notifier.ts';
 import { workFollowUps, type FollowUpPlanner } from './follow-ups.ts';
 import { createJobRelay } from './relay.ts';
@@ -35,7 +36,7 @@ export interface OrderWorkersDeps {
   /** Adds follow-up reads (the relay and the reads themselves plan them). */
   followUps: Pick<FollowUpPlanner, 'plan'>;
   /** Placement re-sends and the send lock. */
-  placements: Pick<PlacementJobs, 'plan' | 'take'>;
+  placements: Pick<PlacementJobs, 'plan' | 'take' | 'heldForMs'>;
   /** Name of the order change stream the notifier reads. */
   changeStream: string;
   outbox: Outbox;
@@ -132,7 +133,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
         },
         (error: unknown) => logger.error({ err: error }, 'could not check follow-up reads after start-up'),
       );
-    }, deps.claimIdleMs ?? 30_000);
+    }, deps.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS);
   }
 
   // Work done by one loop is announced to the loops that take it further, so a status reaches the chat without

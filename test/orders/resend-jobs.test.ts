@@ -60,6 +60,27 @@ describe('placement re-sends as BullMQ jobs', () => {
     await expectToldOncePerStatus(w, [ext]);
   });
 
+  it('a re-send that finds the send lock held waits until that lock runs out, not a whole lease more', async ({
+    openWorld,
+  }) => {
+    const prefix = 'rs3:';
+    // A long lease: a job that waited a whole one after finding the lock held would send 15 s late.
+    const w = await openWorld({ prefix, timings: { placement: { leaseMs: 15_000 } } });
+    const store = w.replicas[0]!.system.service.store;
+    const redis = w.replicas[0]!.redis;
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    // Its re-send is planned 300 ms on, but the sender's lock (renewed, say, just before Redis went away) lives
+    // 2.5 s: the job finds it held, and should send once it ran out.
+    const stored = Date.now();
+    await store.create(intent, { token: 'gone', leaseMs: 300 });
+    await redis.pexpire(orderKeys(prefix).sendLock(ext), 2_500);
+    await w.startWorkers();
+    await waitFor(async () => ((await postsOf(w, ext)).length > 0 ? true : null), 30_000, `${ext} sent`);
+    expect(Date.now() - stored).toBeLessThan(8_000);
+    expect(await postsOf(w, ext)).toHaveLength(1);
+  });
+
   it('a re-send whose worker process is killed (SIGKILL) before storing the answer is finished by another worker, charged once', async ({
     openWorld,
     startReplica,

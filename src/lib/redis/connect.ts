@@ -15,6 +15,11 @@ export interface RedisTarget {
 
 export type RedisTopology = 'single' | 'sentinel' | 'cluster';
 
+/** A client that lost Redis tries again at most this long after its last try (ioredis' own default steps). */
+export const REDIS_RECONNECT_MAX_MS = 2_000;
+const reconnectDelayMs = (times: number): number => Math.min(times * 50, REDIS_RECONNECT_MAX_MS);
+const clusterReconnectDelayMs = (times: number): number => Math.min(100 + times * 2, REDIS_RECONNECT_MAX_MS);
+
 /**
  * One ioredis client for the target. Through Sentinel, ioredis asks the Sentinels for the master, reconnects to
  * the new one after a failover and re-sends what was queued meanwhile; we add two guards (MajoritySentinelConnector,
@@ -22,7 +27,8 @@ export type RedisTopology = 'single' | 'sentinel' | 'cluster';
  */
 export function createRedis(target: RedisTarget, options: RedisOptions = {}): Redis {
   if (target.cluster !== undefined) return createCluster(target.url, target.cluster.nodes, options);
-  if (target.sentinel === undefined) return new Redis(target.url, options);
+  if (target.sentinel === undefined)
+    return new Redis(target.url, { retryStrategy: reconnectDelayMs, ...options });
   const url = new URL(target.url);
   const db = Number(url.pathname.replace(/^\//, '') || '0');
   return new Redis({
@@ -32,6 +38,7 @@ export function createRedis(target: RedisTarget, options: RedisOptions = {}): Re
     ...(Number.isInteger(db) ? { db } : {}),
     ...(url.protocol === 'rediss:' ? { tls: {}, enableTLSForSentinelMode: true } : {}),
     Connector: MajoritySentinelConnector,
+    retryStrategy: reconnectDelayMs,
     // A master demoted under our connection refuses writes (nothing done): reconnect through the Sentinels and
     // send the command again.
     reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
@@ -181,6 +188,7 @@ function createCluster(
     {
       ...(enableAutoPipelining === undefined ? {} : { enableAutoPipelining }),
       ...(lazyConnect === undefined ? {} : { lazyConnect }),
+      clusterRetryStrategy: clusterReconnectDelayMs,
       redisOptions: {
         ...rest,
         ...credentials(url),

@@ -69,6 +69,9 @@ end
 return removed
 `);
 
+/** How long an entry delivered to a consumer that did not acknowledge it waits before another takes it over. */
+export const DEFAULT_CLAIM_IDLE_MS = 30_000;
+
 function toEntries(raw: unknown): StreamEntry[] {
   if (!Array.isArray(raw)) return [];
   const out: StreamEntry[] = [];
@@ -91,7 +94,7 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   const { redis, stream, group } = options;
   const consumer = options.consumer ?? `c-${randomBytes(6).toString('hex')}`;
   const batch = options.batch ?? 100;
-  const claimIdleMs = options.claimIdleMs ?? 30_000;
+  const claimIdleMs = options.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS;
   const reapIdleMs = Math.max(claimIdleMs, options.reapIdleMs ?? 10 * 60_000);
   let groupReady = false;
   let lastReap = 0;
