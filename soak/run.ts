@@ -33,7 +33,6 @@ const started = Date.now();
 const result = await runSoak({
   seed,
   activeSeconds,
-  quietSeconds: profile.quietSeconds,
   resellers: values.resellers === undefined ? profile.resellers : Number(values.resellers),
   replicas: values.split ? 2 : Number(values.replicas),
   outDir,

@@ -15,13 +15,16 @@ import { createRng, type Rng } from './rng.ts';
 import { castOf, resellerIds, startSoakWorld, type SoakWorld } from './world.ts';
 import { createBulkStore } from '../src/bulk/store.ts';
 import { scanKeys } from '../src/lib/redis/connect.ts';
+import { jobRecoveryBoundMs, RETRY_DELAY_MAX_MS } from '../src/jobs/jobs.ts';
+import { placementRecoveryBoundMs } from '../src/orders/placements.ts';
+import { CLUSTER_NODE_TIMEOUT_MS } from '../test/support/cluster.ts';
 
 export interface SoakOptions {
   seed: number;
   /** Active phase (people and faults), in seconds. */
   activeSeconds: number;
-  /** Longest quiet period for every order to finish, in seconds. */
-  quietSeconds: number;
+  /** Longest quiet period for every order to finish, in seconds (default quietSecondsOf the soak's timings). */
+  quietSeconds?: number;
   resellers: number;
   /** How many replicas run at once in the middle of the run (1 or 2). */
   replicas: number;
@@ -46,10 +49,10 @@ export interface SoakResult {
   records: Records;
 }
 
-/** The CI profile (about a minute) and the on-demand one (ten minutes of faults). */
+/** The CI profile (about a minute) and the on-demand one (ten minutes of faults); the quiet period follows the timings. */
 export const PROFILES = {
-  short: { activeSeconds: 40, quietSeconds: 60, resellers: 6 },
-  long: { activeSeconds: 600, quietSeconds: 180, resellers: 10 },
+  short: { activeSeconds: 40, resellers: 6 },
+  long: { activeSeconds: 600, resellers: 10 },
 } as const;
 
 /** Order timings of the replicas: the production shapes, shortened so lifecycles fit in minutes. */
@@ -81,6 +84,39 @@ export const SOAK_TIMINGS = {
   // A bulk line whose replica was killed is taken up by another within seconds, well inside the quiet period.
   bulkTimings: { leaseMs: 8_000, progressEveryMs: 1_000, retryMs: 1_000 },
 };
+
+/** The quiet loop's judgement: everything settled for this many checks a second apart. */
+const STABLE_CHECKS = 5;
+
+/**
+ * The quiet period (s): how long the product's own bounds say work can take to settle once the last fault is over
+ * (Redis answering, the first replica up), computed from the replicas' timings, not guessed:
+ * - a Cluster master restarted as a fault may be flagged failed by the others, who clear that two node time-outs
+ *   later (Redis' rule) before the Cluster answers again;
+ * - then each kind of work the checker judges is taken up again within its recovery bound: confirmed orders'
+ *   re-sends (placementRecoveryBoundMs), follow-up reads, chat messages, bulk lines (their back-off reaches
+ *   RETRY_DELAY_MAX_MS) and scheduled runs (BullMQ's default lock and back-off) (jobRecoveryBoundMs); a
+ *   refusal racing a slow attempt is final `settleMs` after that attempt, a number fixed without an intent
+ *   `unplacedGraceMs` after it was fixed, both before the quiet period began;
+ * - then an order is read back within the follow-up's period and its chat told within the outbox's last retry;
+ * - then the quiet loop sees everything settled STABLE_CHECKS times, a second apart.
+ * With SOAK_TIMINGS: 4 + max(34, 34, 34, 73, 78, 30, 15) + 3 + 2 + 5 = 92 s on a Cluster, 88 s on one server.
+ */
+export function quietSecondsOf(timings: typeof SOAK_TIMINGS, cluster: boolean): number {
+  const { placement, followUp, outbox, claimIdleMs } = timings.orderTimings;
+  const clusterRejoinMs = cluster ? 2 * CLUSTER_NODE_TIMEOUT_MS : 0;
+  const recoveryMs = Math.max(
+    placementRecoveryBoundMs({ leaseMs: placement.leaseMs, claimIdleMs }),
+    jobRecoveryBoundMs({ lockDurationMs: followUp.leaseMs, retryMaxMs: followUp.leaseMs }),
+    jobRecoveryBoundMs({ lockDurationMs: outbox.leaseMs, retryMaxMs: Math.max(...outbox.retryDelaysMs) }),
+    jobRecoveryBoundMs({ lockDurationMs: timings.bulkTimings.leaseMs, retryMaxMs: RETRY_DELAY_MAX_MS }),
+    jobRecoveryBoundMs(),
+    placement.settleMs,
+    placement.unplacedGraceMs,
+  );
+  const toldMs = followUp.everyMs + Math.max(...outbox.retryDelaysMs);
+  return Math.ceil((clusterRejoinMs + recoveryMs + toldMs + STABLE_CHECKS * 1_000) / 1_000);
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -384,7 +420,7 @@ async function quiet(world: SoakWorld, seconds: number, progress: (line: string)
       else stable = 0;
       if (stable === 1)
         progress(`quiet: all ${orders.results.length} orders finished; letting the outbox drain`);
-      if (stable >= 5) return;
+      if (stable >= STABLE_CHECKS) return;
     } catch {
       stable = 0;
     }
@@ -513,7 +549,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     if (!world.liveReplicas().includes(0)) await world.startReplica(0);
     if (options.split === true && !world.liveReplicas().includes(1)) await world.startReplica(1);
     progress(`active phase over; faults: ${JSON.stringify(faults)}`);
-    await quiet(world, options.quietSeconds, progress);
+    await quiet(
+      world,
+      options.quietSeconds ?? quietSecondsOf(SOAK_TIMINGS, options.cluster === true),
+      progress,
+    );
 
     loopDelay.disable();
     const records = await collect(world, phones, Math.ceil(loopDelay.max / 1e6));

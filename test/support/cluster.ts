@@ -26,6 +26,9 @@ function rangeOf(i: number, size: number): { from: number; to: number } {
   return { from: Math.floor((SLOTS * i) / size), to: Math.floor((SLOTS * (i + 1)) / size) - 1 };
 }
 
+/** A node unreachable this long is flagged failing (the soak's quiet period counts on it). */
+export const CLUSTER_NODE_TIMEOUT_MS = 2_000;
+
 const CLUSTER_ARGS = [
   '--cluster-enabled',
   'yes',
@@ -33,7 +36,7 @@ const CLUSTER_ARGS = [
   '--cluster-config-file',
   'nodes.conf',
   '--cluster-node-timeout',
-  '2000',
+  String(CLUSTER_NODE_TIMEOUT_MS),
   // Tests put a replica to sleep (DEBUG SLEEP) to hold its acknowledgements.
   '--enable-debug-command',
   'local',
