@@ -14,6 +14,8 @@ import {
   current,
   lastBotId,
   ordersTo as ordersToNumber,
+  PROMPT,
+  say,
   typeToQuote,
   waitForOrders,
 } from '../bot/flow/helpers.ts';
@@ -264,5 +266,47 @@ describe('the PIN at ✅ of a bulk run', () => {
     expect(
       (await createBulkStore(app.redis, app.config.redis.prefix).get(runIdOf(summary, 'start')))?.state,
     ).toBe('draft');
+  });
+});
+
+describe('the PIN when a schedule is saved', () => {
+  /** /schedule, ➕, NG-MTN airtime `amount` to a fresh number, every day at 23:59: the summary. */
+  async function scheduleSummary(user: StandInUser, amount: string): Promise<ChatMessage> {
+    const list = await say(user, '/schedule', '🗓');
+    user.press(list, '➕ New schedule');
+    await user.waitForBotMessage((m) => m.text.includes(PROMPT.country), { ...WAIT, after: list.id });
+    await say(user, 'Nigeria', PROMPT.operator);
+    await say(user, 'MTN', PROMPT.subtype);
+    await say(user, 'Airtime', PROMPT.amount);
+    await say(user, amount, PROMPT.phone);
+    const when = await say(user, ng(), 'When should this top-up run');
+    user.press(when, 'Every day');
+    await user.waitForBotMessage((m) => m.text.includes('At what time'), { ...WAIT, after: when.id });
+    return say(user, '23:59', 'New scheduled top-up');
+  }
+
+  it('a schedule priced above the threshold is saved only once the PIN is given, and keeps that it was', async () => {
+    const user = await userWith('reseller');
+    await pins.setHash(user.id, await hashPin(PIN));
+    const summary = await scheduleSummary(user, '5000');
+    user.press(summary, '✅ Save schedule');
+    await user.waitForBotMessage((m) => m.text.includes('enter your PIN'), { ...WAIT, after: summary.id });
+    expect(await world.apps[0]!.schedules.list(user.id)).toEqual([]);
+    await say(user, PIN, 'Scheduled. First run');
+    const [saved] = await world.apps[0]!.schedules.list(user.id);
+    expect(saved?.facts.pinGiven).toBe(true);
+  });
+
+  it('while the PIN is locked no schedule is saved, whatever its price', async () => {
+    const user = await userWith('reseller');
+    await pins.setHash(user.id, await hashPin(PIN));
+    for (let i = 0; i < 5; i++) await pins.check(user.id, '0000');
+    const summary = await scheduleSummary(user, '500');
+    user.press(summary, '✅ Save schedule');
+    await user.waitForBotMessage((m) => m.text.includes('Too many wrong PINs'), {
+      ...WAIT,
+      after: summary.id,
+    });
+    expect(await world.apps[0]!.schedules.list(user.id)).toEqual([]);
   });
 });

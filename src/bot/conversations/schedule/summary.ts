@@ -5,6 +5,7 @@ import { LEFT_LINE } from '../../../merchant/budget.ts';
 import type { Schedules } from '../../../schedules/schedules.ts';
 import { repeatText } from '../../../schedules/texts.ts';
 import { fetchQuote } from '../top-up/confirm.ts';
+import { confirmPin, pinGivenIn } from '../top-up/pin.ts';
 import { viewerPrice } from '../top-up/quote.ts';
 import type { StepContext } from '../top-up/step-context.ts';
 
@@ -54,6 +55,11 @@ export async function confirmSchedule(
   const s = sc.nextPrompt();
   const choice = await sc.decide(s, text, { confirm: 'schedule-button-save', hint: 'top-up-press-a-button' });
   if (choice !== 'confirm') return choice;
+  // The PIN as before a top-up at the estimated price (none: taken as above the threshold); nothing is saved
+  // while it is locked. Each run checks again at its own price.
+  const pin = await confirmPin(sc, got.ok ? got.quote : null, { refuseWhileLocked: true });
+  if (pin !== 'ok') return pin;
+  const pinGiven = pinGivenIn(sc);
   const chatId = ctx.chat!.id;
   const created = await conversation.external(async () => {
     const role =
@@ -73,6 +79,7 @@ export async function confirmSchedule(
       masked: state.phone!.masked,
       repeat,
       zone,
+      ...(pinGiven ? { pinGiven } : {}),
     });
     // Plain JSON for the replay log.
     return result.kind === 'created'

@@ -6,6 +6,7 @@ import { ACTION } from '../../callback-data/top-up.ts';
 import { parseKeypadAction, redactKeypadData } from '../../callback-data/pin-keypad.ts';
 import type { BaseContext } from '../../context.ts';
 import { pinKeypad } from '../../keyboards/pin-keypad.ts';
+import { UNKNOWN_COST } from '../../../orders/top-up.ts';
 import type { QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
 
@@ -46,13 +47,30 @@ export function pinLockedText(
   return lock.untilUnlock === true ? t('pin-held') : t('pin-locked', { minutes: lockMinutes(lock.ms) });
 }
 
+/** Whether the PIN was given in this run of the flow (a schedule saved with it runs above the threshold). */
+export function pinGivenIn(sc: StepContext): boolean {
+  return verified.has(sc);
+}
+
 /**
- * Asks for the reseller's PIN when the price they pay is above their threshold. 'ok': go on and place;
- * 'cancel': ❌ or /cancel; 'done': refused (no PIN set, or locked) and told why; nothing is placed.
+ * Asks for the reseller's PIN when the price they pay is above their threshold (`quote` null: a price not known
+ * now, taken as above it). 'ok': go on; 'cancel': ❌ or /cancel; 'done': refused (no PIN set, or locked) and told
+ * why; nothing is placed. `refuseWhileLocked`: a lock refuses whatever the price (saving a schedule).
  */
-export async function confirmPin(sc: StepContext, quote: QuoteView): Promise<'ok' | 'cancel' | 'done'> {
+export async function confirmPin(
+  sc: StepContext,
+  quote: QuoteView | null,
+  options: { refuseWhileLocked?: boolean } = {},
+): Promise<'ok' | 'cancel' | 'done'> {
   const { conversation, ctx, deps, t, userId, locale } = sc;
-  const price = quote.resellerPrice ?? quote.merchantPrice;
+  const price = quote === null ? UNKNOWN_COST : (quote.resellerPrice ?? quote.merchantPrice);
+  if (options.refuseWhileLocked === true) {
+    const lock = await conversation.external(() => deps.pins.need(userId, UNKNOWN_COST));
+    if (lock.kind === 'locked') {
+      await ctx.reply(pinLockedText(t, lock));
+      return 'done';
+    }
+  }
   const already = verified.get(sc);
   if (already !== undefined && !new Decimal(price).gt(already)) return 'ok';
   const need = await conversation.external(() => deps.pins.need(userId, price));
@@ -68,7 +86,10 @@ export async function confirmPin(sc: StepContext, quote: QuoteView): Promise<'ok
 
   const chatId = ctx.chat!.id;
   const s = sc.nextPrompt();
-  const head = t('pin-ask', { price: formatMoney(price, quote.merchantCurrency, locale) });
+  const head =
+    quote === null
+      ? t('schedule-pin-unknown')
+      : t('pin-ask', { price: formatMoney(price, quote.merchantCurrency, locale) });
   let entry = '';
   let note: string | undefined;
   const text = () => [head, entry === '' ? '—' : '•'.repeat(entry.length), note].filter(Boolean).join('\n\n');
