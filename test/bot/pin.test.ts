@@ -1,4 +1,3 @@
-import { inflateRawSync } from 'node:zlib';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPin, pinMatches, RedisPinStore } from '../../src/accounts/pin.ts';
@@ -6,6 +5,7 @@ import { createLogger } from '../../src/logger.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, AGENT, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { everythingIn } from '../support/redis-dump.ts';
 import {
   FAST_USER,
   WAIT,
@@ -100,33 +100,8 @@ async function until(probe: () => Promise<boolean>): Promise<void> {
   }
 }
 
-/** Everything Redis holds, as text (a stored conversation inflated), to look for a PIN in. */
-async function redisText(): Promise<string> {
-  const out: string[] = [];
-  for (const key of await redis.keys('*')) {
-    const type = await redis.type(key);
-    out.push(key);
-    if (type === 'string') {
-      const value = (await redis.get(key)) ?? '';
-      out.push(value);
-      try {
-        const z = (JSON.parse(value) as { z?: unknown }).z;
-        if (typeof z === 'string')
-          out.push(inflateRawSync(Buffer.from(z, 'base64'), { windowBits: 11 }).toString());
-      } catch {
-        // not JSON: kept as it is
-      }
-    } else if (type === 'hash') out.push(JSON.stringify(await redis.hgetall(key)));
-    else if (type === 'list') out.push(...(await redis.lrange(key, 0, -1)));
-    else if (type === 'set') out.push(...(await redis.smembers(key)));
-    else if (type === 'zset') out.push(...(await redis.zrange(key, '0', '-1')));
-    else if (type === 'stream') out.push(JSON.stringify(await redis.xrange(key, '-', '+')));
-  }
-  return out.join('\n');
-}
-
 async function expectNoPinStored(): Promise<void> {
-  const text = await redisText();
+  const text = await everythingIn(redis);
   for (const p of TYPED_PINS) expect(text).not.toContain(p);
 }
 

@@ -50,6 +50,32 @@ async function reseller(languageCode = 'en'): Promise<StandInUser> {
   return user;
 }
 
+/** What most runs here buy: 500 NGN of MTN Nigeria airtime. */
+const NG_MTN_500 = {
+  country: 'NG',
+  countryName: 'Nigeria',
+  operatorKey: 'NG-MTN',
+  operatorName: 'MTN Nigeria',
+  subtype: 'airtime',
+  currency: 'NGN',
+  amount: '500',
+};
+
+/** A daily 23:59 (UTC) schedule of NG_MTN_500 to `phone` paid by `userId`, stored directly; its first run's job. */
+async function dailyAt2359(userId: number, role: 'reseller' | 'admin', phone: string) {
+  const made = await world.apps[0]!.schedules.create({
+    payer: { role, resellerId: userId, chatId: userId, locale: 'en' },
+    product: NG_MTN_500,
+    account: digits(phone),
+    masked: '+234 *** *** 0000',
+    repeat: { kind: 'daily', time: '23:59' },
+    zone: 'UTC',
+  });
+  if (made.kind !== 'created') throw new Error(`schedule not created: ${made.kind}`);
+  const { facts, next } = made.schedule;
+  return { id: facts.id, job: { id: facts.id, period: next!.period, at: next!.at } };
+}
+
 /** Valid Nigerian MTN numbers with distinct endings (no magic ending: they succeed). */
 let nextNumber = 50_000;
 const ngNumber = () => `+23480312${String(nextNumber++).padStart(5, '0')}`;
@@ -239,37 +265,15 @@ describe('scheduled runs', () => {
     setNow('2026-12-01T11:59:58Z');
     const user = await reseller();
     const phone = ngNumber();
-    const made = await world.apps[0]!.schedules.create({
-      payer: { role: 'reseller', resellerId: user.id, chatId: user.id, locale: 'en' },
-      product: {
-        country: 'NG',
-        countryName: 'Nigeria',
-        operatorKey: 'NG-MTN',
-        operatorName: 'MTN Nigeria',
-        subtype: 'airtime',
-        currency: 'NGN',
-        amount: '500',
-      },
-      account: digits(phone),
-      masked: '+234 *** *** 0000',
-      repeat: { kind: 'daily', time: '23:59' },
-      zone: 'UTC',
-    });
-    expect(made.kind).toBe('created');
-    if (made.kind !== 'created') return;
+    const { job, id } = await dailyAt2359(user.id, 'reseller', phone);
     await world.apps[0]!.roles.change(ADMIN, user.id, null);
-    const job = {
-      id: made.schedule.facts.id,
-      period: made.schedule.next!.period,
-      at: made.schedule.next!.at,
-    };
     expect(await world.apps[1]!.schedules.run(job)).toBe('not-placed');
     const report = await botSays(user, 'Scheduled top-up not placed');
     expect(report.text).toContain('you no longer have a role that may top up');
     expect(report.text).toContain('This schedule is paused');
     expect(await ordersTo(world, digits(phone))).toEqual([]);
     // Nothing more of it runs until they are granted again and resume it.
-    expect((await world.apps[0]!.schedules.store.get(made.schedule.facts.id))?.state).toBe('paused');
+    expect((await world.apps[0]!.schedules.store.get(id))?.state).toBe('paused');
   });
 
   it('pays as a reseller once its payer, an admin when it was saved, is demoted: their price, held from their credit', async () => {
@@ -279,29 +283,8 @@ describe('scheduled runs', () => {
     const app = world.apps[0]!;
     await app.roles.change(ADMIN, id, 'admin');
     const phone = ngNumber();
-    const made = await app.schedules.create({
-      payer: { role: 'admin', resellerId: id, chatId: id, locale: 'en' },
-      product: {
-        country: 'NG',
-        countryName: 'Nigeria',
-        operatorKey: 'NG-MTN',
-        operatorName: 'MTN Nigeria',
-        subtype: 'airtime',
-        currency: 'NGN',
-        amount: '500',
-      },
-      account: digits(phone),
-      masked: '+234 *** *** 0000',
-      repeat: { kind: 'daily', time: '23:59' },
-      zone: 'UTC',
-    });
-    if (made.kind !== 'created') throw new Error(`not created: ${made.kind}`);
+    const { job } = await dailyAt2359(id, 'admin', phone);
     await app.roles.change(ADMIN, id, 'reseller');
-    const job = {
-      id: made.schedule.facts.id,
-      period: made.schedule.next!.period,
-      at: made.schedule.next!.at,
-    };
     expect(await world.apps[1]!.schedules.run(job)).toBe('placed');
     await botSays(user, 'Scheduled top-up placed');
     const [order] = (await app.orders.service.listByReseller(id, { offset: 0, limit: 5 })).orders;
