@@ -6,7 +6,6 @@ import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { toHtmlPayload } from '../lib/telegram/html-mode.ts';
-import { adoptLegacyOutbox } from './legacy-outbox.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
 
 /**
@@ -551,10 +550,8 @@ export function createOutbox(deps: OutboxDeps) {
         // A job whose worker died is taken up again however often that happens: it is never dropped.
         maxStalledCount: FOREVER,
       });
-      const legacy = adoptLegacyOutbox({ redis, prefix: deps.prefix, add, logger });
       return {
         async close() {
-          await legacy.stop();
           await Promise.all(inFlight);
           await worker.close();
         },

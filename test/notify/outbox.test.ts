@@ -578,42 +578,6 @@ describe('durable Telegram outbox on BullMQ', () => {
     expect(botTexts(user)).toEqual(['survivor', 'survivor']);
   });
 
-  it('moves the messages left in the old hand-written outbox into the queue when a worker starts, each sent once', async () => {
-    const { user, replica } = setup();
-    const sent = await api.sendMessage(user.id, 'v0');
-    // What the earlier version left in Redis: a due-queue of job IDs and a hash per job.
-    const legacy = async (id: string, payload: object, version = '') => {
-      await redis.hset(`${prefix}outbox:job:${id}`, 'payload', JSON.stringify(payload), 'version', version);
-      await redis.zadd(`${prefix}outbox:q:due`, Date.now(), id);
-    };
-    await legacy('send:1', { kind: 'send', chatId: user.id, text: 'plain <b> as typed' });
-    await legacy('send:2', { kind: 'send', chatId: user.id, text: '<b>bold</b>', parseMode: 'HTML' });
-    await legacy(
-      `edit:${user.id}:${sent.message_id}`,
-      { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v4', parseMode: 'HTML' },
-      '4',
-    );
-    const { outbox } = replica();
-    await waitFor(async () => (await redis.zcard(`${prefix}outbox:q:due`)) === 0, 30_000, 'old queue empty');
-    await drain(outbox);
-    const texts = sendsOf(user.id)
-      .filter((c) => c.ok && c.params['text'] !== 'v0')
-      .map((c) => c.params['text']);
-    expect(texts.sort()).toEqual(['<b>bold</b>', 'plain <b> as typed']);
-    const chat = user.chat().filter((m) => m.from === 'bot');
-    expect(chat.find((m) => m.text === 'plain <b> as typed')?.entities ?? []).toEqual([]);
-    expect(chat.find((m) => m.text === 'bold')?.entities).toEqual([{ type: 'bold', offset: 0, length: 4 }]);
-    expect(chat.find((m) => m.id === sent.message_id)?.text).toBe('v4');
-    expect(await redis.keys(`${prefix}outbox:job:*`)).toEqual([]);
-    // An edit older than the moved one stays behind.
-    expect(
-      await outbox.enqueue(
-        { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v3' },
-        { key: 'v3', version: 3 },
-      ),
-    ).toBe('stale');
-  });
-
   it('classifies Bot API failures', () => {
     const err = (code: number, description: string, parameters = {}) =>
       new GrammyError('x', { ok: false, error_code: code, description, parameters }, 'sendMessage', {});
