@@ -28,7 +28,9 @@ import {
 } from '../orders/top-up.ts';
 import { adoptLegacyRuns, inLegacyQueue } from './legacy-runs.ts';
 import {
+  BULK_DRAFT_MAX_BYTES,
   createBulkStore,
+  draftBytes,
   type RunLine,
   type RunMeta,
   type RunRecord,
@@ -535,6 +537,8 @@ export function createBulkRuns(deps: BulkDeps) {
       };
       // Each line's merchant order number is fixed now, with the line, before anything can be sent.
       const lines: RunLine[] = valid.map((v) => ({ ...v, ext: newMerchantOrderNumber(), state: 'pending' }));
+      // A file whose draft would keep too much is refused before any quote is asked for it.
+      if (draftBytes(meta, lines) > BULK_DRAFT_MAX_BYTES) return { kind: 'refused', problem: 'too-large' };
       const estimated = await estimate(meta, lines, problems, input.line);
       if (estimated === 'left') return { kind: 'left' };
       const { kept, estimate: est } = estimated;
@@ -547,7 +551,8 @@ export function createBulkRuns(deps: BulkDeps) {
         input.role === 'reseller' && deps.accounts !== undefined
           ? (await deps.accounts.view(input.userId)).available
           : undefined;
-      await store.createDraft(meta, kept);
+      if ((await store.createDraft(meta, kept)) === 'too-large')
+        return { kind: 'refused', problem: 'too-large' };
       return {
         kind: 'draft',
         view: {

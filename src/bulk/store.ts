@@ -75,6 +75,36 @@ export type TransitionResult =
 const DRAFT_TTL_SECONDS = 3600;
 /** How long a finished run is kept (its buttons and report lines). */
 const DONE_TTL_SECONDS = 30 * 86_400;
+/**
+ * Most bytes one draft keeps (its record's and its lines' JSON). A full file of 1,000 lines with 100-character
+ * notes keeps about 0.5 MB; a file whose errors echo long or escaped text could keep several, and is refused.
+ */
+export const BULK_DRAFT_MAX_BYTES = 1024 * 1024;
+
+/** The bytes a draft keeps: its record's JSON and each line's, as stored. */
+export function draftBytes(meta: RunMeta, lines: readonly RunLine[]): number {
+  let bytes = Buffer.byteLength(JSON.stringify(meta));
+  for (const line of lines) bytes += Buffer.byteLength(JSON.stringify(line));
+  return bytes;
+}
+
+/**
+ * Stores a draft as the user's one live draft: the one before (ARGV[1], '' for none) is deleted while it is still a
+ * draft, unless the user's pointer moved meanwhile (0: read it again and retry).
+ * KEYS: the user's draft pointer, the previous draft's run and lines, the new one's run and lines.
+ * ARGV: previous id, new id, TTL (s), meta JSON, then each line's JSON in order.
+ */
+const CREATE_DRAFT = defineScript(`
+if (redis.call('GET', KEYS[1]) or '') ~= ARGV[1] then return 0 end
+if ARGV[1] ~= '' and redis.call('HGET', KEYS[2], 'state') == 'draft' then redis.call('DEL', KEYS[2], KEYS[3]) end
+redis.call('HSET', KEYS[4], 'meta', ARGV[4], 'state', 'draft', 'next', '0', 'startedAt', '0', 'progressAt', '0',
+  'round', '0', 'parked', '1')
+redis.call('EXPIRE', KEYS[4], ARGV[3])
+for i = 5, #ARGV do redis.call('HSET', KEYS[5], tostring(i - 5), ARGV[i]) end
+if #ARGV >= 5 then redis.call('EXPIRE', KEYS[5], ARGV[3]) end
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+return 1
+`);
 
 const TRANSITION = defineScript(`${LUA_APPLY_OPS}
 local state = redis.call('HGET', KEYS[1], 'state')
@@ -127,6 +157,8 @@ export function createBulkStore(redis: Redis, prefix: string) {
     run: (id: string) => `${base}:run:${id}`,
     lines: (id: string) => `${base}:lines:${id}`,
     active: `${base}:active`,
+    /** The run ID of the user's live draft. */
+    draftOf: (userId: number) => `${base}:draft:${userId}`,
   };
 
   async function transition(
@@ -148,28 +180,26 @@ export function createBulkStore(redis: Redis, prefix: string) {
   }
 
   return {
-    /** Stores a checked file as a draft (kept an hour unless started). */
-    async createDraft(meta: RunMeta, lines: RunLine[]): Promise<void> {
-      const m = redis.multi();
-      m.hset(keys.run(meta.runId), {
-        meta: JSON.stringify(meta),
-        state: 'draft',
-        next: '0',
-        startedAt: '0',
-        progressAt: '0',
-        round: '0',
-        // No job until ✅.
-        parked: '1',
-      });
-      if (lines.length > 0) {
-        m.hset(
-          keys.lines(meta.runId),
-          Object.fromEntries(lines.map((l, i) => [String(i), JSON.stringify(l)])),
+    /**
+     * Stores a checked file as its user's one live draft (kept an hour unless started): the draft the user had is
+     * deleted (its ✅ finds it gone); a started run is not touched. 'too-large': it would keep more than
+     * BULK_DRAFT_MAX_BYTES, and nothing is stored.
+     */
+    async createDraft(meta: RunMeta, lines: RunLine[]): Promise<'ok' | 'too-large'> {
+      if (draftBytes(meta, lines) > BULK_DRAFT_MAX_BYTES) return 'too-large';
+      const pointer = keys.draftOf(meta.resellerId);
+      const linesJson = lines.map((l) => JSON.stringify(l));
+      for (;;) {
+        const previous = (await redis.get(pointer)) ?? '';
+        // With no draft before, the new one's keys stand in for the old ones (the script leaves them alone then).
+        const old = previous === '' ? meta.runId : previous;
+        const stored = await CREATE_DRAFT.run(
+          redis,
+          [pointer, keys.run(old), keys.lines(old), keys.run(meta.runId), keys.lines(meta.runId)],
+          [previous, meta.runId, DRAFT_TTL_SECONDS, JSON.stringify(meta), ...linesJson],
         );
-        m.expire(keys.lines(meta.runId), DRAFT_TTL_SECONDS);
+        if (stored === 1) return 'ok';
       }
-      m.expire(keys.run(meta.runId), DRAFT_TTL_SECONDS);
-      await m.exec();
     },
 
     async get(id: string): Promise<RunRecord | null> {
