@@ -451,7 +451,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
 
   let runner: RunnerHandle | undefined;
   let workers: OrderWorkers | undefined;
-  let bulkWorker: { stop(): Promise<void> } | undefined;
   let resumeLoop: LoopHandle | undefined;
   // Updates of dead replicas' waits, handled again here (see resumeOrphans): awaited on stop.
   const resumed = new Set<Promise<void>>();
@@ -512,7 +511,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
       if (runsJobs) {
         workers = await orderSystem.startWorkers();
-        bulkWorker = bulk.startWorker();
+        bulk.startWorker();
         // A run started just before a crash may lack its job: queued again (a no-op for the rest).
         const queued = await bulk.ensureQueued().catch((error: unknown) => {
           logger.error(
@@ -579,7 +578,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           await Promise.all([...resumed]);
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await bot.idle.stop();
-          await bulkWorker?.stop();
           await workers?.stop();
           await reconciler.stop();
           await jobs.close();

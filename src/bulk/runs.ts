@@ -26,7 +26,6 @@ import {
   type UnattendedQuote,
   type UnattendedResult,
 } from '../orders/top-up.ts';
-import { adoptLegacyRuns, inLegacyQueue } from './legacy-runs.ts';
 import {
   BULK_DRAFT_MAX_BYTES,
   createBulkStore,
@@ -631,21 +630,17 @@ export function createBulkRuns(deps: BulkDeps) {
       return { run, view: progressOf(run, await store.lines(runId)) };
     },
 
-    /**
-     * On start-up: every started, unreported run has its job (one stored just before a crash may lack it), except
-     * those still in the old version's queue, which `startWorker` adopts.
-     */
+    /** On start-up: every started, unreported run has its job (one stored just before a crash may lack it). */
     async ensureQueued(): Promise<number> {
       let queued = 0;
       for (const id of await store.active()) {
-        if (await inLegacyQueue(deps.redis, deps.prefix, id)) continue;
         if (await ensureJob(id)) queued++;
       }
       return queued;
     },
 
-    /** Runs the lines' jobs in this process (ROLE all or worker), and adopts the runs an older version queued. */
-    startWorker(): { stop(): Promise<void> } {
+    /** Runs the lines' jobs in this process (ROLE all or worker). */
+    startWorker(): void {
       deps.jobs.work<BulkJob, StepResult>(BULK_QUEUE, step, {
         concurrency: RUN_CONCURRENCY,
         lockDurationMs: timings.leaseMs,
@@ -654,7 +649,6 @@ export function createBulkRuns(deps: BulkDeps) {
         // A line whose worker died is taken over however often that happens: a run is never dropped.
         maxStalledCount: FOREVER,
       });
-      return adoptLegacyRuns({ redis: deps.redis, prefix: deps.prefix, adopt: ensureJob, logger });
     },
   };
 }

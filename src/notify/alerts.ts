@@ -259,7 +259,6 @@ export function createAlerts(deps: AlertsDeps) {
     closed: `${base}closed`,
     group: (id: string) => `${base}group:${id}`,
     /** Groups closed by the hand-written hold this replaced, delivered by the first worker that starts. */
-    legacyGroups: `${base}groups`,
   };
   const queue = () => deps.jobs.queue<AlertBurstJob>(ALERT_QUEUE);
 
@@ -393,10 +392,6 @@ export function createAlerts(deps: AlertsDeps) {
         const open = (await openScript.run(redis, [k.pending, k.meta, k.seq], [])) as
           [string, string, string] | null;
         if (open !== null) await holdBurst(open[0], Number(open[1]), Number(open[2]), false);
-        for (const id of await redis.zrange(k.legacyGroups, '0', '-1')) {
-          await deliverGroup(id, k.group(id));
-          await redis.multi().del(k.group(id)).zrem(k.legacyGroups, id).exec();
-        }
       } catch (error) {
         logger.error({ err: error }, 'could not check the open alert burst at start-up; its next alert does');
       }

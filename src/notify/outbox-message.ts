@@ -1,6 +1,6 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 
-/** What the outbox sends (outbox.ts), and what queuing one answers; the legacy outbox's mover queues them too. */
+/** What the outbox sends (outbox.ts), and what queuing one answers. */
 
 export type OutboxMessage =
   | {
