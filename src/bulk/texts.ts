@@ -26,10 +26,11 @@ export function problemText(
 export function summaryText(t: Translate, locale: string, view: DraftView): string {
   const parts = [t(locale, 'bulk-summary', { valid: view.valid, errors: view.problems.length })];
   if (view.problems.length > 0) {
+    // What a line echoes of the file is cut short here (the report has it whole): the summary stays one message.
     const listed = view.problems.slice(0, LISTED_PROBLEMS).map((p) =>
       t(locale, 'bulk-summary-line-error', {
         line: String(p.line),
-        problem: html(problemText(t, locale, p)),
+        problem: html(problemText(t, locale, { key: p.key, vars: shortened(p.vars) })),
       }),
     );
     if (view.problems.length > LISTED_PROBLEMS)
@@ -55,6 +56,18 @@ export function summaryText(t: Translate, locale: string, view: DraftView): stri
     parts.push(t(locale, 'bulk-summary-nothing'));
   }
   return parts.join('\n\n');
+}
+
+/** Longest echo of a file's cell in the summary: 20 listed lines stay far below Telegram's 4,096 characters. */
+const ECHO_MAX = 60;
+
+function shortened(vars: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(vars).map(([name, value]) => [
+      name,
+      value.length > ECHO_MAX ? `${value.slice(0, ECHO_MAX - 1)}…` : value,
+    ]),
+  );
 }
 
 /** The progress bar: filled cells for the lines done (placed, failed or skipped). */

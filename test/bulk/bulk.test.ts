@@ -202,6 +202,16 @@ describe('a bulk file is checked line by line', () => {
     expect(answer.buttons.flat()).toHaveLength(0);
   });
 
+  it('answers with one summary however long the text the file echoes (each echo cut short, whole in the report)', async () => {
+    const user = await reseller();
+    const long = 'V'.repeat(500);
+    const lines = Array.from({ length: 25 }, (_, i) => `${ng(600 + i)},500,${long}${i},`);
+    const summary = await sendFile(user, lines.join('\n'));
+    expect(summary.text).toContain('0 valid lines, 25 with errors');
+    expect(summary.text.length).toBeLessThan(4096);
+    expect(summary.text).toContain('…');
+  });
+
   it('accepts exactly 1,000 lines', async () => {
     const user = await reseller();
     const lines = Array.from({ length: 1000 }, (_, i) => `${ng(i)},500,MTN`);
