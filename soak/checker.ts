@@ -11,6 +11,7 @@ import type { StoredOrder } from '../src/orders/types.ts';
 import type { ChatMessage, RecordedCall, TgUpdate } from '../src/sandbox/telegram/index.ts';
 import { htmlToPlain } from '../src/lib/html.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { checkRoleChanges } from './role-checker.ts';
 
 export interface SandboxOrderRecord {
   order_id: string;
@@ -37,6 +38,8 @@ export interface Records {
     path: string;
     status: number;
     retry_after: number | null;
+    /** The merchant order number a placement named (null for other requests). */
+    external_order_id?: string | null;
   }[];
   perMinute: { minute: string; count: number }[];
   botOrders: StoredOrder[];
@@ -63,6 +66,12 @@ export interface Records {
   bulkRuns?: BulkRunRecord[];
   /** Every bulk report document sent: its run (from the file name), the chat and the CSV text. */
   bulkReports?: { runId: string; chat: string; csv: string }[];
+  /** Every role change (roles:audit), oldest first; `at` is the bot's clock, `role` null for a revocation. */
+  roleChanges?: RoleChangeRecord[];
+  /** Every schedule the bot's Redis holds, with its last run (`at`: when it was due, on the schedule clock). */
+  schedules?: ScheduleRecordView[];
+  /** The replicas' schedule clock minus the real one (ms). */
+  scheduleClockOffsetMs?: number;
   rateLimitPerMinute: number;
   /**
    * Longest event-loop stall of the runner (which hosts the sandbox) during the run: the sandbox stamps
@@ -79,7 +88,21 @@ export interface BulkRunRecord {
   state: string;
   reported: boolean;
   /** Each valid line: its file line, number (digits), merchant order number and state (pending, placed, …). */
-  lines: { line: number; account: string; ext: string; state: string }[];
+  lines: { line: number; account: string; ext: string; state: string; error?: string }[];
+}
+
+export interface RoleChangeRecord {
+  by: number;
+  user: number;
+  role: string | null;
+  at: string;
+}
+
+export interface ScheduleRecordView {
+  id: string;
+  resellerId: number;
+  state: string;
+  last?: { at: number; externalOrderId: string; placed: boolean; reason?: string };
 }
 
 export interface ResellerBooks {
@@ -507,6 +530,7 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
   }
   results.push(...checkCredit(records, byExt));
   results.push(...checkBulk(records, botByExt));
+  results.push(checkRoleChanges(records, botByExt));
   return results;
 }
 

@@ -15,16 +15,21 @@ export function scheduleClockOffset(startedAt: number): number {
   return Math.ceil(firstRun / 60_000) * 60_000 - firstRun;
 }
 
+/** Real time (ms) when the replicas' schedule clock reaches its first whole minute of a run started at `startedAt`. */
+export function firstScheduleMinuteAt(startedAt: number): number {
+  return startedAt + SCHEDULE_FIRST_RUN_S * 1000;
+}
+
 /** A run is only scheduled this long ahead at least (typing the time, the summary's quote and ✅ take a moment). */
-const LEAD_MS = 6_000;
+export const LEAD_MS = 6_000;
 /** …and this long before the active phase ends, so it runs with the faults and finishes in the quiet period. */
-const TAIL_MS = 10_000;
+export const TAIL_MS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const WAIT_MS = 20_000;
 
 /** Sends a text or command and waits for a bot message after it that contains `expect`. */
-async function say(user: StandInUser, text: string, expect: string): Promise<ChatMessage> {
+export async function say(user: StandInUser, text: string, expect: string): Promise<ChatMessage> {
   const sent = text.startsWith('/') ? user.sendCommand(text) : user.sendText(text);
   return user.waitForBotMessage((m) => m.text.includes(expect), {
     timeoutMs: WAIT_MS,
@@ -47,7 +52,7 @@ async function tap(
 }
 
 /** One new daily schedule at `time` (HH:MM of the schedule clock, UTC) through the chat; true when saved. */
-async function schedule(
+export async function schedule(
   user: StandInUser,
   ctx: ActorContext,
   rng: Rng,

@@ -9,11 +9,14 @@ import { decodeOrder } from '../src/orders/record.ts';
 import { accountKeys } from '../src/accounts/ledger.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import { ACTORS, type ActorContext } from './actors.ts';
-import { runScheduler, scheduleClockOffset } from './schedule-actor.ts';
+import { firstScheduleMinuteAt, runScheduler, scheduleClockOffset } from './schedule-actor.ts';
+import { runRoleChanges } from './role-actors.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
 import { createRng, type Rng } from './rng.ts';
-import { castOf, resellerIds, startSoakWorld, type SoakWorld } from './world.ts';
+import { castOf, resellerIds, ROLE_CAST, startSoakWorld, type SoakWorld } from './world.ts';
 import { createBulkStore } from '../src/bulk/store.ts';
+import type { RoleChange } from '../src/bot/roles.ts';
+import { createScheduleStore } from '../src/schedules/store.ts';
 import { scanKeys } from '../src/lib/redis/connect.ts';
 import { jobRecoveryBoundMs, RETRY_DELAY_MAX_MS } from '../src/jobs/jobs.ts';
 import { placementRecoveryBoundMs } from '../src/orders/placements.ts';
@@ -276,7 +279,31 @@ async function injectFault(
   }
 }
 
-async function collect(world: SoakWorld, phones: string[], clockSlackMs: number): Promise<Records> {
+/** Every role change (roles:audit, oldest first) and every schedule with its last run, as the bot's Redis holds them. */
+async function collectRoles(world: SoakWorld): Promise<Pick<Records, 'roleChanges' | 'schedules'>> {
+  const audit = await world.client.lrange(`${world.prefix}roles:audit`, 0, -1);
+  const roleChanges = audit.map((row) => JSON.parse(row) as RoleChange).reverse();
+  const store = createScheduleStore(world.client, world.prefix);
+  const schedules: NonNullable<Records['schedules']> = [];
+  for (const id of await store.all()) {
+    const record = await store.get(id);
+    if (record === null) continue;
+    schedules.push({
+      id,
+      resellerId: record.facts.payer.resellerId,
+      state: record.state,
+      ...(record.last === undefined ? {} : { last: record.last }),
+    });
+  }
+  return { roleChanges, schedules };
+}
+
+async function collect(
+  world: SoakWorld,
+  phones: string[],
+  clockSlackMs: number,
+  scheduleClockOffsetMs: number,
+): Promise<Records> {
   const orders = await world.control.get<{ results: Records['sandboxOrders'] }>('orders');
   const quotes = await world.control.get<{ results: Records['quotes'] }>('quotes');
   const ledger = await world.control.get<{ results: Records['ledger'] }>('ledger');
@@ -336,6 +363,7 @@ async function collect(world: SoakWorld, phones: string[], clockSlackMs: number)
         account: l.account,
         ext: l.ext,
         state: l.state,
+        ...(l.error === undefined ? {} : { error: l.error }),
       })),
     });
   }
@@ -363,6 +391,8 @@ async function collect(world: SoakWorld, phones: string[], clockSlackMs: number)
     chats,
     bulkRuns,
     bulkReports,
+    ...(await collectRoles(world)),
+    scheduleClockOffsetMs,
     logs: world.logFiles.map((file) => ({
       file,
       lines: readFileSync(file, 'utf8')
@@ -477,6 +507,23 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const actors = [
       ...castOf(options.resellers).map(({ kind, id }) => ACTORS[kind](id, ctx)),
       runScheduler(schedulerId, ctx, scheduleOffsetMs, startedAt + options.activeSeconds * 1000),
+      runRoleChanges(
+        ROLE_CAST,
+        ctx,
+        {
+          offsetMs: scheduleOffsetMs,
+          firstMinuteAt: firstScheduleMinuteAt(startedAt),
+          activeUntil: startedAt + options.activeSeconds * 1000,
+        },
+        {
+          slowService: async (latencyMs) => {
+            const spec = { kind: 'latency', path: '/recharge/*', method: 'POST', latency_ms: latencyMs };
+            const rule = await world.control.post<{ id: string }>('faults', spec);
+            log({ fault: 'role-slow-service', spec });
+            return () => world.control.del(`faults/${rule.id}`).catch(() => undefined);
+          },
+        },
+      ),
     ];
 
     // Faults: sandbox and Telegram windows may overlap; process kills (bot, Redis) one at a time.
@@ -556,7 +603,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     );
 
     loopDelay.disable();
-    const records = await collect(world, phones, Math.ceil(loopDelay.max / 1e6));
+    const records = await collect(world, phones, Math.ceil(loopDelay.max / 1e6), scheduleOffsetMs);
     writeFileSync(join(options.outDir, 'records.json'), JSON.stringify(records, null, 1));
     const i18n = createI18n('en');
     const results = checkRecords(records, (locale, key, vars) => i18n.t(locale, key, vars));

@@ -23,6 +23,8 @@ export const PREFIX = 'rb:';
 export const ADMIN_ID = 720_000_001;
 export const AGENT_IDS = [720_000_101, 720_000_102];
 export const STRANGER_ID = 720_000_201;
+/** The role changes (role-actors.ts): the reseller revoked mid-run and the admin demoted; the admin makes both. */
+export const ROLE_CAST = { adminId: ADMIN_ID, revokedId: 720_000_301, demotedId: 720_000_302 } as const;
 /** Credit of most soak resellers, and of every third (enough for a few top-ups only), in the wallet currency. */
 export const RESELLER_CREDIT = '500';
 export const RESELLER_CREDIT_SHORT = '2';
@@ -158,6 +160,8 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       { id: ADMIN_ID, firstName: 'Ada', languageCode: 'en', started: true },
       ...AGENT_IDS.map((id) => ({ id, firstName: `Agent${id % 1000}`, languageCode: 'en', started: true })),
       { id: STRANGER_ID, firstName: 'Sam', languageCode: 'en', started: true },
+      { id: ROLE_CAST.revokedId, firstName: 'Rita', languageCode: 'en', started: true },
+      { id: ROLE_CAST.demotedId, firstName: 'Dan', languageCode: 'en', started: true },
       ...resellers.map((id) => ({
         id,
         firstName: `R${id % 1000}`,
@@ -364,5 +368,9 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       note: 'soak float',
     });
   }
+  // The role changes' people get their roles in chat (role-actors.ts); their credit is there from the start, so the
+  // demoted admin pays as a reseller.
+  for (const id of [ROLE_CAST.revokedId, ROLE_CAST.demotedId])
+    await accounts.credit(id, new Decimal(RESELLER_CREDIT), { adminId: ADMIN_ID, note: 'soak float' });
   return world;
 }
