@@ -11,6 +11,7 @@ import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { everythingIn } from '../support/redis-dump.ts';
 import { FAST_USER, WAIT, current, typeToQuote, waitForOrders } from './flow/helpers.ts';
+import { holdBudget } from '../support/budget-hold.ts';
 
 // Issue 29, item 3: no secret a user types is ever stored, not even while its order waits in line. The request
 // budget is held full while a reseller confirms a PIN-protected top-up (on the keypad, then typed), so the
@@ -53,25 +54,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-/** Takes every slot of the budget until released, so a confirmed order waits in line meanwhile. */
-function holdBudget(): () => Promise<void> {
-  const stop = new AbortController();
-  const taker = async () => {
-    while (!stop.signal.aborted) {
-      try {
-        await app.budget.acquire('placement', stop.signal);
-      } catch {
-        return;
-      }
-    }
-  };
-  const running = Promise.all(Array.from({ length: 2 * LIMIT }, taker));
-  return async () => {
-    stop.abort();
-    await running;
-  };
-}
-
 async function until(probe: () => Promise<boolean>, timeoutMs = WAIT.timeoutMs): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
@@ -91,7 +73,7 @@ async function confirmToKeypad(user: StandInUser, quote: ChatMessage): Promise<C
 
 /** Gives the PIN (`enter`), with the budget held until the update that carried it is kept in line. */
 async function giveInLine(enter: () => void, account: string): Promise<void> {
-  const release = holdBudget();
+  const release = holdBudget(app.budget, LIMIT);
   try {
     enter();
     await until(async () => (await redis.hlen('rb:line:resume')) > 0);

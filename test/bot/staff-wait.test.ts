@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, AGENT, RESELLER, type BotWorld } from '../support/bot-world.ts';
 import { ask, eventually, ngNumber, placeAtService, placeOrder } from './agents-support.ts';
 import { startLineWorld } from './flow/helpers.ts';
+import { holdBudget } from '../support/budget-hold.ts';
 
 // Issue 16: reads a person waits for (agents' and admins' /status and /orders, Refresh, an admin's /balance)
 // wait their turn in the shared line like a reseller's quote: the same "⏳ In line" message edited in place,
@@ -24,24 +25,10 @@ const inLine = (m: ChatMessage) => m.text.includes('In line: position');
  * resolves `full` once the current minute is used up. Twice as many takers as slots wait at once, so when a
  * minute turns, every one of its slots goes to a taker, never to the read waiting behind them.
  */
-function holdBudget(app: App): { full: Promise<void>; release: () => Promise<void> } {
-  const stop = new AbortController();
-  const taker = async () => {
-    while (!stop.signal.aborted) {
-      try {
-        await app.budget.acquire('placement', stop.signal);
-      } catch {
-        return;
-      }
-    }
-  };
-  const running = Promise.all(Array.from({ length: 2 * LIMIT }, taker));
+function fill(app: App): { full: Promise<void>; release: () => Promise<void> } {
   return {
+    release: holdBudget(app.budget, LIMIT),
     full: eventually(async () => (await app.budget.snapshot()).usedThisMinute >= LIMIT).then(() => undefined),
-    async release() {
-      stop.abort();
-      await running;
-    },
   };
 }
 
@@ -79,7 +66,7 @@ describe('staff reads wait their turn in the shared line', () => {
     const agent = world.standIn.driver.user({ id: AGENT });
     const path = `/api/v1/recharge/orders/${outside.orderId}`;
     const reads = await requestsTo(path);
-    const hold = holdBudget(app);
+    const hold = fill(app);
     try {
       await hold.full;
       const sent = agent.sendCommand(`/status ${outside.orderId}`);
@@ -105,7 +92,7 @@ describe('staff reads wait their turn in the shared line', () => {
 
   it("an admin's /orders, its Refresh and /balance's wallet read wait in line too", async () => {
     const admin = world.standIn.driver.user({ id: ADMIN });
-    const hold = holdBudget(app);
+    const hold = fill(app);
     try {
       await hold.full;
       const sent = admin.sendCommand('/orders');
@@ -119,7 +106,7 @@ describe('staff reads wait their turn in the shared line', () => {
 
       // The Refresh of a card read from the service: the button is answered at once, the wait is shown.
       const card = await ask(admin, `/status ${outside.orderId}`, isCard);
-      const again = holdBudget(app);
+      const again = fill(app);
       try {
         await again.full;
         const pressed = admin.press(card, '🔄 Refresh');
@@ -137,7 +124,7 @@ describe('staff reads wait their turn in the shared line', () => {
       // An admin's /balance reads the merchant wallet (the wallet's currency is read once and kept a day).
       const wallet = (m: ChatMessage) => m.text.includes('Merchant wallet:');
       await ask(admin, '/balance', wallet);
-      const third = holdBudget(app);
+      const third = fill(app);
       try {
         await third.full;
         const asked = admin.sendCommand('/balance');
@@ -157,7 +144,7 @@ describe('staff reads wait their turn in the shared line', () => {
 
   it("a reseller's bulk file waits in line for its estimate quotes and gets the estimate", async () => {
     const reseller = world.standIn.driver.user({ id: RESELLER });
-    const hold = holdBudget(app);
+    const hold = fill(app);
     try {
       await hold.full;
       const sent = reseller.sendDocument(
@@ -186,7 +173,7 @@ describe('staff reads wait their turn in the shared line', () => {
     const reads = await requestsTo(path);
     const answers = () => agent.chat().filter((m) => isCard(m) || isList(m)).length;
     const answered = answers();
-    const hold = holdBudget(app);
+    const hold = fill(app);
     try {
       await hold.full;
       const sent = agent.sendCommand(`/status ${outside.orderId}`);

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPin, RedisPinStore } from '../../src/accounts/pin.ts';
-import { createRequestBudget, type RequestBudget } from '../../src/merchant/budget.ts';
+import { createRequestBudget } from '../../src/merchant/budget.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { controlClient } from '../support/bot-world.ts';
@@ -11,6 +11,7 @@ import { freePort } from '../support/ports.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { PROMPT, current, say, type SandboxOrder } from '../bot/flow/helpers.ts';
 import { outputLine, startCrashBot, waitForValue } from './support/crash-bot-process.ts';
+import { holdBudget } from '../support/budget-hold.ts';
 
 // Issue 29, item 3: the update that carried a PIN is kept in Redis while its order waits in line with the PIN
 // hidden, so the replica that handles it again (the first one died) never sees the PIN. It goes on all the same:
@@ -29,25 +30,6 @@ const national = (i: number) => `08031${String(28_000 + i).padStart(6, '0')}`;
 const digits = (i: number) => `234${national(i).slice(1)}`;
 const isKeypad = (m: ChatMessage) => m.from === 'bot' && m.text.includes('enter your PIN on the keypad');
 const isOrderLine = (m: ChatMessage) => /^(⏳|🔎|✅|⚠️|↩️)/u.test(m.text) && m.text.includes('O-');
-
-/** Takes every slot of the budget (placement priority) until released; twice as many takers as slots. */
-function holdBudget(budget: RequestBudget): () => Promise<void> {
-  const stop = new AbortController();
-  const taker = async () => {
-    while (!stop.signal.aborted) {
-      try {
-        await budget.acquire('placement', stop.signal);
-      } catch {
-        return;
-      }
-    }
-  };
-  const running = Promise.all(Array.from({ length: 2 * LIMIT }, taker));
-  return async () => {
-    stop.abort();
-    await running;
-  };
-}
 
 /** Types a 5000 NGN top-up (about 3.13 USD, above PIN_REQUIRED_ABOVE) to the quote, confirms it: the keypad. */
 async function toKeypad(user: StandInUser, i: number): Promise<ChatMessage> {
@@ -132,7 +114,7 @@ describe('a PIN given while the budget is full, its replica killed', () => {
 
     // The budget is full from here on: both PINs are given on A and both orders wait in line there.
     const budget = createRequestBudget({ redis, prefix: PREFIX, limitPerMinute: LIMIT, windowMs: WINDOW_MS });
-    const release = holdBudget(budget);
+    const release = holdBudget(budget, LIMIT);
     let released = false;
     try {
       onKeypad.press(current(onKeypad, keypads[0]!.id)!, /✅/);

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRequestBudget, type RequestBudget } from '../../src/merchant/budget.ts';
+import { createRequestBudget } from '../../src/merchant/budget.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { controlClient } from '../support/bot-world.ts';
@@ -10,6 +10,7 @@ import { freePort } from '../support/ports.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { PROMPT, say, type SandboxOrder, type SandboxRequest } from '../bot/flow/helpers.ts';
 import { outputLine, startCrashBot, waitForValue } from './support/crash-bot-process.ts';
+import { holdBudget } from '../support/budget-hold.ts';
 
 // Issue 16, "a replica that dies loses no place in line": two whole replicas (ROLE=all, webhook mode behind a
 // round-robin balancer) share a Redis, the sandbox and the stand-in. With the request budget full, resellers
@@ -31,25 +32,6 @@ const digits = (i: number) => `234${national(i).slice(1)}`;
 const inLine = (m: ChatMessage) => m.text.includes('In line: position');
 const isQuote = (m: ChatMessage) => m.text.includes(PROMPT.quote);
 const isOrderLine = (m: ChatMessage) => /^(⏳|🔎|✅|⚠️|↩️)/u.test(m.text) && m.text.includes('O-');
-
-/** Takes every slot of the budget (placement priority) until released; twice as many takers as slots. */
-function holdBudget(budget: RequestBudget): () => Promise<void> {
-  const stop = new AbortController();
-  const taker = async () => {
-    while (!stop.signal.aborted) {
-      try {
-        await budget.acquire('placement', stop.signal);
-      } catch {
-        return;
-      }
-    }
-  };
-  const running = Promise.all(Array.from({ length: 2 * LIMIT }, taker));
-  return async () => {
-    stop.abort();
-    await running;
-  };
-}
 
 /** Types a top-up up to the phone prompt (the catalogue is cached: no request). */
 async function upToPhone(user: StandInUser): Promise<void> {
@@ -124,7 +106,7 @@ describe('a replica dies while its users wait in line', () => {
 
     // The budget is full from here on: R1-R3 send their numbers (quotes wait), R4 and R5 press ✅ (orders wait).
     const budget = createRequestBudget({ redis, prefix: PREFIX, limitPerMinute: LIMIT, windowMs: WINDOW_MS });
-    const release = holdBudget(budget);
+    const release = holdBudget(budget, LIMIT);
     const resumedQuotes = new Map<number, number>();
     let released = false;
     try {
