@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createI18n } from '../../src/bot/i18n.ts';
 import { checkRecords, type Records } from '../../soak/checker.ts';
 import { PROFILES, runSoak, type SoakResult } from '../../soak/soak.ts';
+import { ROLE_CAST } from '../../soak/world.ts';
 
 // The soak's short profile, as CI runs it: a fixed seed, two replicas for part of the run, every fault kind.
 const SEED = 20_261_122;
@@ -189,6 +190,59 @@ describe('soak, short profile', () => {
     expect(failing(notStarted)).toContain(
       'every bulk order is a line of a run its reseller started, and no bulk line was placed twice',
     );
+
+    // Role changes made in chat: the reseller revoked in the middle of a bulk run, the admin demoted before a run.
+    const ROLES =
+      'no order reaches the service for a payer after a change took their access; a demoted admin pays as a reseller';
+    const revoke = records.roleChanges!.find((c) => c.user === ROLE_CAST.revokedId && c.role === null)!;
+    const demotion = records.roleChanges!.find(
+      (c) => c.user === ROLE_CAST.demotedId && c.role === 'reseller',
+    )!;
+    expect(revoke).toBeDefined();
+    expect(demotion).toBeDefined();
+    // Two more lines of the revoked reseller's run reaching the service after the revocation: one could have been
+    // under way, not two.
+    const revokedLine = records.sandboxOrders.find(
+      (o) =>
+        bulkRunOf(o) !== undefined &&
+        records.botOrders.find((b) => b.externalOrderId === o.external_order_id)?.resellerId ===
+          ROLE_CAST.revokedId,
+    );
+    if (revokedLine !== undefined) {
+      const late = copy(records);
+      for (const n of [1, 2]) {
+        const ext = `${revokedLine.external_order_id}-late${n}`;
+        late.sandboxOrders.push({
+          ...revokedLine,
+          order_id: `${revokedLine.order_id}-late${n}`,
+          external_order_id: ext,
+        });
+        late.botOrders.push({
+          ...late.botOrders.find((b) => b.externalOrderId === revokedLine.external_order_id)!,
+          externalOrderId: ext,
+        });
+        late.requests.push({
+          ...late.requests[0]!,
+          method: 'POST',
+          path: '/api/v1/recharge/orders',
+          external_order_id: ext,
+          at_ms: Date.parse(revoke.at) + 5_000 * n,
+        });
+      }
+      expect(failing(late)).toContain(ROLES);
+    }
+    // The demoted admin's scheduled run, placed after the demotion, paid from the wallet instead of their credit.
+    const demotedRun = records.botOrders.find(
+      (b) => b.resellerId === ROLE_CAST.demotedId && b.scheduleId !== undefined && b.orderId !== undefined,
+    );
+    if (demotedRun !== undefined) {
+      expect(demotedRun.credit).toBeDefined();
+      const free = copy(records);
+      const stored = free.botOrders.find((b) => b.externalOrderId === demotedRun.externalOrderId)!;
+      delete stored.credit;
+      delete stored.quote.resellerPrice;
+      expect(failing(free)).toContain(ROLES);
+    }
 
     const crashed = copy(records);
     crashed.exits.push({ replica: 0, generation: 99, code: 1, signal: null, injected: false });
