@@ -351,6 +351,8 @@ export function createBulkRuns(deps: BulkDeps) {
         {
           gates: deps.gates,
           orders: {
+            // A line whose job runs again after a crash finds the order it sent, whoever the payer is now.
+            get: (externalOrderId) => deps.orders.get(externalOrderId),
             submit: async (intent, options) => {
               await hookAt(deps.hooks, 'bulk-before-submit', { externalOrderId: line.ext, step: index });
               const submitted = await deps.orders.submit(intent, options);
@@ -388,7 +390,11 @@ export function createBulkRuns(deps: BulkDeps) {
     }
     let recorded: RunLine;
     if (result.placed) {
-      recorded = { ...line, state: 'placed', price: result.order.credit?.amount ?? result.price };
+      recorded = {
+        ...line,
+        state: 'placed',
+        price: result.order.credit?.amount ?? result.price ?? result.order.quote.merchantPrice,
+      };
     } else {
       if (result.quoteRefused) {
         quotes.delete(productKey(line));

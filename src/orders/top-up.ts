@@ -232,16 +232,28 @@ export interface UnattendedTopUp {
 
 /** What an unattended top-up came to: an outcome of the order service, or stopped before anything was held. */
 export type UnattendedResult =
-  (UnattendedOutcome & { quote: UnattendedQuote; price: string }) | { placed: false; stopped: StopReason };
+  (UnattendedOutcome & { price?: string }) | { placed: false; stopped: StopReason };
 
 /**
- * The one road for a top-up nobody watches: the payer's current role (none: stopped), the quote, their current
- * price, the PIN policy at that price (locked, or needed and not given: stopped), then `holdAndPlace`.
+ * The one road for a top-up nobody watches. An order already stored under the number (a job run again after a
+ * crash: it may have been sent before the payer changed) is the answer, whatever the payer is now. Otherwise: the
+ * payer's current role (none: stopped), the quote, their current price, the PIN policy at that price (locked, or
+ * needed and not given: stopped), then `holdAndPlace`.
  */
 export async function placeUnattended(
-  deps: { gates: PayerGates; orders: Pick<OrderService, 'submit'> },
+  deps: { gates: PayerGates; orders: Pick<OrderService, 'submit' | 'get'> },
   input: UnattendedTopUp,
 ): Promise<UnattendedResult> {
+  const existing = await deps.orders.get(input.externalOrderId);
+  if (existing !== null) {
+    return unattendedOutcome(
+      existing.placement === 'rejected'
+        ? { outcome: 'rejected', order: existing }
+        : existing.placement === 'placed'
+          ? { outcome: 'placed', order: existing, replay: true }
+          : { outcome: 'pending', order: existing },
+    );
+  }
   const role = await payerRole(deps.gates, input.who.resellerId);
   if (role === null) return { placed: false, stopped: 'no-access' };
   const payer: Payer = { ...input.who, role };
@@ -251,7 +263,7 @@ export async function placeUnattended(
   if (pin.kind === 'locked') return { placed: false, stopped: 'pin-locked' };
   if (pin.kind !== 'none' && !input.pinGiven) return { placed: false, stopped: 'pin-needed' };
   const intent = unattendedIntent({ ...input, quote, price, payer });
-  return { ...unattendedOutcome(await holdAndPlace(deps.orders, intent)), quote, price };
+  return { ...unattendedOutcome(await holdAndPlace(deps.orders, intent)), price };
 }
 
 /**

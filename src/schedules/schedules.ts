@@ -23,7 +23,6 @@ import {
   placeUnattended,
   quoteUnattended,
   stopKey,
-  unattendedOutcome,
   type PayerGates,
   type StopReason,
   type UnattendedOutcome,
@@ -155,21 +154,11 @@ export function createSchedules(deps: SchedulesDeps) {
     facts: ScheduleFacts,
     ext: string,
   ): Promise<UnattendedOutcome | { placed: false; reason: string; stopped?: StopReason }> {
-    // A run retried after a crash finds its order (and asks no second quote).
-    const existing = await deps.orders.get(ext);
-    if (existing !== null) {
-      return unattendedOutcome(
-        existing.placement === 'rejected'
-          ? { outcome: 'rejected', order: existing }
-          : existing.placement === 'placed'
-            ? { outcome: 'placed', order: existing, replay: true }
-            : { outcome: 'pending', order: existing },
-      );
-    }
     let quoteFailure: { error: unknown } | undefined;
     let result: UnattendedResult;
     try {
       result = await placeUnattended(
+        // A run retried after a crash finds its order (and asks no second quote).
         { gates: deps.gates, orders: deps.orders },
         {
           who: { resellerId: facts.payer.resellerId, chatId: facts.payer.chatId, locale: facts.payer.locale },

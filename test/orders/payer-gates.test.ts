@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPin, RedisPinStore } from '../../src/accounts/pin.ts';
+import { BULK_QUEUE, type BulkJob } from '../../src/bulk/runs.ts';
 import { createBulkStore } from '../../src/bulk/store.ts';
 import { createLogger } from '../../src/logger.ts';
 import type { HookDetail } from '../../src/lib/hooks.ts';
@@ -31,20 +32,29 @@ import { everythingIn } from '../support/redis-dump.ts';
 class LineGates {
   private readonly held = new Map<string, { reached: () => void; open: Promise<void> }>();
 
-  hold(runId: string, index: number): { reached: Promise<void>; release: () => void } {
+  hold(
+    runId: string,
+    index: number,
+    point: 'bulk-before-submit' | 'bulk-after-submit' = 'bulk-before-submit',
+  ): { reached: Promise<void>; release: () => void } {
     let reached!: () => void;
     const arrived = new Promise<void>((resolve) => (reached = resolve));
     let release!: () => void;
     const open = new Promise<void>((resolve) => (release = resolve));
-    this.held.set(`${runId}:${index}`, { reached, open });
+    this.held.set(`${point}:${runId}:${index}`, { reached, open });
     return { reached: arrived, release };
   }
 
   /** Lines are told apart by their merchant order number's run: the test names the run by its first line's. */
-  async at(detail: HookDetail, runOf: (externalOrderId: string) => string | undefined): Promise<void> {
+  async at(
+    point: string,
+    detail: HookDetail,
+    runOf: (externalOrderId: string) => string | undefined,
+  ): Promise<void> {
     const runId = runOf(detail.externalOrderId ?? '');
-    const gate = runId === undefined ? undefined : this.held.get(`${runId}:${detail.step}`);
+    const gate = runId === undefined ? undefined : this.held.get(`${point}:${runId}:${detail.step}`);
     if (gate === undefined) return;
+    this.held.delete(`${point}:${runId}:${detail.step}`);
     gate.reached();
     await gate.open;
   }
@@ -71,8 +81,7 @@ beforeAll(async () => {
       orderTimings: { idleMs: 20, alertGrouping: { quietMs: 50, maxHoldMs: 200 } },
       bulkTimings: { progressEveryMs: 200 },
       hooks: {
-        at: (point, detail) =>
-          point === 'bulk-before-submit' ? gates.at(detail, (n) => runOfNumber.get(n)) : undefined,
+        at: (point, detail) => gates.at(point, detail, (n) => runOfNumber.get(n)),
       },
     },
   });
@@ -108,7 +117,8 @@ async function summaryOf(
 ): Promise<{ summary: ChatMessage; phones: string[] }> {
   const phones = Array.from({ length: count }, () => ng());
   const sent = user.sendDocument('topups.csv', phones.map((p) => `${p},${amount},MTN,`).join('\n'));
-  const summary = await user.waitForBotMessage((m) => !m.text.startsWith('⏳ Checking'), {
+  // An admin's chat gets alerts too: the summary is the message that counts the lines.
+  const summary = await user.waitForBotMessage((m) => m.text.includes('valid line'), {
     ...WAIT,
     after: sent.messageId,
   });
@@ -197,6 +207,29 @@ describe('every bulk line reads the payer as they are now', () => {
     expect(await ordersTo(phones)).toHaveLength(2);
     expect(current(user, summary.id)!.text).toContain('Stopped: you no longer have a role');
     await botSays(adminChat, 'was stopped', adminBefore);
+  });
+
+  it('a line sent before its payer was revoked, its job run again after, is recorded placed with its order (not refused)', async () => {
+    const user = await userWith('reseller');
+    const { summary, phones } = await summaryOf(user, 3);
+    const runId = runIdOf(summary, 'start');
+    // Line 0's order is sent and stored; its job is held there, as a worker that died right after would leave it.
+    const sent = gates.hold(runId, 0, 'bulk-after-submit');
+    const before = lastBotId(user);
+    user.press(summary, '✅');
+    await sent.reached;
+    const app = world.apps[0]!;
+    await app.roles.change(ADMIN, user.id, null);
+    // The job runs again beside the held one (as BullMQ does once a dead worker's lock ran out).
+    const queue = app.jobs.queue<BulkJob>(BULK_QUEUE);
+    const [running] = (await queue.getJobs(['active'])).filter((job) => job.data.runId === runId);
+    await queue.add('line', running!.data, { jobId: `again-${running!.id!}` });
+    const rows = await report(user, before);
+    sent.release();
+    expect(rows[0]!.order_id).toMatch(/^O-/);
+    expect(rows[0]!.status!.startsWith('not-placed')).toBe(false);
+    expect(rows[1]!.error).toContain('no longer have a role');
+    expect(await ordersTo(phones)).toHaveLength(1);
   });
 
   it('an admin demoted during a run pays as a reseller from the next line: their price, held from their credit', async () => {
