@@ -1,4 +1,5 @@
 import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
+import { intentWithNumber, type IntentDraft } from './numbers.ts';
 import type { OrderIntent, OrderService, StoredOrder, SubmitResult } from './types.ts';
 
 /**
@@ -93,23 +94,27 @@ export function payerPrice(
     : Promise.resolve(q.merchantPrice);
 }
 
-/** The order intent of an unattended top-up under `externalOrderId`; a reseller's holds `price` of their credit. */
-export function unattendedIntent(input: {
-  externalOrderId: string;
+/** What any top-up's intent is made of, whoever sells it. */
+export interface TopUpDraft {
   product: UnattendedProduct;
   /** Digits with the country code, no plus. */
   account: string;
   quote: UnattendedQuote;
+  /** What the payer's credit pays: the reseller's price now, or the merchant price for an admin. */
   price: string;
   payer: Payer;
-  /** What the order belongs to (one of them). */
-  from: { bulkRunId: string } | { scheduleId: string };
-}): OrderIntent {
-  const { externalOrderId, product, quote: q, price, payer } = input;
+  /** What the order belongs to (one of them), for a bulk line or a scheduled run. */
+  from?: { bulkRunId: string } | { scheduleId: string };
+}
+
+/**
+ * The order intent of a top-up before its merchant order number is fixed (the chat fixes it per confirmation);
+ * a reseller's holds `price` of their credit, an admin's spends the wallet.
+ */
+export function intentDraft(input: TopUpDraft): IntentDraft {
+  const { product, quote: q, price, payer } = input;
   return {
-    externalOrderId,
     request: {
-      externalOrderId,
       country: product.country,
       operatorKey: product.operatorKey,
       amount: product.amount,
@@ -135,6 +140,11 @@ export function unattendedIntent(input: {
     ...input.from,
     ...(payer.role === 'reseller' ? { credit: { amount: price } } : {}),
   };
+}
+
+/** The order intent of an unattended top-up under `externalOrderId`, fixed by its caller beforehand. */
+export function unattendedIntent(input: TopUpDraft & { externalOrderId: string }): OrderIntent {
+  return intentWithNumber(intentDraft(input), { externalOrderId: input.externalOrderId });
 }
 
 /** What `OrderService.submit` answered, for an unattended caller. */

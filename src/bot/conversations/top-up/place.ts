@@ -1,6 +1,6 @@
 import { InlineKeyboard } from 'grammy';
-import { intentWithNumber, type IntentDraft } from '../../../orders/numbers.ts';
-import { holdAndPlace, payerRole } from '../../../orders/top-up.ts';
+import { intentWithNumber } from '../../../orders/numbers.ts';
+import { holdAndPlace, intentDraft, payerRole } from '../../../orders/top-up.ts';
 import { Decimal } from 'decimal.js';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Rejection, SubmitResult } from '../../../orders/types.ts';
@@ -44,33 +44,27 @@ export async function place(
     return 'requote';
   }
   const chatId = ctx.chat!.id;
-  const draft: IntentDraft = {
-    request: {
+  const draft = intentDraft({
+    product: {
       country: quote.country,
-      operatorKey: quote.operatorKey,
-      amount: sc.state.amount!,
-      localCurrency: quote.localCurrency,
-      subtype: quote.subtype,
-      account: sc.state.phone!.digits,
-      quoteToken: quote.quoteToken,
-    },
-    quote: {
       countryName: quote.countryName,
+      operatorKey: quote.operatorKey,
       operatorName: quote.operatorName,
       subtype: quote.subtype,
-      localAmount: quote.localAmount,
-      localCurrency: quote.localCurrency,
+      currency: quote.localCurrency,
+      amount: sc.state.amount!,
+    },
+    account: sc.state.phone!.digits,
+    quote: {
+      token: quote.quoteToken,
       merchantPrice: quote.merchantPrice,
       merchantCurrency: quote.merchantCurrency,
-      ...(quote.resellerPrice === undefined ? {} : { resellerPrice: quote.resellerPrice }),
       expiresAt: quote.expiresAt,
     },
-    resellerId: userId,
-    chatId,
-    locale,
     // A reseller's price is held from their credit when the order is stored; admins spend the wallet directly.
-    ...(role === 'reseller' ? { credit: { amount: quote.resellerPrice ?? quote.merchantPrice } } : {}),
-  };
+    price: now.price ?? quote.merchantPrice,
+    payer: { role, resellerId: userId, chatId, locale },
+  });
   // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
   const fixed = await conversation.external(() =>
     deps.numbers.fix({ userId, flow: `${flow}:${step}`, quoteToken: quote.quoteToken }, draft),
