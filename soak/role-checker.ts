@@ -4,7 +4,7 @@
 // too) holds credit at the reseller's price, but for the one the demotion found under way.
 import type { StoredOrder } from '../src/orders/types.ts';
 import { htmlToPlain } from '../src/lib/html.ts';
-import type { InvariantResult, Records, RoleChangeRecord } from './checker.ts';
+import type { InvariantResult, Records, RoleChangeRecord } from './records.ts';
 
 const NAME =
   'no order reaches the service for a payer after a change took their access; a demoted admin pays as a reseller';
