@@ -305,7 +305,15 @@ describe('admin alerts', () => {
       { kind: 'stale-order', externalOrderId: 'rb-s', orderId: 'O-73', status: 'processing', ageMinutes: 90 },
       { kind: 'unknown-order', externalOrderId: 'rb-u', orderId: 'O-74', event: 'order.failed' },
       { kind: 'pin-locked', userId: 710000001, tries: 5, minutes: 15 },
-      { kind: 'pin-locked', userId: 710000001, tries: 5, minutes: 0, untilUnlock: true, locks: 3, lockedAt: 1 },
+      {
+        kind: 'pin-locked',
+        userId: 710000001,
+        tries: 5,
+        minutes: 0,
+        untilUnlock: true,
+        locks: 3,
+        lockedAt: 1,
+      },
     ];
     for (const locale of ['en', 'es', 'fr', 'ru']) {
       for (const alert of all) {
