@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { ApiClientOptions } from 'grammy';
+import { delayBefore } from '../lib/retry-schedule.ts';
 
 type Fetch = NonNullable<ApiClientOptions['fetch']>;
 
@@ -31,7 +32,10 @@ export function botApiRetryDelay(
   policy: BotApiRetryPolicy = DEFAULT_BOT_API_RETRY,
 ): number | null {
   if (attempt >= policy.attempts) return null;
-  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  const backoff = delayBefore(
+    { kind: 'doubling', firstMs: policy.baseDelayMs, maxMs: policy.maxDelayMs },
+    attempt,
+  );
   switch (failure.kind) {
     case 'network':
       return backoff;

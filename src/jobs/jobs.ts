@@ -2,6 +2,7 @@ import { Queue, Worker, type BackoffStrategy, type Job, type JobsOptions, type W
 import type { Redis, RedisOptions } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { REDIS_RECONNECT_MAX_MS } from '../lib/redis/connect.ts';
+import { delayBefore, type RetrySchedule } from '../lib/retry-schedule.ts';
 
 /**
  * Durable jobs on BullMQ, on the service's own Redis (one server, a Sentinel group or a Cluster).
@@ -79,15 +80,23 @@ export const RETRY_DELAY_MAX_MS = 60_000;
  * a minute at most; the `backoffStrategy` of the queues whose jobs are retried for ever.
  */
 export function retryDelayMs(attemptsMade: number): number {
-  return Math.min(RETRY_DELAY_MAX_MS, 1_000 * 2 ** Math.max(0, Math.min(attemptsMade - 1, 6)));
+  return delayBefore(JOB_RETRY, attemptsMade);
 }
+
+/** The back-off of jobs retried for ever: 1 s, doubling, a minute at most. */
+export const JOB_RETRY = {
+  kind: 'doubling',
+  firstMs: 1_000,
+  maxMs: RETRY_DELAY_MAX_MS,
+} as const satisfies RetrySchedule;
 
 /**
  * retryDelayMs, at most `maxMs`: the back-off of a job that must not wait past its lease once Redis is back (its
  * attempts count every failure of its life, so a few outages alone would take it to a minute).
  */
 export function retryDelayWithin(maxMs: number): (attemptsMade: number) => number {
-  return (attemptsMade) => Math.min(maxMs, retryDelayMs(attemptsMade));
+  const schedule: RetrySchedule = { ...JOB_RETRY, maxMs: Math.min(maxMs, RETRY_DELAY_MAX_MS) };
+  return (attemptsMade) => delayBefore(schedule, attemptsMade);
 }
 
 /** A job lock's life when the queue names none (BullMQ's `lockDuration`). */

@@ -1,4 +1,5 @@
 import type { MerchantErrorKind } from './errors.ts';
+import { delayBefore } from '../lib/retry-schedule.ts';
 
 /** How hard the client tries; every attempt also takes a budget slot. */
 export interface RetryPolicy {
@@ -52,9 +53,11 @@ export function backoffDelay(
   policy: RetryPolicy,
   random: () => number = Math.random,
 ): number {
-  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retryNo - 1));
-  const r = Math.min(1, Math.max(0, random()));
-  return Math.round(step / 2 + (r * step) / 2);
+  return delayBefore(
+    { kind: 'doubling', firstMs: policy.baseDelayMs, maxMs: policy.maxDelayMs, jitter: 'equal' },
+    retryNo,
+    random,
+  );
 }
 
 /**

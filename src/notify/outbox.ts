@@ -7,6 +7,7 @@ import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { toHtmlPayload } from '../lib/telegram/html-mode.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
+import { delayBefore } from '../lib/retry-schedule.ts';
 
 /**
  * Durable Telegram outbox on BullMQ (the `outbox` queue of src/jobs): one job per logical message, its
@@ -126,8 +127,10 @@ export class TelegramRetryError extends Error {
  * ours does not push the messages behind it to the longest wait.
  */
 export function outboxBackoffMs(delays: readonly number[], attemptsMade: number, error?: Error): number {
-  const index = error?.name === 'TelegramRetryError' ? Math.min(Math.max(attemptsMade, 1), delays.length) : 1;
-  return delays[index - 1] ?? 60_000;
+  return delayBefore(
+    { kind: 'list', delaysMs: delays },
+    error?.name === 'TelegramRetryError' ? attemptsMade : 1,
+  );
 }
 
 /**

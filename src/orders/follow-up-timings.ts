@@ -1,3 +1,5 @@
+import { delayBefore } from '../lib/retry-schedule.ts';
+
 /** The schedule of follow-up reads of unfinished orders (webhooks can be lost). */
 
 /** When follow-up reads happen; injectable so tests run the schedule in milliseconds. */
@@ -30,7 +32,7 @@ export function resolveFollowUpTimings(partial: Partial<FollowUpTimings> = {}): 
 
 /** Delay before the next read after read number `step` (0-based) found the order unfinished. */
 export function nextFollowUpDelay(step: number, timings: FollowUpTimings): number {
-  return timings.backoffMs[step] ?? timings.everyMs;
+  return delayBefore({ kind: 'list', delaysMs: [...timings.backoffMs, timings.everyMs] }, step + 1);
 }
 
 /**

@@ -27,6 +27,7 @@ import type {
   SubmitResult,
 } from './types.ts';
 import type { MerchantEvent } from './webhook-signature.ts';
+import { delayBefore } from '../lib/retry-schedule.ts';
 
 /** Timings of placement re-sends; tests shrink them. */
 export interface PlacementTimings {
@@ -197,8 +198,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   function retryDelay(step: number): number {
-    const list = placement.retryDelaysMs;
-    return list[Math.min(step, list.length - 1)] ?? 60_000;
+    return delayBefore({ kind: 'list', delaysMs: placement.retryDelaysMs }, step + 1);
   }
 
   /** Alerts admins when the service has an order our copy had marked refused (it is followed again). */
