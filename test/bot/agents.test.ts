@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { ORDER_LIST_DATA, orderListData } from '../../src/bot/callback-data.ts';
+import { ORDER_LIST_DATA, orderListData } from '../../src/bot/callback-data/order-list.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';

@@ -6,14 +6,14 @@ import {
   isLanguageData,
   LANGUAGE_DATA,
   languageData,
+  parseLanguage,
+} from '../../src/bot/callback-data/language.ts';
+import {
   ORDER_LIST_DATA,
   orderListData,
-  parseLanguage,
   parseOrderListPage,
-  parseRepeat,
-  REPEAT_DATA,
-  repeatData,
-} from '../../src/bot/callback-data.ts';
+} from '../../src/bot/callback-data/order-list.ts';
+import { parseRepeat, REPEAT_DATA, repeatData } from '../../src/bot/callback-data/repeat.ts';
 import {
   isOrderCardButton,
   ORDER_DATA,
@@ -84,9 +84,9 @@ describe('callback data families', () => {
   it('no family prefix is written as a literal outside its module (top-up steps aside)', () => {
     const owners = new Map([
       ['ord:', 'notify/callback-data.ts'],
-      ['rp:', 'bot/callback-data.ts'],
-      ['lang:', 'bot/callback-data.ts'],
-      ['ol:', 'bot/callback-data.ts'],
+      ['rp:', 'bot/callback-data/repeat.ts'],
+      ['lang:', 'bot/callback-data/language.ts'],
+      ['ol:', 'bot/callback-data/order-list.ts'],
     ]);
     const strays: string[] = [];
     for (const file of sources(SRC)) {

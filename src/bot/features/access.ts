@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { isLanguageData } from '../callback-data.ts';
+import { isLanguageData } from '../callback-data/language.ts';
 import type { BotContext } from '../context.ts';
 import type { Role, RoleStore } from '../roles.ts';
 

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.ts';
 import { LOCALES } from '../../config.ts';
 import { isLocale } from '../i18n.ts';
-import { LANGUAGE_DATA, languageData, parseLanguage } from '../callback-data.ts';
+import { LANGUAGE_DATA, languageData, parseLanguage } from '../callback-data/language.ts';
 
 const NAMES: Record<string, string> = { en: 'English', es: 'Español', fr: 'Français', ru: 'Русский' };
 

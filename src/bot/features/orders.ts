@@ -3,7 +3,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../domain/money.ts';
 import { KNOWN_STATUSES } from '../../domain/status.ts';
 import { displayEmoji, shortTime, statusText } from '../../orders/texts.ts';
-import { ORDER_LIST_DATA, orderListData, parseOrderListPage } from '../callback-data.ts';
+import { ORDER_LIST_DATA, orderListData, parseOrderListPage } from '../callback-data/order-list.ts';
 import type { BotContext } from '../context.ts';
 import { appendPager } from '../keyboards/paged-list.ts';
 import { cardStatusLine } from '../order-card.ts';

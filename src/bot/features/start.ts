@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { LANGUAGE_DATA } from '../callback-data.ts';
+import { LANGUAGE_DATA } from '../callback-data/language.ts';
 import type { BotContext } from '../context.ts';
 import type { Menus } from '../menus.ts';
 import { commandsFor } from './access.ts';

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import { countryOfInternational, parsePhone } from '../../domain/phone.ts';
-import { parseRepeat, REPEAT_DATA } from '../callback-data.ts';
+import { parseRepeat, REPEAT_DATA } from '../callback-data/repeat.ts';
 import type { BotContext } from '../context.ts';
 import { TOP_UP, type TopUpArgs } from '../conversations/top-up.ts';
 import { requireRole } from './access.ts';

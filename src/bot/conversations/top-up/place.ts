@@ -4,7 +4,7 @@ import { holdAndPlace, intentDraft, payerRole } from '../../../orders/top-up.ts'
 import { Decimal } from 'decimal.js';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Rejection, SubmitResult } from '../../../orders/types.ts';
-import { repeatData } from '../../callback-data.ts';
+import { repeatData } from '../../callback-data/repeat.ts';
 import type { BaseContext } from '../../context.ts';
 import { problemText as problemTextOf, type ServiceProblem } from '../../service-problem.ts';
 import { rememberRecent } from './phone.ts';
