@@ -115,7 +115,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     enableAutoPipelining: true,
   });
   const topology = topologyOf(config.redis);
-  // Through Sentinel, and in a Cluster that has replicas (on the master of the keys' hash tag), an order intent
+  // Through Sentinel, and in a Cluster whose master of the keys' hash tag has replicas (on that master), an order intent
   // waits for one replica (WAIT) before it is sent; a second at most.
   const replicaAcks = createReplicaAcks(
     redis,
@@ -482,7 +482,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       );
       await checkRedisPolicy(redis, logger);
       if (topology === 'cluster' && !(await replicaAcks.requiredNow()))
-        logger.warn('the Redis Cluster has no replicas: order intents are not held for one (a single copy)');
+        logger.warn(
+          'the Redis Cluster master serving the keys has no replica: order intents are not held for one (a single copy)',
+        );
       // getMe: an unreachable Bot API would otherwise be retried silently for ever.
       await startStage('the Bot API (TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe', () =>
         bot.bot.init(

@@ -7,7 +7,7 @@ import type { Cluster, Redis } from 'ioredis';
  * master serving the keys' hash tag.
  */
 export interface ReplicaAcks {
-  /** Whether writes are held now (Sentinel; a Cluster that has replicas). */
+  /** Whether writes are held now (Sentinel; a Cluster whose master of the keys' tag has replicas). */
   readonly required: boolean;
   /** The last answer of confirm() that waited: null before the first. */
   readonly lastAcknowledged: boolean | null;
@@ -32,16 +32,36 @@ export type ReplicaAckMode =
     };
 
 /**
- * Whether a Cluster has replicas configured: CLUSTER NODES lists a replica, whatever its state (a replica that died
- * stays listed, flagged `fail`, until an operator forgets it). A Cluster without any is one copy of the data, like a
- * single server: nothing to wait for.
+ * Whether the master serving `slot` has a replica configured: CLUSTER NODES lists a replica of it, whatever the
+ * replica's state (one that died stays listed, flagged `fail`, until an operator forgets it). Every key of the
+ * service shares one hash tag, so that master holds them all: without a replica of its own its data is one copy,
+ * like a single server's, whatever the other masters have.
  */
-export function clusterHasReplicas(clusterNodes: string): boolean {
-  return clusterNodes
+export function masterOfSlotHasReplicas(clusterNodes: string, slot: number): boolean {
+  const nodes = clusterNodes
     .split('\n')
-    .some((line) =>
-      (line.split(' ')[2] ?? '').split(',').some((flag) => flag === 'slave' || flag === 'replica'),
-    );
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const fields = line.split(' ');
+      return {
+        id: fields[0]!,
+        flags: (fields[2] ?? '').split(','),
+        master: fields[3] ?? '-',
+        slots: fields.slice(8),
+      };
+    });
+  const serving = nodes.find(
+    (node) =>
+      node.flags.includes('master') &&
+      node.slots.some((range) => {
+        const [from, to = from] = range.split('-').map(Number);
+        return from !== undefined && to !== undefined && slot >= from && slot <= to;
+      }),
+  );
+  if (serving === undefined) return true;
+  return nodes.some(
+    (node) => (node.flags.includes('slave') || node.flags.includes('replica')) && node.master === serving.id,
+  );
 }
 
 export function createReplicaAcks(redis: Redis, mode: ReplicaAckMode): ReplicaAcks {
@@ -84,11 +104,13 @@ function clusterAcks(cluster: Cluster, mode: Extract<ReplicaAckMode, { kind: 'cl
   // Until the Cluster is read, writes are held: a wrong "no" would send an order no replica has.
   let required = true;
   let readAt = -Infinity;
+  let slot: number | undefined;
 
   async function refreshRequired(): Promise<boolean> {
     if (Date.now() - readAt < ttlMs) return required;
     try {
-      required = clusterHasReplicas(String(await cluster.call('CLUSTER', 'NODES')));
+      slot ??= Number(await cluster.call('CLUSTER', 'KEYSLOT', mode.slotKey));
+      required = masterOfSlotHasReplicas(String(await cluster.call('CLUSTER', 'NODES')), slot);
       readAt = Date.now();
     } catch {
       // Unreadable now: keep the last answer (held at first) and ask again at the next write.
