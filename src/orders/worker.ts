@@ -27,6 +27,17 @@ export const ALL_WORKERS: readonly WorkerName[] = [
   'outbox',
 ];
 
+type LoopWorker = Exclude<WorkerName, 'outbox'>;
+
+/** What each worker's hand-written loop does, as its logs name it (a worker's own name says what it works on). */
+const LOOP_NAMES: Record<LoopWorker, string> = {
+  placement: 'unplaced-numbers',
+  'follow-up': 'change-relay',
+  'webhook-events': 'webhook-events',
+  notifier: 'notifier',
+  alerts: 'change-alerts',
+};
+
 export interface OrderWorkersDeps {
   redis: Redis;
   /** The service's BullMQ jobs (the follow-up reads run here). */
@@ -146,7 +157,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       if (worked > 0) for (const name of next) loops.get(name)?.wake();
       return worked;
     };
-  const rounds: Record<Exclude<WorkerName, 'outbox'>, () => Promise<number>> = {
+  const rounds: Record<LoopWorker, () => Promise<number>> = {
     // The re-sends are BullMQ jobs; the loop resolves numbers fixed by a process that died before storing them.
     placement: then(() => deps.service.resolveUnplaced(), 'notifier', 'alerts'),
     // The loop of 'follow-up' is the relay from order changes to read and re-send jobs (both BullMQ jobs).
@@ -159,7 +170,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
 
   for (const name of ALL_WORKERS) {
     if (!only.has(name) || name === 'outbox') continue;
-    loops.set(name, runLoop({ name, round: rounds[name], idleMs, logger }));
+    loops.set(name, runLoop({ name: LOOP_NAMES[name], round: rounds[name], idleMs, logger }));
   }
   const outbox: OutboxWorker | null = only.has('outbox') ? deps.outbox.work() : null;
   const bursts = only.has('alerts') ? await deps.alerts.work() : null;
