@@ -1,16 +1,12 @@
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPin, RedisPinStore } from '../../src/accounts/pin.ts';
 import { createRequestBudget } from '../../src/merchant/budget.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { controlClient } from '../support/bot-world.ts';
-import { killChild, type Child } from '../support/child.ts';
-import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
-import { freePort } from '../support/ports.ts';
-import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { PROMPT, current, say, type SandboxOrder } from '../bot/flow/helpers.ts';
-import { outputLine, startCrashBot, waitForValue } from './support/crash-bot-process.ts';
+import { waitForValue } from './support/crash-bot-process.ts';
+import { startTwoReplicas, type TwoReplicas } from './support/two-replicas.ts';
 import { holdBudget } from '../support/budget-hold.ts';
 
 // Issue 29, item 3: the update that carried a PIN is kept in Redis while its order waits in line with the PIN
@@ -44,54 +40,23 @@ async function toKeypad(user: StandInUser, i: number): Promise<ChatMessage> {
 }
 
 describe('a PIN given while the budget is full, its replica killed', () => {
-  let cleanup: { parts: LocalParts; proxy: RoundRobin; redis: Redis; children: Child[] } | null = null;
+  let replicas: TwoReplicas | null = null;
 
   afterEach(async () => {
-    if (cleanup === null) return;
-    await Promise.all(cleanup.children.map(killChild));
-    cleanup.redis.disconnect();
-    await cleanup.proxy.close();
-    await cleanup.parts.close();
-    cleanup = null;
+    await replicas?.close();
+    replicas = null;
   });
 
   it('is taken up by the other replica from the kept update, PIN hidden: each order is placed once and the PIN is not asked again', async () => {
-    const parts = await startLocalParts({
-      users: [
-        { id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true },
-        ...RESELLERS.map((id, i) => ({ id, firstName: `P${i + 1}`, languageCode: 'en', started: true })),
-      ],
-      sandbox: { rateLimitPerMinute: LIMIT, rateLimitWindowMs: WINDOW_MS, initialBalance: '1000' },
+    replicas = await startTwoReplicas({
+      admin: ADMIN,
+      resellers: RESELLERS,
+      namePrefix: 'P',
+      limit: LIMIT,
+      windowMs: WINDOW_MS,
+      env: { PIN_REQUIRED_ABOVE: '1' },
     });
-    const proxy = await startRoundRobin();
-    const redis = new Redis(parts.redis.url);
-    const children: Child[] = [];
-    cleanup = { parts, proxy, redis, children };
-    const env: Record<string, string> = {
-      ...parts.env,
-      BOT_MODE: 'webhook',
-      PUBLIC_URL: proxy.url,
-      TELEGRAM_WEBHOOK_SECRET: 'pin-resume-test-secret',
-      MERCHANT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-      BUDGET_WINDOW_MS: String(WINDOW_MS),
-      ADMIN_IDS: String(ADMIN),
-      RESELLER_START_CREDIT: '100',
-      PIN_REQUIRED_ABOVE: '1',
-      RECONCILE_AT: 'off',
-      USER_UPDATE_LIMIT: '10000',
-      LOG_LEVEL: 'silent',
-      ORDER_TIMINGS: JSON.stringify({ idleMs: 50 }),
-    };
-    const start = async (port: number) => {
-      const child = startCrashBot({ ...env, HTTP_PORT: String(port) });
-      children.push(child);
-      await outputLine(child, 'READY');
-      return child;
-    };
-    const [portA, portB] = [await freePort(), await freePort()];
-    const a = await start(portA);
-    await start(portB);
-    proxy.setTargets([`http://127.0.0.1:${portA}`]);
+    const { parts, redis } = replicas;
     const driver = parts.standIn.driver;
     const admin = driver.user({ id: ADMIN });
     const [onKeypad, typing] = RESELLERS.map((id) => driver.user({ id })) as [StandInUser, StandInUser];
@@ -134,8 +99,7 @@ describe('a PIN given while the budget is full, its replica killed', () => {
         60_000,
         () => `${driver.pendingUpdateCount()} updates still pending`,
       );
-      await killChild(a);
-      proxy.setTargets([`http://127.0.0.1:${portB}`]);
+      await replicas.failOver();
       await release();
       released = true;
 

@@ -1,15 +1,11 @@
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRequestBudget } from '../../src/merchant/budget.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { controlClient } from '../support/bot-world.ts';
-import { killChild, type Child } from '../support/child.ts';
-import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
-import { freePort } from '../support/ports.ts';
-import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { PROMPT, say, type SandboxOrder, type SandboxRequest } from '../bot/flow/helpers.ts';
-import { outputLine, startCrashBot, waitForValue } from './support/crash-bot-process.ts';
+import { waitForValue } from './support/crash-bot-process.ts';
+import { startTwoReplicas, type TwoReplicas } from './support/two-replicas.ts';
 import { holdBudget } from '../support/budget-hold.ts';
 
 // Issue 16, "a replica that dies loses no place in line": two whole replicas (ROLE=all, webhook mode behind a
@@ -43,55 +39,23 @@ async function upToPhone(user: StandInUser): Promise<void> {
 }
 
 describe('a replica dies while its users wait in line', () => {
-  let cleanup: { parts: LocalParts; proxy: RoundRobin; redis: Redis; children: Child[] } | null = null;
+  let replicas: TwoReplicas | null = null;
 
   afterEach(async () => {
-    if (cleanup === null) return;
-    await Promise.all(cleanup.children.map(killChild));
-    cleanup.redis.disconnect();
-    await cleanup.proxy.close();
-    await cleanup.parts.close();
-    cleanup = null;
+    await replicas?.close();
+    replicas = null;
   });
 
   it('its waits are taken up by the other replica: every waiting reseller is served once, nobody told to try again', async () => {
-    const parts = await startLocalParts({
-      users: [
-        { id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true },
-        ...RESELLERS.map((id, i) => ({ id, firstName: `R${i + 1}`, languageCode: 'en', started: true })),
-      ],
-      sandbox: { rateLimitPerMinute: LIMIT, rateLimitWindowMs: WINDOW_MS, initialBalance: '1000' },
+    replicas = await startTwoReplicas({
+      admin: ADMIN,
+      resellers: RESELLERS,
+      namePrefix: 'R',
+      limit: LIMIT,
+      windowMs: WINDOW_MS,
     });
-    const proxy = await startRoundRobin();
-    const redis = new Redis(parts.redis.url);
-    const children: Child[] = [];
-    cleanup = { parts, proxy, redis, children };
+    const { parts, redis } = replicas;
     const control = controlClient(parts.urls.controlUrl);
-    const env: Record<string, string> = {
-      ...parts.env,
-      BOT_MODE: 'webhook',
-      PUBLIC_URL: proxy.url,
-      TELEGRAM_WEBHOOK_SECRET: 'replica-test-secret',
-      MERCHANT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-      BUDGET_WINDOW_MS: String(WINDOW_MS),
-      ADMIN_IDS: String(ADMIN),
-      RESELLER_START_CREDIT: '100',
-      RECONCILE_AT: 'off',
-      USER_UPDATE_LIMIT: '10000',
-      LOG_LEVEL: 'silent',
-      ORDER_TIMINGS: JSON.stringify({ idleMs: 50 }),
-    };
-    const start = async (port: number) => {
-      const child = startCrashBot({ ...env, HTTP_PORT: String(port) });
-      children.push(child);
-      await outputLine(child, 'READY');
-      return child;
-    };
-    const [portA, portB] = [await freePort(), await freePort()];
-    const a = await start(portA);
-    await start(portB);
-    // Every update goes to A until it dies.
-    proxy.setTargets([`http://127.0.0.1:${portA}`]);
     const driver = parts.standIn.driver;
     const admin = driver.user({ id: ADMIN });
     const users = RESELLERS.map((id) => driver.user({ id }));
@@ -127,8 +91,7 @@ describe('a replica dies while its users wait in line', () => {
       expect(before.waiting.placement).toBeGreaterThanOrEqual(2);
       expect(before.waiting.interactive).toBeGreaterThanOrEqual(3);
 
-      await killChild(a);
-      proxy.setTargets([`http://127.0.0.1:${portB}`]);
+      await replicas.failOver();
       await release();
       released = true;
 
