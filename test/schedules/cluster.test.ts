@@ -3,6 +3,7 @@ import { scheduleJobId, SCHEDULE_QUEUE, type ScheduleJob } from '../../src/sched
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startRedisCluster, type RedisClusterHandle } from '../support/cluster.ts';
 import { FAST_USER, ordersTo, waitForOrders } from '../bot/flow/helpers.ts';
+import { NG_MTN_500 } from './product.ts';
 
 // Schedules on a Redis Cluster (three masters on loopback): the store's scripts and the BullMQ queue keep every
 // key under the service's hash tag, so a schedule is stored, paused, resumed and run there as on one server.
@@ -36,15 +37,7 @@ describe('schedules on a Redis Cluster', () => {
     clock.offset = Date.parse('2026-12-01T11:59:50Z') - Date.now();
     const made = await app.schedules.create({
       payer: { role: 'reseller', resellerId: USER, chatId: USER, locale: 'en' },
-      product: {
-        country: 'NG',
-        countryName: 'Nigeria',
-        operatorKey: 'NG-MTN',
-        operatorName: 'MTN Nigeria',
-        subtype: 'airtime',
-        currency: 'NGN',
-        amount: '500',
-      },
+      product: NG_MTN_500,
       account,
       masked: '+234 *** *** 0001',
       repeat: { kind: 'daily', time: '12:00' },

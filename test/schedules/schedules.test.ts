@@ -7,6 +7,7 @@ import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { FAST_USER, PROMPT, WAIT, ordersTo, say, waitForOrders } from '../bot/flow/helpers.ts';
+import { NG_MTN_500 } from './product.ts';
 
 // /schedule end to end: real apps (two replicas) on a private Redis, the Merchant API sandbox and the Bot API
 // stand-in, driven through the chat. The schedules' clock is the test's: it is set near a run, so a run due
@@ -49,17 +50,6 @@ async function reseller(languageCode = 'en'): Promise<StandInUser> {
   await world.apps[0]!.roles.change(ADMIN, id, 'reseller');
   return user;
 }
-
-/** What most runs here buy: 500 NGN of MTN Nigeria airtime. */
-const NG_MTN_500 = {
-  country: 'NG',
-  countryName: 'Nigeria',
-  operatorKey: 'NG-MTN',
-  operatorName: 'MTN Nigeria',
-  subtype: 'airtime',
-  currency: 'NGN',
-  amount: '500',
-};
 
 /** A daily 23:59 (UTC) schedule of NG_MTN_500 to `phone` paid by `userId`, stored directly; its first run's job. */
 async function dailyAt2359(userId: number, role: 'reseller' | 'admin', phone: string) {
@@ -228,19 +218,10 @@ describe('/schedule', () => {
   it('refuses a schedule past the reseller’s maximum', async () => {
     setNow('2026-12-01T06:00:00Z');
     const user = await reseller();
-    const product = {
-      country: 'NG',
-      countryName: 'Nigeria',
-      operatorKey: 'NG-MTN',
-      operatorName: 'MTN Nigeria',
-      subtype: 'airtime',
-      currency: 'NGN',
-      amount: '500',
-    };
     for (let i = 0; i < 10; i++) {
       const made = await world.apps[0]!.schedules.create({
         payer: { role: 'reseller', resellerId: user.id, chatId: user.id, locale: 'en' },
-        product,
+        product: NG_MTN_500,
         account: digits(ngNumber()),
         masked: '+234 *** *** 0000',
         // The longest way of saying when, in a long zone name: the full list still fits one message.
