@@ -584,11 +584,14 @@ export function createBulkRuns(deps: BulkDeps) {
         await store.drop(runId);
         return { kind: 'role-changed' };
       }
-      // Nothing starts while the PIN is locked, whatever the cost.
-      const lock = await deps.gates.pinNeed(userId, UNKNOWN_COST);
-      if (lock.kind === 'locked') return { kind: 'pin-locked', ms: lock.ms };
-      // A cost that could not be estimated is taken as above any threshold.
-      const need = await deps.gates.pinNeed(userId, run.meta.estimate ?? UNKNOWN_COST);
+      // Nothing starts while the PIN is locked, whatever the cost. No PIN above any cost is none at this one; a
+      // cost that could not be estimated is taken as above any threshold.
+      const atAnyCost = await deps.gates.pinNeed(userId, UNKNOWN_COST);
+      if (atAnyCost.kind === 'locked') return { kind: 'pin-locked', ms: atAnyCost.ms };
+      const need =
+        atAnyCost.kind === 'none' || run.meta.estimate === undefined
+          ? atAnyCost
+          : await deps.gates.pinNeed(userId, run.meta.estimate);
       if (need.kind === 'locked') return { kind: 'pin-locked', ms: need.ms };
       if (need.kind === 'no-pin') return { kind: 'pin-not-set' };
       if (need.kind === 'ask') {

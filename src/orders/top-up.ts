@@ -4,9 +4,10 @@ import type { OrderIntent, OrderService, StoredOrder, SubmitResult } from './typ
 
 /**
  * The road from a quote to a charge. Whoever sells (the chat, a bulk line, a scheduled run) reads the payer as
- * they are now through `payerNow` (role, price rule, PIN policy), never as they were when the quote, the file or
- * the schedule was made; `holdAndPlace` then hands the intent to the order service, whose commit holds the
- * reseller's price from their credit (with the limits) in the same step that stores the order.
+ * they are now (`payerRole`, `payerPrice`, and for an unattended top-up the PIN policy), never as they were when
+ * the quote, the file or the schedule was made; `intentDraft` builds the intent and `holdAndPlace` hands it to the
+ * order service, whose commit holds the reseller's price from their credit (with the limits) in the same step
+ * that stores the order.
  *
  * A top-up with no person in front of it (`placeUnattended`) takes its quote in the shared line at the caller's
  * priority with the reseller as its owner, under a merchant order number the caller fixed beforehand, and ends

@@ -24,9 +24,10 @@ export const TOP_UP = 'topUp';
  * Raise when the conversation's code changes in a way that breaks stored replays. 4: a quote's replayed result
  * carries the reseller's price; an older one would show a reseller the merchant price. 5: a quote waits in the
  * shared line (its place numbered like a prompt) and a placement first asks the line's estimate. 6: the amount
- * step reads the prices of fixed amounts (one more external call in the replay log).
+ * step reads the prices of fixed amounts (one more external call in the replay log). 7: ✅ reads the payer again
+ * (one external with their role and price), and saving a schedule asks for the PIN (more externals).
  */
-export const TOP_UP_VERSION = 6;
+export const TOP_UP_VERSION = 7;
 
 /** Each step, in the order of STEPS: it skips itself when its answer is already settled. */
 const RUN: Record<Step, (sc: StepContext) => Promise<StepResult>> = {

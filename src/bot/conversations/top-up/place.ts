@@ -1,6 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { intentWithNumber } from '../../../orders/numbers.ts';
-import { holdAndPlace, intentDraft, payerRole } from '../../../orders/top-up.ts';
+import { holdAndPlace, intentDraft, payerPrice, payerRole } from '../../../orders/top-up.ts';
 import { Decimal } from 'decimal.js';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Rejection, SubmitResult } from '../../../orders/types.ts';
@@ -22,47 +22,44 @@ export async function place(
   step: number,
 ): Promise<'placed' | 'requote' | 'stopped'> {
   const { conversation, ctx, deps, userId, flow, locale, t } = sc;
+  const chatId = ctx.chat!.id;
+  const product = {
+    country: quote.country,
+    countryName: quote.countryName,
+    operatorKey: quote.operatorKey,
+    operatorName: quote.operatorName,
+    subtype: quote.subtype,
+    currency: quote.localCurrency,
+    amount: sc.state.amount!,
+  };
+  const quoted = {
+    token: quote.quoteToken,
+    merchantPrice: quote.merchantPrice,
+    merchantCurrency: quote.merchantCurrency,
+    expiresAt: quote.expiresAt,
+  };
   // The payer as they are now, not as they were when the quote was shown: a role or a price rule changed since
   // shows the quote again at the price their credit now pays.
   const now = await conversation.external(async () => {
     const role = await payerRole(deps.roles, userId);
-    if (role !== 'reseller') return { role };
-    const price = await deps.pricing.priceFor(
-      { country: quote.country, operatorKey: quote.operatorKey, resellerId: userId },
-      quote.merchantPrice,
-      quote.merchantCurrency,
-    );
-    return { role, price };
+    if (role === null) return null;
+    return { role, price: await payerPrice(deps.pricing, { role, resellerId: userId }, product, quoted) };
   });
-  const role = now.role;
-  if (role === null) {
+  if (now === null) {
     await ctx.reply(t('access-denied', { id: String(userId) }));
     return 'stopped';
   }
+  const { role, price } = now;
   const shown = quote.resellerPrice;
-  if (role === 'reseller' ? shown === undefined || !new Decimal(shown).eq(now.price!) : shown !== undefined) {
+  if (role === 'reseller' ? shown === undefined || !new Decimal(shown).eq(price) : shown !== undefined) {
     return 'requote';
   }
-  const chatId = ctx.chat!.id;
+  // A reseller's price is held from their credit when the order is stored; admins spend the wallet directly.
   const draft = intentDraft({
-    product: {
-      country: quote.country,
-      countryName: quote.countryName,
-      operatorKey: quote.operatorKey,
-      operatorName: quote.operatorName,
-      subtype: quote.subtype,
-      currency: quote.localCurrency,
-      amount: sc.state.amount!,
-    },
+    product,
     account: sc.state.phone!.digits,
-    quote: {
-      token: quote.quoteToken,
-      merchantPrice: quote.merchantPrice,
-      merchantCurrency: quote.merchantCurrency,
-      expiresAt: quote.expiresAt,
-    },
-    // A reseller's price is held from their credit when the order is stored; admins spend the wallet directly.
-    price: now.price ?? quote.merchantPrice,
+    quote: quoted,
+    price,
     payer: { role, resellerId: userId, chatId, locale },
   });
   // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
