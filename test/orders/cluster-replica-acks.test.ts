@@ -2,7 +2,14 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startRedisCluster, type RedisClusterHandle } from '../support/cluster.ts';
-import { allOrders, FAST_USER, requestLog, typeToQuote, WAIT } from '../bot/flow/helpers.ts';
+import {
+  allOrders,
+  confirmToRefusal,
+  FAST_USER,
+  requestLog,
+  typeToQuote,
+  WAIT,
+} from '../bot/flow/helpers.ts';
 
 // A Redis Cluster with replicas (three masters, one replica each): an order intent is held until a replica of the
 // master serving the keys' hash tag has it (WAIT on that master), as under Sentinel, before anything is sent.
@@ -84,15 +91,8 @@ describe('Redis Cluster with replicas', () => {
     const ordersBefore = (await allOrders(world)).length;
     const postsBefore = await orderPosts();
 
-    const user = world.standIn.driver.user({ id: RESELLER });
-    const quote = await typeToQuote(user, '08032000900');
-    user.press(quote, /✅/);
-    const refused = await user.waitForBotMessage((m) => m.text.includes('was refused'), {
-      ...WAIT,
-      after: quote.id,
-    });
-    const ext = /(\S+) was refused/.exec(refused.text)?.[1];
-    expect(await app.orders.service.get(ext ?? '')).toMatchObject({
+    const ext = await confirmToRefusal(world.standIn.driver.user({ id: RESELLER }), '08032000900');
+    expect(await app.orders.service.get(ext)).toMatchObject({
       placement: 'rejected',
       rejection: { key: 'not-durable' },
     });

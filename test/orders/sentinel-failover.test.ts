@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startSentinelGroup, type SentinelGroup } from '../support/sentinel.ts';
-import { allOrders, FAST_USER, typeToQuote, WAIT } from '../bot/flow/helpers.ts';
+import { allOrders, confirmToRefusal, FAST_USER, typeToQuote, WAIT } from '../bot/flow/helpers.ts';
 
 // Redis through Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME): a master, a replica and three Sentinels on
 // loopback. An order intent is held until the replica has it (WAIT 1) before anything is sent.
@@ -169,14 +169,8 @@ describe('Redis through Sentinel', () => {
     const w = await start();
     await group!.replica.stop(true);
     const user = w.standIn.driver.user({ id: RESELLERS[0]! });
-    const quote = await typeToQuote(user, '08032000900');
-    user.press(quote, /✅/);
-    const refused = await user.waitForBotMessage((m) => m.text.includes('was refused'), {
-      ...WAIT,
-      after: quote.id,
-    });
-    const ext = /(\S+) was refused/.exec(refused.text)?.[1];
-    const stored = await w.apps[0]!.orders.service.get(ext ?? '');
+    const ext = await confirmToRefusal(user, '08032000900');
+    const stored = await w.apps[0]!.orders.service.get(ext);
     expect(stored).toMatchObject({ placement: 'rejected', rejection: { key: 'not-durable' } });
     expect(await allOrders(w)).toEqual([]);
     const ready = await readyz(w);

@@ -166,3 +166,16 @@ export async function typeToQuote(user: StandInUser, phone: string, amount = '50
   await say(user, amount, PROMPT.phone);
   return say(user, phone, PROMPT.quote);
 }
+
+/** Types a top-up to `phone`, confirms it and waits for "… was refused": the refused order's merchant number. */
+export async function confirmToRefusal(user: StandInUser, phone: string): Promise<string> {
+  const quote = await typeToQuote(user, phone);
+  user.press(quote, /✅/);
+  const refused = await user.waitForBotMessage((m) => m.text.includes('was refused'), {
+    ...WAIT,
+    after: quote.id,
+  });
+  const ext = /(\S+) was refused/.exec(refused.text)?.[1];
+  if (ext === undefined) throw new Error(`no merchant order number in: ${refused.text}`);
+  return ext;
+}
