@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
-import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
-import { parseBulkFile, type BulkFileProblem } from '../domain/bulk-csv.ts';
+import { parseBulkFile } from '../domain/bulk-csv.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { newMerchantOrderNumber } from '../domain/order-number.ts';
 import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { Catalogue } from '../merchant/catalogue.ts';
-import { LEFT_LINE, untilServed } from '../merchant/budget.ts';
 import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
 import type { PinCheck } from '../accounts/pin.ts';
@@ -36,7 +34,11 @@ import {
   type RunState,
   type TransitionResult,
 } from './store.ts';
-import { productKey, validateRows, type BulkProduct, type LineProblem } from './validate.ts';
+import { estimateCost } from './estimate.ts';
+import { productKey, validateRows, type BulkProduct } from './validate.ts';
+import { progressOf, type PrepareResult, type ProgressView, type StartResult } from './views.ts';
+
+export type { DraftView, PrepareResult, ProgressView, StartResult } from './views.ts';
 
 /**
  * Bulk top-ups: a checked CSV file becomes a durable run whose lines are placed one by one through the normal
@@ -98,51 +100,6 @@ export const DEFAULT_BULK_TIMINGS: BulkTimings = {
   retryMs: 5_000,
   quoteMarginMs: 60_000,
 };
-
-/** At most this many quotes estimate one file; other amounts of a quoted operator are scaled from its price. */
-const ESTIMATE_QUOTES = 10;
-
-/** What ✅ (or OK on the PIN keypad) came to. */
-export type StartResult =
-  | { kind: 'ok' | 'gone' | 'empty' | 'role-changed' | 'pin-not-set' | RunState }
-  | { kind: 'pin-locked'; ms: number }
-  /** The estimated cost is above the payer's threshold: the PIN keypad, then `start` again with the PIN. */
-  | { kind: 'pin-ask'; cost: string | undefined; currency: string | undefined }
-  /** The PIN given was not accepted (wrong, not a PIN, locked now, none set). */
-  | { kind: 'pin'; verdict: Exclude<PinCheck, { kind: 'ok' }> };
-
-/** The figures of the ✅/❌ summary. */
-export interface DraftView {
-  runId: string;
-  valid: number;
-  problems: LineProblem[];
-  /** Estimated cost (the reseller's price, or the merchant price for an admin), or null when not quoted now. */
-  estimate: { amount: string; currency: string; approximate: boolean } | null;
-  /** A reseller's available credit (merchant currency). */
-  available?: string;
-}
-
-export type PrepareResult =
-  | { kind: 'refused'; problem: BulkFileProblem }
-  | { kind: 'draft'; view: DraftView }
-  // The reseller left the line while the estimate waited (❌, /cancel): nothing was kept.
-  | { kind: 'left' };
-
-/** The figures of the progress message. */
-export interface ProgressView {
-  state: RunRecord['state'];
-  total: number;
-  placed: number;
-  failed: number;
-  skipped: number;
-  left: number;
-  spent: string;
-  currency: string;
-  /** ms of the estimated end, while running and measurable. */
-  endsAt?: number;
-  /** Locale key of why the run was stopped (its payer may no longer order). */
-  stopped?: string;
-}
 
 /** What the bulk feature sends through Telegram: the progress edits and the report. */
 export interface BulkTelegram {
@@ -222,110 +179,13 @@ export function createBulkRuns(deps: BulkDeps) {
   const priceOf = (meta: Pick<RunMeta, 'role' | 'resellerId'>, product: BulkProduct, q: UnattendedQuote) =>
     payerPrice(deps.gates.pricing, meta, product, q);
 
-  /** The estimate: one quote per distinct product (at most ESTIMATE_QUOTES; others scaled from their operator's). */
-  async function estimate(
-    meta: Pick<RunMeta, 'role' | 'resellerId'>,
-    lines: RunLine[],
-    problems: LineProblem[],
-    place: Pick<LinePlace, 'id' | 'onWait'> | undefined,
-  ): Promise<{ kept: RunLine[]; estimate: DraftView['estimate'] } | 'left'> {
-    const byProduct = new Map<string, RunLine[]>();
-    for (const line of lines) {
-      const key = productKey(line);
-      byProduct.set(key, [...(byProduct.get(key) ?? []), line]);
-    }
-    const ranked = [...byProduct.entries()].sort((a, b) => b[1].length - a[1].length);
-    const prices = new Map<string, { price: Decimal; amount: string; currency: string }>();
-    const unavailable = new Set<string>();
-    let approximate = false;
-    let failed = false;
-    const operatorOf = (l: BulkProduct) => [l.country, l.operatorKey, l.subtype, l.currency].join('|');
-    for (const [key, group] of ranked) {
-      const product = group[0]!;
-      const scaleFrom = [...prices.entries()].find(([k]) => k.startsWith(`${operatorOf(product)}|`));
-      if (prices.size >= ESTIMATE_QUOTES && scaleFrom !== undefined) {
-        const [, base] = scaleFrom;
-        prices.set(key, {
-          price: base.price.mul(product.amount).div(base.amount).toDecimalPlaces(4, Decimal.ROUND_UP),
-          amount: product.amount,
-          currency: base.currency,
-        });
-        approximate = true;
-        continue;
-      }
-      try {
-        // The chat waits for the summary: each quote waits its turn in the shared line, in the chat's place
-        // (its "In line" message shows it), and a 429 the client could not wait out goes back in line.
-        const q = await untilServed(() => quote(product, 'interactive', meta.resellerId, place));
-        prices.set(key, {
-          price: new Decimal(await priceOf(meta, product, q)),
-          amount: product.amount,
-          currency: q.merchantCurrency,
-        });
-      } catch (error) {
-        if (isMerchantError(error) && error.code === LEFT_LINE) return 'left';
-        if (isMerchantError(error) && error.kind === 'validation') {
-          // The catalogue offers it but the service will not quote it: those lines are refused like a typed one.
-          unavailable.add(key);
-          for (const l of group) problems.push({ line: l.line, key: 'top-up-offer-unavailable', vars: {} });
-        } else {
-          failed = true;
-        }
-      }
-    }
-    const kept = lines.filter((l) => !unavailable.has(productKey(l)));
-    problems.sort((a, b) => a.line - b.line);
-    if (failed || kept.length === 0) return { kept, estimate: null };
-    let total = new Decimal(0);
-    let currency = '';
-    for (const l of kept) {
-      const p = prices.get(productKey(l))!;
-      total = total.plus(p.price);
-      currency = p.currency;
-    }
-    return { kept, estimate: { amount: total.toFixed(), currency, approximate } };
-  }
-
-  function progressOf(run: RunRecord, lines: RunLine[]): ProgressView {
-    let placed = 0;
-    let failed = 0;
-    let skipped = 0;
-    let spent = new Decimal(0);
-    for (const l of lines) {
-      if (l.state === 'placed') {
-        placed++;
-        spent = spent.plus(l.price ?? 0);
-      } else if (l.state === 'failed') failed++;
-      else if (l.state === 'skipped') skipped++;
-    }
-    const total = lines.length;
-    const left = total - placed - failed - skipped;
-    const view: ProgressView = {
-      state: run.state,
-      total,
-      placed,
-      failed,
-      skipped,
-      left,
-      spent: spent.toFixed(),
-      currency: run.meta.currency ?? '',
-      ...(run.stopped === undefined ? {} : { stopped: run.stopped }),
-    };
-    const processed = placed + failed;
-    if (run.state === 'running' && processed > 0 && left > 0 && run.startedAt > 0) {
-      const perLine = (clock() - run.startedAt) / processed;
-      view.endsAt = clock() + Math.round(perLine * left);
-    }
-    return view;
-  }
-
   async function showProgress(runId: string, force: boolean): Promise<void> {
     const run = await store.get(runId);
     if (run === null || run.messageId === undefined || deps.telegram === undefined) return;
     if (!force && clock() - run.progressAt < timings.progressEveryMs) return;
     await store.setProgressAt(runId, clock());
     try {
-      await deps.telegram.editProgress(run, progressOf(run, await store.lines(runId)));
+      await deps.telegram.editProgress(run, progressOf(run, await store.lines(runId), clock()));
     } catch (error) {
       logger.warn({ err: error, runId }, 'bulk progress not edited');
     }
@@ -441,7 +301,7 @@ export function createBulkRuns(deps: BulkDeps) {
     }
     const ended = (await store.get(runId)) ?? run;
     const lines = await store.lines(runId);
-    const view = progressOf(ended, lines);
+    const view = progressOf(ended, lines, clock());
     if (!ended.reported && deps.telegram !== undefined) {
       const orders = new Map<string, StoredOrder | null>();
       for (const l of lines) if (l.state === 'placed') orders.set(l.ext, await deps.orders.get(l.ext));
@@ -544,7 +404,7 @@ export function createBulkRuns(deps: BulkDeps) {
       const lines: RunLine[] = valid.map((v) => ({ ...v, ext: newMerchantOrderNumber(), state: 'pending' }));
       // A file whose draft would keep too much is refused before any quote is asked for it.
       if (draftBytes(meta, lines) > BULK_DRAFT_MAX_BYTES) return { kind: 'refused', problem: 'too-large' };
-      const estimated = await estimate(meta, lines, problems, input.line);
+      const estimated = await estimateCost({ quote, priceOf }, meta, lines, problems, input.line);
       if (estimated === 'left') return { kind: 'left' };
       const { kept, estimate: est } = estimated;
       meta.total = kept.length;
@@ -636,7 +496,7 @@ export function createBulkRuns(deps: BulkDeps) {
     async progress(runId: string): Promise<{ run: RunRecord; view: ProgressView } | null> {
       const run = await store.get(runId);
       if (run === null) return null;
-      return { run, view: progressOf(run, await store.lines(runId)) };
+      return { run, view: progressOf(run, await store.lines(runId), clock()) };
     },
 
     /** On start-up: every started, unreported run has its job (one stored just before a crash may lack it). */
