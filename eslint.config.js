@@ -3,13 +3,28 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * One no-restricted-imports rule forbidding the import sources that match `regex`.
+ * One no-restricted-imports rule forbidding the import sources that match `regex`, and those of `more` ([regex,
+ * message] pairs). A file gets the rule of the last block that matches it, so a block adds what the blocks before
+ * it forbid too.
  * @param {string} regex
  * @param {string} message
+ * @param {Array<[string, string]>} more
  */
-function boundary(regex, message) {
-  return { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] };
+function boundary(regex, message, ...more) {
+  const patterns = [{ regex, message }, ...more.map(([r, m]) => ({ regex: r, message: m }))];
+  return { 'no-restricted-imports': ['error', { patterns }] };
 }
+
+/** @type {[string, string]} No part imports the composition root or an entry point: they import the parts. */
+const NO_ROOT = [
+  '^(\\.\\./)+(app|main|run-service|demo)(\\.ts)?$',
+  'No part imports the composition root (app.ts) or an entry point; they import the parts.',
+];
+/** @type {[string, string]} */
+const NO_REDIS = [
+  '^ioredis$|(^|/)lib/redis/',
+  'Bot features and conversations call services, never Redis: a part that owns keys exports the service.',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.tools/', 'coverage/', 'dist/'] },
@@ -49,8 +64,11 @@ export default tseslint.config(
   //   lib/       what every part needs (Redis scripts, stream consumers, the worker loop, the
   //              crash-point hooks): domain/ and nothing else of ours, so two features share plumbing without
   //              importing each other;
-  //   orders/, notify/, bot/, server/, app.ts, main.ts: the product, above all three (lib/ sits beside domain/:
-  //              merchant/ may use it too);
+  //   orders/    the order lifecycle: it raises alerts through a port it declares (orders/alerts.ts) and writes
+  //              the change stream (orders/changes.ts); it never imports notify/;
+  //   notify/    the outbox, notices and alerts: above orders/, it reads their changes through orders/changes.ts;
+  //   bot/, bulk/, schedules/, server/: the product; bot features and conversations call services, never Redis;
+  //   app.ts     the composition root, imported by the entry points (main.ts, run-service.ts, demo.ts) only;
   //   sandbox/   stand-ins for the outside world: nothing outside sandbox/, domain/ included, so a stand-in
   //              follows the spec on its own and never shares a bug with the code it tests.
   // The rule matches the import text, so each pattern is relative to where the files sit today (directly in domain/
@@ -108,22 +126,34 @@ export default tseslint.config(
   },
 
   {
+    files: ['src/orders/**/*.ts'],
+    rules: boundary(
+      '^(\\.\\./)+notify(/|$)',
+      'orders/ sits below notify/: it raises alerts through its port (orders/alerts.ts) and never imports notify/.',
+      NO_ROOT,
+    ),
+  },
+  {
+    files: ['src/{notify,bulk,schedules,server,receipts,render,jobs}/**/*.ts'],
+    rules: boundary(...NO_ROOT),
+  },
+  {
     // Features read orders, stats and health through the order store's interface (orders/reads.ts), never
     // through its Redis key names, indexes and streams.
     files: ['src/bot/**/*.ts'],
     rules: boundary(
       '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
       "bot/ reads orders through the order store's interface, not its key names or record form (orders/keys.ts, orders/record.ts).",
+      NO_ROOT,
     ),
   },
   {
-    // The outbox and the admin alerts sit below the order system: orders/ uses them (its wiring, orders/system.ts,
-    // creates them and hands them what they read of it, such as the change stream's name), so they import nothing
-    // of orders/ and the two never import each other.
-    files: ['src/notify/**/*.ts'],
+    files: ['src/bot/features/**/*.ts', 'src/bot/conversations/**/*.ts'],
     rules: boundary(
-      '^(\\.\\./)+orders(/|$)',
-      'notify/ sits below orders/: it is handed what it reads of the order system and imports nothing of orders/.',
+      '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
+      "bot/ reads orders through the order store's interface, not its key names or record form (orders/keys.ts, orders/record.ts).",
+      NO_ROOT,
+      NO_REDIS,
     ),
   },
   {

@@ -5,7 +5,7 @@ import { Decimal } from 'decimal.js';
 import { parsePhone } from '../src/domain/phone.ts';
 import { canMove, isFinished } from '../src/domain/status.ts';
 import type { OrderStatus } from '../src/merchant/types.ts';
-import { finalMessage } from '../src/orders/notifier.ts';
+import { finalMessage } from '../src/notify/notices.ts';
 import { statusLine, statusMessage, type Translate } from '../src/orders/texts.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import type { RecordedCall } from '../src/sandbox/telegram/index.ts';

@@ -30,8 +30,9 @@ import { createWalletWatch, WALLET_WATCH_QUEUE } from './accounts/wallet-watch.t
 import { utcDay } from './accounts/ledger.ts';
 import { createReconciler, type Reconciler } from './orders/reconcile.ts';
 import { reconcileSummaryText } from './bot/features/reconcile.ts';
-import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from './orders/system.ts';
+import { createOrderSystem, type OrderSystem, type OrderTimings } from './orders/system.ts';
 import type { OrderWorkers } from './orders/worker.ts';
+import { createNotify, type Notify, type NotifyTimings, type NotifyWorkers } from './notify/notify.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
 import { createRedisReadiness } from './server/redis-ready.ts';
 import { createServer, type RouteHandler } from './server/server.ts';
@@ -51,8 +52,8 @@ import { createSchedules, MAX_SCHEDULES_PER_USER, type Schedules } from './sched
 export interface AppOverrides {
   /** Merchant API back-off; the soak shortens it under its injected faults. */
   merchantRetry?: Partial<RetryPolicy>;
-  /** Order lifecycle timings; the soak, the bench and the tests shorten them. */
-  orderTimings?: OrderSystemDeps['timings'];
+  /** Order lifecycle and notification timings; the soak, the bench and the tests shorten them. */
+  orderTimings?: OrderTimings & NotifyTimings;
   /** Named crash points with no behaviour of their own (the kill tests stop a replica at one). */
   hooks?: LifecycleHooks;
   /** Bulk worker timings (a line's job lock, progress edits); the kill tests shorten the lock. */
@@ -78,6 +79,8 @@ export interface App {
   readonly budget: RequestBudget;
   readonly catalogue: Catalogue;
   readonly orders: OrderSystem;
+  /** The Telegram outbox, the reseller notices and the admin alerts. */
+  readonly notify: Notify;
   readonly roles: RedisRoleStore;
   readonly accounts: Accounts;
   /** The daily reconciliation (RECONCILE_AT) and /reconcile. */
@@ -160,8 +163,37 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   });
   const pricing = new RedisPricingStore({ redis, prefix, defaultPercent: config.priceMarginPercent });
 
-  // The client reports 429s and 403s to admins, through the order system built after it.
-  const late: { alerts?: OrderSystem['alerts'] } = {};
+  const i18n = createI18n<BotContext>(config.defaultLocale);
+  const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
+  // The order lifecycle, bulk runs and schedules talk to Telegram through the durable outbox, a BullMQ queue (it
+  // handles 429s and outages); alerts go to the alert chat or to each admin in their language.
+  const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
+  telegram.config.use(countTelegramErrors(metrics));
+  const sessions = sessionStorage(redis, prefix);
+  const notify = createNotify({
+    redis,
+    prefix,
+    jobs,
+    telegram,
+    t: translate,
+    admins: async () =>
+      Promise.all(
+        (await roles.adminIds()).map(async (id) => ({
+          id,
+          locale: (await sessions.read(String(id)))?.locale ?? config.defaultLocale,
+        })),
+      ),
+    ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
+    alertChatLocale: config.defaultLocale,
+    logger,
+    ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
+    onWebhookToChat: (seconds) => metrics.webhookToChat.observe(seconds),
+    timings: {
+      ...overrides.orderTimings,
+      outbox: { messagesPerSecond: config.outboxMessagesPerSecond, ...overrides.orderTimings?.outbox },
+    },
+  });
+  const alerts = notify.alerts;
   const merchant = createMerchantClient({
     baseUrl: config.merchant.baseUrl,
     merchantId: config.merchant.merchantId,
@@ -176,9 +208,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         status: String(event.httpStatus ?? event.kind ?? 'ok'),
       });
       if (event.httpStatus === 429) {
-        void late.alerts?.raise({ kind: 'rate-limited' }).catch(() => undefined);
+        void alerts.raise({ kind: 'rate-limited' }).catch(() => undefined);
       } else if (event.httpStatus === 403 && event.route !== '/recharge/orders') {
-        void late.alerts?.raise({ kind: 'forbidden', operation: 'read' }).catch(() => undefined);
+        void alerts.raise({ kind: 'forbidden', operation: 'read' }).catch(() => undefined);
       }
     },
   });
@@ -191,51 +223,31 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     ttlSeconds: config.catalogueTtlSeconds,
     logger,
   });
-  const i18n = createI18n<BotContext>(config.defaultLocale);
-  const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // The chat side of the shared line: "In line" messages, ❌ and /cancel.
   const line = createWaitingLine({ redis, prefix, budget, translate });
-  // The order lifecycle talks to Telegram through its durable outbox, a BullMQ queue (it handles 429s and outages).
-  const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
-  telegram.config.use(countTelegramErrors(metrics));
-  const sessions = sessionStorage(redis, prefix);
 
   const orderSystem = createOrderSystem({
     redis,
     prefix,
     jobs,
     api: merchant,
-    telegram,
-    t: translate,
+    alerts,
     webhookSecrets: config.merchant.webhookSecrets,
-    admins: async () =>
-      Promise.all(
-        (await roles.adminIds()).map(async (id) => ({
-          id,
-          locale: (await sessions.read(String(id)))?.locale ?? config.defaultLocale,
-        })),
-      ),
-    ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
-    alertChatLocale: config.defaultLocale,
     logger,
     ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
     replicaAcks,
     onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
-    onWebhookToChat: (seconds) => metrics.webhookToChat.observe(seconds),
-    receiptData,
     timings: {
       ...overrides.orderTimings,
       followUp: { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...overrides.orderTimings?.followUp },
-      outbox: { messagesPerSecond: config.outboxMessagesPerSecond, ...overrides.orderTimings?.outbox },
     },
   });
-  late.alerts = orderSystem.alerts;
   const pinStore = new RedisPinStore({
     redis,
     prefix,
     ...(overrides.clock ? { clock: overrides.clock } : {}),
     onLocked: (userId, lockMs, lock) =>
-      orderSystem.alerts.raise({
+      alerts.raise({
         kind: 'pin-locked',
         userId,
         tries: PIN_MAX_TRIES,
@@ -278,7 +290,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
               ...(account.balance === undefined ? {} : { balance: account.balance }),
             };
           },
-          alert: (low) => orderSystem.alerts.raise({ kind: 'merchant-low-balance', ...low }),
+          alert: (low) => alerts.raise({ kind: 'merchant-low-balance', ...low }),
           logger,
         });
 
@@ -290,9 +302,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     store: orderSystem.store,
     apply: (remote) => orderSystem.service.applyListed(remote),
     heldAccounts: () => accounts.heldAccounts(),
-    alerts: orderSystem.alerts,
+    alerts: alerts,
     report: async (summary, csv) => {
-      await orderSystem.alerts.report({
+      await alerts.report({
         id: `reconcile:${summary.runId}`,
         caption: (locale) =>
           `${translate(locale, 'reconcile-report-caption', { count: summary.differences.length, day: utcDay(Date.now()) })}\n\n${reconcileSummaryText((key, vars) => translate(locale, key, vars), summary)}`,
@@ -315,9 +327,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     catalogue,
     gates: payerGates,
     pins: pinGate,
-    alerts: orderSystem.alerts,
+    alerts: alerts,
     accounts,
-    telegram: createBulkTelegram(telegram, translate, orderSystem.outbox),
+    telegram: createBulkTelegram(telegram, translate, notify.outbox),
     report: (run, lines, orders) => reportCsv(translate, run, lines, orders),
     logger,
     ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
@@ -333,8 +345,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     api: merchant,
     orders: orderSystem.service,
     gates: payerGates,
-    alerts: orderSystem.alerts,
-    outbox: orderSystem.outbox,
+    alerts: alerts,
+    outbox: notify.outbox,
     translate,
     clock: scheduleClock,
     logger,
@@ -360,7 +372,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       numbers: createOrderNumbers({ redis, prefix }),
       fixedPrices: createFixedPrices({ api: merchant, redis, prefix, logger }),
       reportQuoteMismatch: async (details) => {
-        await orderSystem.alerts.raise({
+        await alerts.raise({
           kind: 'quote-mismatch',
           operatorKey: details.operator ?? '',
           field: details.field ?? '',
@@ -375,9 +387,14 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
     pins: { store: pinStore, requiredAbove: pinRequiredAbove },
     line,
-    orderLookup: { orders: orderSystem },
+    orderLookup: { orders: { service: orderSystem.service, callbacks: notify.callbacks } },
     pricing,
-    staff: { api: merchant, orders: orderSystem, budget, merchantState: merchantReadiness },
+    staff: {
+      api: merchant,
+      orders: { ...orderSystem, callbacks: notify.callbacks },
+      budget,
+      merchantState: merchantReadiness,
+    },
     exports: { orders: orderSystem.store, partMaxBytes: config.exportPartMaxBytes },
     reconcile: { run: () => reconciler.run() },
     credit: {
@@ -451,6 +468,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
 
   let runner: RunnerHandle | undefined;
   let workers: OrderWorkers | undefined;
+  let notifyWorkers: NotifyWorkers | undefined;
   let resumeLoop: LoopHandle | undefined;
   // Updates of dead replicas' waits, handled again here (see resumeOrphans): awaited on stop.
   const resumed = new Set<Promise<void>>();
@@ -465,6 +483,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     budget,
     catalogue,
     orders: orderSystem,
+    notify,
     roles,
     accounts,
     reconciler,
@@ -512,7 +531,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       const bound = server.address();
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
       if (runsJobs) {
-        workers = await orderSystem.startWorkers();
+        const notifying = await notify.start({ store: orderSystem.store, receiptData });
+        notifyWorkers = notifying;
+        workers = await orderSystem.startWorkers({ onChanged: () => notifying.wake() });
         bulk.startWorker();
         // A run started just before a crash may lack its job: queued again (a no-op for the rest).
         const queued = await bulk.ensureQueued().catch((error: unknown) => {
@@ -581,6 +602,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await bot.idle.stop();
           await workers?.stop();
+          await notifyWorkers?.stop();
           await reconciler.stop();
           await jobs.close();
         })();

@@ -148,23 +148,56 @@ describe('import boundaries', () => {
     expect(await rulesHit('src/bot/stats.ts', importOf('../orders/reads.ts'))).toEqual([]);
   });
 
-  it('notify/ sits below orders/ and imports nothing of it, so the two never import each other', async () => {
-    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/keys.ts'))).toEqual([
-      'no-restricted-imports',
-    ]);
+  it('orders/ never imports notify/: alerts go through the port orders/ declares', async () => {
+    for (const source of ['../notify/alerts.ts', '../notify/outbox.ts', '../notify/notify.ts']) {
+      expect(await rulesHit('src/orders/service.ts', importOf(source)), source).toEqual([
+        'no-restricted-imports',
+      ]);
+    }
     expect(
       await rulesHit(
-        'src/notify/outbox.ts',
-        `import type { OrderKeys } from '../orders/keys.ts';\nexport type { OrderKeys };\n`,
+        'src/orders/system.ts',
+        `import type { Outbox } from '../notify/outbox.ts';\nexport type { Outbox };\n`,
       ),
     ).toEqual(['no-restricted-imports']);
-    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/record.ts'))).toEqual([
+    expect(await rulesHit('src/orders/service.ts', importOf('./alerts.ts'))).toEqual([]);
+  });
+
+  it('notify/ reads the order changes through orders/changes.ts', async () => {
+    expect(await rulesHit('src/notify/notices.ts', importOf('../orders/changes.ts'))).toEqual([]);
+    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/alerts.ts'))).toEqual([]);
+  });
+
+  it('no part imports the composition root or an entry point', async () => {
+    for (const [file, source] of [
+      ['src/orders/service.ts', '../app.ts'],
+      ['src/notify/alerts.ts', '../app.ts'],
+      ['src/bulk/runs.ts', '../app'],
+      ['src/schedules/schedules.ts', '../main.ts'],
+      ['src/server/server.ts', '../run-service.ts'],
+      ['src/bot/bot.ts', '../app.ts'],
+      ['src/bot/features/orders.ts', '../../app.ts'],
+      ['src/bot/conversations/top-up/place.ts', '../../../demo.ts'],
+    ] as const) {
+      expect(await rulesHit(file, importOf(source)), `${file}: ${source}`).toEqual(['no-restricted-imports']);
+    }
+    expect(await rulesHit('src/run-service.ts', importOf('./app.ts'))).toEqual([]);
+  });
+
+  it('bot features and conversations never import Redis; they call services', async () => {
+    for (const [file, source] of [
+      ['src/bot/features/orders.ts', 'ioredis'],
+      ['src/bot/features/orders.ts', '../../lib/redis/redis-script.ts'],
+      ['src/bot/conversations/top-up/place.ts', '../../../lib/redis/stream-consumer.ts'],
+      ['src/bot/conversations/top-up/place.ts', 'ioredis'],
+    ] as const) {
+      expect(await rulesHit(file, importOf(source)), `${file}: ${source}`).toEqual(['no-restricted-imports']);
+    }
+    // The rules of bot/ hold in its features too.
+    expect(await rulesHit('src/bot/features/orders.ts', importOf('../../orders/keys.ts'))).toEqual([
       'no-restricted-imports',
     ]);
-    expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/texts.ts'))).toEqual([
-      'no-restricted-imports',
-    ]);
-    expect(await rulesHit('src/notify/alerts.ts', importOf('../domain/status.ts'))).toEqual([]);
+    expect(await rulesHit('src/bot/features/orders.ts', importOf('../../orders/reads.ts'))).toEqual([]);
   });
 
   it('the product above may import every layer', async () => {

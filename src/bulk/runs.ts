@@ -11,7 +11,7 @@ import type { Catalogue } from '../merchant/catalogue.ts';
 import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
 import type { PinCheck } from '../accounts/pin.ts';
-import type { AlertSink } from '../notify/alert-types.ts';
+import type { AlertSink } from '../orders/alerts.ts';
 import {
   payerPrice,
   payerRole,

@@ -5,14 +5,13 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
-import { createStreamConsumer } from '../lib/redis/stream-consumer.ts';
 import { statusText } from '../domain/status.ts';
-import { alertIdentity, type AdminAlert, type AlertSink } from './alert-types.ts';
+import type { AdminAlert, AlertSink } from '../orders/alerts.ts';
+import { readChanges } from '../orders/changes.ts';
+import { alertIdentity } from './alert-identity.ts';
 import type { OrderCallbacks } from './callback-data.ts';
 import type { Outbox } from './outbox.ts';
 import { html, type Translate } from '../lib/html.ts';
-
-export type { AdminAlert, AlertSink } from './alert-types.ts';
 
 /**
  * Admin alerts: at most one per identity (order + status, or per time window), held briefly so that a burst
@@ -59,8 +58,6 @@ export interface AlertsDeps {
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
-  /** Name of the order change stream (the order system's `changes`), handed in by the wiring. */
-  changeStream: string;
   /** The service's BullMQ jobs: any process adds a burst's job, those that run jobs run them (`work`). */
   jobs: Pick<JobSystem, 'queue' | 'work'>;
   outbox: Pick<Outbox, 'enqueue'>;
@@ -81,6 +78,9 @@ export interface AlertsDeps {
   /** Changes left unacknowledged by a crashed replica are taken over after this long. */
   claimIdleMs?: number;
 }
+
+type AlertedStatus = Extract<AdminAlert, { kind: 'order-status' }>['status'];
+const ALERTED_STATUSES: ReadonlySet<string> = new Set<AlertedStatus>(['failed', 'refunded', 'manual_review']);
 
 interface PendingAlert {
   alert: AdminAlert;
@@ -279,11 +279,29 @@ export function createAlerts(deps: AlertsDeps) {
       },
     );
   }
-  const changes = createStreamConsumer({
+  const changes = readChanges({
     redis,
-    stream: deps.changeStream,
+    prefix: deps.prefix,
     group: 'alerts',
+    failure: 'order change not turned into an alert yet',
+    logger,
     ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
+    // Failed, refunded, manual review; refusals for balance, risk, wallet.
+    handle: async (change) => {
+      const order = {
+        externalOrderId: change.externalOrderId,
+        ...(change.orderId === undefined ? {} : { orderId: change.orderId }),
+      };
+      if (change.kind === 'status' || change.kind === 'placed') {
+        const status = change.status;
+        if (ALERTED_STATUSES.has(status))
+          await sink.raise({ kind: 'order-status', ...order, status: status as AlertedStatus });
+      } else if (change.kind === 'rejected') {
+        const key = change.key;
+        if (key === 'balance' || key === 'risk' || key === 'wallet')
+          await sink.raise({ kind: 'order-rejected', ...order, key });
+      }
+    },
   });
 
   async function recipients(): Promise<Array<{ id: number; locale: string }>> {
@@ -430,45 +448,8 @@ export function createAlerts(deps: AlertsDeps) {
     /** Leaves the change stream's consumer group on a clean stop (see StreamConsumer.close). */
     closeChanges: () => changes.close(),
 
-    /** Turns order changes into alerts: failed, refunded, manual review; refusals for balance, risk, wallet. */
-    tickChanges(): Promise<number> {
-      return changes.consume({
-        keyOf: (entry) => entry.fields['ext'] ?? entry.id,
-        handle: async (entry) => {
-          const f = entry.fields;
-          const ext = f['ext'] ?? '';
-          if (f['kind'] === 'status' || f['kind'] === 'placed') {
-            const status = f['to'];
-            if (status === 'failed' || status === 'refunded' || status === 'manual_review') {
-              const orderId = f['oid'] === '' ? undefined : f['oid'];
-              await sink.raise({
-                kind: 'order-status',
-                externalOrderId: ext,
-                ...(orderId === undefined ? {} : { orderId }),
-                status,
-              });
-            }
-          } else if (f['kind'] === 'rejected') {
-            const key = f['key'];
-            if (key === 'balance' || key === 'risk' || key === 'wallet') {
-              const orderId = f['oid'] === '' ? undefined : f['oid'];
-              await sink.raise({
-                kind: 'order-rejected',
-                externalOrderId: ext,
-                ...(orderId === undefined ? {} : { orderId }),
-                key,
-              });
-            }
-          }
-        },
-        // Left pending: taken up again later.
-        onError: (error, entry) =>
-          logger.error(
-            { err: error, externalOrderId: entry.fields['ext'] ?? '' },
-            'order change not turned into an alert yet',
-          ),
-      });
-    },
+    /** Turns order changes into alerts once; returns how many changes were read. */
+    tickChanges: () => changes.tick(),
 
     /** Alerts not handed to the outbox yet: those of the open burst, and closed bursts being delivered. */
     async pending(): Promise<number> {

@@ -10,7 +10,7 @@ import { defineScript } from '../lib/redis/redis-script.ts';
 import type { MerchantApi, RechargeOrder } from '../merchant/types.ts';
 import type { Queue } from 'bullmq';
 import type { JobSystem } from '../jobs/jobs.ts';
-import type { AlertSink } from '../notify/alert-types.ts';
+import type { AlertSink } from './alerts.ts';
 import type { ApplyResult, OrderStore } from './store.ts';
 import type { StoredOrder } from './types.ts';
 

@@ -2,7 +2,7 @@ import type { ReplicaAcks } from '../lib/redis/replica-acks.ts';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { isMerchantError } from '../merchant/errors.ts';
-import type { AlertSink } from '../notify/alert-types.ts';
+import type { AlertSink } from './alerts.ts';
 import type {
   CallPriority,
   LinePlace,

@@ -25,6 +25,7 @@ import {
 } from '../accounts/ledger.ts';
 import { creditMove, creditStateOf } from './credit.ts';
 import type { MerchantEvent } from './webhook-signature.ts';
+import { encodeChange, type ChangeEntry, type OrderChange } from './changes.ts';
 
 /**
  * The order store: one Redis hash per merchant order number (`rev`, `data` = StoredOrder JSON, `st` = index
@@ -33,51 +34,8 @@ import type { MerchantEvent } from './webhook-signature.ts';
  * never interleave half-writes, move an order backwards (canMove is checked on the fresh copy) or apply the
  * same change twice. A change that leaves the order placed and unfinished carries the follow-up read it needs
  * (`rd` delay, `rs` step), and a stored intent the re-send it needs if its sender goes silent (`sd`): the change
- * stream is a transactional outbox, and its relay (follow-ups.ts) adds the BullMQ jobs.
+ * stream (orders/changes.ts) is a transactional outbox, and its relay (orders/relay.ts) adds the BullMQ jobs.
  */
-
-/** What happened to an order, as written to the change stream (read by the notifier and the alerts). */
-export type OrderChange =
-  | {
-      kind: 'placed';
-      externalOrderId: string;
-      status: OrderStatus;
-      /** The order had been marked refused (and the reseller told so): the service has it after all. */
-      revived?: boolean;
-      /** Wall-clock ms when the merchant webhook causing the change was received; absent for answers and reads. */
-      webhookReceivedAt?: number;
-      seq: number;
-    }
-  | {
-      kind: 'status';
-      externalOrderId: string;
-      from: OrderStatus | null;
-      status: OrderStatus;
-      webhookReceivedAt?: number;
-      seq: number;
-    }
-  | {
-      /** An intent stored, about to be sent by its sender; re-sent after `sd` ms unless an answer came. */
-      kind: 'intent';
-      externalOrderId: string;
-      seq: number;
-    }
-  | {
-      /** Recorded by the reconciliation (the service has it, we had no record): nobody is told, it is followed. */
-      kind: 'found';
-      externalOrderId: string;
-      status: OrderStatus;
-      seq: number;
-    }
-  | {
-      kind: 'rejected';
-      externalOrderId: string;
-      key: string;
-      code?: string;
-      /** The caller of submit() got the refusal and tells the reseller itself: the notifier stays silent. */
-      quiet?: boolean;
-      seq: number;
-    };
 
 /** The service's view of an order, as far as the caller knows it (an event carries only the status). */
 export interface RemoteSnapshot {
@@ -242,46 +200,20 @@ export function createOrderStore(options: StoreOptions) {
     changes: NonNullable<Mutation['changes']>,
     mutation?: Pick<Mutation, 'read' | 'resendAfterMs'>,
   ): RedisOp[] {
-    const read = mutation?.read;
-    // The read a placed, unfinished order needs after this change; `rd` empty: the relay's default plan.
+    // The read a placed, unfinished order needs after this change (none planned by the caller: the first step).
     const needsRead = next.placement === 'placed' && !isClosed(next);
     return changes.map((change): RedisOp => {
-      const fields: string[] = [
-        'ext',
-        next.externalOrderId,
-        'kind',
-        change.kind,
-        'seq',
-        String(next.history.length),
-      ];
-      fields.push('at', next.updatedAt, 'oid', next.orderId ?? '');
-      switch (change.kind) {
-        case 'placed':
-          fields.push('to', change.status, 'revived', change.revived ? '1' : '0');
-          if (change.webhookReceivedAt !== undefined) fields.push('wh', String(change.webhookReceivedAt));
-          break;
-        case 'status':
-          fields.push('to', change.status, 'from', change.from ?? '');
-          if (change.webhookReceivedAt !== undefined) fields.push('wh', String(change.webhookReceivedAt));
-          break;
-        case 'found':
-          fields.push('to', change.status);
-          break;
-        case 'intent':
-          fields.push('sd', String(mutation?.resendAfterMs ?? 0));
-          break;
-        case 'rejected':
-          fields.push('key', change.key, 'code', change.code ?? '', 'quiet', change.quiet ? '1' : '0');
-          break;
-        default: {
-          const never: never = change;
-          throw new Error(`unhandled change ${String(never)}`);
-        }
-      }
-      if (needsRead && change.kind !== 'rejected' && change.kind !== 'intent') {
-        fields.push('rd', read === undefined ? '' : String(read.delayMs), 'rs', String(read?.step ?? ''));
-      }
-      return ['XADD', keys.changes, 'MAXLEN', '~', maxLen, '*', ...fields];
+      const entry = {
+        ...change,
+        externalOrderId: next.externalOrderId,
+        seq: next.history.length,
+        ...(next.orderId === undefined ? {} : { orderId: next.orderId }),
+        ...(change.kind === 'intent' ? { resendAfterMs: mutation?.resendAfterMs ?? 0 } : {}),
+        ...(needsRead && change.kind !== 'rejected' && change.kind !== 'intent'
+          ? { read: mutation?.read ?? ('first' as const) }
+          : {}),
+      } as ChangeEntry;
+      return ['XADD', keys.changes, 'MAXLEN', '~', maxLen, '*', ...encodeChange(entry)];
     });
   }
 

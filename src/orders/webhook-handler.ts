@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
-import type { AlertSink } from '../notify/alert-types.ts';
+import type { AlertSink } from './alerts.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { orderKeys } from './keys.ts';

@@ -18,7 +18,7 @@ import type { MerchantApi } from '../merchant/types.ts';
 import type { Outbox } from '../notify/outbox.ts';
 import type { Translate } from '../orders/texts.ts';
 import type { OrderService } from '../orders/types.ts';
-import type { AlertSink } from '../notify/alert-types.ts';
+import type { AlertSink } from '../orders/alerts.ts';
 import {
   placeUnattended,
   quoteUnattended,

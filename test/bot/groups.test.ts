@@ -87,7 +87,7 @@ describe('group chats: top-ups, orders and role commands are for private chats o
       order = await placeOrder(app, { resellerId: RESELLER, account: ngNumber(31) });
       // An alert as the alert system sends it: text naming the order and its open button.
       const api = new Api(world.env.BOT_TOKEN!, { apiRoot: world.apiRoot });
-      const data = await app.orders.callbacks.dataFor(order.externalOrderId);
+      const data = await app.notify.callbacks.dataFor(order.externalOrderId);
       await api.sendMessage(ALERT_CHAT, `⚠️ ${order.orderId} · ${order.externalOrderId}`, {
         reply_markup: { inline_keyboard: [[{ text: order.externalOrderId, callback_data: data }]] },
       });

@@ -8,8 +8,8 @@ import { cardOfStored, renderCard, type OrderCard } from '../../src/bot/order-ca
 import { escapeHtml, htmlToPlain } from '../../src/lib/html.ts';
 import { toHtmlPayload } from '../../src/lib/telegram/html-mode.ts';
 import { alertLine } from '../../src/notify/alerts.ts';
-import type { AdminAlert } from '../../src/notify/alert-types.ts';
-import { finalMessage, rejectionMessage } from '../../src/orders/notifier.ts';
+import type { AdminAlert } from '../../src/orders/alerts.ts';
+import { finalMessage, rejectionMessage } from '../../src/notify/notices.ts';
 import { statusMessage, type DisplayStatus } from '../../src/orders/texts.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { formatText, parseHtml } from '../../src/sandbox/telegram/formatting.ts';

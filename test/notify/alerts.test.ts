@@ -7,13 +7,12 @@ import {
   alertBurstJobKey,
   alertLine,
   createAlerts,
-  type AdminAlert,
   type Alerts,
 } from '../../src/notify/alerts.ts';
+import type { AdminAlert } from '../../src/orders/alerts.ts';
 import { CALLBACK_DATA_LIMIT, createOrderCallbacks } from '../../src/notify/callback-data.ts';
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import { createOutbox, type Outbox } from '../../src/notify/outbox.ts';
-import { orderKeys } from '../../src/orders/keys.ts';
 import type { Translate } from '../../src/orders/texts.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
@@ -89,7 +88,6 @@ describe('admin alerts', () => {
       createAlerts({
         redis,
         prefix,
-        changeStream: orderKeys(prefix).changes,
         jobs: processJobs,
         outbox,
         t,

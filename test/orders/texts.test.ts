@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/config.ts';
 import { formatMoney } from '../../src/domain/money.ts';
-import { finalMessage, rejectionMessage } from '../../src/orders/notifier.ts';
+import { finalMessage, rejectionMessage } from '../../src/notify/notices.ts';
 import { DEFAULT_FOLLOW_UP_TIMINGS, nextFollowUpDelay } from '../../src/orders/follow-up-timings.ts';
 import { classifyPlacementError, statusOfEvent } from '../../src/orders/service.ts';
 import {

@@ -63,7 +63,7 @@ async function succeededWebhooks(world: BotWorld, orderId: string): Promise<stri
 /** Waits until no replica has a chat message still queued. */
 async function outboxesIdle(apps: readonly App[]): Promise<void> {
   await eventually(
-    async () => (await Promise.all(apps.map((a) => a.orders.outbox.pending()))).every((n) => n === 0),
+    async () => (await Promise.all(apps.map((a) => a.notify.outbox.pending()))).every((n) => n === 0),
     30_000,
   );
 }

@@ -16,7 +16,7 @@ import { createJobSystem } from '../../../src/jobs/jobs.ts';
 import { createRequestBudget } from '../../../src/merchant/budget.ts';
 import { createMerchantClient } from '../../../src/merchant/client.ts';
 import type { CrashPoint } from '../../../src/lib/hooks.ts';
-import { createOrderSystem } from '../../../src/orders/system.ts';
+import { createLifecycle } from './lifecycle.ts';
 import type { OrderIntent } from '../../../src/orders/types.ts';
 import { FAST_TIMINGS } from './timings.ts';
 
@@ -42,7 +42,7 @@ const client = createMerchantClient({
 });
 const i18n = createI18n('en');
 const adminId = Number(env('ADMIN_ID'));
-const system = createOrderSystem({
+const system = createLifecycle({
   redis,
   prefix,
   jobs: createJobSystem({ connect: (options) => new Redis(env('REDIS_URL'), options), prefix }),

@@ -1,7 +1,8 @@
-import type { OrderSystemDeps } from '../../../src/orders/system.ts';
+import type { NotifyTimings } from '../../../src/notify/notify.ts';
+import type { OrderTimings } from '../../../src/orders/system.ts';
 
 /** Timings that run the whole lifecycle in (milli)seconds against a sandbox at time scale 0.01. */
-export const FAST_TIMINGS: NonNullable<OrderSystemDeps['timings']> = {
+export const FAST_TIMINGS: OrderTimings & NotifyTimings = {
   placement: { leaseMs: 3_000, retryDelaysMs: [100, 200, 400], forbiddenDelayMs: 500 },
   followUp: {
     firstDelayMs: (seconds) => seconds * 100,

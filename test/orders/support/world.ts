@@ -7,10 +7,9 @@ import { createJobSystem, type JobSystem } from '../../../src/jobs/jobs.ts';
 import { newMerchantOrderNumber } from '../../../src/domain/order-number.ts';
 import { createRequestBudget } from '../../../src/merchant/budget.ts';
 import { createMerchantClient, type MerchantClient } from '../../../src/merchant/client.ts';
-import { createOrderSystem, type OrderSystem, type OrderSystemDeps } from '../../../src/orders/system.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Translate } from '../../../src/orders/texts.ts';
 import type { OrderIntent } from '../../../src/orders/types.ts';
-import type { OrderWorkers, WorkerName } from '../../../src/orders/worker.ts';
 import { createMerchantSandbox, type MerchantSandbox } from '../../../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../../src/sandbox/telegram/index.ts';
 import { listenOnLoopback, type RunningServer } from '../../support/http.ts';
@@ -30,10 +29,10 @@ export interface Replica {
   /** The replica's BullMQ jobs (the outbox's queue), on connections of its own. */
   jobs: JobSystem;
   client: MerchantClient;
-  system: OrderSystem;
+  system: Lifecycle;
   webhookServer: RunningServer;
   webhookUrl: string;
-  workers: OrderWorkers | null;
+  workers: { stop(): Promise<void> } | null;
 }
 
 export interface WorldOptions {
@@ -56,8 +55,8 @@ export interface WorldOptions {
   admins?: Array<{ id: number; locale: string }>;
   alertChatId?: number;
   /** Overrides of the system timings (tests run the schedule in milliseconds). */
-  timings?: OrderSystemDeps['timings'];
-  hooks?: OrderSystemDeps['hooks'];
+  timings?: Parameters<typeof createLifecycle>[0]['timings'];
+  hooks?: Parameters<typeof createLifecycle>[0]['hooks'];
   clientRetryAttempts?: number;
   /** Opening wallet balance of the sandbox merchant. */
   initialBalance?: string;
@@ -121,7 +120,7 @@ export async function createWorld(options: WorldOptions) {
       timeouts: { connect: 2_000, headers: 3_000, body: 3_000 },
       retry: { attempts: options.clientRetryAttempts ?? 3, baseDelayMs: 10, maxDelayMs: 100 },
     });
-    let webhookHandler: OrderSystem['webhookHandler'] | null = null;
+    let webhookHandler: Lifecycle['webhookHandler'] | null = null;
     const server = createServer((req, res) => {
       if (req.url === '/webhooks/merchant' && webhookHandler) {
         void webhookHandler(req, res);
@@ -130,7 +129,7 @@ export async function createWorld(options: WorldOptions) {
       res.writeHead(404).end();
     });
     const webhookServer = await listenOnLoopback(server);
-    const system = createOrderSystem({
+    const system = createLifecycle({
       redis,
       prefix,
       jobs,
@@ -243,10 +242,10 @@ export async function createWorld(options: WorldOptions) {
     control,
     newIntent,
     /** Starts the workers of every replica (or some loops only); split: of the worker replicas only. */
-    async startWorkers(only?: readonly WorkerName[]) {
+    async startWorkers() {
       for (const [i, r] of replicas.entries()) {
         if (options.split === true && i === 0) continue;
-        r.workers = await r.system.startWorkers(only ? { only } : {});
+        r.workers = await r.system.startWorkers();
       }
     },
     async stopWorkers() {

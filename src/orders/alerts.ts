@@ -49,51 +49,11 @@ export type AdminAlert =
       reason: 'no-access' | 'pin-locked' | 'pin-needed';
     };
 
-/** Where the order lifecycle sends alerts (the alerts module, or a test double). */
+/**
+ * Where the order lifecycle (and bulk runs, schedules, the PIN locks) send alerts: a port that orders/ declares and
+ * notify/alerts.ts fills (it groups, words and delivers them).
+ */
 export interface AlertSink {
   /** Queues an alert durably; a second alert with the same identity (order + status…) is dropped. */
   raise(alert: AdminAlert): Promise<void>;
-}
-
-/** The identity of an alert: at most one alert per order and status (or per window for the others). */
-export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => number, nowMs: number): string {
-  switch (alert.kind) {
-    case 'order-status':
-      return `status:${alert.externalOrderId}:${alert.status}`;
-    case 'order-rejected':
-      return `rejected:${alert.externalOrderId}`;
-    case 'forbidden':
-      return alert.externalOrderId === undefined
-        ? `forbidden:${alert.operation}:${windowOf(nowMs)}`
-        : `forbidden:${alert.operation}:${alert.externalOrderId}`;
-    case 'webhook-signature':
-      return `webhook-signature:${windowOf(nowMs)}`;
-    case 'stale-order':
-      return `stale:${alert.externalOrderId}`;
-    case 'unknown-order':
-      return `unknown:${alert.orderId}:${alert.event}`;
-    case 'unrecorded-order':
-      return `unrecorded:${alert.externalOrderId}`;
-    case 'order-revived':
-      return `revived:${alert.externalOrderId}`;
-    case 'placement-unreadable':
-      return `unreadable:${alert.externalOrderId}`;
-    case 'quote-mismatch':
-      return `quote-mismatch:${alert.operatorKey}:${windowOf(nowMs)}`;
-    case 'order-number-conflict':
-      return `number-conflict:${alert.externalOrderId}`;
-    case 'rate-limited':
-      return `rate-limited:${windowOf(nowMs)}`;
-    case 'pin-locked':
-      // Every lock is told, however close the next one follows (alerts raised before lockedAt: once a window).
-      return `pin-locked:${alert.userId}:${alert.lockedAt ?? windowOf(nowMs)}`;
-    case 'merchant-low-balance':
-      return `merchant-low-balance:${windowOf(nowMs)}`;
-    case 'payer-stopped':
-      return `payer-stopped:${alert.what}:${alert.id}`;
-    default: {
-      const never: never = alert;
-      throw new Error(`unhandled alert ${String(never)}`);
-    }
-  }
 }

@@ -1,0 +1,207 @@
+import type { Redis } from 'ioredis';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { Outbox } from './outbox.ts';
+import { requoteData } from './callback-data.ts';
+import type { LoggerLike } from '../domain/log.ts';
+import { readChanges, type ChangeEntry, type ChangeReader } from '../orders/changes.ts';
+import type { OrderStore } from '../orders/store.ts';
+import {
+  needsNewQuote,
+  orderVariables,
+  paidKey,
+  rejectionReasonKey,
+  shortTime,
+  statusMessage,
+  type DisplayStatus,
+  type Translate,
+} from '../orders/texts.ts';
+import type { StoredOrder } from '../orders/types.ts';
+import { html } from '../lib/html.ts';
+
+/**
+ * Tells the reseller: on each status change the status message is edited in place (first line: emoji,
+ * status, O-…, merchant order number); a final status (succeeded, failed, refunded) and a refusal found by
+ * the background re-sends also send a new message so the phone buzzes (a refusal returned by submit() is
+ * told by the chat, which has it at once); an order refused and then found at the service after all ("revived")
+ * gets a correction before its status. Reads the order change stream (at-least-once) and queues through the
+ * durable outbox with one idempotency key per order and status, so each status gives one message, never two.
+ */
+
+export interface NoticesDeps {
+  redis: Redis;
+  prefix: string;
+  store: Pick<OrderStore, 'get'>;
+  outbox: Pick<Outbox, 'enqueue'>;
+  t: Translate;
+  logger?: LoggerLike;
+  /** Callback data of the 🧾 Receipt button under a succeeded order's message (the bot handles it); none without. */
+  receiptData?: (order: StoredOrder) => string | null;
+  consumer?: string;
+  /** Changes left unacknowledged by a crashed replica are taken over after this long. */
+  claimIdleMs?: number;
+}
+
+/** The new message sent for a final status, or null when the status only edits the status message. */
+export function finalMessage(t: Translate, order: StoredOrder, status: DisplayStatus): string | null {
+  const vars = orderVariables(order);
+  const at = shortTime(order.history.find((h) => h.status === status)?.at ?? order.updatedAt);
+  switch (status) {
+    case 'succeeded':
+      return t(order.locale, paidKey(order, 'order-receipt'), { ...vars, time: at });
+    case 'failed':
+      return t(order.locale, paidKey(order, 'order-failed-notice'), vars);
+    case 'refunded':
+      return t(order.locale, paidKey(order, 'order-refunded-notice'), vars);
+    default:
+      return null;
+  }
+}
+
+/** The message telling the reseller why an order was not placed (nothing charged). */
+export function rejectionMessage(t: Translate, order: StoredOrder): string {
+  const rejection = order.rejection ?? { key: 'other', message: '' };
+  const reason = html(t(order.locale, rejectionReasonKey(rejection)));
+  if (rejection.key === 'not-placed') {
+    return t(order.locale, 'order-not-placed-notice', { externalOrderId: order.externalOrderId });
+  }
+  if (rejection.key === 'quote_token' && rejection.code === 'quote_expired') {
+    return t(order.locale, 'order-quote-expired-notice', { externalOrderId: order.externalOrderId });
+  }
+  return t(order.locale, 'order-rejected-notice', { externalOrderId: order.externalOrderId, reason });
+}
+
+/** Creates the reseller notices; `tick` handles waiting order changes once. */
+export function createNotices(deps: NoticesDeps): ChangeReader {
+  const { t, outbox, store } = deps;
+
+  /**
+   * `version`: grows with each newer text of the status message (see the callers). Returns whether a message
+   * was queued; that one carries the webhook's receive time, if the change came from a webhook.
+   */
+  async function statusUpdate(
+    order: StoredOrder,
+    status: DisplayStatus,
+    version: number,
+    timing: { webhookReceivedAt?: number } = {},
+  ): Promise<boolean> {
+    const ext = order.externalOrderId;
+    const text = statusMessage(t, order, status);
+    if (order.statusMessageId !== undefined) {
+      await outbox.enqueue(
+        { kind: 'edit', chatId: order.chatId, messageId: order.statusMessageId, text },
+        // Sent at once when nothing holds the message: the status reaches the chat without a job's turn.
+        { key: `status:${ext}:${status}`, version, now: true, ...timing },
+      );
+      return true;
+    }
+    if (finalMessage(t, order, status) === null && status !== 'rejected') {
+      // No message to edit: the status line goes out as its own message (once per status).
+      await outbox.enqueue(
+        { kind: 'send', chatId: order.chatId, text },
+        { key: `status:${ext}:${status}`, ...timing },
+      );
+      return true;
+    }
+    return false;
+  }
+
+  /** A placed order's status (the first, or a later one): the status message, and the final status's message. */
+  async function onStatus(
+    order: StoredOrder,
+    change: Extract<ChangeEntry, { kind: 'placed' | 'status' }>,
+  ): Promise<void> {
+    const ext = order.externalOrderId;
+    const status = change.status;
+    if (change.kind === 'placed' && change.revived) {
+      // The reseller was told "not placed, nothing charged": correct that before the status follows.
+      await outbox.enqueue(
+        {
+          kind: 'send',
+          chatId: order.chatId,
+          text: t(order.locale, paidKey(order, 'order-revived-notice'), orderVariables(order)),
+        },
+        { key: `revived:${ext}` },
+      );
+    }
+    // A change caused by a webhook: its first chat message is timed (webhook -> chat), once.
+    const timing =
+      change.webhookReceivedAt === undefined ? {} : { webhookReceivedAt: change.webhookReceivedAt };
+    // A bulk line: the run's progress message and report tell it; only a failure or a refund (money
+    // coming back) gets its own message.
+    if (order.bulkRunId !== undefined && status !== 'failed' && status !== 'refunded') return;
+    // seq + 1 (seq >= 1 here) stays above a refusal's version 1: a revived order's status replaces "❌".
+    // A scheduled run: its report named the order; the final status follows as its own message.
+    const shown =
+      order.bulkRunId === undefined && order.scheduleId === undefined
+        ? await statusUpdate(order, status, change.seq + 1, timing)
+        : false;
+    const final = finalMessage(t, order, status);
+    if (final === null) return;
+    const receipt = status === 'succeeded' ? (deps.receiptData?.(order) ?? null) : null;
+    const replyMarkup: InlineKeyboardMarkup | undefined =
+      receipt === null
+        ? undefined
+        : { inline_keyboard: [[{ text: t(order.locale, 'receipt-button'), callback_data: receipt }]] };
+    await outbox.enqueue(
+      { kind: 'send', chatId: order.chatId, text: final, ...(replyMarkup ? { replyMarkup } : {}) },
+      { key: `final:${ext}:${status}`, ...(shown ? {} : timing) },
+    );
+  }
+
+  /** An order refused while placing (by the background re-sends, or never stored after a crash). */
+  async function onRejected(order: StoredOrder, seq: number): Promise<void> {
+    const ext = order.externalOrderId;
+    const markup: InlineKeyboardMarkup | undefined =
+      order.rejection !== undefined && needsNewQuote(order.rejection)
+        ? {
+            inline_keyboard: [
+              [
+                {
+                  text: t(order.locale, 'order-new-quote-button'),
+                  callback_data: requoteData(order.externalOrderId),
+                },
+              ],
+            ],
+          }
+        : undefined;
+    const message = {
+      chatId: order.chatId,
+      text: rejectionMessage(t, order),
+      ...(markup === undefined ? {} : { replyMarkup: markup }),
+    };
+    if (order.rejection?.key === 'not-placed' && order.statusMessageId !== undefined) {
+      // Never stored after a crash: the "⏳ Placing…" message itself says so, with the new-quote button.
+      await outbox.enqueue(
+        { kind: 'edit', messageId: order.statusMessageId, ...message },
+        { key: `status:${ext}:rejected`, version: seq + 1 },
+      );
+      return;
+    }
+    // Refusals happen only while placing, before any edit of ours: version 1 is above none, and below
+    // every status's (seq + 1, seq >= 1), so a revived order's status replaces it.
+    await statusUpdate(order, 'rejected', seq + 1);
+    await outbox.enqueue({ kind: 'send', ...message }, { key: `final:${ext}:rejected` });
+  }
+
+  return readChanges({
+    redis: deps.redis,
+    prefix: deps.prefix,
+    group: 'notifier',
+    failure: 'order change not notified yet',
+    ...(deps.logger ? { logger: deps.logger } : {}),
+    ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
+    ...(deps.consumer === undefined ? {} : { consumer: deps.consumer }),
+    // Left pending on failure: retried later; the idempotency keys make the retry harmless.
+    handle: async (change) => {
+      // Stored and being sent: the chat shows "Placing…" already; the answer's change tells the rest. A refusal
+      // returned by submit() is told by the chat itself (one message, not two).
+      if (change.kind === 'intent' || change.kind === 'found') return;
+      if (change.kind === 'rejected' && change.quiet) return;
+      const order = await store.get(change.externalOrderId);
+      // An order found by the reconciliation has no reseller chat to tell (admins got its report).
+      if (order === null || order.foundBy !== undefined) return;
+      if (change.kind === 'rejected') await onRejected(order, change.seq);
+      else await onStatus(order, change);
+    },
+  });
+}

@@ -1,0 +1,138 @@
+import type { Redis } from 'ioredis';
+import { silentLogger, type LoggerLike } from '../domain/log.ts';
+import type { JobSystem } from '../jobs/jobs.ts';
+import type { LifecycleHooks } from '../lib/hooks.ts';
+import { runLoop } from '../lib/loop.ts';
+import type { OrderStore } from '../orders/store.ts';
+import type { Translate } from '../orders/texts.ts';
+import type { StoredOrder } from '../orders/types.ts';
+import { createAlerts, type AlertGrouping } from './alerts.ts';
+import { createOrderCallbacks } from './callback-data.ts';
+import { createNotices } from './notices.ts';
+import { createOutbox, type OutboxTelegram, type OutboxTimings } from './outbox.ts';
+
+/**
+ * What reaches people in chat without their asking: the durable Telegram outbox, the reseller's notices of their
+ * orders' changes, and the admins' alerts. Notices and alerts read the order change stream (orders/changes.ts);
+ * anything may raise an alert through the port orders/ declares (orders/alerts.ts).
+ */
+
+export interface NotifyTimings {
+  outbox?: Partial<OutboxTimings>;
+  alertGrouping?: Partial<AlertGrouping>;
+  /** Idle pause of the change readers' loops (default 500 ms). */
+  idleMs?: number;
+  /** Takeover time of change entries left by a crashed replica. */
+  claimIdleMs?: number;
+}
+
+export interface NotifyDeps {
+  redis: Redis;
+  /** REDIS_PREFIX. */
+  prefix: string;
+  jobs: JobSystem;
+  /** grammY's `Api` (`new Api(token, { apiRoot })`) or anything with its send and edit methods. */
+  telegram: OutboxTelegram;
+  t: Translate;
+  /** Admins and their languages (alerts go to each when there is no alert chat). */
+  admins: () => Promise<Array<{ id: number; locale: string }>>;
+  /** ALERT_CHAT_ID. */
+  alertChatId?: number;
+  /** Language of the alert chat (DEFAULT_LOCALE). */
+  alertChatLocale?: string;
+  logger?: LoggerLike;
+  clock?: () => number;
+  hooks?: LifecycleHooks;
+  /** Seconds from an accepted merchant webhook to the chat message showing its change (metrics). */
+  onWebhookToChat?: (seconds: number) => void;
+  timings?: NotifyTimings;
+}
+
+export interface NotifyWorkers {
+  /** The change stream grew: its readers look now rather than after their idle pause. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+export function createNotify(deps: NotifyDeps) {
+  const logger = deps.logger ?? silentLogger;
+  const timings = deps.timings ?? {};
+  const claimIdle = timings.claimIdleMs === undefined ? {} : { claimIdleMs: timings.claimIdleMs };
+  const outbox = createOutbox({
+    redis: deps.redis,
+    prefix: deps.prefix,
+    jobs: deps.jobs,
+    telegram: deps.telegram,
+    logger,
+    ...(timings.outbox ? { timings: timings.outbox } : {}),
+    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    ...(deps.onWebhookToChat ? { onWebhookToChat: deps.onWebhookToChat } : {}),
+  });
+  const callbacks = createOrderCallbacks({ redis: deps.redis, prefix: deps.prefix });
+  const alerts = createAlerts({
+    redis: deps.redis,
+    prefix: deps.prefix,
+    jobs: deps.jobs,
+    outbox,
+    t: deps.t,
+    callbacks,
+    admins: deps.admins,
+    logger,
+    ...(deps.alertChatId === undefined ? {} : { alertChatId: deps.alertChatId }),
+    ...(deps.alertChatLocale === undefined ? {} : { alertChatLocale: deps.alertChatLocale }),
+    ...(timings.alertGrouping ? { grouping: timings.alertGrouping } : {}),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...claimIdle,
+  });
+
+  return {
+    outbox,
+    alerts,
+    /** Resolves `ord:open:…` button data to a merchant order number. */
+    callbacks,
+    /**
+     * Runs the outbox's and the alert bursts' jobs and the two change readers (notices, alerts) in this process.
+     * `receiptData`: the 🧾 button's data under a succeeded order's message (the bot handles it).
+     */
+    async start(orders: {
+      store: Pick<OrderStore, 'get'>;
+      receiptData?: (order: StoredOrder) => string | null;
+    }): Promise<NotifyWorkers> {
+      const notices = createNotices({
+        redis: deps.redis,
+        prefix: deps.prefix,
+        store: orders.store,
+        outbox,
+        t: deps.t,
+        logger,
+        ...claimIdle,
+        ...(orders.receiptData ? { receiptData: orders.receiptData } : {}),
+      });
+      const idleMs = timings.idleMs ?? 500;
+      const loops = [
+        runLoop({ name: 'notices', round: () => notices.tick(), idleMs, logger }),
+        runLoop({ name: 'change-alerts', round: () => alerts.tickChanges(), idleMs, logger }),
+      ];
+      const sending = outbox.work();
+      const bursts = await alerts.work();
+      return {
+        wake: () => {
+          for (const loop of loops) loop.wake();
+        },
+        async stop() {
+          await Promise.all(loops.map((loop) => loop.stop()));
+          await sending.close();
+          await bursts.close();
+          // Readers of a stopped service leave their groups, so restarts do not pile them up in Redis.
+          const left = await Promise.allSettled([notices.close(), alerts.closeChanges()]);
+          for (const result of left) {
+            if (result.status === 'rejected')
+              logger.warn({ err: result.reason }, 'could not leave a consumer group');
+          }
+        },
+      };
+    },
+  };
+}
+
+export type Notify = ReturnType<typeof createNotify>;

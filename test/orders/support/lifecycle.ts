@@ -1,0 +1,32 @@
+import { createNotify, type NotifyDeps, type NotifyTimings } from '../../../src/notify/notify.ts';
+import { createOrderSystem, type OrderSystemDeps, type OrderTimings } from '../../../src/orders/system.ts';
+
+/**
+ * The order lifecycle of one replica as the composition root wires it (src/app.ts), without the bot: the order
+ * system raising its alerts into notify, and notify reading its changes. `startWorkers` runs both parts' workers.
+ */
+export function createLifecycle(
+  deps: Omit<OrderSystemDeps, 'alerts' | 'timings'> &
+    Omit<NotifyDeps, 'timings'> & { timings?: OrderTimings & NotifyTimings },
+) {
+  const notify = createNotify(deps);
+  const system = createOrderSystem({ ...deps, alerts: notify.alerts });
+  return {
+    ...system,
+    outbox: notify.outbox,
+    alerts: notify.alerts,
+    callbacks: notify.callbacks,
+    async startWorkers() {
+      const notifying = await notify.start({ store: system.store });
+      const ordering = await system.startWorkers({ onChanged: () => notifying.wake() });
+      return {
+        async stop() {
+          await ordering.stop();
+          await notifying.stop();
+        },
+      };
+    },
+  };
+}
+
+export type Lifecycle = ReturnType<typeof createLifecycle>;
