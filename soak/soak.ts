@@ -15,7 +15,7 @@ import { checkRecords, formatResults, type InvariantResult, type Records } from 
 import { createRng, type Rng } from './rng.ts';
 import { castOf, resellerIds, ROLE_CAST, startSoakWorld, type SoakWorld } from './world.ts';
 import { createBulkStore } from '../src/bulk/store.ts';
-import type { RoleChange } from '../src/bot/roles.ts';
+import type { RoleChange } from '../src/accounts/roles.ts';
 import { createScheduleStore } from '../src/schedules/store.ts';
 import { scanKeys } from '../src/lib/redis/connect.ts';
 import { jobRecoveryBoundMs, RETRY_DELAY_MAX_MS } from '../src/jobs/jobs.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { Decimal } from 'decimal.js';
-import { RedisRoleStore } from '../src/bot/roles.ts';
+import { RedisRoleStore } from '../src/accounts/roles.ts';
 import { createAccounts } from '../src/accounts/accounts.ts';
 import { createMerchantSandbox } from '../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../src/sandbox/telegram/index.ts';

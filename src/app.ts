@@ -1,16 +1,21 @@
 import type { TranslationVars } from './lib/html.ts';
 import type { Server } from 'node:http';
 import { Decimal } from 'decimal.js';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { run, type RunnerHandle } from '@grammyjs/runner';
-import { Api, webhookCallback } from 'grammy';
+import { Api } from 'grammy';
 import type { Redis } from 'ioredis';
-import { createRedis, readReplication, topologyOf } from './lib/redis/connect.ts';
+import {
+  checkRedisPolicy,
+  connectRedis,
+  createRedis,
+  readReplication,
+  topologyOf,
+} from './lib/redis/connect.ts';
 import { createJobSystem, type JobSystem } from './jobs/jobs.ts';
 import { createReplicaAcks } from './lib/redis/replica-acks.ts';
 import type { Logger } from 'pino';
 import { createBot, sessionStorage, type RechargeBot } from './bot/bot.ts';
-import { RedisRoleStore } from './bot/roles.ts';
+import { takeUpdates, telegramWebhook } from './bot/updates.ts';
+import { RedisRoleStore } from './accounts/roles.ts';
 import { RedisPricingStore } from './accounts/pricing-store.ts';
 import type { BotContext } from './bot/context.ts';
 import { createI18n } from './bot/i18n.ts';
@@ -31,15 +36,13 @@ import { utcDay } from './accounts/ledger.ts';
 import { createReconciler, type Reconciler } from './orders/reconcile.ts';
 import { reconcileSummaryText } from './bot/features/reconcile.ts';
 import { createOrderSystem, type OrderSystem, type OrderTimings } from './orders/system.ts';
-import type { OrderWorkers } from './orders/worker.ts';
-import { createNotify, type Notify, type NotifyTimings, type NotifyWorkers } from './notify/notify.ts';
+import { createNotify, type Notify, type NotifyTimings } from './notify/notify.ts';
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
 import { createRedisReadiness } from './server/redis-ready.ts';
-import { createServer, type RouteHandler } from './server/server.ts';
+import { createServer } from './server/server.ts';
 import { createBulkRuns, type BulkTimings } from './bulk/runs.ts';
 import { reportCsv } from './bulk/texts.ts';
 import { createBulkTelegram } from './bot/features/bulk.ts';
-import { runLoop, type LoopHandle } from './lib/loop.ts';
 import { createWaitingLine } from './bot/waiting-line.ts';
 import { createFixedPrices } from './merchant/fixed-prices.ts';
 import type { PayerGates } from './orders/top-up.ts';
@@ -98,10 +101,6 @@ export interface App {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-/** How long a Telegram webhook request waits for its update before answering 200 anyway. */
-const WEBHOOK_ANSWER_MS = 8_000;
-/** How often a replica that takes updates looks for waits in line whose replica died. */
-const LINE_RESUME_EVERY_MS = 2_000;
 /** How long start() waits for the Bot API's getMe. */
 const TELEGRAM_INIT_TIMEOUT_MS = 30_000;
 /** How long an order intent waits for a Redis replica's acknowledgement (Sentinel, Cluster) before it is refused. */
@@ -134,10 +133,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     prefix,
     logger,
   });
-  // Read at scrape time only, when the order system below exists.
-  const metrics = createMetrics({
-    countOrders: async (status) => (await orderSystem.store.listByStatus(status, 0, 0)).total,
-  });
+  const metrics = createMetrics();
 
   const budget = createRequestBudget({
     redis,
@@ -242,6 +238,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       followUp: { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...overrides.orderTimings?.followUp },
     },
   });
+  metrics.countOrdersBy(async (status) => (await orderSystem.store.listByStatus(status, 0, 0)).total);
   const pinStore = new RedisPinStore({
     redis,
     prefix,
@@ -419,36 +416,17 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));
 
-  if (config.botMode === 'webhook') {
-    // grammY answers Telegram after WEBHOOK_ANSWER_MS and lets the update run on; a failure after that would
-    // reject its internal `finally` chain unhandled. Log such late failures (earlier ones still answer 500).
-    const handleUpdate = bot.bot.handleUpdate.bind(bot.bot);
-    bot.bot.handleUpdate = (update, reply) => {
-      const started = Date.now();
-      return handleUpdate(update, reply).catch((error: unknown) => {
-        if (Date.now() - started < WEBHOOK_ANSWER_MS) throw error;
-        logger.error(
-          { err: error, updateId: update.update_id },
-          'update handler failed after the webhook answer',
-        );
-      });
-    };
-  }
   // ROLE: a `bot` takes Telegram updates and stores webhooks; a `worker` runs the order jobs; `all` does both.
   const takesUpdates = config.role !== 'worker';
   const runsJobs = config.role !== 'bot';
-  const telegramWebhook =
+  const webhookRoute =
     config.botMode === 'webhook' && takesUpdates
-      ? webhookCallback(bot.bot, 'http', {
-          secretToken: config.webhookSecret,
-          onTimeout: 'return',
-          timeoutMilliseconds: WEBHOOK_ANSWER_MS,
-        })
+      ? telegramWebhook(bot.bot, { secretToken: config.webhookSecret, logger })
       : undefined;
 
   const server = createServer({
     merchantWebhook: orderSystem.webhookHandler,
-    ...(telegramWebhook ? { telegramWebhook: telegramWebhook as RouteHandler } : {}),
+    ...(webhookRoute ? { telegramWebhook: webhookRoute } : {}),
     readiness: [
       { name: 'redis', check: createRedisReadiness(redis) },
       // Only a real failure counts: a busy budget, a 429 pause or no answer yet is still ready.
@@ -466,12 +444,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     logger,
   });
 
-  let runner: RunnerHandle | undefined;
-  let workers: OrderWorkers | undefined;
-  let notifyWorkers: NotifyWorkers | undefined;
-  let resumeLoop: LoopHandle | undefined;
-  // Updates of dead replicas' waits, handled again here (see resumeOrphans): awaited on stop.
-  const resumed = new Set<Promise<void>>();
+  // What start() started, stopped in reverse on stop().
+  const started: Array<() => Promise<void>> = [];
   let address: { host: string; port: number } | undefined;
   let stopping: Promise<void> | undefined;
 
@@ -514,7 +488,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       // Strangers' chats show the default menu, set here once rather than on each stranger's /start.
       if (takesUpdates) {
         await bot.menus
-          ?.setDefault()
+          .setDefault()
           .catch((error: unknown) => logger.warn({ err: error }, 'could not set the default command menu'));
       }
       await startStage(
@@ -530,61 +504,33 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       );
       const bound = server.address();
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
+      started.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
       if (runsJobs) {
         const notifying = await notify.start({ store: orderSystem.store, receiptData });
-        notifyWorkers = notifying;
-        workers = await orderSystem.startWorkers({ onChanged: () => notifying.wake() });
-        bulk.startWorker();
-        // A run started just before a crash may lack its job: queued again (a no-op for the rest).
-        const queued = await bulk.ensureQueued().catch((error: unknown) => {
-          logger.error(
-            { err: error },
-            'could not check the bulk runs at start-up; their queued lines still run',
-          );
-          return 0;
-        });
-        if (queued > 0) logger.info({ queued }, 'bulk runs carried on');
-        schedules.startWorker();
-        // A schedule stored just before a crash may lack its next run's job: queued again (a no-op for the rest).
-        await schedules.ensureQueued().catch((error: unknown) => {
-          logger.error(
-            { err: error },
-            'could not check the schedules at start-up; their queued runs still fire',
-          );
-        });
+        started.push(() => notifying.stop());
+        const ordering = await orderSystem.startWorkers({ onChanged: () => notifying.wake() });
+        started.push(() => ordering.stop());
+        await bulk.runJobs();
+        await schedules.runJobs();
         // MERCHANT_LOW_BALANCE unset (again): a schedule a configuration with it left in Redis goes.
         if (walletWatch === undefined) await jobs.stopEvery(WALLET_WATCH_QUEUE);
         else await walletWatch.start(jobs);
         await reconciler.start(jobs);
+        started.push(() => reconciler.stop());
         bot.idle.start();
-      }
-      // Waits in the shared line whose replica died are taken up by a replica that takes updates.
-      if (takesUpdates) {
-        resumeLoop = runLoop({
-          name: 'line-resume',
-          round: () =>
-            line.resumeOrphans((update) => {
-              const handled = bot.bot
-                .handleUpdate(update)
-                .catch((error: unknown) =>
-                  logger.warn({ err: error, updateId: update.update_id }, 'a resumed wait failed'),
-                )
-                .finally(() => resumed.delete(handled));
-              resumed.add(handled);
-            }, bot.bot.api),
-          idleMs: LINE_RESUME_EVERY_MS,
-          logger,
-        });
+        started.push(() => bot.idle.stop());
       }
       // A worker leaves Telegram's update delivery (webhook or polling) to the bot replicas.
-      if (takesUpdates && config.botMode === 'webhook') {
-        await bot.bot.api.setWebhook(`${config.publicUrl}/webhooks/telegram`, {
-          secret_token: config.webhookSecret,
-          allowed_updates: ['message', 'callback_query'],
+      if (takesUpdates) {
+        const updates = await takeUpdates(bot.bot, {
+          delivery:
+            config.botMode === 'webhook'
+              ? { mode: 'webhook', publicUrl: config.publicUrl, webhookSecret: config.webhookSecret }
+              : { mode: 'polling' },
+          line,
+          logger,
         });
-      } else if (takesUpdates) {
-        await bot.bot.api.deleteWebhook();
-        runner = run(bot.bot, { runner: { fetch: { allowed_updates: ['message', 'callback_query'] } } });
+        started.push(() => updates.stop());
       }
       logger.info({ role: config.role, mode: config.botMode, port: address?.port }, 'recharge-bot started');
     },
@@ -592,18 +538,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     stop(timeoutMs = 10_000) {
       stopping ??= (async () => {
         const graceful = (async () => {
-          // Stop taking updates first; running handlers and placements finish.
-          if (runner?.isRunning()) await runner.stop();
-          // runner.stop() ends fetching only; updates already handed out (a placement awaiting the
-          // Merchant API's answer) still run: wait for them.
-          while (runner !== undefined && runner.size() > 0) await sleep(50);
-          await resumeLoop?.stop();
-          await Promise.all([...resumed]);
-          await new Promise<void>((resolve) => server.close(() => resolve()));
-          await bot.idle.stop();
-          await workers?.stop();
-          await notifyWorkers?.stop();
-          await reconciler.stop();
+          // Updates first (running handlers and placements finish), then the HTTP server, the jobs' workers.
+          for (const stop of started.reverse()) await stop();
           await jobs.close();
         })();
         let timer: NodeJS.Timeout | undefined;
@@ -633,46 +569,10 @@ export class StartupError extends Error {
   }
 }
 
-/**
- * Connects, waiting up to `waitMs` for a Redis that is restarting or starting beside us (ioredis keeps
- * reconnecting after a failed first connect), so a replica started during a Redis restart does not die of it.
- */
-async function connectRedis(redis: Redis, waitMs: number, logger: Logger): Promise<void> {
-  const deadline = Date.now() + waitMs;
-  try {
-    await redis.connect();
-    return;
-  } catch (error) {
-    logger.warn({ waitSeconds: Math.round(waitMs / 1000) }, 'Redis not reachable yet; waiting for it');
-    for (;;) {
-      if (redis.status === 'ready') return;
-      if (Date.now() >= deadline || redis.status === 'end') throw error;
-      await sleep(200);
-    }
-  }
-}
-
 async function startStage<T>(stage: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     throw new StartupError(stage, error);
-  }
-}
-
-/** Orders and sessions must never be evicted: warn loudly unless Redis says `noeviction`. */
-async function checkRedisPolicy(redis: Redis, logger: Logger): Promise<void> {
-  try {
-    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
-    const policy = reply[1];
-    if (policy !== 'noeviction') {
-      logger.warn(
-        { policy },
-        'REDIS maxmemory-policy is not noeviction: Redis may evict orders and sessions under memory pressure. Set maxmemory-policy noeviction.',
-      );
-    }
-  } catch (error) {
-    // Managed Redis services often forbid CONFIG; say we could not check.
-    logger.warn({ err: error }, 'could not read the Redis maxmemory-policy; make sure it is noeviction');
   }
 }

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { Decimal } from 'decimal.js';
-import { RedisRoleStore } from '../../src/bot/roles.ts';
+import { RedisRoleStore } from '../../src/accounts/roles.ts';
 import { createAccounts } from '../../src/accounts/accounts.ts';
 import { createMerchantSandbox, type MerchantSandbox } from '../../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';

@@ -53,7 +53,7 @@ import { IdleFlows, conversationPrefix } from './idle-flows.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { compactingAdapter, type Packed } from './conversations/compact-replay.ts';
 import { RedisJsonStorage, type ReadAhead } from './redis-storage.ts';
-import type { Role, RoleStore } from './roles.ts';
+import type { Role, RoleStore } from '../accounts/roles.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
 import type { PricingStore } from '../accounts/pricing-store.ts';
 import type { PinGate } from '../accounts/pin.ts';
@@ -77,7 +77,7 @@ export interface BotDeps {
    * The chat side of the shared request line: ❌ and /cancel leave it; reads someone waits for (/status,
    * /orders, Refresh, /balance) show their place in it (the top-up shows it through `topUp.line`).
    */
-  line?: Pick<WaitingLine, 'leave' | 'leaveChat' | 'notice' | 'placeOf'>;
+  line: Pick<WaitingLine, 'leave' | 'leaveChat' | 'notice' | 'placeOf'>;
   /** Margin rules: `/pricing` reads and changes them. */
   pricing: PricingStore;
   logger: Logger;
@@ -89,23 +89,23 @@ export interface BotDeps {
   /** The one I18n of the replica; the order lifecycle translates through the same instance. */
   i18n: I18n<BotContext>;
   /** Orders, figures and health for /status, /orders, /users, /stats, /health and the command menus. */
-  staff?: StaffDeps;
+  staff: StaffDeps;
   /** ALERT_CHAT_ID: the one group where the bot answers (alert buttons only). */
   alertChatId?: number;
   /** Resellers' PINs (/pin) and PIN_REQUIRED_ABOVE; the top-up asks through `topUp.pins`. */
   pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
   /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
-  credit?: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles' | 'line'>;
+  credit: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles' | 'line'>;
   /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
   receiptProfiles: ReceiptProfiles;
   /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
-  exports?: ExportDeps;
+  exports: ExportDeps;
   /** /reconcile: runs the reconciliation now. */
-  reconcile?: ReconcileFeatureDeps;
+  reconcile: ReconcileFeatureDeps;
   /** Bulk top-ups from a CSV file (/bulk); the file is downloaded through the bot's own API. */
-  bulk?: BulkFeatureDeps['bulk'];
+  bulk: BulkFeatureDeps['bulk'];
   /** Scheduled top-ups (/schedule): the service, its now (ms) and the most one reseller may have. */
-  schedules?: {
+  schedules: {
     service: Pick<Schedules, 'create' | 'list' | 'get' | 'pause' | 'resume' | 'remove'>;
     now(): number;
     max: number;
@@ -142,10 +142,8 @@ const forgiveExpiredCallbackAnswers: Transformer = async (prev, method, payload,
 /** A top-up flow left alone this long ends (its idle job says goodbye; nothing was charged). */
 const FLOW_IDLE_MS = 15 * 60_000;
 
-/** Builds the grammY bot with every feature; the caller decides how updates arrive. */
-export function createBot(deps: BotDeps) {
-  const { redis, prefix, logger } = deps;
-  const idleMs = FLOW_IDLE_MS;
+/** The bot's Api: retries below the transformers, flood limits, late callback answers forgiven, HTML. */
+function newBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, {
     // Dropped connections and 5xx are retried below the transformers, so the flows' own API objects (which
     // copy these options, not the transformers) retry them too.
@@ -174,22 +172,34 @@ export function createBot(deps: BotDeps) {
   bot.api.config.use(forgiveExpiredCallbackAnswers);
   // Every text is HTML (src/lib/html.ts); set here once rather than at each call.
   bot.api.config.use(htmlParseMode);
+  return bot;
+}
 
+/**
+ * A flow's own Api has none of the bot's transformers: a ✅ redelivered after its first handler died must not
+ * fail on the late answer of its callback query, and its texts are HTML too.
+ */
+const flowApi = async (ctx: Context, next: () => Promise<void>): Promise<void> => {
+  ctx.api.config.use(forgiveExpiredCallbackAnswers);
+  ctx.api.config.use(htmlParseMode);
+  await next();
+};
+
+/** Builds the grammY bot with every feature; the caller decides how updates arrive. */
+export function createBot(deps: BotDeps) {
+  const { redis, prefix, logger } = deps;
+  const idleMs = FLOW_IDLE_MS;
+  const bot = newBot(deps);
   const i18n = deps.i18n;
   const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // What the running updates read ahead (session, conversation), so each update reads its chat in one round trip.
   const readAhead: ReadAhead = new Map();
   const sessions = sessionStorage(redis, prefix, readAhead);
+  const chosenLocale = async (chatId: number) => (await sessions.read(String(chatId)))?.locale;
+  const localeOf = async (userId: number) => (await chosenLocale(userId)) ?? deps.defaultLocale;
   // Stored compacted and deflated (compact-replay.ts).
   const flows = new RedisJsonStorage<Packed>(redis, conversationPrefix(prefix), 86_400, readAhead);
   const readRoles = new Map<number, Role | null>();
-  const flowDeps = {
-    ...deps.topUp,
-    pins: pinGateOfUpdates(deps.topUp.pins, createPinPasses(redis, prefix)),
-    translate,
-    defaultLocale: deps.defaultLocale,
-    idleMs,
-  };
   const idle = new IdleFlows({
     redis,
     prefix,
@@ -197,20 +207,18 @@ export function createBot(deps: BotDeps) {
     idleMs,
     api: bot.api,
     translate,
-    localeOf: async (chatId) => (await sessions.read(String(chatId)))?.locale ?? deps.defaultLocale,
+    localeOf,
     logger,
   });
 
   // Before the per-chat sequencing: a step waiting in line holds its chat until it is served or left.
-  if (deps.line) {
-    bot.use(
-      createLeaveLineFeature({
-        line: deps.line,
-        translate,
-        localeOf: (ctx) => matchLocale(ctx.from?.language_code) ?? deps.defaultLocale,
-      }),
-    );
-  }
+  bot.use(
+    createLeaveLineFeature({
+      line: deps.line,
+      translate,
+      localeOf: (ctx) => matchLocale(ctx.from?.language_code) ?? deps.defaultLocale,
+    }),
+  );
   // One update per chat at a time inside this process; the Redis lock does the same across replicas.
   bot.use(sequentialize((ctx: Context) => ctx.chatId?.toString()));
   bot.use(updateGuard({ redis, prefix }));
@@ -275,6 +283,90 @@ export function createBot(deps: BotDeps) {
       await refreshed;
     }
   });
+  useFlows(bot, deps, { flows, idle, translate, idleMs, chosenLocale });
+
+  const staff = createStaffServices(deps.staff, {
+    api: bot.api,
+    redis,
+    prefix,
+    roles: deps.roles,
+    translate,
+    defaultLocale: deps.defaultLocale,
+    chosenLocale,
+    line: deps.line,
+  });
+  const menuError = (error: unknown, userId?: number) =>
+    logger.warn({ err: error, userId }, 'could not set the command menu');
+
+  bot.use(createStartFeature(staff.menus, menuError));
+  bot.use(cancelFeature);
+  bot.use(languageFeature);
+  bot.use(topUpFeature);
+  bot.use(
+    createBulkFeature({
+      bulk: deps.bulk,
+      line: deps.line,
+      download: createFileDownload({
+        api: bot.api,
+        apiRoot: deps.apiRoot ?? 'https://api.telegram.org',
+        token: deps.token,
+      }),
+    }),
+  );
+  bot.use(createScheduleFeature({ schedules: deps.schedules.service, max: deps.schedules.max }));
+  bot.use(
+    createPinFeature({ pins: deps.pins.store, roles: deps.roles, requiredAbove: deps.pins.requiredAbove }),
+  );
+  bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
+  bot.use(createShopFeature({ profiles: deps.receiptProfiles }));
+  bot.use(createStatusFeature(staff));
+  bot.use(createOrdersFeature(staff));
+  bot.use(createUsersFeature(staff, menuError));
+  bot.use(createCreditFeature({ ...deps.credit, roles: deps.roles, translate, localeOf, line: deps.line }));
+  bot.use(createExportFeature(deps.exports));
+  bot.use(createReconcileFeature(deps.reconcile));
+  bot.use(createStatsFeature(staff));
+  bot.use(
+    createReceiptFeature({
+      staff,
+      orders: { get: (externalOrderId) => deps.orderLookup.orders.service.get(externalOrderId) },
+      profiles: deps.receiptProfiles,
+    }),
+  );
+  bot.use(createHealthFeature(staff));
+  bot.use(
+    createPricingFeature({ pricing: deps.pricing, roles: deps.roles, catalogue: deps.topUp.catalogue }),
+  );
+  bot.use(unhandledFeature);
+
+  bot.catch((error) => {
+    logger.error({ err: error.error, updateId: error.ctx.update.update_id }, 'update handler failed');
+  });
+
+  return { bot, i18n, translate, idle, sessions, menus: staff.menus };
+}
+
+/** The conversations (top-up, schedule, PIN set-up), their storage and their idle endings. */
+function useFlows(
+  bot: Bot<BotContext>,
+  deps: BotDeps,
+  parts: {
+    flows: RedisJsonStorage<Packed>;
+    idle: IdleFlows;
+    translate: (locale: string, key: string, vars?: TranslationVars) => string;
+    idleMs: number;
+    /** The language a chat chose (/language), if any. */
+    chosenLocale: (chatId: number) => Promise<string | undefined>;
+  },
+): void {
+  const { idle, translate } = parts;
+  const flowDeps = {
+    ...deps.topUp,
+    pins: pinGateOfUpdates(deps.topUp.pins, createPinPasses(deps.redis, deps.prefix)),
+    translate,
+    defaultLocale: deps.defaultLocale,
+    idleMs: parts.idleMs,
+  };
   bot.use(
     conversations<BotContext, Context>({
       storage: {
@@ -282,7 +374,7 @@ export function createBot(deps: BotDeps) {
         version: TOP_UP_VERSION,
         prefix: '',
         getStorageKey: (ctx) => ctx.chatId?.toString(),
-        adapter: compactingAdapter<VersionedState<ConversationData>>(flows),
+        adapter: compactingAdapter<VersionedState<ConversationData>>(parts.flows),
       },
       // Idle top-ups end by their idle job (idle-flows.ts); the PIN set-up ends itself (PIN_SETUP_IDLE_MS).
       onEnter: async (id, ctx) => {
@@ -293,148 +385,39 @@ export function createBot(deps: BotDeps) {
       },
     }),
   );
+  // A flow whose step failed for good says so in the chat's language.
+  const ended = async (ctx: Context) => {
+    if (ctx.chatId === undefined) return;
+    const chosen = await parts.chosenLocale(ctx.chatId);
+    const locale = chosen ?? matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
+    await ctx.reply(translate(locale, 'top-up-error-ended'));
+  };
+  const schedules = deps.schedules;
   bot.use(
     createConversation<BotContext, Context>(
-      keepStepOnBotApiFailure(createTopUpConversation(flowDeps), async (ctx) => {
-        if (ctx.chatId === undefined) return;
-        const chosen = (await sessions.read(String(ctx.chatId)))?.locale;
-        const locale = chosen ?? matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
-        await ctx.reply(translate(locale, 'top-up-error-ended'));
-      }),
-      {
-        id: TOP_UP,
-        // The flow's own Api has none of the bot's transformers: a ✅ redelivered after its first handler
-        // died must not fail on the late answer of its callback query.
-        plugins: [
-          async (ctx, next) => {
-            ctx.api.config.use(forgiveExpiredCallbackAnswers);
-            ctx.api.config.use(htmlParseMode);
-            await next();
-          },
-        ],
-      },
+      keepStepOnBotApiFailure(createTopUpConversation(flowDeps), ended),
+      { id: TOP_UP, plugins: [flowApi] },
     ),
   );
-
-  const schedules = deps.schedules;
-  if (schedules) {
-    bot.use(
-      createConversation<BotContext, Context>(
-        keepStepOnBotApiFailure(
-          createScheduleConversation(flowDeps, {
-            schedules: schedules.service,
-            now: () => schedules.now(),
-            zoneOf: async (userId) => (await deps.receiptProfiles.get(userId)).timeZone ?? 'UTC',
-          }),
-          async (ctx) => {
-            if (ctx.chatId === undefined) return;
-            const chosen = (await sessions.read(String(ctx.chatId)))?.locale;
-            const locale = chosen ?? matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
-            await ctx.reply(translate(locale, 'top-up-error-ended'));
-          },
-        ),
-        {
-          id: SCHEDULE,
-          plugins: [
-            async (ctx, next) => {
-              ctx.api.config.use(forgiveExpiredCallbackAnswers);
-              ctx.api.config.use(htmlParseMode);
-              await next();
-            },
-          ],
-        },
+  bot.use(
+    createConversation<BotContext, Context>(
+      keepStepOnBotApiFailure(
+        createScheduleConversation(flowDeps, {
+          schedules: schedules.service,
+          now: () => schedules.now(),
+          zoneOf: async (userId) => (await deps.receiptProfiles.get(userId)).timeZone ?? 'UTC',
+        }),
+        ended,
       ),
-    );
-  }
-
+      { id: SCHEDULE, plugins: [flowApi] },
+    ),
+  );
   bot.use(
     createConversation<BotContext, Context>(
       createPinSetupConversation({ pins: deps.pins.store, translate, defaultLocale: deps.defaultLocale }),
-      {
-        id: PIN_SETUP,
-        plugins: [
-          async (ctx, next) => {
-            ctx.api.config.use(htmlParseMode);
-            await next();
-          },
-        ],
-      },
+      { id: PIN_SETUP, plugins: [flowApi] },
     ),
   );
-
-  const staff =
-    deps.staff &&
-    createStaffServices(deps.staff, {
-      api: bot.api,
-      redis,
-      prefix,
-      roles: deps.roles,
-      translate,
-      defaultLocale: deps.defaultLocale,
-      chosenLocale: async (userId) => (await sessions.read(String(userId)))?.locale,
-      ...(deps.line === undefined ? {} : { line: deps.line }),
-    });
-  const menuError = (error: unknown, userId?: number) =>
-    logger.warn({ err: error, userId }, 'could not set the command menu');
-
-  bot.use(createStartFeature(staff?.menus, menuError));
-  bot.use(cancelFeature);
-  bot.use(languageFeature);
-  bot.use(topUpFeature);
-  if (deps.bulk) {
-    const apiRoot = deps.apiRoot ?? 'https://api.telegram.org';
-    bot.use(
-      createBulkFeature({
-        bulk: deps.bulk,
-        ...(deps.line === undefined ? {} : { line: deps.line }),
-        download: createFileDownload({ api: bot.api, apiRoot, token: deps.token }),
-      }),
-    );
-  }
-  if (schedules) bot.use(createScheduleFeature({ schedules: schedules.service, max: schedules.max }));
-  bot.use(
-    createPinFeature({ pins: deps.pins.store, roles: deps.roles, requiredAbove: deps.pins.requiredAbove }),
-  );
-  bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
-  bot.use(createShopFeature({ profiles: deps.receiptProfiles }));
-  if (staff) {
-    bot.use(createStatusFeature(staff));
-    bot.use(createOrdersFeature(staff));
-    bot.use(createUsersFeature(staff, menuError));
-    const credit = deps.credit;
-    if (credit) {
-      bot.use(
-        createCreditFeature({
-          ...credit,
-          roles: deps.roles,
-          translate,
-          localeOf: async (userId) => (await sessions.read(String(userId)))?.locale ?? deps.defaultLocale,
-          ...(deps.line === undefined ? {} : { line: deps.line }),
-        }),
-      );
-    }
-    if (deps.exports) bot.use(createExportFeature(deps.exports));
-    if (deps.reconcile) bot.use(createReconcileFeature(deps.reconcile));
-    bot.use(createStatsFeature(staff));
-    bot.use(
-      createReceiptFeature({
-        staff,
-        orders: { get: (externalOrderId) => deps.orderLookup.orders.service.get(externalOrderId) },
-        profiles: deps.receiptProfiles,
-      }),
-    );
-    bot.use(createHealthFeature(staff));
-  }
-  bot.use(
-    createPricingFeature({ pricing: deps.pricing, roles: deps.roles, catalogue: deps.topUp.catalogue }),
-  );
-  bot.use(unhandledFeature);
-
-  bot.catch((error) => {
-    logger.error({ err: error.error, updateId: error.ctx.update.update_id }, 'update handler failed');
-  });
-
-  return { bot, i18n, translate, idle, sessions, menus: staff?.menus };
 }
 
 export type RechargeBot = ReturnType<typeof createBot>;

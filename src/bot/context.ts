@@ -1,7 +1,7 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
 import type { Context, SessionFlavor } from 'grammy';
-import type { Role } from './roles.ts';
+import type { Role } from '../accounts/roles.ts';
 
 export interface RecentNumber {
   /** Digits with country code, no plus. */

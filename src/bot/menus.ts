@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { commandsFor } from './features/access.ts';
 import { LOCALES } from '../config.ts';
 import { matchLocale, type Translate } from './i18n.ts';
-import type { Role } from './roles.ts';
+import type { Role } from '../accounts/roles.ts';
 
 export interface MenusDeps {
   api: Pick<Api, 'setMyCommands'>;

@@ -5,7 +5,7 @@ import type { OrderCallbacks } from '../notify/callback-data.ts';
 import { isClosed } from '../orders/store.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
 import { cardOfRemote, cardOfStored, type OrderCard } from './order-card.ts';
-import type { Role } from './roles.ts';
+import type { Role } from '../accounts/roles.ts';
 import { normaliseMerchantOrderNumber } from '../domain/order-number.ts';
 
 /** Our copy of an unfinished order older than this is read from the service again before it is shown. */

@@ -11,7 +11,7 @@ import type { Translate } from './i18n.ts';
 import { createMenus, type Menus } from './menus.ts';
 import { createOrderDesk, type OrderDesk } from './order-desk.ts';
 import type { ReadLine } from './read-in-line.ts';
-import type { RoleStore } from './roles.ts';
+import type { RoleStore } from '../accounts/roles.ts';
 import { createOrderStats, type OrderStatsReader } from './stats.ts';
 
 /** What the agent and admin features need from the rest of the app (BotDeps.staff). */

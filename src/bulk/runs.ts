@@ -499,17 +499,11 @@ export function createBulkRuns(deps: BulkDeps) {
       return { run, view: progressOf(run, await store.lines(runId), clock()) };
     },
 
-    /** On start-up: every started, unreported run has its job (one stored just before a crash may lack it). */
-    async ensureQueued(): Promise<number> {
-      let queued = 0;
-      for (const id of await store.active()) {
-        if (await ensureJob(id)) queued++;
-      }
-      return queued;
-    },
-
-    /** Runs the lines' jobs in this process (ROLE all or worker). */
-    startWorker(): void {
+    /**
+     * Runs the lines' jobs in this process (ROLE all or worker), then queues again any started, unreported run
+     * that lacks its job (one started just before a crash); a no-op for the rest.
+     */
+    async runJobs(): Promise<void> {
       deps.jobs.work<BulkJob, StepResult>(BULK_QUEUE, step, {
         concurrency: RUN_CONCURRENCY,
         lockDurationMs: timings.leaseMs,
@@ -518,6 +512,18 @@ export function createBulkRuns(deps: BulkDeps) {
         // A line whose worker died is taken over however often that happens: a run is never dropped.
         maxStalledCount: FOREVER,
       });
+      let queued = 0;
+      try {
+        for (const id of await store.active()) {
+          if (await ensureJob(id)) queued++;
+        }
+      } catch (error) {
+        logger.error(
+          { err: error },
+          'could not check the bulk runs at start-up; their queued lines still run',
+        );
+      }
+      if (queued > 0) logger.info({ queued }, 'bulk runs carried on');
     },
   };
 }

@@ -312,15 +312,19 @@ export function createSchedules(deps: SchedulesDeps) {
       return 'ok' as const;
     },
 
-    /** Runs the schedules' jobs in this process (ROLE all or worker). */
-    startWorker(): void {
+    /** Runs the schedules' jobs in this process (ROLE all or worker), and checks every schedule has its next run. */
+    async runJobs(): Promise<void> {
       deps.jobs.work<ScheduleJob, RunResult>(
         SCHEDULE_QUEUE,
         async (job: Job<ScheduleJob, RunResult>) => run(job.data),
-        {
-          concurrency: RUN_CONCURRENCY,
-        },
+        { concurrency: RUN_CONCURRENCY },
       );
+      await this.ensureQueued().catch((error: unknown) => {
+        logger.error(
+          { err: error },
+          'could not check the schedules at start-up; their queued runs still fire',
+        );
+      });
     },
 
     /**

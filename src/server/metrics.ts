@@ -6,24 +6,25 @@ import type { RequestBudget } from '../merchant/budget.ts';
 /** Index statuses of stored orders: the service's status once placed, else the placement state. */
 export const ORDER_INDEX_STATUSES: readonly string[] = ['placing', 'rejected', ...KNOWN_STATUSES];
 
-export interface MetricsDeps {
-  /** Orders stored (shared by every replica) in one index status; read at each scrape. */
-  countOrders?: (status: string) => Promise<number>;
-}
-
 /** Every Prometheus metric of one process; created once in createApp and passed where needed. */
-export function createMetrics(deps: MetricsDeps = {}) {
+export function createMetrics() {
   const registry = new Registry();
+  /** Orders stored (shared by every replica) in one index status; read at each scrape once the store exists. */
+  let countOrders: ((status: string) => Promise<number>) | undefined;
   collectDefaultMetrics({ register: registry });
   return {
     registry,
+    /** Where the `recharge_orders` gauge reads its figures (the order store, built after the metrics). */
+    countOrdersBy(count: (status: string) => Promise<number>): void {
+      countOrders = count;
+    },
     ordersByStatus: new Gauge({
       name: 'recharge_orders',
       help: 'Stored orders by status (placing and rejected before the service has one); the same on every replica',
       labelNames: ['status'] as const,
       registers: [registry],
       async collect() {
-        const count = deps.countOrders;
+        const count = countOrders;
         if (!count) return;
         this.reset();
         try {

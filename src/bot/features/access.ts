@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import { isLanguageData } from '../callback-data/language.ts';
 import type { BotContext } from '../context.ts';
-import type { Role, RoleStore } from '../roles.ts';
+import type { Role, RoleStore } from '../../accounts/roles.ts';
 
 /** Commands anyone may use, role or not. */
 const OPEN_COMMANDS = new Set(['start', 'help', 'language', 'cancel']);

@@ -9,7 +9,7 @@ import type { BotContext } from '../context.ts';
 import type { LinePlace } from '../../merchant/types.ts';
 import { readInLine, type ReadLine } from '../read-in-line.ts';
 import type { Translate } from '../i18n.ts';
-import type { RoleStore } from '../roles.ts';
+import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
 
 /** What the credit commands need from the rest of the app. */

@@ -3,7 +3,7 @@ import { parseThreshold, type PinStore } from '../../accounts/pin.ts';
 import type { BotContext } from '../context.ts';
 import { PIN_SETUP } from '../conversations/pin-setup.ts';
 import { lockMinutes } from '../conversations/top-up/pin.ts';
-import type { RoleStore } from '../roles.ts';
+import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
 import { escapeHtml, html } from '../../lib/html.ts';
 

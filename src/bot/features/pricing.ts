@@ -4,7 +4,7 @@ import type { PricingStore } from '../../accounts/pricing-store.ts';
 import { parsePricingCommand } from '../../accounts/pricing-syntax.ts';
 import type { Country, Operator } from '../../merchant/types.ts';
 import type { BotContext } from '../context.ts';
-import type { RoleStore } from '../roles.ts';
+import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
 import { html } from '../../lib/html.ts';
 

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import { shortTime } from '../../orders/texts.ts';
 import type { BotContext } from '../context.ts';
-import { isRole, type Role } from '../roles.ts';
+import { isRole, type Role } from '../../accounts/roles.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
 import { html } from '../../lib/html.ts';

@@ -1,6 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, type Socket } from 'node:net';
 import { Cluster, Redis, SentinelConnector, type RedisOptions } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LoggerLike } from '../../domain/log.ts';
 import type { ReplicaAcks } from './replica-acks.ts';
 
 /**
@@ -272,5 +274,41 @@ export async function* scanKeys(redis: Redis, match: string, count = 200): Async
       cursor = next;
       if (names.length > 0) yield names;
     } while (cursor !== '0');
+  }
+}
+
+/**
+ * Connects, waiting up to `waitMs` for a Redis that is restarting or starting beside us (ioredis keeps
+ * reconnecting after a failed first connect), so a replica started during a Redis restart does not die of it.
+ */
+export async function connectRedis(redis: Redis, waitMs: number, logger: LoggerLike): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  try {
+    await redis.connect();
+    return;
+  } catch (error) {
+    logger.warn({ waitSeconds: Math.round(waitMs / 1000) }, 'Redis not reachable yet; waiting for it');
+    for (;;) {
+      if (redis.status === 'ready') return;
+      if (Date.now() >= deadline || redis.status === 'end') throw error;
+      await sleep(200);
+    }
+  }
+}
+
+/** Orders and sessions must never be evicted: warn loudly unless Redis says `noeviction`. */
+export async function checkRedisPolicy(redis: Redis, logger: LoggerLike): Promise<void> {
+  try {
+    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
+    const policy = reply[1];
+    if (policy !== 'noeviction') {
+      logger.warn(
+        { policy },
+        'REDIS maxmemory-policy is not noeviction: Redis may evict orders and sessions under memory pressure. Set maxmemory-policy noeviction.',
+      );
+    }
+  } catch (error) {
+    // Managed Redis services often forbid CONFIG; say we could not check.
+    logger.warn({ err: error }, 'could not read the Redis maxmemory-policy; make sure it is noeviction');
   }
 }

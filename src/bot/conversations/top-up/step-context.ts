@@ -12,7 +12,7 @@ import type { UpdatePinGate } from '../../../accounts/pin-pass.ts';
 import { SECRET_WAIT } from '../compact-replay.ts';
 import type { OrderService } from '../../../orders/types.ts';
 import type { Translate } from '../../i18n.ts';
-import type { RoleStore } from '../../roles.ts';
+import type { RoleStore } from '../../../accounts/roles.ts';
 import type { PricingStore } from '../../../accounts/pricing-store.ts';
 import type { WaitingLine } from '../../waiting-line.ts';
 import { escapeHtml } from '../../../lib/html.ts';
