@@ -3,16 +3,16 @@ import type { Redis } from 'ioredis';
 import type { RequestBudget } from '../merchant/budget.ts';
 import type { MerchantReadiness } from '../merchant/readiness.ts';
 import type { MerchantApi } from '../merchant/types.ts';
-import type { OrderCallbacks } from '../notify/callback-data.ts';
+import type { OrderCallbacks } from './callback-data/order.ts';
 import type { OrderReads } from '../orders/reads.ts';
 import type { OrderService } from '../orders/types.ts';
-import { createHealthCheck, type HealthCheck } from './health.ts';
+import { createHealthCheck, type HealthCheck } from '../server/health.ts';
 import type { Translate } from './i18n.ts';
 import { createMenus, type Menus } from './menus.ts';
 import { createOrderDesk, type OrderDesk } from './order-desk.ts';
 import type { ReadLine } from './read-in-line.ts';
 import type { RoleStore } from '../accounts/roles.ts';
-import { createOrderStats, type OrderStatsReader } from './stats.ts';
+import { createOrderStats, type OrderStatsReader } from '../orders/stats.ts';
 
 /** What the agent and admin features need from the rest of the app (BotDeps.staff). */
 export interface StaffDeps {

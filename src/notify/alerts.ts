@@ -9,7 +9,7 @@ import { statusText } from '../domain/status.ts';
 import type { AdminAlert, AlertSink } from '../orders/alerts.ts';
 import { readChanges } from '../orders/changes.ts';
 import { alertIdentity } from './alert-identity.ts';
-import type { OrderCallbacks } from './callback-data.ts';
+import type { OrderCallbacks } from '../bot/callback-data/order.ts';
 import type { Outbox } from './outbox.ts';
 import { html, type Translate } from '../lib/html.ts';
 

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Outbox } from './outbox.ts';
-import { requoteData } from './callback-data.ts';
+import { requoteData } from '../bot/callback-data/order.ts';
 import type { LoggerLike } from '../domain/log.ts';
 import { readChanges, type ChangeEntry, type ChangeReader } from '../orders/changes.ts';
 import type { OrderStore } from '../orders/store.ts';

@@ -7,7 +7,7 @@ import type { OrderStore } from '../orders/store.ts';
 import type { Translate } from '../orders/texts.ts';
 import type { StoredOrder } from '../orders/types.ts';
 import { createAlerts, type AlertGrouping } from './alerts.ts';
-import { createOrderCallbacks } from './callback-data.ts';
+import { createOrderCallbacks } from '../bot/callback-data/order.ts';
 import { createNotices } from './notices.ts';
 import { createOutbox, type OutboxTelegram, type OutboxTimings } from './outbox.ts';
 

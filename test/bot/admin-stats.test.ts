@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../src/merchant/types.ts';
 import { createOrderStore, type OrderStore } from '../../src/orders/store.ts';
 import type { OrderIntent } from '../../src/orders/types.ts';
-import { createOrderStats } from '../../src/bot/stats.ts';
+import { createOrderStats } from '../../src/orders/stats.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 
 const DAY = 86_400_000;

@@ -21,7 +21,7 @@ import {
   refreshDataForOrderId,
   refreshDataFromOpen,
   requoteData,
-} from '../../src/notify/callback-data.ts';
+} from '../../src/bot/callback-data/order.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
@@ -83,7 +83,7 @@ describe('callback data families', () => {
 
   it('no family prefix is written as a literal outside its module (top-up steps aside)', () => {
     const owners = new Map([
-      ['ord:', 'notify/callback-data.ts'],
+      ['ord:', 'bot/callback-data/order.ts'],
       ['rp:', 'bot/callback-data/repeat.ts'],
       ['lang:', 'bot/callback-data/language.ts'],
       ['ol:', 'bot/callback-data/order-list.ts'],

@@ -10,7 +10,7 @@ import {
   type Alerts,
 } from '../../src/notify/alerts.ts';
 import type { AdminAlert } from '../../src/orders/alerts.ts';
-import { CALLBACK_DATA_LIMIT, createOrderCallbacks } from '../../src/notify/callback-data.ts';
+import { CALLBACK_DATA_LIMIT, createOrderCallbacks } from '../../src/bot/callback-data/order.ts';
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import { createOutbox, type Outbox } from '../../src/notify/outbox.ts';
 import type { Translate } from '../../src/orders/texts.ts';

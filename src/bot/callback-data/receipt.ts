@@ -1,7 +1,7 @@
 // Callback data of the 🧾 Receipt button under a succeeded order's message, built and parsed here only:
 // `rcpt:<service order ID>` (O-… is short), or `rcpt:m:<merchant order number>` for an order without one
 // yet when that fits in Telegram's 64 bytes.
-import { CALLBACK_DATA_LIMIT } from '../../notify/callback-data.ts';
+import { CALLBACK_DATA_LIMIT } from './order.ts';
 
 const RECEIPT = 'rcpt:';
 

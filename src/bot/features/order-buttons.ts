@@ -5,7 +5,7 @@ import {
   refreshDataForOrderId,
   refreshDataFromOpen,
   type OrderCallbacks,
-} from '../../notify/callback-data.ts';
+} from '../callback-data/order.ts';
 import { statusMessage } from '../../orders/texts.ts';
 import type { OrderService, StoredOrder } from '../../orders/types.ts';
 import type { BotContext } from '../context.ts';
@@ -24,7 +24,7 @@ export interface OrderLookup {
   readonly orders: { service: Pick<OrderService, 'get'>; callbacks: Pick<OrderCallbacks, 'resolve'> };
 }
 
-export { isOrderCardButton } from '../../notify/callback-data.ts';
+export { isOrderCardButton } from '../callback-data/order.ts';
 
 /** Whether this user may see this order: resellers their own, agents and admins all. */
 export function maySee(ctx: BotContext, order: StoredOrder): boolean {

@@ -6,7 +6,7 @@ import { statsChartSvg } from '../../render/stats-chart.ts';
 import { displayEmoji, shortTime, statusText, type DisplayStatus } from '../../orders/texts.ts';
 import type { BotContext } from '../context.ts';
 import type { StaffServices } from '../staff.ts';
-import type { Books, DailyFigures, PeriodStats } from '../stats.ts';
+import type { Books, DailyFigures, PeriodStats } from '../../orders/stats.ts';
 import { requireRole } from './access.ts';
 import { html } from '../../lib/html.ts';
 

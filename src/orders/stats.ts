@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { isFinished } from '../domain/status.ts';
-import type { OrderReads } from '../orders/reads.ts';
-import { indexStatus } from '../orders/store.ts';
-import type { OrderService, StoredOrder } from '../orders/types.ts';
+import type { OrderReads } from './reads.ts';
+import { indexStatus } from './store.ts';
+import type { OrderService, StoredOrder } from './types.ts';
 
 /** Money of a set of succeeded orders, exact decimal strings in one merchant currency. */
 export interface Books {
