@@ -2,14 +2,8 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  EXTRA_VARIABLES,
-  isLoopbackHost,
-  loadConfig,
-  parseConfig,
-  secretsOf,
-} from '../src/config.ts';
+import { ConfigError, loadConfig, parseConfig, secretsOf } from '../src/config.ts';
+import { EXTRA_VARIABLES, isLoopbackHost } from '../src/config-fields.ts';
 import type { Config, Env } from '../src/config.ts';
 
 const SECRET_VALUES = {
