@@ -13,7 +13,8 @@ import {
 import { createJobSystem, type JobSystem } from './jobs/jobs.ts';
 import { createReplicaAcks } from './lib/redis/replica-acks.ts';
 import type { Logger } from 'pino';
-import { createBot, sessionStorage, type RechargeBot } from './bot/bot.ts';
+import { createBot, type RechargeBot } from './bot/bot.ts';
+import { sessionStorage } from './bot/redis-storage.ts';
 import { takeUpdates, telegramWebhook } from './bot/updates.ts';
 import { RedisRoleStore } from './accounts/roles.ts';
 import { RedisPricingStore } from './accounts/pricing-store.ts';

@@ -1,5 +1,4 @@
 import type { TranslationVars } from '../lib/html.ts';
-import { autoRetry } from '@grammyjs/auto-retry';
 import type { I18n } from '@grammyjs/i18n';
 import {
   conversations,
@@ -9,14 +8,12 @@ import {
 } from '@grammyjs/conversations';
 import { limit } from '@grammyjs/ratelimiter';
 import { sequentialize } from '@grammyjs/runner';
-import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Bot, session, type Context, type Transformer } from 'grammy';
+import { session, type Bot, type Context } from 'grammy';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { initialSession, type BotContext, type SessionData } from './context.ts';
+import { initialSession, type BotContext } from './context.ts';
 import { keepStepOnBotApiFailure } from './conversations/keep-step.ts';
 import { TOP_UP, TOP_UP_VERSION, createTopUpConversation, type TopUpDeps } from './conversations/top-up.ts';
-import { grammyDefaultFetch, retryingFetch } from './bot-api-retry.ts';
 import { createAccessFeature } from './features/access.ts';
 import { createChatScope } from './features/chat-scope.ts';
 import { cancelFeature } from './features/cancel.ts';
@@ -47,12 +44,12 @@ import { createLeaveLineFeature } from './features/leave-line.ts';
 import type { WaitingLine } from './waiting-line.ts';
 import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
-import { htmlParseMode } from '../lib/telegram/html-mode.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { IdleFlows, conversationPrefix } from './idle-flows.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { compactingAdapter, type Packed } from './conversations/compact-replay.ts';
-import { RedisJsonStorage, type ReadAhead } from './redis-storage.ts';
+import { RedisJsonStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
+import { flowApi, newBot } from './bot-api.ts';
 import type { Role, RoleStore } from '../accounts/roles.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
 import type { PricingStore } from '../accounts/pricing-store.ts';
@@ -112,78 +109,8 @@ export interface BotDeps {
   };
 }
 
-/** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
-class SessionStorage extends RedisJsonStorage<SessionData> {
-  override async write(key: string, value: SessionData): Promise<void> {
-    if (JSON.stringify(value) === JSON.stringify(initialSession())) return this.delete(key);
-    return super.write(key, value);
-  }
-}
-
-/** Sessions (language, recent countries and numbers) per chat, kept 90 days after the last update. */
-export function sessionStorage(redis: Redis, prefix: string, readAhead?: ReadAhead) {
-  return new SessionStorage(redis, `${prefix}session:`, 90 * 86_400, readAhead);
-}
-
-/**
- * A callback query answered too late (an update redelivered after a failure) can never be answered; failing
- * the update for it would make Telegram redeliver it forever and hold up the chat's later updates.
- */
-const forgiveExpiredCallbackAnswers: Transformer = async (prev, method, payload, signal) => {
-  const response = await prev(method, payload, signal);
-  const expired =
-    method === 'answerCallbackQuery' &&
-    !response.ok &&
-    response.error_code === 400 &&
-    /query is too old|query ID is invalid/i.test(response.description);
-  return expired ? ({ ok: true, result: true } as unknown as typeof response) : response;
-};
-
 /** A top-up flow left alone this long ends (its idle job says goodbye; nothing was charged). */
 const FLOW_IDLE_MS = 15 * 60_000;
-
-/** The bot's Api: retries below the transformers, flood limits, late callback answers forgiven, HTML. */
-function newBot(deps: BotDeps): Bot<BotContext> {
-  const bot = new Bot<BotContext>(deps.token, {
-    // Dropped connections and 5xx are retried below the transformers, so the flows' own API objects (which
-    // copy these options, not the transformers) retry them too.
-    client: {
-      apiRoot: deps.apiRoot ?? 'https://api.telegram.org',
-      fetch: retryingFetch(grammyDefaultFetch()),
-    },
-  });
-  // Telegram's flood limits: throttle outgoing calls and wait out long 429s (the client's fetch has already
-  // retried dropped connections, 5xx and short 429s).
-  bot.api.config.use(
-    autoRetry({
-      maxRetryAttempts: 5,
-      maxDelaySeconds: 60,
-      rethrowInternalServerErrors: true,
-      rethrowHttpErrors: true,
-    }),
-  );
-  const perSecond = deps.telegramMessagesPerSecond;
-  // Per-chat and group limits stay the plugin's (Telegram's); the global one is this replica's share.
-  bot.api.config.use(
-    apiThrottler({
-      global: { reservoir: perSecond, reservoirRefreshAmount: perSecond, reservoirRefreshInterval: 1000 },
-    }),
-  );
-  bot.api.config.use(forgiveExpiredCallbackAnswers);
-  // Every text is HTML (src/lib/html.ts); set here once rather than at each call.
-  bot.api.config.use(htmlParseMode);
-  return bot;
-}
-
-/**
- * A flow's own Api has none of the bot's transformers: a ✅ redelivered after its first handler died must not
- * fail on the late answer of its callback query, and its texts are HTML too.
- */
-const flowApi = async (ctx: Context, next: () => Promise<void>): Promise<void> => {
-  ctx.api.config.use(forgiveExpiredCallbackAnswers);
-  ctx.api.config.use(htmlParseMode);
-  await next();
-};
 
 /** Builds the grammY bot with every feature; the caller decides how updates arrive. */
 export function createBot(deps: BotDeps) {

@@ -1,5 +1,6 @@
 import type { StorageAdapter } from 'grammy';
 import type { Redis } from 'ioredis';
+import { initialSession, type SessionData } from './context.ts';
 
 /**
  * Raw values (JSON text, or null for none) read ahead for the chat whose update is running, by full Redis key.
@@ -67,4 +68,17 @@ export class RedisJsonStorage<T> implements StorageAdapter<T> {
     if (this.#touched.size >= TOUCH_LIMIT) this.#touched.clear();
     this.#touched.set(full, now);
   }
+}
+
+/** An empty session is not stored (a missing one reads the same), so a stranger's update leaves none behind. */
+class SessionStorage extends RedisJsonStorage<SessionData> {
+  override async write(key: string, value: SessionData): Promise<void> {
+    if (JSON.stringify(value) === JSON.stringify(initialSession())) return this.delete(key);
+    return super.write(key, value);
+  }
+}
+
+/** Sessions (language, recent countries and numbers) per chat, kept 90 days after the last update. */
+export function sessionStorage(redis: Redis, prefix: string, readAhead?: ReadAhead) {
+  return new SessionStorage(redis, `${prefix}session:`, 90 * 86_400, readAhead);
 }
