@@ -5,7 +5,7 @@ import { maskPhone } from '../domain/phone.ts';
 import type { RechargeOrder } from '../merchant/types.ts';
 import { displayEmoji, shortTime, statusText, subtypeText, type DisplayStatus } from '../orders/texts.ts';
 import type { StoredOrder } from '../orders/types.ts';
-import { indexStatus } from '../orders/store.ts';
+import { indexStatus } from '../orders/commit.ts';
 import type { Translate } from './i18n.ts';
 import { escapeHtml, html } from '../lib/html.ts';
 

@@ -2,7 +2,7 @@ import { LEFT_LINE, untilServed } from '../merchant/budget.ts';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { CallOptions, LinePlace, MerchantApi, RechargeOrder } from '../merchant/types.ts';
 import type { OrderCallbacks } from './callback-data/order.ts';
-import { isClosed } from '../orders/store.ts';
+import { isClosed } from '../orders/commit.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
 import { cardOfRemote, cardOfStored, type OrderCard } from './order-card.ts';
 import type { Role } from '../accounts/roles.ts';

@@ -1,6 +1,6 @@
 import { maskPhone } from '../domain/phone.ts';
 import { csvLine, csvParts, type CsvPart } from '../lib/csv.ts';
-import { indexStatus } from './store.ts';
+import { indexStatus } from './commit.ts';
 import type { StoredOrder } from './types.ts';
 
 /**

@@ -3,7 +3,8 @@ import { FOREVER, retryDelayWithin, type JobSystem } from '../jobs/jobs.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
-import { isClosed, type OrderStore } from './store.ts';
+import { isClosed } from './commit.ts';
+import type { OrderStore } from './store.ts';
 import type { StoredOrder } from './types.ts';
 
 /**

@@ -11,7 +11,8 @@ import type { MerchantApi, RechargeOrder } from '../merchant/types.ts';
 import type { Queue } from 'bullmq';
 import type { JobSystem } from '../jobs/jobs.ts';
 import type { AlertSink } from './alerts.ts';
-import type { ApplyResult, OrderStore } from './store.ts';
+import type { OrderStore } from './store.ts';
+import type { ApplyResult } from './transitions.ts';
 import type { StoredOrder } from './types.ts';
 
 /**

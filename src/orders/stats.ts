@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { isFinished } from '../domain/status.ts';
 import type { OrderReads } from './reads.ts';
-import { indexStatus } from './store.ts';
+import { indexStatus } from './commit.ts';
 import type { OrderService, StoredOrder } from './types.ts';
 
 /** Money of a set of succeeded orders, exact decimal strings in one merchant currency. */

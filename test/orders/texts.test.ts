@@ -3,7 +3,8 @@ import { LOCALES } from '../../src/config.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import { finalMessage, rejectionMessage } from '../../src/notify/notices.ts';
 import { DEFAULT_FOLLOW_UP_TIMINGS, nextFollowUpDelay } from '../../src/orders/follow-up-timings.ts';
-import { classifyPlacementError, statusOfEvent } from '../../src/orders/service.ts';
+import { classifyPlacementError } from '../../src/orders/send.ts';
+import { statusOfEvent } from '../../src/orders/sync.ts';
 import {
   displayEmoji,
   likelyFreeAt,

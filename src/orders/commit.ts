@@ -1,0 +1,219 @@
+import type { Redis } from 'ioredis';
+import { isFinished } from '../domain/status.ts';
+import type { ReadPlan } from './follow-up-timings.ts';
+import type { OrderKeys } from './keys.ts';
+import { encodeOrder } from './record.ts';
+import {
+  defineScript,
+  encodeOps,
+  LUA_APPLY_OPS,
+  LUA_NOW_MS,
+  type RedisOp,
+} from '../lib/redis/redis-script.ts';
+import type { StoredOrder } from './types.ts';
+import { decodeRefusal, encodeMove, LUA_LEDGER, moveKeys, type MoveRefusal } from '../accounts/ledger.ts';
+import { creditMove, creditStateOf } from './credit.ts';
+import { encodeChange, type ChangeEntry, type OrderChange } from './changes.ts';
+
+/**
+ * One commit of the order store (store.ts): a compare-and-set on the record's `rev` in one Lua script, which in
+ * the same step checks the phone guard, moves the order's credit on the ledger and applies the Redis operations
+ * built here from the record before and after: its indexes (indexOps), its change stream entries (changeOps) and
+ * the caller's own. The builders are pure, so what a commit writes is read off the two records alone.
+ */
+
+/** Index status: the service status once placed, else the placement state. */
+export function indexStatus(order: StoredOrder): string {
+  if (order.placement === 'rejected') return 'rejected';
+  if (order.placement === 'placing' || order.status === undefined) return 'placing';
+  return order.status;
+}
+
+/** Whether nothing more will happen to the order (finished at the service, or never placed). */
+export function isClosed(order: StoredOrder): boolean {
+  return order.placement === 'rejected' || (order.status !== undefined && isFinished(order.status));
+}
+
+const commitScript = defineScript(`${LUA_NOW_MS}${LUA_APPLY_OPS}${LUA_LEDGER}
+local cur = redis.call('HGET', KEYS[1], 'rev')
+local expected = tonumber(ARGV[1])
+if expected == 0 then
+  if cur then return {0, cur} end
+elseif (not cur) or tonumber(cur) ~= expected then
+  return {0, cur or '0'}
+end
+if ARGV[4] ~= '' then
+  local holder = redis.call('GET', KEYS[2])
+  if holder and holder ~= ARGV[5] then return {-1, holder} end
+end
+if ARGV[6] ~= '' then
+  local refused = ledgerMove(ARGV[6], KEYS[3], KEYS[4], KEYS[5])
+  if refused then return refused end
+end
+if ARGV[4] ~= '' then redis.call('SET', KEYS[2], ARGV[5]) end
+redis.call('HSET', KEYS[1], 'rev', tostring(expected + 1), 'data', ARGV[2], 'st', ARGV[3])
+applyOps(7)
+return {1, tostring(expected + 1)}
+`);
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type ChangeDraft = DistributiveOmit<OrderChange, 'seq' | 'externalOrderId'>;
+
+export type Mutation = {
+  next: StoredOrder;
+  changes?: ChangeDraft[];
+  /** The follow-up read the changes plan when the order stays placed and unfinished (default: the relay's). */
+  read?: ReadPlan;
+  /** An `intent` change: the re-send it plans if its sender goes silent. */
+  resendAfterMs?: number;
+  ops?: RedisOp[];
+  /** A record kept only this long and left out of every index (nothing was ordered). */
+  keepForMs?: number;
+};
+
+export type CommitResult =
+  | { kind: 'ok' }
+  | { kind: 'conflict' }
+  | { kind: 'busy'; holder: string }
+  | { kind: 'refused'; refusal: MoveRefusal };
+
+/** The index, guard and send lock operations that take an order from `prev` (null: new) to `next`. */
+export function indexOps(keys: OrderKeys, prev: StoredOrder | null, next: StoredOrder): RedisOp[] {
+  const ext = next.externalOrderId;
+  const score = String(Date.parse(next.createdAt));
+  const ops: RedisOp[] = [];
+  const before = prev === null ? null : indexStatus(prev);
+  const after = indexStatus(next);
+  if (prev === null) {
+    ops.push(['ZADD', keys.reseller(next.resellerId), score, ext]);
+  }
+  if (before !== after) {
+    if (before !== null) {
+      ops.push(['ZREM', keys.status(before), ext], ['ZREM', keys.reseller(next.resellerId, before), ext]);
+    }
+    ops.push(
+      ['ZADD', keys.status(after), score, ext],
+      ['ZADD', keys.reseller(next.resellerId, after), score, ext],
+    );
+  }
+  if (next.orderId !== undefined && prev?.orderId !== next.orderId) {
+    ops.push(['HSET', keys.orderIds, next.orderId, ext]);
+  }
+  const wasClosed = prev !== null && isClosed(prev);
+  if (isClosed(next) && !wasClosed) {
+    ops.push(
+      ['ZREM', keys.unfinished, ext],
+      ['SREM', keys.staleReported, ext],
+      ['DELIFEQ', keys.guard(next.request.account), ext],
+      ['DEL', keys.sendLock(ext)],
+    );
+  } else if (prev === null) {
+    ops.push(['ZADD', keys.unfinished, score, ext]);
+  } else if (wasClosed && !isClosed(next)) {
+    // A refused order the service has after all: unfinished again, and it takes its number back unless
+    // another order holds it now (that one keeps it; admins are alerted either way).
+    ops.push(['ZADD', keys.unfinished, score, ext], ['SET', keys.guard(next.request.account), ext, 'NX']);
+  }
+  if (prev !== null && prev.placement === 'placing' && next.placement !== 'placing') {
+    ops.push(['DEL', keys.sendLock(ext)]);
+  }
+  return ops;
+}
+
+/** The change stream entries (`maxLen`: the stream's approximate trim) of the changes a mutation makes. */
+export function changeOps(
+  keys: OrderKeys,
+  maxLen: string,
+  next: StoredOrder,
+  changes: NonNullable<Mutation['changes']>,
+  mutation?: Pick<Mutation, 'read' | 'resendAfterMs'>,
+): RedisOp[] {
+  // The read a placed, unfinished order needs after this change (none planned by the caller: the first step).
+  const needsRead = next.placement === 'placed' && !isClosed(next);
+  return changes.map((change): RedisOp => {
+    const entry = {
+      ...change,
+      externalOrderId: next.externalOrderId,
+      seq: next.history.length,
+      ...(next.orderId === undefined ? {} : { orderId: next.orderId }),
+      ...(change.kind === 'intent' ? { resendAfterMs: mutation?.resendAfterMs ?? 0 } : {}),
+      ...(needsRead && change.kind !== 'rejected' && change.kind !== 'intent'
+        ? { read: mutation?.read ?? ('first' as const) }
+        : {}),
+    } as ChangeEntry;
+    return ['XADD', keys.changes, 'MAXLEN', '~', maxLen, '*', ...encodeChange(entry)];
+  });
+}
+
+/**
+ * The ledger move of the order's credit in this commit (hold, debit, release, refund), encoded for the script,
+ * and its keys; sets the credit state `next` calls for. Keys the commit does not need stand in as the order's own
+ * key `orderKey` (KEYS must name real keys of one slot).
+ */
+export function creditOps(
+  prefix: string,
+  orderKey: string,
+  prev: StoredOrder | null,
+  mutation: Mutation,
+): { move: string; keys: string[] } {
+  const next = mutation.next;
+  if (next.credit === undefined || mutation.keepForMs !== undefined) {
+    return { move: '', keys: [orderKey, orderKey, orderKey] };
+  }
+  const recorded = prev === null ? null : (prev.credit?.state ?? null);
+  const target = prev === null ? 'held' : creditStateOf(next, recorded ?? 'held');
+  next.credit.state = target;
+  const move = creditMove(prefix, next, next.credit, recorded, target);
+  if (move === null) return { move: '', keys: [orderKey, orderKey, orderKey] };
+  return { move: encodeMove(move), keys: moveKeys(move) };
+}
+
+/** Creates the store's commit: writes `mutation.next` if the record is still at `expectedRev` (0: absent). */
+export function createCommit(options: {
+  redis: Redis;
+  keys: OrderKeys;
+  /** REDIS_PREFIX (the ledger's keys). */
+  prefix: string;
+  /** Longest change stream kept (approximate trim). */
+  changesMaxLength: number;
+}) {
+  const { redis, keys } = options;
+  const maxLen = String(options.changesMaxLength);
+
+  return async function commit(
+    expectedRev: number,
+    prev: StoredOrder | null,
+    mutation: Mutation,
+    guard?: { key: string; value: string },
+  ): Promise<CommitResult> {
+    const next = mutation.next;
+    // The order's credit follows it in this same commit (hold, debit, release, refund), so exactly once.
+    const orderKey = keys.order(next.externalOrderId);
+    const credit = creditOps(options.prefix, orderKey, prev, mutation);
+    const ops = [
+      ...(mutation.keepForMs === undefined
+        ? indexOps(keys, prev, next)
+        : [['PEXPIRE', keys.order(next.externalOrderId), String(mutation.keepForMs)] as const]),
+      ...changeOps(keys, maxLen, next, mutation.changes ?? [], mutation),
+      ...(mutation.ops ?? []),
+    ];
+    const encoded = encodeOps(ops, 6);
+    const raw = (await commitScript.run(
+      redis,
+      [orderKey, guard?.key ?? orderKey, ...credit.keys, ...encoded.keys],
+      [
+        String(expectedRev),
+        encodeOrder(next),
+        indexStatus(next),
+        guard === undefined ? '' : '1',
+        guard?.value ?? '',
+        credit.move,
+        ...encoded.args,
+      ],
+    )) as [number, string];
+    if (raw[0] === 1) return { kind: 'ok' };
+    if (raw[0] === -1) return { kind: 'busy', holder: raw[1] };
+    if (raw[0] === -2) return { kind: 'refused', refusal: decodeRefusal(raw) };
+    return { kind: 'conflict' };
+  };
+}
