@@ -5,7 +5,6 @@ import { utcDay } from '../accounts/ledger.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { isOurMerchantOrderNumber } from '../domain/order-number.ts';
 import { canMove, isFinished } from '../domain/status.ts';
-import { csvLine } from '../lib/csv.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import type { MerchantApi, RechargeOrder } from '../merchant/types.ts';
 import type { Queue } from 'bullmq';
@@ -13,6 +12,7 @@ import type { JobSystem } from '../jobs/jobs.ts';
 import type { AlertSink } from './alerts.ts';
 import type { OrderStore } from './store.ts';
 import type { ApplyResult } from './transitions.ts';
+import { differencesCsv, type ReconcileDifference } from './reconcile-report.ts';
 import type { StoredOrder } from './types.ts';
 
 /**
@@ -36,28 +36,6 @@ import type { StoredOrder } from './types.ts';
  * finished, so a job that runs twice (a worker that stalled past its lock) walks once; a run that finds the lock
  * held (an admin's /reconcile, or a dead run's lease) is retried with back-off.
  */
-
-/** One difference found, as reported. */
-export type ReconcileDifference =
-  | { kind: 'missing'; externalOrderId: string; orderId: string; theirs: string; recorded: boolean }
-  | {
-      kind: 'missed-final';
-      externalOrderId: string;
-      orderId: string;
-      ours: string;
-      theirs: string;
-      applied: boolean;
-    }
-  | {
-      kind: 'status';
-      externalOrderId: string;
-      orderId: string;
-      ours: string;
-      theirs: string;
-      applied: boolean;
-    }
-  | { kind: 'price'; externalOrderId: string; orderId: string; ours: string; theirs: string }
-  | { kind: 'hold'; resellerId: number; ours: string; theirs: string };
 
 export interface ReconcileSummary {
   runId: string;
@@ -121,55 +99,6 @@ return 0
 const PAGE = 100;
 /** Orders created this long before the last point are compared again (clock differences, slow commits). */
 const OVERLAP_MS = 15 * 60_000;
-
-const DIFFERENCE_COLUMNS = [
-  'kind',
-  'merchant_order_number',
-  'service_order_id',
-  'reseller_id',
-  'ours',
-  'theirs',
-  'action',
-] as const;
-
-/** The differences as CSV (header first). */
-export function differencesCsv(differences: readonly ReconcileDifference[]): string {
-  const rows = [csvLine(DIFFERENCE_COLUMNS)];
-  for (const d of differences) {
-    switch (d.kind) {
-      case 'missing':
-        rows.push(
-          csvLine([d.kind, d.externalOrderId, d.orderId, '', '', d.theirs, d.recorded ? 'recorded' : 'none']),
-        );
-        break;
-      case 'missed-final':
-      case 'status':
-        rows.push(
-          csvLine([
-            d.kind,
-            d.externalOrderId,
-            d.orderId,
-            '',
-            d.ours,
-            d.theirs,
-            d.applied ? 'applied' : 'none',
-          ]),
-        );
-        break;
-      case 'price':
-        rows.push(csvLine([d.kind, d.externalOrderId, d.orderId, '', d.ours, d.theirs, 'none']));
-        break;
-      case 'hold':
-        rows.push(csvLine([d.kind, '', '', String(d.resellerId), d.ours, d.theirs, 'none']));
-        break;
-      default: {
-        const never: never = d;
-        throw new Error(`unhandled difference ${String(never)}`);
-      }
-    }
-  }
-  return rows.join('');
-}
 
 /** Our status text of an order (index form: placing, rejected or the service's status). */
 function ourStatus(order: StoredOrder): string {

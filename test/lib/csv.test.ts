@@ -6,7 +6,7 @@ import { reportCsv } from '../../src/bulk/texts.ts';
 import type { RunLine, RunRecord } from '../../src/bulk/store.ts';
 import { csvLine, defuseFormula } from '../../src/lib/csv.ts';
 import { exportRow } from '../../src/orders/export.ts';
-import { differencesCsv } from '../../src/orders/reconcile.ts';
+import { differencesCsv } from '../../src/orders/reconcile-report.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { intent } from '../orders/support/fixtures.ts';
 
