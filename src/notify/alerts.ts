@@ -1,22 +1,21 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { formatMoney } from '../domain/money.ts';
-import type { InlineKeyboardButton } from 'grammy/types';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
-import { statusText } from '../domain/status.ts';
 import type { AdminAlert, AlertSink } from '../orders/alerts.ts';
 import { readChanges } from '../orders/changes.ts';
 import { alertIdentity } from './alert-identity.ts';
+import { alertMessages } from './alert-text.ts';
 import type { OrderCallbacks } from '../bot/callback-data/order.ts';
 import type { Outbox } from './outbox.ts';
-import { html, type Translate } from '../lib/html.ts';
+import type { Translate } from '../lib/html.ts';
 
 /**
  * Admin alerts: at most one per identity (order + status, or per time window), held briefly so that a burst
  * arrives as one message listing every order, then delivered through the durable outbox to ALERT_CHAT_ID or
- * privately to each admin in their language, with a button per order (`ord:open:<external_order_id>`).
+ * privately to each admin in their language, with a button per order (`ord:open:<external_order_id>`); what the
+ * messages say is alert-text.ts.
  *
  * Durable at every step, the hold on BullMQ (src/jobs):
  * - `raise` appends the alert to the open burst (a Redis list) in one script with its identity's once-key; the
@@ -138,109 +137,6 @@ redis.call('DEL', KEYS[2])
 return 1
 `);
 
-function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string } | null {
-  switch (alert.kind) {
-    case 'order-status':
-    case 'order-rejected':
-    case 'stale-order':
-    case 'unknown-order':
-    case 'unrecorded-order':
-    case 'order-revived':
-      return { externalOrderId: alert.externalOrderId, ...(alert.orderId ? { orderId: alert.orderId } : {}) };
-    case 'placement-unreadable':
-    case 'order-number-conflict':
-      return { externalOrderId: alert.externalOrderId };
-    case 'forbidden':
-      return alert.externalOrderId === undefined ? null : { externalOrderId: alert.externalOrderId };
-    case 'webhook-signature':
-    case 'quote-mismatch':
-    case 'rate-limited':
-    case 'pin-locked':
-    case 'merchant-low-balance':
-    case 'payer-stopped':
-      return null;
-    default: {
-      const never: never = alert;
-      throw new Error(`unhandled alert ${String(never)}`);
-    }
-  }
-}
-
-/** One alert as one line of text in `locale`. */
-export function alertLine(t: Translate, locale: string, alert: AdminAlert): string {
-  const order = orderOf(alert);
-  const ids = { orderId: order?.orderId ?? '—', externalOrderId: order?.externalOrderId ?? '—' };
-  switch (alert.kind) {
-    case 'order-status':
-      return t(locale, `alert-order-${alert.status.replace(/_/g, '-')}`, ids);
-    case 'order-rejected':
-      return t(locale, 'alert-order-rejected', {
-        ...ids,
-        reason: html(t(locale, `order-reject-reason-${alert.key}`)),
-      });
-    case 'forbidden':
-      return alert.operation === 'placement'
-        ? t(locale, 'alert-forbidden-placement', ids)
-        : t(locale, 'alert-forbidden-read', {});
-    case 'webhook-signature':
-      return t(locale, 'alert-webhook-signature', { failures: alert.failures, reason: alert.reason });
-    case 'stale-order':
-      return t(locale, 'alert-stale-order', {
-        ...ids,
-        status: html(statusText(t, locale, alert.status)),
-        minutes: alert.ageMinutes,
-      });
-    case 'unknown-order':
-      return t(locale, 'alert-unknown-order', { ...ids, event: alert.event });
-    case 'unrecorded-order':
-      return t(locale, 'alert-unrecorded-order', {
-        ...ids,
-        status: html(statusText(t, locale, alert.status)),
-      });
-    case 'order-revived':
-      return t(locale, 'alert-order-revived', { ...ids, key: alert.key });
-    case 'placement-unreadable':
-      return t(locale, 'alert-placement-unreadable', ids);
-    case 'quote-mismatch':
-      return t(locale, 'alert-quote-mismatch', {
-        operator: alert.operatorKey,
-        field: alert.field,
-        asked: alert.asked,
-        quoted: alert.quoted,
-      });
-    case 'order-number-conflict':
-      return t(locale, 'alert-order-number-conflict', { ...ids, field: alert.field });
-    case 'rate-limited':
-      return t(locale, 'alert-rate-limited', {});
-    case 'pin-locked':
-      return alert.untilUnlock === true
-        ? t(locale, 'alert-pin-held', {
-            id: String(alert.userId),
-            tries: alert.tries,
-            locks: alert.locks ?? 0,
-          })
-        : t(locale, 'alert-pin-locked', {
-            id: String(alert.userId),
-            tries: alert.tries,
-            minutes: alert.minutes,
-          });
-    case 'payer-stopped':
-      return t(locale, `alert-payer-stopped-${alert.what}`, {
-        id: String(alert.userId),
-        reason: html(t(locale, `payer-stopped-${alert.reason}`)),
-      });
-    case 'merchant-low-balance':
-      return t(locale, 'alert-merchant-low-balance', {
-        balance: formatMoney(alert.balance, alert.currency, locale),
-        threshold: formatMoney(alert.threshold, alert.currency, locale),
-      });
-    default: {
-      const never: never = alert;
-      throw new Error(`unhandled alert ${String(never)}`);
-    }
-  }
-}
-
 /** Creates the admin alerts (a sink for the lifecycle, plus the flush/delivery and change-feed ticks). */
 export function createAlerts(deps: AlertsDeps) {
   const { redis } = deps;
@@ -310,37 +206,6 @@ export function createAlerts(deps: AlertsDeps) {
     return deps.admins();
   }
 
-  async function render(
-    alerts: AdminAlert[],
-    locale: string,
-  ): Promise<Array<{ text: string; buttons: InlineKeyboardButton[][] }>> {
-    const messages: Array<{ text: string; buttons: InlineKeyboardButton[][] }> = [];
-    for (let i = 0; i < alerts.length; i += grouping.maxLinesPerMessage) {
-      const part = alerts.slice(i, i + grouping.maxLinesPerMessage);
-      const lines = part.map((a) => alertLine(deps.t, locale, a));
-      const text =
-        alerts.length === 1
-          ? lines[0]!
-          : `${deps.t(locale, 'alert-group-header', { count: alerts.length })}\n${lines.map((l) => `• ${l}`).join('\n')}`;
-      const buttons: InlineKeyboardButton[][] = [];
-      const seen = new Set<string>();
-      for (const alert of part) {
-        const order = orderOf(alert);
-        if (order === null || seen.has(order.externalOrderId) || alert.kind === 'unknown-order') continue;
-        seen.add(order.externalOrderId);
-        if (buttons.length >= grouping.maxButtons) break;
-        buttons.push([
-          {
-            text: deps.t(locale, 'alert-open-button', { order: order.orderId ?? order.externalOrderId }),
-            callback_data: await deps.callbacks.dataFor(order.externalOrderId),
-          },
-        ]);
-      }
-      messages.push({ text, buttons });
-    }
-    return messages;
-  }
-
   /** Queues a closed group's messages in the outbox (once per group, chat and part), then removes it. */
   async function deliverGroup(id: string, groupKey: string): Promise<void> {
     const alerts = (await redis.lrange(groupKey, '0', '-1')).map(
@@ -351,7 +216,7 @@ export function createAlerts(deps: AlertsDeps) {
       logger.warn({ alerts: alerts.length }, 'no admin and no ALERT_CHAT_ID: alerts dropped');
     }
     for (const to of targets) {
-      const messages = await render(alerts, to.locale);
+      const messages = await alertMessages(alerts, to.locale, deps, grouping);
       for (const [index, message] of messages.entries()) {
         await deps.outbox.enqueue(
           {

@@ -9,7 +9,8 @@ import type { StoredOrder } from '../orders/types.ts';
 import { createAlerts, type AlertGrouping } from './alerts.ts';
 import { createOrderCallbacks } from '../bot/callback-data/order.ts';
 import { createNotices } from './notices.ts';
-import { createOutbox, type OutboxTelegram, type OutboxTimings } from './outbox.ts';
+import { createOutbox, type OutboxTimings } from './outbox.ts';
+import type { OutboxTelegram } from './outbox-telegram.ts';
 
 /**
  * What reaches people in chat without their asking: the durable Telegram outbox, the reseller's notices of their

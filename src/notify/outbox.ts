@@ -1,13 +1,19 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { RateLimitError, UnrecoverableError, type Job } from 'bullmq';
-import { GrammyError, HttpError, InputFile, type Api } from 'grammy';
 import type { Redis } from 'ioredis';
 import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
-import { defineScript } from '../lib/redis/redis-script.ts';
-import { toHtmlPayload } from '../lib/telegram/html-mode.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
-import { delayBefore } from '../lib/retry-schedule.ts';
+import { createEditSync } from './outbox-edits.ts';
+import { enqueueEditScript } from './outbox-scripts.ts';
+import {
+  callTelegram,
+  classifyTelegramError,
+  outboxBackoffMs,
+  TelegramRetryError,
+  type OutboxTelegram,
+  type SendVerdict,
+} from './outbox-telegram.ts';
 
 /**
  * Durable Telegram outbox on BullMQ (the `outbox` queue of src/jobs): one job per logical message, its
@@ -16,7 +22,7 @@ import { delayBefore } from '../lib/retry-schedule.ts';
  * 429 pauses the queue for every replica for `retry_after` (queue.rateLimit + RateLimitError: the job waits,
  * uncounted), 5xx and network errors retry with OUTBOX delays for ever, any other 4xx is final (the job fails:
  * BullMQ's failed set is the dead letters). A global limiter keeps every replica together under Telegram's
- * ~30 messages a second.
+ * ~30 messages a second. What each answer means is outbox-telegram.ts.
  *
  * The one window that can duplicate: a `send` that Telegram accepted whose job was not marked completed because
  * the process died in between (or its job lock ran out, e.g. while Redis was unreachable); BullMQ then gives the
@@ -28,7 +34,8 @@ import { delayBefore } from '../lib/retry-schedule.ts';
  * newest text and its version and the version sent. An enqueue older than the record is `stale`; an edit job
  * sends whatever the record holds newest and not yet sent, under a per-message lock, and before letting go of the
  * lock sends again if a newer text came meanwhile, so the message never goes back to an earlier text, and a job
- * finding the lock taken leaves the message to its holder.
+ * finding the lock taken leaves the message to its holder (outbox-edits.ts; the record's scripts are
+ * outbox-scripts.ts).
  *
  * A status edit need not wait for a job's turn (`now`, the notifier's order statuses): when nothing holds its
  * message, no 429 pause runs and the pace has room (the edit counts in BullMQ's limiter like a job taken), the
@@ -39,9 +46,6 @@ import { delayBefore } from '../lib/retry-schedule.ts';
  */
 
 export type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
-
-/** The Bot API calls the outbox makes (grammY's `Api` fits). */
-export type OutboxTelegram = Pick<Api, 'sendMessage' | 'editMessageText' | 'sendDocument'>;
 
 export interface OutboxTimings {
   /** How long a running job's lock (and an edited message's lock) lives unrenewed: longer than a Telegram call. */
@@ -92,47 +96,6 @@ export interface OutboxDeps {
   onWebhookToChat?: (seconds: number) => void;
 }
 
-/** What became of an attempt. */
-export type SendVerdict =
-  | { kind: 'done'; messageId?: number }
-  | { kind: 'retry'; delayMs?: number; pauseAllMs?: number; reason: string }
-  | { kind: 'give-up'; reason: string };
-
-/** Maps a Bot API failure to done / retry / give up (pure, tested on its own). */
-export function classifyTelegramError(error: unknown, message: OutboxMessage): SendVerdict {
-  if (error instanceof GrammyError) {
-    const description = error.description ?? '';
-    if (error.error_code === 429) {
-      const seconds = Number(error.parameters?.retry_after ?? 1);
-      const ms = Math.max(1, Number.isFinite(seconds) ? seconds : 1) * 1000;
-      return { kind: 'retry', delayMs: ms, pauseAllMs: ms, reason: '429' };
-    }
-    if (error.error_code >= 500) return { kind: 'retry', reason: String(error.error_code) };
-    if (message.kind === 'edit' && description.includes('message is not modified')) return { kind: 'done' };
-    return { kind: 'give-up', reason: `${error.error_code}: ${description.slice(0, 200)}` };
-  }
-  if (error instanceof HttpError) return { kind: 'retry', reason: 'network' };
-  // Anything else (a Redis hiccup inside a hook, a bug): retry, never drop a message silently.
-  return { kind: 'retry', reason: error instanceof Error ? error.name : 'unknown' };
-}
-
-/** Telegram answered with a 5xx or could not be reached: the message is tried again after the outbox's delays. */
-export class TelegramRetryError extends Error {
-  override readonly name = 'TelegramRetryError';
-}
-
-/**
- * The delay before attempt `attemptsMade + 1` (pure): after Telegram failed, the outbox's list, its last delay
- * repeating; after anything else (our Redis unreachable for a moment), the first delay, so that an outage of
- * ours does not push the messages behind it to the longest wait.
- */
-export function outboxBackoffMs(delays: readonly number[], attemptsMade: number, error?: Error): number {
-  return delayBefore(
-    { kind: 'list', delaysMs: delays },
-    error?.name === 'TelegramRetryError' ? attemptsMade : 1,
-  );
-}
-
 /**
  * A job ID from an idempotency key: BullMQ refuses IDs that are integers or hold ':', so ':' and '%' are
  * percent-encoded (one key, one ID) and the ID starts with a letter.
@@ -149,76 +112,6 @@ interface OutboxJob {
   /** Wall-clock ms of the merchant webhook whose change this message shows (sends and documents). */
   wh?: number;
 }
-
-const enqueueEditScript = defineScript(`
--- KEYS: message record, job (the record again when there is no key), message lock, the 429 pause, the queue's
--- limiter (BullMQ's count of the jobs taken in its window)
--- ARGV: version, payload, webhook time, ttl, check the job ('1'), now ('1'), the job id, lease ms, messages a
--- second, the limiter's window ms
-if ARGV[5] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
-local current = redis.call('HGET', KEYS[1], 'v')
-if current and tonumber(current) >= tonumber(ARGV[1]) then return 'stale' end
-redis.call('HSET', KEYS[1], 'v', ARGV[1], 'p', ARGV[2])
--- the webhook time belongs to the text queued now (an edit replaced before it went out is not timed)
-if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'wh', ARGV[3]) else redis.call('HDEL', KEYS[1], 'wh') end
-redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
-if ARGV[6] ~= '1' then return 'queued' end
--- Sent at once by the caller when nobody else holds the message (its holder sends the newest text before letting
--- go), no 429 pause runs and the outbox's pace has room: the send counts in BullMQ's limiter like a job taken.
-local holder = redis.call('GET', KEYS[3])
-if holder and holder ~= ARGV[7] then return 'queued' end
-if redis.call('PTTL', KEYS[4]) > 0 then return 'queued' end
-local used = tonumber(redis.call('GET', KEYS[5]) or '0')
-if used == nil or used >= tonumber(ARGV[9]) then return 'queued' end
-if redis.call('INCR', KEYS[5]) == 1 then redis.call('PEXPIRE', KEYS[5], tonumber(ARGV[10])) end
-redis.call('SET', KEYS[3], ARGV[7], 'PX', tonumber(ARGV[8]))
-return 'now'
-`);
-
-const takeEditScript = defineScript(`
--- KEYS: message record, message lock, the 429 pause ; ARGV: job id, lease ms, the job's version, its payload, ttl
-local holder = redis.call('GET', KEYS[2])
-if holder and holder ~= ARGV[1] then return {'busy'} end
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  -- the record expired (a job older than its TTL): the job's own text is the newest known
-  redis.call('HSET', KEYS[1], 'v', ARGV[3], 'p', ARGV[4])
-  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[5]))
-end
-local r = redis.call('HMGET', KEYS[1], 'v', 'p', 'wh', 's')
-if r[4] and tonumber(r[4]) >= tonumber(r[1]) then
-  if holder then redis.call('DEL', KEYS[2]) end
-  return {'done'}
-end
-redis.call('SET', KEYS[2], ARGV[1], 'PX', tonumber(ARGV[2]))
-return {'send', r[1], r[2], r[3] or '', redis.call('PTTL', KEYS[3])}
-`);
-
-const finishEditScript = defineScript(`
--- KEYS: message record, message lock ; ARGV: job id, version done with, lease ms
-local sent = redis.call('HGET', KEYS[1], 's')
-if not sent or tonumber(sent) < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 's', ARGV[2]) end
-if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'done' end
-local newest = redis.call('HGET', KEYS[1], 'v')
-if newest and tonumber(newest) > tonumber(ARGV[2]) then
-  -- a newer text came while this one was in flight: the lock holder sends it next
-  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[3]))
-  return 'again'
-end
-redis.call('DEL', KEYS[2])
-return 'done'
-`);
-
-const renewEditScript = defineScript(`
--- KEYS: message lock ; ARGV: job id, lease ms
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2])) end
-return 1
-`);
-
-const releaseEditScript = defineScript(`
--- KEYS: message lock ; ARGV: job id
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-return 1
-`);
 
 /** A running outbox worker (one per process that runs jobs). */
 export interface OutboxWorker {
@@ -240,38 +133,6 @@ export function createOutbox(deps: OutboxDeps) {
     paused: `${deps.prefix}outbox:paused`,
   };
 
-  async function call(message: OutboxMessage): Promise<number | undefined> {
-    const plain = {
-      ...(message.replyMarkup === undefined ? {} : { reply_markup: message.replyMarkup }),
-    };
-    // A message stored without a parse mode goes out as the plain text it is.
-    const other = message.parseMode === undefined ? plain : toHtmlPayload('sendMessage', plain);
-    switch (message.kind) {
-      case 'send': {
-        const sent = await deps.telegram.sendMessage(message.chatId, message.text, other);
-        return sent.message_id;
-      }
-      case 'edit':
-        await deps.telegram.editMessageText(message.chatId, message.messageId, message.text, other);
-        return message.messageId;
-      case 'document': {
-        const file = new InputFile(Buffer.from(message.fileText, 'utf8'), message.fileName);
-        const sent = await deps.telegram.sendDocument(message.chatId, file, {
-          ...other,
-          caption: message.caption,
-          ...(message.replyTo === undefined
-            ? {}
-            : { reply_parameters: { message_id: message.replyTo, allow_sending_without_reply: true } }),
-        });
-        return sent.message_id;
-      }
-      default: {
-        const never: never = message;
-        throw new Error(`unknown message ${String(never)}`);
-      }
-    }
-  }
-
   /** Telegram's answer to one call: done (and whether Telegram took the text now), or a verdict to act on. */
   async function attempt(
     message: OutboxMessage,
@@ -282,7 +143,7 @@ export function createOutbox(deps: OutboxDeps) {
     const pausedMs = pttl ?? (await redis.pttl(k.paused));
     if (pausedMs > 0) return { kind: 'retry', pauseAllMs: pausedMs, reason: 'paused after a 429' };
     try {
-      const messageId = await call(message);
+      const messageId = await callTelegram(deps.telegram, message);
       return { kind: 'done', took: true, ...(messageId === undefined ? {} : { messageId }) };
     } catch (error) {
       return classifyTelegramError(error, message);
@@ -333,109 +194,16 @@ export function createOutbox(deps: OutboxDeps) {
     await took(job.data.wh, verdict.took === true);
   }
 
-  /** A text to send under the message's lock: its version, the message, its webhook time, the pause's PTTL. */
-  interface Turn {
-    version: string;
-    message: OutboxMessage;
-    webhookAt: number | undefined;
-    pttl: number | undefined;
-  }
-
-  /** The message's newest text not yet sent, taken under its lock as `id`; null when another holds it or none is left. */
-  async function takeEdit(
-    id: string,
-    keys: string[],
-    own: Extract<OutboxMessage, { kind: 'edit' }>,
-    ownVersion: number,
-  ): Promise<Turn | null> {
-    const taken = (await takeEditScript.run(
-      redis,
-      [...keys, k.paused],
-      [id, timings.leaseMs, ownVersion, JSON.stringify(own), ttl],
-    )) as [string, string?, string?, string?, number?];
-    // 'busy': another job holds the message and sends its newest text before letting go.
-    if (taken[0] !== 'send') return null;
-    return {
-      version: taken[1] ?? '0',
-      message: JSON.parse(taken[2] ?? '{}') as OutboxMessage,
-      webhookAt: taken[3] ? Number(taken[3]) : undefined,
-      pttl: taken[4],
-    };
-  }
-
-  /**
-   * Brings one message up to its newest text under its lock, held as `id` (see the header). `first`: the message
-   * was taken already, with its own text the newest (an edit sent at once). An answer that is not done goes to
-   * `failed` (a retry lets go of the message first; a refused text counts as done with, a newer one is still sent).
-   */
-  async function syncEdit(
-    id: string,
-    own: Extract<OutboxMessage, { kind: 'edit' }>,
-    ownVersion: number,
-    failed: (verdict: Exclude<SendVerdict, { kind: 'done' }>) => Promise<void>,
-    first?: Turn,
-  ): Promise<void> {
-    const keys = [k.message(own.chatId, own.messageId), k.lock(own.chatId, own.messageId)];
-    let turn = first ?? null;
-    for (;;) {
-      turn ??= await takeEdit(id, keys, own, ownVersion);
-      if (turn === null) return;
-      const { version, message, webhookAt, pttl } = turn;
-      // The message stays ours for as long as Telegram takes to answer (BullMQ renews the job's lock alike).
-      const renew = setInterval(() => {
-        renewEditScript.run(redis, [keys[1]!], [id, timings.leaseMs]).catch(() => undefined);
-      }, timings.leaseMs / 3);
-      const verdict = await attempt(message, pttl).finally(() => clearInterval(renew));
-      turn = null;
-      if (verdict.kind === 'retry') {
-        await releaseEditScript.run(redis, [keys[1]!], [id]);
-        return failed(verdict);
-      }
-      if (verdict.kind === 'done') await took(webhookAt, verdict.took === true);
-      // Done with this version either way: a refused text is not tried again, a newer one still is.
-      const next = await finishEditScript.run(redis, keys, [id, version, timings.leaseMs]);
-      if (next === 'again') {
-        if (verdict.kind === 'give-up') {
-          logger.warn({ id, chatId: own.chatId, reason: verdict.reason }, 'telegram refused an edit');
-        }
-        continue;
-      }
-      if (verdict.kind === 'give-up') return failed(verdict);
-      return;
-    }
-  }
-
-  /**
-   * Sends an edit whose message `add` took for this process (`now`), then any newer text that came meanwhile. Its
-   * job was added delayed by a third of the lease, under the holder's own ID, as the safety net: it finds the text
-   * sent, or sends it after a crash. A retry (5xx, network, 429) hands the message to that job at once, which
-   * retries it as queued jobs are; a refused text is logged, as a job's would be.
-   */
-  async function editNow(
-    id: string,
-    added: Promise<Job<OutboxJob>>,
-    own: Extract<OutboxMessage, { kind: 'edit' }>,
-    version: number,
-    webhookAt: number | undefined,
-  ): Promise<void> {
-    // The enqueue found no 429 pause running: no second look at it.
-    const first: Turn = { version: String(version), message: own, webhookAt, pttl: 0 };
-    await syncEdit(
-      id,
-      own,
-      version,
-      async (verdict) => {
-        if (verdict.kind === 'give-up') {
-          logger.warn({ id, chatId: own.chatId, reason: verdict.reason }, 'telegram refused a message');
-          return;
-        }
-        if (verdict.pauseAllMs !== undefined) await pauseAll(id, verdict.pauseAllMs);
-        // Already running or gone (a crash's repeat): then it needs no nudge.
-        await (await added).promote().catch(() => undefined);
-      },
-      first,
-    );
-  }
+  const { syncEdit, editNow } = createEditSync({
+    redis,
+    k,
+    leaseMs: timings.leaseMs,
+    ttl,
+    logger,
+    attempt,
+    took,
+    pauseAll,
+  });
 
   async function processJob(job: Job<OutboxJob>): Promise<void> {
     const { message } = job.data;

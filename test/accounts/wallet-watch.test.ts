@@ -4,7 +4,7 @@ import { createWalletWatch, WALLET_WATCH_QUEUE } from '../../src/accounts/wallet
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import { parseAccount } from '../../src/merchant/records.ts';
 import { createI18n } from '../../src/bot/i18n.ts';
-import { alertLine } from '../../src/notify/alerts.ts';
+import { alertLine } from '../../src/notify/alert-text.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 
 describe('MERCHANT_LOW_BALANCE: the merchant wallet watch', () => {

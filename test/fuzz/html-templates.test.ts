@@ -7,7 +7,7 @@ import { createI18n, LOCALES_DIR, type Translate } from '../../src/bot/i18n.ts';
 import { cardOfStored, renderCard, type OrderCard } from '../../src/bot/order-card.ts';
 import { escapeHtml, htmlToPlain } from '../../src/lib/html.ts';
 import { toHtmlPayload } from '../../src/lib/telegram/html-mode.ts';
-import { alertLine } from '../../src/notify/alerts.ts';
+import { alertLine } from '../../src/notify/alert-text.ts';
 import type { AdminAlert } from '../../src/orders/alerts.ts';
 import { finalMessage, rejectionMessage } from '../../src/notify/notices.ts';
 import { statusMessage, type DisplayStatus } from '../../src/orders/texts.ts';

@@ -2,13 +2,8 @@ import { createI18n } from '../../src/bot/i18n.ts';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALERT_QUEUE,
-  alertBurstJobKey,
-  alertLine,
-  createAlerts,
-  type Alerts,
-} from '../../src/notify/alerts.ts';
+import { ALERT_QUEUE, alertBurstJobKey, createAlerts, type Alerts } from '../../src/notify/alerts.ts';
+import { alertLine } from '../../src/notify/alert-text.ts';
 import type { AdminAlert } from '../../src/orders/alerts.ts';
 import { CALLBACK_DATA_LIMIT, createOrderCallbacks } from '../../src/bot/callback-data/order.ts';
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';

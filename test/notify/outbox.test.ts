@@ -3,16 +3,18 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import {
-  classifyTelegramError,
   createOutbox,
-  outboxBackoffMs,
   outboxJobId,
   OUTBOX_QUEUE,
   type Outbox,
   type OutboxDeps,
+} from '../../src/notify/outbox.ts';
+import {
+  classifyTelegramError,
+  outboxBackoffMs,
   type OutboxTelegram,
   TelegramRetryError,
-} from '../../src/notify/outbox.ts';
+} from '../../src/notify/outbox-telegram.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { killChild, startChild, type Child } from '../support/child.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';

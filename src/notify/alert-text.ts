@@ -1,0 +1,166 @@
+import { formatMoney } from '../domain/money.ts';
+import { statusText } from '../domain/status.ts';
+import type { InlineKeyboardButton } from 'grammy/types';
+import { html, type Translate } from '../lib/html.ts';
+import type { AdminAlert } from '../orders/alerts.ts';
+import type { OrderCallbacks } from '../bot/callback-data/order.ts';
+
+/**
+ * What admin alerts say (alerts.ts holds them in bursts and delivers them): one line per alert in the reader's
+ * language, and a burst's messages, cut into parts, with a button per order to open it.
+ */
+
+/** The order an alert is about (its line's IDs and its button); null for the alerts about no one order. */
+function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string } | null {
+  switch (alert.kind) {
+    case 'order-status':
+    case 'order-rejected':
+    case 'stale-order':
+    case 'unknown-order':
+    case 'unrecorded-order':
+    case 'order-revived':
+      return { externalOrderId: alert.externalOrderId, ...(alert.orderId ? { orderId: alert.orderId } : {}) };
+    case 'placement-unreadable':
+    case 'order-number-conflict':
+      return { externalOrderId: alert.externalOrderId };
+    case 'forbidden':
+      return alert.externalOrderId === undefined ? null : { externalOrderId: alert.externalOrderId };
+    case 'webhook-signature':
+    case 'quote-mismatch':
+    case 'rate-limited':
+    case 'pin-locked':
+    case 'merchant-low-balance':
+    case 'payer-stopped':
+      return null;
+    default: {
+      const never: never = alert;
+      throw new Error(`unhandled alert ${String(never)}`);
+    }
+  }
+}
+
+/** One alert as one line of text in `locale`. */
+export function alertLine(t: Translate, locale: string, alert: AdminAlert): string {
+  const order = orderOf(alert);
+  const ids = { orderId: order?.orderId ?? '—', externalOrderId: order?.externalOrderId ?? '—' };
+  switch (alert.kind) {
+    case 'order-status':
+      return t(locale, `alert-order-${alert.status.replace(/_/g, '-')}`, ids);
+    case 'order-rejected':
+      return t(locale, 'alert-order-rejected', {
+        ...ids,
+        reason: html(t(locale, `order-reject-reason-${alert.key}`)),
+      });
+    case 'forbidden':
+      return alert.operation === 'placement'
+        ? t(locale, 'alert-forbidden-placement', ids)
+        : t(locale, 'alert-forbidden-read', {});
+    case 'webhook-signature':
+      return t(locale, 'alert-webhook-signature', { failures: alert.failures, reason: alert.reason });
+    case 'stale-order':
+      return t(locale, 'alert-stale-order', {
+        ...ids,
+        status: html(statusText(t, locale, alert.status)),
+        minutes: alert.ageMinutes,
+      });
+    case 'unknown-order':
+      return t(locale, 'alert-unknown-order', { ...ids, event: alert.event });
+    case 'unrecorded-order':
+      return t(locale, 'alert-unrecorded-order', {
+        ...ids,
+        status: html(statusText(t, locale, alert.status)),
+      });
+    case 'order-revived':
+      return t(locale, 'alert-order-revived', { ...ids, key: alert.key });
+    case 'placement-unreadable':
+      return t(locale, 'alert-placement-unreadable', ids);
+    case 'quote-mismatch':
+      return t(locale, 'alert-quote-mismatch', {
+        operator: alert.operatorKey,
+        field: alert.field,
+        asked: alert.asked,
+        quoted: alert.quoted,
+      });
+    case 'order-number-conflict':
+      return t(locale, 'alert-order-number-conflict', { ...ids, field: alert.field });
+    case 'rate-limited':
+      return t(locale, 'alert-rate-limited', {});
+    case 'pin-locked':
+      return alert.untilUnlock === true
+        ? t(locale, 'alert-pin-held', {
+            id: String(alert.userId),
+            tries: alert.tries,
+            locks: alert.locks ?? 0,
+          })
+        : t(locale, 'alert-pin-locked', {
+            id: String(alert.userId),
+            tries: alert.tries,
+            minutes: alert.minutes,
+          });
+    case 'payer-stopped':
+      return t(locale, `alert-payer-stopped-${alert.what}`, {
+        id: String(alert.userId),
+        reason: html(t(locale, `payer-stopped-${alert.reason}`)),
+      });
+    case 'merchant-low-balance':
+      return t(locale, 'alert-merchant-low-balance', {
+        balance: formatMoney(alert.balance, alert.currency, locale),
+        threshold: formatMoney(alert.threshold, alert.currency, locale),
+      });
+    default: {
+      const never: never = alert;
+      throw new Error(`unhandled alert ${String(never)}`);
+    }
+  }
+}
+
+/** One message of a burst: its text and its open-order buttons. */
+export interface AlertMessage {
+  text: string;
+  buttons: InlineKeyboardButton[][];
+}
+
+/** Where a burst's messages are cut (the alerts' AlertGrouping). */
+export interface AlertLayout {
+  /** Order lines per message before splitting. */
+  maxLinesPerMessage: number;
+  /** Open-order buttons per message. */
+  maxButtons: number;
+}
+
+/**
+ * A burst's alerts as messages in `locale`: a single alert is its line, more are a header and a line each, cut
+ * every `maxLinesPerMessage` lines; each part gets a button per order it names (none for unknown orders).
+ */
+export async function alertMessages(
+  alerts: AdminAlert[],
+  locale: string,
+  deps: { t: Translate; callbacks: OrderCallbacks },
+  grouping: AlertLayout,
+): Promise<AlertMessage[]> {
+  const messages: AlertMessage[] = [];
+  for (let i = 0; i < alerts.length; i += grouping.maxLinesPerMessage) {
+    const part = alerts.slice(i, i + grouping.maxLinesPerMessage);
+    const lines = part.map((a) => alertLine(deps.t, locale, a));
+    const text =
+      alerts.length === 1
+        ? lines[0]!
+        : `${deps.t(locale, 'alert-group-header', { count: alerts.length })}\n${lines.map((l) => `• ${l}`).join('\n')}`;
+    const buttons: InlineKeyboardButton[][] = [];
+    const seen = new Set<string>();
+    for (const alert of part) {
+      const order = orderOf(alert);
+      if (order === null || seen.has(order.externalOrderId) || alert.kind === 'unknown-order') continue;
+      seen.add(order.externalOrderId);
+      if (buttons.length >= grouping.maxButtons) break;
+      buttons.push([
+        {
+          text: deps.t(locale, 'alert-open-button', { order: order.orderId ?? order.externalOrderId }),
+          callback_data: await deps.callbacks.dataFor(order.externalOrderId),
+        },
+      ]);
+    }
+    messages.push({ text, buttons });
+  }
+  return messages;
+}

@@ -1,0 +1,151 @@
+import type { LoggerLike } from '../domain/log.ts';
+import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { OutboxMessage } from './outbox-message.ts';
+import { finishEditScript, releaseEditScript, renewEditScript, takeEditScript } from './outbox-scripts.ts';
+import type { SendVerdict } from './outbox-telegram.ts';
+
+/**
+ * How the outbox (outbox.ts, whose header tells the whole story) brings an edited message up to its newest text:
+ * under the message's lock, the newest text of its record not yet sent, then again while newer texts come, so
+ * the message never goes back to an earlier text. Both an edit job and an edit sent at once (`now`) go through
+ * here; the outbox gives its Telegram attempt, its crash point and its 429 pause.
+ */
+
+/** The outbox's Redis keys an edit needs. */
+export interface EditKeys {
+  /** The message's record: newest text and version, version sent, webhook time. */
+  message: (chatId: number, messageId: number) => string;
+  /** Who sends the message now (a job's ID, or the enqueuing process under its job's ID). */
+  lock: (chatId: number, messageId: number) => string;
+  /** Set for `retry_after` by a 429. */
+  paused: string;
+}
+
+export interface EditSyncDeps {
+  redis: Redis;
+  k: EditKeys;
+  /** How long the message's lock lives unrenewed (OutboxTimings.leaseMs). */
+  leaseMs: number;
+  /** How long the message's record is kept, in seconds. */
+  ttl: number;
+  logger: LoggerLike;
+  /** Telegram's answer to one call (the pause's PTTL when the caller has read it already). */
+  attempt: (message: OutboxMessage, pttl?: number) => Promise<SendVerdict & { took?: boolean }>;
+  /** Telegram took a text: the crash point, then its webhook-to-chat time. */
+  took: (webhookAt: number | undefined, timed: boolean) => Promise<void>;
+  /** A 429: every replica's outbox waits. */
+  pauseAll: (id: string | undefined, pauseAllMs: number) => Promise<void>;
+}
+
+/** A text to send under the message's lock: its version, the message, its webhook time, the pause's PTTL. */
+interface Turn {
+  version: string;
+  message: OutboxMessage;
+  webhookAt: number | undefined;
+  pttl: number | undefined;
+}
+
+/** Creates the outbox's edit side: `syncEdit` for an edit job, `editNow` for an edit sent at once. */
+export function createEditSync(deps: EditSyncDeps) {
+  const { redis, k, leaseMs, ttl, logger, attempt, took, pauseAll } = deps;
+
+  /** The message's newest text not yet sent, taken under its lock as `id`; null when another holds it or none is left. */
+  async function takeEdit(
+    id: string,
+    keys: string[],
+    own: Extract<OutboxMessage, { kind: 'edit' }>,
+    ownVersion: number,
+  ): Promise<Turn | null> {
+    const taken = (await takeEditScript.run(
+      redis,
+      [...keys, k.paused],
+      [id, leaseMs, ownVersion, JSON.stringify(own), ttl],
+    )) as [string, string?, string?, string?, number?];
+    // 'busy': another job holds the message and sends its newest text before letting go.
+    if (taken[0] !== 'send') return null;
+    return {
+      version: taken[1] ?? '0',
+      message: JSON.parse(taken[2] ?? '{}') as OutboxMessage,
+      webhookAt: taken[3] ? Number(taken[3]) : undefined,
+      pttl: taken[4],
+    };
+  }
+
+  /**
+   * Brings one message up to its newest text under its lock, held as `id` (see outbox.ts's header). `first`: the
+   * message was taken already, with its own text the newest (an edit sent at once). An answer that is not done goes
+   * to `failed` (a retry lets go of the message first; a refused text counts as done with, a newer one is still
+   * sent).
+   */
+  async function syncEdit(
+    id: string,
+    own: Extract<OutboxMessage, { kind: 'edit' }>,
+    ownVersion: number,
+    failed: (verdict: Exclude<SendVerdict, { kind: 'done' }>) => Promise<void>,
+    first?: Turn,
+  ): Promise<void> {
+    const keys = [k.message(own.chatId, own.messageId), k.lock(own.chatId, own.messageId)];
+    let turn = first ?? null;
+    for (;;) {
+      turn ??= await takeEdit(id, keys, own, ownVersion);
+      if (turn === null) return;
+      const { version, message, webhookAt, pttl } = turn;
+      // The message stays ours for as long as Telegram takes to answer (BullMQ renews the job's lock alike).
+      const renew = setInterval(() => {
+        renewEditScript.run(redis, [keys[1]!], [id, leaseMs]).catch(() => undefined);
+      }, leaseMs / 3);
+      const verdict = await attempt(message, pttl).finally(() => clearInterval(renew));
+      turn = null;
+      if (verdict.kind === 'retry') {
+        await releaseEditScript.run(redis, [keys[1]!], [id]);
+        return failed(verdict);
+      }
+      if (verdict.kind === 'done') await took(webhookAt, verdict.took === true);
+      // Done with this version either way: a refused text is not tried again, a newer one still is.
+      const next = await finishEditScript.run(redis, keys, [id, version, leaseMs]);
+      if (next === 'again') {
+        if (verdict.kind === 'give-up') {
+          logger.warn({ id, chatId: own.chatId, reason: verdict.reason }, 'telegram refused an edit');
+        }
+        continue;
+      }
+      if (verdict.kind === 'give-up') return failed(verdict);
+      return;
+    }
+  }
+
+  /**
+   * Sends an edit whose message the outbox's `add` took for this process (`now`), then any newer text that came
+   * meanwhile. Its job was added delayed by a third of the lease, under the holder's own ID, as the safety net: it
+   * finds the text sent, or sends it after a crash. A retry (5xx, network, 429) hands the message to that job at
+   * once, which retries it as queued jobs are; a refused text is logged, as a job's would be.
+   */
+  async function editNow(
+    id: string,
+    added: Promise<Pick<Job, 'promote'>>,
+    own: Extract<OutboxMessage, { kind: 'edit' }>,
+    version: number,
+    webhookAt: number | undefined,
+  ): Promise<void> {
+    // The enqueue found no 429 pause running: no second look at it.
+    const first: Turn = { version: String(version), message: own, webhookAt, pttl: 0 };
+    await syncEdit(
+      id,
+      own,
+      version,
+      async (verdict) => {
+        if (verdict.kind === 'give-up') {
+          logger.warn({ id, chatId: own.chatId, reason: verdict.reason }, 'telegram refused a message');
+          return;
+        }
+        if (verdict.pauseAllMs !== undefined) await pauseAll(id, verdict.pauseAllMs);
+        // Already running or gone (a crash's repeat): then it needs no nudge.
+        await (await added).promote().catch(() => undefined);
+      },
+      first,
+    );
+  }
+
+  return { syncEdit, editNow };
+}

@@ -1,0 +1,78 @@
+import { defineScript } from '../lib/redis/redis-script.ts';
+
+/**
+ * The outbox's Lua scripts, all about an edited message (outbox.ts, outbox-edits.ts): its record
+ * (`outbox:msg:<chat>:<message>`: the newest text and its version, the version sent, the webhook time) and its
+ * lock (`…:lock`, held by the job or process sending it). Each runs atomically, so replicas agree on which text is
+ * newest and who sends it.
+ */
+
+export const enqueueEditScript = defineScript(`
+-- KEYS: message record, job (the record again when there is no key), message lock, the 429 pause, the queue's
+-- limiter (BullMQ's count of the jobs taken in its window)
+-- ARGV: version, payload, webhook time, ttl, check the job ('1'), now ('1'), the job id, lease ms, messages a
+-- second, the limiter's window ms
+if ARGV[5] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
+local current = redis.call('HGET', KEYS[1], 'v')
+if current and tonumber(current) >= tonumber(ARGV[1]) then return 'stale' end
+redis.call('HSET', KEYS[1], 'v', ARGV[1], 'p', ARGV[2])
+-- the webhook time belongs to the text queued now (an edit replaced before it went out is not timed)
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'wh', ARGV[3]) else redis.call('HDEL', KEYS[1], 'wh') end
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+if ARGV[6] ~= '1' then return 'queued' end
+-- Sent at once by the caller when nobody else holds the message (its holder sends the newest text before letting
+-- go), no 429 pause runs and the outbox's pace has room: the send counts in BullMQ's limiter like a job taken.
+local holder = redis.call('GET', KEYS[3])
+if holder and holder ~= ARGV[7] then return 'queued' end
+if redis.call('PTTL', KEYS[4]) > 0 then return 'queued' end
+local used = tonumber(redis.call('GET', KEYS[5]) or '0')
+if used == nil or used >= tonumber(ARGV[9]) then return 'queued' end
+if redis.call('INCR', KEYS[5]) == 1 then redis.call('PEXPIRE', KEYS[5], tonumber(ARGV[10])) end
+redis.call('SET', KEYS[3], ARGV[7], 'PX', tonumber(ARGV[8]))
+return 'now'
+`);
+
+export const takeEditScript = defineScript(`
+-- KEYS: message record, message lock, the 429 pause ; ARGV: job id, lease ms, the job's version, its payload, ttl
+local holder = redis.call('GET', KEYS[2])
+if holder and holder ~= ARGV[1] then return {'busy'} end
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  -- the record expired (a job older than its TTL): the job's own text is the newest known
+  redis.call('HSET', KEYS[1], 'v', ARGV[3], 'p', ARGV[4])
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[5]))
+end
+local r = redis.call('HMGET', KEYS[1], 'v', 'p', 'wh', 's')
+if r[4] and tonumber(r[4]) >= tonumber(r[1]) then
+  if holder then redis.call('DEL', KEYS[2]) end
+  return {'done'}
+end
+redis.call('SET', KEYS[2], ARGV[1], 'PX', tonumber(ARGV[2]))
+return {'send', r[1], r[2], r[3] or '', redis.call('PTTL', KEYS[3])}
+`);
+
+export const finishEditScript = defineScript(`
+-- KEYS: message record, message lock ; ARGV: job id, version done with, lease ms
+local sent = redis.call('HGET', KEYS[1], 's')
+if not sent or tonumber(sent) < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 's', ARGV[2]) end
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'done' end
+local newest = redis.call('HGET', KEYS[1], 'v')
+if newest and tonumber(newest) > tonumber(ARGV[2]) then
+  -- a newer text came while this one was in flight: the lock holder sends it next
+  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[3]))
+  return 'again'
+end
+redis.call('DEL', KEYS[2])
+return 'done'
+`);
+
+export const renewEditScript = defineScript(`
+-- KEYS: message lock ; ARGV: job id, lease ms
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2])) end
+return 1
+`);
+
+export const releaseEditScript = defineScript(`
+-- KEYS: message lock ; ARGV: job id
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`);
