@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createI18n } from '../src/bot/i18n.ts';
-import { DEFAULT_TIMEOUTS } from '../src/merchant/client.ts';
+import { DEFAULT_TIMEOUTS } from '../src/merchant/exchange.ts';
 import { decodeOrder } from '../src/orders/record.ts';
 import { accountKeys } from '../src/accounts/ledger.ts';
 import type { StoredOrder } from '../src/orders/types.ts';

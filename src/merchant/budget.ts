@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { defineScript, type RedisScript } from '../lib/redis/redis-script.ts';
+import type { RedisScript } from '../lib/redis/redis-script.ts';
 import { abortableSleep } from './abort.ts';
+import {
+  acquireScript,
+  budgetAllowances,
+  budgetKeys,
+  leaveScript,
+  lineEta,
+  pauseScript,
+  snapshotScript,
+} from './budget-line.ts';
 import { MerchantAbortedError, MerchantBudgetUnavailableError, isMerchantError } from './errors.ts';
 import { CALL_PRIORITIES, type CallPriority, type LinePlace, type LineView } from './types.ts';
 
@@ -18,157 +27,10 @@ import { CALL_PRIORITIES, type CallPriority, type LinePlace, type LineView } fro
  * passed over) until the same id comes back (another replica resuming the order) or it is dropped after
  * `dormantKeepMs`. Placements, interactive and bulk calls may use the whole minute (less an optional reserve for
  * placements); background and catalogue calls a share, and only while the window's pace leaves room for the
- * higher priorities (a read never takes a slot an order would miss later in the same minute). Every key of the scripts shares one hash tag, so the
- * line can run on a Redis Cluster.
+ * higher priorities (a read never takes a slot an order would miss later in the same minute). Every key of the
+ * scripts shares one hash tag, so the line can run on a Redis Cluster. The scripts and the line's maths are
+ * budget-line.ts; this file is the budget every replica's client waits on.
  */
-
-const LUA_COMMON = `
-local t = redis.call('TIME')
-local sec = tonumber(t[1])
-local now = sec * 1000 + math.floor(tonumber(t[2]) / 1000)
-local STATE, TICKETS, LEASE, OWNERS, LEFT = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-local function queueOf(p) return KEYS[5 + p] end
-local function dropTicket(id)
-  local info = redis.call('HGET', TICKETS, id)
-  if not info then return false end
-  local p, owner, round = string.match(info, '^(%d+)|(.*)|(%d+)$')
-  redis.call('ZREM', queueOf(tonumber(p)), id)
-  redis.call('HDEL', TICKETS, id)
-  redis.call('ZREM', LEASE, id)
-  local countField = '#' .. p .. '|' .. owner
-  if redis.call('HINCRBY', OWNERS, countField, -1) <= 0 then
-    redis.call('HDEL', OWNERS, countField, p .. '|' .. owner)
-  end
-  return p, round
-end
-`;
-
-// KEYS: state, tickets, lease, owners, left, queue 1..5. ARGV: id, priority (1-5), owner, leaseMs, allowance,
-// 'wait' | 'now', windowMs, dormantKeepMs, limit, edgeMs.
-// Returns {status (1 granted, 0 wait, -1 left the line), waitMs, used, position, msToWindowEnd}.
-const ACQUIRE = `${LUA_COMMON}
-local id, p, owner = ARGV[1], tonumber(ARGV[2]), ARGV[3]
-local leaseMs, allowance, wait = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6] == 'wait'
-local windowMs, keepMs = tonumber(ARGV[7]), tonumber(ARGV[8])
-local window = math.floor(now / windowMs)
-local toEnd = (window + 1) * windowMs - now
-redis.call('ZREMRANGEBYSCORE', LEFT, '-inf', now)
-if wait and redis.call('ZSCORE', LEFT, id) then return {-1, 0, 0, 0, toEnd} end
--- Waiters gone for longer than keepMs lose their place.
-for _, gone in ipairs(redis.call('ZRANGEBYSCORE', LEASE, '-inf', now - keepMs, 'LIMIT', 0, 20)) do
-  dropTicket(gone)
-end
-local used = 0
-if tonumber(redis.call('HGET', STATE, 'window') or '-1') == window then
-  used = tonumber(redis.call('HGET', STATE, 'used') or '0')
-end
-local queue = queueOf(p)
-if wait then
-  if not redis.call('HGET', TICKETS, id) then
-    local seq = redis.call('HINCRBY', STATE, 'seq', 1)
-    local ownerField = p .. '|' .. owner
-    local round = math.max(tonumber(redis.call('HGET', OWNERS, ownerField) or '0'),
-      tonumber(redis.call('HGET', OWNERS, '~' .. p) or '0'))
-    redis.call('HSET', OWNERS, ownerField, round + 1)
-    redis.call('HINCRBY', OWNERS, '#' .. ownerField, 1)
-    redis.call('HSET', TICKETS, id, p .. '|' .. owner .. '|' .. round)
-    redis.call('ZADD', queue, string.format('%.0f', round * 10000000 + seq % 10000000), id)
-  end
-  redis.call('ZADD', LEASE, now + leaseMs, id)
-end
--- Everyone ahead, dormant places included: what the waiter is shown.
-local position = 1
-for q = 1, p - 1 do position = position + redis.call('ZCARD', queueOf(q)) end
-if wait then
-  position = position + redis.call('ZRANK', queue, id)
-else
-  position = position + redis.call('ZCARD', queue)
-end
-local pauseUntil = tonumber(redis.call('HGET', STATE, 'pause_until') or '0')
-if pauseUntil > now then return {0, pauseUntil - now, used, position, toEnd} end
--- A request granted in a window's last moment reaches the service in the next window and counts there, beside that
--- window's own: nothing is granted in the last edgeMs of a window.
-if toEnd <= tonumber(ARGV[10]) then return {0, toEnd, used, position, toEnd} end
-local room = allowance - used
-if room <= 0 then return {0, toEnd, used, position, toEnd} end
--- A read or a catalogue refresh waits while the window's pace says the higher priorities will use the rest
--- of it: a slot taken in a quiet moment would be missed by an order later in the same minute.
-if wait and p >= 4 then
-  local elapsed = math.max(1, windowMs - toEnd)
-  if used + 1 + used * toEnd / elapsed > tonumber(ARGV[9]) then
-    return {0, math.min(toEnd, 1000), used, position, toEnd}
-  end
-end
--- Live places ahead (a dormant one is passed over), counted only as far as the room left decides.
-local ahead = 0
-local scanned = 0
-local function countLive(q, stopAt)
-  local start = 0
-  while ahead < room and scanned < 500 do
-    local batch = redis.call('ZRANGE', q, start, start + 49)
-    if #batch == 0 then return false end
-    for _, member in ipairs(batch) do
-      if member == stopAt then return true end
-      scanned = scanned + 1
-      if tonumber(redis.call('ZSCORE', LEASE, member) or '0') > now then
-        ahead = ahead + 1
-        if ahead >= room then return false end
-      end
-    end
-    start = start + 50
-  end
-  return false
-end
-for q = 1, p - 1 do
-  if ahead < room then countLive(queueOf(q), nil) end
-end
-if ahead < room then
-  if wait then countLive(queue, id) else countLive(queue, nil) end
-end
-if ahead >= room then return {0, math.min(toEnd, 100), used, position, toEnd} end
-used = used + 1
-redis.call('HSET', STATE, 'window', window, 'used', used)
-if wait then
-  local _, round = dropTicket(id)
-  if round and tonumber(round) > tonumber(redis.call('HGET', OWNERS, '~' .. p) or '0') then
-    redis.call('HSET', OWNERS, '~' .. p, round)
-  end
-end
-return {1, toEnd, used, 0, toEnd}
-`;
-
-// Same KEYS. ARGV: id, tombstone ms. Returns 1 when the ticket was waiting and is gone now.
-const LEAVE = `${LUA_COMMON}
-if not dropTicket(ARGV[1]) then return {0} end
-redis.call('ZADD', LEFT, now + tonumber(ARGV[2]), ARGV[1])
-return {1}
-`;
-
-const PAUSE = `${LUA_COMMON}
-local untilMs
-if ARGV[1] == '' then
-  local windowMs = tonumber(ARGV[2])
-  untilMs = (math.floor(now / windowMs) + 1) * windowMs
-else
-  untilMs = now + tonumber(ARGV[1])
-end
-local current = tonumber(redis.call('HGET', STATE, 'pause_until') or '0')
-if untilMs > current then
-  redis.call('HSET', STATE, 'pause_until', untilMs)
-  current = untilMs
-end
-return {current, now}
-`;
-
-const SNAPSHOT = `${LUA_COMMON}
-local used = 0
-if tonumber(redis.call('HGET', STATE, 'window') or '-1') == math.floor(now / tonumber(ARGV[1])) then
-  used = tonumber(redis.call('HGET', STATE, 'used') or '0')
-end
-local out = {now, used, tonumber(redis.call('HGET', STATE, 'pause_until') or '0')}
-for q = 1, 5 do out[#out + 1] = redis.call('ZCARD', queueOf(q)) end
-return out
-`;
 
 /** The `code` of the aborted error a waiter gets when its place was left (❌, /cancel). */
 export const LEFT_LINE = 'left-line';
@@ -250,55 +112,9 @@ export interface BudgetOptions {
   random?: () => number;
 }
 
-/** Slots of the minute each priority may use; always at least one. */
-export function budgetAllowances(
-  limit: number,
-  placementReserve?: number,
-  backgroundShare = 0.5,
-): Record<CallPriority, number> {
-  const total = Math.max(1, Math.floor(limit));
-  const reserve = placementReserve ?? 0;
-  const interactive = Math.max(1, total - Math.max(0, Math.floor(reserve)));
-  const background = Math.max(1, Math.min(total, Math.floor(total * backgroundShare)));
-  return { placement: total, interactive, bulk: interactive, background, catalogue: background };
-}
-
-/**
- * The estimated wait of the place at `position` (1 = next): the slots left in this window first, then whole
- * windows of `allowance` slots each.
- */
-export function lineEta(
-  position: number,
-  state: { used: number; allowance: number; msToWindowEnd: number; windowMs: number; pausedMs?: number },
-): number {
-  const pause = state.pausedMs ?? 0;
-  const room = Math.max(0, state.allowance - state.used);
-  if (position <= room) return pause;
-  const windows = Math.ceil((position - room) / Math.max(1, state.allowance));
-  return Math.max(pause, state.msToWindowEnd + (windows - 1) * state.windowMs);
-}
-
-const acquireScript = defineScript(ACQUIRE);
-const leaveScript = defineScript(LEAVE);
-const pauseScript = defineScript(PAUSE);
-const snapshotScript = defineScript(SNAPSHOT);
-
 function numbers(reply: unknown): number[] {
   if (!Array.isArray(reply)) throw new Error('bad script reply');
   return reply.map((v) => Number(v));
-}
-
-/** The keys of the budget and its line: one hash tag, so every script's keys live in one Cluster slot. */
-export function budgetKeys(prefix: string): string[] {
-  const base = `${prefix}{budget}`;
-  return [
-    `${base}:state`,
-    `${base}:tickets`,
-    `${base}:lease`,
-    `${base}:owners`,
-    `${base}:left`,
-    ...CALL_PRIORITIES.map((p) => `${base}:line:${p}`),
-  ];
 }
 
 /** Creates the shared per-minute request budget and its line on the given Redis connection. */
@@ -307,7 +123,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
   const prefix = options.prefix ?? 'rb:';
   const limit = Math.max(1, Math.floor(options.limitPerMinute));
   const windowMs = Math.max(1, Math.floor(options.windowMs ?? 60_000));
-  // No grant this close to a window's end (half a second of a clock minute): see ACQUIRE.
+  // No grant this close to a window's end (half a second of a clock minute): see ACQUIRE (budget-line.ts).
   const edgeMs = Math.min(500, Math.floor(windowMs / 20));
   const allowance = budgetAllowances(limit, options.placementReserve, options.backgroundShare);
   const redisTimeoutMs = options.redisTimeoutMs ?? 2_000;

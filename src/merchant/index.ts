@@ -1,9 +1,13 @@
 // The Merchant API client's public surface; nothing else in the bot builds requests, signatures or retries.
 export * from './types.ts';
 export * from './errors.ts';
-export { createMerchantClient, orderBody, quoteBody, checkOrderRequest, DEFAULT_TIMEOUTS } from './client.ts';
-export type { MerchantClient, MerchantClientDeps, MerchantTimeouts, AttemptEvent } from './client.ts';
-export { createRequestBudget, budgetAllowances } from './budget.ts';
+export { createMerchantClient, orderBody, quoteBody, checkOrderRequest } from './client.ts';
+export type { MerchantClient, MerchantClientDeps } from './client.ts';
+export { DEFAULT_TIMEOUTS } from './exchange.ts';
+export type { MerchantTimeouts } from './exchange.ts';
+export type { AttemptEvent } from './sender.ts';
+export { createRequestBudget } from './budget.ts';
+export { budgetAllowances } from './budget-line.ts';
 export type { RequestBudget, BudgetGrant, BudgetOptions, BudgetSnapshot } from './budget.ts';
 export { createCatalogue } from './catalogue.ts';
 export type { Catalogue, CatalogueDeps } from './catalogue.ts';

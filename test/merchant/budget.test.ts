@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetAllowances, createRequestBudget, type RequestBudget } from '../../src/merchant/budget.ts';
+import { createRequestBudget, type RequestBudget } from '../../src/merchant/budget.ts';
+import { budgetAllowances } from '../../src/merchant/budget-line.ts';
 import { isMerchantError } from '../../src/merchant/errors.ts';
 import type { CallPriority } from '../../src/merchant/types.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetKeys, createRequestBudget, LEFT_LINE, lineEta } from '../../src/merchant/budget.ts';
+import { createRequestBudget, LEFT_LINE } from '../../src/merchant/budget.ts';
+import { budgetKeys, lineEta } from '../../src/merchant/budget-line.ts';
 import { isMerchantError } from '../../src/merchant/errors.ts';
 import type { CallPriority, LineView } from '../../src/merchant/types.ts';
 import { killChild, startChild } from '../support/child.ts';
