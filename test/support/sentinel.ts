@@ -16,7 +16,11 @@ export interface SentinelGroup {
   readonly sentinels: string;
   /** The master's port as the Sentinels name it now. */
   masterPort(): Promise<number | null>;
-  /** Waits until the Sentinels have promoted another server than `oldPort`; returns the new master's port. */
+  /**
+   * Waits until every Sentinel names another server than `oldPort` as the master, and that server says it is one;
+   * returns its port. Only then may the old master come back empty: a Sentinel still naming it would send
+   * clients to an empty server (or make the promoted one its replica, emptying it too).
+   */
   waitForFailover(oldPort: number, timeoutMs?: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -95,8 +99,16 @@ export async function startSentinelGroup(): Promise<SentinelGroup> {
     async waitForFailover(oldPort, timeoutMs = 60_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
-        const port = await masterPort();
-        if (port !== null && port !== oldPort) return port;
+        const answers = await Promise.all(clients.map((c) => ask(c, 'get-master-addr-by-name', NAME)));
+        const ports = new Set(answers.map((a) => (Array.isArray(a) ? Number(a[1]) : null)));
+        const [port] = [...ports];
+        if (ports.size === 1 && port !== null && port !== undefined && port !== oldPort) {
+          const promoted = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 1 });
+          promoted.on('error', () => undefined);
+          const role = (await promoted.role().catch(() => null)) as unknown[] | null;
+          promoted.disconnect();
+          if (role?.[0] === 'master') return port;
+        }
         if (Date.now() > until) throw new Error('no failover happened');
         await sleep(200);
       }
