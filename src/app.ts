@@ -41,7 +41,8 @@ import { createNotify, type Notify, type NotifyTimings } from './notify/notify.t
 import { countTelegramErrors, createMetrics, timeBudgetWaits, type Metrics } from './server/metrics.ts';
 import { createRedisReadiness } from './server/redis-ready.ts';
 import { createServer } from './server/server.ts';
-import { createBulkRuns, type BulkTimings } from './bulk/runs.ts';
+import type { BulkTimings } from './bulk/line-jobs.ts';
+import { createBulkRuns } from './bulk/runs.ts';
 import { reportCsv } from './bulk/texts.ts';
 import { createBulkTelegram } from './bot/features/bulk.ts';
 import { createWaitingLine } from './bot/waiting-line.ts';

@@ -1,29 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { DelayedError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { parseBulkFile } from '../domain/bulk-csv.ts';
-import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { newMerchantOrderNumber } from '../domain/order-number.ts';
-import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
-import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
-import { isMerchantError } from '../merchant/errors.ts';
 import type { Catalogue } from '../merchant/catalogue.ts';
-import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
-import type { OrderService, StoredOrder } from '../orders/types.ts';
+import type { LinePlace } from '../merchant/types.ts';
 import type { PinCheck } from '../accounts/pin.ts';
-import type { AlertSink } from '../orders/alerts.ts';
-import {
-  payerPrice,
-  payerRole,
-  placeUnattended,
-  stopKey,
-  UNKNOWN_COST,
-  quoteUnattended,
-  type PayerGates,
-  type StopReason,
-  type UnattendedQuote,
-  type UnattendedResult,
-} from '../orders/top-up.ts';
+import { payerPrice, payerRole, UNKNOWN_COST, type UnattendedQuote } from '../orders/top-up.ts';
 import {
   BULK_DRAFT_MAX_BYTES,
   createBulkStore,
@@ -35,7 +17,8 @@ import {
   type TransitionResult,
 } from './store.ts';
 import { estimateCost } from './estimate.ts';
-import { productKey, validateRows, type BulkProduct } from './validate.ts';
+import { createBulkLineJobs, type BulkLineDeps } from './line-jobs.ts';
+import { validateRows, type BulkProduct } from './validate.ts';
 import { progressOf, type PrepareResult, type ProgressView, type StartResult } from './views.ts';
 
 export type { DraftView, PrepareResult, ProgressView, StartResult } from './views.ts';
@@ -46,109 +29,26 @@ export type { DraftView, PrepareResult, ProgressView, StartResult } from './view
  * under the merchant order number fixed when the file was checked, so a line re-sent after a crash finds its
  * order instead of making a second one.
  *
- * The lines run as BullMQ jobs of the `bulk` queue (src/jobs), a chain per run: the job `bulk.<run>.<round>.<line>`
- * places one line, records it (moving the run's cursor) and adds the job of the next line, which queues behind
- * the other runs' lines, so runs take turns. A job whose worker died is run again by another once its lock runs
- * out: it finds its line recorded (and only adds the next job) or places it again under the same number, which
- * finds the order. A job finding the run paused parks it (no job comes); ▶️ or ⏹ on a parked run starts a new
- * round of the chain; otherwise the job in flight sees the change. A run that ended sends its report once
- * through the outbox (keyed by the run).
+ * The service here is what the chat asks of a run: the draft, ✅ with its PIN checks, ⏸ / ▶️ / ⏹, the progress.
+ * The lines themselves run as a chain of BullMQ jobs (line-jobs.ts).
  */
 
-/**
- * Bulk lines ask for their quotes in the shared request line (merchant/budget.ts) at its `bulk` priority: below a
- * confirmed order and an interactive quote, above status reads; round-robin between resellers inside it, so one
- * reseller's file never starves another's single top-up. A line's order call is a placement (OrderService.submit).
- */
-export const BULK_LINE_PRIORITY: CallPriority = 'bulk';
-
-/** The BullMQ queue of bulk lines. */
-export const BULK_QUEUE = 'bulk';
-/** Runs one process works on at once (a line mostly waits in the shared request line). */
-const RUN_CONCURRENCY = 4;
-
-/** The data of a line's job. */
-export interface BulkJob {
-  runId: string;
-  round: number;
-  line: number;
-}
-
-/** The job ID of line `line` of a run in one round of its chain (BullMQ IDs hold no `:`). */
-export function bulkJobId(runId: string, round: number, line: number): string {
-  return `bulk.${runId}.${round}.${line}`;
-}
-
-/** What one job did. */
-export type StepResult = 'gone' | 'superseded' | 'parked' | 'placed-line' | 'moved-on' | 'reported';
-
-/** Timings of the bulk worker; tests shrink them. */
-export interface BulkTimings {
-  /** How long a line's job lock lives unrenewed before another worker takes the line over (BullMQ renews it). */
-  leaseMs: number;
-  /** The progress message is edited at most this often. */
-  progressEveryMs: number;
-  /** Wait before trying again after a quote the Merchant API could not give now. */
-  retryMs: number;
-  /** A quote with less validity than this left is renewed before a line uses it. */
-  quoteMarginMs: number;
-}
-
-export const DEFAULT_BULK_TIMINGS: BulkTimings = {
-  leaseMs: 60_000,
-  progressEveryMs: 3_000,
-  retryMs: 5_000,
-  quoteMarginMs: 60_000,
-};
-
-/** What the bulk feature sends through Telegram: the progress edits and the report. */
-export interface BulkTelegram {
-  editProgress(run: RunRecord, view: ProgressView): Promise<void>;
-  /** Queues the report once per run (the outbox, keyed by the run): a run reported again sends nothing more. */
-  sendReport(run: RunRecord, csv: string, view: ProgressView): Promise<void>;
-}
-
-export interface BulkDeps {
+/** The bulk service's deps: its lines' jobs' (line-jobs.ts), and what the chat's side reads. */
+export interface BulkDeps extends BulkLineDeps {
   redis: Redis;
   prefix: string;
-  /** The lines' jobs: any process adds them; `startWorker` (ROLE all or worker) runs them. */
-  jobs: Pick<JobSystem, 'queue' | 'work'>;
-  api: Pick<MerchantApi, 'createQuote'>;
-  orders: Pick<OrderService, 'submit' | 'get'>;
   catalogue: Pick<Catalogue, 'countries' | 'operators'>;
-  /** The payer's role, price and PIN policy, read again at ✅ and at every line. */
-  gates: PayerGates;
   /** One PIN try, at ✅ of a run whose estimated cost is above the payer's threshold. */
   pins: { check(userId: number, pin: string): Promise<PinCheck> };
-  /** Admins hear of a run stopped because its payer may no longer order. */
-  alerts?: Pick<AlertSink, 'raise'>;
   accounts?: { view(userId: number): Promise<{ available: string }> };
-  /** Set by the wiring once the bot's API exists. */
-  telegram?: BulkTelegram;
-  /** Builds the report CSV (texts are the feature's). */
-  report?: (run: RunRecord, lines: RunLine[], orders: Map<string, StoredOrder | null>) => string;
-  logger?: LoggerLike;
-  hooks?: LifecycleHooks;
-  clock?: () => number;
-  timings?: Partial<BulkTimings>;
 }
 
-/** Creates the bulk service (what the chat asks) and its worker (`startWorker`, in processes that run jobs). */
+/** Creates the bulk service (what the chat asks) and its worker (`runJobs`, in processes that run jobs). */
 export function createBulkRuns(deps: BulkDeps) {
   const store = createBulkStore(deps.redis, deps.prefix);
-  const logger = deps.logger ?? silentLogger;
   const clock = deps.clock ?? Date.now;
-  const timings: BulkTimings = { ...DEFAULT_BULK_TIMINGS, ...deps.timings };
-  const queue = () => deps.jobs.queue<BulkJob>(BULK_QUEUE);
-
-  /** Adds the job of one line in one round; a no-op when it exists (or existed, for BullMQ's keeping time). */
-  async function enqueue(runId: string, round: number, line: number): Promise<void> {
-    await queue().add(
-      'line',
-      { runId, round, line },
-      { jobId: bulkJobId(runId, round, line), attempts: FOREVER, backoff: { type: 'bulk' } },
-    );
-  }
+  const lineJobs = createBulkLineJobs(deps, store);
+  const { timings, enqueue, quote, showProgress } = lineJobs;
 
   /** Starts the chain again after a state change that asked for it; the change's answer for the caller. */
   async function restarted(runId: string, result: TransitionResult): Promise<'ok' | RunState | 'gone'> {
@@ -159,218 +59,9 @@ export function createBulkRuns(deps: BulkDeps) {
     }
     return 'ok';
   }
-  /** Quotes this replica holds, by product: one quote serves every line of the same product. */
-  const quotes = new Map<string, UnattendedQuote>();
-
-  async function quote(
-    product: BulkProduct,
-    priority: CallPriority,
-    owner: number,
-    place?: Pick<LinePlace, 'id' | 'onWait'>,
-  ): Promise<UnattendedQuote> {
-    const key = productKey(product);
-    const held = quotes.get(key);
-    if (held !== undefined && Date.parse(held.expiresAt) - clock() > timings.quoteMarginMs) return held;
-    const fresh = await quoteUnattended(deps.api, product, priority, owner, place);
-    quotes.set(key, fresh);
-    return fresh;
-  }
 
   const priceOf = (meta: Pick<RunMeta, 'role' | 'resellerId'>, product: BulkProduct, q: UnattendedQuote) =>
     payerPrice(deps.gates.pricing, meta, product, q);
-
-  async function showProgress(runId: string, force: boolean): Promise<void> {
-    const run = await store.get(runId);
-    if (run === null || run.messageId === undefined || deps.telegram === undefined) return;
-    if (!force && clock() - run.progressAt < timings.progressEveryMs) return;
-    await store.setProgressAt(runId, clock());
-    try {
-      await deps.telegram.editProgress(run, progressOf(run, await store.lines(runId), clock()));
-    } catch (error) {
-      logger.warn({ err: error, runId }, 'bulk progress not edited');
-    }
-  }
-
-  /**
-   * Places line `index` of a running run: 'done' once recorded (by this job or another), 'again' when the line got
-   * a new number to be placed under, 'wait' when the quote could not be had now, 'stopped' when the payer may no
-   * longer order (the run is cancelled: nothing more of it is placed).
-   */
-  async function placeLine(run: RunRecord, index: number): Promise<'done' | 'again' | 'wait' | 'stopped'> {
-    const runId = run.meta.runId;
-    const line = await store.line(runId, index);
-    if (line === null || line.state !== 'pending') {
-      if (line !== null) await store.recordLine(runId, index, line);
-      return 'done';
-    }
-    const { resellerId, chatId, locale } = run.meta;
-    let quoteFailure: { error: unknown } | undefined;
-    let result: UnattendedResult;
-    try {
-      result = await placeUnattended(
-        {
-          gates: deps.gates,
-          orders: {
-            // A line whose job runs again after a crash finds the order it sent, whoever the payer is now.
-            get: (externalOrderId) => deps.orders.get(externalOrderId),
-            submit: async (intent, options) => {
-              await hookAt(deps.hooks, 'bulk-before-submit', { externalOrderId: line.ext, step: index });
-              const submitted = await deps.orders.submit(intent, options);
-              await hookAt(deps.hooks, 'bulk-after-submit', { externalOrderId: line.ext, step: index });
-              return submitted;
-            },
-          },
-        },
-        {
-          who: { resellerId, chatId, locale },
-          product: line,
-          account: line.account,
-          externalOrderId: line.ext,
-          quote: () =>
-            quote(line, BULK_LINE_PRIORITY, resellerId).catch((error: unknown) => {
-              quoteFailure = { error };
-              throw error;
-            }),
-          pinGiven: run.pinGiven,
-          from: { bulkRunId: runId },
-        },
-      );
-    } catch (error) {
-      if (quoteFailure === undefined) throw error;
-      if (isMerchantError(error) && error.kind === 'validation') {
-        await store.recordLine(runId, index, { ...line, state: 'failed', error: 'top-up-offer-unavailable' });
-        return 'done';
-      }
-      logger.warn({ runId, kind: isMerchantError(error) ? error.kind : 'unknown' }, 'bulk quote not had now');
-      return 'wait';
-    }
-    if ('stopped' in result) {
-      await stop(run, index, line, result.stopped);
-      return 'stopped';
-    }
-    let recorded: RunLine;
-    if (result.placed) {
-      recorded = {
-        ...line,
-        state: 'placed',
-        price: result.order.credit?.amount ?? result.price ?? result.order.quote.merchantPrice,
-      };
-    } else {
-      if (result.quoteRefused) {
-        quotes.delete(productKey(line));
-        if ((line.requotes ?? 0) < 1) {
-          // Refused before anything was charged: the line gets a fresh quote under a new number, stored
-          // before it is sent (the refused number stays refused).
-          await store.replaceLine(runId, index, line.ext, {
-            ...line,
-            ext: newMerchantOrderNumber(),
-            requotes: (line.requotes ?? 0) + 1,
-          });
-          return 'again';
-        }
-      }
-      recorded = { ...line, state: 'failed', error: result.reason };
-    }
-    await store.recordLine(runId, index, recorded);
-    return 'done';
-  }
-
-  /** The payer may no longer order: the line is recorded not placed, the run cancelled, the admins told. */
-  async function stop(run: RunRecord, index: number, line: RunLine, reason: StopReason): Promise<void> {
-    const runId = run.meta.runId;
-    await store.recordLine(runId, index, { ...line, state: 'failed', error: stopKey(reason) });
-    await store.stop(runId, stopKey(reason));
-    logger.warn(
-      { runId, userId: run.meta.resellerId, reason },
-      'bulk run stopped: its payer may no longer order',
-    );
-    await deps.alerts
-      ?.raise({ kind: 'payer-stopped', userId: run.meta.resellerId, what: 'bulk', id: runId, reason })
-      .catch((error: unknown) => logger.warn({ err: error, runId }, 'bulk stop alert not queued'));
-  }
-
-  /** Sends the report once the run ended (finished or cancelled); lines never placed are marked skipped. */
-  async function finalise(run: RunRecord): Promise<void> {
-    const runId = run.meta.runId;
-    if (run.state === 'cancelled') {
-      for (let i = run.next; i < run.meta.total; i++) {
-        const line = await store.line(runId, i);
-        if (line !== null && line.state === 'pending')
-          await store.recordLine(runId, i, { ...line, state: 'skipped' });
-      }
-    }
-    const ended = (await store.get(runId)) ?? run;
-    const lines = await store.lines(runId);
-    const view = progressOf(ended, lines, clock());
-    if (!ended.reported && deps.telegram !== undefined) {
-      const orders = new Map<string, StoredOrder | null>();
-      for (const l of lines) if (l.state === 'placed') orders.set(l.ext, await deps.orders.get(l.ext));
-      const csv = deps.report?.(ended, lines, orders) ?? '';
-      try {
-        await deps.telegram.editProgress(ended, view);
-      } catch (error) {
-        logger.warn({ err: error, runId }, 'bulk progress not edited');
-      }
-      // Queued once per run: a job run again after a crash here queues nothing more. A failure retries the job.
-      await deps.telegram.sendReport(ended, csv, view);
-    }
-    await store.markReported(runId);
-    logger.info({ runId, ...view }, 'bulk run ended');
-  }
-
-  /** One job: line `line` of the run, in round `round` of its chain. */
-  async function step(job: Job<BulkJob, StepResult>, token?: string): Promise<StepResult> {
-    const { runId, round, line } = job.data;
-    for (;;) {
-      const run = await store.get(runId);
-      if (run === null || run.reported) return 'gone';
-      // A job of an earlier round (the run was parked and started again since): the new round carries on.
-      if (run.round !== round) return 'superseded';
-      switch (run.state) {
-        case 'draft':
-          return 'gone';
-        case 'paused':
-          // Parked only while still paused: a resume that came first is seen on the next turn of the loop.
-          if (!(await store.park(runId, round))) continue;
-          await showProgress(runId, true);
-          return 'parked';
-        case 'cancelled':
-        case 'finished':
-          await finalise(run);
-          return 'reported';
-        case 'running':
-          break;
-      }
-      if (run.next !== line) {
-        // This line was recorded (a job run again after its worker died after recording it): the next one's job.
-        if (run.next < line) return 'superseded';
-        await enqueue(runId, round, run.next);
-        return 'moved-on';
-      }
-      if (run.next >= run.meta.total) {
-        await store.finish(runId);
-        continue;
-      }
-      await showProgress(runId, false);
-      const placed = await placeLine(run, line);
-      if (placed === 'again' || placed === 'stopped') continue;
-      if (placed === 'wait') {
-        // The line waits and tries again; meanwhile the other runs' lines go on.
-        await job.moveToDelayed(Date.now() + timings.retryMs, token);
-        throw new DelayedError();
-      }
-      await enqueue(runId, round, line + 1);
-      return 'placed-line';
-    }
-  }
-
-  /** Makes sure a started, unreported run has the job that carries it on (a no-op when it has). */
-  async function ensureJob(runId: string): Promise<boolean> {
-    const run = await store.get(runId);
-    if (run === null || run.reported || run.state === 'draft' || run.parked) return false;
-    await enqueue(runId, run.round, run.next);
-    return true;
-  }
 
   return {
     timings,
@@ -499,32 +190,8 @@ export function createBulkRuns(deps: BulkDeps) {
       return { run, view: progressOf(run, await store.lines(runId), clock()) };
     },
 
-    /**
-     * Runs the lines' jobs in this process (ROLE all or worker), then queues again any started, unreported run
-     * that lacks its job (one started just before a crash); a no-op for the rest.
-     */
-    async runJobs(): Promise<void> {
-      deps.jobs.work<BulkJob, StepResult>(BULK_QUEUE, step, {
-        concurrency: RUN_CONCURRENCY,
-        lockDurationMs: timings.leaseMs,
-        // Redis failed mid-line (or the report could not be queued): again, 1 s doubling to a minute, for ever.
-        backoffStrategy: retryDelayMs,
-        // A line whose worker died is taken over however often that happens: a run is never dropped.
-        maxStalledCount: FOREVER,
-      });
-      let queued = 0;
-      try {
-        for (const id of await store.active()) {
-          if (await ensureJob(id)) queued++;
-        }
-      } catch (error) {
-        logger.error(
-          { err: error },
-          'could not check the bulk runs at start-up; their queued lines still run',
-        );
-      }
-      if (queued > 0) logger.info({ queued }, 'bulk runs carried on');
-    },
+    /** Runs the lines' jobs in this process (ROLE all or worker) and carries on the runs that lack theirs. */
+    runJobs: lineJobs.runJobs,
   };
 }
 

@@ -4,11 +4,11 @@ import type { LineProblem, ValidLine } from './validate.ts';
 
 /**
  * Bulk runs in Redis: a run record (a hash: its state and fixed facts) and its lines (a hash: index -> line
- * JSON). The run's jobs are BullMQ's (runs.ts); the record says whether the run's chain of jobs is `parked` (no
- * job will come: a draft, or a paused run whose job saw the pause) and its `round` (how often the chain was
- * started again), which names its jobs. Every change of a run's state is one script that checks the state it
- * starts from, so a pause, a cancel and the worker never overwrite each other, and a restart of the chain is
- * decided in the same script as the state it follows from.
+ * JSON). The run's jobs are BullMQ's (line-jobs.ts); the record says whether the run's chain of jobs is
+ * `parked` (no job will come: a draft, or a paused run whose job saw the pause) and its `round` (how often the
+ * chain was started again), which names its jobs. Every change of a run's state is one script that checks the
+ * state it starts from, so a pause, a cancel and the worker never overwrite each other, and a restart of the
+ * chain is decided in the same script as the state it follows from.
  */
 
 /** `draft` until ✅; then `running` ⇄ `paused`, and `finished` or `cancelled`; `reported` once the report is sent. */

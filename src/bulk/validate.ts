@@ -92,6 +92,35 @@ function amountProblem(options: AmountChoice[], amount: Decimal): Omit<LineProbl
   return { key: 'amount-error-not-offered', vars: { values, currency } };
 }
 
+/** The operator a line tops up: the one it names, or the country's only one, or the only one offering the amount. */
+function operatorFor(
+  choices: OperatorChoice[],
+  named: string,
+  amount: Decimal,
+  countryName: string,
+): OperatorChoice | Omit<LineProblem, 'line'> {
+  if (named !== '') {
+    const matches = searchOperators(choices, named);
+    if (matches.length === 0)
+      return { key: 'bulk-line-operator-unknown', vars: { operator: named, country: countryName } };
+    if (matches.length > 1)
+      return {
+        key: 'bulk-line-operator-several',
+        vars: { operator: named, names: matches.map((m) => m.name).join(', ') },
+      };
+    return matches[0]!;
+  }
+  if (choices.length === 1) return choices[0]!;
+  // No operator named: clear only when exactly one of the country's operators offers this amount.
+  const offering = choices.filter((c) => fitsOptions(amount, c.amounts));
+  if (offering.length !== 1)
+    return {
+      key: 'bulk-line-operator-needed',
+      vars: { country: countryName, names: choices.map((c) => c.name).join(', ') },
+    };
+  return offering[0]!;
+}
+
 /**
  * Checks every row like a typed answer: the number valid for its country, the country sold, the operator
  * named or clear from the country (one operator, or one offering the amount), the amount offered; a number
@@ -140,30 +169,8 @@ export async function validateRows(
       operatorsOf.set(country.code, operators);
     }
     if (operators.length === 0) return { key: 'top-up-no-operators', vars: { country: country.name } };
-    const choices = operators.map(toOperatorChoice);
-    let operator: OperatorChoice;
-    if (row.operator !== '') {
-      const matches = searchOperators(choices, row.operator);
-      if (matches.length === 0)
-        return { key: 'bulk-line-operator-unknown', vars: { operator: row.operator, country: country.name } };
-      if (matches.length > 1)
-        return {
-          key: 'bulk-line-operator-several',
-          vars: { operator: row.operator, names: matches.map((m) => m.name).join(', ') },
-        };
-      operator = matches[0]!;
-    } else if (choices.length === 1) {
-      operator = choices[0]!;
-    } else {
-      // No operator named: clear only when exactly one of the country's operators offers this amount.
-      const offering = choices.filter((c) => fitsOptions(amount, c.amounts));
-      if (offering.length !== 1)
-        return {
-          key: 'bulk-line-operator-needed',
-          vars: { country: country.name, names: choices.map((c) => c.name).join(', ') },
-        };
-      operator = offering[0]!;
-    }
+    const operator = operatorFor(operators.map(toOperatorChoice), row.operator, amount, country.name);
+    if ('key' in operator) return operator;
     const pair = pairFor(operator, amount);
     if (pair === 'none') return amountProblem(operator.amounts, amount);
     if (pair === 'ambiguous') return { key: 'bulk-line-amount-ambiguous', vars: { operator: operator.name } };

@@ -10,7 +10,7 @@ import {
   scheduledOrderNumber,
   type Occurrence,
 } from '../domain/schedule-time.ts';
-import { BULK_LINE_PRIORITY } from '../bulk/runs.ts';
+import { BULK_LINE_PRIORITY } from '../bulk/line-jobs.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { html } from '../lib/html.ts';
 import { isMerchantError } from '../merchant/errors.ts';

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_QUEUE, type BulkJob } from '../../src/bulk/runs.ts';
+import { BULK_QUEUE, type BulkJob } from '../../src/bulk/line-jobs.ts';
 import { createBulkStore } from '../../src/bulk/store.ts';
 import type { HookDetail } from '../../src/lib/hooks.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';

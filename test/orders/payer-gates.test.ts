@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPin, RedisPinStore } from '../../src/accounts/pin.ts';
-import { BULK_QUEUE, type BulkJob } from '../../src/bulk/runs.ts';
+import { BULK_QUEUE, type BulkJob } from '../../src/bulk/line-jobs.ts';
 import { createBulkStore } from '../../src/bulk/store.ts';
 import { createLogger } from '../../src/logger.ts';
 import type { HookDetail } from '../../src/lib/hooks.ts';

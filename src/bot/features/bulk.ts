@@ -1,7 +1,8 @@
 import type { TranslationVars } from '../../lib/html.ts';
 import { Composer, InputFile, type Api } from 'grammy';
 import { BULK_MAX_BYTES, bulkTemplate } from '../../domain/bulk-csv.ts';
-import type { BulkRuns, BulkTelegram, StartResult } from '../../bulk/runs.ts';
+import type { BulkTelegram } from '../../bulk/line-jobs.ts';
+import type { BulkRuns, StartResult } from '../../bulk/runs.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { progressText, summaryText } from '../../bulk/texts.ts';
 import type { Outbox } from '../../notify/outbox.ts';
