@@ -143,6 +143,21 @@ describe('one-line /topup (fuzz)', () => {
     );
   });
 
+  it('an amount whose digits would also make the number longer stays the amount (a plan of varying lengths)', () => {
+    // Austrian mobile numbers run from 10 to 13 digits: +43 664 123456 and +43 664 1234560 are both valid.
+    expect(parseOneLine('+43664123456 0 Airtel Nigeria')).toEqual({
+      phone: '+43664123456',
+      amount: '0',
+      operator: 'Airtel Nigeria',
+    });
+    expect(parseOneLine('+43 664 123456 50')).toEqual({ phone: '+43664123456', amount: '50' });
+    expect(parseOneLine('+234 803 123 4567 500 MTN')).toEqual({
+      phone: '+2348031234567',
+      amount: '500',
+      operator: 'MTN',
+    });
+  });
+
   it('a valid international number, an amount and an operator are split back into the three', () => {
     fc.assert(
       fc.property(
