@@ -5,6 +5,7 @@ import { maskPhone } from '../domain/phone.ts';
 import type { RechargeOrder } from '../merchant/types.ts';
 import { displayEmoji, shortTime, statusText, subtypeText, type DisplayStatus } from '../orders/texts.ts';
 import type { StoredOrder } from '../orders/types.ts';
+import { attemptsOf } from '../orders/transitions.ts';
 import { indexStatus } from '../orders/commit.ts';
 import type { Translate } from './i18n.ts';
 import { escapeHtml, html } from '../lib/html.ts';
@@ -115,13 +116,7 @@ export function cardOfRemote(order: RechargeOrder, readAt: Date): OrderCard {
     localCurrency: order.localCurrency,
     merchantPrice: order.merchantPrice.toString(),
     merchantCurrency: order.merchantCurrency,
-    attempts: order.attempts.map((a) => ({
-      attemptNo: a.attemptNo,
-      status: a.status,
-      errorMessage: a.errorMessage,
-      submittedAt: a.submittedAt?.toISOString() ?? null,
-      completedAt: a.completedAt?.toISOString() ?? null,
-    })),
+    attempts: attemptsOf(order),
     createdAt: order.createdAt?.toISOString() ?? null,
     updatedAt: order.updatedAt?.toISOString() ?? null,
     syncedAt: readAt.toISOString(),

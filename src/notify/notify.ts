@@ -3,6 +3,7 @@ import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
 import { runLoop } from '../lib/loop.ts';
+import { leaveGroups } from '../lib/redis/stream-consumer.ts';
 import type { OrderStore } from '../orders/store.ts';
 import type { Translate } from '../orders/texts.ts';
 import type { StoredOrder } from '../orders/types.ts';
@@ -124,12 +125,7 @@ export function createNotify(deps: NotifyDeps) {
           await Promise.all(loops.map((loop) => loop.stop()));
           await sending.close();
           await bursts.close();
-          // Readers of a stopped service leave their groups, so restarts do not pile them up in Redis.
-          const left = await Promise.allSettled([notices.close(), alerts.closeChanges()]);
-          for (const result of left) {
-            if (result.status === 'rejected')
-              logger.warn({ err: result.reason }, 'could not leave a consumer group');
-          }
+          await leaveGroups([notices, { close: () => alerts.closeChanges() }], logger);
         },
       };
     },

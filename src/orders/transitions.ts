@@ -32,6 +32,17 @@ export type Update = (
   mutate: (current: StoredOrder) => Mutation | null,
 ) => Promise<UpdateResult>;
 
+/** The service's delivery attempts of an order, times as ISO strings (kept for /status and the order card). */
+export function attemptsOf(order: RechargeOrder): NonNullable<StoredOrder['details']>['attempts'] {
+  return order.attempts.map((a) => ({
+    attemptNo: a.attemptNo,
+    status: a.status,
+    errorMessage: a.errorMessage,
+    submittedAt: a.submittedAt?.toISOString() ?? null,
+    completedAt: a.completedAt?.toISOString() ?? null,
+  }));
+}
+
 /** The service-side details we keep for /status, money and times as strings. */
 export function detailsOf(order: RechargeOrder): NonNullable<StoredOrder['details']> {
   return {
@@ -40,13 +51,7 @@ export function detailsOf(order: RechargeOrder): NonNullable<StoredOrder['detail
     nextStep: order.nextStep,
     pollAfterSeconds: order.pollAfterSeconds,
     maskedAccount: order.account,
-    attempts: order.attempts.map((a) => ({
-      attemptNo: a.attemptNo,
-      status: a.status,
-      errorMessage: a.errorMessage,
-      submittedAt: a.submittedAt?.toISOString() ?? null,
-      completedAt: a.completedAt?.toISOString() ?? null,
-    })),
+    attempts: attemptsOf(order),
     createdAt: order.createdAt?.toISOString() ?? null,
     updatedAt: order.updatedAt?.toISOString() ?? null,
   };

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { type LifecycleHooks } from '../lib/hooks.ts';
 import { runLoop } from '../lib/loop.ts';
-import { DEFAULT_CLAIM_IDLE_MS } from '../lib/redis/stream-consumer.ts';
+import { DEFAULT_CLAIM_IDLE_MS, leaveGroups } from '../lib/redis/stream-consumer.ts';
 import { workFollowUps, type FollowUpPlanner } from './follow-ups.ts';
 import { createJobRelay } from './relay.ts';
 import { workPlacements, type PlacementJobs } from './placements.ts';
@@ -147,12 +147,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
       await Promise.all(loops.map((loop) => loop.stop()));
       await reads.close();
       await resends.close();
-      // Consumers of a stopped service leave their groups, so restarts do not pile them up in Redis.
-      const left = await Promise.allSettled([processor.close(), relay.close()]);
-      for (const result of left) {
-        if (result.status === 'rejected')
-          logger.warn({ err: result.reason }, 'could not leave a consumer group');
-      }
+      await leaveGroups([processor, relay], logger);
     },
   };
 }

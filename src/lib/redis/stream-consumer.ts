@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { LoggerLike } from '../../domain/log.ts';
 import { defineScript } from './redis-script.ts';
 
 export interface StreamEntry {
@@ -185,4 +186,18 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
       if (groupReady) await REAP.run(redis, [stream], [group, consumer, -1]);
     },
   };
+}
+
+/**
+ * Consumers of a stopped service leave their groups, so restarts do not pile them up in Redis; one that cannot
+ * (Redis away) is only logged: a later start's reaping removes it.
+ */
+export async function leaveGroups(
+  consumers: Array<Pick<StreamConsumer, 'close'>>,
+  logger: LoggerLike,
+): Promise<void> {
+  const left = await Promise.allSettled(consumers.map((consumer) => consumer.close()));
+  for (const result of left) {
+    if (result.status === 'rejected') logger.warn({ err: result.reason }, 'could not leave a consumer group');
+  }
 }
