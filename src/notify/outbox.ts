@@ -37,7 +37,7 @@ import {
  * finding the lock taken leaves the message to its holder (outbox-edits.ts; the record's scripts are
  * outbox-scripts.ts).
  *
- * A status edit need not wait for a job's turn (`now`, the notifier's order statuses): when nothing holds its
+ * A status edit need not wait for a job's turn (`now`, the notices' order statuses): when nothing holds its
  * message, no 429 pause runs and the pace has room (the edit counts in BullMQ's limiter like a job taken), the
  * enqueue takes the message's lock under the job's own ID and the enqueuing process sends the text at once; the
  * job is added delayed by a third of the lease as the safety net. It finds the text sent, or, after a crash or a

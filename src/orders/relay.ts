@@ -9,7 +9,7 @@ import type { PlacementJobs } from './placements.ts';
  * The relay from order changes to BullMQ jobs: the other half of the transactional outbox that the order store's
  * commit writes (its change stream, orders/changes.ts). A change that plans a follow-up read or a placement
  * re-send (a stored intent) gets its job here; the job IDs are derived from the order, so an entry delivered twice,
- * or relayed by two workers, adds its job once. One consumer group beside the notifier's and the alerts'.
+ * or relayed by two workers, adds its job once. One consumer group beside the notices' and the alerts'.
  */
 
 /** The relay's consumer group on the change stream. */

@@ -179,7 +179,7 @@ export function createOrderSender(deps: OrderSenderDeps) {
 
   /**
    * Sends the stored request once and records the answer; the claim (renewed meanwhile) keeps other replicas
-   * off. `caller` 'submit': the chat gets the result at once and tells a refusal itself; 'worker': the notifier
+   * off. `caller` 'submit': the chat gets the result at once and tells a refusal itself; 'worker': the notices
    * does, and an earlier attempt (by submit or a replica that died) may have reached the service.
    */
   async function send(

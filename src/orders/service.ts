@@ -39,7 +39,7 @@ export interface OrderServiceDeps {
   placement?: Partial<PlacementTimings>;
   followUp?: Partial<FollowUpTimings>;
   hooks?: LifecycleHooks;
-  /** Told after each submit, so the notifier can tell a placement answered at once without waiting for a poll. */
+  /** Told after each submit, so the notices can tell a placement answered at once without waiting for a poll. */
   onSubmitted?: () => void;
   /** With Sentinel, or a Cluster with replicas: the stored intent must reach a replica before anything is sent (else it is refused). */
   replicaAcks?: ReplicaAcks;

@@ -136,7 +136,7 @@ export function createOrderSubmit(deps: OrderSubmitDeps) {
 
   /**
    * Resolves merchant order numbers fixed more than `graceMs` ago whose intent was never stored (the
-   * process died in between): each becomes a "not placed" order, which the notifier tells the reseller
+   * process died in between): each becomes a "not placed" order, which the notices tell the reseller
    * (with a new-quote button). Set-if-absent like storing the intent, so a live replica that stores it
    * first wins and this changes nothing. Returns how many were resolved as not placed.
    */

@@ -130,7 +130,7 @@ export async function place(
     case 'rejected': {
       const rejection = result.order.rejection;
       const code = rejection?.code;
-      // Resolved as "not placed" after a crash elsewhere: the notifier edits the message (with a button).
+      // Resolved as "not placed" after a crash elsewhere: the notices edit the message (with a button).
       if (rejection?.key === 'not-placed') return 'stopped';
       const refusal = creditRefusalText(sc, rejection, quote.merchantCurrency);
       if (refusal !== null) {
