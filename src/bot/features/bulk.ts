@@ -5,7 +5,6 @@ import type { BulkTelegram } from '../../bulk/line-jobs.ts';
 import type { BulkRuns, StartResult } from '../../bulk/runs.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { progressText, summaryText } from '../../bulk/texts.ts';
-import type { Outbox } from '../../notify/outbox.ts';
 import type { Translate } from '../../orders/texts.ts';
 import {
   BULK_DATA,
@@ -248,11 +247,26 @@ function translateOf(ctx: BotContext): Translate {
   return (_locale, key, vars) => ctx.t(key, vars);
 }
 
+/** Where a run's report is queued: the durable outbox (notify/outbox.ts), once per key. */
+export interface ReportQueue {
+  enqueue(
+    message: {
+      kind: 'document';
+      chatId: number;
+      fileName: string;
+      fileText: string;
+      caption: string;
+      replyTo?: number;
+    },
+    options: { key: string },
+  ): Promise<unknown>;
+}
+
 /**
  * Edits a run's progress message through the Bot API (an edit repeated changes nothing), and queues its report in
  * the outbox under the run's key, so a run reported again (a job run again after a crash) sends it once.
  */
-export function createBulkTelegram(api: Api, t: Translate, outbox: Pick<Outbox, 'enqueue'>): BulkTelegram {
+export function createBulkTelegram(api: Api, t: Translate, outbox: ReportQueue): BulkTelegram {
   return {
     async editProgress(run, view) {
       if (run.messageId === undefined) return;
