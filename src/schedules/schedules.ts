@@ -15,7 +15,6 @@ import type { JobSystem } from '../jobs/jobs.ts';
 import { html } from '../lib/html.ts';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { MerchantApi } from '../merchant/types.ts';
-import type { Outbox } from '../notify/outbox.ts';
 import type { Translate } from '../orders/texts.ts';
 import type { OrderService } from '../orders/types.ts';
 import type { AlertSink } from '../orders/alerts.ts';
@@ -71,8 +70,13 @@ export interface SchedulesDeps {
   gates: PayerGates;
   /** Admins hear of a schedule paused because its payer may no longer order. */
   alerts?: Pick<AlertSink, 'raise'>;
-  /** The durable Telegram outbox: each run's report is one message, once per (schedule, period). */
-  outbox: Pick<Outbox, 'enqueue'>;
+  /** The durable Telegram outbox (notify/outbox.ts): each run's report is one message, once per (schedule, period). */
+  outbox: {
+    enqueue(
+      message: { kind: 'send'; chatId: number; text: string },
+      options: { key: string },
+    ): Promise<unknown>;
+  };
   translate: Translate;
   /** Now, in ms; tests set it near a run (the delay until a run is real time: next run − now). */
   clock?: () => number;
