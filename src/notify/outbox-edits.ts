@@ -1,7 +1,7 @@
 import type { LoggerLike } from '../domain/log.ts';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { OutboxMessage } from './outbox-message.ts';
+import type { OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import { finishEditScript, releaseEditScript, renewEditScript, takeEditScript } from './outbox-scripts.ts';
 import type { SendVerdict } from './outbox-telegram.ts';
 

@@ -1,7 +1,7 @@
 import { GrammyError, HttpError, InputFile, type Api } from 'grammy';
 import { toHtmlPayload } from '../lib/telegram/html-mode.ts';
 import { delayBefore } from '../lib/retry-schedule.ts';
-import type { OutboxMessage } from './outbox-message.ts';
+import type { OutboxMessage } from '../lib/telegram/outbox-message.ts';
 
 /**
  * The outbox's side of the Bot API (outbox.ts): the one call each message makes, and what Telegram's answer means

@@ -3,7 +3,7 @@ import { RateLimitError, UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
-import type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
+import type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import { createEditSync } from './outbox-edits.ts';
 import { enqueueEditScript } from './outbox-scripts.ts';
 import {
@@ -45,7 +45,7 @@ import {
  * than the delay can make the job send the same text again, which Telegram answers "not modified".
  */
 
-export type { EnqueueOptions, EnqueueResult, OutboxMessage } from './outbox-message.ts';
+export type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
 
 export interface OutboxTimings {
   /** How long a running job's lock (and an edited message's lock) lives unrenewed: longer than a Telegram call. */

@@ -18,6 +18,7 @@ import type { MerchantApi } from '../merchant/types.ts';
 import type { Translate } from '../orders/texts.ts';
 import type { OrderService } from '../orders/types.ts';
 import type { AlertSink } from '../orders/alerts.ts';
+import type { MessageQueue } from '../lib/telegram/outbox-message.ts';
 import {
   placeUnattended,
   quoteUnattended,
@@ -71,12 +72,7 @@ export interface SchedulesDeps {
   /** Admins hear of a schedule paused because its payer may no longer order. */
   alerts?: Pick<AlertSink, 'raise'>;
   /** The durable Telegram outbox (notify/outbox.ts): each run's report is one message, once per (schedule, period). */
-  outbox: {
-    enqueue(
-      message: { kind: 'send'; chatId: number; text: string },
-      options: { key: string },
-    ): Promise<unknown>;
-  };
+  outbox: MessageQueue;
   translate: Translate;
   /** Now, in ms; tests set it near a run (the delay until a run is real time: next run − now). */
   clock?: () => number;

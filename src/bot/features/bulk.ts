@@ -6,6 +6,7 @@ import type { BulkRuns, StartResult } from '../../bulk/runs.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { progressText, summaryText } from '../../bulk/texts.ts';
 import type { Translate } from '../../orders/texts.ts';
+import type { MessageQueue } from '../../lib/telegram/outbox-message.ts';
 import {
   BULK_DATA,
   BULK_PIN_CANCEL,
@@ -247,26 +248,11 @@ function translateOf(ctx: BotContext): Translate {
   return (_locale, key, vars) => ctx.t(key, vars);
 }
 
-/** Where a run's report is queued: the durable outbox (notify/outbox.ts), once per key. */
-export interface ReportQueue {
-  enqueue(
-    message: {
-      kind: 'document';
-      chatId: number;
-      fileName: string;
-      fileText: string;
-      caption: string;
-      replyTo?: number;
-    },
-    options: { key: string },
-  ): Promise<unknown>;
-}
-
 /**
  * Edits a run's progress message through the Bot API (an edit repeated changes nothing), and queues its report in
  * the outbox under the run's key, so a run reported again (a job run again after a crash) sends it once.
  */
-export function createBulkTelegram(api: Api, t: Translate, outbox: ReportQueue): BulkTelegram {
+export function createBulkTelegram(api: Api, t: Translate, outbox: MessageQueue): BulkTelegram {
   return {
     async editProgress(run, view) {
       if (run.messageId === undefined) return;

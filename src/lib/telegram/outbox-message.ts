@@ -1,6 +1,9 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 
-/** What the outbox sends (outbox.ts), and what queuing one answers. */
+/**
+ * What the durable Telegram outbox (notify/outbox.ts) sends, and what queuing one answers: plain types, so a part
+ * that only queues messages (bulk reports, scheduled runs' reports) names them without importing notify/.
+ */
 
 export type OutboxMessage =
   | {
@@ -43,4 +46,9 @@ export interface EnqueueOptions {
    * finds the text sent). Status edits of orders use it: the chat sees a status as soon as it is applied.
    */
   now?: boolean;
+}
+
+/** What a part that only queues messages needs of the outbox. */
+export interface MessageQueue {
+  enqueue(message: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult>;
 }
