@@ -1,9 +1,17 @@
 import { InlineKeyboard } from 'grammy';
-import { intentWithNumber } from '../../../orders/numbers.ts';
-import { holdAndPlace, intentDraft, payerPrice, payerRole } from '../../../orders/top-up.ts';
+import { intentWithNumber, type FixedNumber, type IntentDraft } from '../../../orders/numbers.ts';
+import {
+  holdAndPlace,
+  intentDraft,
+  payerPrice,
+  payerRole,
+  type Payer,
+  type UnattendedProduct,
+  type UnattendedQuote,
+} from '../../../orders/top-up.ts';
 import { Decimal } from 'decimal.js';
 import { formatMoney } from '../../../domain/money.ts';
-import type { Rejection, SubmitResult } from '../../../orders/types.ts';
+import type { OrderIntent, Rejection, SubmitResult } from '../../../orders/types.ts';
 import { repeatData } from '../../callback-data/repeat.ts';
 import type { BaseContext } from '../../context.ts';
 import { problemText as problemTextOf, type ServiceProblem } from '../../service-problem.ts';
@@ -12,150 +20,190 @@ import { refusalAdviceKey, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
 
+type Placed = 'placed' | 'requote' | 'stopped';
+/** The order's number and its status message. */
+type Numbered = Required<FixedNumber>;
+
 /**
  * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
  * be renewed.
  */
-export async function place(
-  sc: StepContext,
-  quote: QuoteView,
-  step: number,
-): Promise<'placed' | 'requote' | 'stopped'> {
-  const { conversation, ctx, deps, userId, flow, locale, t } = sc;
-  const chatId = ctx.chat!.id;
-  const product = {
-    country: quote.country,
-    countryName: quote.countryName,
-    operatorKey: quote.operatorKey,
-    operatorName: quote.operatorName,
-    subtype: quote.subtype,
-    currency: quote.localCurrency,
-    amount: sc.state.amount!,
-  };
-  const quoted = {
-    token: quote.quoteToken,
-    merchantPrice: quote.merchantPrice,
-    merchantCurrency: quote.merchantCurrency,
-    expiresAt: quote.expiresAt,
-  };
-  // The payer as they are now, not as they were when the quote was shown: a role or a price rule changed since
-  // shows the quote again at the price their credit now pays.
-  const now = await conversation.external(async () => {
-    const role = await payerRole(deps.roles, userId);
-    if (role === null) return null;
-    return { role, price: await payerPrice(deps.pricing, { role, resellerId: userId }, product, quoted) };
-  });
+export async function place(sc: StepContext, quote: QuoteView, step: number): Promise<Placed> {
+  const { ctx, userId, locale } = sc;
+  const { product, quoted } = orderTerms(sc, quote);
+  const now = await payerNow(sc, product, quoted);
   if (now === null) {
-    await ctx.reply(t('access-denied', { id: String(userId) }));
+    await ctx.reply(sc.t('access-denied', { id: String(userId) }));
     return 'stopped';
   }
   const { role, price } = now;
-  const shown = quote.resellerPrice;
-  if (role === 'reseller' ? shown === undefined || !new Decimal(shown).eq(price) : shown !== undefined) {
-    return 'requote';
-  }
+  if (!priceAsShown(role, quote.resellerPrice, price)) return 'requote';
   // A reseller's price is held from their credit when the order is stored; admins spend the wallet directly.
   const draft = intentDraft({
     product,
     account: sc.state.phone!.digits,
     quote: quoted,
     price,
-    payer: { role, resellerId: userId, chatId, locale },
+    payer: { role, resellerId: userId, chatId: ctx.chat!.id, locale },
   });
-  // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
-  const fixed = await conversation.external(() =>
-    deps.numbers.fix({ userId, flow: `${flow}:${step}`, quoteToken: quote.quoteToken }, draft),
-  );
-  const externalOrderId = fixed.externalOrderId;
-  let statusMessageId = fixed.statusMessageId;
-  if (statusMessageId === undefined) {
-    const sent = await ctx.reply(t('top-up-placing', { number: externalOrderId }));
-    statusMessageId = sent.message_id;
-    // Recorded so that a crash before the intent is stored ends with this message saying "not placed".
-    await conversation.external(() => deps.numbers.attachMessage(externalOrderId, sent.message_id));
+  const numbered = await fixNumber(sc, draft, step, quote.quoteToken);
+  const result = await submitInLine(sc, intentWithNumber(draft, numbered));
+  if (result.outcome === 'placed' || result.outcome === 'pending') {
+    await tellPlaced(sc, result.outcome, role, numbered.externalOrderId);
+    return 'placed';
   }
-  const messageId = statusMessageId;
-  const intent = intentWithNumber(draft, { externalOrderId, statusMessageId: messageId });
-  const result = await conversation.external(
-    async (outer: BaseContext): Promise<SubmitResult | { outcome: 'error' }> => {
-      rememberRecent(outer, sc.state);
-      // A confirmed order keeps its place (no ❌): the message only shows where it stands.
-      const notice = deps.line?.notice({
-        api: outer.api,
-        chatId,
-        locale,
-        id: `order:${externalOrderId}`,
-        leavable: false,
-        update: outer.update,
-      });
-      let how: LineEnd = 'stopped';
-      try {
-        const result = await holdAndPlace(
-          deps.orders,
-          intent,
-          notice === undefined ? {} : { onWait: notice.onWait },
-        );
-        how = 'served';
-        return result;
-      } catch {
-        return { outcome: 'error' };
-      } finally {
-        await notice?.end(how);
-      }
-    },
-  );
+  const say = (text: string) => ctx.api.editMessageText(ctx.chat!.id, numbered.statusMessageId, text);
   switch (result.outcome) {
-    case 'placed':
-    case 'pending':
-      if (role === 'reseller') await tellLowCredit(sc);
-      // The order service owns the status message from here on; a pending order gets a separate note.
-      if (result.outcome === 'pending') await ctx.reply(t('top-up-pending', { number: externalOrderId }));
-      await ctx.reply(t('top-up-what-next'), {
-        reply_markup: new InlineKeyboard()
-          .text(t('button-repeat-same'), repeatData('same', externalOrderId))
-          .row()
-          .text(t('button-repeat-amount'), repeatData('amount', externalOrderId)),
-      });
-      return 'placed';
     case 'error':
-      await ctx.api.editMessageText(chatId, messageId, t('top-up-submit-error', { number: externalOrderId }));
+      await say(sc.t('top-up-submit-error', { number: numbered.externalOrderId }));
       return 'stopped';
     case 'conflict':
-      await ctx.api.editMessageText(
-        chatId,
-        messageId,
-        t('top-up-number-conflict', { number: externalOrderId }),
-      );
+      await say(sc.t('top-up-number-conflict', { number: numbered.externalOrderId }));
       return 'stopped';
-    case 'rejected': {
-      const rejection = result.order.rejection;
-      const code = rejection?.code;
-      // Resolved as "not placed" after a crash elsewhere: the notices edit the message (with a button).
-      if (rejection?.key === 'not-placed') return 'stopped';
-      const refusal = creditRefusalText(sc, rejection, quote.merchantCurrency);
-      if (refusal !== null) {
-        await ctx.api.editMessageText(chatId, messageId, refusal);
-        return 'stopped';
-      }
-      if (
-        rejection?.key === 'quote_token' &&
-        (code === 'quote_expired' || code === 'price_changed' || code === 'quote_invalid')
-      ) {
-        await ctx.api.editMessageText(
-          chatId,
-          messageId,
-          t('top-up-not-placed-requote', { number: externalOrderId }),
-        );
-        return 'requote';
-      }
-      await ctx.api.editMessageText(
-        chatId,
-        messageId,
-        t('top-up-rejected', { number: externalOrderId }) + '\n' + t(refusalAdviceKey(rejection)),
-      );
-      return 'stopped';
-    }
+    case 'rejected':
+      return tellRejected(sc, result.order.rejection, quote.merchantCurrency, numbered.externalOrderId, say);
   }
+}
+
+/** The product and the quote of the order, as the order service takes them. */
+function orderTerms(sc: StepContext, quote: QuoteView) {
+  return {
+    product: {
+      country: quote.country,
+      countryName: quote.countryName,
+      operatorKey: quote.operatorKey,
+      operatorName: quote.operatorName,
+      subtype: quote.subtype,
+      currency: quote.localCurrency,
+      amount: sc.state.amount!,
+    },
+    quoted: {
+      token: quote.quoteToken,
+      merchantPrice: quote.merchantPrice,
+      merchantCurrency: quote.merchantCurrency,
+      expiresAt: quote.expiresAt,
+    },
+  };
+}
+
+/**
+ * The payer as they are now, not as they were when the quote was shown (null: no longer allowed to pay): a role
+ * or a price rule changed since shows the quote again at the price their credit now pays.
+ */
+function payerNow(
+  sc: StepContext,
+  product: UnattendedProduct,
+  quoted: UnattendedQuote,
+): Promise<{ role: Payer['role']; price: string } | null> {
+  const { deps, userId } = sc;
+  return sc.conversation.external(async () => {
+    const role = await payerRole(deps.roles, userId);
+    if (role === null) return null;
+    return { role, price: await payerPrice(deps.pricing, { role, resellerId: userId }, product, quoted) };
+  });
+}
+
+/** Whether the price the quote showed (`shown`: a reseller's own) is still what the payer pays. */
+function priceAsShown(role: Payer['role'], shown: string | undefined, price: string): boolean {
+  return role === 'reseller' ? shown !== undefined && new Decimal(shown).eq(price) : shown === undefined;
+}
+
+/** The merchant order number of this confirmation and its status message, sent once. */
+async function fixNumber(
+  sc: StepContext,
+  draft: IntentDraft,
+  step: number,
+  quoteToken: string,
+): Promise<Numbered> {
+  const { conversation, deps } = sc;
+  // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
+  const fixed = await conversation.external(() =>
+    deps.numbers.fix({ userId: sc.userId, flow: `${sc.flow}:${step}`, quoteToken }, draft),
+  );
+  const { externalOrderId, statusMessageId } = fixed;
+  if (statusMessageId !== undefined) return { externalOrderId, statusMessageId };
+  const sent = await sc.ctx.reply(sc.t('top-up-placing', { number: externalOrderId }));
+  // Recorded so that a crash before the intent is stored ends with this message saying "not placed".
+  await conversation.external(() => deps.numbers.attachMessage(externalOrderId, sent.message_id));
+  return { externalOrderId, statusMessageId: sent.message_id };
+}
+
+/** Holds and places the order, waiting in the shared line; any failure is 'error'. */
+function submitInLine(sc: StepContext, intent: OrderIntent): Promise<SubmitResult | { outcome: 'error' }> {
+  const { deps, locale } = sc;
+  const chatId = sc.ctx.chat!.id;
+  return sc.conversation.external(async (outer: BaseContext) => {
+    rememberRecent(outer, sc.state);
+    // A confirmed order keeps its place (no ❌): the message only shows where it stands.
+    const notice = deps.line?.notice({
+      api: outer.api,
+      chatId,
+      locale,
+      id: `order:${intent.externalOrderId}`,
+      leavable: false,
+      update: outer.update,
+    });
+    let how: LineEnd = 'stopped';
+    try {
+      const result = await holdAndPlace(
+        deps.orders,
+        intent,
+        notice === undefined ? {} : { onWait: notice.onWait },
+      );
+      how = 'served';
+      return result;
+    } catch {
+      return { outcome: 'error' };
+    } finally {
+      await notice?.end(how);
+    }
+  });
+}
+
+/** After a placed or pending order: the low-credit notice, and what to do next. */
+async function tellPlaced(
+  sc: StepContext,
+  outcome: 'placed' | 'pending',
+  role: Payer['role'],
+  externalOrderId: string,
+): Promise<void> {
+  const { ctx, t } = sc;
+  if (role === 'reseller') await tellLowCredit(sc);
+  // The order service owns the status message from here on; a pending order gets a separate note.
+  if (outcome === 'pending') await ctx.reply(t('top-up-pending', { number: externalOrderId }));
+  await ctx.reply(t('top-up-what-next'), {
+    reply_markup: new InlineKeyboard()
+      .text(t('button-repeat-same'), repeatData('same', externalOrderId))
+      .row()
+      .text(t('button-repeat-amount'), repeatData('amount', externalOrderId)),
+  });
+}
+
+/** Tells why the order was refused, on its status message (`say`); a refused quote is renewed. */
+async function tellRejected(
+  sc: StepContext,
+  rejection: Rejection | undefined,
+  currency: string,
+  externalOrderId: string,
+  say: (text: string) => Promise<unknown>,
+): Promise<Placed> {
+  const code = rejection?.code;
+  // Resolved as "not placed" after a crash elsewhere: the notices edit the message (with a button).
+  if (rejection?.key === 'not-placed') return 'stopped';
+  const refusal = creditRefusalText(sc, rejection, currency);
+  if (refusal !== null) {
+    await say(refusal);
+    return 'stopped';
+  }
+  if (
+    rejection?.key === 'quote_token' &&
+    (code === 'quote_expired' || code === 'price_changed' || code === 'quote_invalid')
+  ) {
+    await say(sc.t('top-up-not-placed-requote', { number: externalOrderId }));
+    return 'requote';
+  }
+  await say(sc.t('top-up-rejected', { number: externalOrderId }) + '\n' + sc.t(refusalAdviceKey(rejection)));
+  return 'stopped';
 }
 
 /** The 🚫 answer to a top-up refused by the reseller's credit or limits, or null for any other refusal. */
