@@ -5,7 +5,7 @@ import { ACTION } from '../../callback-data/top-up.ts';
 import { toServiceProblem, type ServiceProblem } from '../../service-problem.ts';
 import { isMerchantError } from '../../../merchant/errors.ts';
 import { LEFT_LINE } from '../../../merchant/budget.ts';
-import type { CallOptions, Quote } from '../../../merchant/types.ts';
+import type { CallOptions, Quote, QuoteRequest } from '../../../merchant/types.ts';
 import type { BaseContext } from '../../context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
 import { confirmPin } from './pin.ts';
@@ -14,6 +14,21 @@ import { quoteMismatch, viewerPrice, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
 import { escapeHtml, html } from '../../../lib/html.ts';
 import { chosenFixedOption } from '../top-up-model.ts';
+
+/** A quote is asked for exactly the chosen options. */
+type Asked = Required<QuoteRequest>;
+
+/** A quote as the replay log keeps it (see fetchQuote). */
+interface PricedQuote {
+  ok: true;
+  price: string;
+  currency: string;
+  expiresAt: string;
+  token: string;
+  resellerPrice?: string;
+  marginPreview?: string;
+  mismatch?: { field: string; quoted: string };
+}
 
 /**
  * Asks for a quote. Only what the chosen options do not already say enters the replay log: the price, its
@@ -27,134 +42,144 @@ export async function fetchQuote(
   | { ok: true; quote: QuoteView; mismatch?: { field: string; quoted: string } }
   | { ok: false; problem: ServiceProblem }
 > {
-  const { conversation, deps } = sc;
-  const request = {
-    country: sc.state.country!.code,
-    operatorKey: sc.state.operator!.operatorKey,
-    amount: sc.state.amount!,
-    localCurrency: sc.state.currency!,
-    subtype: sc.state.subtype!,
+  const { state } = sc;
+  const request: Asked = {
+    country: state.country!.code,
+    operatorKey: state.operator!.operatorKey,
+    amount: state.amount!,
+    localCurrency: state.currency!,
+    subtype: state.subtype!,
   };
   const chatId = sc.ctx.chat?.id;
-  const line = deps.line;
+  const line = sc.deps.line;
   // The quote's place in the shared line: fixed by the conversation, so a replay names the same place.
   const place =
     line !== undefined && chatId !== undefined ? line.placeOf(chatId, sc.flow, sc.nextPrompt()) : undefined;
-  const got = await conversation.external(async (outer: BaseContext) => {
-    // The "In line" message is the waiter's side effect: it never enters the replay log.
-    const notice =
-      line !== undefined && place !== undefined && chatId !== undefined
-        ? line.notice({
-            api: outer.api,
-            chatId,
-            locale: sc.locale,
-            id: place,
-            leavable: true,
-            update: outer.update,
-          })
-        : undefined;
-    let how: LineEnd = 'stopped';
-    try {
-      const options: CallOptions = {
-        priority: 'interactive',
-        line: {
-          owner: String(sc.userId),
-          ...(place === undefined ? {} : { id: place }),
-          ...(notice === undefined ? {} : { onWait: notice.onWait }),
-        },
-      };
-      let q: Quote;
-      for (;;) {
-        try {
-          q = await deps.api.createQuote(request, options);
-          break;
-        } catch (error) {
-          // A 429 the client could not wait out has paused the shared budget: back in line, never "try again".
-          if (isMerchantError(error) && error.kind === 'rate-limited') continue;
-          throw error;
-        }
-      }
-      how = 'served';
-      const field = quoteMismatch(request, {
-        country: q.country,
-        operatorKey: q.operator.operatorKey,
-        subtype: q.subtype,
-        localCurrency: q.localCurrency,
-        localAmount: q.localAmount.toFixed(),
-      });
-      const price = q.merchantPrice.toFixed();
-      // A fixed amount's price is kept for the amount buttons (fixed-prices.ts); only when the quote matches.
-      if (deps.fixedPrices && chosenFixedOption(sc.state) && field === undefined) {
-        await deps.fixedPrices
-          .remember(
-            {
-              country: request.country,
-              operatorKey: request.operatorKey,
-              subtype: request.subtype,
-              currency: request.localCurrency,
-            },
-            new Decimal(request.amount).toFixed(),
-            { price, currency: q.merchantCurrency },
-          )
-          .catch(() => undefined);
-      }
-      const target = { country: request.country, operatorKey: request.operatorKey };
-      const role = await deps.roles.roleOf(sc.userId);
-      const margin =
-        role === 'reseller'
-          ? {
-              resellerPrice: await deps.pricing.priceFor(
-                { ...target, resellerId: sc.userId },
-                price,
-                q.merchantCurrency,
-              ),
-            }
-          : role === 'admin'
-            ? { marginPreview: await deps.pricing.priceFor(target, price, q.merchantCurrency) }
-            : {};
-      const priced = {
-        ok: true as const,
-        price,
-        currency: q.merchantCurrency,
-        expiresAt: q.expiresAt.toISOString(),
-        token: q.quoteToken,
-        ...margin,
-      };
-      if (field === undefined) return priced;
-      const quoted = `${q.country} ${q.operator.operatorKey} ${q.localAmount.toFixed()} ${q.localCurrency} ${q.subtype}`;
-      return { ...priced, mismatch: { field, quoted } };
-    } catch (error) {
-      if (isMerchantError(error) && error.code === LEFT_LINE) how = 'left';
-      return { ok: false as const, problem: toServiceProblem(error) };
-    } finally {
-      await notice?.end(how);
-    }
-  });
+  const got = await sc.conversation.external((outer: BaseContext) => quoteInLine(sc, outer, request, place));
   if (!got.ok) return got;
   const quote: QuoteView = {
     country: request.country,
-    countryName: sc.state.country!.name,
+    countryName: state.country!.name,
     operatorKey: request.operatorKey,
-    operatorName: sc.state.operator!.name,
+    operatorName: state.operator!.name,
     subtype: request.subtype,
     localAmount: request.amount,
     localCurrency: request.localCurrency,
     merchantPrice: got.price,
     merchantCurrency: got.currency,
-    ...('resellerPrice' in got && got.resellerPrice !== undefined
-      ? { resellerPrice: got.resellerPrice }
-      : {}),
-    ...('marginPreview' in got && got.marginPreview !== undefined
-      ? { marginPreview: got.marginPreview }
-      : {}),
+    ...(got.resellerPrice !== undefined ? { resellerPrice: got.resellerPrice } : {}),
+    ...(got.marginPreview !== undefined ? { marginPreview: got.marginPreview } : {}),
     expiresAt: got.expiresAt,
     quoteToken: got.token,
   };
-  return 'mismatch' in got ? { ok: true, quote, mismatch: got.mismatch } : { ok: true, quote };
+  return got.mismatch === undefined ? { ok: true, quote } : { ok: true, quote, mismatch: got.mismatch };
 }
 
-/** Quote, show, confirm, place; loops on expiry and price changes. */
-/** Quotes the chosen top-up, shows the quote and, once confirmed, places it. */
+/** Waits in the shared line (at `place`) for the quote and prices it; a failure comes back as a problem. */
+async function quoteInLine(sc: StepContext, outer: BaseContext, request: Asked, place: string | undefined) {
+  const { deps } = sc;
+  const chatId = sc.ctx.chat?.id;
+  // The "In line" message is the waiter's side effect: it never enters the replay log.
+  const notice =
+    deps.line !== undefined && place !== undefined && chatId !== undefined
+      ? deps.line.notice({
+          api: outer.api,
+          chatId,
+          locale: sc.locale,
+          id: place,
+          leavable: true,
+          update: outer.update,
+        })
+      : undefined;
+  let how: LineEnd = 'stopped';
+  try {
+    const options: CallOptions = {
+      priority: 'interactive',
+      line: {
+        owner: String(sc.userId),
+        ...(place === undefined ? {} : { id: place }),
+        ...(notice === undefined ? {} : { onWait: notice.onWait }),
+      },
+    };
+    const q = await createQuoteInTurn(deps.api, request, options);
+    how = 'served';
+    return await pricedQuote(sc, request, q);
+  } catch (error) {
+    if (isMerchantError(error) && error.code === LEFT_LINE) how = 'left';
+    return { ok: false as const, problem: toServiceProblem(error) };
+  } finally {
+    await notice?.end(how);
+  }
+}
+
+/** Asks the quote until the line serves it or it fails for another reason than the rate limit. */
+async function createQuoteInTurn(
+  api: StepContext['deps']['api'],
+  request: Asked,
+  options: CallOptions,
+): Promise<Quote> {
+  for (;;) {
+    try {
+      return await api.createQuote(request, options);
+    } catch (error) {
+      // A 429 the client could not wait out has paused the shared budget: back in line, never "try again".
+      if (!(isMerchantError(error) && error.kind === 'rate-limited')) throw error;
+    }
+  }
+}
+
+/** The quote as the replay log keeps it (see fetchQuote), with the quoted options when they differ. */
+async function pricedQuote(sc: StepContext, request: Asked, q: Quote): Promise<PricedQuote> {
+  const field = quoteMismatch(request, {
+    country: q.country,
+    operatorKey: q.operator.operatorKey,
+    subtype: q.subtype,
+    localCurrency: q.localCurrency,
+    localAmount: q.localAmount.toFixed(),
+  });
+  const price = q.merchantPrice.toFixed();
+  const fixedPrices = sc.deps.fixedPrices;
+  // A fixed amount's price is kept for the amount buttons (fixed-prices.ts); only when the quote matches.
+  if (fixedPrices && chosenFixedOption(sc.state) && field === undefined) {
+    const { country, operatorKey, subtype, localCurrency: currency } = request;
+    await fixedPrices
+      .remember({ country, operatorKey, subtype, currency }, new Decimal(request.amount).toFixed(), {
+        price,
+        currency: q.merchantCurrency,
+      })
+      .catch(() => undefined);
+  }
+  const priced: PricedQuote = {
+    ok: true,
+    price,
+    currency: q.merchantCurrency,
+    expiresAt: q.expiresAt.toISOString(),
+    token: q.quoteToken,
+    ...(await viewerPrices(sc, request, price, q.merchantCurrency)),
+  };
+  if (field === undefined) return priced;
+  const quoted = `${q.country} ${q.operator.operatorKey} ${q.localAmount.toFixed()} ${q.localCurrency} ${q.subtype}`;
+  return { ...priced, mismatch: { field, quoted } };
+}
+
+/** A reseller's own price for the quote, or for an admin what resellers pay under the general rules. */
+async function viewerPrices(
+  sc: StepContext,
+  request: Asked,
+  price: string,
+  currency: string,
+): Promise<{ resellerPrice?: string; marginPreview?: string }> {
+  const { roles, pricing } = sc.deps;
+  const target = { country: request.country, operatorKey: request.operatorKey };
+  const role = await roles.roleOf(sc.userId);
+  if (role === 'reseller') {
+    return { resellerPrice: await pricing.priceFor({ ...target, resellerId: sc.userId }, price, currency) };
+  }
+  if (role === 'admin') return { marginPreview: await pricing.priceFor(target, price, currency) };
+  return {};
+}
+
+/** Quotes the chosen top-up, shows the quote and, once confirmed, places it; loops on expiry and price changes. */
 export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' | 'cancel'> {
   const { conversation, ctx, deps, locale, t, cb, answer, navRow } = sc;
   let notice: string | undefined;
