@@ -8,7 +8,7 @@ import type { BaseContext } from '../../context.ts';
 import { pinKeypad } from '../../keyboards/pin-keypad.ts';
 import { UNKNOWN_COST } from '../../../orders/top-up.ts';
 import type { QuoteView } from './quote.ts';
-import type { StepContext } from './step-context.ts';
+import type { Input, StepContext } from './step-context.ts';
 
 // The PIN before a large top-up: after ✅, before the order is placed (and before any credit is held).
 // The PIN reaches this code only as a keypad's data or a typed text, and leaves it at once for
@@ -62,9 +62,25 @@ export async function confirmPin(
   quote: QuoteView | null,
   options: { refuseWhileLocked?: boolean } = {},
 ): Promise<'ok' | 'cancel' | 'done'> {
-  const { conversation, ctx, deps, t, userId, locale } = sc;
+  const { t, locale } = sc;
   const price = quote === null ? UNKNOWN_COST : (quote.resellerPrice ?? quote.merchantPrice);
-  if (options.refuseWhileLocked === true) {
+  const gate = await pinGate(sc, price, options.refuseWhileLocked === true);
+  if (gate !== 'ask') return gate;
+  const head =
+    quote === null
+      ? t('schedule-pin-unknown')
+      : t('pin-ask', { price: formatMoney(price, quote.merchantCurrency, locale) });
+  return askPin(sc, head, price);
+}
+
+/** Whether the PIN is asked at `price`: 'ask', 'ok' (not needed) or 'done' (refused, and told why). */
+async function pinGate(
+  sc: StepContext,
+  price: string,
+  refuseWhileLocked: boolean,
+): Promise<'ok' | 'done' | 'ask'> {
+  const { conversation, ctx, deps, t, userId } = sc;
+  if (refuseWhileLocked) {
     const lock = await conversation.external(() => deps.pins.need(userId, UNKNOWN_COST));
     if (lock.kind === 'locked') {
       await ctx.reply(pinLockedText(t, lock));
@@ -83,57 +99,22 @@ export async function confirmPin(
     await ctx.reply(pinLockedText(t, need));
     return 'done';
   }
+  return 'ask';
+}
 
-  const chatId = ctx.chat!.id;
+/** The keypad under `head` until the PIN passes, the reseller cancels, or a verdict refuses it. */
+async function askPin(sc: StepContext, head: string, price: string): Promise<'ok' | 'cancel' | 'done'> {
+  const { conversation, ctx, deps, t, userId } = sc;
   const s = sc.nextPrompt();
-  const head =
-    quote === null
-      ? t('schedule-pin-unknown')
-      : t('pin-ask', { price: formatMoney(price, quote.merchantCurrency, locale) });
-  let entry = '';
-  let note: string | undefined;
-  const text = () => [head, entry === '' ? '—' : '•'.repeat(entry.length), note].filter(Boolean).join('\n\n');
-  const keyboard = () =>
-    pinKeypad(entry, (action) => sc.cb(s, action), {
-      ok: t('button-pin-ok'),
-      cancel: t('button-pin-cancel'),
-      cancelAction: ACTION.cancel,
-    });
-  const keypad = await ctx.reply(text(), { reply_markup: keyboard() });
-  // An unchanged keypad cannot be edited (Telegram answers 400 "not modified"): nothing to show then.
-  const show = () =>
-    ctx.api
-      .editMessageText(chatId, keypad.message_id, text(), { reply_markup: keyboard() })
-      .catch(() => undefined);
-  const remove = () =>
-    ctx.api.deleteMessage(chatId, keypad.message_id).catch(() => sc.closePrompt(keypad, head));
-
+  const keypad = await showKeypad(sc, s, head);
   for (;;) {
     const a = await sc.answer(s, { secret: true });
     if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) {
-      await remove();
+      await keypad.remove();
       return 'cancel';
     }
-    let typed: string;
-    if (a.kind === 'text') {
-      await ctx.api.deleteMessage(chatId, a.messageId).catch(() => undefined);
-      typed = a.text;
-    } else if (a.kind === 'button') {
-      const press = parseKeypadAction(a.action);
-      if (press === undefined) continue;
-      if (press.kind === 'entry') {
-        // Shown even when unchanged: the stored replay has the digits redacted, so whether an API call is made
-        // must never depend on them (a replay making other calls than the run it replays fails).
-        entry = press.entry;
-        note = undefined;
-        await show();
-        continue;
-      }
-      typed = press.entry;
-    } else {
-      await ctx.reply(t('pin-keypad-or-type'));
-      continue;
-    }
+    const typed = await pinOf(sc, keypad, a);
+    if (typed === undefined) continue;
     // The only place the PIN is read: what comes back (and is recorded) is the verdict. The update is hidden
     // first: if a step of it waits in line, it is kept in Redis until served (waiting-line.ts).
     const verdict = await conversation.external((outer: BaseContext) => {
@@ -142,29 +123,75 @@ export async function confirmPin(
     });
     switch (verdict.kind) {
       case 'ok':
-        await remove();
+        await keypad.remove();
         verified.set(sc, price);
         return 'ok';
       case 'invalid':
-        note = t('pin-format');
+        keypad.view.note = t('pin-format');
         break;
       case 'wrong':
-        note = t('pin-wrong', { tries: verdict.triesLeft });
+        keypad.view.note = t('pin-wrong', { tries: verdict.triesLeft });
         break;
       case 'locked':
-        await remove();
-        await ctx.reply(pinLockedText(t, verdict));
-        return 'done';
       case 'no-pin':
-        await remove();
-        await ctx.reply(t('pin-not-set'));
+        await keypad.remove();
+        await ctx.reply(verdict.kind === 'locked' ? pinLockedText(t, verdict) : t('pin-not-set'));
         return 'done';
       default: {
         const never: never = verdict;
         throw new Error(`unhandled PIN verdict ${String(never)}`);
       }
     }
-    entry = '';
-    await show();
+    keypad.view.entry = '';
+    await keypad.show();
   }
+}
+
+type Keypad = Awaited<ReturnType<typeof showKeypad>>;
+
+/** Sends the keypad of prompt `s`: `head`, the entry so far as dots, and a note under them. */
+async function showKeypad(sc: StepContext, s: number, head: string) {
+  const { ctx, t } = sc;
+  const chatId = ctx.chat!.id;
+  const view: { entry: string; note?: string | undefined } = { entry: '' };
+  const text = () =>
+    [head, view.entry === '' ? '—' : '•'.repeat(view.entry.length), view.note].filter(Boolean).join('\n\n');
+  const keyboard = () =>
+    pinKeypad(view.entry, (action) => sc.cb(s, action), {
+      ok: t('button-pin-ok'),
+      cancel: t('button-pin-cancel'),
+      cancelAction: ACTION.cancel,
+    });
+  const keypad = await ctx.reply(text(), { reply_markup: keyboard() });
+  return {
+    view,
+    // An unchanged keypad cannot be edited (Telegram answers 400 "not modified"): nothing to show then.
+    show: () =>
+      ctx.api
+        .editMessageText(chatId, keypad.message_id, text(), { reply_markup: keyboard() })
+        .catch(() => undefined),
+    remove: () => ctx.api.deleteMessage(chatId, keypad.message_id).catch(() => sc.closePrompt(keypad, head)),
+  };
+}
+
+/** The PIN an answer gives (a typed one is deleted from the chat), or undefined while it is still being keyed in. */
+async function pinOf(sc: StepContext, keypad: Keypad, a: Input): Promise<string | undefined> {
+  const { ctx, t } = sc;
+  if (a.kind === 'text') {
+    await ctx.api.deleteMessage(ctx.chat!.id, a.messageId).catch(() => undefined);
+    return a.text;
+  }
+  if (a.kind !== 'button') {
+    await ctx.reply(t('pin-keypad-or-type'));
+    return undefined;
+  }
+  const press = parseKeypadAction(a.action);
+  if (press === undefined) return undefined;
+  if (press.kind === 'submit') return press.entry;
+  // Shown even when unchanged: the stored replay has the digits redacted, so whether an API call is made
+  // must never depend on them (a replay making other calls than the run it replays fails).
+  keypad.view.entry = press.entry;
+  keypad.view.note = undefined;
+  await keypad.show();
+  return undefined;
 }
