@@ -12,13 +12,20 @@ import { PAGE, type StepContext, type StepResult } from './step-context.ts';
 import { clip } from './texts.ts';
 import { escapeHtml } from '../../../lib/html.ts';
 
+/** An operator as the list shows it. */
+interface Listed {
+  operatorKey: string;
+  name: string;
+  subtypes: string[];
+}
+
 /** Asks for the operator: a paged list, or a search by name (the one-line `/topup` operator first). */
 export async function askOperator(sc: StepContext): Promise<StepResult> {
   if (sc.state.operator) return 'next';
-  const { ctx, deps, t, cb, input, navRow, pager, closePrompt, subtypeLabel } = sc;
+  const { ctx, deps, t, input, closePrompt } = sc;
   const country = sc.state.country!;
   const operators = await deps.catalogue.operators(country.code);
-  const all = operators.map((o) => ({
+  const all: Listed[] = operators.map((o) => ({
     operatorKey: o.operatorKey,
     name: o.name,
     subtypes: subtypesOf(toOperatorChoice(o)),
@@ -31,74 +38,31 @@ export async function askOperator(sc: StepContext): Promise<StepResult> {
     const found = operators.find((o) => o.operatorKey === key);
     return found ? toOperatorChoice(found) : null;
   };
-  if (sc.pendingOperator !== undefined) {
-    const typed = sc.pendingOperator;
-    const matches = searchOperators(all, typed);
-    sc.pendingOperator = undefined;
-    // Say why the list is shown when the one-line operator did not settle it.
-    if (matches.length === 0) await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
-    if (matches.length === 1) {
-      const chosen = choose(matches[0]!.operatorKey);
-      if (chosen) {
-        sc.state.operator = chosen;
-        await ctx.reply(
-          t('top-up-operator-chosen', { operator: chosen.name }) + '\n' + t('top-up-wrong-number-warning'),
-        );
-        return 'next';
-      }
-    }
-  }
+  if (await tookPendingOperator(sc, all, choose)) return 'next';
   const s = sc.nextPrompt();
   let page = 0;
-  const render = () => {
-    const listed = pageOf(all, page, PAGE);
-    const kb = new InlineKeyboard();
-    listed.items.forEach((o, i) => {
-      kb.text(
-        `${escapeHtml(o.name)} · ${o.subtypes.map(subtypeLabel).join(', ')}`,
-        cb(s, choiceAction(CHOICE.operator, page * PAGE + i)),
-      ).row();
-    });
-    appendPager(kb, listed, pager, (p) =>
-      cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
-    );
-    return navRow(kb, s, true);
-  };
-  const prompt = () =>
+  const prompt =
     t('top-up-choose-operator', { country: country.name }) + '\n\n' + t('top-up-wrong-number-warning');
-  const message = await ctx.reply(prompt(), { reply_markup: render() });
+  const message = await ctx.reply(prompt, { reply_markup: operatorList(sc, s, all, page) });
   for (;;) {
     const a = await input(s, message);
     if (a === 'back' || a === 'cancel') return a;
-    let picked: { operatorKey: string } | undefined;
+    let picked: Listed | undefined;
     if (a.kind === 'button') {
       const toPage = choiceIndex(a.action, CHOICE.page);
       if (toPage !== undefined) {
         page = toPage || 0;
-        await ctx.api.editMessageText(ctx.chat!.id, message.message_id, prompt(), {
-          reply_markup: render(),
+        await ctx.api.editMessageText(ctx.chat!.id, message.message_id, prompt, {
+          reply_markup: operatorList(sc, s, all, page),
         });
         continue;
       }
       const index = choiceIndex(a.action, CHOICE.operator);
       if (index !== undefined) picked = all[index];
-      if (!picked) continue;
     } else {
-      const typed = a.kind === 'contact' ? a.phone : a.text;
-      const matches = searchOperators(all, typed);
-      if (matches.length === 0) {
-        await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
-        continue;
-      }
-      if (matches.length > 1) {
-        const kb = new InlineKeyboard();
-        for (const o of matches.slice(0, PAGE))
-          kb.text(escapeHtml(o.name), cb(s, choiceAction(CHOICE.operator, all.indexOf(o)))).row();
-        await ctx.reply(t('top-up-operator-several', { query: clip(typed) }), { reply_markup: kb });
-        continue;
-      }
-      picked = matches[0]!;
+      picked = await searchedOperator(sc, s, all, a.kind === 'contact' ? a.phone : a.text);
     }
+    if (!picked) continue;
     const chosen = choose(picked.operatorKey);
     if (!chosen) {
       await ctx.reply(t('top-up-offer-unavailable'));
@@ -108,4 +72,65 @@ export async function askOperator(sc: StepContext): Promise<StepResult> {
     await closePrompt(message, t('top-up-operator-chosen', { operator: chosen.name }));
     return 'next';
   }
+}
+
+/** Settles the operator from the one-line `/topup` when it names exactly one; true when it did. */
+async function tookPendingOperator(
+  sc: StepContext,
+  all: Listed[],
+  choose: (key: string) => OperatorChoice | null,
+): Promise<boolean> {
+  const { ctx, t } = sc;
+  if (sc.pendingOperator === undefined) return false;
+  const typed = sc.pendingOperator;
+  const matches = searchOperators(all, typed);
+  sc.pendingOperator = undefined;
+  // Say why the list is shown when the one-line operator did not settle it.
+  if (matches.length === 0) await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
+  if (matches.length !== 1) return false;
+  const chosen = choose(matches[0]!.operatorKey);
+  if (!chosen) return false;
+  sc.state.operator = chosen;
+  await ctx.reply(
+    t('top-up-operator-chosen', { operator: chosen.name }) + '\n' + t('top-up-wrong-number-warning'),
+  );
+  return true;
+}
+
+/** Page `page` of the operators (prompt `s`), each with its product kinds. */
+function operatorList(sc: StepContext, s: number, all: Listed[], page: number): InlineKeyboard {
+  const { cb } = sc;
+  const listed = pageOf(all, page, PAGE);
+  const kb = new InlineKeyboard();
+  listed.items.forEach((o, i) => {
+    kb.text(
+      `${escapeHtml(o.name)} · ${o.subtypes.map(sc.subtypeLabel).join(', ')}`,
+      cb(s, choiceAction(CHOICE.operator, page * PAGE + i)),
+    ).row();
+  });
+  appendPager(kb, listed, sc.pager, (p) =>
+    cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
+  );
+  return sc.navRow(kb, s, true);
+}
+
+/** The one operator a typed name finds; several are offered as buttons, none is said so. */
+async function searchedOperator(
+  sc: StepContext,
+  s: number,
+  all: Listed[],
+  typed: string,
+): Promise<Listed | undefined> {
+  const { ctx, t } = sc;
+  const matches = searchOperators(all, typed);
+  if (matches.length === 0) {
+    await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
+    return undefined;
+  }
+  if (matches.length === 1) return matches[0];
+  const kb = new InlineKeyboard();
+  for (const o of matches.slice(0, PAGE))
+    kb.text(escapeHtml(o.name), sc.cb(s, choiceAction(CHOICE.operator, all.indexOf(o)))).row();
+  await ctx.reply(t('top-up-operator-several', { query: clip(typed) }), { reply_markup: kb });
+  return undefined;
 }
