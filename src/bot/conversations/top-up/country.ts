@@ -6,14 +6,14 @@ import { appendPager } from '../../keyboards/paged-list.ts';
 import { pageOf } from '../top-up-model.ts';
 import { searchCountries, type CountryChoice } from '../../../orders/choices.ts';
 import { phoneChoice, withPlus } from './phone.ts';
-import { PAGE, type StepContext, type StepResult } from './step-context.ts';
+import { PAGE, type Input, type StepContext, type StepResult } from './step-context.ts';
 import { clip, flag, slimCountries } from './texts.ts';
 import { escapeHtml } from '../../../lib/html.ts';
 
 /** Asks for the country: a list with recent ones first, a search by name, or a number in international format. */
 export async function askCountry(sc: StepContext): Promise<StepResult> {
   if (sc.state.country) return 'next';
-  const { conversation, ctx, deps, t, cb, input, navRow, pager, closePrompt } = sc;
+  const { conversation, ctx, deps, t, input, closePrompt } = sc;
   const s = sc.nextPrompt();
   // The catalogue is read from its cache on every replay; only the session's codes enter the log.
   const codes = await conversation.external((outer: BaseContext) => outer.session?.recentCountries ?? []);
@@ -22,27 +22,8 @@ export async function askCountry(sc: StepContext): Promise<StepResult> {
     .map((code) => countries.find((c) => c.code === code))
     .filter((c): c is CountryChoice => c !== undefined);
   let page = 0;
-  let listed = pageOf(countries, page, PAGE);
-  const render = () => {
-    const kb = new InlineKeyboard();
-    if (page === 0 && recent.length > 0) {
-      for (const c of recent)
-        kb.text(
-          `⭐ ${flag(c.code)} ${escapeHtml(c.name)}`,
-          cb(s, choiceAction(CHOICE.country, c.code)),
-        ).row();
-    }
-    listed.items.forEach((c, i) => {
-      kb.text(`${flag(c.code)} ${escapeHtml(c.name)}`, cb(s, choiceAction(CHOICE.country, c.code)));
-      if (i % 2 === 1) kb.row();
-    });
-    kb.row();
-    appendPager(kb, listed, pager, (p) =>
-      cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
-    );
-    return navRow(kb, s, false);
-  };
-  const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: render() });
+  const list = () => countryList(sc, s, countries, recent, page);
+  const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: list() });
   const choose = async (chosen: CountryChoice): Promise<StepResult> => {
     sc.state.country = chosen;
     await closePrompt(
@@ -55,51 +36,89 @@ export async function askCountry(sc: StepContext): Promise<StepResult> {
     // The first step has no Back button: a Back answer is passed over.
     const a = await input(s, undefined);
     if (a === 'back' || a === 'cancel') return a;
-    if (a.kind === 'button') {
-      if (a.action === ACTION.noop) continue;
-      const toPage = choiceIndex(a.action, CHOICE.page);
-      if (toPage !== undefined) {
-        page = toPage || 0;
-        listed = pageOf(countries, page, PAGE);
-        await ctx.api.editMessageText(ctx.chat!.id, message.message_id, t('top-up-choose-country'), {
-          reply_markup: render(),
-        });
-        continue;
-      }
-      const code = choiceOf(a.action, CHOICE.country);
-      if (code !== undefined) {
-        const chosen = countries.find((c) => c.code === code);
-        if (chosen) return choose(chosen);
-        await ctx.reply(t('top-up-country-not-sold'));
-      }
+    if (a.kind !== 'button') {
+      const chosen = await typedCountry(sc, s, countries, a);
+      if (chosen) return choose(chosen);
       continue;
     }
-    const typed = a.kind === 'contact' ? a.phone : a.text;
-    // A number in international format picks its country and is kept for the phone step.
-    if (/^\s*(\+|00)/.test(typed) || a.kind === 'contact') {
-      const found = countryOfInternational(a.kind === 'contact' ? withPlus(typed) : typed);
-      if (found.ok) {
-        const chosen = countries.find((c) => c.code === found.country);
-        if (!chosen) {
-          await ctx.reply(t('top-up-country-not-sold'));
-          continue;
-        }
-        const parsed = parsePhone(a.kind === 'contact' ? withPlus(typed) : typed, chosen.code);
-        if (parsed.ok) sc.state.phone = phoneChoice(parsed.phone.e164Digits, chosen.code)!;
-        return choose(chosen);
-      }
-      await ctx.reply(t('top-up-one-line-bad-phone'));
+    if (a.action === ACTION.noop) continue;
+    const toPage = choiceIndex(a.action, CHOICE.page);
+    if (toPage !== undefined) {
+      page = toPage || 0;
+      await ctx.api.editMessageText(ctx.chat!.id, message.message_id, t('top-up-choose-country'), {
+        reply_markup: list(),
+      });
       continue;
     }
-    const matches = slimCountries(searchCountries(await deps.catalogue.countries(), typed).slice(0, PAGE));
-    if (matches.length === 1) return choose(matches[0]!);
-    if (matches.length === 0) {
-      await ctx.reply(t('top-up-country-no-match', { query: clip(typed) }));
-      continue;
-    }
-    const kb = new InlineKeyboard();
-    for (const c of matches)
-      kb.text(`${flag(c.code)} ${escapeHtml(c.name)}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
-    await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
+    const code = choiceOf(a.action, CHOICE.country);
+    if (code === undefined) continue;
+    const chosen = countries.find((c) => c.code === code);
+    if (chosen) return choose(chosen);
+    await ctx.reply(t('top-up-country-not-sold'));
   }
+}
+
+/** Page `page` of the countries (prompt `s`), two a row, after the recent ones on the first page. */
+function countryList(
+  sc: StepContext,
+  s: number,
+  countries: CountryChoice[],
+  recent: CountryChoice[],
+  page: number,
+): InlineKeyboard {
+  const { cb } = sc;
+  const listed = pageOf(countries, page, PAGE);
+  const kb = new InlineKeyboard();
+  if (page === 0 && recent.length > 0) {
+    for (const c of recent)
+      kb.text(`⭐ ${flag(c.code)} ${escapeHtml(c.name)}`, cb(s, choiceAction(CHOICE.country, c.code))).row();
+  }
+  listed.items.forEach((c, i) => {
+    kb.text(`${flag(c.code)} ${escapeHtml(c.name)}`, cb(s, choiceAction(CHOICE.country, c.code)));
+    if (i % 2 === 1) kb.row();
+  });
+  kb.row();
+  appendPager(kb, listed, sc.pager, (p) =>
+    cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
+  );
+  return sc.navRow(kb, s, false);
+}
+
+/** The country a text or a shared contact names, or undefined when it names none (told why) or several (offered). */
+async function typedCountry(
+  sc: StepContext,
+  s: number,
+  countries: CountryChoice[],
+  a: Exclude<Input, { kind: 'button' }>,
+): Promise<CountryChoice | undefined> {
+  const { ctx, deps, t } = sc;
+  const typed = a.kind === 'contact' ? a.phone : a.text;
+  // A number in international format picks its country and is kept for the phone step.
+  if (/^\s*(\+|00)/.test(typed) || a.kind === 'contact') {
+    const number = a.kind === 'contact' ? withPlus(typed) : typed;
+    const found = countryOfInternational(number);
+    if (!found.ok) {
+      await ctx.reply(t('top-up-one-line-bad-phone'));
+      return undefined;
+    }
+    const chosen = countries.find((c) => c.code === found.country);
+    if (!chosen) {
+      await ctx.reply(t('top-up-country-not-sold'));
+      return undefined;
+    }
+    const parsed = parsePhone(number, chosen.code);
+    if (parsed.ok) sc.state.phone = phoneChoice(parsed.phone.e164Digits, chosen.code)!;
+    return chosen;
+  }
+  const matches = slimCountries(searchCountries(await deps.catalogue.countries(), typed).slice(0, PAGE));
+  if (matches.length === 1) return matches[0];
+  if (matches.length === 0) {
+    await ctx.reply(t('top-up-country-no-match', { query: clip(typed) }));
+    return undefined;
+  }
+  const kb = new InlineKeyboard();
+  for (const c of matches)
+    kb.text(`${flag(c.code)} ${escapeHtml(c.name)}`, sc.cb(s, choiceAction(CHOICE.country, c.code))).row();
+  await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
+  return undefined;
 }
