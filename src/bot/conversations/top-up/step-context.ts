@@ -126,87 +126,9 @@ export async function createStepContext(
   const flow = (await conversation.random()).toString(36).slice(2, 8);
   let seq = 0;
   const cb = (s: number, action: string) => topUpData(flow, s, action);
-
-  /** Waits for the answer to prompt `s`; stale buttons and foreign updates never reach the step. */
-  const answer = async (s: number, options?: { secret?: boolean }): Promise<Answer> => {
-    for (;;) {
-      // No per-wait clock: two recorded timestamps per answer; idle flows end by their idle job (idle-flows.ts).
-      const c = await conversation.wait(options?.secret ? { collationKey: SECRET_WAIT } : undefined);
-      const text = c.message?.text;
-      if (text?.startsWith('/')) {
-        const command = text.slice(1).split(/[\s@]/)[0]?.toLowerCase();
-        if (command === 'cancel') return { kind: 'cancel' };
-        // Any other command leaves the flow and is handled outside it.
-        await conversation.halt({ next: true });
-      }
-      const data = c.callbackQuery?.data;
-      if (data !== undefined) {
-        const button = parseTopUpData(data);
-        if (button === undefined) return conversation.skip({ next: true });
-        if (button.flow !== flow || button.prompt !== s) {
-          await c.answerCallbackQuery({ text: t('top-up-stale-button') });
-          await conversation.skip({ next: false });
-        }
-        await c.answerCallbackQuery();
-        return { kind: 'button', action: button.action };
-      }
-      if (c.message?.contact) return { kind: 'contact', phone: c.message.contact.phone_number };
-      if (text !== undefined) return { kind: 'text', text, messageId: c.message!.message_id };
-      await c.reply(t('top-up-text-or-button'));
-      await conversation.skip({ next: false });
-    }
-  };
-
-  const closePrompt = async (message: { message_id: number }, text?: string) => {
-    // Removing the keyboard keeps old buttons from being pressed; an edit without reply_markup drops it.
-    if (text !== undefined) {
-      await ctx.api.editMessageText(ctx.chat!.id, message.message_id, text).catch(() => undefined);
-    } else {
-      await ctx.api.editMessageReplyMarkup(ctx.chat!.id, message.message_id).catch(() => undefined);
-    }
-  };
-
-  const decide = async (
-    s: number,
-    text: string,
-    keys: { confirm: string; hint: string },
-  ): Promise<'confirm' | 'cancel' | 'back'> => {
-    const kb = new InlineKeyboard()
-      .text(t(keys.confirm), cb(s, ACTION.confirm))
-      .text(t('button-reject'), cb(s, ACTION.reject))
-      .row()
-      .text(t('button-back'), cb(s, ACTION.back));
-    const message = await ctx.reply(text, { reply_markup: kb });
-    for (;;) {
-      const a = await answer(s);
-      const choice =
-        a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.reject)
-          ? 'cancel'
-          : a.kind === 'button' && (a.action === ACTION.back || a.action === ACTION.confirm)
-            ? a.action === ACTION.back
-              ? 'back'
-              : 'confirm'
-            : null;
-      if (choice !== null) {
-        await closePrompt(message, text);
-        return choice;
-      }
-      await ctx.reply(t(keys.hint));
-    }
-  };
-
-  const input = async (s: number, prompt: { message_id: number } | undefined) => {
-    for (;;) {
-      const a = await answer(s);
-      if (a.kind === 'cancel') return 'cancel';
-      if (a.kind !== 'button' || (a.action !== ACTION.cancel && a.action !== ACTION.back)) return a;
-      if (a.action === ACTION.cancel) return 'cancel';
-      if (prompt === undefined) continue;
-      await closePrompt(prompt);
-      return 'back';
-    }
-  };
-
+  const answer: StepContext['answer'] = (s, options) => waitAnswer(conversation, flow, t, s, options);
+  const closePrompt: StepContext['closePrompt'] = (message, text) => closeMessage(ctx, message, text);
+  const prompts: Prompts = { ctx, t, cb, answer, closePrompt };
   return {
     conversation,
     ctx,
@@ -223,7 +145,7 @@ export async function createStepContext(
     nextPrompt: () => ++seq,
     cb,
     answer,
-    input,
+    input: (s, prompt) => inputOf(prompts, s, prompt),
     navRow: (kb, s, withBack) => {
       kb.row();
       if (withBack) kb.text(t('button-back'), cb(s, ACTION.back));
@@ -231,8 +153,105 @@ export async function createStepContext(
     },
     pager: { previous: t('button-previous'), next: t('button-next') },
     closePrompt,
-    decide,
+    decide: (s, text, keys) => decideOn(prompts, s, text, keys),
     subtypeLabel: (subtype) =>
       ['airtime', 'data', 'bundle'].includes(subtype) ? t(`subtype-${subtype}`) : escapeHtml(subtype),
   };
+}
+
+/** What the prompt helpers below share of one run's step context. */
+type Prompts = Pick<StepContext, 'ctx' | 't' | 'cb' | 'answer' | 'closePrompt'>;
+
+/** Waits for the answer to prompt `s` of `flow`; stale buttons and foreign updates never reach the step. */
+async function waitAnswer(
+  conversation: Conv,
+  flow: string,
+  t: StepContext['t'],
+  s: number,
+  options?: { secret?: boolean },
+): Promise<Answer> {
+  for (;;) {
+    // No per-wait clock: two recorded timestamps per answer; idle flows end by their idle job (idle-flows.ts).
+    const c = await conversation.wait(options?.secret ? { collationKey: SECRET_WAIT } : undefined);
+    const text = c.message?.text;
+    if (text?.startsWith('/')) {
+      const command = text.slice(1).split(/[\s@]/)[0]?.toLowerCase();
+      if (command === 'cancel') return { kind: 'cancel' };
+      // Any other command leaves the flow and is handled outside it.
+      await conversation.halt({ next: true });
+    }
+    const data = c.callbackQuery?.data;
+    if (data !== undefined) {
+      const button = parseTopUpData(data);
+      if (button === undefined) return conversation.skip({ next: true });
+      if (button.flow !== flow || button.prompt !== s) {
+        await c.answerCallbackQuery({ text: t('top-up-stale-button') });
+        await conversation.skip({ next: false });
+      }
+      await c.answerCallbackQuery();
+      return { kind: 'button', action: button.action };
+    }
+    if (c.message?.contact) return { kind: 'contact', phone: c.message.contact.phone_number };
+    if (text !== undefined) return { kind: 'text', text, messageId: c.message!.message_id };
+    await c.reply(t('top-up-text-or-button'));
+    await conversation.skip({ next: false });
+  }
+}
+
+/** StepContext.closePrompt: the prompt loses its buttons, and shows `text` instead of its own when given. */
+async function closeMessage(ctx: Context, message: { message_id: number }, text?: string): Promise<void> {
+  // Removing the keyboard keeps old buttons from being pressed; an edit without reply_markup drops it.
+  if (text !== undefined) {
+    await ctx.api.editMessageText(ctx.chat!.id, message.message_id, text).catch(() => undefined);
+  } else {
+    await ctx.api.editMessageReplyMarkup(ctx.chat!.id, message.message_id).catch(() => undefined);
+  }
+}
+
+/** StepContext.decide: the confirm, ❌ and Back buttons under `text`, until one of them is pressed. */
+async function decideOn(
+  { ctx, t, cb, answer, closePrompt }: Prompts,
+  s: number,
+  text: string,
+  keys: { confirm: string; hint: string },
+): Promise<'confirm' | 'cancel' | 'back'> {
+  const kb = new InlineKeyboard()
+    .text(t(keys.confirm), cb(s, ACTION.confirm))
+    .text(t('button-reject'), cb(s, ACTION.reject))
+    .row()
+    .text(t('button-back'), cb(s, ACTION.back));
+  const message = await ctx.reply(text, { reply_markup: kb });
+  for (;;) {
+    const a = await answer(s);
+    const choice =
+      a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.reject)
+        ? 'cancel'
+        : a.kind === 'button' && (a.action === ACTION.back || a.action === ACTION.confirm)
+          ? a.action === ACTION.back
+            ? 'back'
+            : 'confirm'
+          : null;
+    if (choice !== null) {
+      await closePrompt(message, text);
+      return choice;
+    }
+    await ctx.reply(t(keys.hint));
+  }
+}
+
+/** StepContext.input: the answer to prompt `s` with Cancel and Back handled. */
+async function inputOf(
+  { answer, closePrompt }: Prompts,
+  s: number,
+  prompt: { message_id: number } | undefined,
+): Promise<Input | 'back' | 'cancel'> {
+  for (;;) {
+    const a = await answer(s);
+    if (a.kind === 'cancel') return 'cancel';
+    if (a.kind !== 'button' || (a.action !== ACTION.cancel && a.action !== ACTION.back)) return a;
+    if (a.action === ACTION.cancel) return 'cancel';
+    if (prompt === undefined) continue;
+    await closePrompt(prompt);
+    return 'back';
+  }
 }
