@@ -119,6 +119,19 @@ const MAX_STRING = 20_000;
 
 /** Builds the redaction used by the logger; exported for other outputs (e.g. admin alerts) too. */
 export function createScrubber(secrets: readonly string[]): Scrubber {
+  const ordered = secretVariants(secrets);
+  // Very short values cannot be replaced inside a JSON line without risking breaking escapes.
+  const lineSafe = ordered.filter((s) => s.length >= 6);
+  const text = (input: string): string => scrubText(input, ordered);
+  return {
+    text,
+    value: (input) => visit({ text, ancestors: new Set(), nodes: 0 }, input, 0),
+    secretsOnly: (line) => replaceSecrets(line, lineSafe).replace(BOT_TOKEN_IN_PATH, `bot${REDACTED}`),
+  };
+}
+
+/** Each secret raw, URL-encoded and JSON-escaped, longest first so a secret containing another is removed whole. */
+function secretVariants(secrets: readonly string[]): string[] {
   const variants = new Set<string>();
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret === '') continue;
@@ -126,140 +139,137 @@ export function createScrubber(secrets: readonly string[]): Scrubber {
     variants.add(encodeURIComponent(secret));
     variants.add(JSON.stringify(secret).slice(1, -1));
   }
-  // Longest first, so a secret containing another one is removed whole.
-  const ordered = [...variants].sort((a, b) => b.length - a.length);
-  // Very short values cannot be replaced inside a JSON line without risking breaking escapes.
-  const lineSafe = ordered.filter((s) => s.length >= 6);
+  return [...variants].sort((a, b) => b.length - a.length);
+}
 
-  const replaceSecrets = (value: string, list: readonly string[]): string => {
-    let out = value;
-    for (const secret of list) {
-      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+function replaceSecrets(value: string, list: readonly string[]): string {
+  let out = value;
+  for (const secret of list) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  return out;
+}
+
+/** Scrubber.text, with the secrets' variants from secretVariants. */
+function scrubText(input: string, secrets: readonly string[]): string {
+  let out = input.length > MAX_STRING ? `${input.slice(0, MAX_STRING)}…[truncated]` : input;
+  out = replaceSecrets(out, secrets);
+  out = out.replace(BOT_TOKEN_IN_PATH, `bot${REDACTED}`).replace(BOT_TOKEN_BARE, REDACTED);
+  out = out.replace(KEYPAD_ENTRY, `$1${REDACTED}`);
+  out = out.replace(PLUS_PHONE, (m) => (digitCount(m) >= 7 ? `+${maskDigitsKeepLast4(m)}` : m));
+  out = out.replace(PLAIN_PHONE, (m) => (digitCount(m) >= 10 ? maskDigitsKeepLast4(m) : m));
+  return out;
+}
+
+/** One deep copy made by Scrubber.value: the objects above the one visited (cycles), and the nodes seen so far. */
+interface Walk {
+  text: (value: string) => string;
+  ancestors: Set<object>;
+  nodes: number;
+}
+
+function visit(w: Walk, v: unknown, depth: number): unknown {
+  if (typeof v === 'string') return w.text(v);
+  if (v === null || typeof v !== 'object') {
+    if (typeof v === 'function' || typeof v === 'symbol') return undefined;
+    return v;
+  }
+  w.nodes += 1;
+  if (w.nodes > MAX_NODES) return '[Truncated]';
+  if (depth > MAX_DEPTH) return '[Object]';
+  if (w.ancestors.has(v)) return '[Circular]';
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'Invalid Date' : v.toISOString();
+  if (v instanceof URL) return w.text(v.href);
+  if (v instanceof RegExp) return w.text(String(v));
+  if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return `[binary ${v.byteLength} bytes]`;
+  w.ancestors.add(v);
+  try {
+    return visitContainer(w, v, depth);
+  } finally {
+    w.ancestors.delete(v);
+  }
+}
+
+/** An object that holds other values: arrays, sets, maps and headers, errors, requests and plain objects. */
+function visitContainer(w: Walk, v: object, depth: number): unknown {
+  if (Array.isArray(v)) return v.map((item) => visit(w, item, depth + 1));
+  if (v instanceof Set) return [...v].map((item) => visit(w, item, depth + 1));
+  if (v instanceof Map || isHeadersLike(v)) {
+    return visitEntries(w, (v as Map<unknown, unknown>).entries(), depth);
+  }
+  if (isErrorLike(v)) return visitError(w, v, depth);
+  if (isIncomingRequest(v)) {
+    return visit(w, { method: v.method, url: v.url, headers: v.headers }, depth);
+  }
+  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+    let json: unknown;
+    try {
+      json = (v as { toJSON: () => unknown }).toJSON();
+    } catch {
+      json = '[Unserialisable]';
     }
-    return out;
+    if (json !== v) return visit(w, json, depth + 1);
+  }
+  return visitObject(w, v as Record<string, unknown>, enumerableKeys(v), depth);
+}
+
+function visitField(w: Walk, key: string, v: unknown, depth: number): unknown {
+  switch (keyKind(key)) {
+    case 'credential':
+      return v === undefined || v === null || v === '' ? v : REDACTED;
+    case 'phone':
+      if (typeof v === 'string') return maskDigitsKeepLast4(v);
+      if (typeof v === 'number' || typeof v === 'bigint') return maskDigitsKeepLast4(String(v));
+      return visit(w, v, depth + 1);
+    case 'plain':
+      return visit(w, v, depth + 1);
+  }
+}
+
+function visitObject(w: Walk, v: Record<string, unknown>, keys: readonly string[], depth: number) {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    let field: unknown;
+    try {
+      field = v[key];
+    } catch {
+      field = '[Unreadable]';
+    }
+    const cleaned = visitField(w, key, field, depth);
+    if (cleaned !== undefined) out[w.text(key)] = cleaned;
+  }
+  return out;
+}
+
+function visitEntries(w: Walk, entries: Iterable<[unknown, unknown]>, depth: number) {
+  const out: Record<string, unknown> = {};
+  for (const [k, item] of entries) {
+    const key = typeof k === 'string' ? k : String(k);
+    out[w.text(key)] = visitField(w, key, item, depth);
+  }
+  return out;
+}
+
+function visitError(w: Walk, err: ErrorLike, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    type: errorType(err),
+    message: w.text(err.message),
   };
-
-  const text = (input: string): string => {
-    let out = input.length > MAX_STRING ? `${input.slice(0, MAX_STRING)}…[truncated]` : input;
-    out = replaceSecrets(out, ordered);
-    out = out.replace(BOT_TOKEN_IN_PATH, `bot${REDACTED}`).replace(BOT_TOKEN_BARE, REDACTED);
-    out = out.replace(KEYPAD_ENTRY, `$1${REDACTED}`);
-    out = out.replace(PLUS_PHONE, (m) => (digitCount(m) >= 7 ? `+${maskDigitsKeepLast4(m)}` : m));
-    out = out.replace(PLAIN_PHONE, (m) => (digitCount(m) >= 10 ? maskDigitsKeepLast4(m) : m));
-    return out;
-  };
-
-  const value = (input: unknown): unknown => {
-    const ancestors = new Set<object>();
-    let nodes = 0;
-
-    const visit = (v: unknown, depth: number): unknown => {
-      if (typeof v === 'string') return text(v);
-      if (v === null || typeof v !== 'object') {
-        if (typeof v === 'function' || typeof v === 'symbol') return undefined;
-        return v;
-      }
-      nodes += 1;
-      if (nodes > MAX_NODES) return '[Truncated]';
-      if (depth > MAX_DEPTH) return '[Object]';
-      if (ancestors.has(v)) return '[Circular]';
-      if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'Invalid Date' : v.toISOString();
-      if (v instanceof URL) return text(v.href);
-      if (v instanceof RegExp) return text(String(v));
-      if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return `[binary ${v.byteLength} bytes]`;
-      ancestors.add(v);
-      try {
-        if (Array.isArray(v)) return v.map((item) => visit(item, depth + 1));
-        if (v instanceof Set) return [...v].map((item) => visit(item, depth + 1));
-        if (v instanceof Map || isHeadersLike(v)) {
-          return visitEntries((v as Map<unknown, unknown>).entries(), depth);
-        }
-        if (isErrorLike(v)) return visitError(v, depth);
-        if (isIncomingRequest(v)) {
-          return visit({ method: v.method, url: v.url, headers: v.headers }, depth);
-        }
-        if (typeof (v as { toJSON?: unknown }).toJSON === 'function') {
-          let json: unknown;
-          try {
-            json = (v as { toJSON: () => unknown }).toJSON();
-          } catch {
-            json = '[Unserialisable]';
-          }
-          if (json !== v) return visit(json, depth + 1);
-        }
-        return visitObject(v as Record<string, unknown>, enumerableKeys(v), depth);
-      } finally {
-        ancestors.delete(v);
-      }
-    };
-
-    const visitField = (key: string, v: unknown, depth: number): unknown => {
-      switch (keyKind(key)) {
-        case 'credential':
-          return v === undefined || v === null || v === '' ? v : REDACTED;
-        case 'phone':
-          if (typeof v === 'string') return maskDigitsKeepLast4(v);
-          if (typeof v === 'number' || typeof v === 'bigint') return maskDigitsKeepLast4(String(v));
-          return visit(v, depth + 1);
-        case 'plain':
-          return visit(v, depth + 1);
-      }
-    };
-
-    const visitObject = (v: Record<string, unknown>, keys: readonly string[], depth: number) => {
-      const out: Record<string, unknown> = {};
-      for (const key of keys) {
-        let field: unknown;
-        try {
-          field = v[key];
-        } catch {
-          field = '[Unreadable]';
-        }
-        const cleaned = visitField(key, field, depth);
-        if (cleaned !== undefined) out[text(key)] = cleaned;
-      }
-      return out;
-    };
-
-    const visitEntries = (entries: Iterable<[unknown, unknown]>, depth: number) => {
-      const out: Record<string, unknown> = {};
-      for (const [k, item] of entries) {
-        const key = typeof k === 'string' ? k : String(k);
-        out[text(key)] = visitField(key, item, depth);
-      }
-      return out;
-    };
-
-    const visitError = (err: ErrorLike, depth: number): Record<string, unknown> => {
-      const out: Record<string, unknown> = {
-        type: errorType(err),
-        message: text(err.message),
-      };
-      if (typeof err.stack === 'string') out['stack'] = text(err.stack);
-      const skip = new Set(['message', 'stack', 'name', 'constructor']);
-      const keys = new Set<string>([...enumerableKeys(err), ...Object.getOwnPropertyNames(err)]);
-      for (const key of keys) {
-        if (skip.has(key)) continue;
-        let field: unknown;
-        try {
-          field = (err as unknown as Record<string, unknown>)[key];
-        } catch {
-          continue;
-        }
-        const cleaned = visitField(key, field, depth);
-        if (cleaned !== undefined) out[text(key)] = cleaned;
-      }
-      return out;
-    };
-
-    return visit(input, 0);
-  };
-
-  return {
-    text,
-    value,
-    secretsOnly: (line) => replaceSecrets(line, lineSafe).replace(BOT_TOKEN_IN_PATH, `bot${REDACTED}`),
-  };
+  if (typeof err.stack === 'string') out['stack'] = w.text(err.stack);
+  const skip = new Set(['message', 'stack', 'name', 'constructor']);
+  const keys = new Set<string>([...enumerableKeys(err), ...Object.getOwnPropertyNames(err)]);
+  for (const key of keys) {
+    if (skip.has(key)) continue;
+    let field: unknown;
+    try {
+      field = (err as unknown as Record<string, unknown>)[key];
+    } catch {
+      continue;
+    }
+    const cleaned = visitField(w, key, field, depth);
+    if (cleaned !== undefined) out[w.text(key)] = cleaned;
+  }
+  return out;
 }
 
 interface ErrorLike {
