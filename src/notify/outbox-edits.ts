@@ -18,8 +18,6 @@ export interface EditKeys {
   message: (chatId: number, messageId: number) => string;
   /** Who sends the message now (a job's ID, or the enqueuing process under its job's ID). */
   lock: (chatId: number, messageId: number) => string;
-  /** Set for `retry_after` by a 429. */
-  paused: string;
 }
 
 export interface EditSyncDeps {
@@ -30,20 +28,20 @@ export interface EditSyncDeps {
   /** How long the message's record is kept, in seconds. */
   ttl: number;
   logger: LoggerLike;
-  /** Telegram's answer to one call (the pause's PTTL when the caller has read it already). */
-  attempt: (message: OutboxMessage, pttl?: number) => Promise<SendVerdict & { took?: boolean }>;
+  /** Telegram's answer to one call, after its slot of the pace (`paced`: the caller took it already). */
+  attempt: (message: OutboxMessage, paced?: boolean) => Promise<SendVerdict & { took?: boolean }>;
   /** Telegram took a text: the crash point, then its webhook-to-chat time. */
   took: (webhookAt: number | undefined, timed: boolean) => Promise<void>;
   /** A 429: every replica's outbox waits. */
   pauseAll: (id: string | undefined, pauseAllMs: number) => Promise<void>;
 }
 
-/** A text to send under the message's lock: its version, the message, its webhook time, the pause's PTTL. */
+/** A text to send under the message's lock: its version, the message, its webhook time, whether it has its slot. */
 interface Turn {
   version: string;
   message: OutboxMessage;
   webhookAt: number | undefined;
-  pttl: number | undefined;
+  paced: boolean;
 }
 
 /** Creates the outbox's edit side: `syncEdit` for an edit job, `editNow` for an edit sent at once. */
@@ -57,18 +55,15 @@ export function createEditSync(deps: EditSyncDeps) {
     own: Extract<OutboxMessage, { kind: 'edit' }>,
     ownVersion: number,
   ): Promise<Turn | null> {
-    const taken = (await takeEditScript.run(
-      redis,
-      [...keys, k.paused],
-      [id, leaseMs, ownVersion, JSON.stringify(own), ttl],
-    )) as [string, string?, string?, string?, number?];
+    const args = [id, leaseMs, ownVersion, JSON.stringify(own), ttl];
+    const taken = (await takeEditScript.run(redis, keys, args)) as [string, string?, string?, string?];
     // 'busy': another job holds the message and sends its newest text before letting go.
     if (taken[0] !== 'send') return null;
     return {
       version: taken[1] ?? '0',
       message: JSON.parse(taken[2] ?? '{}') as OutboxMessage,
       webhookAt: taken[3] ? Number(taken[3]) : undefined,
-      pttl: taken[4],
+      paced: false,
     };
   }
 
@@ -90,12 +85,12 @@ export function createEditSync(deps: EditSyncDeps) {
     for (;;) {
       turn ??= await takeEdit(id, keys, own, ownVersion);
       if (turn === null) return;
-      const { version, message, webhookAt, pttl } = turn;
+      const { version, message, webhookAt, paced } = turn;
       // The message stays ours for as long as Telegram takes to answer (BullMQ renews the job's lock alike).
       const renew = setInterval(() => {
         renewEditScript.run(redis, [keys[1]!], [id, leaseMs]).catch(() => undefined);
       }, leaseMs / 3);
-      const verdict = await attempt(message, pttl).finally(() => clearInterval(renew));
+      const verdict = await attempt(message, paced).finally(() => clearInterval(renew));
       turn = null;
       if (verdict.kind === 'retry') {
         await releaseEditScript.run(redis, [keys[1]!], [id]);
@@ -128,8 +123,8 @@ export function createEditSync(deps: EditSyncDeps) {
     version: number,
     webhookAt: number | undefined,
   ): Promise<void> {
-    // The enqueue found no 429 pause running: no second look at it.
-    const first: Turn = { version: String(version), message: own, webhookAt, pttl: 0 };
+    // The enqueue found no 429 pause running and took the text's slot of the pace.
+    const first: Turn = { version: String(version), message: own, webhookAt, paced: true };
     await syncEdit(
       id,
       own,

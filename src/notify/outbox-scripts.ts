@@ -1,17 +1,41 @@
 import { defineScript } from '../lib/redis/redis-script.ts';
 
 /**
- * The outbox's Lua scripts, all about an edited message (outbox.ts, outbox-edits.ts): its record
- * (`outbox:msg:<chat>:<message>`: the newest text and its version, the version sent, the webhook time) and its
- * lock (`…:lock`, held by the job or process sending it). Each runs atomically, so replicas agree on which text is
- * newest and who sends it.
+ * The outbox's Lua scripts (outbox.ts, outbox-edits.ts), over keys of its own only, all under its prefix's hash
+ * tag: its pace window (`outbox:pace`, the messages sent in the current window by every replica), the 429 pause
+ * (`outbox:paused`), and an edited message's record
+ * (`outbox:msg:<chat>:<message>`: the newest text and its version, the version sent, the webhook time) and lock
+ * (`…:lock`, held by the job or process sending it). Each runs atomically, so replicas agree on which text is
+ * newest, who sends it and whose turn the pace gives.
  */
 
-export const enqueueEditScript = defineScript(`
--- KEYS: message record, job (the record again when there is no key), message lock, the 429 pause, the queue's
--- limiter (BullMQ's count of the jobs taken in its window)
+/** Lua: takes a slot of the pace window; 0 when taken, else the ms until the window ends. */
+const TAKE_SLOT = `
+local function takeSlot(pace, max, windowMs)
+  if tonumber(redis.call('GET', pace) or '0') >= max then
+    local left = redis.call('PTTL', pace)
+    if left > 0 then return left end
+    redis.call('PEXPIRE', pace, windowMs)
+    return windowMs
+  end
+  if redis.call('INCR', pace) == 1 then redis.call('PEXPIRE', pace, windowMs) end
+  return 0
+end
+`;
+
+export const paceScript = defineScript(`${TAKE_SLOT}
+-- KEYS: the pace window, the 429 pause ; ARGV: messages a window, window ms
+local paused = redis.call('PTTL', KEYS[2])
+if paused > 0 then return {'paused', paused} end
+local left = takeSlot(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]))
+if left > 0 then return {'full', left} end
+return {'go', 0}
+`);
+
+export const enqueueEditScript = defineScript(`${TAKE_SLOT}
+-- KEYS: message record, job (the record again when there is no key), message lock, the 429 pause, the pace window
 -- ARGV: version, payload, webhook time, ttl, check the job ('1'), now ('1'), the job id, lease ms, messages a
--- second, the limiter's window ms
+-- window, window ms
 if ARGV[5] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
 local current = redis.call('HGET', KEYS[1], 'v')
 if current and tonumber(current) >= tonumber(ARGV[1]) then return 'stale' end
@@ -21,19 +45,17 @@ if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'wh', ARGV[3]) else redis.call
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
 if ARGV[6] ~= '1' then return 'queued' end
 -- Sent at once by the caller when nobody else holds the message (its holder sends the newest text before letting
--- go), no 429 pause runs and the outbox's pace has room: the send counts in BullMQ's limiter like a job taken.
+-- go), no 429 pause runs and the pace window has a slot, which the send takes as a job's would.
 local holder = redis.call('GET', KEYS[3])
 if holder and holder ~= ARGV[7] then return 'queued' end
 if redis.call('PTTL', KEYS[4]) > 0 then return 'queued' end
-local used = tonumber(redis.call('GET', KEYS[5]) or '0')
-if used == nil or used >= tonumber(ARGV[9]) then return 'queued' end
-if redis.call('INCR', KEYS[5]) == 1 then redis.call('PEXPIRE', KEYS[5], tonumber(ARGV[10])) end
+if takeSlot(KEYS[5], tonumber(ARGV[9]), tonumber(ARGV[10])) > 0 then return 'queued' end
 redis.call('SET', KEYS[3], ARGV[7], 'PX', tonumber(ARGV[8]))
 return 'now'
 `);
 
 export const takeEditScript = defineScript(`
--- KEYS: message record, message lock, the 429 pause ; ARGV: job id, lease ms, the job's version, its payload, ttl
+-- KEYS: message record, message lock ; ARGV: job id, lease ms, the job's version, its payload, ttl
 local holder = redis.call('GET', KEYS[2])
 if holder and holder ~= ARGV[1] then return {'busy'} end
 if redis.call('EXISTS', KEYS[1]) == 0 then
@@ -47,7 +69,7 @@ if r[4] and tonumber(r[4]) >= tonumber(r[1]) then
   return {'done'}
 end
 redis.call('SET', KEYS[2], ARGV[1], 'PX', tonumber(ARGV[2]))
-return {'send', r[1], r[2], r[3] or '', redis.call('PTTL', KEYS[3])}
+return {'send', r[1], r[2], r[3] or ''}
 `);
 
 export const finishEditScript = defineScript(`

@@ -5,7 +5,7 @@ import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import { createEditSync } from './outbox-edits.ts';
-import { enqueueEditScript } from './outbox-scripts.ts';
+import { enqueueEditScript, paceScript } from './outbox-scripts.ts';
 import {
   callTelegram,
   classifyTelegramError,
@@ -21,8 +21,12 @@ import {
  * BullMQ keeps the finished job (KEEP_COMPLETED, KEEP_FAILED). A job leaves the queue only after Telegram's answer:
  * 429 pauses the queue for every replica for `retry_after` (queue.rateLimit + RateLimitError: the job waits,
  * uncounted), 5xx and network errors retry with OUTBOX delays for ever, any other 4xx is final (the job fails:
- * BullMQ's failed set is the dead letters). A global limiter keeps every replica together under Telegram's
- * ~30 messages a second. What each answer means is outbox-telegram.ts.
+ * BullMQ's failed set is the dead letters). What each answer means is outbox-telegram.ts.
+ *
+ * The pace: every replica together stays under Telegram's ~30 messages a second by a window of the outbox's own
+ * (`outbox:pace`, a count per one-second window, as BullMQ's limiter keeps), from which every Telegram call takes a
+ * slot, a job's and an edit's sent at once alike; a call finding the window full waits for the next. BullMQ's
+ * limiter, at the same pace, leaves the jobs beyond it waiting in the queue.
  *
  * The one window that can duplicate: a `send` that Telegram accepted whose job was not marked completed because
  * the process died in between (or its job lock ran out, e.g. while Redis was unreachable); BullMQ then gives the
@@ -38,7 +42,7 @@ import {
  * outbox-scripts.ts).
  *
  * A status edit need not wait for a job's turn (`now`, the notices' order statuses): when nothing holds its
- * message, no 429 pause runs and the pace has room (the edit counts in BullMQ's limiter like a job taken), the
+ * message, no 429 pause runs and the pace window has a slot (which the edit takes, as a job's call would), the
  * enqueue takes the message's lock under the job's own ID and the enqueuing process sends the text at once; the
  * job is added delayed by a third of the lease as the safety net. It finds the text sent, or, after a crash or a
  * failed attempt, sends it itself (its ID is the holder's, so it may take the message over); an attempt slower
@@ -56,8 +60,8 @@ export interface OutboxTimings {
   messagesPerSecond: number;
   /**
    * Messages one process has in flight at once, to different chats: a burst of webhooks (one status edit and one
-   * final message per order) would otherwise wait for one Telegram round trip after another. The limiter above,
-   * not this, keeps the pace.
+   * final message per order) would otherwise wait for one Telegram round trip after another. The pace above, not
+   * this, keeps Telegram's limit.
    */
   concurrency: number;
 }
@@ -73,7 +77,7 @@ export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
 /** The BullMQ queue of the outbox. */
 export const OUTBOX_QUEUE = 'outbox';
 /** The window of the outbox's pace (OutboxTimings.messagesPerSecond). */
-const LIMITER_WINDOW_MS = 1_000;
+const PACE_WINDOW_MS = 1_000;
 /** Name of the outbox's back-off (OutboxTimings.retryDelaysMs), given to its worker. */
 const BACKOFF = 'outbox';
 
@@ -131,17 +135,31 @@ export function createOutbox(deps: OutboxDeps) {
     lock: (chatId: number, messageId: number) => `${deps.prefix}outbox:msg:${chatId}:${messageId}:lock`,
     /** Set for `retry_after` by a 429: a message already taken by any replica waits too. */
     paused: `${deps.prefix}outbox:paused`,
+    /** The messages sent in the current pace window, by every replica, by jobs and at once alike. */
+    pace: `${deps.prefix}outbox:pace`,
   };
 
-  /** Telegram's answer to one call: done (and whether Telegram took the text now), or a verdict to act on. */
+  /**
+   * Telegram's answer to one call: done (and whether Telegram took the text now), or a verdict to act on. The call
+   * first takes a slot of the pace window, waiting here for the next window when this one is full (the message
+   * keeps its place, and its chat's later messages stay behind it), unless a 429 pause runs.
+   */
   async function attempt(
     message: OutboxMessage,
-    /** The pause's PTTL when the caller has read it already. */
-    pttl?: number,
+    /** The caller took the call's slot already (and found no pause). */
+    paced = false,
   ): Promise<SendVerdict & { took?: boolean }> {
-    // BullMQ's pause stops replicas taking new jobs; jobs they took before it (several at a time) wait here.
-    const pausedMs = pttl ?? (await redis.pttl(k.paused));
-    if (pausedMs > 0) return { kind: 'retry', pauseAllMs: pausedMs, reason: 'paused after a 429' };
+    while (!paced) {
+      const [state, ms] = (await paceScript.run(
+        redis,
+        [k.pace, k.paused],
+        [timings.messagesPerSecond, PACE_WINDOW_MS],
+      )) as [string, number];
+      // BullMQ's rate limit stops replicas taking new jobs; jobs they took before it (several at a time) wait here.
+      if (state === 'paused') return { kind: 'retry', pauseAllMs: ms, reason: 'paused after a 429' };
+      if (state === 'go') paced = true;
+      else await new Promise((resolve) => setTimeout(resolve, ms));
+    }
     try {
       const messageId = await callTelegram(deps.telegram, message);
       return { kind: 'done', took: true, ...(messageId === undefined ? {} : { messageId }) };
@@ -254,8 +272,7 @@ export function createOutbox(deps: OutboxDeps) {
           jobId === undefined ? record : queue.toKey(jobId),
           k.lock(stored.chatId, stored.messageId),
           k.paused,
-          // BullMQ's limiter key (Queue.keys.limiter).
-          queue.toKey('limiter'),
+          k.pace,
         ],
         [
           version,
@@ -267,7 +284,7 @@ export function createOutbox(deps: OutboxDeps) {
           jobId ?? '',
           timings.leaseMs,
           timings.messagesPerSecond,
-          LIMITER_WINDOW_MS,
+          PACE_WINDOW_MS,
         ],
       )) as EnqueueResult | 'now';
       if (answer === 'duplicate') return answer;
@@ -315,7 +332,10 @@ export function createOutbox(deps: OutboxDeps) {
         // Several chats at a time per process; one chat's messages one after another, in the order queued.
         concurrency: timings.concurrency,
         lockDurationMs: timings.leaseMs,
-        limiter: { max: timings.messagesPerSecond, durationMs: LIMITER_WINDOW_MS },
+        // BullMQ's limiter: jobs beyond the pace wait in Redis, in their order, rather than taken and held here; and
+        // a 429's queue.rateLimit stops every replica taking jobs (BullMQ checks it only for a worker with a
+        // limiter). The pace window above, not this, counts what is sent.
+        limiter: { max: timings.messagesPerSecond, durationMs: PACE_WINDOW_MS },
         backoffStrategy: (attemptsMade, _type, error) =>
           outboxBackoffMs(timings.retryDelaysMs, attemptsMade, error),
         // A job whose worker died is taken up again however often that happens: it is never dropped.

@@ -512,8 +512,9 @@ describe('durable Telegram outbox on BullMQ', () => {
       const { user, replica } = setup({ timings: { messagesPerSecond: 2 } });
       const sent = await api.sendMessage(user.id, 'v0');
       const { outbox, jobs } = replica({ work: false });
-      // The queue's jobs took the window's two messages (BullMQ's limiter, shared by every replica).
-      await redis.set(jobs.queue(OUTBOX_QUEUE).toKey('limiter'), '2', 'PX', 3_000);
+      // Sends took the window's two slots (the outbox's pace, shared by every replica).
+      await redis.set(`${prefix}outbox:pace`, '2', 'PX', 3_000);
+      const windowEnds = Date.now() + 3_000;
       await outbox.enqueue(
         { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'v1' },
         { key: 'p1', version: 1, now: true },
@@ -524,6 +525,8 @@ describe('durable Telegram outbox on BullMQ', () => {
       replica();
       await drain(outbox);
       expect(editsOf(user.id, sent.message_id).map((c) => c.params['text'])).toEqual(['v1']);
+      // The job's call, too, waited for a slot of the same window.
+      expect(editsOf(user.id, sent.message_id)[0]!.at).toBeGreaterThanOrEqual(windowEnds - 100);
     });
   });
 
