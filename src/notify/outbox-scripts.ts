@@ -3,7 +3,7 @@ import { defineScript } from '../lib/redis/redis-script.ts';
 /**
  * The outbox's Lua scripts (outbox.ts, outbox-edits.ts), over keys of its own only, all under its prefix's hash
  * tag: its pace window (`outbox:pace`, the messages sent in the current window by every replica), the 429 pause
- * (`outbox:paused`), and an edited message's record
+ * (`outbox:paused`), the marks of the keys queued (`outbox:once:<key>`), and an edited message's record
  * (`outbox:msg:<chat>:<message>`: the newest text and its version, the version sent, the webhook time) and lock
  * (`…:lock`, held by the job or process sending it). Each runs atomically, so replicas agree on which text is
  * newest, who sends it and whose turn the pace gives.
@@ -33,8 +33,9 @@ return {'go', 0}
 `);
 
 export const enqueueEditScript = defineScript(`${TAKE_SLOT}
--- KEYS: message record, job (the record again when there is no key), message lock, the 429 pause, the pace window
--- ARGV: version, payload, webhook time, ttl, check the job ('1'), now ('1'), the job id, lease ms, messages a
+-- KEYS: message record, the key's mark (the record again when there is no key), message lock, the 429 pause, the
+-- pace window
+-- ARGV: version, payload, webhook time, ttl, check the mark ('1'), now ('1'), the job id, lease ms, messages a
 -- window, window ms
 if ARGV[5] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
 local current = redis.call('HGET', KEYS[1], 'v')

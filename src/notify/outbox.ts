@@ -1,7 +1,7 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { RateLimitError, UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, KEEP_COMPLETED, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import { createEditSync } from './outbox-edits.ts';
@@ -17,16 +17,22 @@ import {
 
 /**
  * Durable Telegram outbox on BullMQ (the `outbox` queue of src/jobs): one job per logical message, its
- * idempotency key (e.g. `final:<order>:<status>`) as the job ID, so enqueuing twice sends once for as long as
- * BullMQ keeps the finished job (KEEP_COMPLETED, KEEP_FAILED). A job leaves the queue only after Telegram's answer:
- * 429 pauses the queue for every replica for `retry_after` (queue.rateLimit + RateLimitError: the job waits,
- * uncounted), 5xx and network errors retry with OUTBOX delays for ever, any other 4xx is final (the job fails:
- * BullMQ's failed set is the dead letters). What each answer means is outbox-telegram.ts.
+ * idempotency key (e.g. `final:<order>:<status>`) giving the job ID. Once its job is added, the key is marked
+ * (`outbox:once:<key>`, kept as long as BullMQ keeps completed jobs, KEEP_COMPLETED), and enqueuing it again is
+ * answered `duplicate`. The mark is set after the add: an add that failed (or a process that died before it)
+ * leaves the key unmarked rather than marked with no job to send it, and a repeat is added again, which BullMQ
+ * ignores for a job ID it holds (the second line, as for two enqueues at once).
+ *
+ * A job leaves the queue only after Telegram's answer: 429 pauses the queue for every replica for `retry_after`
+ * (queue.rateLimit + RateLimitError: the job waits, uncounted), 5xx and network errors retry with OUTBOX delays for
+ * ever, any other 4xx is final (the job fails: BullMQ's failed set is the dead letters). What each answer means is
+ * outbox-telegram.ts.
  *
  * The pace: every replica together stays under Telegram's ~30 messages a second by a window of the outbox's own
  * (`outbox:pace`, a count per one-second window, as BullMQ's limiter keeps), from which every Telegram call takes a
  * slot, a job's and an edit's sent at once alike; a call finding the window full waits for the next. BullMQ's
- * limiter, at the same pace, leaves the jobs beyond it waiting in the queue.
+ * limiter, at the same pace, leaves the jobs beyond it waiting in the queue. The outbox's scripts touch only its
+ * own keys, none of BullMQ's (whose layout is BullMQ's to change).
  *
  * The one window that can duplicate: a `send` that Telegram accepted whose job was not marked completed because
  * the process died in between (or its job lock ran out, e.g. while Redis was unreachable); BullMQ then gives the
@@ -137,6 +143,8 @@ export function createOutbox(deps: OutboxDeps) {
     paused: `${deps.prefix}outbox:paused`,
     /** The messages sent in the current pace window, by every replica, by jobs and at once alike. */
     pace: `${deps.prefix}outbox:pace`,
+    /** Marks an idempotency key whose job was added: enqueuing it again is a duplicate. */
+    once: (key: string) => `${deps.prefix}outbox:once:${key}`,
   };
 
   /**
@@ -254,7 +262,8 @@ export function createOutbox(deps: OutboxDeps) {
 
   /** Queues `stored` as it is (see enqueue). */
   async function add(stored: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
-    const jobId = options.key === null ? undefined : outboxJobId(options.key);
+    const { key } = options;
+    const jobId = key === null ? undefined : outboxJobId(key);
     let result: EnqueueResult = 'queued';
     let data: OutboxJob = { message: stored };
     // An edit whose message the enqueue took for this process: sent now, its job the safety net (editNow).
@@ -266,10 +275,9 @@ export function createOutbox(deps: OutboxDeps) {
       const now = options.now === true && jobId !== undefined;
       const answer = (await enqueueEditScript.run(
         redis,
-        // BullMQ's key of the job (same hash tag as ours): a key already used is a duplicate.
         [
           record,
-          jobId === undefined ? record : queue.toKey(jobId),
+          key === null ? record : k.once(key),
           k.lock(stored.chatId, stored.messageId),
           k.paused,
           k.pace,
@@ -293,7 +301,7 @@ export function createOutbox(deps: OutboxDeps) {
       sentNow = answer === 'now' ? stored : null;
       result = answer === 'now' ? 'queued' : answer;
     } else {
-      if (jobId !== undefined && (await redis.exists(queue.toKey(jobId))) === 1) return 'duplicate';
+      if (key !== null && (await redis.exists(k.once(key))) === 1) return 'duplicate';
       if (options.webhookReceivedAt !== undefined) data = { message: stored, wh: options.webhookReceivedAt };
     }
     // Two enqueues of one key at the very same time may both answer `queued`; BullMQ adds one job.
@@ -312,6 +320,7 @@ export function createOutbox(deps: OutboxDeps) {
       inFlight.add(sending);
     }
     await added;
+    if (key !== null) await redis.set(k.once(key), '1', 'EX', KEEP_COMPLETED.age);
     return result;
   }
 

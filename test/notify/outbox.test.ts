@@ -530,6 +530,68 @@ describe('durable Telegram outbox on BullMQ', () => {
     });
   });
 
+  it("keeps to keys of its own: nothing the outbox sends on its connection names a key of BullMQ's", async () => {
+    const { user, replica } = setup({ timings: { messagesPerSecond: 3 } });
+    // The outbox's own connection (the test's), as the server names its client; BullMQ's are others.
+    const own = /\baddr=(\S+)/.exec(String(await redis.client('INFO')))?.[1];
+    const monitor = await redis.monitor();
+    const named: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+      if (source === own) named.push(args);
+    });
+    try {
+      const { outbox } = replica();
+      const sent = await api.sendMessage(user.id, 'v0');
+      const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id };
+      // Sends, a document, edits queued and sent at once, their duplicates, a 429 and a full pace window.
+      standIn.driver.injectFault({ kind: 'rate-limit', retryAfter: 1, calls: 1, methods: ['sendMessage'] });
+      for (let i = 0; i < 5; i++)
+        await outbox.enqueue({ kind: 'send', chatId: user.id, text: `m${i}` }, { key: `m${i}` });
+      await outbox.enqueue(
+        { kind: 'document', chatId: user.id, fileName: 'r.csv', fileText: 'a\n', caption: 'r' },
+        { key: 'doc' },
+      );
+      await outbox.enqueue({ ...edit, text: 'v1' }, { key: 'e1', version: 1, now: true });
+      await outbox.enqueue({ ...edit, text: 'v2' }, { key: 'e2', version: 2 });
+      await drain(outbox);
+      expect(await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'm0' }, { key: 'm0' })).toBe(
+        'duplicate',
+      );
+      expect(await outbox.enqueue({ ...edit, text: 'v1' }, { key: 'e1', version: 1, now: true })).toBe(
+        'duplicate',
+      );
+      expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('v2');
+    } finally {
+      monitor.disconnect();
+    }
+    expect(named.length).toBeGreaterThan(0);
+    const bullmq = named.filter((args) => args.some((arg) => arg.startsWith(`${prefix}jobs:`)));
+    expect(bullmq).toEqual([]);
+  });
+
+  it('an enqueue whose job was never added (the add failed, or its process died first) leaves its key free', async () => {
+    const { user, replica } = setup();
+    const sent = await api.sendMessage(user.id, 'v0');
+    const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id, text: 'v1' };
+    const { outbox: gone, jobs: goneJobs } = replica({ work: false });
+    // Its queue's connection is gone: the edit's script runs (the record holds v1), the add fails.
+    await goneJobs.close();
+    await expect(gone.enqueue(edit, { key: 'lost-edit', version: 1 })).rejects.toThrow();
+    await expect(
+      gone.enqueue({ kind: 'send', chatId: user.id, text: 'hello' }, { key: 'lost-send' }),
+    ).rejects.toThrow();
+    // The caller's repeat (its change delivered again) is not a duplicate: both go out, once.
+    const { outbox } = replica();
+    expect(await outbox.enqueue(edit, { key: 'lost-edit', version: 1 })).not.toBe('duplicate');
+    expect(await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'hello' }, { key: 'lost-send' })).toBe(
+      'queued',
+    );
+    await drain(outbox);
+    expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('v1');
+    expect(sendsOf(user.id).filter((c) => c.ok && c.params['text'] === 'hello')).toHaveLength(1);
+    expect(await outbox.enqueue(edit, { key: 'lost-edit', version: 1 })).toBe('duplicate');
+  });
+
   it('three replicas sending at once: every message exactly once', async () => {
     const { user, replica } = setup();
     const replicas = [replica().outbox, replica().outbox, replica().outbox];
