@@ -37,7 +37,7 @@ export const EXTRA_VARIABLES = [
   {
     name: 'OUTBOX_MESSAGES_PER_SECOND',
     meaning:
-      "Status messages, alerts and reports the Telegram outbox sends a second, all worker replicas together (BullMQ's limiter; below Telegram's about 30, which the chat's own answers share)",
+      "Status messages, alerts and reports the Telegram outbox sends a second, all replicas together (the outbox's pace window, which its jobs and its status edits sent at once share; below Telegram's about 30, which the chat's own answers share)",
     default: '25',
   },
   {
