@@ -215,7 +215,6 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
   let botSaturated: Phase;
   let toChat: Awaited<ReturnType<typeof webhookToChat>>;
   let calm: Awaited<ReturnType<typeof webhookToChat>>;
-  let fastLoops: Awaited<ReturnType<typeof webhookToChat>>;
   let splitToChat: Awaited<ReturnType<typeof webhookToChat>>;
   let splitRate: number;
   let weightedToChat: Awaited<ReturnType<typeof webhookToChat>>;
@@ -287,27 +286,7 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
       }
     }
     calm = await webhookToChat(world, calmIds);
-    // Diagnostic: the same calm measure with the order workers polling every 20 ms instead of 500 ms.
     await bot.stop();
-    const fastBot = await world.startBot({
-      script: 'bench/lib/app-child.ts',
-      extra: { BENCH_ORDER_IDLE_MS: '20' },
-    });
-    const fastIds = new Set<string>();
-    for (let i = 0; i < calmOrders; i++) {
-      const user = world.standIn.driver.user({ id: ids[(i + 50) % ids.length] ?? FIRST_USER });
-      try {
-        const r = await guidedTopUp(world.tap, user, phoneFor(950_000 + i));
-        if (r.orderId === undefined) continue;
-        fastIds.add(r.orderId);
-        await waitFinalTold(world, [r.orderId], 30_000);
-      } catch (error) {
-        reasons.push(`calm 20 ms: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    fastLoops = await webhookToChat(world, fastIds);
-    // The saturated chat again, with the jobs in a process of their own (splitRoles).
-    await fastBot.stop();
     ctx.log(`chat: saturated phase with ROLE=bot + ROLE=worker (load average ${loadavg()[0]?.toFixed(1)})`);
     ({ toChat: splitToChat, rate: splitRate } = await splitRoles(world, ids, 0, 20_000));
     // Diagnostic: the same with the CPU weights compose.yaml gives the two containers on one machine (the bot's
@@ -392,15 +371,6 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
       ...(calm.byRead + calm.missing > 0
         ? { note: `${calm.byRead} told by a read first, ${calm.missing} not matched` }
         : {}),
-    },
-    {
-      bench: '2',
-      metric: `Diagnostic: the same with the order workers polling every 20 ms (n=${fastLoops.samples.length})`,
-      value: fmt(quantile(fastLoops.samples, 0.99), 'ms'),
-      anchor: `p50 ${fmt(quantile(fastLoops.samples, 0.5), 'ms')}`,
-      ratio: '–',
-      target: '(not production)',
-      met: null,
     },
     {
       bench: '2',

@@ -80,7 +80,6 @@ export const SOAK_TIMINGS = {
     },
     outbox: { leaseMs: 8_000, retryDelaysMs: [200, 500, 1_000, 2_000] },
     alertGrouping: { quietMs: 500, maxHoldMs: 2_000 },
-    idleMs: 50,
     claimIdleMs: 8_000,
   },
   merchantRetry: { baseDelayMs: 100, maxDelayMs: 1_000 },

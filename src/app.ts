@@ -510,7 +510,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       if (runsJobs) {
         const notifying = await notify.start({ store: orderSystem.store, receiptData });
         started.push(() => notifying.stop());
-        const ordering = await orderSystem.startWorkers({ onChanged: () => notifying.wake() });
+        const ordering = await orderSystem.startWorkers({ changeHandlers: notifying.changeHandlers });
         started.push(() => ordering.stop());
         await bulk.runJobs();
         await schedules.runJobs();

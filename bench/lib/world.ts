@@ -41,8 +41,6 @@ export interface BenchWorld {
     profileDir?: string;
     extra?: Record<string, string>;
     inspect?: boolean;
-    /** Another entry point than src/main.ts (the diagnostic bench/lib/app-child.ts). */
-    script?: string;
   }): Promise<ChildService>;
   /** Creates stand-in users who have started the bot, and gives them the reseller role. */
   addResellers(ids: readonly number[]): Promise<void>;
@@ -129,7 +127,6 @@ export async function startBenchWorld(options: BenchWorldOptions = {}): Promise<
         port,
         ...(opts.profileDir ? { profileDir: opts.profileDir } : {}),
         ...(opts.inspect ? { inspect: true } : {}),
-        ...(opts.script ? { script: opts.script } : {}),
       });
       bots.push(bot);
       if (sandbox) {

@@ -1,8 +1,6 @@
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 
 export interface LoopHandle {
-  /** Runs the next round now instead of after the idle wait. */
-  wake(): void;
   /** Stops after the round in flight (in-flight work finishes). */
   stop(): Promise<void>;
 }
@@ -24,8 +22,6 @@ export function runLoop(options: {
   const logger = options.logger ?? silentLogger;
   let stopped = false;
   let wakeUp: (() => void) | null = null;
-  // A wake that arrives while a round runs is kept, so the work it announces is not left for the idle wait.
-  let woken = false;
   let errors = 0;
 
   const sleep = (ms: number) =>
@@ -42,7 +38,6 @@ export function runLoop(options: {
   const running = (async () => {
     while (!stopped) {
       let worked: number;
-      woken = false;
       try {
         worked = await options.round();
         errors = 0;
@@ -56,15 +51,11 @@ export function runLoop(options: {
         continue;
       }
       if (stopped) break;
-      if (worked === 0 && !woken) await sleep(options.idleMs);
+      if (worked === 0) await sleep(options.idleMs);
     }
   })();
 
   return {
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
     async stop() {
       stopped = true;
       wakeUp?.();

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
 import type { AdminAlert, AlertSink } from '../orders/alerts.ts';
-import { readChanges } from '../orders/changes.ts';
+import type { ChangeHandler } from '../orders/changes.ts';
 import { alertIdentity } from './alert-identity.ts';
 import { alertMessages } from './alert-text.ts';
 import type { OrderCallbacks } from '../bot/callback-data/order.ts';
@@ -74,8 +74,6 @@ export interface AlertsDeps {
   identityTtlSeconds?: number;
   clock?: () => number;
   logger?: LoggerLike;
-  /** Changes left unacknowledged by a crashed replica are taken over after this long. */
-  claimIdleMs?: number;
 }
 
 type AlertedStatus = Extract<AdminAlert, { kind: 'order-status' }>['status'];
@@ -175,30 +173,22 @@ export function createAlerts(deps: AlertsDeps) {
       },
     );
   }
-  const changes = readChanges({
-    redis,
-    prefix: deps.prefix,
-    group: 'alerts',
-    failure: 'order change not turned into an alert yet',
-    logger,
-    ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
-    // Failed, refunded, manual review; refusals for balance, risk, wallet.
-    handle: async (change) => {
-      const order = {
-        externalOrderId: change.externalOrderId,
-        ...(change.orderId === undefined ? {} : { orderId: change.orderId }),
-      };
-      if (change.kind === 'status' || change.kind === 'placed') {
-        const status = change.status;
-        if (ALERTED_STATUSES.has(status))
-          await sink.raise({ kind: 'order-status', ...order, status: status as AlertedStatus });
-      } else if (change.kind === 'rejected') {
-        const key = change.key;
-        if (key === 'balance' || key === 'risk' || key === 'wallet')
-          await sink.raise({ kind: 'order-rejected', ...order, key });
-      }
-    },
-  });
+  /** Turns an order change into an alert: failed, refunded, manual review; refusals for balance, risk, wallet. */
+  const onChange: ChangeHandler = async (change) => {
+    const order = {
+      externalOrderId: change.externalOrderId,
+      ...(change.orderId === undefined ? {} : { orderId: change.orderId }),
+    };
+    if (change.kind === 'status' || change.kind === 'placed') {
+      const status = change.status;
+      if (ALERTED_STATUSES.has(status))
+        await sink.raise({ kind: 'order-status', ...order, status: status as AlertedStatus });
+    } else if (change.kind === 'rejected') {
+      const key = change.key;
+      if (key === 'balance' || key === 'risk' || key === 'wallet')
+        await sink.raise({ kind: 'order-rejected', ...order, key });
+    }
+  };
 
   async function recipients(): Promise<Array<{ id: number; locale: string }>> {
     if (deps.alertChatId !== undefined)
@@ -310,11 +300,8 @@ export function createAlerts(deps: AlertsDeps) {
       return targets.length;
     },
 
-    /** Leaves the change stream's consumer group on a clean stop (see StreamConsumer.close). */
-    closeChanges: () => changes.close(),
-
-    /** Turns order changes into alerts once; returns how many changes were read. */
-    tickChanges: () => changes.tick(),
+    /** What the relay calls with each order change (idempotent: one alert per identity). */
+    onChange,
 
     /** Alerts not handed to the outbox yet: those of the open burst, and closed bursts being delivered. */
     async pending(): Promise<number> {

@@ -1,9 +1,8 @@
-import type { Redis } from 'ioredis';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Outbox } from './outbox.ts';
 import { requoteData } from '../bot/callback-data/order.ts';
 import type { LoggerLike } from '../domain/log.ts';
-import { readChanges, type ChangeEntry, type ChangeReader } from '../orders/changes.ts';
+import type { ChangeEntry, ChangeHandler } from '../orders/changes.ts';
 import type { OrderStore } from '../orders/store.ts';
 import {
   needsNewQuote,
@@ -23,22 +22,17 @@ import { html } from '../lib/html.ts';
  * status, O-…, merchant order number); a final status (succeeded, failed, refunded) and a refusal found by
  * the background re-sends also send a new message so the phone buzzes (a refusal returned by submit() is
  * told by the chat, which has it at once); an order refused and then found at the service after all ("revived")
- * gets a correction before its status. Reads the order change stream (at-least-once) and queues through the
+ * gets a correction before its status. Gets each order change from the relay (at-least-once) and queues through the
  * durable outbox with one idempotency key per order and status, so each status gives one message, never two.
  */
 
 export interface NoticesDeps {
-  redis: Redis;
-  prefix: string;
   store: Pick<OrderStore, 'get'>;
   outbox: Pick<Outbox, 'enqueue'>;
   t: Translate;
   logger?: LoggerLike;
   /** Callback data of the 🧾 Receipt button under a succeeded order's message (the bot handles it); none without. */
   receiptData?: (order: StoredOrder) => string | null;
-  consumer?: string;
-  /** Changes left unacknowledged by a crashed replica are taken over after this long. */
-  claimIdleMs?: number;
 }
 
 /** The new message sent for a final status, or null when the status only edits the status message. */
@@ -70,8 +64,8 @@ export function rejectionMessage(t: Translate, order: StoredOrder): string {
   return t(order.locale, 'order-rejected-notice', { externalOrderId: order.externalOrderId, reason });
 }
 
-/** Creates the reseller notices; `tick` handles waiting order changes once. */
-export function createNotices(deps: NoticesDeps): ChangeReader {
+/** The reseller notices: what the relay calls with each order change (idempotent: one outbox key per status). */
+export function createNotices(deps: NoticesDeps): ChangeHandler {
   const { t, outbox, store } = deps;
 
   /**
@@ -183,25 +177,16 @@ export function createNotices(deps: NoticesDeps): ChangeReader {
     await outbox.enqueue({ kind: 'send', ...message }, { key: `final:${ext}:rejected` });
   }
 
-  return readChanges({
-    redis: deps.redis,
-    prefix: deps.prefix,
-    group: 'notifier',
-    failure: 'order change not notified yet',
-    ...(deps.logger ? { logger: deps.logger } : {}),
-    ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
-    ...(deps.consumer === undefined ? {} : { consumer: deps.consumer }),
-    // Left pending on failure: retried later; the idempotency keys make the retry harmless.
-    handle: async (change) => {
-      // Stored and being sent: the chat shows "Placing…" already; the answer's change tells the rest. A refusal
-      // returned by submit() is told by the chat itself (one message, not two).
-      if (change.kind === 'intent' || change.kind === 'found') return;
-      if (change.kind === 'rejected' && change.quiet) return;
-      const order = await store.get(change.externalOrderId);
-      // An order found by the reconciliation has no reseller chat to tell (admins got its report).
-      if (order === null || order.foundBy !== undefined) return;
-      if (change.kind === 'rejected') await onRejected(order, change.seq);
-      else await onStatus(order, change);
-    },
-  });
+  // A failure is thrown to the relay, which hands the change over again later; the outbox keys make that harmless.
+  return async (change) => {
+    // Stored and being sent: the chat shows "Placing…" already; the answer's change tells the rest. A refusal
+    // returned by submit() is told by the chat itself (one message, not two).
+    if (change.kind === 'intent' || change.kind === 'found') return;
+    if (change.kind === 'rejected' && change.quiet) return;
+    const order = await store.get(change.externalOrderId);
+    // An order found by the reconciliation has no reseller chat to tell (admins got its report).
+    if (order === null || order.foundBy !== undefined) return;
+    if (change.kind === 'rejected') await onRejected(order, change.seq);
+    else await onStatus(order, change);
+  };
 }

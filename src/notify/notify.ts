@@ -2,8 +2,7 @@ import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
-import { runLoop } from '../lib/loop.ts';
-import { leaveGroups } from '../lib/redis/stream-consumer.ts';
+import type { ChangeHandler } from '../orders/changes.ts';
 import type { OrderStore } from '../orders/store.ts';
 import type { Translate } from '../orders/texts.ts';
 import type { StoredOrder } from '../orders/types.ts';
@@ -15,17 +14,13 @@ import type { OutboxTelegram } from './outbox-telegram.ts';
 
 /**
  * What reaches people in chat without their asking: the durable Telegram outbox, the reseller's notices of their
- * orders' changes, and the admins' alerts. Notices and alerts read the order change stream (orders/changes.ts);
- * anything may raise an alert through the port orders/ declares (orders/alerts.ts).
+ * orders' changes, and the admins' alerts. Notices and alerts are handlers of the order changes the relay hands
+ * out (orders/relay.ts); anything may raise an alert through the port orders/ declares (orders/alerts.ts).
  */
 
 export interface NotifyTimings {
   outbox?: Partial<OutboxTimings>;
   alertGrouping?: Partial<AlertGrouping>;
-  /** Idle pause of the change readers' loops (default 500 ms). */
-  idleMs?: number;
-  /** Takeover time of change entries left by a crashed replica. */
-  claimIdleMs?: number;
 }
 
 export interface NotifyDeps {
@@ -51,15 +46,14 @@ export interface NotifyDeps {
 }
 
 export interface NotifyWorkers {
-  /** The change stream grew: its readers look now rather than after their idle pause. */
-  wake(): void;
+  /** What the order relay calls with each change: the notices and the alerts. */
+  changeHandlers: ChangeHandler[];
   stop(): Promise<void>;
 }
 
 export function createNotify(deps: NotifyDeps) {
   const logger = deps.logger ?? silentLogger;
   const timings = deps.timings ?? {};
-  const claimIdle = timings.claimIdleMs === undefined ? {} : { claimIdleMs: timings.claimIdleMs };
   const outbox = createOutbox({
     redis: deps.redis,
     prefix: deps.prefix,
@@ -84,7 +78,6 @@ export function createNotify(deps: NotifyDeps) {
     ...(deps.alertChatLocale === undefined ? {} : { alertChatLocale: deps.alertChatLocale }),
     ...(timings.alertGrouping ? { grouping: timings.alertGrouping } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),
-    ...claimIdle,
   });
 
   return {
@@ -93,7 +86,7 @@ export function createNotify(deps: NotifyDeps) {
     /** Resolves `ord:open:…` button data to a merchant order number. */
     callbacks,
     /**
-     * Runs the outbox's and the alert bursts' jobs and the two change readers (notices, alerts) in this process.
+     * Runs the outbox's and the alert bursts' jobs in this process, and gives the handlers of order changes.
      * `receiptData`: the 🧾 button's data under a succeeded order's message (the bot handles it).
      */
     async start(orders: {
@@ -101,31 +94,19 @@ export function createNotify(deps: NotifyDeps) {
       receiptData?: (order: StoredOrder) => string | null;
     }): Promise<NotifyWorkers> {
       const notices = createNotices({
-        redis: deps.redis,
-        prefix: deps.prefix,
         store: orders.store,
         outbox,
         t: deps.t,
         logger,
-        ...claimIdle,
         ...(orders.receiptData ? { receiptData: orders.receiptData } : {}),
       });
-      const idleMs = timings.idleMs ?? 500;
-      const loops = [
-        runLoop({ name: 'notices', round: () => notices.tick(), idleMs, logger }),
-        runLoop({ name: 'change-alerts', round: () => alerts.tickChanges(), idleMs, logger }),
-      ];
       const sending = outbox.work();
       const bursts = await alerts.work();
       return {
-        wake: () => {
-          for (const loop of loops) loop.wake();
-        },
+        changeHandlers: [notices, alerts.onChange],
         async stop() {
-          await Promise.all(loops.map((loop) => loop.stop()));
           await sending.close();
           await bursts.close();
-          await leaveGroups([notices, { close: () => alerts.closeChanges() }], logger);
         },
       };
     },

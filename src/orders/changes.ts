@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { OrderStatus } from '../merchant/types.ts';
-import { createStreamConsumer } from '../lib/redis/stream-consumer.ts';
+import { workStream } from '../lib/redis/stream-consumer.ts';
 import type { ReadPlan } from './follow-up-timings.ts';
 import { orderKeys } from './keys.ts';
 
@@ -191,49 +191,39 @@ function readOf(fields: Record<string, string>): { read?: ChangeEntry['read'] } 
   return Number.isFinite(read.delayMs) && Number.isInteger(read.step) ? { read } : {};
 }
 
-export interface ChangeReader {
-  /** Handles waiting changes once (one order's in order, different orders at once); returns how many were read. */
-  tick(): Promise<number>;
-  /** Leaves the consumer group on a clean stop, so restarts do not pile consumers up in Redis. */
-  close(): Promise<void>;
-}
+/** What another part does with each order change (notify's notices and alerts); idempotent, as below. */
+export type ChangeHandler = (change: ChangeEntry) => Promise<void>;
 
 /**
- * A consumer group on the change stream (at-least-once): `handle` gets each change; one that throws stays pending
- * and is handled again later (by this replica, or by another after `claimIdleMs` if this one died), so handlers
- * make their effects idempotent (job IDs, outbox keys, alert identities derived from the change).
+ * The one consumer group on the change stream (at-least-once): `handle` gets each change; one that throws stays
+ * pending and is handled again later (by this replica, or by another after `claimIdleMs` if this one died), so
+ * handlers make their effects idempotent (job IDs, outbox keys, alert identities derived from the change).
  */
-export function readChanges(options: {
+export function workChanges(options: {
   redis: Redis;
   prefix: string;
   group: string;
-  handle: (change: ChangeEntry) => Promise<void>;
-  /** What was not done when a handler failed, for the log ("order change not notified yet"). */
+  handle: ChangeHandler;
+  /** What was not done when a handler failed, for the log ("order change not relayed yet"). */
   failure: string;
   claimIdleMs?: number;
-  consumer?: string;
   logger?: LoggerLike;
-}): ChangeReader {
+}): { stop(): Promise<void> } {
   const logger = options.logger ?? silentLogger;
-  const consumer = createStreamConsumer({
+  return workStream({
+    name: options.group,
     redis: options.redis,
     stream: orderKeys(options.prefix).changes,
     group: options.group,
+    logger,
     ...(options.claimIdleMs === undefined ? {} : { claimIdleMs: options.claimIdleMs }),
-    ...(options.consumer === undefined ? {} : { consumer: options.consumer }),
+    keyOf: (entry) => entry.fields[FIELD.order] ?? entry.id,
+    handle: async (entry) => {
+      const change = decodeChange(entry.fields);
+      if (change !== null) await options.handle(change);
+      else logger.warn({ entry: entry.id }, 'unknown order change ignored');
+    },
+    onError: (error, entry) =>
+      logger.error({ err: error, externalOrderId: entry.fields[FIELD.order] }, options.failure),
   });
-  return {
-    tick: () =>
-      consumer.consume({
-        keyOf: (entry) => entry.fields[FIELD.order] ?? entry.id,
-        handle: async (entry) => {
-          const change = decodeChange(entry.fields);
-          if (change !== null) await options.handle(change);
-          else logger.warn({ entry: entry.id }, 'unknown order change ignored');
-        },
-        onError: (error, entry) =>
-          logger.error({ err: error, externalOrderId: entry.fields[FIELD.order] }, options.failure),
-      }),
-    close: () => consumer.close(),
-  };
 }

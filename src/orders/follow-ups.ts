@@ -115,8 +115,6 @@ export interface FollowUpReadsDeps {
   planner: Pick<FollowUpPlanner, 'plan'>;
   /** Reads run at once in this process. */
   concurrency?: number;
-  /** Told after each read (it may have changed the order). */
-  onRead?: () => void;
   logger?: LoggerLike;
   hooks?: LifecycleHooks;
 }
@@ -155,7 +153,6 @@ export function workFollowUps(deps: FollowUpReadsDeps): Worker<FollowUpJob> {
     } catch (error) {
       logger.warn({ err: error, externalOrderId: ext }, 'follow-up read failed; will retry');
     }
-    deps.onRead?.();
     if (next === undefined || isClosed(after) || after.history.length !== seq) return;
     await planner.plan(ext, seq, next);
   }

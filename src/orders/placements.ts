@@ -167,8 +167,6 @@ export interface PlacementWorkerDeps {
   /** Re-sends one order held under `claim` (service.resendOne). */
   resend: (ext: string, claim: Claim) => Promise<void>;
   concurrency?: number;
-  /** Told after each re-send (it may have changed the order). */
-  onSent?: () => void;
 }
 
 /** Runs the placement re-sends in this process (ROLE all or worker). */
@@ -185,7 +183,6 @@ export function workPlacements(deps: PlacementWorkerDeps): Worker<PlacementJob> 
       throw new DelayedError();
     }
     await deps.resend(ext, { member: ext, token: lockToken, step });
-    deps.onSent?.();
   }
 
   return deps.jobs.work<PlacementJob>(PLACEMENT_QUEUE, run, {

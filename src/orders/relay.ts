@@ -1,15 +1,16 @@
 import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
-import { readChanges, type ChangeEntry, type ChangeReader } from './changes.ts';
+import { workChanges, type ChangeEntry, type ChangeHandler } from './changes.ts';
 import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
 import type { FollowUpPlanner } from './follow-ups.ts';
 import type { PlacementJobs } from './placements.ts';
 
 /**
  * The relay from order changes to BullMQ jobs: the other half of the transactional outbox that the order store's
- * commit writes (its change stream, orders/changes.ts). A change that plans a follow-up read or a placement
- * re-send (a stored intent) gets its job here; the job IDs are derived from the order, so an entry delivered twice,
- * or relayed by two workers, adds its job once. One consumer group beside the notices' and the alerts'.
+ * commit writes (its change stream, orders/changes.ts), and the change stream's one reader. A change that plans a
+ * follow-up read or a placement re-send (a stored intent) gets its job here, and the other parts' handlers (the
+ * notices' messages and the admins' alerts) get the change at the same time; every job ID and outbox key is
+ * derived from the change, so an entry delivered twice, or relayed by two workers, adds its jobs once.
  */
 
 /** The relay's consumer group on the change stream. */
@@ -23,6 +24,8 @@ export interface JobRelayDeps {
   /** Adds the first placement re-send of a stored intent. */
   placements: Pick<PlacementJobs, 'plan'>;
   timings: FollowUpTimings;
+  /** What other parts do with each change (notify's notices and alerts). */
+  handlers?: readonly ChangeHandler[];
   claimIdleMs?: number;
   logger?: LoggerLike;
 }
@@ -33,21 +36,28 @@ export function readOfChange(change: ChangeEntry, timings: FollowUpTimings): Rea
   return change.read === 'first' ? nextReadPlan(0, timings) : change.read;
 }
 
-/** The relay from order changes to read and re-send jobs (the transactional outbox's other half). */
-export function createJobRelay(deps: JobRelayDeps): ChangeReader {
-  return readChanges({
+/** Starts relaying order changes to their jobs and handlers until stopped. */
+export function startJobRelay(deps: JobRelayDeps): { stop(): Promise<void> } {
+  const planJobs: ChangeHandler = async (change) => {
+    const read = readOfChange(change, deps.timings);
+    if (read !== null) await deps.planner.plan(change.externalOrderId, change.seq, read);
+    if (change.kind === 'intent')
+      await deps.placements.plan(change.externalOrderId, 0, change.resendAfterMs ?? 0);
+  };
+  const handlers = [planJobs, ...(deps.handlers ?? [])];
+  return workChanges({
     redis: deps.redis,
     prefix: deps.prefix,
     group: JOB_RELAY_GROUP,
-    failure: 'order change not relayed to its jobs yet',
+    failure: 'order change not relayed yet',
     ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
     ...(deps.logger ? { logger: deps.logger } : {}),
-    // Left pending on failure: taken up again later; the job ID makes the repeat a no-op.
+    // Every handler runs, each on its own; when one fails the change stays pending and all run again later, which
+    // their derived job IDs and keys make harmless.
     handle: async (change) => {
-      const read = readOfChange(change, deps.timings);
-      if (read !== null) await deps.planner.plan(change.externalOrderId, change.seq, read);
-      if (change.kind === 'intent')
-        await deps.placements.plan(change.externalOrderId, 0, change.resendAfterMs ?? 0);
+      const settled = await Promise.allSettled(handlers.map((handle) => handle(change)));
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
     },
   });
 }

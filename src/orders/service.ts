@@ -39,8 +39,6 @@ export interface OrderServiceDeps {
   placement?: Partial<PlacementTimings>;
   followUp?: Partial<FollowUpTimings>;
   hooks?: LifecycleHooks;
-  /** Told after each submit, so the notices can tell a placement answered at once without waiting for a poll. */
-  onSubmitted?: () => void;
   /** With Sentinel, or a Cluster with replicas: the stored intent must reach a replica before anything is sent (else it is refused). */
   replicaAcks?: ReplicaAcks;
 }
@@ -78,10 +76,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     store,
 
     /** Saves the intent set-if-absent, then places it once (see OrderService.submit). */
-    async submit(intent: OrderIntent, options: SubmitOptions = {}): Promise<SubmitResult> {
-      const result = await submitOnce(intent, options);
-      deps.onSubmitted?.();
-      return result;
+    submit(intent: OrderIntent, options: SubmitOptions = {}): Promise<SubmitResult> {
+      return submitOnce(intent, options);
     },
 
     /** The unfinished order to this phone number, if any. */

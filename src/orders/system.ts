@@ -3,9 +3,9 @@ import type { MerchantApi } from '../merchant/types.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
 import type { ReplicaAcks } from '../lib/redis/replica-acks.ts';
-import { createWakeChannel } from '../lib/redis/wake-channel.ts';
 import type { LoggerLike } from '../domain/log.ts';
 import type { AlertSink } from './alerts.ts';
+import type { ChangeHandler } from './changes.ts';
 import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
 import { createFollowUpPlanner } from './follow-ups.ts';
 import { createPlacementJobs } from './placements.ts';
@@ -13,13 +13,11 @@ import { createOrderService, type OrderServiceImpl } from './service.ts';
 import type { PlacementTimings } from './send.ts';
 import { createOrderStore, type OrderStore } from './store.ts';
 import { createMerchantWebhookHandler, type WebhookRefusal } from './webhook-handler.ts';
-import { startOrderWorkers, type OrderWorkers, type Wake } from './worker.ts';
+import { startOrderWorkers, type OrderWorkers } from './worker.ts';
 
 export interface OrderTimings {
   placement?: Partial<PlacementTimings>;
   followUp?: Partial<FollowUpTimings>;
-  /** Idle pause of the worker loops. */
-  idleMs?: number;
   /** Takeover time of stream entries left by a crashed replica. */
   claimIdleMs?: number;
   /** Refused webhooks in `webhookFailureWindowMs` that alert admins. */
@@ -55,10 +53,10 @@ export interface OrderSystem {
   /** Handler of `POST /webhooks/merchant`. */
   webhookHandler: ReturnType<typeof createMerchantWebhookHandler>;
   /**
-   * Starts the background work (placement re-sends resumed first); stop it on shutdown. `onChanged` is called
-   * whenever the change stream grew, here or in a process without workers (ROLE=bot) that announced it.
+   * Starts the background work (placement re-sends resumed first); stop it on shutdown. `changeHandlers`: what
+   * other parts do with each order change (notify's notices and alerts).
    */
-  startWorkers(options?: { onChanged?: () => void }): Promise<OrderWorkers>;
+  startWorkers(options?: { changeHandlers?: readonly ChangeHandler[] }): Promise<OrderWorkers>;
 }
 
 /** Wires the order lifecycle from explicit parts (the composition root and the tests call this; no singletons). */
@@ -93,16 +91,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     ...(timings.followUp ? { followUp: timings.followUp } : {}),
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
     ...(deps.replicaAcks ? { replicaAcks: deps.replicaAcks } : {}),
-    // A placement answered at once gives an order change: have it told now rather than at the next poll.
-    onSubmitted: () => wake('changes'),
   });
-  let workers: OrderWorkers | null = null;
-  // A process that runs the workers wakes its own; one that does not (ROLE=bot) wakes those of the workers.
-  const wakeChannel = createWakeChannel(deps.redis, `${deps.prefix}wake`, deps.logger);
-  const wake = (what: Wake): void => {
-    if (workers !== null) workers.wake(what);
-    else wakeChannel.publish(what);
-  };
   const webhookHandler = createMerchantWebhookHandler({
     ...common,
     secrets: deps.webhookSecrets,
@@ -115,7 +104,6 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     ...(timings.webhookFailureWindowMs === undefined
       ? {}
       : { failureWindowMs: timings.webhookFailureWindowMs }),
-    onStored: () => wake('webhook-events'),
     ...(deps.onWebhookRefused ? { onRefused: deps.onWebhookRefused } : {}),
   });
 
@@ -123,36 +111,17 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     store,
     service,
     webhookHandler,
-    async startWorkers(options = {}) {
-      const started = await startOrderWorkers({
+    startWorkers(options = {}) {
+      return startOrderWorkers({
         ...common,
         jobs: deps.jobs,
         service,
         followUps,
         placements,
-        ...(options.onChanged ? { onChanged: options.onChanged } : {}),
+        ...(options.changeHandlers ? { changeHandlers: options.changeHandlers } : {}),
         ...(deps.hooks ? { hooks: deps.hooks } : {}),
-        ...(timings.idleMs === undefined ? {} : { idleMs: timings.idleMs }),
         ...(timings.claimIdleMs === undefined ? {} : { claimIdleMs: timings.claimIdleMs }),
       });
-      // Work announced by processes without workers (ROLE=bot) wakes these at once.
-      let unsubscribe: (() => Promise<void>) | undefined;
-      try {
-        unsubscribe = await wakeChannel.subscribe((what) => {
-          if (what === 'changes' || what === 'webhook-events') started.wake(what);
-        });
-      } catch (error) {
-        deps.logger?.warn({ err: error }, 'wake channel unavailable; the loops poll on their own');
-      }
-      const running: OrderWorkers = {
-        wake: (what) => started.wake(what),
-        async stop() {
-          await unsubscribe?.();
-          await started.stop();
-        },
-      };
-      workers = running;
-      return running;
     },
   };
 }

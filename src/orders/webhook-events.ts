@@ -2,11 +2,7 @@ import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { orderKeys } from './keys.ts';
 import type { OrderServiceImpl } from './service.ts';
-import {
-  createStreamConsumer,
-  DEFAULT_CLAIM_IDLE_MS,
-  type StreamEntry,
-} from '../lib/redis/stream-consumer.ts';
+import { DEFAULT_CLAIM_IDLE_MS, workStream, type StreamEntry } from '../lib/redis/stream-consumer.ts';
 import { parseMerchantEvent, type MerchantEventParse } from './webhook-signature.ts';
 
 export interface WebhookEventProcessorDeps {
@@ -16,9 +12,6 @@ export interface WebhookEventProcessorDeps {
   logger?: LoggerLike;
   /** An entry left unacknowledged this long by a crashed replica is processed by another (default 30 s). */
   claimIdleMs?: number;
-  consumer?: string;
-  /** Called after each event applied (the loops that take its change further run at once, not after the round). */
-  onApplied?: () => void;
 }
 
 // Each entry's event, parsed once for its key and its handling.
@@ -39,52 +32,40 @@ function orderOf(entry: StreamEntry): string {
 }
 
 /**
- * Applies stored webhook events after they were acknowledged. At-least-once (a consumer group): an event
- * whose processing was interrupted is taken over later, and applying it again changes nothing.
+ * Applies stored webhook events after they were acknowledged, until stopped. At-least-once (a consumer group): an
+ * event whose processing was interrupted is taken over later, and applying it again changes nothing. Events of one
+ * order are applied in order, those of different orders at once.
  */
-export function createWebhookEventProcessor(deps: WebhookEventProcessorDeps) {
+export function workWebhookEvents(deps: WebhookEventProcessorDeps): { stop(): Promise<void> } {
   const logger = deps.logger ?? silentLogger;
-  const consumer = createStreamConsumer({
+  return workStream({
+    name: 'webhook-events',
     redis: deps.redis,
     stream: orderKeys(deps.prefix).webhookEvents,
     group: 'orders',
     claimIdleMs: deps.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS,
-    ...(deps.consumer === undefined ? {} : { consumer: deps.consumer }),
-  });
-  return {
-    /** Leaves the consumer group on a clean stop (see StreamConsumer.close). */
-    close: () => consumer.close(),
-
-    /**
-     * Processes the waiting events once; returns how many were read. Events of one order are applied in order,
-     * those of different orders at once.
-     */
-    tick(): Promise<number> {
-      return consumer.consume({
-        keyOf: orderOf,
-        handle: async (entry) => {
-          const parsed = eventOf(entry);
-          if (!parsed.ok) {
-            // Verified before it was stored, so this cannot happen; never block the stream on it.
-            logger.error({ id: entry.id, error: parsed.error }, 'stored webhook event unreadable; dropped');
-            return;
-          }
-          // Stored by the handler as wall-clock ms; other replicas' clocks compare with it.
-          const received = Number(entry.fields['received']);
-          const outcome = await deps.service.applyEvent(
-            parsed.event,
-            Number.isFinite(received) && received > 0 ? received : undefined,
-          );
-          deps.onApplied?.();
-          logger.info(
-            { orderId: parsed.event.orderId, event: parsed.event.event, outcome },
-            'webhook event applied',
-          );
-        },
-        // Left pending: retried after claimIdleMs.
-        onError: (error, entry) =>
-          logger.error({ err: error, orderId: orderOf(entry) }, 'webhook event not applied yet'),
-      });
+    logger,
+    keyOf: orderOf,
+    handle: async (entry) => {
+      const parsed = eventOf(entry);
+      if (!parsed.ok) {
+        // Verified before it was stored, so this cannot happen; never block the stream on it.
+        logger.error({ id: entry.id, error: parsed.error }, 'stored webhook event unreadable; dropped');
+        return;
+      }
+      // Stored by the handler as wall-clock ms; other replicas' clocks compare with it.
+      const received = Number(entry.fields['received']);
+      const outcome = await deps.service.applyEvent(
+        parsed.event,
+        Number.isFinite(received) && received > 0 ? received : undefined,
+      );
+      logger.info(
+        { orderId: parsed.event.orderId, event: parsed.event.event, outcome },
+        'webhook event applied',
+      );
     },
-  };
+    // Left pending: retried after claimIdleMs.
+    onError: (error, entry) =>
+      logger.error({ err: error, orderId: orderOf(entry) }, 'webhook event not applied yet'),
+  });
 }

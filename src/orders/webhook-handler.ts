@@ -32,8 +32,6 @@ export interface WebhookHandlerDeps {
   storeTimeoutMs?: number;
   /** How long an accepted (order ID, event) pair is remembered for deduplication (default 30 days). */
   dedupeTtlSeconds?: number;
-  /** Called after an event was stored, to wake the processor. */
-  onStored?: () => void;
   /** Called for every refused webhook (metrics). */
   onRefused?: (reason: WebhookRefusal) => void;
   logger?: LoggerLike;
@@ -198,7 +196,6 @@ export function createMerchantWebhookHandler(
         { orderId: event.orderId, event: event.event, duplicate: stored !== 1 },
         'merchant webhook accepted',
       );
-      if (stored === 1) deps.onStored?.();
     } catch (error) {
       // Not stored (or not known to be): a 5xx makes the service deliver it again; dedupe absorbs a repeat.
       logger.error({ err: error, orderId: event.orderId }, 'merchant webhook could not be stored');

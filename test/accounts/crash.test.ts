@@ -21,7 +21,7 @@ describe('credit across interrupted placements', () => {
     world = await startBotWorld({
       env: { ...FAST_USER, RESELLER_START_CREDIT: '0' },
       overrides: {
-        orderTimings: { idleMs: 20, placement: { leaseMs: 400, unplacedGraceMs: 300 } },
+        orderTimings: { placement: { leaseMs: 400, unplacedGraceMs: 300 } },
         hooks: {
           at(point: CrashPoint, detail: HookDetail) {
             if (point !== stopAt) return;

@@ -23,7 +23,7 @@ describe('admins: /stats, /health and alert bursts', () => {
   beforeAll(async () => {
     world = await startBotWorld({
       overrides: {
-        orderTimings: { idleMs: 20, followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
+        orderTimings: { followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
       },
     });
     app = world.apps[0]!;

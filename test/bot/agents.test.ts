@@ -39,7 +39,7 @@ describe('agents and resellers: /status, /orders, Refresh', () => {
     world = await startBotWorld({
       // Background follow-up reads far away, so every read in these tests is one the chat asked for.
       overrides: {
-        orderTimings: { idleMs: 20, followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
+        orderTimings: { followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
       },
     });
     app = world.apps[0]!;

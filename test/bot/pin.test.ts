@@ -36,7 +36,7 @@ beforeAll(async () => {
   world = await startBotWorld({
     env: { ...FAST_USER, PIN_REQUIRED_ABOVE: '1' },
     // Alerts are grouped for 15 s in production; the tests want them at once.
-    overrides: { orderTimings: { idleMs: 20, alertGrouping: { quietMs: 50, maxHoldMs: 200 } }, clock },
+    overrides: { orderTimings: { alertGrouping: { quietMs: 50, maxHoldMs: 200 } }, clock },
     logger: createLogger({
       level: 'trace',
       secrets: [],

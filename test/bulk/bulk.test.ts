@@ -45,7 +45,6 @@ beforeAll(async () => {
   world = await startBotWorld({
     env: FAST_USER,
     overrides: {
-      orderTimings: { idleMs: 20 },
       bulkTimings: { progressEveryMs: 200 },
       hooks: {
         at: (point, detail) => (point === 'bulk-before-submit' ? gates.at(detail) : undefined),

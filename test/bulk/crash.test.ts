@@ -65,7 +65,6 @@ describe('SIGKILL in the middle of a bulk run', () => {
       HTTP_HOST: '127.0.0.1',
       ADMIN_IDS: String(ADMIN),
       LOG_LEVEL: 'silent',
-      ORDER_TIMINGS: JSON.stringify({ idleMs: 50 }),
       // A short job lock, so the new process takes the line over within seconds.
       BULK_TIMINGS: JSON.stringify({ leaseMs: 2_000, progressEveryMs: 200 }),
     };

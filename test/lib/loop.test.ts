@@ -56,51 +56,6 @@ describe('runLoop', () => {
     expect(rounds.count).toBe(6);
   });
 
-  it('wake runs the next round now instead of after the idle wait', async () => {
-    const key = `loop${++n}`;
-    const rounds = { count: 0 };
-    const loop = runLoop({ name: 'wake', round: popRound(key, rounds), idleMs: LONG_IDLE_MS });
-    try {
-      await waitFor(() => rounds.count === 1, 20_000, 'the first (empty) round');
-      await redis.rpush(key, 'x');
-      loop.wake();
-      await waitFor(async () => (await redis.lrange(`${key}:done`, 0, -1)).includes('x'), 20_000, 'x moved');
-      await redis.rpush(key, 'y');
-      loop.wake();
-      await waitFor(async () => (await redis.lrange(`${key}:done`, 0, -1)).includes('y'), 20_000, 'y moved');
-    } finally {
-      await loop.stop();
-    }
-    expect(await redis.lrange(`${key}:done`, 0, -1)).toEqual(['x', 'y']);
-  });
-
-  it('keeps a wake that arrives while a round runs', async () => {
-    const key = `loop${++n}`;
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const rounds = { count: 0 };
-    const inner = popRound(key, rounds);
-    const loop = runLoop({
-      name: 'wake-during-round',
-      idleMs: LONG_IDLE_MS,
-      round: async () => {
-        const moved = await inner();
-        if (rounds.count === 1) await gate; // the first round finds nothing and is held open
-        return moved;
-      },
-    });
-    try {
-      await waitFor(() => rounds.count === 1, 20_000, 'the first round');
-      await redis.rpush(key, 'late');
-      loop.wake(); // during the round, which already looked and found nothing
-      release();
-      await waitFor(async () => (await redis.llen(`${key}:done`)) === 1, 20_000, 'late item moved');
-    } finally {
-      await loop.stop();
-    }
-    expect(await redis.lrange(`${key}:done`, 0, -1)).toEqual(['late']);
-  });
-
   it('backs off while rounds fail, logs the first failure, and recovers', async () => {
     const key = `loop${++n}`;
     await redis.set(key, 'not a list'); // every LMOVE now fails with WRONGTYPE
@@ -176,9 +131,7 @@ describe('runLoop', () => {
     const loop = runLoop({ name: 'idle-stop', round: popRound(key, rounds), idleMs: LONG_IDLE_MS });
     await waitFor(() => rounds.count === 1, 20_000, 'the first round');
     await loop.stop(); // would hang for LONG_IDLE_MS (past the test timeout) if the wait were not cut
-    expect(rounds.count).toBe(1);
-    loop.wake(); // after stop: nothing runs
     await redis.ping();
-    expect(rounds.count).toBe(1);
+    expect(rounds.count).toBe(1); // after stop: nothing runs
   });
 });

@@ -62,7 +62,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
   it('polling: after the restart the "Placing" message says the order was not placed, with a new-quote button; nothing reached the service', async () => {
     const w = (world = await startWorld('polling'));
     const port = String(await freePort());
-    const timings = JSON.stringify({ idleMs: 50, placement: { unplacedGraceMs: 2_000 } });
+    const timings = JSON.stringify({ placement: { unplacedGraceMs: 2_000 } });
     const first = startBot({ ...w.env, HTTP_PORT: port, CRASH_AT: POINT, ORDER_TIMINGS: timings });
     w.children.push(first);
     await line(first, 'READY');
@@ -106,15 +106,13 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
     const proxy = (w.proxy = await startRoundRobin());
     const [portA, portB] = [await freePort(), await freePort()];
     const webhook = { PUBLIC_URL: proxy.url, TELEGRAM_WEBHOOK_SECRET: 'crash-test-secret' };
-    const timings = JSON.stringify({ idleMs: 50 });
     const a = startBot({
       ...w.env,
       ...webhook,
       HTTP_PORT: String(portA),
       CRASH_AT: POINT,
-      ORDER_TIMINGS: timings,
     });
-    const b = startBot({ ...w.env, ...webhook, HTTP_PORT: String(portB), ORDER_TIMINGS: timings });
+    const b = startBot({ ...w.env, ...webhook, HTTP_PORT: String(portB) });
     w.children.push(a, b);
     await line(a, 'READY');
     await line(b, 'READY');

@@ -66,8 +66,6 @@ describe('ROLE=bot and ROLE=worker', () => {
       MERCHANT_RATE_LIMIT_PER_MINUTE: '1000',
       ADMIN_IDS: String(ADMIN),
       LOG_LEVEL: 'silent',
-      // The loops' idle pause: a minute, so only an announced round runs within the waits below.
-      ORDER_TIMINGS: JSON.stringify({ idleMs: 60_000 }),
     };
     const botPort = await freePort();
     const bot = startReplica({ ...env, ROLE: 'bot', HTTP_PORT: String(botPort) });

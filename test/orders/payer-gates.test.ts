@@ -78,7 +78,7 @@ beforeAll(async () => {
       destination: { write: (line: string) => LOG.push(line) },
     }),
     overrides: {
-      orderTimings: { idleMs: 20, alertGrouping: { quietMs: 50, maxHoldMs: 200 } },
+      orderTimings: { alertGrouping: { quietMs: 50, maxHoldMs: 200 } },
       bulkTimings: { progressEveryMs: 200 },
       hooks: {
         at: (point, detail) => gates.at(point, detail, (n) => runOfNumber.get(n)),

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import type { SubmitResult } from '../../src/orders/types.ts';
-import { botMessage, expectToldOncePerStatus, notifierCaughtUp, settle } from './support/checks.ts';
+import { botMessage, expectToldOncePerStatus, changesRelayed, settle } from './support/checks.ts';
 import { phone } from './support/fixtures.ts';
 import { it } from './support/order-test.ts';
 import { ADMIN_ID, waitFor, type World } from './support/world.ts';
@@ -185,7 +185,7 @@ describe('placing orders exactly once', () => {
     }
     expect((await w.ledger()).filter((e) => e.kind === 'debit')).toEqual([]);
     // the chat got the refusal from submit() and tells the reseller itself: no second message from us
-    await waitFor(() => notifierCaughtUp(w, 'pl4:'), 30_000, 'notifier caught up');
+    await waitFor(() => changesRelayed(w, 'pl4:'), 30_000, 'changes relayed');
     await waitFor(async () => (await w.replicas[0]!.system.outbox.pending()) === 0, 30_000, 'outbox drained');
     for (const o of outcomes) {
       expect(

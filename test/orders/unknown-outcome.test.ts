@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { newClaimToken } from '../../src/orders/placements.ts';
 import { statusMessage } from '../../src/orders/texts.ts';
 import { htmlToPlain } from '../../src/lib/html.ts';
-import { botMessage, notifierCaughtUp, settle } from './support/checks.ts';
+import { botMessage, changesRelayed, settle } from './support/checks.ts';
 import { it } from './support/order-test.ts';
 import { ADMIN_ID, waitFor, type World } from './support/world.ts';
 
@@ -54,7 +54,7 @@ describe('a placement whose outcome is unknown', () => {
     ).toBe(true);
     const debits = (await w.ledger()).filter((e) => e.kind === 'debit' && e.external_order_id === ext);
     expect(debits).toHaveLength(1);
-    await waitFor(() => notifierCaughtUp(w, 'uo1:'), 30_000, 'notifier caught up');
+    await waitFor(() => changesRelayed(w, 'uo1:'), 30_000, 'changes relayed');
     await waitFor(async () => (await w.replicas[0]!.system.outbox.pending()) === 0, 30_000, 'outbox drained');
     expect(w.reseller.chat().filter((m) => m.text.includes('Nothing was charged'))).toEqual([]);
     expect(await service.unfinishedForAccount(intent.request.account)).toBeNull();
@@ -160,7 +160,7 @@ describe('a placement whose outcome is unknown', () => {
     const order = await settle(w, ext, ['succeeded', 'rejected']);
     expect(order.placement).toBe('placed');
     expect(order.status).toBe('succeeded');
-    await waitFor(() => notifierCaughtUp(w, 'uo5:'), 30_000, 'notifier caught up');
+    await waitFor(() => changesRelayed(w, 'uo5:'), 30_000, 'changes relayed');
     await waitFor(async () => (await replica.system.outbox.pending()) === 0, 30_000, 'outbox drained');
     expect(w.reseller.chat().filter((m) => m.text.includes('Nothing was charged'))).toEqual([]);
     expect(w.reseller.chat().find((m) => m.id === intent.statusMessageId)?.text).toBe(
@@ -202,7 +202,7 @@ describe('a placement whose outcome is unknown', () => {
     // the service has the order after all
     await replica.client.createOrder(intent.request);
     const order = await settle(w, ext, ['succeeded']);
-    await waitFor(() => notifierCaughtUp(w, 'uo6:'), 30_000, 'notifier caught up');
+    await waitFor(() => changesRelayed(w, 'uo6:'), 30_000, 'changes relayed');
     await waitFor(async () => (await replica.system.outbox.pending()) === 0, 30_000, 'outbox drained');
     // The chat shows the visible text of the HTML sent.
     const shown = htmlToPlain(statusMessage(w.t, order, 'succeeded'));
@@ -238,7 +238,7 @@ describe('a placement whose outcome is unknown', () => {
     const second = await w.newIntent({ ending: '1111' });
     await service.submit(second);
     await settle(w, second.externalOrderId, ['succeeded', 'refunded']);
-    await waitFor(() => notifierCaughtUp(w, 'uo3:'), 30_000, 'notifier caught up');
+    await waitFor(() => changesRelayed(w, 'uo3:'), 30_000, 'changes relayed');
     expect(await orderPosts(w, ext)).toHaveLength(1);
     expect(await orderPosts(w, second.externalOrderId)).toHaveLength(1);
     const alerts = admin.chat().filter((m) => m.text.includes('could not be read') && m.text.includes(ext));

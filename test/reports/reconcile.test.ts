@@ -50,7 +50,7 @@ describe('the reconciliation with the Merchant API order list', () => {
   beforeAll(async () => {
     world = await startBotWorld({
       overrides: {
-        orderTimings: { idleMs: 20, followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
+        orderTimings: { followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
       },
     });
     app = world.apps[0]!;

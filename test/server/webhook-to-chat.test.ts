@@ -76,7 +76,7 @@ describe('webhook -> chat time: a webhook-caused message is timed once; a status
     world = await startBotWorld({
       // Follow-up reads far away: the sandbox's order.succeeded webhook is the only way the order moves on.
       overrides: {
-        orderTimings: { idleMs: 20, followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
+        orderTimings: { followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
       },
     });
     app = world.apps[0]!;
@@ -130,7 +130,7 @@ describe('webhook -> chat time across replicas', () => {
   beforeAll(async () => {
     world = await startBotWorld({
       overrides: {
-        orderTimings: { idleMs: 20, followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
+        orderTimings: { followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
       },
     });
   }, 60_000);

@@ -138,7 +138,6 @@ export async function startBotWorld(options: BotWorldOptions = {}): Promise<BotW
       if (!parsed.ok) throw new Error(`bad test config: ${parsed.problems.join('; ')}`);
       const config: Config = parsed.config;
       const app = createApp(config, options.logger ?? pino({ level: 'silent' }), {
-        orderTimings: { idleMs: 20 },
         ...options.overrides,
         ...overrides,
       });

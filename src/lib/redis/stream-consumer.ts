@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { LoggerLike } from '../../domain/log.ts';
+import { silentLogger, type LoggerLike } from '../../domain/log.ts';
+import { LOOP_MAX_ERROR_MS } from '../loop.ts';
+import { duplicateRedis } from './connect.ts';
 import { defineScript } from './redis-script.ts';
 
 export interface StreamEntry {
@@ -10,6 +12,8 @@ export interface StreamEntry {
 
 export interface StreamConsumerOptions {
   redis: Redis;
+  /** The connection reads go through (a blocking read holds it); default `redis`. */
+  reader?: Redis;
   stream: string;
   group: string;
   /** Unique per process; defaults to a random name. */
@@ -28,9 +32,18 @@ export interface StreamConsumerOptions {
   reapIdleMs?: number;
 }
 
+export interface ConsumeOptions {
+  keyOf: (entry: StreamEntry) => string;
+  handle: (entry: StreamEntry) => Promise<void>;
+  onError: (error: unknown, entry: StreamEntry) => void;
+}
+
 export interface StreamConsumer {
-  /** Entries to process: those abandoned by a dead consumer, then new ones (one round trip). Never blocks. */
-  read(): Promise<StreamEntry[]>;
+  /**
+   * Entries to process: those abandoned by a dead consumer, then new ones (one round trip). With `blockMs`, waits
+   * that long for a new entry when there is none.
+   */
+  read(blockMs?: number): Promise<StreamEntry[]>;
   /** Marks entries as done for this group (one XACK). */
   ack(...ids: string[]): Promise<void>;
   /**
@@ -39,11 +52,7 @@ export interface StreamConsumer {
    * time. The entries handled are acknowledged together at the end of the round; one whose handler throws stays
    * pending (taken over after `claimIdleMs`) and goes to `onError`. Returns how many entries were read.
    */
-  consume(options: {
-    keyOf: (entry: StreamEntry) => string;
-    handle: (entry: StreamEntry) => Promise<void>;
-    onError: (error: unknown, entry: StreamEntry) => void;
-  }): Promise<number>;
+  consume(options: ConsumeOptions & { blockMs?: number }): Promise<number>;
   /** On a clean stop: leaves the group unless entries are still pending (another replica takes them over). */
   close(): Promise<void>;
 }
@@ -93,6 +102,7 @@ function toEntries(raw: unknown): StreamEntry[] {
  */
 export function createStreamConsumer(options: StreamConsumerOptions): StreamConsumer {
   const { redis, stream, group } = options;
+  const reader = options.reader ?? redis;
   const consumer = options.consumer ?? `c-${randomBytes(6).toString('hex')}`;
   const batch = options.batch ?? 100;
   const claimIdleMs = options.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS;
@@ -116,13 +126,16 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     groupReady = true;
   }
 
-  async function readOnce(): Promise<StreamEntry[]> {
+  async function readOnce(blockMs?: number): Promise<StreamEntry[]> {
     // One round trip: the entries abandoned by a dead consumer (older, so first) and the new ones.
-    const replies = await redis
+    const pipeline = reader
       .pipeline()
-      .xautoclaim(stream, group, consumer, claimIdleMs, '0-0', 'COUNT', batch)
-      .xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'STREAMS', stream, '>')
-      .exec();
+      .xautoclaim(stream, group, consumer, claimIdleMs, '0-0', 'COUNT', batch);
+    if (blockMs === undefined)
+      pipeline.xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'STREAMS', stream, '>');
+    else
+      pipeline.xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'BLOCK', blockMs, 'STREAMS', stream, '>');
+    const replies = await pipeline.exec();
     const [claimed, fresh] = (replies ?? []).map(([error, reply]) => {
       if (error) throw error;
       return reply;
@@ -132,11 +145,11 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     return abandoned.length === 0 ? added : [...abandoned, ...added];
   }
 
-  async function read(): Promise<StreamEntry[]> {
+  async function read(blockMs?: number): Promise<StreamEntry[]> {
     if (!groupReady) await ensureGroup();
     try {
       await reap();
-      return await readOnce();
+      return await readOnce(blockMs);
     } catch (error) {
       // The group is gone (Redis restarted without its data, or the stream was deleted): create it again.
       if (error instanceof Error && error.message.includes('NOGROUP')) {
@@ -155,8 +168,8 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   return {
     read,
     ack,
-    async consume({ keyOf, handle, onError }) {
-      const entries = await read();
+    async consume({ keyOf, handle, onError, blockMs }) {
+      const entries = await read(blockMs);
       const byKey = new Map<string, StreamEntry[]>();
       for (const entry of entries) {
         const key = keyOf(entry);
@@ -200,4 +213,64 @@ export async function leaveGroups(
   for (const result of left) {
     if (result.status === 'rejected') logger.warn({ err: result.reason }, 'could not leave a consumer group');
   }
+}
+
+/** How long an idle worker's read waits for a new entry before it looks again for abandoned ones. */
+export const READ_BLOCK_MS = 2_000;
+
+/**
+ * Consumes the stream until stopped. After a round that found nothing, the next read blocks (XREADGROUP BLOCK, on
+ * a connection of its own) until any process adds an entry, so new entries are handled at once and nothing polls
+ * or has to be woken. A round that throws (Redis away) is tried again after a growing pause.
+ */
+export function workStream(
+  options: StreamConsumerOptions & ConsumeOptions & { name: string; logger?: LoggerLike; blockMs?: number },
+): { stop(): Promise<void> } {
+  const logger = options.logger ?? silentLogger;
+  const reader = duplicateRedis(options.redis, { enableAutoPipelining: false });
+  reader.on('error', (error: unknown) =>
+    logger.warn({ err: error, loop: options.name }, 'stream reader connection problem'),
+  );
+  const consumer = createStreamConsumer({ ...options, reader });
+  const blockMs = options.blockMs ?? READ_BLOCK_MS;
+  let stopped = false;
+  let endPause: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      endPause = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const running = (async () => {
+    let idle = false;
+    let errors = 0;
+    while (!stopped) {
+      try {
+        const read = await consumer.consume({ ...options, ...(idle ? { blockMs } : {}) });
+        idle = read === 0;
+        errors = 0;
+      } catch (error) {
+        if (stopped) break;
+        errors++;
+        if (errors === 1 || errors % 20 === 0)
+          logger.error({ err: error, loop: options.name }, 'worker round failed');
+        idle = false;
+        await pause(Math.min(LOOP_MAX_ERROR_MS, 50 * 2 ** Math.min(errors, 10)));
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      // Ends a blocked read at once; entries it was handed meanwhile stay pending for another consumer.
+      reader.disconnect();
+      endPause?.();
+      await running;
+      await leaveGroups([consumer], logger);
+    },
+  };
 }

@@ -211,7 +211,6 @@ describe('top-up flow: a refused API key', () => {
       overrides: {
         // Admin alerts are held for a burst to end; a short burst keeps the test short.
         orderTimings: {
-          idleMs: 20,
           alertGrouping: { quietMs: 100, maxHoldMs: 1_000, maxLinesPerMessage: 30, maxButtons: 10 },
         },
       },

@@ -1,6 +1,10 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { createStreamConsumer, type StreamEntry } from '../../../src/lib/redis/stream-consumer.ts';
+import {
+  createStreamConsumer,
+  workStream,
+  type StreamEntry,
+} from '../../../src/lib/redis/stream-consumer.ts';
 import { redisPerFile, startRedisServer } from '../../support/redis.ts';
 import { waitFor } from '../../orders/support/world.ts';
 
@@ -261,5 +265,44 @@ describe('createStreamConsumer', () => {
       client.disconnect();
       await own.dispose();
     }
+  });
+
+  it('workStream handles what any process adds while it waits, without polling, and stop ends the wait and leaves', async () => {
+    const stream = `s${++n}`;
+    const handled: string[] = [];
+    // A minute's block: were it polling, nothing below would be handled within the test's time.
+    const worker = workStream({
+      name: 'test',
+      redis,
+      stream,
+      group: GROUP,
+      consumer: 'blocking',
+      blockMs: 60_000,
+      keyOf: (entry) => entry.id,
+      handle: async (entry) => {
+        handled.push(entry.fields['n']!);
+      },
+      onError: (error) => {
+        throw error;
+      },
+    });
+    try {
+      await waitFor(async () => (await redis.exists(stream)) === 1, 20_000, 'group created');
+      const other = redis.duplicate();
+      try {
+        await other.xadd(stream, '*', 'n', '1');
+        await waitFor(() => handled.length === 1, 20_000, 'first entry handled');
+        await other.xadd(stream, '*', 'n', '2');
+        await other.xadd(stream, '*', 'n', '3');
+        await waitFor(() => handled.length === 3, 20_000, 'later entries handled');
+      } finally {
+        other.disconnect();
+      }
+      await waitFor(async () => (await pendingCount(redis, stream)) === 0, 20_000, 'all acknowledged');
+    } finally {
+      await worker.stop(); // blocked for up to a minute: stop must cut the wait (the test would time out)
+    }
+    expect(handled).toEqual(['1', '2', '3']);
+    expect(await consumerNames(redis, stream)).toEqual({});
   });
 });

@@ -67,7 +67,6 @@ export async function startTwoReplicas(options: {
       RECONCILE_AT: 'off',
       USER_UPDATE_LIMIT: '10000',
       LOG_LEVEL: 'silent',
-      ORDER_TIMINGS: JSON.stringify({ idleMs: 50 }),
       ...options.env,
     };
     const start = async (port: number) => {

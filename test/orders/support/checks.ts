@@ -1,3 +1,4 @@
+import { JOB_RELAY_GROUP } from '../../../src/orders/relay.ts';
 import { expect } from 'vitest';
 import { htmlToPlain } from '../../../src/lib/html.ts';
 import type { StoredOrder } from '../../../src/orders/types.ts';
@@ -126,8 +127,8 @@ export async function settle(w: World, ext: string, statuses: string[]): Promise
   );
 }
 
-/** True once the notifier has read and acknowledged every order change written so far. */
-export async function notifierCaughtUp(world: World, prefix: string): Promise<boolean> {
+/** True once the relay (and so the notices) has handled and acknowledged every order change written so far. */
+export async function changesRelayed(world: World, prefix: string): Promise<boolean> {
   const redis = world.replicas[0]!.redis;
   const stream = `${prefix}orders:changes`;
   const last = (await redis.xrevrange(stream, '+', '-', 'COUNT', 1))[0]?.[0];
@@ -136,7 +137,7 @@ export async function notifierCaughtUp(world: World, prefix: string): Promise<bo
   for (const group of groups) {
     const info: Record<string, unknown> = {};
     for (let i = 0; i + 1 < group.length; i += 2) info[String(group[i])] = group[i + 1];
-    if (info['name'] === 'notifier')
+    if (info['name'] === JOB_RELAY_GROUP)
       return info['last-delivered-id'] === last && Number(info['pending']) === 0;
   }
   return false;

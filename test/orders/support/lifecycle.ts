@@ -18,7 +18,7 @@ export function createLifecycle(
     callbacks: notify.callbacks,
     async startWorkers() {
       const notifying = await notify.start({ store: system.store });
-      const ordering = await system.startWorkers({ onChanged: () => notifying.wake() });
+      const ordering = await system.startWorkers({ changeHandlers: notifying.changeHandlers });
       return {
         async stop() {
           await ordering.stop();

@@ -13,6 +13,5 @@ export const FAST_TIMINGS: OrderTimings & NotifyTimings = {
   },
   outbox: { leaseMs: 3_000, retryDelaysMs: [50, 100, 200] },
   alertGrouping: { quietMs: 300, maxHoldMs: 1_500 },
-  idleMs: 20,
   claimIdleMs: 2_000,
 };
