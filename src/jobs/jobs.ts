@@ -142,6 +142,9 @@ export const KEEP_COMPLETED = { age: 7 * 86_400, count: 10_000 } as const;
 /** Failed jobs kept for a person to look at. */
 export const KEEP_FAILED = { age: 30 * 86_400, count: 10_000 } as const;
 
+/** Runs of a job scheduler (`every`) kept, finished or failed. */
+export const EVERY_KEEP = { age: KEEP_FAILED.age, count: 100 } as const;
+
 /** Defaults for every job: kept as above; retried with back-off when the processor throws. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: KEEP_COMPLETED,
@@ -230,7 +233,15 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
       processor: () => Promise<Result>,
       options: WorkOptions = {},
     ): Promise<Worker<unknown, Result>> {
-      await system.queue(name).upsertJobScheduler(name, { every: periodMs }, { name });
+      // The last runs are kept for a person to look at, not the 10,000 of other queues: a scheduler adds each slot
+      // once under its own job ID, so no late duplicate needs a finished run to be recognised.
+      await system
+        .queue(name)
+        .upsertJobScheduler(
+          name,
+          { every: periodMs },
+          { name, opts: { removeOnComplete: EVERY_KEEP, removeOnFail: EVERY_KEEP } },
+        );
       return system.work<unknown, Result>(name, processor, options);
     },
 

@@ -1,6 +1,10 @@
 import type { Redis } from 'ioredis';
 
-/** Keys that never expire (TTL -1), read with SCAN and one pipelined TTL per batch. */
+/**
+ * Keys that never expire (TTL -1), read with SCAN and one pipelined TTL per batch. The runs of a BullMQ job
+ * scheduler (`…:repeat:<scheduler>:<time>`) are read as one key, `…:repeat:<scheduler>:<run>`: it keeps its next
+ * run and at most EVERY_KEEP finished ones (src/jobs/jobs.ts), so its moving on is not growth.
+ */
 export async function keysWithoutExpiry(redis: Redis): Promise<Set<string>> {
   const out = new Set<string>();
   let cursor = '0';
@@ -11,7 +15,8 @@ export async function keysWithoutExpiry(redis: Redis): Promise<Set<string>> {
     for (const key of keys) pipeline.ttl(key);
     const ttls = (await pipeline.exec()) ?? [];
     keys.forEach((key, i) => {
-      if (ttls[i]?.[1] === -1) out.add(key);
+      if (ttls[i]?.[1] !== -1) return;
+      out.add(key.replace(/:repeat:([^:]+):\d+$/, ':repeat:$1:<run>'));
     });
   } while (cursor !== '0');
   return out;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The three ways the service is started (npm start, a soak replica, the bench's diagnostic child) share
-// runService: what main.ts does with a bad configuration, the other two do too.
-const ENTRY_POINTS = ['src/main.ts', 'soak/bot-process.ts', 'bench/lib/app-child.ts'];
+// The two ways the service is started (npm start, a soak replica) share runService: what main.ts does with a bad
+// configuration, the soak's replica does too.
+const ENTRY_POINTS = ['src/main.ts', 'soak/bot-process.ts'];
 
 interface Run {
   code: number | null;

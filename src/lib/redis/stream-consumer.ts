@@ -12,8 +12,11 @@ export interface StreamEntry {
 
 export interface StreamConsumerOptions {
   redis: Redis;
-  /** The connection reads go through (a blocking read holds it); default `redis`. */
-  reader?: Redis;
+  /**
+   * The connection reads go through now (a blocking read holds it), and what to do when a blocking read outlives
+   * its block by READ_STALL_MS (replace it); default `redis`, never blocking.
+   */
+  reader?: { get(): Redis; hung(): void };
   stream: string;
   group: string;
   /** Unique per process; defaults to a random name. */
@@ -102,7 +105,7 @@ function toEntries(raw: unknown): StreamEntry[] {
  */
 export function createStreamConsumer(options: StreamConsumerOptions): StreamConsumer {
   const { redis, stream, group } = options;
-  const reader = options.reader ?? redis;
+  const reader = options.reader ?? { get: () => redis, hung: () => undefined };
   const consumer = options.consumer ?? `c-${randomBytes(6).toString('hex')}`;
   const batch = options.batch ?? 100;
   const claimIdleMs = options.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS;
@@ -129,13 +132,14 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   async function readOnce(blockMs?: number): Promise<StreamEntry[]> {
     // One round trip: the entries abandoned by a dead consumer (older, so first) and the new ones.
     const pipeline = reader
+      .get()
       .pipeline()
       .xautoclaim(stream, group, consumer, claimIdleMs, '0-0', 'COUNT', batch);
     if (blockMs === undefined)
       pipeline.xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'STREAMS', stream, '>');
     else
       pipeline.xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'BLOCK', blockMs, 'STREAMS', stream, '>');
-    const replies = await pipeline.exec();
+    const replies = blockMs === undefined ? await pipeline.exec() : await hangUp(pipeline.exec(), blockMs);
     const [claimed, fresh] = (replies ?? []).map(([error, reply]) => {
       if (error) throw error;
       return reply;
@@ -143,6 +147,23 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     const abandoned = claimed === undefined ? [] : toEntries(claimed[1]);
     const added = fresh === null || fresh === undefined || fresh.length === 0 ? [] : toEntries(fresh[0]![1]);
     return abandoned.length === 0 ? added : [...abandoned, ...added];
+  }
+
+  /** A blocking read's replies, or an error once it outlived its block by READ_STALL_MS (its reader replaced). */
+  async function hangUp<T>(replies: Promise<T>, blockMs: number): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reader.hung();
+        reject(new Error(`a blocking read of ${stream} hung; its connection was replaced`));
+      }, blockMs + READ_STALL_MS);
+    });
+    try {
+      return await Promise.race([replies, hung]);
+    } finally {
+      clearTimeout(timer);
+      replies.catch(() => undefined);
+    }
   }
 
   async function read(blockMs?: number): Promise<StreamEntry[]> {
@@ -217,21 +238,38 @@ export async function leaveGroups(
 
 /** How long an idle worker's read waits for a new entry before it looks again for abandoned ones. */
 export const READ_BLOCK_MS = 2_000;
+/** How much longer than its block a read may take before its connection is taken for hung and replaced. */
+export const READ_STALL_MS = 10_000;
 
 /**
  * Consumes the stream until stopped. After a round that found nothing, the next read blocks (XREADGROUP BLOCK, on
  * a connection of its own) until any process adds an entry, so new entries are handled at once and nothing polls
- * or has to be woken. A round that throws (Redis away) is tried again after a growing pause.
+ * or has to be woken. A round that throws (Redis away) is tried again after a growing pause; a read that outlives
+ * its block by READ_STALL_MS (a blocked connection a server restart left hanging) gets a new connection.
  */
 export function workStream(
   options: StreamConsumerOptions & ConsumeOptions & { name: string; logger?: LoggerLike; blockMs?: number },
 ): { stop(): Promise<void> } {
   const logger = options.logger ?? silentLogger;
-  const reader = duplicateRedis(options.redis, { enableAutoPipelining: false });
-  reader.on('error', (error: unknown) =>
-    logger.warn({ err: error, loop: options.name }, 'stream reader connection problem'),
-  );
-  const consumer = createStreamConsumer({ ...options, reader });
+  const connect = (): Redis => {
+    const connection = duplicateRedis(options.redis, { enableAutoPipelining: false });
+    connection.on('error', (error: unknown) =>
+      logger.warn({ err: error, loop: options.name }, 'stream reader connection problem'),
+    );
+    return connection;
+  };
+  let reader = connect();
+  const consumer = createStreamConsumer({
+    ...options,
+    reader: {
+      get: () => reader,
+      hung: () => {
+        const hung = reader;
+        reader = connect();
+        hung.disconnect();
+      },
+    },
+  });
   const blockMs = options.blockMs ?? READ_BLOCK_MS;
   let stopped = false;
   let endPause: (() => void) | undefined;
@@ -249,8 +287,7 @@ export function workStream(
     let errors = 0;
     while (!stopped) {
       try {
-        const read = await consumer.consume({ ...options, ...(idle ? { blockMs } : {}) });
-        idle = read === 0;
+        idle = (await consumer.consume({ ...options, ...(idle ? { blockMs } : {}) })) === 0;
         errors = 0;
       } catch (error) {
         if (stopped) break;
