@@ -1,3 +1,4 @@
+import { createServer, connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import {
@@ -305,4 +306,82 @@ describe('createStreamConsumer', () => {
     expect(handled).toEqual(['1', '2', '3']);
     expect(await consumerNames(redis, stream)).toEqual({});
   });
+
+  it('workStream replaces a blocked read that hangs past its block (a connection a restart left silent), and goes on', async () => {
+    const stream = `s${++n}`;
+    const proxy = await silenceableProxy(redis.options.port!);
+    const client = new Redis({ port: proxy.port, maxRetriesPerRequest: null });
+    const handled: string[] = [];
+    const worker = workStream({
+      name: 'test',
+      redis: client,
+      stream,
+      group: GROUP,
+      blockMs: 100,
+      // Were the second entry handed to the silent read, it would be taken back this long after.
+      claimIdleMs: 1_000,
+      keyOf: (entry) => entry.id,
+      handle: async (entry) => {
+        handled.push(entry.fields['n']!);
+      },
+      onError: (error) => {
+        throw error;
+      },
+    });
+    try {
+      await redis.xadd(stream, '*', 'n', '1');
+      await waitFor(() => handled.length === 1, 20_000, 'first entry handled');
+      // The reader's connection stays open and silent both ways, as one a server's restart left hanging.
+      proxy.silenceBlocking();
+      await redis.xadd(stream, '*', 'n', '2');
+      await waitFor(() => handled.length === 2, 40_000, 'entry handled through a new connection');
+    } finally {
+      await worker.stop();
+      client.disconnect();
+      proxy.close();
+    }
+    expect(handled).toEqual(['1', '2']);
+  }, 60_000);
 });
+
+/**
+ * A TCP proxy to a local Redis whose connection that last sent a blocking read (XREADGROUP … BLOCK) can be made to
+ * go silent; the others and new ones pass.
+ */
+async function silenceableProxy(
+  target: number,
+): Promise<{ port: number; silenceBlocking(): void; close(): void }> {
+  const open: Socket[][] = [];
+  let blocking: Socket[] = [];
+  const server = createServer((inbound) => {
+    const outbound = connect(target, '127.0.0.1');
+    open.push([inbound, outbound]);
+    inbound.on('data', (chunk: Buffer) => {
+      if (chunk.includes('BLOCK')) blocking = [inbound, outbound];
+    });
+    inbound.pipe(outbound);
+    outbound.pipe(inbound);
+    const end = () => {
+      inbound.destroy();
+      outbound.destroy();
+    };
+    inbound.on('error', end);
+    outbound.on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no proxy port');
+  return {
+    port: address.port,
+    silenceBlocking() {
+      for (const socket of blocking) {
+        socket.unpipe();
+        socket.pause();
+      }
+    },
+    close() {
+      server.close();
+      for (const socket of open.flat()) socket.destroy();
+    },
+  };
+}
