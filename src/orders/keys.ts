@@ -15,7 +15,7 @@ export interface OrderKeys {
   readonly unfinished: string;
   /** One unfinished order per phone number: string key -> merchant order number. */
   guard(account: string): string;
-  /** Stream of order changes (placed, status, rejected), read by the relay, the notices and the alerts (orders/changes.ts). */
+  /** Stream of order changes (placed, status, rejected), read by the relay, which hands each to the notices and the alerts (orders/changes.ts). */
   readonly changes: string;
   /** The send lock of an order still placing: the token of its sender, with a lease (placements.ts). */
   sendLock(externalOrderId: string): string;
