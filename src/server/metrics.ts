@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Transformer } from 'grammy';
 import { KNOWN_STATUSES } from '../domain/status.ts';
 import type { RequestBudget } from '../merchant/budget.ts';
+import type { AttemptEvent } from '../merchant/sender.ts';
 
 /** Index statuses of stored orders: the service's status once placed, else the placement state. */
 export const ORDER_INDEX_STATUSES: readonly string[] = ['placing', 'rejected', ...KNOWN_STATUSES];
@@ -94,6 +95,16 @@ export function timeBudgetWaits(budget: RequestBudget, metrics: Metrics): Reques
       return budget.limit;
     },
   };
+}
+
+/** The Merchant client's onAttempt: every attempt counted by endpoint and outcome. */
+export function countMerchantCalls(metrics: Metrics): (event: AttemptEvent) => void {
+  return (event) =>
+    metrics.merchantCalls.inc({
+      endpoint: `${event.method} ${event.route}`,
+      // A success carries neither an HTTP status nor an error kind.
+      status: String(event.httpStatus ?? event.kind ?? 'ok'),
+    });
 }
 
 /** A grammY API transformer counting failed Bot API calls by method and error code. */

@@ -1,5 +1,8 @@
 import { Composer } from 'grammy';
+import type { TranslationVars } from '../../lib/html.ts';
+import { utcDay } from '../../accounts/ledger.ts';
 import { isMerchantError } from '../../merchant/errors.ts';
+import type { Alerts } from '../../notify/alerts.ts';
 import type { ReconcileOutcome, ReconcileSummary } from '../../orders/reconcile.ts';
 import type { BotContext } from '../context.ts';
 import { requireRole } from './access.ts';
@@ -26,6 +29,22 @@ export function reconcileSummaryText(
     holds: count('hold'),
     foreign: summary.foreign,
   });
+}
+
+/** The reconciler's report to admins: a caption with the summary, in each one's language, and the CSV. */
+export function reconcileReport(
+  translate: (locale: string, key: string, vars?: TranslationVars) => string,
+  alerts: Pick<Alerts, 'report'>,
+) {
+  return async (summary: ReconcileSummary, csv: string): Promise<void> => {
+    await alerts.report({
+      id: `reconcile:${summary.runId}`,
+      caption: (locale) =>
+        `${translate(locale, 'reconcile-report-caption', { count: summary.differences.length, day: utcDay(Date.now()) })}\n\n${reconcileSummaryText((key, vars) => translate(locale, key, vars), summary)}`,
+      fileName: `reconciliation-${summary.runId}.csv`,
+      fileText: csv,
+    });
+  };
 }
 
 /** `/reconcile` (admins): runs the reconciliation now and answers with its summary. */

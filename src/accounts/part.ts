@@ -1,0 +1,134 @@
+import { Decimal } from 'decimal.js';
+import type { Redis } from 'ioredis';
+import type { LoggerLike } from '../domain/log.ts';
+import { createAccounts } from './accounts.ts';
+import { createPinGate, PIN_MAX_TRIES, RedisPinStore } from './pin.ts';
+import { RedisPricingStore } from './pricing-store.ts';
+import { RedisRoleStore } from './roles.ts';
+import { createWalletWatch, WALLET_WATCH_QUEUE, type PeriodicJobs } from './wallet-watch.ts';
+
+/** The alerts this part raises (a shape of the admins' alerts, orders/alerts.ts). */
+type AccountsAlert =
+  | {
+      kind: 'pin-locked';
+      userId: number;
+      tries: number;
+      minutes: number;
+      untilUnlock: boolean;
+      locks: number;
+      lockedAt: number;
+    }
+  | { kind: 'merchant-low-balance'; balance: string; threshold: string; currency: string };
+
+export interface AccountsPartDeps {
+  redis: Redis;
+  prefix: string;
+  logger: LoggerLike;
+  /** GET /account of the Merchant API, at the priority given. */
+  merchant: {
+    getAccount(options: {
+      priority: 'interactive' | 'background';
+    }): Promise<{ defaultCurrency: string; balance?: string | undefined }>;
+  };
+  alerts: { raise(alert: AccountsAlert): Promise<void> };
+  /** AppOverrides: the PIN locks' now. */
+  clock?: (() => number) | undefined;
+}
+
+/**
+ * Who may pay and with what: the reseller credit accounts, the roles (a reseller's first grant gives
+ * RESELLER_START_CREDIT), the price rules, the PINs and their gate, and the merchant wallet watch.
+ */
+export function createAccountsPart(
+  config: {
+    adminIds: readonly number[];
+    resellerStartCredit: string;
+    priceMarginPercent: string;
+    pinRequiredAbove: string | null;
+    merchantLowBalance: string | null;
+  },
+  deps: AccountsPartDeps,
+) {
+  const { redis, prefix, logger, merchant, alerts } = deps;
+  const accounts = createAccounts({
+    redis,
+    prefix,
+    readCurrency: async () => (await merchant.getAccount({ priority: 'interactive' })).defaultCurrency,
+  });
+  const startCredit = new Decimal(config.resellerStartCredit);
+  const roles = new RedisRoleStore({
+    redis,
+    prefix,
+    configuredAdmins: config.adminIds,
+    // Once per user whatever the re-grants.
+    onReseller: async (userId, by) => {
+      if (startCredit.lte(0)) return;
+      try {
+        await accounts.giveStartCredit(userId, startCredit, by);
+      } catch (error) {
+        logger.warn({ err: error, userId }, 'start credit not given (a later grant tries again)');
+      }
+    },
+  });
+  const pricing = new RedisPricingStore({ redis, prefix, defaultPercent: config.priceMarginPercent });
+  const pinStore = new RedisPinStore({
+    redis,
+    prefix,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    onLocked: (userId, lockMs, lock) =>
+      alerts.raise({
+        kind: 'pin-locked',
+        userId,
+        tries: PIN_MAX_TRIES,
+        minutes: lock.untilUnlock ? 0 : Math.ceil(lockMs / 60_000),
+        untilUnlock: lock.untilUnlock,
+        locks: lock.number,
+        lockedAt: lock.at,
+      }),
+  });
+  const pinRequiredAbove = config.pinRequiredAbove ?? undefined;
+  const pinGate = createPinGate({
+    store: pinStore,
+    requiredAbove: pinRequiredAbove,
+    isAdmin: async (userId) => (await roles.roleOf(userId)) === 'admin',
+  });
+  // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas (a BullMQ job scheduler), at background priority.
+  const threshold = config.merchantLowBalance;
+  const walletWatch =
+    threshold === null
+      ? undefined
+      : createWalletWatch({
+          redis,
+          prefix,
+          threshold,
+          read: async () => {
+            const account = await merchant.getAccount({ priority: 'background' });
+            return {
+              currency: account.defaultCurrency,
+              ...(account.balance === undefined ? {} : { balance: account.balance }),
+            };
+          },
+          alert: (low) => alerts.raise({ kind: 'merchant-low-balance', ...low }),
+          logger,
+        });
+
+  return {
+    accounts,
+    roles,
+    pricing,
+    pins: { store: pinStore, gate: pinGate, requiredAbove: pinRequiredAbove },
+    /** Who pays and whether they may, read again at every order of every road (chat, bulk, schedules). */
+    payerGates: {
+      roleOf: (userId: number) => roles.roleOf(userId),
+      pricing,
+      pinNeed: (userId: number, price: string) => pinGate.need(userId, price),
+    },
+    /** Runs the wallet checks (processes that run jobs); with MERCHANT_LOW_BALANCE unset, ends a schedule left in Redis. */
+    async startWalletWatch(jobs: PeriodicJobs & { stopEvery(name: string): Promise<void> }): Promise<void> {
+      if (walletWatch === undefined) await jobs.stopEvery(WALLET_WATCH_QUEUE);
+      else await walletWatch.start(jobs);
+    },
+  };
+}
+
+export type AccountsPart = ReturnType<typeof createAccountsPart>;
