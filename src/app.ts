@@ -8,7 +8,7 @@ import { createServiceRedis } from './lib/redis/service.ts';
 import { createJobSystem, type JobSystem } from './jobs/jobs.ts';
 import type { RechargeBot } from './bot/bot.ts';
 import { createBotPart } from './bot/part.ts';
-import { sessionStorage } from './bot/redis-storage.ts';
+import { adminsInTheirLanguage } from './bot/redis-storage.ts';
 import { takeUpdates, telegramWebhook } from './bot/updates.ts';
 import type { BotContext } from './bot/context.ts';
 import { createI18n } from './bot/i18n.ts';
@@ -106,6 +106,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const prefix = config.redis.prefix;
   const jobs = createJobSystem({ connect: (options) => createRedis(config.redis, options), prefix, logger });
   const metrics = createMetrics();
+  // What most parts are built on: the Redis connection and its keys' prefix, the durable jobs, the logger.
+  const base = { redis, prefix, jobs, logger };
   const i18n = createI18n<BotContext>(config.defaultLocale);
   const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
 
@@ -113,25 +115,15 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   // handles 429s and outages); alerts go to the alert chat or to each admin in their language.
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
   telegram.config.use(countTelegramErrors(metrics));
-  // The admins' list as the roles say (ADMIN_IDS and grants); the grants themselves are the accounts part's, below.
+  // The admins as the roles say (ADMIN_IDS and grants); granting roles is the accounts part's, below.
   const admins = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
-  const sessions = sessionStorage(redis, prefix);
   const notify = createNotify({
-    redis,
-    prefix,
-    jobs,
+    ...base,
     telegram,
     t: translate,
-    admins: async () =>
-      Promise.all(
-        (await admins.adminIds()).map(async (id) => ({
-          id,
-          locale: (await sessions.read(String(id)))?.locale ?? config.defaultLocale,
-        })),
-      ),
+    admins: adminsInTheirLanguage(redis, prefix, admins, config.defaultLocale),
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
     alertChatLocale: config.defaultLocale,
-    logger,
     ...(hooks ? { hooks } : {}),
     onWebhookToChat: (seconds) => metrics.webhookToChat.observe(seconds),
     timings: {
@@ -158,13 +150,10 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const line = createWaitingLine({ redis, prefix, budget: merchant.budget, translate });
 
   const orderSystem = createOrderSystem({
-    redis,
-    prefix,
-    jobs,
+    ...base,
     api: merchant.client,
     alerts,
     webhookSecrets: config.merchant.webhookSecrets,
-    logger,
     ...(hooks ? { hooks } : {}),
     replicaAcks: data.replicaAcks,
     onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
@@ -201,9 +190,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
 
   // Bulk runs: lines placed through the order service; progress and report through the lifecycle's Api.
   const bulk = createBulkRuns({
-    redis,
-    prefix,
-    jobs,
+    ...base,
     api: merchant.client,
     orders: orderSystem.service,
     catalogue: merchant.catalogue,
@@ -213,7 +200,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     accounts: accounts.accounts,
     telegram: createBulkTelegram(telegram, translate, notify.outbox),
     report: (run, lines, orders) => reportCsv(translate, run, lines, orders),
-    logger,
     ...(hooks ? { hooks } : {}),
     ...(overrides.bulkTimings ? { timings: overrides.bulkTimings } : {}),
   });
@@ -221,9 +207,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   // Schedules: each run a delayed BullMQ job, placed through the order service, reported through the outbox.
   const now = overrides.clock ?? Date.now;
   const schedules = createSchedules({
-    redis,
-    prefix,
-    jobs,
+    ...base,
     api: merchant.client,
     orders: orderSystem.service,
     gates: accounts.payerGates,
@@ -231,14 +215,10 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     outbox: notify.outbox,
     translate,
     clock: now,
-    logger,
   });
 
   const bot = createBotPart(config, {
-    redis,
-    prefix,
-    jobs,
-    logger,
+    ...base,
     i18n,
     merchant,
     accounts,

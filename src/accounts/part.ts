@@ -2,22 +2,27 @@ import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
 import { createAccounts } from './accounts.ts';
-import { createPinGate, PIN_MAX_TRIES, RedisPinStore } from './pin.ts';
+import { createPinGate, PIN_MAX_TRIES, RedisPinStore, type PinLockEvent } from './pin.ts';
 import { RedisPricingStore } from './pricing-store.ts';
 import { RedisRoleStore } from './roles.ts';
-import { createWalletWatch, WALLET_WATCH_QUEUE, type PeriodicJobs } from './wallet-watch.ts';
+import { watchWallet } from './wallet-watch.ts';
 
-/** The alerts this part raises (a shape of the admins' alerts, orders/alerts.ts). */
+/** The admins' alert of a PIN lock (orders/alerts.ts). */
+function pinLocked(userId: number, lockMs: number, lock: PinLockEvent) {
+  return {
+    kind: 'pin-locked' as const,
+    userId,
+    tries: PIN_MAX_TRIES,
+    minutes: lock.untilUnlock ? 0 : Math.ceil(lockMs / 60_000),
+    untilUnlock: lock.untilUnlock,
+    locks: lock.number,
+    lockedAt: lock.at,
+  };
+}
+
+/** The alerts this part raises (of the admins' alerts, orders/alerts.ts). */
 type AccountsAlert =
-  | {
-      kind: 'pin-locked';
-      userId: number;
-      tries: number;
-      minutes: number;
-      untilUnlock: boolean;
-      locks: number;
-      lockedAt: number;
-    }
+  | ReturnType<typeof pinLocked>
   | { kind: 'merchant-low-balance'; balance: string; threshold: string; currency: string };
 
 export interface AccountsPartDeps {
@@ -75,16 +80,7 @@ export function createAccountsPart(
     redis,
     prefix,
     ...(deps.clock ? { clock: deps.clock } : {}),
-    onLocked: (userId, lockMs, lock) =>
-      alerts.raise({
-        kind: 'pin-locked',
-        userId,
-        tries: PIN_MAX_TRIES,
-        minutes: lock.untilUnlock ? 0 : Math.ceil(lockMs / 60_000),
-        untilUnlock: lock.untilUnlock,
-        locks: lock.number,
-        lockedAt: lock.at,
-      }),
+    onLocked: (userId, lockMs, lock) => alerts.raise(pinLocked(userId, lockMs, lock)),
   });
   const pinRequiredAbove = config.pinRequiredAbove ?? undefined;
   const pinGate = createPinGate({
@@ -93,24 +89,19 @@ export function createAccountsPart(
     isAdmin: async (userId) => (await roles.roleOf(userId)) === 'admin',
   });
   // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas (a BullMQ job scheduler), at background priority.
-  const threshold = config.merchantLowBalance;
-  const walletWatch =
-    threshold === null
-      ? undefined
-      : createWalletWatch({
-          redis,
-          prefix,
-          threshold,
-          read: async () => {
-            const account = await merchant.getAccount({ priority: 'background' });
-            return {
-              currency: account.defaultCurrency,
-              ...(account.balance === undefined ? {} : { balance: account.balance }),
-            };
-          },
-          alert: (low) => alerts.raise({ kind: 'merchant-low-balance', ...low }),
-          logger,
-        });
+  const startWalletWatch = watchWallet(config.merchantLowBalance, {
+    redis,
+    prefix,
+    read: async () => {
+      const account = await merchant.getAccount({ priority: 'background' });
+      return {
+        currency: account.defaultCurrency,
+        ...(account.balance === undefined ? {} : { balance: account.balance }),
+      };
+    },
+    alert: (low) => alerts.raise({ kind: 'merchant-low-balance', ...low }),
+    logger,
+  });
 
   return {
     accounts,
@@ -123,11 +114,7 @@ export function createAccountsPart(
       pricing,
       pinNeed: (userId: number, price: string) => pinGate.need(userId, price),
     },
-    /** Runs the wallet checks (processes that run jobs); with MERCHANT_LOW_BALANCE unset, ends a schedule left in Redis. */
-    async startWalletWatch(jobs: PeriodicJobs & { stopEvery(name: string): Promise<void> }): Promise<void> {
-      if (walletWatch === undefined) await jobs.stopEvery(WALLET_WATCH_QUEUE);
-      else await walletWatch.start(jobs);
-    },
+    startWalletWatch,
   };
 }
 

@@ -80,3 +80,15 @@ export function createWalletWatch(deps: WalletWatchDeps) {
 }
 
 export type WalletWatch = ReturnType<typeof createWalletWatch>;
+
+/**
+ * What a process that runs jobs starts: the watch of MERCHANT_LOW_BALANCE, or, with it unset, the end of a schedule
+ * that a configuration with it left in Redis.
+ */
+export function watchWallet(threshold: string | null, deps: Omit<WalletWatchDeps, 'threshold'>) {
+  const watch = threshold === null ? undefined : createWalletWatch({ ...deps, threshold });
+  return async (jobs: PeriodicJobs & { stopEvery(name: string): Promise<void> }): Promise<void> => {
+    if (watch === undefined) await jobs.stopEvery(WALLET_WATCH_QUEUE);
+    else await watch.start(jobs);
+  };
+}

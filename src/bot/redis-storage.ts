@@ -82,3 +82,20 @@ class SessionStorage extends RedisJsonStorage<SessionData> {
 export function sessionStorage(redis: Redis, prefix: string, readAhead?: ReadAhead) {
   return new SessionStorage(redis, `${prefix}session:`, 90 * 86_400, readAhead);
 }
+
+/** The admins, each with the language they chose (`fallback` when none): whom the alerts go to. */
+export function adminsInTheirLanguage(
+  redis: Redis,
+  prefix: string,
+  roles: { adminIds(): Promise<number[]> },
+  fallback: string,
+): () => Promise<Array<{ id: number; locale: string }>> {
+  const sessions = sessionStorage(redis, prefix);
+  return async () =>
+    Promise.all(
+      (await roles.adminIds()).map(async (id) => ({
+        id,
+        locale: (await sessions.read(String(id)))?.locale ?? fallback,
+      })),
+    );
+}
