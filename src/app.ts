@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createRedis } from './lib/redis/connect.ts';
 import { createServiceRedis } from './lib/redis/service.ts';
+import { startStage } from './lib/startup.ts';
 import { createJobSystem, type JobSystem } from './jobs/jobs.ts';
 import type { RechargeBot } from './bot/bot.ts';
 import { createBotPart } from './bot/part.ts';
@@ -273,10 +274,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
 
     async start() {
-      await startStage('Redis (REDIS_URL) is not reachable', () =>
-        data.connect(config.redisStartupWaitSeconds * 1000),
-      );
-      await data.check();
+      await data.start(config.redisStartupWaitSeconds * 1000);
       // getMe: an unreachable Bot API would otherwise be retried silently for ever.
       await startStage('the Bot API (TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe', () =>
         bot.bot.init(
@@ -290,9 +288,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           .setDefault()
           .catch((error: unknown) => logger.warn({ err: error }, 'could not set the default command menu'));
       }
-      await startStage(`cannot listen on HTTP_HOST:HTTP_PORT (${config.http.host}:${config.http.port})`, () =>
-        http.listen(),
-      );
+      await http.start();
       started.push(http.stop);
       if (runsJobs) {
         const notifying = await notify.start({ store: orderSystem.store, receiptData });
@@ -348,21 +344,4 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       return stopping;
     },
   };
-}
-
-/** Start-up failed at one stage; the message names the variables to check, never a value of a secret. */
-export class StartupError extends Error {
-  readonly kind = 'startup-failed' as const;
-  constructor(stage: string, cause: unknown) {
-    super(`${stage}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = 'StartupError';
-  }
-}
-
-async function startStage<T>(stage: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new StartupError(stage, error);
-  }
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
 import type { MerchantReadiness } from '../merchant/readiness.ts';
 import type { Config } from '../config.ts';
+import { startStage } from '../lib/startup.ts';
 import type { Metrics } from './metrics.ts';
 import { createRedisReadiness } from './redis-ready.ts';
 import { createServer, type RouteHandler } from './server.ts';
@@ -44,14 +45,19 @@ export function createHttpPart(config: Pick<Config, 'http' | 'metricsToken' | 'r
       return address;
     },
     /** Listens on HTTP_HOST:HTTP_PORT. */
-    async listen(): Promise<void> {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(config.http.port, config.http.host, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
+    async start(): Promise<void> {
+      const { host, port } = config.http;
+      await startStage(
+        `cannot listen on HTTP_HOST:HTTP_PORT (${host}:${port})`,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(port, host, () => {
+              server.off('error', reject);
+              resolve();
+            });
+          }),
+      );
       const bound = server.address();
       if (bound !== null && typeof bound === 'object') address = { host: bound.address, port: bound.port };
     },

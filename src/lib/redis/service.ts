@@ -8,6 +8,7 @@ import {
   type RedisReplication,
   type RedisTarget,
 } from './connect.ts';
+import { startStage } from '../startup.ts';
 import { createReplicaAcks } from './replica-acks.ts';
 
 /** How long an order intent waits for a Redis replica's acknowledgement (Sentinel, Cluster) before it is refused. */
@@ -39,10 +40,12 @@ export function createServiceRedis(target: RedisTarget & { prefix: string }, log
     redis,
     topology,
     replicaAcks,
-    /** Connects, waiting up to `waitMs` for a Redis that is (re)starting. */
-    connect: (waitMs: number) => connectRedis(redis, waitMs, logger),
-    /** Warns of what could lose data: an evicting policy, a Cluster master with no replica. */
-    async check(): Promise<void> {
+    /**
+     * Connects, waiting up to `waitMs` for a Redis that is (re)starting; then warns of what could lose data: an
+     * evicting policy, a Cluster master with no replica.
+     */
+    async start(waitMs: number): Promise<void> {
+      await startStage('Redis (REDIS_URL) is not reachable', () => connectRedis(redis, waitMs, logger));
       await checkRedisPolicy(redis, logger);
       if (topology === 'cluster' && !(await replicaAcks.requiredNow()))
         logger.warn(
