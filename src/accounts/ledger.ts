@@ -48,11 +48,6 @@ export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Whether an amount has no more decimals than the currency's minor unit. */
-export function fitsMinorUnit(amount: Decimal, currency: string): boolean {
-  return amount.decimalPlaces() <= currencyDigits(currency);
-}
-
 /**
  * One move of an account, done by LUA_LEDGER's `ledgerMove` (check, then write the balance, holds, day and the
  * entry together). Units are signed integers as strings.

@@ -79,8 +79,6 @@ export function createWalletWatch(deps: WalletWatchDeps) {
   };
 }
 
-export type WalletWatch = ReturnType<typeof createWalletWatch>;
-
 /**
  * What a process that runs jobs starts: the watch of MERCHANT_LOW_BALANCE, or, with it unset, the end of a schedule
  * that a configuration with it left in Redis.

@@ -1,6 +1,5 @@
 import { Decimal } from 'decimal.js';
 import { formatMoney } from '../domain/money.ts';
-import { isFinished } from '../domain/status.ts';
 import { maskPhone } from '../domain/phone.ts';
 import type { RechargeOrder } from '../merchant/types.ts';
 import { displayEmoji, shortTime, statusText, subtypeText, type DisplayStatus } from '../orders/texts.ts';
@@ -55,11 +54,6 @@ const LEGACY_BUSY_TEXT = /unfinished: (\S+)$/;
 export function displayStatusOf(order: StoredOrder): DisplayStatus {
   // The same rule the store indexes orders by: placement state until the service has a status.
   return indexStatus(order);
-}
-
-/** Whether nothing more will happen to the order shown. */
-export function isCardClosed(card: OrderCard): boolean {
-  return card.status === 'rejected' || (card.status !== 'placing' && isFinished(card.status));
 }
 
 /** The card of an order we keep. */

@@ -203,5 +203,3 @@ export function createScheduleStore(redis: Redis, prefix: string) {
     },
   };
 }
-
-export type ScheduleStore = ReturnType<typeof createScheduleStore>;

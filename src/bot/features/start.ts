@@ -53,6 +53,3 @@ export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown)
 
   return composer;
 }
-
-/** The greeting without menus (tests that build a bot without the staff services). */
-export const startFeature = createStartFeature();
