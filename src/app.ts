@@ -67,6 +67,11 @@ export interface AppOverrides {
    * system clock.
    */
   clock?: () => number;
+  /**
+   * Least time between two messages the bot sends to one private chat. Production keeps Telegram's limit (one a
+   * second, the throttler's default); a test whose chats are not about the pace shortens it.
+   */
+  telegramChatMinTimeMs?: number;
 }
 
 export interface App {
@@ -230,6 +235,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     bulk,
     schedules,
     now,
+    chatMinTimeMs: overrides.telegramChatMinTimeMs,
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));
 

@@ -24,6 +24,8 @@ export function newBot(deps: {
   token: string;
   apiRoot?: string | undefined;
   telegramMessagesPerSecond: number;
+  /** Least time between two calls to one private chat (default the plugin's: Telegram's one a second). */
+  chatMinTimeMs?: number | undefined;
 }): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, {
     // Dropped connections and 5xx are retried below the transformers, so the flows' own API objects (which
@@ -44,10 +46,12 @@ export function newBot(deps: {
     }),
   );
   const perSecond = deps.telegramMessagesPerSecond;
-  // Per-chat and group limits stay the plugin's (Telegram's); the global one is this replica's share.
+  // Per-chat and group limits stay the plugin's (Telegram's); the global one is this replica's share. Calls to one
+  // chat stay one at a time, in order, whatever their least spacing.
   bot.api.config.use(
     apiThrottler({
       global: { reservoir: perSecond, reservoirRefreshAmount: perSecond, reservoirRefreshInterval: 1000 },
+      ...(deps.chatMinTimeMs === undefined ? {} : { out: { maxConcurrent: 1, minTime: deps.chatMinTimeMs } }),
     }),
   );
   bot.api.config.use(forgiveExpiredCallbackAnswers);

@@ -82,6 +82,8 @@ export interface BotDeps {
   userUpdateLimit: number;
   /** TELEGRAM_MESSAGES_PER_SECOND: this replica's share of Telegram's flood limit. */
   telegramMessagesPerSecond: number;
+  /** Least time between two messages to one chat (default Telegram's one a second; AppOverrides.telegramChatMinTimeMs). */
+  telegramChatMinTimeMs?: number;
   orderLookup: OrderLookup;
   /** The one I18n of the replica; the order lifecycle translates through the same instance. */
   i18n: I18n<BotContext>;
@@ -116,7 +118,7 @@ const FLOW_IDLE_MS = 15 * 60_000;
 export function createBot(deps: BotDeps) {
   const { redis, prefix, logger } = deps;
   const idleMs = FLOW_IDLE_MS;
-  const bot = newBot(deps);
+  const bot = newBot({ ...deps, chatMinTimeMs: deps.telegramChatMinTimeMs });
   const i18n = deps.i18n;
   const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // What the running updates read ahead (session, conversation), so each update reads its chat in one round trip.

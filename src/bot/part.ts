@@ -36,6 +36,8 @@ export interface BotPartDeps {
   schedules: Schedules;
   /** The schedules' now (AppOverrides.clock). */
   now: () => number;
+  /** AppOverrides.telegramChatMinTimeMs. */
+  chatMinTimeMs?: number | undefined;
 }
 
 /** The grammY bot with every feature, on the services of the other parts. */
@@ -66,6 +68,7 @@ export function createBotPart(
     logger: deps.logger,
     userUpdateLimit: config.userUpdateLimit,
     telegramMessagesPerSecond: config.telegramMessagesPerSecond,
+    ...(deps.chatMinTimeMs === undefined ? {} : { telegramChatMinTimeMs: deps.chatMinTimeMs }),
     topUp: {
       catalogue: merchant.catalogue,
       api: merchant.client,
