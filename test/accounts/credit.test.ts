@@ -18,7 +18,7 @@ const answer = (m: ChatMessage) =>
   !/rb-(\d{8}|[0-9a-z]{5}-)/.test(m.text) && !m.text.startsWith('💰 An admin');
 const ask = (user: StandInUser, command: string, predicate: (m: ChatMessage) => boolean = answer) =>
   askAny(user, command, (m) => answer(m) && predicate(m));
-import { FAST_USER, requestLog, tap, typeToQuote } from '../bot/flow/helpers.ts';
+import { FAST_CHATS, FAST_USER, requestLog, tap, typeToQuote } from '../bot/flow/helpers.ts';
 
 const NEWCOMER = 710_000_090;
 
@@ -51,7 +51,10 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
   const m = (amount: Decimal | string) => formatMoney(new Decimal(amount).toFixed(), currency);
 
   beforeAll(async () => {
-    world = await startBotWorld({ env: { ...FAST_USER, RESELLER_START_CREDIT: '10' } });
+    world = await startBotWorld({
+      env: { ...FAST_USER, RESELLER_START_CREDIT: '10' },
+      overrides: FAST_CHATS,
+    });
     app = world.apps[0]!;
     app.bot.bot.api.config.use(captureDocuments);
     currency = await app.accounts.currency();

@@ -8,7 +8,7 @@ import type { ChatMessage, StandInUser } from '../../src/sandbox/telegram/index.
 import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { decodePng, pngHeader } from '../render/png-size.ts';
 import { eventually, ngNumber, orderIntent } from './agents-support.ts';
-import { FAST_USER, WAIT } from './flow/helpers.ts';
+import { FAST_CHATS, FAST_USER, WAIT } from './flow/helpers.ts';
 
 const OTHER_RESELLER = 710_000_006;
 /** What the reseller's credit paid above the merchant price (never on a receipt). */
@@ -64,7 +64,7 @@ describe('customer receipts', () => {
   }
 
   beforeAll(async () => {
-    world = await startBotWorld({ env: FAST_USER });
+    world = await startBotWorld({ env: FAST_USER, overrides: FAST_CHATS });
     app = world.apps[0]!;
     world.standIn.driver.user({ id: OTHER_RESELLER, firstName: 'Otto', languageCode: 'en', started: true });
     await app.roles.change(ADMIN, OTHER_RESELLER, 'reseller');

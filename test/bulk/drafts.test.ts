@@ -4,7 +4,7 @@ import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { BULK_MAX_BYTES } from '../../src/domain/bulk-csv.ts';
-import { FAST_USER, WAIT, current } from '../bot/flow/helpers.ts';
+import { FAST_CHATS, FAST_USER, WAIT, current } from '../bot/flow/helpers.ts';
 import { resellerMaker, runIdOf } from './support.ts';
 
 // Issue 29, item 4: bulk drafts have a limit. A checked file is a draft in Redis until ✅ (kept an hour), and a
@@ -16,7 +16,7 @@ let world: BotWorld;
 let redis: Redis;
 
 beforeAll(async () => {
-  world = await startBotWorld({ env: FAST_USER });
+  world = await startBotWorld({ env: FAST_USER, overrides: FAST_CHATS });
   redis = world.apps[0]!.redis;
 }, 60_000);
 
@@ -119,7 +119,7 @@ describe('bulk drafts', () => {
 describe('bulk files and USER_UPDATE_LIMIT', () => {
   let limited: BotWorld;
   beforeAll(async () => {
-    limited = await startBotWorld({ env: { USER_UPDATE_LIMIT: '3' } });
+    limited = await startBotWorld({ env: { USER_UPDATE_LIMIT: '3' }, overrides: FAST_CHATS });
   }, 60_000);
   afterAll(async () => {
     await limited?.close();

@@ -10,6 +10,13 @@ export const WAIT = { timeoutMs: 20_000 };
 export const FAST_USER = { USER_UPDATE_LIMIT: '10000' };
 
 /**
+ * Tests type far faster than people, in one chat: the bot's own pace of one message a second per chat (Telegram's
+ * limit, which the stand-in does not enforce) lifted, where a test's chats are not about the pace. Calls to one chat
+ * stay one at a time and in order.
+ */
+export const FAST_CHATS = { telegramChatMinTimeMs: 0 };
+
+/**
  * A bot and a sandbox that share a small request budget (`limit` a window of `windowMs`, shortened from a minute
  * for both), with the catalogue read once (cached for hours in production) so the line holds only what a test
  * puts there.
