@@ -27,12 +27,22 @@ export const TAIL_MS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const WAIT_MS = 20_000;
+/**
+ * The scheduling reseller waits for an answer at most this long past the end of the active phase, then walks away
+ * (a person whose chat went quiet): the quiet period does not wait out a whole WAIT_MS for one lost answer.
+ */
+const END_GRACE_MS = 3_000;
 
-/** Sends a text or command and waits for a bot message after it that contains `expect`. */
-export async function say(user: StandInUser, text: string, expect: string): Promise<ChatMessage> {
+/** Sends a text or command and waits (`timeoutMs`) for a bot message after it that contains `expect`. */
+export async function say(
+  user: StandInUser,
+  text: string,
+  expect: string,
+  timeoutMs = WAIT_MS,
+): Promise<ChatMessage> {
   const sent = text.startsWith('/') ? user.sendCommand(text) : user.sendText(text);
   return user.waitForBotMessage((m) => m.text.includes(expect), {
-    timeoutMs: WAIT_MS,
+    timeoutMs,
     after: sent.messageId,
   });
 }
@@ -43,65 +53,74 @@ async function tap(
   message: ChatMessage,
   button: string,
   expect: string | RegExp,
+  timeoutMs = WAIT_MS,
 ): Promise<ChatMessage> {
   const matches = (text: string) => (typeof expect === 'string' ? text.includes(expect) : expect.test(text));
   user.press(message, button);
   return user.waitFor((chat) => chat.find((m) => m.from === 'bot' && m.id >= message.id && matches(m.text)), {
-    timeoutMs: WAIT_MS,
+    timeoutMs,
   });
 }
 
-/** One new daily schedule at `time` (HH:MM of the schedule clock, UTC) through the chat; true when saved. */
+/**
+ * One new daily schedule at `time` (HH:MM of the schedule clock, UTC) through the chat; true when saved. Each
+ * answer is awaited `wait()` ms (default WAIT_MS).
+ */
 export async function schedule(
   user: StandInUser,
   ctx: ActorContext,
   rng: Rng,
   time: () => string | null,
+  wait: () => number = () => WAIT_MS,
 ): Promise<boolean> {
   const digits = phoneFor('NG', rng);
   ctx.log({ user: user.id, what: 'schedule-new', phone: digits });
-  const list = await say(user, '/schedule', '🗓');
+  const list = await say(user, '/schedule', '🗓', wait());
   if (!list.buttons.flat().some((b) => b.text.includes('New schedule'))) return false;
-  await tap(user, list, '➕ New schedule', 'Which country');
-  await say(user, 'Nigeria', 'Which operator');
-  await say(user, 'MTN', 'What do you want to buy');
-  await say(user, 'Airtime', 'How much');
-  await say(user, String(rng.pick([100, 200, 500])), 'Send the phone number');
-  const when = await say(user, `+${digits}`, 'When should this top-up run');
-  await tap(user, when, 'Every day', 'At what time');
+  await tap(user, list, '➕ New schedule', 'Which country', wait());
+  await say(user, 'Nigeria', 'Which operator', wait());
+  await say(user, 'MTN', 'What do you want to buy', wait());
+  await say(user, 'Airtime', 'How much', wait());
+  await say(user, String(rng.pick([100, 200, 500])), 'Send the phone number', wait());
+  const when = await say(user, `+${digits}`, 'When should this top-up run', wait());
+  await tap(user, when, 'Every day', 'At what time', wait());
   const at = time();
   if (at === null) {
-    await say(user, '/cancel', 'Schedule cancelled');
+    await say(user, '/cancel', 'Schedule cancelled', wait());
     return false;
   }
   ctx.log({ user: user.id, what: 'schedule-time', time: at });
-  const summary = await say(user, at, 'New scheduled top-up');
+  const summary = await say(user, at, 'New scheduled top-up', wait());
   // Saved, or refused at the reseller's maximum (the list's deletes keep it below most of the time).
-  const saved = await tap(user, summary, '✅ Save schedule', /First run|You already have/);
+  const saved = await tap(user, summary, '✅ Save schedule', /First run|You already have/, wait());
   return saved.text.includes('Scheduled.');
 }
 
 /** Pauses, resumes or deletes (asked, then confirmed) one schedule of the list, at random. */
-async function manage(user: StandInUser, ctx: ActorContext, rng: Rng): Promise<void> {
-  const list = await say(user, '/schedule', '🗓');
+async function manage(user: StandInUser, ctx: ActorContext, rng: Rng, wait: () => number): Promise<void> {
+  const list = await say(user, '/schedule', '🗓', wait());
   const buttons = list.buttons.flat().filter((b) => /Pause|Resume|Delete/.test(b.text));
   if (buttons.length === 0) return;
   const button = rng.pick(buttons);
   ctx.log({ user: user.id, what: 'schedule-press', button: button.text });
   if (button.text.includes('Delete')) {
-    const asked = await tap(user, list, button.text, 'Delete this scheduled top-up?');
-    await tap(user, asked, rng.chance(0.7) ? '🗑 Yes, delete it' : '⬅️ Keep it', 'scheduled top-ups');
+    const asked = await tap(user, list, button.text, 'Delete this scheduled top-up?', wait());
+    await tap(user, asked, rng.chance(0.7) ? '🗑 Yes, delete it' : '⬅️ Keep it', 'scheduled top-ups', wait());
   } else {
-    await tap(user, list, button.text, 'scheduled top-ups');
+    await tap(user, list, button.text, 'scheduled top-ups', wait());
   }
 }
 
-/** The scheduling reseller's life during the active phase, which ends at `activeUntil` (ms). */
+/**
+ * The scheduling reseller's life during the active phase, which ends at `activeUntil` (ms) as the schedule clock
+ * counts it (from the start of the run) and at `endsAt` (ms) in fact (the world started in between).
+ */
 export async function runScheduler(
   id: number,
   ctx: ActorContext,
   offsetMs: number,
   activeUntil: number,
+  endsAt: number = activeUntil,
 ): Promise<void> {
   const rng = ctx.rng.fork(`scheduler-${id}`);
   const user = ctx.standIn.driver.user({ id });
@@ -113,16 +132,18 @@ export async function runScheduler(
   };
   /** A time of the schedule clock hours away: it never runs during the soak. */
   const later = (): string => new Date(Date.now() + offsetMs + 6 * 3_600_000).toISOString().slice(11, 16);
+  /** WAIT_MS, but not past END_GRACE_MS after the active phase. */
+  const wait = () => Math.max(1, Math.min(WAIT_MS, endsAt + END_GRACE_MS - Date.now()));
   await sleep(rng.int(0, 1_000));
   while (ctx.running()) {
     try {
       const r = rng.next();
-      if (soon() !== null && r < 0.6) await schedule(user, ctx, rng, soon);
-      else if (r < 0.8) await schedule(user, ctx, rng, later);
-      else await manage(user, ctx, rng);
+      if (soon() !== null && r < 0.6) await schedule(user, ctx, rng, soon, wait);
+      else if (r < 0.8) await schedule(user, ctx, rng, later, wait);
+      else await manage(user, ctx, rng, wait);
     } catch (error) {
       ctx.log({ user: id, what: 'actor-error', error: (error as Error).message.slice(0, 200) });
-      await say(user, '/cancel', '').catch(() => undefined);
+      await say(user, '/cancel', '', wait()).catch(() => undefined);
     }
     await sleep(rng.int(500, 3_000));
   }

@@ -52,9 +52,13 @@ export interface SoakResult {
   records: Records;
 }
 
-/** The CI profile (about a minute) and the on-demand one (ten minutes of faults); the quiet period follows the timings. */
+/**
+ * The CI profile (about a minute) and the on-demand one (ten minutes of faults); the quiet period follows the timings.
+ * The short one is as short as keeps a role-change cycle and the scheduled runs inside the faults: the first schedule
+ * minute (SCHEDULE_FIRST_RUN_S, 25 s) plus the tail a run is given before the end (TAIL_MS, 10 s).
+ */
 export const PROFILES = {
-  short: { activeSeconds: 40, resellers: 6 },
+  short: { activeSeconds: 35, resellers: 6 },
   long: { activeSeconds: 600, resellers: 10 },
 } as const;
 
@@ -505,7 +509,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     };
     const actors = [
       ...castOf(options.resellers).map(({ kind, id }) => ACTORS[kind](id, ctx)),
-      runScheduler(schedulerId, ctx, scheduleOffsetMs, startedAt + options.activeSeconds * 1000),
+      runScheduler(
+        schedulerId,
+        ctx,
+        scheduleOffsetMs,
+        startedAt + options.activeSeconds * 1000,
+        Date.now() + options.activeSeconds * 1000,
+      ),
       runRoleChanges(
         ROLE_CAST,
         ctx,
