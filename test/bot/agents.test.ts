@@ -15,6 +15,7 @@ import {
   placeAtService,
   placeOrder,
 } from './agents-support.ts';
+import { FAST_CHATS } from './flow/helpers.ts';
 
 const OTHER_RESELLER = 710_000_060;
 
@@ -39,6 +40,7 @@ describe('agents and resellers: /status, /orders, Refresh', () => {
     world = await startBotWorld({
       // Background follow-up reads far away, so every read in these tests is one the chat asked for.
       overrides: {
+        ...FAST_CHATS,
         orderTimings: { followUp: { firstDelayMs: () => FAR, backoffMs: [FAR], everyMs: FAR } },
       },
     });

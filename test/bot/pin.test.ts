@@ -7,6 +7,7 @@ import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, AGENT, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { everythingIn } from '../support/redis-dump.ts';
 import {
+  FAST_CHATS,
   FAST_USER,
   WAIT,
   current,
@@ -36,7 +37,11 @@ beforeAll(async () => {
   world = await startBotWorld({
     env: { ...FAST_USER, PIN_REQUIRED_ABOVE: '1' },
     // Alerts are grouped for 15 s in production; the tests want them at once.
-    overrides: { orderTimings: { alertGrouping: { quietMs: 50, maxHoldMs: 200 } }, clock },
+    overrides: {
+      ...FAST_CHATS,
+      orderTimings: { alertGrouping: { quietMs: 50, maxHoldMs: 200 } },
+      clock,
+    },
     logger: createLogger({
       level: 'trace',
       secrets: [],

@@ -7,7 +7,7 @@ import type { StoredOrder } from '../../src/orders/types.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { ask, eventually } from './agents-support.ts';
-import { FAST_USER, PROMPT, WAIT, buttonTexts, say, tap, typeToQuote } from './flow/helpers.ts';
+import { FAST_CHATS, FAST_USER, PROMPT, WAIT, buttonTexts, say, tap, typeToQuote } from './flow/helpers.ts';
 
 interface SandboxQuote {
   quote_token: string;
@@ -27,7 +27,7 @@ describe('prices with a margin', () => {
   let rules: RedisPricingStore;
 
   beforeAll(async () => {
-    world = await startBotWorld({ env: FAST_USER });
+    world = await startBotWorld({ env: FAST_USER, overrides: FAST_CHATS });
     app = world.apps[0]!;
     rules = new RedisPricingStore({ redis: app.redis, prefix: app.config.redis.prefix, defaultPercent: '0' });
   });

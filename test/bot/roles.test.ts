@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, AGENT, RESELLER, STRANGER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { ask } from './agents-support.ts';
+import { FAST_CHATS } from './flow/helpers.ts';
 import { htmlToPlain } from '../../src/lib/html.ts';
 
 /** What each role gets for each command: 'ok' with what the answer contains, or the refusal. */
@@ -45,7 +46,7 @@ function expectation(role: string | null, command: Command): Expect {
 describe('roles by command (the table of CONTRACT.md)', () => {
   let world: BotWorld;
   beforeAll(async () => {
-    world = await startBotWorld();
+    world = await startBotWorld({ overrides: FAST_CHATS });
   });
   afterAll(async () => {
     await world?.close();
@@ -111,7 +112,7 @@ describe('roles by command (the table of CONTRACT.md)', () => {
 describe('role changes and the command menus they update', () => {
   let world: BotWorld;
   beforeAll(async () => {
-    world = await startBotWorld();
+    world = await startBotWorld({ overrides: FAST_CHATS });
   });
   afterAll(async () => {
     await world?.close();

@@ -7,7 +7,7 @@ import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { resellerMaker, runIdOf } from './support.ts';
-import { FAST_USER, WAIT, allOrders, current, lastBotId } from '../bot/flow/helpers.ts';
+import { FAST_CHATS, FAST_USER, WAIT, allOrders, current, lastBotId } from '../bot/flow/helpers.ts';
 
 // /bulk end to end: a real app on a private Redis, the Merchant API sandbox and the Bot API stand-in; files are
 // sent as documents and downloaded by the bot through getFile and the file URL, like on Telegram.
@@ -45,6 +45,7 @@ beforeAll(async () => {
   world = await startBotWorld({
     env: FAST_USER,
     overrides: {
+      ...FAST_CHATS,
       bulkTimings: { progressEveryMs: 200 },
       hooks: {
         at: (point, detail) => (point === 'bulk-before-submit' ? gates.at(detail) : undefined),

@@ -10,6 +10,7 @@ import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import {
+  FAST_CHATS,
   FAST_USER,
   WAIT,
   current,
@@ -78,6 +79,7 @@ beforeAll(async () => {
       destination: { write: (line: string) => LOG.push(line) },
     }),
     overrides: {
+      ...FAST_CHATS,
       orderTimings: { alertGrouping: { quietMs: 50, maxHoldMs: 200 } },
       bulkTimings: { progressEveryMs: 200 },
       hooks: {
