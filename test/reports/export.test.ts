@@ -7,6 +7,7 @@ import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { eventually, ngNumber, placeOrder } from '../bot/agents-support.ts';
+import { FAST_CHATS } from '../bot/flow/helpers.ts';
 
 const OTHER_RESELLER = 710_000_061;
 /** Small enough that an export of a handful of orders is split into several files. */
@@ -23,7 +24,10 @@ describe('/export: orders as CSV documents, per role, streamed and split', () =>
   const today = utcDay(Date.now());
 
   beforeAll(async () => {
-    world = await startBotWorld({ env: { EXPORT_PART_MAX_BYTES: String(PART_MAX_BYTES) } });
+    world = await startBotWorld({
+      env: { EXPORT_PART_MAX_BYTES: String(PART_MAX_BYTES) },
+      overrides: FAST_CHATS,
+    });
     app = world.apps[0]!;
     world.standIn.driver.user({ id: OTHER_RESELLER, firstName: 'Olu', languageCode: 'en', started: true });
     await app.roles.change(0, OTHER_RESELLER, 'reseller');

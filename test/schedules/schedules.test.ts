@@ -6,7 +6,7 @@ import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
-import { FAST_USER, PROMPT, WAIT, ordersTo, say, waitForOrders } from '../bot/flow/helpers.ts';
+import { FAST_CHATS, FAST_USER, PROMPT, WAIT, ordersTo, say, waitForOrders } from '../bot/flow/helpers.ts';
 import { NG_MTN_500 } from './product.ts';
 
 // /schedule end to end: real apps (two replicas) on a private Redis, the Merchant API sandbox and the Bot API
@@ -32,7 +32,7 @@ beforeAll(async () => {
     mode: 'webhook',
     env: { PUBLIC_URL: proxy.url, ...FAST_USER },
     replicas: 2,
-    overrides: { clock: now },
+    overrides: { ...FAST_CHATS, clock: now },
   });
   proxy.setTargets(world.apps.map((app) => `http://127.0.0.1:${app.address!.port}`));
 }, 60_000);
