@@ -249,28 +249,3 @@ describe('soak, short profile', () => {
     expect(failing(crashed)).toContain('no unhandled rejection or crash other than the injected ones');
   });
 });
-
-describe('soak, short profile on a Redis Cluster', () => {
-  it('every invariant holds with three masters, the one serving the keys restarted as a fault', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'soak-ci-cluster-'));
-    const result = await runSoak({ seed: SEED, ...PROFILES.short, replicas: 2, outDir, cluster: true });
-    if (!result.passed) console.error(result.report);
-    expect(result.results.filter((r) => !r.pass).map((r) => r.name)).toEqual([]);
-    expect(result.records.sandboxOrders.length).toBeGreaterThan(3);
-    expect(Object.values(result.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(3);
-    await rm(outDir, { recursive: true, force: true });
-  }, 240_000);
-});
-
-describe('soak, short profile with split roles', () => {
-  it('every invariant holds with a ROLE=bot and a ROLE=worker process, either killed as a fault', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'soak-ci-split-'));
-    const result = await runSoak({ seed: SEED, ...PROFILES.short, replicas: 2, outDir, split: true });
-    if (!result.passed) console.error(result.report);
-    expect(result.results.filter((r) => !r.pass).map((r) => r.name)).toEqual([]);
-    expect(result.records.sandboxOrders.length).toBeGreaterThan(3);
-    // The worker was killed half-way (and maybe more processes by the faults).
-    expect(result.records.exits.some((e) => e.injected && e.replica === 1)).toBe(true);
-    await rm(outDir, { recursive: true, force: true });
-  }, 240_000);
-});
