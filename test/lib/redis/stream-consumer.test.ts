@@ -272,21 +272,7 @@ describe('createStreamConsumer', () => {
     const stream = `s${++n}`;
     const handled: string[] = [];
     // A minute's block: were it polling, nothing below would be handled within the test's time.
-    const worker = workStream({
-      name: 'test',
-      redis,
-      stream,
-      group: GROUP,
-      consumer: 'blocking',
-      blockMs: 60_000,
-      keyOf: (entry) => entry.id,
-      handle: async (entry) => {
-        handled.push(entry.fields['n']!);
-      },
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const worker = recordingWorker({ redis, stream, consumer: 'blocking', blockMs: 60_000 }, handled);
     try {
       await waitFor(async () => (await redis.exists(stream)) === 1, 20_000, 'group created');
       const other = redis.duplicate();
@@ -312,22 +298,8 @@ describe('createStreamConsumer', () => {
     const proxy = await silenceableProxy(redis.options.port!);
     const client = new Redis({ port: proxy.port, maxRetriesPerRequest: null });
     const handled: string[] = [];
-    const worker = workStream({
-      name: 'test',
-      redis: client,
-      stream,
-      group: GROUP,
-      blockMs: 100,
-      // Were the second entry handed to the silent read, it would be taken back this long after.
-      claimIdleMs: 1_000,
-      keyOf: (entry) => entry.id,
-      handle: async (entry) => {
-        handled.push(entry.fields['n']!);
-      },
-      onError: (error) => {
-        throw error;
-      },
-    });
+    // Were the second entry handed to the silent read, it would be taken back after claimIdleMs.
+    const worker = recordingWorker({ redis: client, stream, blockMs: 100, claimIdleMs: 1_000 }, handled);
     try {
       await redis.xadd(stream, '*', 'n', '1');
       await waitFor(() => handled.length === 1, 20_000, 'first entry handled');
@@ -343,6 +315,25 @@ describe('createStreamConsumer', () => {
     expect(handled).toEqual(['1', '2']);
   }, 60_000);
 });
+
+/** A stream worker of the group GROUP that records each entry's `n` in `handled`. */
+function recordingWorker(
+  options: { redis: Redis; stream: string; blockMs: number; consumer?: string; claimIdleMs?: number },
+  handled: string[],
+): { stop(): Promise<void> } {
+  return workStream({
+    name: 'test',
+    group: GROUP,
+    ...options,
+    keyOf: (entry) => entry.id,
+    handle: async (entry) => {
+      handled.push(entry.fields['n']!);
+    },
+    onError: (error) => {
+      throw error;
+    },
+  });
+}
 
 /**
  * A TCP proxy to a local Redis whose connection that last sent a blocking read (XREADGROUP … BLOCK) can be made to
