@@ -20,6 +20,11 @@ const NO_ROOT = [
   '^(\\.\\./)+(app|main|run-service|demo)(\\.ts)?$',
   'No part imports the composition root (app.ts) or an entry point; they import the parts.',
 ];
+/** @type {[string, string]} notify/ sits above bot/: it uses the bot's callback data, the bot takes ports. */
+const NO_NOTIFY_IN_BOT = [
+  '^(\\.\\./)+notify(/|$)',
+  'bot/ sits below notify/: it takes the alert sink and the order callbacks as ports, never imports notify/.',
+];
 /** @type {[string, string]} */
 const NO_REDIS = [
   '^ioredis$|(^|/)lib/redis/',
@@ -68,6 +73,7 @@ export default tseslint.config(
   //              the change stream (orders/changes.ts); it never imports notify/;
   //   notify/    the outbox, notices and alerts: above orders/, it reads their changes through orders/changes.ts;
   //   bot/, bulk/, schedules/, server/: the product; bot features and conversations call services, never Redis;
+  //              bot/ sits below notify/ (notify/ uses the bot's callback data; the bot takes the alert port);
   //   app.ts     the composition root, imported by the entry points (main.ts, run-service.ts, demo.ts) only;
   //   sandbox/   stand-ins for the outside world: nothing outside sandbox/, domain/ included, so a stand-in
   //              follows the spec on its own and never shares a bug with the code it tests.
@@ -145,6 +151,7 @@ export default tseslint.config(
       '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
       "bot/ reads orders through the order store's interface, not its key names or record form (orders/keys.ts, orders/record.ts).",
       NO_ROOT,
+      NO_NOTIFY_IN_BOT,
     ),
   },
   {
@@ -153,6 +160,7 @@ export default tseslint.config(
       '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
       "bot/ reads orders through the order store's interface, not its key names or record form (orders/keys.ts, orders/record.ts).",
       NO_ROOT,
+      NO_NOTIFY_IN_BOT,
       NO_REDIS,
     ),
   },

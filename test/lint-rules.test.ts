@@ -163,6 +163,16 @@ describe('import boundaries', () => {
     expect(await rulesHit('src/orders/service.ts', importOf('./alerts.ts'))).toEqual([]);
   });
 
+  it('bot/ never imports notify/: it takes the alert sink and the order callbacks as ports', async () => {
+    expect(await rulesHit('src/bot/part.ts', importOf('../notify/notify.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await rulesHit('src/bot/features/reconcile.ts', importOf('../../notify/alerts.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await rulesHit('src/bot/part.ts', importOf('../orders/alerts.ts'))).toEqual([]);
+  });
+
   it('notify/ reads the order changes through orders/changes.ts', async () => {
     expect(await rulesHit('src/notify/notices.ts', importOf('../orders/changes.ts'))).toEqual([]);
     expect(await rulesHit('src/notify/alerts.ts', importOf('../orders/alerts.ts'))).toEqual([]);

@@ -6,8 +6,8 @@ import type { BulkRuns } from '../bulk/runs.ts';
 import type { Config } from '../config.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import type { MerchantPart } from '../merchant/part.ts';
-import type { Notify } from '../notify/notify.ts';
 import type { AlertSink } from '../orders/alerts.ts';
+import type { OrderCallbacks } from './callback-data/order.ts';
 import { createOrderNumbers } from '../orders/numbers.ts';
 import type { Reconciler } from '../orders/reconcile.ts';
 import type { OrderSystem } from '../orders/system.ts';
@@ -29,7 +29,9 @@ export interface BotPartDeps {
   merchant: MerchantPart;
   accounts: AccountsPart;
   orders: OrderSystem;
-  notify: Pick<Notify, 'callbacks' | 'alerts'>;
+  /** Resolves the order buttons' data (notify's). */
+  callbacks: OrderCallbacks;
+  alerts: AlertSink;
   line: WaitingLine;
   reconciler: Pick<Reconciler, 'run'>;
   bulk: BulkRuns;
@@ -55,8 +57,7 @@ export function createBotPart(
   deps: BotPartDeps,
 ) {
   const { redis, prefix, merchant, accounts, orders, line } = deps;
-  const { callbacks } = deps.notify;
-  const alerts: AlertSink = deps.notify.alerts;
+  const { callbacks, alerts } = deps;
   return createBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,

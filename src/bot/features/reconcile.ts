@@ -2,7 +2,6 @@ import { Composer } from 'grammy';
 import type { TranslationVars } from '../../lib/html.ts';
 import { utcDay } from '../../accounts/ledger.ts';
 import { isMerchantError } from '../../merchant/errors.ts';
-import type { Alerts } from '../../notify/alerts.ts';
 import type { ReconcileOutcome, ReconcileSummary } from '../../orders/reconcile.ts';
 import type { BotContext } from '../context.ts';
 import { requireRole } from './access.ts';
@@ -34,7 +33,14 @@ export function reconcileSummaryText(
 /** The reconciler's report to admins: a caption with the summary, in each one's language, and the CSV. */
 export function reconcileReport(
   translate: (locale: string, key: string, vars?: TranslationVars) => string,
-  alerts: Pick<Alerts, 'report'>,
+  alerts: {
+    report(report: {
+      id: string;
+      caption: (locale: string) => string;
+      fileName: string;
+      fileText: string;
+    }): Promise<unknown>;
+  },
 ) {
   return async (summary: ReconcileSummary, csv: string): Promise<void> => {
     await alerts.report({
