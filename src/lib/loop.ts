@@ -9,12 +9,13 @@ export interface LoopHandle {
 export const LOOP_MAX_ERROR_MS = 5_000;
 
 /**
- * Runs `round` again and again: at once while it reports work done, after `idleMs` when it found nothing,
- * after a growing pause (up to `maxErrorMs`) while it throws (Redis away), and never two rounds at a time.
+ * Runs `round` again and again: at once while it reports work done, after `idleMs` when it found nothing (0: at
+ * once, for a round that waits for work itself, told by `idle` that the round before found nothing), after a
+ * growing pause (up to `maxErrorMs`) while it throws (Redis away), and never two rounds at a time.
  */
 export function runLoop(options: {
   name: string;
-  round: () => Promise<number>;
+  round: (idle: boolean) => Promise<number>;
   idleMs: number;
   maxErrorMs?: number;
   logger?: LoggerLike;
@@ -36,22 +37,26 @@ export function runLoop(options: {
     });
 
   const running = (async () => {
+    let idle = false;
     while (!stopped) {
       let worked: number;
       try {
-        worked = await options.round();
+        worked = await options.round(idle);
         errors = 0;
       } catch (error) {
+        if (stopped) break;
+        idle = false;
         errors++;
         if (errors === 1 || errors % 20 === 0)
           logger.error({ err: error, loop: options.name }, 'worker round failed');
-        await sleep(
-          Math.min(options.maxErrorMs ?? LOOP_MAX_ERROR_MS, options.idleMs * 2 ** Math.min(errors, 10)),
-        );
+        // Doubling from the idle pause, or from 50 ms for a loop without one.
+        const base = options.idleMs > 0 ? options.idleMs : 50;
+        await sleep(Math.min(options.maxErrorMs ?? LOOP_MAX_ERROR_MS, base * 2 ** Math.min(errors, 10)));
         continue;
       }
       if (stopped) break;
-      if (worked === 0) await sleep(options.idleMs);
+      idle = worked === 0;
+      if (idle && options.idleMs > 0) await sleep(options.idleMs);
     }
   })();
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../../domain/log.ts';
-import { LOOP_MAX_ERROR_MS } from '../loop.ts';
+import { runLoop } from '../loop.ts';
 import { duplicateRedis } from './connect.ts';
 import { defineScript } from './redis-script.ts';
 
@@ -244,8 +244,8 @@ export const READ_STALL_MS = 10_000;
 /**
  * Consumes the stream until stopped. After a round that found nothing, the next read blocks (XREADGROUP BLOCK, on
  * a connection of its own) until any process adds an entry, so new entries are handled at once and nothing polls
- * or has to be woken. A round that throws (Redis away) is tried again after a growing pause; a read that outlives
- * its block by READ_STALL_MS (a blocked connection a server restart left hanging) gets a new connection.
+ * or has to be woken. A round that throws (Redis away) is tried again after a growing pause (runLoop); a read that
+ * outlives its block by READ_STALL_MS (a blocked connection a server restart left hanging) gets a new connection.
  */
 export function workStream(
   options: StreamConsumerOptions & ConsumeOptions & { name: string; logger?: LoggerLike; blockMs?: number },
@@ -271,42 +271,19 @@ export function workStream(
     },
   });
   const blockMs = options.blockMs ?? READ_BLOCK_MS;
-  let stopped = false;
-  let endPause: (() => void) | undefined;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      endPause = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  const running = (async () => {
-    let idle = false;
-    let errors = 0;
-    while (!stopped) {
-      try {
-        idle = (await consumer.consume({ ...options, ...(idle ? { blockMs } : {}) })) === 0;
-        errors = 0;
-      } catch (error) {
-        if (stopped) break;
-        errors++;
-        if (errors === 1 || errors % 20 === 0)
-          logger.error({ err: error, loop: options.name }, 'worker round failed');
-        idle = false;
-        await pause(Math.min(LOOP_MAX_ERROR_MS, 50 * 2 ** Math.min(errors, 10)));
-      }
-    }
-  })();
+  const loop = runLoop({
+    name: options.name,
+    idleMs: 0,
+    logger,
+    round: (idle) => consumer.consume({ ...options, ...(idle ? { blockMs } : {}) }),
+  });
 
   return {
     async stop() {
-      stopped = true;
       // Ends a blocked read at once; entries it was handed meanwhile stay pending for another consumer.
+      const stopping = loop.stop();
       reader.disconnect();
-      endPause?.();
-      await running;
+      await stopping;
       await leaveGroups([consumer], logger);
     },
   };
