@@ -2,7 +2,6 @@ import { InlineKeyboard } from 'grammy';
 import { countryOfInternational, parsePhone } from '../../../domain/phone.ts';
 import type { BaseContext } from '../../context.ts';
 import { ACTION, CHOICE, choiceAction, choiceIndex, choiceOf } from '../../callback-data/top-up.ts';
-import { appendPager } from '../../keyboards/paged-list.ts';
 import { pageOf } from '../top-up-model.ts';
 import { searchCountries, type CountryChoice } from '../../../orders/choices.ts';
 import { phoneChoice, withPlus } from './phone.ts';
@@ -78,10 +77,7 @@ function countryList(
     if (i % 2 === 1) kb.row();
   });
   kb.row();
-  appendPager(kb, listed, sc.pager, (p) =>
-    cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
-  );
-  return sc.navRow(kb, s, false);
+  return sc.pagedNav(kb, s, listed, false);
 }
 
 /** The country a text or a shared contact names, or undefined when it names none (told why) or several (offered). */

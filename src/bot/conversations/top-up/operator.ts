@@ -1,6 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { ACTION, CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
-import { appendPager } from '../../keyboards/paged-list.ts';
+import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
 import { pageOf } from '../top-up-model.ts';
 import {
   searchOperators,
@@ -108,10 +107,7 @@ function operatorList(sc: StepContext, s: number, all: Listed[], page: number): 
       cb(s, choiceAction(CHOICE.operator, page * PAGE + i)),
     ).row();
   });
-  appendPager(kb, listed, sc.pager, (p) =>
-    cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
-  );
-  return sc.navRow(kb, s, true);
+  return sc.pagedNav(kb, s, listed, true);
 }
 
 /** The one operator a typed name finds; several are offered as buttons, none is said so. */

@@ -3,7 +3,8 @@ import type { Accounts } from '../../../accounts/accounts.ts';
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Context } from 'grammy';
 import type { BaseContext, BotContext } from '../../context.ts';
-import { ACTION, parseTopUpData, topUpData } from '../../callback-data/top-up.ts';
+import { ACTION, CHOICE, choiceAction, parseTopUpData, topUpData } from '../../callback-data/top-up.ts';
+import { appendPager } from '../../keyboards/paged-list.ts';
 import type { TopUpState } from '../top-up-model.ts';
 import type { QuoteView } from './quote.ts';
 import type { Country, MerchantApi, Operator } from '../../../merchant/types.ts';
@@ -97,7 +98,13 @@ export interface StepContext {
    */
   input(s: number, prompt: { message_id: number } | undefined): Promise<Input | 'back' | 'cancel'>;
   navRow(kb: InlineKeyboard, s: number, withBack: boolean): InlineKeyboard;
-  pager: { previous: string; next: string };
+  /** A list's pager (when it has more than one page), then the Back and Cancel row. */
+  pagedNav(
+    kb: InlineKeyboard,
+    s: number,
+    page: { page: number; pages: number },
+    withBack: boolean,
+  ): InlineKeyboard;
   closePrompt(message: { message_id: number }, text?: string): Promise<void>;
   /**
    * Shows `text` as prompt `s` with the `confirm` button (a translation key), ❌ and ⬅️ Back, and waits for one of
@@ -129,6 +136,12 @@ export async function createStepContext(
   const answer: StepContext['answer'] = (s, options) => waitAnswer(conversation, flow, t, s, options);
   const closePrompt: StepContext['closePrompt'] = (message, text) => closeMessage(ctx, message, text);
   const prompts: Prompts = { ctx, t, cb, answer, closePrompt };
+  const navRow = (kb: InlineKeyboard, s: number, withBack: boolean): InlineKeyboard => {
+    kb.row();
+    if (withBack) kb.text(t('button-back'), cb(s, ACTION.back));
+    return kb.text(t('button-cancel'), cb(s, ACTION.cancel));
+  };
+  const pager = { previous: t('button-previous'), next: t('button-next') };
   return {
     conversation,
     ctx,
@@ -146,12 +159,13 @@ export async function createStepContext(
     cb,
     answer,
     input: (s, prompt) => inputOf(prompts, s, prompt),
-    navRow: (kb, s, withBack) => {
-      kb.row();
-      if (withBack) kb.text(t('button-back'), cb(s, ACTION.back));
-      return kb.text(t('button-cancel'), cb(s, ACTION.cancel));
+    navRow,
+    pagedNav: (kb, s, page, withBack) => {
+      appendPager(kb, page, pager, (p) =>
+        cb(s, p === undefined ? ACTION.noop : choiceAction(CHOICE.page, p)),
+      );
+      return navRow(kb, s, withBack);
     },
-    pager: { previous: t('button-previous'), next: t('button-next') },
     closePrompt,
     decide: (s, text, keys) => decideOn(prompts, s, text, keys),
     subtypeLabel: (subtype) =>
