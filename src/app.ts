@@ -140,7 +140,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const alerts = notify.alerts;
 
   const merchant = createMerchantPart(
-    { ...config.merchant, catalogueTtlSeconds: config.catalogueTtlSeconds },
+    {
+      ...config.merchant,
+      catalogueTtlSeconds: config.catalogueTtlSeconds,
+      quoteSharing: config.quoteSharing,
+    },
     {
       redis,
       prefix,
@@ -197,7 +201,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   // Bulk runs: lines placed through the order service; progress and report through the lifecycle's Api.
   const bulk = createBulkRuns({
     ...base,
-    api: merchant.client,
+    quotes: merchant.quotes,
     orders: orderSystem.service,
     catalogue: merchant.catalogue,
     gates: accounts.payerGates,
@@ -214,7 +218,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const now = overrides.clock ?? Date.now;
   const schedules = createSchedules({
     ...base,
-    api: merchant.client,
+    quotes: merchant.quotes,
     orders: orderSystem.service,
     gates: accounts.payerGates,
     alerts,

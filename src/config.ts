@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
+import { QUOTE_SHARING_MODES, type QuoteSharing } from './merchant/shared-quotes.ts';
 import {
   commaList,
   crossChecks,
@@ -100,6 +101,8 @@ export interface CommonConfig {
   exportPartMaxBytes: number;
   /** METRICS_TOKEN: when set, GET /metrics answers only `Authorization: Bearer <token>`; null: open (secret). */
   metricsToken: string | null;
+  /** QUOTE_SHARING: one quote per product for every payer (`auto`: until tokens are seen to be single-use). */
+  quoteSharing: QuoteSharing;
 }
 
 export const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
@@ -247,6 +250,10 @@ const schema = z.object({
       error: 'must be at least 16 characters with no spaces (e.g. openssl rand -hex 32)',
     })
     .optional(),
+  QUOTE_SHARING: optionalWithDefault(
+    z.enum(QUOTE_SHARING_MODES, { error: 'must be "auto", "on" or "off"' }),
+    'auto',
+  ),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -324,6 +331,7 @@ export function parseConfig(env: Env): ConfigResult {
     reconcileAtMinutes: v.RECONCILE_AT,
     exportPartMaxBytes: v.EXPORT_PART_MAX_BYTES,
     metricsToken: v.METRICS_TOKEN ?? null,
+    quoteSharing: v.QUOTE_SHARING,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

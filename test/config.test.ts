@@ -67,6 +67,7 @@ describe('parseConfig', () => {
       reconcileAtMinutes: 180,
       exportPartMaxBytes: 50_000_000,
       metricsToken: null,
+      quoteSharing: 'auto',
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
@@ -195,6 +196,14 @@ describe('parseConfig', () => {
   it('EXPORT_PART_MAX_BYTES: a positive byte count', () => {
     expect(ok({ ...MINIMAL, EXPORT_PART_MAX_BYTES: '4096' }).exportPartMaxBytes).toBe(4096);
     expect(problems({ ...MINIMAL, EXPORT_PART_MAX_BYTES: '0' })[0]).toMatch(/^EXPORT_PART_MAX_BYTES: /);
+  });
+
+  it('QUOTE_SHARING: auto by default, on or off; anything else is named as a problem', () => {
+    expect(ok({ ...MINIMAL, QUOTE_SHARING: 'off' }).quoteSharing).toBe('off');
+    expect(ok({ ...MINIMAL, QUOTE_SHARING: ' on ' }).quoteSharing).toBe('on');
+    expect(problems({ ...MINIMAL, QUOTE_SHARING: 'sometimes' })).toEqual([
+      'QUOTE_SHARING: must be "auto", "on" or "off"',
+    ]);
   });
 
   it('METRICS_TOKEN: unset or empty leaves /metrics open; a token is at least 16 characters with no spaces, never echoed', () => {

@@ -99,6 +99,7 @@ alert-placement-unreadable = ❓ The answer to order <code>{ $externalOrderId }<
 alert-quote-mismatch = ⚠️ A quote did not match the request ({ $operator }, { $field }): asked { $asked }, quoted { $quoted }. Nothing was ordered.
 alert-order-number-conflict = 🛑 The merchant order number <code>{ $externalOrderId }</code> was given to a different request ({ $field }): nothing was sent for it. Please check.
 alert-rate-limited = 🐢 The Merchant API answered 429 (too many requests): every replica is pausing. Check MERCHANT_RATE_LIMIT_PER_MINUTE against the account's limit.
+alert-quote-single-use = 🔂 The Merchant API refused a quote token that had already placed an order, before it expired: this account's quotes are single-use. Every top-up now asks its own quote (one more request per order). Set QUOTE_SHARING=off to make this permanent.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alert
    *[other] 🚨 { $count } alerts

@@ -99,6 +99,7 @@ alert-placement-unreadable = ❓ No se pudo leer la respuesta al pedido <code>{ 
 alert-quote-mismatch = ⚠️ Una cotización no coincidía con lo pedido ({ $operator }, { $field }): se pidió { $asked }, se cotizó { $quoted }. No se hizo ningún pedido.
 alert-order-number-conflict = 🛑 El número de pedido <code>{ $externalOrderId }</code> se dio a otra solicitud distinta ({ $field }): no se envió nada. Revíselo.
 alert-rate-limited = 🐢 La Merchant API respondió 429 (demasiadas solicitudes): todas las réplicas hacen una pausa. Compare MERCHANT_RATE_LIMIT_PER_MINUTE con el límite de la cuenta.
+alert-quote-single-use = 🔂 La Merchant API rechazó un token de cotización que ya había hecho un pedido, antes de que caducara: las cotizaciones de esta cuenta son de un solo uso. Cada recarga pide ahora su propia cotización (una solicitud más por pedido). Ponga QUOTE_SHARING=off para dejarlo así.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alerta
    *[other] 🚨 { $count } alertas

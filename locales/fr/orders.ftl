@@ -99,6 +99,7 @@ alert-placement-unreadable = ❓ La réponse à la commande <code>{ $externalOrd
 alert-quote-mismatch = ⚠️ Un devis ne correspondait pas à la demande ({ $operator }, { $field }) : demandé { $asked }, proposé { $quoted }. Aucune commande n’a été passée.
 alert-order-number-conflict = 🛑 Le numéro de commande <code>{ $externalOrderId }</code> a été donné à une autre demande ({ $field }) : rien n’a été envoyé. Vérifiez.
 alert-rate-limited = 🐢 La Merchant API a répondu 429 (trop de requêtes) : toutes les instances font une pause. Comparez MERCHANT_RATE_LIMIT_PER_MINUTE à la limite du compte.
+alert-quote-single-use = 🔂 La Merchant API a refusé un jeton de devis qui avait déjà passé une commande, avant son expiration : les devis de ce compte sont à usage unique. Chaque recharge demande désormais son propre devis (une requête de plus par commande). Mettez QUOTE_SHARING=off pour le rendre définitif.
 alert-group-header = { $count ->
     [one] 🚨 { $count } alerte
    *[other] 🚨 { $count } alertes

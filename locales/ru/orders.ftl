@@ -100,6 +100,7 @@ alert-placement-unreadable = ❓ Ответ на заказ <code>{ $externalOrd
 alert-quote-mismatch = ⚠️ Котировка не совпала с запросом ({ $operator }, { $field }): запрошено { $asked }, предложено { $quoted }. Заказ не размещён.
 alert-order-number-conflict = 🛑 Номер заказа <code>{ $externalOrderId }</code> достался другому запросу ({ $field }): ничего не отправлено. Проверьте.
 alert-rate-limited = 🐢 Merchant API ответил 429 (слишком много запросов): все реплики делают паузу. Сверьте MERCHANT_RATE_LIMIT_PER_MINUTE с лимитом аккаунта.
+alert-quote-single-use = 🔂 Merchant API отклонил токен котировки, по которому уже был размещён заказ, до истечения его срока: котировки этого аккаунта одноразовые. Теперь каждое пополнение запрашивает свою котировку (на один запрос больше на заказ). Установите QUOTE_SHARING=off, чтобы закрепить это.
 alert-group-header = { $count ->
     [one] 🚨 { $count } оповещение
     [few] 🚨 { $count } оповещения

@@ -72,7 +72,7 @@ export function createBotPart(
     ...(deps.chatMinTimeMs === undefined ? {} : { telegramChatMinTimeMs: deps.chatMinTimeMs }),
     topUp: {
       catalogue: merchant.catalogue,
-      api: merchant.client,
+      quotes: merchant.quotes,
       orders: orders.service,
       roles: accounts.roles,
       pricing: accounts.pricing,

@@ -4,20 +4,21 @@ import { newMerchantOrderNumber } from '../domain/order-number.ts';
 import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { isMerchantError } from '../merchant/errors.ts';
-import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
+import type { CallPriority, LinePlace } from '../merchant/types.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
 import type { AlertSink } from '../orders/alerts.ts';
 import {
   placeUnattended,
   stopKey,
   quoteUnattended,
+  type QuoteSource,
   type PayerGates,
   type StopReason,
   type UnattendedQuote,
   type UnattendedResult,
 } from '../orders/top-up.ts';
 import type { BulkStore, RunLine, RunRecord } from './store.ts';
-import { productKey, type BulkProduct } from './validate.ts';
+import { type BulkProduct } from './validate.ts';
 import { progressOf, type ProgressView } from './views.ts';
 
 /**
@@ -65,15 +66,12 @@ export interface BulkTimings {
   progressEveryMs: number;
   /** Wait before trying again after a quote the Merchant API could not give now. */
   retryMs: number;
-  /** A quote with less validity than this left is renewed before a line uses it. */
-  quoteMarginMs: number;
 }
 
 export const DEFAULT_BULK_TIMINGS: BulkTimings = {
   leaseMs: 60_000,
   progressEveryMs: 3_000,
   retryMs: 5_000,
-  quoteMarginMs: 60_000,
 };
 
 /** What the bulk feature sends through Telegram: the progress edits and the report. */
@@ -87,7 +85,8 @@ export interface BulkTelegram {
 export interface BulkLineDeps {
   /** The lines' jobs: any process adds them; `runJobs` (ROLE all or worker) runs them. */
   jobs: Pick<JobSystem, 'queue' | 'work'>;
-  api: Pick<MerchantApi, 'createQuote'>;
+  /** The account's shared quotes: one quote serves every line (and every seller) of a product. */
+  quotes: QuoteSource;
   orders: Pick<OrderService, 'submit' | 'get'>;
   /** The payer's role, price and PIN policy, read again at ✅ and at every line. */
   gates: PayerGates;
@@ -122,21 +121,14 @@ export function createBulkLineJobs(deps: BulkLineDeps, store: BulkStore) {
     );
   }
 
-  /** Quotes this replica holds, by product: one quote serves every line of the same product. */
-  const quotes = new Map<string, UnattendedQuote>();
-
-  async function quote(
+  /** A quote of `product` for a line or an estimate: the account's shared one while enough of it is left. */
+  function quote(
     product: BulkProduct,
     priority: CallPriority,
     owner: number,
     place?: Pick<LinePlace, 'id' | 'onWait'>,
   ): Promise<UnattendedQuote> {
-    const key = productKey(product);
-    const held = quotes.get(key);
-    if (held !== undefined && Date.parse(held.expiresAt) - clock() > timings.quoteMarginMs) return held;
-    const fresh = await quoteUnattended(deps.api, product, priority, owner, place);
-    quotes.set(key, fresh);
-    return fresh;
+    return quoteUnattended(deps.quotes, product, priority, owner, place);
   }
 
   /** Edits the run's progress message, at most once per `progressEveryMs` unless `force`d (a pause, a control). */
@@ -171,6 +163,7 @@ export function createBulkLineJobs(deps: BulkLineDeps, store: BulkStore) {
       result = await placeUnattended(
         {
           gates: deps.gates,
+          quotes: deps.quotes,
           orders: {
             // A line whose job runs again after a crash finds the order it sent, whoever the payer is now.
             get: (externalOrderId) => deps.orders.get(externalOrderId),
@@ -218,7 +211,6 @@ export function createBulkLineJobs(deps: BulkLineDeps, store: BulkStore) {
       };
     } else {
       if (result.quoteRefused) {
-        quotes.delete(productKey(line));
         if ((line.requotes ?? 0) < 1) {
           // Refused before anything was charged: the line gets a fresh quote under a new number, stored
           // before it is sent (the refused number stays refused).

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
+import { createSharedQuotes, type QuoteSharing } from './shared-quotes.ts';
 import { createRequestBudget, untilServed, type RequestBudget } from './budget.ts';
 import { createCatalogue } from './catalogue.ts';
 import { createMerchantClient } from './client.ts';
@@ -19,7 +20,10 @@ export interface MerchantPartDeps {
   onAttempt: (event: AttemptEvent) => void;
   /** Raised on a 429, and on a 403 to anything but a placement. */
   alerts: {
-    raise(alert: { kind: 'rate-limited' } | { kind: 'forbidden'; operation: 'read' }): Promise<void>;
+    raise(
+      alert:
+        { kind: 'rate-limited' } | { kind: 'forbidden'; operation: 'read' } | { kind: 'quote-single-use' },
+    ): Promise<void>;
   };
   /** AppOverrides: the soak's shorter back-off, the tests' shorter budget minute. */
   retry?: Partial<RetryPolicy> | undefined;
@@ -28,7 +32,7 @@ export interface MerchantPartDeps {
 
 /**
  * The Merchant API side of a replica: the signed client on the Redis-shared request budget, its readiness (one
- * judgement shared by /readyz and /health), the catalogue and the fixed-amount prices.
+ * judgement shared by /readyz and /health), the shared quotes, the catalogue and the fixed-amount prices.
  */
 export function createMerchantPart(
   config: {
@@ -37,6 +41,7 @@ export function createMerchantPart(
     apiKey: string;
     rateLimitPerMinute: number;
     catalogueTtlSeconds: number;
+    quoteSharing: QuoteSharing;
   },
   deps: MerchantPartDeps,
 ) {
@@ -63,9 +68,20 @@ export function createMerchantPart(
       }
     },
   });
+  // Every seller quotes through the shared quotes (the fixed-amount buttons too: a price quoted for a button
+  // serves the top-up that follows).
+  const quotes = createSharedQuotes({
+    api: client,
+    redis,
+    prefix,
+    sharing: config.quoteSharing,
+    alerts,
+    logger,
+  });
   return {
     client,
     budget,
+    quotes,
     readiness: createMerchantReadiness({ client }),
     catalogue: createCatalogue({
       api: client,
@@ -74,7 +90,7 @@ export function createMerchantPart(
       ttlSeconds: config.catalogueTtlSeconds,
       logger,
     }),
-    fixedPrices: createFixedPrices({ api: client, redis, prefix, logger }),
+    fixedPrices: createFixedPrices({ api: quotes, redis, prefix, logger }),
     /** The wallet for /balance, waiting in the shared line at `place`; null when it could not be read. */
     async walletBalance(place?: LinePlace) {
       try {

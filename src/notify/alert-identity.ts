@@ -29,6 +29,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `number-conflict:${alert.externalOrderId}`;
     case 'rate-limited':
       return `rate-limited:${windowOf(nowMs)}`;
+    case 'quote-single-use':
+      return 'quote-single-use';
     case 'pin-locked':
       // Every lock is told, however close the next one follows (alerts raised before lockedAt: once a window).
       return `pin-locked:${alert.userId}:${alert.lockedAt ?? windowOf(nowMs)}`;

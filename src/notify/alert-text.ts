@@ -28,6 +28,7 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'webhook-signature':
     case 'quote-mismatch':
     case 'rate-limited':
+    case 'quote-single-use':
     case 'pin-locked':
     case 'merchant-low-balance':
     case 'payer-stopped':
@@ -85,6 +86,8 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
       return t(locale, 'alert-order-number-conflict', { ...ids, field: alert.field });
     case 'rate-limited':
       return t(locale, 'alert-rate-limited', {});
+    case 'quote-single-use':
+      return t(locale, 'alert-quote-single-use', {});
     case 'pin-locked':
       return alert.untilUnlock === true
         ? t(locale, 'alert-pin-held', {

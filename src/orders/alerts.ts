@@ -26,6 +26,8 @@ export type AdminAlert =
   | { kind: 'quote-mismatch'; operatorKey: string; field: string; asked: string; quoted: string }
   | { kind: 'order-number-conflict'; externalOrderId: string; field: string }
   | { kind: 'rate-limited' }
+  /** The account's quote tokens were seen to be single-use: quotes are no longer shared (merchant/shared-quotes.ts). */
+  | { kind: 'quote-single-use' }
   /**
    * A reseller's wrong PINs locked their PIN-protected top-ups: for `minutes`, or (`untilUnlock`) until an admin
    * lifts it. `lockedAt` (ms) tells one lock from the next; `locks` counts those of the last 24 hours.

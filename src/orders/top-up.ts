@@ -1,4 +1,5 @@
-import type { CallPriority, LinePlace, MerchantApi } from '../merchant/types.ts';
+import { UNATTENDED_QUOTE_LEFT_MS, type SharedQuotes } from '../merchant/shared-quotes.ts';
+import type { CallPriority, LinePlace } from '../merchant/types.ts';
 import { intentWithNumber, type IntentDraft } from './numbers.ts';
 import type { OrderIntent, OrderService, StoredOrder, SubmitResult } from './types.ts';
 
@@ -52,16 +53,25 @@ export interface UnattendedPricing {
   ): Promise<string>;
 }
 
-/** Asks a quote for `product` in the shared line at `priority`, round-robin by `owner` (the reseller). */
+/**
+ * Where every seller's quotes come from and what placement tells back: the account's shared quotes
+ * (merchant/shared-quotes.ts), which learn from each placement whether a token may serve again.
+ */
+export type QuoteSource = Pick<SharedQuotes, 'createQuote' | 'placed' | 'refused'>;
+
+/**
+ * A quote for `product` with enough validity left for a top-up nobody watches: the shared one, or one asked in
+ * the shared line at `priority`, round-robin by `owner` (the reseller).
+ */
 export async function quoteUnattended(
-  api: Pick<MerchantApi, 'createQuote'>,
+  quotes: Pick<QuoteSource, 'createQuote'>,
   product: UnattendedProduct,
   priority: CallPriority,
   owner: number,
   /** The chat's place in the shared line when a person waits for the quote (its "In line" message). */
   place?: Pick<LinePlace, 'id' | 'onWait'>,
 ): Promise<UnattendedQuote> {
-  const q = await api.createQuote(
+  const q = await quotes.createQuote(
     {
       country: product.country,
       operatorKey: product.operatorKey,
@@ -69,7 +79,7 @@ export async function quoteUnattended(
       localCurrency: product.currency,
       subtype: product.subtype,
     },
-    { priority, line: { ...place, owner: String(owner) } },
+    { priority, line: { ...place, owner: String(owner) }, leftMs: UNATTENDED_QUOTE_LEFT_MS },
   );
   return {
     token: q.quoteToken,
@@ -252,7 +262,7 @@ export type UnattendedResult =
  * needed and not given: stopped), then `holdAndPlace`.
  */
 export async function placeUnattended(
-  deps: { gates: PayerGates; orders: Pick<OrderService, 'submit' | 'get'> },
+  deps: { gates: PayerGates; orders: Pick<OrderService, 'submit' | 'get'>; quotes: QuoteSource },
   input: UnattendedTopUp,
 ): Promise<UnattendedResult> {
   const existing = await deps.orders.get(input.externalOrderId);
@@ -274,19 +284,31 @@ export async function placeUnattended(
   if (pin.kind === 'locked') return { placed: false, stopped: 'pin-locked' };
   if (pin.kind !== 'none' && !input.pinGiven) return { placed: false, stopped: 'pin-needed' };
   const intent = unattendedIntent({ ...input, quote, price, payer });
-  return { ...unattendedOutcome(await holdAndPlace(deps.orders, intent)), price };
+  return { ...unattendedOutcome(await holdAndPlace(deps, intent)), price };
 }
 
 /**
  * Where a confirmed quote becomes a charge: the order service stores the intent and, for a reseller, holds
  * `intent.credit` from their credit (refused with 🚫 past credit or limits) in the same commit, then places it.
+ * The shared quotes hear what became of the token: it placed an order, or it was refused (and is not served
+ * again).
  */
-export function holdAndPlace(
-  orders: Pick<OrderService, 'submit'>,
+export async function holdAndPlace(
+  road: { orders: Pick<OrderService, 'submit'>; quotes: Pick<QuoteSource, 'placed' | 'refused'> },
   intent: OrderIntent,
   options?: Parameters<OrderService['submit']>[1],
 ): Promise<SubmitResult> {
-  return orders.submit(intent, options);
+  const result = await road.orders.submit(intent, options);
+  const { request, quote } = intent;
+  // What the shared quotes learn is worth a request at most: it never fails the order.
+  const told =
+    result.outcome === 'placed' || result.outcome === 'pending'
+      ? road.quotes.placed(request.quoteToken, quote.expiresAt)
+      : result.outcome === 'rejected' && result.order.rejection?.key === 'quote_token'
+        ? road.quotes.refused(request, request.quoteToken, quote.expiresAt, result.order.rejection.code)
+        : undefined;
+  await told?.catch(() => undefined);
+  return result;
 }
 
 /** The locale key of why a payer's unattended orders stopped. */

@@ -14,7 +14,6 @@ import { BULK_LINE_PRIORITY } from '../bulk/line-jobs.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { html } from '../lib/html.ts';
 import { isMerchantError } from '../merchant/errors.ts';
-import type { MerchantApi } from '../merchant/types.ts';
 import type { Translate } from '../orders/texts.ts';
 import type { OrderService } from '../orders/types.ts';
 import type { AlertSink } from '../orders/alerts.ts';
@@ -22,6 +21,7 @@ import type { MessageQueue } from '../lib/telegram/outbox-message.ts';
 import {
   placeUnattended,
   quoteUnattended,
+  type QuoteSource,
   stopKey,
   type PayerGates,
   type StopReason,
@@ -65,7 +65,8 @@ export interface SchedulesDeps {
   redis: Redis;
   prefix: string;
   jobs: Pick<JobSystem, 'queue' | 'work'>;
-  api: Pick<MerchantApi, 'createQuote'>;
+  /** The account's shared quotes. */
+  quotes: QuoteSource;
   orders: Pick<OrderService, 'submit' | 'get'>;
   /** The payer's role, price and PIN policy, read again at every run. */
   gates: PayerGates;
@@ -137,7 +138,7 @@ export function createSchedules(deps: SchedulesDeps) {
   async function quoteFor(facts: ScheduleFacts) {
     for (let tries = 1; ; tries++) {
       try {
-        return await quoteUnattended(deps.api, facts.product, BULK_LINE_PRIORITY, facts.payer.resellerId);
+        return await quoteUnattended(deps.quotes, facts.product, BULK_LINE_PRIORITY, facts.payer.resellerId);
       } catch (error) {
         // A 429 the client could not wait out has paused the shared line: back in line, a few times.
         if (isMerchantError(error) && error.kind === 'rate-limited' && tries < QUOTE_TRIES) continue;
@@ -159,7 +160,7 @@ export function createSchedules(deps: SchedulesDeps) {
     try {
       result = await placeUnattended(
         // A run retried after a crash finds its order (and asks no second quote).
-        { gates: deps.gates, orders: deps.orders },
+        { gates: deps.gates, orders: deps.orders, quotes: deps.quotes },
         {
           who: { resellerId: facts.payer.resellerId, chatId: facts.payer.chatId, locale: facts.payer.locale },
           product: facts.product,

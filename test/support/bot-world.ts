@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { createApp, type App, type AppOverrides } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
@@ -33,6 +34,11 @@ export interface BotWorld {
   startReplica(extra?: Record<string, string>, overrides?: AppOverrides): Promise<App>;
   /** Number of /api/v1 requests the sandbox has seen. */
   merchantRequestCount(): Promise<number>;
+  /**
+   * Drops the quotes the replicas share (merchant/shared-quotes.ts), so that the next top-up asks the sandbox
+   * again: for a test that changed prices, the clock or an offer after an earlier test quoted the same product.
+   */
+  forgetQuotes(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -144,6 +150,15 @@ export async function startBotWorld(options: BotWorldOptions = {}): Promise<BotW
       await app.start();
       apps.push(app);
       return app;
+    },
+    async forgetQuotes() {
+      const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+      try {
+        const keys = await client.keys(`${env.REDIS_PREFIX}quotes:*`);
+        if (keys.length > 0) await client.del(...keys);
+      } finally {
+        client.disconnect();
+      }
     },
     async merchantRequestCount() {
       const log = await control.get<{ requests?: unknown[]; count?: number }>('requests');

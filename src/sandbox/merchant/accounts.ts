@@ -48,6 +48,8 @@ export interface AccountState {
   ledger: LedgerEntry[];
   riskBlock: boolean;
   riskMaxOrderPrice: MoneyValue;
+  /** A quote token places one order at most (the spec does not say either way; off by default). */
+  singleUseQuotes: boolean;
   webhooks: WebhookTarget[];
   /** nonce -> service time of first use. */
   nonces: Map<string, number>;
@@ -98,6 +100,7 @@ export function createAccount(settings: AccountSettings): AccountState {
     ledger: [],
     riskBlock: false,
     riskMaxOrderPrice: new Money(settings.riskMaxOrderPrice),
+    singleUseQuotes: false,
     webhooks: settings.webhooks.map((w) => ({ ...w })),
     nonces: new Map(),
   };

@@ -409,6 +409,8 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
       return quoteTokenError('quote_invalid', 'The quote token was issued for a different recharge.');
     if (core.clock.now() - q.issuedAt > QUOTE_TTL_SECONDS * 1000)
       return quoteTokenError('quote_expired', 'The quote has expired; ask for a new quote.');
+    if (account.singleUseQuotes && core.orders.list(account.merchantId).some((o) => o.quoteToken === token))
+      return quoteTokenError('quote_invalid', 'The quote token was already used for an order.');
     if (q.price !== resolved.price || q.walletCurrency !== account.defaultCurrency)
       return quoteTokenError('price_changed', 'The price changed since the quote; ask for a new quote.');
 

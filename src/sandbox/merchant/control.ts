@@ -11,7 +11,8 @@
  *   POST   /_sandbox/wallet/topup            { amount: "100.0000" }
  *   GET    /_sandbox/ledger                  every debit, refund and top-up, amounts as strings, with totals
  *   POST   /_sandbox/account                 { api_access_enabled, allowlist: [CIDR…], risk_block,
- *                                              risk_max_order_price, rate_limit_per_minute, default_currency }
+ *                                              risk_max_order_price, rate_limit_per_minute, default_currency,
+ *                                              single_use_quotes (a token places one order, then quote_invalid) }
  *   GET    /_sandbox/orders                  ?status= &search=<order id, order number or phone> newest first,
  *                                              full account numbers, plan and history
  *   GET    /_sandbox/orders/{order_id}
@@ -92,6 +93,7 @@ export function createControlHandler(core: SandboxCore) {
     rate_limit_per_minute: account.rateLimitPerMinute,
     risk_block: account.riskBlock,
     risk_max_order_price: money(account.riskMaxOrderPrice),
+    single_use_quotes: account.singleUseQuotes,
     webhook_targets: account.webhooks.map((t) => ({ id: t.id, url: t.url })),
   });
 
@@ -165,6 +167,10 @@ export function createControlHandler(core: SandboxCore) {
       if (body.risk_block !== undefined) {
         if (typeof body.risk_block !== 'boolean') return bad('risk_block must be a boolean');
         account.riskBlock = body.risk_block;
+      }
+      if (body.single_use_quotes !== undefined) {
+        if (typeof body.single_use_quotes !== 'boolean') return bad('single_use_quotes must be a boolean');
+        account.singleUseQuotes = body.single_use_quotes;
       }
       if (body.risk_max_order_price !== undefined) {
         const cap = parseAmount(body.risk_max_order_price);

@@ -5,6 +5,7 @@ import { ACTION } from '../../callback-data/top-up.ts';
 import { toServiceProblem, type ServiceProblem } from '../../service-problem.ts';
 import { isMerchantError } from '../../../merchant/errors.ts';
 import { LEFT_LINE } from '../../../merchant/budget.ts';
+import { CHAT_QUOTE_LEFT_MS } from '../../../merchant/shared-quotes.ts';
 import type { CallOptions, Quote, QuoteRequest } from '../../../merchant/types.ts';
 import type { BaseContext } from '../../context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
@@ -101,7 +102,7 @@ async function quoteInLine(sc: StepContext, outer: BaseContext, request: Asked, 
         ...(notice === undefined ? {} : { onWait: notice.onWait }),
       },
     };
-    const q = await createQuoteInTurn(deps.api, request, options);
+    const q = await createQuoteInTurn(deps.quotes, request, options);
     how = 'served';
     return await pricedQuote(sc, request, q);
   } catch (error) {
@@ -114,13 +115,13 @@ async function quoteInLine(sc: StepContext, outer: BaseContext, request: Asked, 
 
 /** Asks the quote until the line serves it or it fails for another reason than the rate limit. */
 async function createQuoteInTurn(
-  api: StepContext['deps']['api'],
+  quotes: StepContext['deps']['quotes'],
   request: Asked,
   options: CallOptions,
 ): Promise<Quote> {
   for (;;) {
     try {
-      return await api.createQuote(request, options);
+      return await quotes.createQuote(request, { ...options, leftMs: CHAT_QUOTE_LEFT_MS });
     } catch (error) {
       // A 429 the client could not wait out has paused the shared budget: back in line, never "try again".
       if (!(isMerchantError(error) && error.kind === 'rate-limited')) throw error;
@@ -179,86 +180,118 @@ async function viewerPrices(
   return {};
 }
 
-/** Quotes the chosen top-up, shows the quote and, once confirmed, places it; loops on expiry and price changes. */
+/**
+ * Quotes the chosen top-up, shows the quote and, once confirmed, places it; loops on expiry and price changes. A
+ * quote refused at placement (expired, changed or invalid: nothing was charged) is replaced at once, and the order
+ * goes on without asking again when what the viewer pays did not change; once per confirmation.
+ */
 export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' | 'cancel'> {
-  const { conversation, ctx, deps, locale, t, cb, answer, navRow } = sc;
   let notice: string | undefined;
+  /** The prompt of a confirmation whose quote was refused at placement: its fresh quote may go on at once. */
+  let refusedAt: number | undefined;
   for (;;) {
     const got = await fetchQuote(sc);
-    if (!got.ok && got.problem.kind === 'aborted' && got.problem.code === LEFT_LINE) {
-      // Left the line with ❌ or /cancel: its message says so; the flow ends like a cancel.
-      return 'cancel';
-    }
     if (!got.ok) {
-      const s = sc.nextPrompt();
-      const kb = new InlineKeyboard().text(t('button-retry'), cb(s, ACTION.retry));
-      await ctx.reply(problemText(sc, got.problem), { reply_markup: navRow(kb, s, true) });
-      for (;;) {
-        const a = await answer(s);
-        if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) return 'cancel';
-        if (a.kind === 'button' && a.action === ACTION.back) return 'back';
-        if (a.kind === 'button' && a.action === ACTION.retry) break;
-        await ctx.reply(t('top-up-press-a-button'));
-      }
-      continue;
+      refusedAt = undefined;
+      const next = await tellQuoteProblem(sc, got.problem);
+      if (next === 'retry') continue;
+      return next;
     }
-    const quote = got.quote;
-    const mismatch = got.mismatch;
-    if (mismatch !== undefined) {
-      await conversation.external(() =>
-        deps.reportQuoteMismatch({
-          field: mismatch.field,
-          country: quote.country,
-          operator: quote.operatorKey,
-          asked: `${sc.state.amount} ${sc.state.currency} ${sc.state.subtype}`,
-          quoted: mismatch.quoted,
-        }),
-      );
-      await ctx.reply(t('top-up-quote-mismatch'));
-      return 'cancel';
-    }
+    const { quote, mismatch } = got;
+    if (mismatch !== undefined) return stopOnMismatch(sc, quote, mismatch);
     // The price the viewer sees: a reseller is never shown (nor told about a change of) the merchant price.
-    if (sc.lastQuote && !new Decimal(viewerPrice(sc.lastQuote)).eq(viewerPrice(quote))) {
-      notice = t('top-up-price-changed', {
-        old: formatMoney(viewerPrice(sc.lastQuote), sc.lastQuote.merchantCurrency, locale),
-        new: formatMoney(viewerPrice(quote), quote.merchantCurrency, locale),
+    const changed =
+      sc.lastQuote !== undefined && !new Decimal(viewerPrice(sc.lastQuote)).eq(viewerPrice(quote));
+    if (changed && sc.lastQuote !== undefined) {
+      notice = sc.t('top-up-price-changed', {
+        old: formatMoney(viewerPrice(sc.lastQuote), sc.lastQuote.merchantCurrency, sc.locale),
+        new: formatMoney(viewerPrice(quote), quote.merchantCurrency, sc.locale),
       });
     }
     sc.lastQuote = quote;
-    const s = sc.nextPrompt();
-    const now = await conversation.now();
-    const text = [notice, quoteText(sc, quote, now)].filter(Boolean).join('\n\n');
-    const choice = await sc.decide(s, text, { confirm: 'button-confirm', hint: 'top-up-press-confirm' });
-    if (choice !== 'confirm') return choice;
-    const pin = await confirmPin(sc, quote);
-    if (pin !== 'ok') return pin;
-    const at = await conversation.now();
-    if (Date.parse(quote.expiresAt) - at < deps.quoteMarginMs) {
-      notice = t('top-up-quote-renewed');
-      continue;
+    let s: number;
+    if (refusedAt !== undefined && !changed) {
+      s = refusedAt;
+    } else {
+      s = sc.nextPrompt();
+      const text = [notice, quoteText(sc, quote, await sc.conversation.now())].filter(Boolean).join('\n\n');
+      const choice = await sc.decide(s, text, { confirm: 'button-confirm', hint: 'top-up-press-confirm' });
+      if (choice !== 'confirm') return choice;
+      const pin = await confirmPin(sc, quote);
+      if (pin !== 'ok') return pin;
     }
-    // A line of placements longer than the quote's validity: say so, and quote again when the turn comes.
-    const line = deps.line;
-    if (line !== undefined) {
-      const etaMs = await conversation.external(async () => {
-        try {
-          return (await line.estimate('placement')).etaMs;
-        } catch {
-          return 0;
-        }
-      });
-      if (Date.parse(quote.expiresAt) - at - etaMs < deps.quoteMarginMs) {
-        notice = t('top-up-line-outlives-quote', { seconds: Math.ceil(etaMs / 1000) });
-        continue;
-      }
+    const again = refusedAt === undefined;
+    refusedAt = undefined;
+    const short = await tooShort(sc, quote);
+    if (short !== undefined) {
+      notice = short;
+      continue;
     }
     const placed = await place(sc, quote, s);
-    if (placed === 'requote') {
-      notice = t('top-up-quote-renewed');
-      continue;
-    }
-    return 'done';
+    if (placed !== 'requote') return 'done';
+    notice = sc.t('top-up-quote-renewed');
+    if (again) refusedAt = s;
   }
+}
+
+/** Says what kept the quote from coming; 'retry' when the user asks for it again. */
+async function tellQuoteProblem(
+  sc: StepContext,
+  problem: ServiceProblem,
+): Promise<'retry' | 'back' | 'cancel'> {
+  // Left the line with ❌ or /cancel: its message says so; the flow ends like a cancel.
+  if (problem.kind === 'aborted' && problem.code === LEFT_LINE) return 'cancel';
+  const { t, answer } = sc;
+  const s = sc.nextPrompt();
+  const kb = new InlineKeyboard().text(t('button-retry'), sc.cb(s, ACTION.retry));
+  await sc.ctx.reply(problemText(sc, problem), { reply_markup: sc.navRow(kb, s, true) });
+  for (;;) {
+    const a = await answer(s);
+    if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) return 'cancel';
+    if (a.kind === 'button' && a.action === ACTION.back) return 'back';
+    if (a.kind === 'button' && a.action === ACTION.retry) return 'retry';
+    await sc.ctx.reply(t('top-up-press-a-button'));
+  }
+}
+
+/** A quote for something else than asked: the admins are told and nothing is ordered. */
+async function stopOnMismatch(
+  sc: StepContext,
+  quote: QuoteView,
+  mismatch: { field: string; quoted: string },
+): Promise<'cancel'> {
+  await sc.conversation.external(() =>
+    sc.deps.reportQuoteMismatch({
+      field: mismatch.field,
+      country: quote.country,
+      operator: quote.operatorKey,
+      asked: `${sc.state.amount} ${sc.state.currency} ${sc.state.subtype}`,
+      quoted: mismatch.quoted,
+    }),
+  );
+  await sc.ctx.reply(sc.t('top-up-quote-mismatch'));
+  return 'cancel';
+}
+
+/**
+ * Why the quote cannot be placed now (a notice to show with a fresh one), or undefined: too little of it is left,
+ * or the line of placements is longer than what is left.
+ */
+async function tooShort(sc: StepContext, quote: QuoteView): Promise<string | undefined> {
+  const { conversation, deps } = sc;
+  const at = await conversation.now();
+  if (Date.parse(quote.expiresAt) - at < deps.quoteMarginMs) return sc.t('top-up-quote-renewed');
+  const line = deps.line;
+  if (line === undefined) return undefined;
+  const etaMs = await conversation.external(async () => {
+    try {
+      return (await line.estimate('placement')).etaMs;
+    } catch {
+      return 0;
+    }
+  });
+  if (Date.parse(quote.expiresAt) - at - etaMs >= deps.quoteMarginMs) return undefined;
+  return sc.t('top-up-line-outlives-quote', { seconds: Math.ceil(etaMs / 1000) });
 }
 
 /**

@@ -145,11 +145,7 @@ function submitInLine(sc: StepContext, intent: OrderIntent): Promise<SubmitResul
     });
     let how: LineEnd = 'stopped';
     try {
-      const result = await holdAndPlace(
-        deps.orders,
-        intent,
-        notice === undefined ? {} : { onWait: notice.onWait },
-      );
+      const result = await holdAndPlace(deps, intent, notice === undefined ? {} : { onWait: notice.onWait });
       how = 'served';
       return result;
     } catch {

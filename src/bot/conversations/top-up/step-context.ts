@@ -7,7 +7,8 @@ import { ACTION, CHOICE, choiceAction, parseTopUpData, topUpData } from '../../c
 import { appendPager } from '../../keyboards/paged-list.ts';
 import type { TopUpState } from '../top-up-model.ts';
 import type { QuoteView } from './quote.ts';
-import type { Country, MerchantApi, Operator } from '../../../merchant/types.ts';
+import type { Country, Operator } from '../../../merchant/types.ts';
+import type { QuoteSource } from '../../../orders/top-up.ts';
 import type { OrderNumbers } from '../../../orders/numbers.ts';
 import type { UpdatePinGate } from '../../../accounts/pin-pass.ts';
 import { SECRET_WAIT } from '../compact-replay.ts';
@@ -22,7 +23,8 @@ import type { FixedPrices } from '../../../merchant/fixed-prices.ts';
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
 export interface TopUpDeps {
   catalogue: { countries(): Promise<Country[]>; operators(country: string): Promise<Operator[]> };
-  api: Pick<MerchantApi, 'createQuote'>;
+  /** The account's shared quotes (a chat takes one with enough validity left to read and confirm it). */
+  quotes: QuoteSource;
   orders: Pick<OrderService, 'submit' | 'unfinishedForAccount' | 'get'>;
   roles: Pick<RoleStore, 'roleOf'>;
   /** What resellers pay: the merchant price plus the margin rule that applies to them. */
