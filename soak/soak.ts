@@ -81,6 +81,8 @@ export const SOAK_TIMINGS = {
       everyMs: 3_000,
       staleAfterMs: 3_600_000,
       leaseMs: 8_000,
+      gridMs: 500,
+      gatherMs: 100,
     },
     outbox: { leaseMs: 8_000, retryDelaysMs: [200, 500, 1_000, 2_000] },
     alertGrouping: { quietMs: 500, maxHoldMs: 2_000 },
@@ -104,9 +106,10 @@ const STABLE_CHECKS = 5;
  *   RETRY_DELAY_MAX_MS) and scheduled runs (BullMQ's default lock and back-off) (jobRecoveryBoundMs); a
  *   refusal racing a slow attempt is final `settleMs` after that attempt, a number fixed without an intent
  *   `unplacedGraceMs` after it was fixed, both before the quiet period began;
- * - then an order is read back within the follow-up's period and its chat told within the outbox's last retry;
+ * - then an order is read back within the follow-up's period (on its grid, after the batch's gathering) and its
+ *   chat told within the outbox's last retry;
  * - then the quiet loop sees everything settled STABLE_CHECKS times, a second apart.
- * With SOAK_TIMINGS: 4 + max(34, 34, 34, 73, 78, 30, 15) + 3 + 2 + 5 = 92 s on a Cluster, 88 s on one server.
+ * With SOAK_TIMINGS: 4 + max(34, 34, 34, 73, 78, 30, 15) + 3.6 + 2 + 5 = 93 s on a Cluster, 89 s on one server.
  */
 export function quietSecondsOf(timings: typeof SOAK_TIMINGS, cluster: boolean): number {
   const { placement, followUp, outbox, claimIdleMs } = timings.orderTimings;
@@ -120,7 +123,7 @@ export function quietSecondsOf(timings: typeof SOAK_TIMINGS, cluster: boolean): 
     placement.settleMs,
     placement.unplacedGraceMs,
   );
-  const toldMs = followUp.everyMs + Math.max(...outbox.retryDelaysMs);
+  const toldMs = followUp.everyMs + followUp.gridMs + followUp.gatherMs + Math.max(...outbox.retryDelaysMs);
   return Math.ceil((clusterRejoinMs + recoveryMs + toldMs + STABLE_CHECKS * 1_000) / 1_000);
 }
 

@@ -2,7 +2,8 @@ import type { Job, Worker } from 'bullmq';
 import { FOREVER, retryDelayWithin, type JobSystem } from '../jobs/jobs.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
-import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
+import { delayOnGrid, nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
+import { LIST_PAGE } from './batched-reads.ts';
 import { isClosed } from './commit.ts';
 import type { OrderStore } from './store.ts';
 import type { StoredOrder } from './types.ts';
@@ -21,10 +22,14 @@ import type { StoredOrder } from './types.ts';
  * - A webhook event that asks for a read now adds `read.<number>.<seq>.now-<event>` (no back-off chain of its own).
  * - Reads keep the request line's 'background' priority; a job whose worker died is taken over when its lock
  *   runs out, however often, and a read that cannot reach Redis is retried for ever: a read is never dropped.
+ * - Planned reads come due on the timings' grid, and a process reads those due together with one list request
+ *   (batched-reads.ts): a worker runs up to a list page of reads at once, most of them waiting for that request.
  */
 
 export const FOLLOW_UP_QUEUE = 'follow-up';
 const BACKOFF = 'follow-up';
+/** Reads a worker runs at once by default: one list page, so that one batch can hold every read due. */
+const READS_AT_ONCE = LIST_PAGE;
 
 /** One read: `step` null for a read asked for by an event (outside the back-off). */
 export interface FollowUpJob {
@@ -61,9 +66,17 @@ export function createFollowUpPlanner(deps: FollowUpPlannerDeps) {
   return {
     queue,
 
-    /** Plans read `plan.step` of change `seq` of an order (a no-op when that read was added before). */
+    /**
+     * Plans read `plan.step` of change `seq` of an order (a no-op when that read was added before), due on the
+     * timings' grid so that it is read in one batch with the others due then (on Date.now: BullMQ counts a
+     * delay from it).
+     */
     plan: (ext: string, seq: number, plan: ReadPlan): Promise<void> =>
-      add({ ext, seq, step: plan.step }, readJobId(ext, seq, plan.step), plan.delayMs),
+      add(
+        { ext, seq, step: plan.step },
+        readJobId(ext, seq, plan.step),
+        delayOnGrid(Date.now(), Math.max(0, Math.floor(plan.delayMs)), deps.timings.gridMs),
+      ),
 
     /** A read now, caused by `cause` (an event's name) at change `seq`; once per cause. */
     readNow: (ext: string, seq: number, cause: string): Promise<void> =>
@@ -105,7 +118,7 @@ export interface FollowUpReader {
   reportIfStale(order: StoredOrder): Promise<void>;
   refresh(
     ext: string,
-    options: { priority: 'background'; source: 'poll'; followUp?: ReadPlan },
+    options: { priority: 'background'; source: 'poll'; followUp?: ReadPlan; batched: true },
   ): Promise<StoredOrder | null>;
 }
 
@@ -148,6 +161,7 @@ export function workFollowUps(deps: FollowUpReadsDeps): Worker<FollowUpJob> {
         (await service.refresh(ext, {
           priority: 'background',
           source: 'poll',
+          batched: true,
           ...(next === undefined ? {} : { followUp: next }),
         })) ?? order;
     } catch (error) {
@@ -158,7 +172,7 @@ export function workFollowUps(deps: FollowUpReadsDeps): Worker<FollowUpJob> {
   }
 
   return deps.jobs.work<FollowUpJob>(FOLLOW_UP_QUEUE, read, {
-    concurrency: deps.concurrency ?? 10,
+    concurrency: deps.concurrency ?? READS_AT_ONCE,
     lockDurationMs: timings.leaseMs,
     // A read whose run threw (Redis away) is tried again within a lease, however often it failed before.
     backoffStrategy: retryDelayWithin(timings.leaseMs),

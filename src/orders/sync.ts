@@ -1,4 +1,5 @@
 import { isMerchantError } from '../merchant/errors.ts';
+import { createReadBatcher, type DueRead } from './batched-reads.ts';
 import type { AdminAlert } from './alerts.ts';
 import type { CallPriority, LinePlace, MerchantApi, OrderStatus, RechargeOrder } from '../merchant/types.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
@@ -38,6 +39,12 @@ export function statusOfEvent(event: string): 'succeeded' | 'failed' | 'refunded
   }
 }
 
+/** What the read batcher needs of a placed order: its numbers and where it stands in the service's list. */
+function dueRead(order: StoredOrder, orderId: string): DueRead {
+  const created = order.details?.createdAt ?? order.createdAt;
+  return { externalOrderId: order.externalOrderId, orderId, createdAtMs: Date.parse(created) };
+}
+
 /** How long an event for an order we do not know is kept for staff. */
 const UNKNOWN_EVENT_TTL_SECONDS = 7 * 86_400;
 /** Unknown-order alerts raised per hour at most; the rest are logged and kept, not alerted. */
@@ -59,6 +66,7 @@ export interface OrderSyncDeps {
 /** Creates the read side of the order service (see the file comment). */
 export function createOrderSync(deps: OrderSyncDeps) {
   const { api, store, followUps, followUp, logger, clock, raise } = deps;
+  const batcher = createReadBatcher({ api, gatherMs: followUp.gatherMs });
 
   /** Alerts admins when the service has an order our copy had marked refused (it is followed again). */
   async function alertIfRevived(ext: string, applied: ApplyResult): Promise<void> {
@@ -113,7 +121,10 @@ export function createOrderSync(deps: OrderSyncDeps) {
     return applied?.order ?? null;
   }
 
-  /** Re-reads an order from the service and applies what changed; errors of the client propagate. */
+  /**
+   * Re-reads an order from the service and applies what changed; errors of the client propagate. `batched`: read
+   * together with the other follow-up reads due now (batched-reads.ts), at background priority.
+   */
   async function refresh(
     ext: string,
     options: {
@@ -121,16 +132,20 @@ export function createOrderSync(deps: OrderSyncDeps) {
       source?: 'read' | 'poll';
       line?: LinePlace;
       followUp?: ReadPlan;
+      batched?: boolean;
     } = {},
   ): Promise<StoredOrder | null> {
     const order = await store.get(ext);
     if (order === null || order.orderId === undefined) return order;
     let remote;
     try {
-      remote = await api.getOrder(order.orderId, {
-        priority: options.priority ?? 'interactive',
-        ...(options.line === undefined ? {} : { line: options.line }),
-      });
+      remote =
+        options.batched === true
+          ? await batcher.read(dueRead(order, order.orderId))
+          : await api.getOrder(order.orderId, {
+              priority: options.priority ?? 'interactive',
+              ...(options.line === undefined ? {} : { line: options.line }),
+            });
     } catch (error) {
       if (isMerchantError(error) && (error.kind === 'forbidden' || error.kind === 'edge-forbidden')) {
         await raise({ kind: 'forbidden', operation: 'read' });

@@ -102,7 +102,6 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     jobs: deps.jobs,
     service: deps.service,
     planner: deps.followUps,
-    concurrency: batch,
     logger,
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
   });

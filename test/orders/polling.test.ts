@@ -27,6 +27,8 @@ describe('following unfinished orders by polling', () => {
           everyMs: 1_000,
           staleAfterMs: 3_600_000,
           leaseMs: 5_000,
+          gridMs: 100,
+          gatherMs: 20,
         },
       },
     });
@@ -70,10 +72,11 @@ describe('following unfinished orders by polling', () => {
     );
     expect(log.results.filter((r) => r.status === 429)).toEqual([]);
     for (const minute of log.per_minute) expect(minute.count).toBeLessThanOrEqual(limit);
+    // reads of single orders and list pages (reads due together share one)
     const reads = log.results.filter(
-      (r) => r.method === 'GET' && r.path.startsWith('/api/v1/recharge/orders/'),
+      (r) => r.method === 'GET' && r.path.startsWith('/api/v1/recharge/orders'),
     );
-    expect(reads.length).toBeGreaterThanOrEqual(orders.length);
+    expect(reads.length).toBeGreaterThan(0);
     await expectToldOncePerStatus(
       w,
       orders.map((o) => o.ext),
@@ -93,6 +96,8 @@ describe('following unfinished orders by polling', () => {
           everyMs: 150,
           staleAfterMs: 500,
           leaseMs: 5_000,
+          gridMs: 50,
+          gatherMs: 20,
         },
         alertGrouping: { quietMs: 200, maxHoldMs: 1_000 },
       },

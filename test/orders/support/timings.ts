@@ -10,6 +10,8 @@ export const FAST_TIMINGS: OrderTimings & NotifyTimings = {
     everyMs: 500,
     staleAfterMs: 3_600_000,
     leaseMs: 3_000,
+    gridMs: 50,
+    gatherMs: 20,
   },
   outbox: { leaseMs: 3_000, retryDelaysMs: [50, 100, 200] },
   alertGrouping: { quietMs: 300, maxHoldMs: 1_500 },
