@@ -27,7 +27,8 @@ export type RequestKind = 'quote' | 'order' | 'read' | 'catalogue' | 'other';
 export function kindOf(r: RequestRecord): RequestKind {
   if (r.method === 'POST' && /quote/.test(r.path)) return 'quote';
   if (r.method === 'POST' && /\/recharge\/orders$/.test(r.path)) return 'order';
-  if (r.method === 'GET' && /\/orders\//.test(r.path)) return 'read';
+  // One order (GET /recharge/orders/{id}) or a page of them (GET /recharge/orders: batched reads, look-ups).
+  if (r.method === 'GET' && /\/orders(\/|$)/.test(r.path)) return 'read';
   if (r.method === 'GET' && /countr|operator|product|catalog/.test(r.path)) return 'catalogue';
   return 'other';
 }
