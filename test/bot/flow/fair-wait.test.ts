@@ -148,6 +148,8 @@ describe('top-up flow: a fair wait in the shared line', () => {
     await app.roles.change(ADMIN, p!.id, 'reseller');
     const user = world.standIn.driver.user({ id: p!.id });
     await upToPhone(user, p!.amount);
+    // This product's quote must be asked (not served from one an earlier test left shared).
+    await world.forgetQuotes();
     // The service asks for a long pause (a 429 with Retry-After): the quote waits in line instead of failing.
     await world.control.post('faults', {
       kind: 'rate_limit',
@@ -183,6 +185,7 @@ describe('top-up flow: a fair wait in the shared line', () => {
 
     // /cancel leaves too, while the shared pause still holds the line.
     await upToPhone(user, p!.amount);
+    await world.forgetQuotes();
     const again = user.sendText(p!.national);
     const second = await user.waitForBotMessage((m) => m.text.includes('In line: position'), {
       timeoutMs: 30_000,
