@@ -2,6 +2,7 @@ import type { BenchContext } from './lib/context.ts';
 import { countKinds, requestsSince, startPushingWorld } from './lib/orders.ts';
 import type { Row } from './lib/report.ts';
 import { fmt } from './lib/stats.ts';
+import { MIX_NOTE, productMix } from './lib/product-mix.ts';
 import { guidedTopUp, phoneFor } from './lib/top-up-flow.ts';
 
 const FIRST_USER = 750_000_000;
@@ -24,6 +25,7 @@ export async function budgetBenchmark(ctx: BenchContext): Promise<Row[]> {
     let notPlaced = 0;
     let errors = 0;
     let n = 0;
+    const mix = productMix();
     await Promise.all(
       ids.map(async (id) => {
         const user = world.standIn.driver.user({ id });
@@ -32,7 +34,10 @@ export async function budgetBenchmark(ctx: BenchContext): Promise<Row[]> {
           const phone = k % 10 === 9 ? phoneFor(k, '5555') : phoneFor(40_000 + k);
           attempts++;
           try {
-            const result = await guidedTopUp(world.tap, user, phone, { timeoutMs: 90_000 });
+            const result = await guidedTopUp(world.tap, user, phone, {
+              timeoutMs: 90_000,
+              product: mix.next(),
+            });
             if (result.outcome !== 'placed') notPlaced++;
           } catch {
             errors++;
@@ -63,18 +68,18 @@ export async function budgetBenchmark(ctx: BenchContext): Promise<Row[]> {
         inFull.filter((r) => r.at_ms >= firstMinute + m * 60_000 && r.at_ms < firstMinute + (m + 1) * 60_000)
           .length,
     );
-    const note = `${fullMinutes > 0 ? `whole clock minutes: ${perClockMinute.join(', ')}; ` : 'no whole clock minute in the window; '}${fmt(minutes)} min window; ${records.length} requests: ${kinds.quote} quotes, ${kinds.order} orders, ${kinds.read} reads, ${kinds.catalogue} catalogue; ${attempts} top-ups started, ${notPlaced} not placed, ${errors} timed out`;
+    const note = `${fullMinutes > 0 ? `whole clock minutes: ${perClockMinute.join(', ')}; ` : 'no whole clock minute in the window; '}${fmt(minutes)} min window; ${records.length} requests: ${kinds.quote} quotes, ${kinds.order} orders, ${kinds.read} reads, ${kinds.catalogue} catalogue; ${attempts} top-ups started, ${notPlaced} not placed, ${errors} timed out; ${MIX_NOTE}`;
     ctx.log(`budget: ${note}`);
     return [
       {
         bench: '4',
         metric: `Orders placed per clock minute, 20 resellers, 60 requests/min, reads running`,
         value: fmt(perMinute, '/min'),
-        anchor: '30 /min (limit)',
-        ratio: `${(perMinute / 30).toFixed(2)}×`,
-        target: '≥ 29 /min',
+        anchor: '60 /min (one request an order)',
+        ratio: `${(perMinute / 60).toFixed(2)}×`,
+        target: '≥ 50 /min',
         // Without a whole clock minute (quick profile) the figure says nothing about the limit.
-        met: fullMinutes > 0 ? perMinute >= 29 : null,
+        met: fullMinutes > 0 ? perMinute >= 50 : null,
         note,
       },
       {

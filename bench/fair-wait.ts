@@ -2,6 +2,7 @@ import type { BenchContext } from './lib/context.ts';
 import { countKinds, requestsSince, startPushingWorld } from './lib/orders.ts';
 import type { Row } from './lib/report.ts';
 import { fmt, quantile } from './lib/stats.ts';
+import { MIX_NOTE, productMix } from './lib/product-mix.ts';
 import { guidedTopUp, phoneFor } from './lib/top-up-flow.ts';
 
 const FIRST_USER = 770_000_000;
@@ -37,6 +38,7 @@ export async function fairWaitBenchmark(ctx: BenchContext): Promise<Row[]> {
     let otherNotPlaced = 0;
     let lost = 0;
     let n = 0;
+    const mix = productMix();
     await Promise.all(
       ids.map(async (id) => {
         const user = world.standIn.driver.user({ id });
@@ -44,7 +46,10 @@ export async function fairWaitBenchmark(ctx: BenchContext): Promise<Row[]> {
           const phone = phoneFor(60_000 + n++);
           const began = Date.now();
           try {
-            const result = await guidedTopUp(world.tap, user, phone, { timeoutMs: 240_000 });
+            const result = await guidedTopUp(world.tap, user, phone, {
+              timeoutMs: 240_000,
+              product: mix.next(),
+            });
             if (result.outcome === 'placed') {
               // Counted only when placed inside the window, like the orders per minute.
               if (Date.now() <= deadline) placedBy.set(id, (placedBy.get(id) ?? 0) + 1);
@@ -82,17 +87,17 @@ export async function fairWaitBenchmark(ctx: BenchContext): Promise<Row[]> {
     const note =
       `${fullMinutes > 0 ? `whole clock minutes: ${perClockMinute.join(', ')}; ` : 'no whole clock minute in the window; '}` +
       `${records.length} requests: ${kinds.quote} quotes, ${kinds.order} orders, ${kinds.read} reads, ${kinds.catalogue} catalogue; ` +
-      `orders per reseller ${Math.min(...shares)}–${Math.max(...shares)}; ${otherNotPlaced} not placed for other reasons, ${lost} timed out`;
+      `orders per reseller ${Math.min(...shares)}–${Math.max(...shares)}; ${otherNotPlaced} not placed for other reasons, ${lost} timed out; ${MIX_NOTE}`;
     ctx.log(`fair wait: ${note}`);
     return [
       {
         bench: '9',
         metric: 'Orders placed per clock minute, 20 resellers pushing, 60 requests/min, shared line',
         value: fmt(perMinute, '/min'),
-        anchor: '30 /min (limit)',
-        ratio: `${(perMinute / 30).toFixed(2)}×`,
-        target: '≥ 29.5 /min',
-        met: fullMinutes > 0 ? perMinute >= 29.5 : null,
+        anchor: '60 /min (one request an order)',
+        ratio: `${(perMinute / 60).toFixed(2)}×`,
+        target: '≥ 50 /min',
+        met: fullMinutes > 0 ? perMinute >= 50 : null,
         note,
       },
       {

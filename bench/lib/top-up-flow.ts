@@ -75,6 +75,8 @@ export interface TopUpOptions {
   /** Pause before each action, like a person reading the prompt. */
   thinkMs?: () => number;
   timeoutMs?: number;
+  /** What to buy (Nigerian airtime; default MTN, 500 NGN typed): the operator's name as typed, and the amount. */
+  product?: { operator: string; amount: string };
 }
 
 const ORDER_ID = /\b(O-[A-Za-z0-9-]+)/;
@@ -100,10 +102,12 @@ export async function guidedTopUp(
     return done.call;
   };
   await step(() => user.sendCommand('/topup'), /Which country/);
+  const product = options.product ?? { operator: 'MTN', amount: '500' };
   await step(() => user.sendText('Nigeria'), /Which operator/);
-  await step(() => user.sendText('MTN'), /What do you want to buy/);
-  await step(() => user.sendText('Airtime'), /How much/);
-  await step(() => user.sendText('500'), /Send the phone number/);
+  // An operator that sells airtime only asks no kind.
+  const kind = await step(() => user.sendText(product.operator), /What do you want to buy|How much/);
+  if (/What do you want to buy/.test(kind.text)) await step(() => user.sendText('Airtime'), /How much/);
+  await step(() => user.sendText(product.amount), /Send the phone number/);
   const quote = await step(() => user.sendText(phone), /Please check this top-up|busy|not available/);
   if (!/Please check this top-up/.test(quote.text)) {
     return {
