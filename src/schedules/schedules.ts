@@ -221,8 +221,14 @@ export function createSchedules(deps: SchedulesDeps) {
     const next =
       facts.repeat.kind === 'once' ? null : nextOccurrence(facts.repeat, facts.zone, Math.max(clock(), at));
     if ((await store.advance(id, period, next)) && next !== null) await enqueue(id, next);
-    const ext = scheduledOrderNumber(id, period, at);
-    const outcome = await place(facts, ext);
+    let ext = scheduledOrderNumber(id, period, at);
+    let outcome = await place(facts, ext);
+    if (!outcome.placed && 'quoteRefused' in outcome && outcome.quoteRefused) {
+      // Refused for its quote (expired, changed: nothing charged): one fresh quote under a second number derived
+      // from the first, so a run retried after a crash finds whichever it placed.
+      ext = `${ext}-Q`;
+      outcome = await place(facts, ext);
+    }
     const stopped = 'stopped' in outcome ? outcome.stopped : undefined;
     if (stopped !== undefined) await stop(facts, stopped);
     const last: LastRun = {

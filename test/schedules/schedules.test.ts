@@ -273,6 +273,28 @@ describe('scheduled runs', () => {
     expect(order?.quote.resellerPrice).toBe(order?.credit?.amount);
   });
 
+  it('a run whose shared quote is refused at placement (price changed) takes one fresh quote and places once', async () => {
+    setNow('2026-12-01T11:59:58Z');
+    const user = await reseller();
+    // A first run leaves the product's quote shared; then the service's prices change.
+    const warm = await dailyAt2359(user.id, 'reseller', ngNumber());
+    expect(await world.apps[0]!.schedules.run(warm.job)).toBe('placed');
+    await world.control.post('prices', { markup_percent: '3' });
+    try {
+      const phone = ngNumber();
+      const { job } = await dailyAt2359(user.id, 'reseller', phone);
+      expect(await world.apps[1]!.schedules.run(job)).toBe('placed');
+      const orders = await waitForOrders(world, digits(phone), 1);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]!.external_order_id).toMatch(/-Q$/);
+      // Run again (a job retried after a crash): it finds the order it placed, nothing new.
+      expect(await world.apps[0]!.schedules.run(job)).toBe('already-ran');
+      expect(await ordersTo(world, digits(phone))).toHaveLength(1);
+    } finally {
+      await world.control.post('prices', { markup_percent: '0' });
+    }
+  });
+
   it('re-queues at start-up an active schedule’s next run whose job is missing, and only that', async () => {
     setNow('2026-12-01T06:00:00Z');
     const user = await reseller();

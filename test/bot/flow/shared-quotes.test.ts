@@ -3,6 +3,7 @@
  * on one quote; a service whose tokens turn out to be single-use is found out by one refusal, and the refused top-up
  * still ends as exactly one order, charged once.
  */
+import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
 import {
@@ -13,6 +14,7 @@ import {
   allOrders,
   ordersTo,
   quoteRequestCount,
+  say,
   typeToQuote,
   waitForOrders,
 } from './helpers.ts';
@@ -33,6 +35,9 @@ describe('shared quotes in the chat', () => {
       },
     });
     for (const id of [SECOND, THIRD]) await world.apps[0]!.roles.change(ADMIN, id, 'reseller');
+    // The second reseller pays a margin of their own.
+    const admin = world.standIn.driver.user({ id: ADMIN });
+    await say(admin, `/pricing set reseller ${SECOND} 10% +0.05`, /Rule set/);
   });
   afterAll(async () => {
     await world?.close();
@@ -53,6 +58,17 @@ describe('shared quotes in the chat', () => {
     const [oa] = await waitForOrders(world, '2348031234900', 1);
     const [ob] = await waitForOrders(world, '2348031234901', 1);
     expect(ob!.quote_token).toBe(oa!.quote_token);
+    // Two holds, each at its reseller's own price: the shared merchant price plus their own rule.
+    const service = world.apps[0]!.orders.service;
+    const [ha, hb] = await Promise.all([
+      service.get(oa!.external_order_id),
+      service.get(ob!.external_order_id),
+    ]);
+    const merchant = new Decimal(oa!.merchant_price);
+    expect(ha!.credit!.amount).toBe(merchant.toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2));
+    expect(hb!.credit!.amount).toBe(
+      merchant.times('1.10').plus('0.05').toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2),
+    );
 
     // The service now refuses a used token: the next top-up of the product finds it out.
     await world.control.post('account', { single_use_quotes: true });
@@ -63,7 +79,7 @@ describe('shared quotes in the chat', () => {
     expect(oc!.quote_token).not.toBe(oa!.quote_token);
     // Not asked again: a fresh quote at the same price went on at once.
     const after = third.chat().filter((m) => m.id > c.id && m.from === 'bot');
-    expect(after.some((m) => m.text.includes(PROMPT.quote))).toBe(false);
+    expect(after.some((m) => m.text.includes(PROMPT.quote) || m.text.includes('not placed'))).toBe(false);
     const admin = world.standIn.driver.user({ id: ADMIN });
     await admin.waitFor((chat) => chat.find((m) => m.from === 'bot' && m.text.includes('single-use')), WAIT);
 

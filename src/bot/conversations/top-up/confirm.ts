@@ -10,7 +10,7 @@ import type { CallOptions, Quote, QuoteRequest } from '../../../merchant/types.t
 import type { BaseContext } from '../../context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
 import { confirmPin } from './pin.ts';
-import { place, problemText } from './place.ts';
+import { place, problemText, type QuoteRefusal } from './place.ts';
 import { quoteMismatch, viewerPrice, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
 import { escapeHtml, html } from '../../../lib/html.ts';
@@ -187,21 +187,30 @@ async function viewerPrices(
  */
 export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' | 'cancel'> {
   let notice: string | undefined;
-  /** The prompt of a confirmation whose quote was refused at placement: its fresh quote may go on at once. */
-  let refusedAt: number | undefined;
+  /**
+   * A confirmation whose quote was refused at placement: the refused order's number and message, and the prompt
+   * that a fresh quote at the same price goes on under (none once that was tried).
+   */
+  let refused: (QuoteRefusal & { step?: number }) | undefined;
   for (;;) {
     const got = await fetchQuote(sc);
+    // The price the viewer sees: a reseller is never shown (nor told about a change of) the merchant price.
+    const changed =
+      got.ok &&
+      sc.lastQuote !== undefined &&
+      !new Decimal(viewerPrice(sc.lastQuote)).eq(viewerPrice(got.quote));
+    const goOn = refused?.step !== undefined && got.ok && got.mismatch === undefined && !changed;
+    // The refused order's message: gone when the order goes on unseen, else it says the price needs renewing.
+    if (refused !== undefined) await closeRefused(sc, refused, goOn);
+    const step = goOn ? refused?.step : undefined;
+    refused = undefined;
     if (!got.ok) {
-      refusedAt = undefined;
       const next = await tellQuoteProblem(sc, got.problem);
       if (next === 'retry') continue;
       return next;
     }
     const { quote, mismatch } = got;
     if (mismatch !== undefined) return stopOnMismatch(sc, quote, mismatch);
-    // The price the viewer sees: a reseller is never shown (nor told about a change of) the merchant price.
-    const changed =
-      sc.lastQuote !== undefined && !new Decimal(viewerPrice(sc.lastQuote)).eq(viewerPrice(quote));
     if (changed && sc.lastQuote !== undefined) {
       notice = sc.t('top-up-price-changed', {
         old: formatMoney(viewerPrice(sc.lastQuote), sc.lastQuote.merchantCurrency, sc.locale),
@@ -210,8 +219,8 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
     }
     sc.lastQuote = quote;
     let s: number;
-    if (refusedAt !== undefined && !changed) {
-      s = refusedAt;
+    if (step !== undefined) {
+      s = step;
     } else {
       s = sc.nextPrompt();
       const text = [notice, quoteText(sc, quote, await sc.conversation.now())].filter(Boolean).join('\n\n');
@@ -220,18 +229,34 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
       const pin = await confirmPin(sc, quote);
       if (pin !== 'ok') return pin;
     }
-    const again = refusedAt === undefined;
-    refusedAt = undefined;
     const short = await tooShort(sc, quote);
     if (short !== undefined) {
       notice = short;
       continue;
     }
     const placed = await place(sc, quote, s);
-    if (placed !== 'requote') return 'done';
+    if (placed === 'placed' || placed === 'stopped') return 'done';
     notice = sc.t('top-up-quote-renewed');
-    if (again) refusedAt = s;
+    // Once per confirmation: a fresh quote refused again is shown to confirm.
+    if (placed !== 'requote') refused = step === undefined ? { ...placed.refused, step: s } : placed.refused;
   }
+}
+
+/**
+ * The message of an order whose quote was refused (nothing charged): deleted when a fresh quote at the same price
+ * goes on unseen, or told that the price needs renewing.
+ */
+async function closeRefused(sc: StepContext, refused: QuoteRefusal, goOn: boolean): Promise<void> {
+  const chatId = sc.ctx.chat!.id;
+  const text = sc.t('top-up-not-placed-requote', { number: refused.number });
+  if (goOn) {
+    await sc.ctx.api
+      .deleteMessage(chatId, refused.statusMessageId)
+      .catch(() => sc.ctx.api.editMessageText(chatId, refused.statusMessageId, text))
+      .catch(() => undefined);
+    return;
+  }
+  await sc.ctx.api.editMessageText(chatId, refused.statusMessageId, text).catch(() => undefined);
 }
 
 /** Says what kept the quote from coming; 'retry' when the user asks for it again. */

@@ -20,13 +20,19 @@ import { refusalAdviceKey, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
 
-type Placed = 'placed' | 'requote' | 'stopped';
+/** The order's number and status message when its quote was refused (nothing charged): the caller says what next. */
+export interface QuoteRefusal {
+  number: string;
+  statusMessageId: number;
+}
+
+type Placed = 'placed' | 'requote' | 'stopped' | { refused: QuoteRefusal };
 /** The order's number and its status message. */
 type Numbered = Required<FixedNumber>;
 
 /**
  * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
- * be renewed.
+ * be shown again (the payer's price changed), `refused` when placement refused the quote.
  */
 export async function place(sc: StepContext, quote: QuoteView, step: number): Promise<Placed> {
   const { ctx, userId, locale } = sc;
@@ -61,7 +67,7 @@ export async function place(sc: StepContext, quote: QuoteView, step: number): Pr
       await say(sc.t('top-up-number-conflict', { number: numbered.externalOrderId }));
       return 'stopped';
     case 'rejected':
-      return tellRejected(sc, result.order.rejection, quote.merchantCurrency, numbered.externalOrderId, say);
+      return tellRejected(sc, result.order.rejection, quote.merchantCurrency, numbered, say);
   }
 }
 
@@ -175,14 +181,15 @@ async function tellPlaced(
   });
 }
 
-/** Tells why the order was refused, on its status message (`say`); a refused quote is renewed. */
+/** Tells why the order was refused, on its status message (`say`); a refused quote is left to the caller. */
 async function tellRejected(
   sc: StepContext,
   rejection: Rejection | undefined,
   currency: string,
-  externalOrderId: string,
+  numbered: Numbered,
   say: (text: string) => Promise<unknown>,
 ): Promise<Placed> {
+  const externalOrderId = numbered.externalOrderId;
   const code = rejection?.code;
   // Resolved as "not placed" after a crash elsewhere: the notices edit the message (with a button).
   if (rejection?.key === 'not-placed') return 'stopped';
@@ -195,8 +202,7 @@ async function tellRejected(
     rejection?.key === 'quote_token' &&
     (code === 'quote_expired' || code === 'price_changed' || code === 'quote_invalid')
   ) {
-    await say(sc.t('top-up-not-placed-requote', { number: externalOrderId }));
-    return 'requote';
+    return { refused: { number: externalOrderId, statusMessageId: numbered.statusMessageId } };
   }
   await say(sc.t('top-up-rejected', { number: externalOrderId }) + '\n' + sc.t(refusalAdviceKey(rejection)));
   return 'stopped';
