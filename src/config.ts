@@ -29,7 +29,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The languages in locales/ (the one list; DEFAULT_LOCALE is checked against it, bot/i18n.ts loads them). */
-export const LOCALES = ['en', 'es', 'fr', 'ru'] as const;
+export const LOCALES = ['en', 'es', 'fr', 'ru', 'pt', 'id', 'sw', 'hi', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export type BotModeConfig =

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const LOCALES_DIR = fileURLToPath(new URL('../locales', import.meta.url));
 const DEFAULT_LOCALE = 'en';
 /** Locales the bot offers; any other directory under locales/ is checked too. */
-const REQUIRED_LOCALES = ['en', 'es', 'fr', 'ru'];
+const REQUIRED_LOCALES = ['en', 'es', 'fr', 'ru', 'pt', 'id', 'sw', 'hi', 'ar'];
 
 const MESSAGE_START = /^([a-z][a-z0-9-]*)\s*=/;
 
@@ -150,6 +150,66 @@ describe('locales', () => {
       }
     }
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  describe('counts follow the plural rules of each language', () => {
+    const i18n = new I18n({
+      defaultLocale: DEFAULT_LOCALE,
+      directory: LOCALES_DIR,
+      fluentBundleOptions: { useIsolating: false },
+    });
+    /** English messages whose text depends on a count: each selects on that variable (`{ $count -> … }`). */
+    const counted = new Map<string, string[]>();
+    for (const message of messagesByLocale.get(DEFAULT_LOCALE)!) {
+      const selected = [...message.source.matchAll(/\{\s*\$([a-zA-Z]+)\s*->/g)].map((m) => m[1]!);
+      if (selected.length > 0) counted.set(message.id, [...new Set(selected)]);
+    }
+
+    it('finds the counted messages', () => {
+      expect(counted.size).toBeGreaterThanOrEqual(10);
+    });
+
+    it.each(localeNames)(
+      '%s: selects on the count wherever its language has more than one form',
+      (locale) => {
+        const forms = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.length;
+        const problems: string[] = [];
+        for (const [key, variables] of counted) {
+          const source = messagesByLocale.get(locale)!.find((m) => m.id === key)?.source ?? '';
+          for (const variable of variables) {
+            if (forms > 1 && !new RegExp(`\\{\\s*\\$${variable}\\s*->`).test(source))
+              problems.push(`${key}: no plural selector on $${variable}`);
+          }
+        }
+        expect(problems, problems.join('\n')).toEqual([]);
+      },
+    );
+
+    it.each(localeNames)('%s: renders every counted message with 0, 1, 2, 5 and 21', (locale) => {
+      const problems: string[] = [];
+      for (const [key, variables] of counted) {
+        const others = [...(variablesByLocale.get(locale)!.get(key) ?? [])].filter(
+          (v) => !variables.includes(v),
+        );
+        for (const n of [0, 1, 2, 5, 21]) {
+          const vars: Record<string, string | number> = Object.fromEntries(others.map((v) => [v, 'X']));
+          for (const v of variables) vars[v] = n;
+          const text = i18n.t(locale, key, vars);
+          if (/\{\s*\$|\{[a-z-]+\}/.test(text)) problems.push(`${key} (${n}): unresolved: ${text}`);
+          if (/\((s|es|e|x)\)/.test(text)) problems.push(`${key} (${n}): "(s)"-style plural: ${text}`);
+          // English: no "1 orders", no "2 order".
+          if (
+            locale === 'en' &&
+            (/\b1 [a-z]+s\b/.test(text) ||
+              /\b(0|2|5|21) (order|file|entry|line|difference|schedule|minute|alert|lock|try|webhook)\b/.test(
+                text,
+              ))
+          )
+            problems.push(`${key} (${n}): wrong English plural: ${text}`);
+        }
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
   });
 
   describe('renders every message through @grammyjs/i18n', () => {

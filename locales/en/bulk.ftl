@@ -19,7 +19,10 @@ bulk-file-too-large = 🚫 The file is too large. A bulk file holds up to 1,000 
 bulk-file-columns = 🚫 The columns are not phone,amount,operator,note. Please use the template from /bulk.
 bulk-summary = <b>Bulk top-up</b>: { $valid } valid lines, { $errors } with errors.
 bulk-summary-line-error = Line { $line }: { $problem }
-bulk-summary-more-errors = …and { $count } more lines with errors (all are in the report).
+bulk-summary-more-errors = …and { $count ->
+        [one] { $count } more line with errors
+       *[other] { $count } more lines with errors
+    } (all are in the report).
 bulk-summary-no-estimate = The cost could not be estimated right now; each line is quoted when it is placed.
 bulk-summary-estimate = Estimated cost: <b>{ $cost }</b>
 bulk-summary-estimate-approx = Estimated cost: about <b>{ $cost }</b>

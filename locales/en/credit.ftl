@@ -41,8 +41,14 @@ balance-wallet-unreported = Merchant wallet: the Merchant API does not report it
 balance-wallet-unavailable = Merchant wallet: the Merchant API could not be asked just now.
 statement-usage = Send /statement [from] [to] with dates as YYYY-MM-DD (UTC); admins: /statement &lt;user id&gt; [from] [to].
 statement-caption = Statement of <code>{ $id }</code>, { $from } to { $to }, file { $part }
-statement-summary = Statement of <code>{ $id }</code>, { $from } to { $to }: opening { $opening }, credits { $credits }, debits { $debits }, closing { $closing } ({ $entries } entries).
-statement-failed = The statement stopped before the end ({ $count } entries sent). Please try again.
+statement-summary = Statement of <code>{ $id }</code>, { $from } to { $to }: opening { $opening }, credits { $credits }, debits { $debits }, closing { $closing } ({ $entries ->
+        [one] { $entries } entry
+       *[other] { $entries } entries
+    }).
+statement-failed = The statement stopped before the end ({ $count ->
+        [one] { $count } entry sent
+       *[other] { $count } entries sent
+    }). Please try again.
 
 ## Alerts
 

@@ -3,8 +3,17 @@
 export-usage = Send /export [from] [to] [status] with dates as YYYY-MM-DD (UTC) and a status among: { $statuses }. Example: /export 2026-11-01 2026-11-30 succeeded
 export-caption = Orders created { $from } to { $to } (UTC){ $status }, file { $part }
 export-caption-status = , status { $status }
-export-done = Export finished: { $count } orders in { $files } file(s).
-export-failed = The export stopped before the end ({ $count } orders sent). Please try again.
+export-done = Export finished: { $count ->
+        [one] { $count } order
+       *[other] { $count } orders
+    } in { $files ->
+        [one] { $files } file
+       *[other] { $files } files
+    }.
+export-failed = The export stopped before the end ({ $count ->
+        [one] { $count } order sent
+       *[other] { $count } orders sent
+    }). Please try again.
 
 ## Reconciliation (/reconcile)
 
@@ -19,4 +28,7 @@ reconcile-summary =
     Price differences: { $price }
     Credit holds without an order: { $holds }
     Orders not made by this bot, ignored: { $foreign }
-reconcile-report-caption = { $count } difference(s) found by the reconciliation of { $day } (UTC); details in the file.
+reconcile-report-caption = { $count ->
+        [one] { $count } difference
+       *[other] { $count } differences
+    } found by the reconciliation of { $day } (UTC); details in the file.

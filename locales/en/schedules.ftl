@@ -41,7 +41,10 @@ schedule-error-time = That is not a time. Please send HH:MM, 24-hour, for exampl
 schedule-error-datetime = That is not a date and time. Please send YYYY-MM-DD HH:MM, for example 2026-12-24 09:30.
 schedule-error-day = That is not a day of the month. Please send a number from 1 to 31.
 schedule-error-past = That time has already passed. Please choose a time in the future.
-schedule-error-limit = 🚫 You already have { $max } schedules, the most one reseller may have. Delete one with /schedule first. Nothing was saved.
+schedule-error-limit = 🚫 You already have { $max ->
+        [one] { $max } schedule
+       *[other] { $max } schedules
+    }, the most one reseller may have. Delete one with /schedule first. Nothing was saved.
 schedule-summary =
     🗓 <b>New scheduled top-up</b>
     Number: { $phone }

@@ -73,7 +73,10 @@ top-up-text-or-button = Please type your answer or press a button.
 top-up-stale-button = This button belongs to an earlier step or a finished top-up.
 top-up-offer-unavailable = This offer is no longer available. Please choose another operator or amount.
 top-up-cancelled = Top-up cancelled. Nothing was charged.
-top-up-idle-ended = Your top-up was closed after { $minutes } minutes without activity. Nothing was charged. Send /topup to start again.
+top-up-idle-ended = Your top-up was closed after { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } without activity. Nothing was charged. Send /topup to start again.
 top-up-error-ended = Your top-up stopped because of an unexpected error. If you had confirmed it, /orders shows whether it was placed. Send /topup to start again.
 top-up-repeat-unavailable = That order cannot be repeated. Let's start a new top-up.
 top-up-placing = ⏳ Placing the order… (merchant order number <code>{ $number }</code>)

@@ -19,7 +19,10 @@ bulk-file-too-large = 🚫 El archivo es demasiado grande. Un archivo masivo adm
 bulk-file-columns = 🚫 Las columnas no son phone,amount,operator,note. Use la plantilla de /bulk.
 bulk-summary = <b>Recarga masiva</b>: { $valid } líneas válidas, { $errors } con errores.
 bulk-summary-line-error = Línea { $line }: { $problem }
-bulk-summary-more-errors = …y { $count } líneas más con errores (todas están en el informe).
+bulk-summary-more-errors = …y { $count ->
+        [one] { $count } línea más con errores
+       *[other] { $count } líneas más con errores
+    } (todas están en el informe).
 bulk-summary-no-estimate = No se pudo estimar el coste ahora; cada línea se cotiza al realizarla.
 bulk-summary-estimate = Coste estimado: <b>{ $cost }</b>
 bulk-summary-estimate-approx = Coste estimado: unos <b>{ $cost }</b>

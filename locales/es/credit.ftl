@@ -41,8 +41,14 @@ balance-wallet-unreported = Monedero del comercio: la Merchant API no informa de
 balance-wallet-unavailable = Monedero del comercio: no se ha podido consultar la Merchant API ahora.
 statement-usage = Envía /statement [desde] [hasta] con fechas AAAA-MM-DD (UTC); administradores: /statement &lt;id de usuario&gt; [desde] [hasta].
 statement-caption = Extracto de <code>{ $id }</code>, del { $from } al { $to }, archivo { $part }
-statement-summary = Extracto de <code>{ $id }</code>, del { $from } al { $to }: inicial { $opening }, abonos { $credits }, cargos { $debits }, final { $closing } ({ $entries } asientos).
-statement-failed = El extracto se detuvo antes del final ({ $count } asientos enviados). Inténtalo de nuevo.
+statement-summary = Extracto de <code>{ $id }</code>, del { $from } al { $to }: inicial { $opening }, abonos { $credits }, cargos { $debits }, final { $closing } ({ $entries ->
+        [one] { $entries } asiento
+       *[other] { $entries } asientos
+    }).
+statement-failed = El extracto se detuvo antes del final ({ $count ->
+        [one] { $count } asiento enviado
+       *[other] { $count } asientos enviados
+    }). Inténtalo de nuevo.
 
 ## Alerts
 

@@ -3,8 +3,17 @@
 export-usage = Envía /export [desde] [hasta] [estado] con fechas AAAA-MM-DD (UTC) y un estado entre: { $statuses }. Ejemplo: /export 2026-11-01 2026-11-30 succeeded
 export-caption = Pedidos creados del { $from } al { $to } (UTC){ $status }, archivo { $part }
 export-caption-status = , estado { $status }
-export-done = Exportación terminada: { $count } pedidos en { $files } archivo(s).
-export-failed = La exportación se detuvo antes del final ({ $count } pedidos enviados). Inténtalo de nuevo.
+export-done = Exportación terminada: { $count ->
+        [one] { $count } pedido
+       *[other] { $count } pedidos
+    } en { $files ->
+        [one] { $files } archivo
+       *[other] { $files } archivos
+    }.
+export-failed = La exportación se detuvo antes del final ({ $count ->
+        [one] { $count } pedido enviado
+       *[other] { $count } pedidos enviados
+    }). Inténtalo de nuevo.
 
 ## Reconciliation (/reconcile)
 
@@ -19,4 +28,7 @@ reconcile-summary =
     Diferencias de precio: { $price }
     Retenciones de crédito sin pedido: { $holds }
     Pedidos no hechos por este bot, ignorados: { $foreign }
-reconcile-report-caption = { $count } diferencia(s) encontradas por la conciliación del { $day } (UTC); detalles en el archivo.
+reconcile-report-caption = { $count ->
+        [one] { $count } diferencia encontrada
+       *[other] { $count } diferencias encontradas
+    } por la conciliación del { $day } (UTC); detalles en el archivo.

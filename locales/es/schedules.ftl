@@ -41,7 +41,10 @@ schedule-error-time = Eso no es una hora. Envía HH:MM, formato 24 horas, por ej
 schedule-error-datetime = Eso no es una fecha y hora. Envía AAAA-MM-DD HH:MM, por ejemplo 2026-12-24 09:30.
 schedule-error-day = Eso no es un día del mes. Envía un número del 1 al 31.
 schedule-error-past = Esa hora ya ha pasado. Elige una hora futura.
-schedule-error-limit = 🚫 Ya tienes { $max } programaciones, el máximo por revendedor. Borra una con /schedule primero. No se guardó nada.
+schedule-error-limit = 🚫 Ya tienes { $max ->
+        [one] { $max } programación
+       *[other] { $max } programaciones
+    }, el máximo por revendedor. Borra una con /schedule primero. No se guardó nada.
 schedule-summary =
     🗓 <b>Nueva recarga programada</b>
     Número: { $phone }

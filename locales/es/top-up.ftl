@@ -73,7 +73,10 @@ top-up-text-or-button = Escriba su respuesta o pulse un botón.
 top-up-stale-button = Este botón pertenece a un paso anterior o a una recarga ya finalizada.
 top-up-offer-unavailable = Esta oferta ya no está disponible. Elija otro operador u otro importe.
 top-up-cancelled = Recarga cancelada. No se ha cobrado nada.
-top-up-idle-ended = Su recarga se cerró tras { $minutes } minutos sin actividad. No se ha cobrado nada. Envíe /topup para empezar de nuevo.
+top-up-idle-ended = Su recarga se cerró tras { $minutes ->
+        [one] { $minutes } minuto
+       *[other] { $minutes } minutos
+    } sin actividad. No se ha cobrado nada. Envíe /topup para empezar de nuevo.
 top-up-error-ended = Su recarga se detuvo por un error inesperado. Si la había confirmado, /orders muestra si se realizó. Envíe /topup para empezar de nuevo.
 top-up-repeat-unavailable = Ese pedido no se puede repetir. Empecemos una recarga nueva.
 top-up-placing = ⏳ Realizando el pedido… (número de pedido del comercio <code>{ $number }</code>)

@@ -19,7 +19,10 @@ bulk-file-too-large = 🚫 Le fichier est trop volumineux. Un fichier groupé co
 bulk-file-columns = 🚫 Les colonnes ne sont pas phone,amount,operator,note. Utilisez le modèle de /bulk.
 bulk-summary = <b>Recharge groupée</b> : { $valid } lignes valides, { $errors } avec erreurs.
 bulk-summary-line-error = Ligne { $line } : { $problem }
-bulk-summary-more-errors = …et { $count } autres lignes avec erreurs (toutes figurent dans le rapport).
+bulk-summary-more-errors = …et { $count ->
+        [one] { $count } autre ligne avec erreurs
+       *[other] { $count } autres lignes avec erreurs
+    } (toutes figurent dans le rapport).
 bulk-summary-no-estimate = Le coût n’a pas pu être estimé pour l’instant ; chaque ligne est cotée au moment de la commande.
 bulk-summary-estimate = Coût estimé : <b>{ $cost }</b>
 bulk-summary-estimate-approx = Coût estimé : environ <b>{ $cost }</b>

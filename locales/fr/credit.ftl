@@ -41,8 +41,14 @@ balance-wallet-unreported = Portefeuille marchand : la Merchant API n’indique 
 balance-wallet-unavailable = Portefeuille marchand : la Merchant API n’a pas pu être interrogée pour l’instant.
 statement-usage = Envoyez /statement [du] [au] avec des dates AAAA-MM-JJ (UTC) ; administrateurs : /statement &lt;id utilisateur&gt; [du] [au].
 statement-caption = Relevé de <code>{ $id }</code>, du { $from } au { $to }, fichier { $part }
-statement-summary = Relevé de <code>{ $id }</code>, du { $from } au { $to } : ouverture { $opening }, crédits { $credits }, débits { $debits }, clôture { $closing } ({ $entries } écritures).
-statement-failed = Le relevé s’est arrêté avant la fin ({ $count } écritures envoyées). Veuillez réessayer.
+statement-summary = Relevé de <code>{ $id }</code>, du { $from } au { $to } : ouverture { $opening }, crédits { $credits }, débits { $debits }, clôture { $closing } ({ $entries ->
+        [one] { $entries } écriture
+       *[other] { $entries } écritures
+    }).
+statement-failed = Le relevé s’est arrêté avant la fin ({ $count ->
+        [one] { $count } écriture envoyée
+       *[other] { $count } écritures envoyées
+    }). Veuillez réessayer.
 
 ## Alerts
 

@@ -3,8 +3,17 @@
 export-usage = Envoyez /export [du] [au] [statut] avec des dates AAAA-MM-JJ (UTC) et un statut parmi : { $statuses }. Exemple : /export 2026-11-01 2026-11-30 succeeded
 export-caption = Commandes créées du { $from } au { $to } (UTC){ $status }, fichier { $part }
 export-caption-status = , statut { $status }
-export-done = Export terminé : { $count } commandes dans { $files } fichier(s).
-export-failed = L'export s'est arrêté avant la fin ({ $count } commandes envoyées). Veuillez réessayer.
+export-done = Export terminé : { $count ->
+        [one] { $count } commande
+       *[other] { $count } commandes
+    } dans { $files ->
+        [one] { $files } fichier
+       *[other] { $files } fichiers
+    }.
+export-failed = L'export s'est arrêté avant la fin ({ $count ->
+        [one] { $count } commande envoyée
+       *[other] { $count } commandes envoyées
+    }). Veuillez réessayer.
 
 ## Reconciliation (/reconcile)
 
@@ -19,4 +28,7 @@ reconcile-summary =
     Écarts de prix : { $price }
     Blocages de crédit sans commande : { $holds }
     Commandes non passées par ce bot, ignorées : { $foreign }
-reconcile-report-caption = { $count } écart(s) trouvé(s) par le rapprochement du { $day } (UTC) ; détails dans le fichier.
+reconcile-report-caption = { $count ->
+        [one] { $count } écart trouvé
+       *[other] { $count } écarts trouvés
+    } par le rapprochement du { $day } (UTC) ; détails dans le fichier.

@@ -41,7 +41,10 @@ schedule-error-time = Ce n’est pas une heure. Envoyez HH:MM sur 24 heures, par
 schedule-error-datetime = Ce n’est pas une date et une heure. Envoyez AAAA-MM-JJ HH:MM, par exemple 2026-12-24 09:30.
 schedule-error-day = Ce n’est pas un jour du mois. Envoyez un nombre de 1 à 31.
 schedule-error-past = Cette heure est déjà passée. Choisissez une heure à venir.
-schedule-error-limit = 🚫 Vous avez déjà { $max } programmations, le maximum par revendeur. Supprimez-en une avec /schedule d’abord. Rien n’a été enregistré.
+schedule-error-limit = 🚫 Vous avez déjà { $max ->
+        [one] { $max } programmation
+       *[other] { $max } programmations
+    }, le maximum par revendeur. Supprimez-en une avec /schedule d’abord. Rien n’a été enregistré.
 schedule-summary =
     🗓 <b>Nouvelle recharge programmée</b>
     Numéro : { $phone }

@@ -73,7 +73,10 @@ top-up-text-or-button = Veuillez saisir votre réponse ou appuyer sur un bouton.
 top-up-stale-button = Ce bouton correspond à une étape précédente ou à une recharge terminée.
 top-up-offer-unavailable = Cette offre n’est plus disponible. Veuillez choisir un autre opérateur ou un autre montant.
 top-up-cancelled = Recharge annulée. Rien n’a été débité.
-top-up-idle-ended = Votre recharge a été fermée après { $minutes } minutes d’inactivité. Rien n’a été débité. Envoyez /topup pour recommencer.
+top-up-idle-ended = Votre recharge a été fermée après { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } d’inactivité. Rien n’a été débité. Envoyez /topup pour recommencer.
 top-up-error-ended = Votre recharge s’est arrêtée à cause d’une erreur inattendue. Si vous l’aviez confirmée, /orders indique si elle a été passée. Envoyez /topup pour recommencer.
 top-up-repeat-unavailable = Cette commande ne peut pas être répétée. Commençons une nouvelle recharge.
 top-up-placing = ⏳ Passage de la commande… (numéro de commande marchand <code>{ $number }</code>)

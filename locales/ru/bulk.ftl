@@ -19,7 +19,11 @@ bulk-file-too-large = 🚫 Файл слишком большой. Файл дл
 bulk-file-columns = 🚫 Столбцы не phone,amount,operator,note. Используйте шаблон из /bulk.
 bulk-summary = <b>Массовое пополнение</b>: верных строк { $valid }, с ошибками { $errors }.
 bulk-summary-line-error = Строка { $line }: { $problem }
-bulk-summary-more-errors = …и ещё строк с ошибками: { $count } (все они есть в отчёте).
+bulk-summary-more-errors = …и ещё { $count ->
+        [one] { $count } строка с ошибками
+        [few] { $count } строки с ошибками
+       *[other] { $count } строк с ошибками
+    } (все они есть в отчёте).
 bulk-summary-no-estimate = Сейчас не удалось оценить стоимость; каждая строка получает цену при оформлении.
 bulk-summary-estimate = Примерная стоимость: <b>{ $cost }</b>
 bulk-summary-estimate-approx = Примерная стоимость: около <b>{ $cost }</b>

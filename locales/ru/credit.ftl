@@ -41,8 +41,16 @@ balance-wallet-unreported = Кошелёк мерчанта: Merchant API не �
 balance-wallet-unavailable = Кошелёк мерчанта: сейчас не удалось спросить Merchant API.
 statement-usage = Отправьте /statement [с] [по] с датами ГГГГ-ММ-ДД (UTC); администраторы: /statement &lt;id пользователя&gt; [с] [по].
 statement-caption = Выписка <code>{ $id }</code> с { $from } по { $to }, файл { $part }
-statement-summary = Выписка <code>{ $id }</code> с { $from } по { $to }: на начало { $opening }, поступления { $credits }, списания { $debits }, на конец { $closing } ({ $entries } записей).
-statement-failed = Выписка остановилась до конца (отправлено записей: { $count }). Попробуйте ещё раз.
+statement-summary = Выписка <code>{ $id }</code> с { $from } по { $to }: на начало { $opening }, поступления { $credits }, списания { $debits }, на конец { $closing } ({ $entries ->
+        [one] { $entries } запись
+        [few] { $entries } записи
+       *[other] { $entries } записей
+    }).
+statement-failed = Выписка остановилась до конца ({ $count ->
+        [one] отправлена { $count } запись
+        [few] отправлено { $count } записи
+       *[other] отправлено { $count } записей
+    }). Попробуйте ещё раз.
 
 ## Alerts
 

@@ -3,8 +3,19 @@
 export-usage = Отправьте /export [с] [по] [статус] с датами ГГГГ-ММ-ДД (UTC) и статусом из списка: { $statuses }. Пример: /export 2026-11-01 2026-11-30 succeeded
 export-caption = Заказы, созданные с { $from } по { $to } (UTC){ $status }, файл { $part }
 export-caption-status = , статус { $status }
-export-done = Выгрузка готова: { $count } заказов в файлах: { $files }.
-export-failed = Выгрузка остановилась до конца (отправлено заказов: { $count }). Попробуйте ещё раз.
+export-done = Выгрузка готова: { $count ->
+        [one] { $count } заказ
+        [few] { $count } заказа
+       *[other] { $count } заказов
+    } в { $files ->
+        [one] { $files } файле
+       *[other] { $files } файлах
+    }.
+export-failed = Выгрузка остановилась до конца ({ $count ->
+        [one] отправлен { $count } заказ
+        [few] отправлено { $count } заказа
+       *[other] отправлено { $count } заказов
+    }). Попробуйте ещё раз.
 
 ## Reconciliation (/reconcile)
 
@@ -19,4 +30,8 @@ reconcile-summary =
     Расхождения цены: { $price }
     Блокировки кредита без заказа: { $holds }
     Заказы не этого бота, пропущены: { $foreign }
-reconcile-report-caption = Сверка за { $day } (UTC) нашла расхождений: { $count }; подробности в файле.
+reconcile-report-caption = Сверка за { $day } (UTC) нашла { $count ->
+        [one] { $count } расхождение
+        [few] { $count } расхождения
+       *[other] { $count } расхождений
+    }; подробности в файле.

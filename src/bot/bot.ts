@@ -45,6 +45,7 @@ import type { WaitingLine } from './waiting-line.ts';
 import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
 import { updateGuard } from './middleware/update-guard.ts';
+import { asciiDigits } from '../domain/digits.ts';
 import { IdleFlows, conversationPrefix } from './idle-flows.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { compactingAdapter, type Packed } from './conversations/compact-replay.ts';
@@ -140,6 +141,16 @@ export function createBot(deps: BotDeps) {
     logger,
   });
 
+  // A number typed in any script's digits (Arabic-Indic, Devanagari…) is read as 0-9 by every step and command;
+  // only when the text keeps its length, so the offsets of its entities (the /command) still hold.
+  bot.use((ctx, next) => {
+    const message = ctx.message;
+    if (message?.text !== undefined) {
+      const ascii = asciiDigits(message.text);
+      if (ascii.length === message.text.length) message.text = ascii;
+    }
+    return next();
+  });
   // Before the per-chat sequencing: a step waiting in line holds its chat until it is served or left.
   bot.use(
     createLeaveLineFeature({

@@ -59,6 +59,23 @@ function cacheBundleMatching(i18n: { readonly fluent: unknown }): void {
   };
 }
 
+/** Locales written right to left. */
+const RIGHT_TO_LEFT = new Set(['ar']);
+
+/**
+ * In a right-to-left language every text argument (a phone number, an order ID, an amount, a code, a name) is wrapped
+ * in Unicode's first-strong isolate (U+2068 … U+2069): it keeps its own direction, so "+234 803 123 4567" and
+ * "O-8F2K" read left to right inside an Arabic sentence, and an Arabic name right to left.
+ */
+export function isolated(context: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(context)) {
+    // Numbers stay numbers: Fluent chooses plural forms by them (a count is one run of digits anyway).
+    out[name] = typeof value === 'string' ? `\u2068${value}\u2069` : value;
+  }
+  return out;
+}
+
 /**
  * Both `i18n.t` and the plugin's `ctx.t` (bound per update with `withLocale`) end in `fluent.translate`, so
  * escaping there is the one place that cannot be bypassed.
@@ -69,11 +86,10 @@ function escapeArguments(i18n: { readonly fluent: unknown }): void {
   };
   const translate = fluent.translate;
   fluent.translate = function (locales, path, context) {
-    return translate.call(
-      fluent,
-      locales,
-      path,
-      context === undefined ? undefined : escapeVariables(context),
-    );
+    if (context === undefined) return translate.call(fluent, locales, path, undefined);
+    const escaped = escapeVariables(context);
+    const first = Array.isArray(locales) ? locales[0] : locales;
+    const rtl = first !== undefined && RIGHT_TO_LEFT.has(first.split('-')[0]!);
+    return translate.call(fluent, locales, path, rtl ? isolated(escaped) : escaped);
   };
 }

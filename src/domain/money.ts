@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { asciiDigits } from './digits.ts';
 
 /**
  * Money rules. Amounts are always decimal.js values or exact strings, never JS numbers: the service
@@ -133,31 +134,16 @@ export type TypedAmountProblem =
 
 export type TypedAmountResult = { ok: true; value: Decimal } | { ok: false; reason: TypedAmountProblem };
 
-/** Reads any script's decimal digits as ASCII 0-9 (Unicode encodes each set as 10 contiguous code points). */
-function asciiDigits(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (cp >= 0x30 && cp <= 0x39) {
-      out += ch;
-    } else if (/\p{Nd}/u.test(ch)) {
-      let start = cp;
-      while (start > 0 && /\p{Nd}/u.test(String.fromCodePoint(start - 1))) start -= 1;
-      out += String((cp - start) % 10);
-    } else if (ch === '\u066B') {
-      out += '.'; // Arabic decimal separator
-    } else if (ch === '\u066C') {
-      out += ','; // Arabic thousands separator
-    } else {
-      out += ch;
-    }
-  }
-  return out;
+/** Reads any script's decimal digits as ASCII 0-9, and the Arabic decimal and thousands separators as `.` and `,`. */
+function asciiNumber(text: string): string {
+  return asciiDigits(text)
+    .replace(/\u066B/g, '.')
+    .replace(/\u066C/g, ',');
 }
 
 /** Removes invisible format characters (bidi marks, zero-width joiners, BOM) and unifies spaces and minus signs. */
 export function normaliseTypedText(input: string): string {
-  return asciiDigits(input.normalize('NFKC'))
+  return asciiNumber(input.normalize('NFKC'))
     .replace(/\p{Cf}/gu, '')
     .replace(/[\s\p{Zs}]+/gu, ' ')
     .replace(/[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g, '-')

@@ -104,17 +104,21 @@ export function fold(text: string): string {
     .trim();
 }
 
-/** Countries matching a typed name or ISO code: an exact code or name first, then prefixes, then contains. */
-export function searchCountries(countries: Country[], query: string): Country[] {
+/**
+ * Countries matching a typed name or ISO code: an exact code or name first, then prefixes, then contains. A
+ * country's `alias` (the catalogue's name when it is shown in the reader's language) matches as its name does.
+ */
+export function searchCountries<C extends Country & { alias?: string }>(countries: C[], query: string): C[] {
   const q = fold(query);
   if (q === '') return [];
   const code = countries.find((c) => c.code.toLowerCase() === q);
   if (code) return [code];
-  const exact = countries.filter((c) => fold(c.name) === q);
+  const names = (c: C) => (c.alias === undefined ? [fold(c.name)] : [fold(c.name), fold(c.alias)]);
+  const exact = countries.filter((c) => names(c).some((n) => n === q));
   if (exact.length > 0) return exact;
-  const prefix = countries.filter((c) => fold(c.name).startsWith(q));
+  const prefix = countries.filter((c) => names(c).some((n) => n.startsWith(q)));
   if (prefix.length > 0) return prefix;
-  return countries.filter((c) => fold(c.name).includes(q));
+  return countries.filter((c) => names(c).some((n) => n.includes(q)));
 }
 
 /** Operators matching a typed name or key. */

@@ -18,6 +18,7 @@ import type { RoleStore } from '../../../accounts/roles.ts';
 import type { PricingStore } from '../../../accounts/pricing-store.ts';
 import type { WaitingLine } from '../../waiting-line.ts';
 import { escapeHtml } from '../../../lib/html.ts';
+import { inLocale } from '../../../domain/country-names.ts';
 import type { FixedPrices } from '../../../merchant/fixed-prices.ts';
 
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
@@ -144,10 +145,15 @@ export async function createStepContext(
     return kb.text(t('button-cancel'), cb(s, ACTION.cancel));
   };
   const pager = { previous: t('button-previous'), next: t('button-next') };
+  // Countries are named in the reader's language (the catalogue's name stays an alias for typing).
+  const catalogue = deps.catalogue;
   return {
     conversation,
     ctx,
-    deps,
+    deps: {
+      ...deps,
+      catalogue: { ...catalogue, countries: async () => inLocale(await catalogue.countries(), locale) },
+    },
     userId: ctx.from?.id ?? 0,
     flow,
     locale,
