@@ -1,6 +1,37 @@
 ## Start and help
 
-start-greeting = مرحبًا { $name }! أنت مسجّل الدخول بصفتك { $role }. إليك ما يمكنك فعله:
+start-menu = مرحبًا { $name }! أنت مسجّل الدخول بصفتك { $role }. اختر ما تريد فعله من الأسفل، أو أرسل /help لعرض كل الأوامر.
+menu-topup = 📱 شحن رصيد
+menu-orders = 📋 الطلبات
+menu-balance = 💰 الرصيد
+menu-bulk = 📦 شحن جماعي
+menu-schedule = 🗓 الشحن المجدول
+menu-settings = ⚙️ الإعدادات
+menu-help = ❓ مساعدة
+menu-stats = 📊 الأرقام
+menu-users = 👥 المستخدمون
+menu-invite = ✉️ دعوة
+menu-export = 📄 تصدير
+help-title = <b>ما يمكنك فعله</b>
+help-group-sell = 📱 البيع
+help-group-orders = 📋 الطلبات
+help-group-money = 💰 المال
+help-group-people = 👥 المستخدمون
+help-group-watch = 📊 المتابعة
+help-group-settings = ⚙️ الإعدادات
+help-details = أرسل الأمر وحده لترى طريقة استخدامه؛ أما /cancel فيُخرجك مما تفعله الآن.
+command-settings = إعداداتك: اللغة، المنطقة الزمنية، اسم المحل، رمز PIN
+settings-title = ⚙️ <b>إعداداتك</b>
+settings-language = اللغة: { $language }
+settings-timezone = المنطقة الزمنية: <code>{ $zone }</code>
+settings-shop = اسم المحل على الإيصالات: { $name }
+settings-shop-none = اسم المحل على الإيصالات: لا يوجد
+settings-pin-set = رمز PIN: معيّن
+settings-pin-none = رمز PIN: غير معيّن
+settings-button-language = 🌐 اللغة
+settings-button-timezone = 🕒 المنطقة الزمنية
+settings-button-shop = 🏪 اسم المحل
+settings-button-pin = 🔐 رمز PIN
 start-stranger =
     مرحبًا { $name }! هذا البوت يبيع شحن رصيد الهواتف المحمولة للموزّعين المسجّلين.
     ليس لديك وصول بعد. أرسل معرّف Telegram الخاص بك <code>{ $id }</code> إلى أحد المشرفين واطلب الوصول.

@@ -1,6 +1,37 @@
 ## Start and help
 
-start-greeting = Hello { $name }! You are signed in as { $role }. Here is what you can do:
+start-menu = Hello { $name }! You are signed in as { $role }. Pick what to do below, or send /help for every command.
+menu-topup = 📱 Top up
+menu-orders = 📋 Orders
+menu-balance = 💰 Balance
+menu-bulk = 📦 Bulk file
+menu-schedule = 🗓 Schedules
+menu-settings = ⚙️ Settings
+menu-help = ❓ Help
+menu-stats = 📊 Figures
+menu-users = 👥 People
+menu-invite = ✉️ Invite
+menu-export = 📄 Export
+help-title = <b>What you can do</b>
+help-group-sell = 📱 Sell
+help-group-orders = 📋 Orders
+help-group-money = 💰 Money
+help-group-people = 👥 People
+help-group-watch = 📊 Watch
+help-group-settings = ⚙️ Settings
+help-details = Send a command alone to see how to use it; /cancel leaves whatever you are doing.
+command-settings = your settings: language, time zone, shop name, PIN
+settings-title = ⚙️ <b>Your settings</b>
+settings-language = Language: { $language }
+settings-timezone = Time zone: <code>{ $zone }</code>
+settings-shop = Shop name on receipts: { $name }
+settings-shop-none = Shop name on receipts: none
+settings-pin-set = PIN: set
+settings-pin-none = PIN: not set
+settings-button-language = 🌐 Language
+settings-button-timezone = 🕒 Time zone
+settings-button-shop = 🏪 Shop name
+settings-button-pin = 🔐 PIN
 start-stranger =
     Hello { $name }! This bot sells mobile top-ups to registered resellers.
     You do not have access yet. Send your Telegram ID <code>{ $id }</code> to an admin and ask for access.

@@ -1,6 +1,37 @@
 ## Start and help
 
-start-greeting = ¡Hola, { $name }! Ha iniciado sesión como { $role }. Esto es lo que puede hacer:
+start-menu = ¡Hola, { $name }! Ha iniciado sesión como { $role }. Elija abajo qué hacer o envíe /help para ver todos los comandos.
+menu-topup = 📱 Recargar
+menu-orders = 📋 Pedidos
+menu-balance = 💰 Saldo
+menu-bulk = 📦 Recarga masiva
+menu-schedule = 🗓 Programaciones
+menu-settings = ⚙️ Ajustes
+menu-help = ❓ Ayuda
+menu-stats = 📊 Cifras
+menu-users = 👥 Personas
+menu-invite = ✉️ Invitar
+menu-export = 📄 Exportar
+help-title = <b>Lo que puede hacer</b>
+help-group-sell = 📱 Vender
+help-group-orders = 📋 Pedidos
+help-group-money = 💰 Dinero
+help-group-people = 👥 Personas
+help-group-watch = 📊 Supervisión
+help-group-settings = ⚙️ Ajustes
+help-details = Envíe un comando solo para ver cómo se usa; /cancel sale de lo que esté haciendo.
+command-settings = sus ajustes: idioma, zona horaria, nombre de la tienda, PIN
+settings-title = ⚙️ <b>Sus ajustes</b>
+settings-language = Idioma: { $language }
+settings-timezone = Zona horaria: <code>{ $zone }</code>
+settings-shop = Nombre de la tienda en los recibos: { $name }
+settings-shop-none = Nombre de la tienda en los recibos: ninguno
+settings-pin-set = PIN: configurado
+settings-pin-none = PIN: sin configurar
+settings-button-language = 🌐 Idioma
+settings-button-timezone = 🕒 Zona horaria
+settings-button-shop = 🏪 Nombre de la tienda
+settings-button-pin = 🔐 PIN
 start-stranger =
     ¡Hola, { $name }! Este bot vende recargas móviles a revendedores registrados.
     Todavía no tiene acceso. Envíe su ID de Telegram <code>{ $id }</code> a un administrador y solicite acceso.

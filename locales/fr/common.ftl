@@ -1,6 +1,37 @@
 ## Start and help
 
-start-greeting = Bonjour { $name } ! Votre rôle : { $role }. Voici ce que vous pouvez faire :
+start-menu = Bonjour { $name } ! Votre rôle : { $role }. Choisissez ci-dessous ce que vous voulez faire, ou envoyez /help pour voir toutes les commandes.
+menu-topup = 📱 Recharger
+menu-orders = 📋 Commandes
+menu-balance = 💰 Solde
+menu-bulk = 📦 Recharges groupées
+menu-schedule = 🗓 Programmations
+menu-settings = ⚙️ Paramètres
+menu-help = ❓ Aide
+menu-stats = 📊 Chiffres
+menu-users = 👥 Personnes
+menu-invite = ✉️ Inviter
+menu-export = 📄 Exporter
+help-title = <b>Ce que vous pouvez faire</b>
+help-group-sell = 📱 Vendre
+help-group-orders = 📋 Commandes
+help-group-money = 💰 Argent
+help-group-people = 👥 Personnes
+help-group-watch = 📊 Suivi
+help-group-settings = ⚙️ Paramètres
+help-details = Envoyez une commande seule pour voir comment l’utiliser ; /cancel quitte l’action en cours.
+command-settings = vos paramètres : langue, fuseau horaire, nom de boutique, PIN
+settings-title = ⚙️ <b>Vos paramètres</b>
+settings-language = Langue : { $language }
+settings-timezone = Fuseau horaire : <code>{ $zone }</code>
+settings-shop = Nom de boutique sur les reçus : { $name }
+settings-shop-none = Nom de boutique sur les reçus : aucun
+settings-pin-set = PIN : défini
+settings-pin-none = PIN : non défini
+settings-button-language = 🌐 Langue
+settings-button-timezone = 🕒 Fuseau horaire
+settings-button-shop = 🏪 Nom de boutique
+settings-button-pin = 🔐 PIN
 start-stranger =
     Bonjour { $name } ! Ce bot vend des recharges mobiles aux revendeurs enregistrés.
     Vous n’avez pas encore accès. Envoyez votre identifiant Telegram <code>{ $id }</code> à un administrateur et demandez l’accès.

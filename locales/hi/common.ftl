@@ -1,6 +1,37 @@
 ## Start and help
 
-start-greeting = नमस्ते { $name }! आप { $role } के रूप में साइन इन हैं। आप ये काम कर सकते हैं:
+start-menu = नमस्ते { $name }! आप { $role } के रूप में साइन इन हैं। नीचे चुनें कि क्या करना है, या सभी कमांड देखने के लिए /help भेजें।
+menu-topup = 📱 रिचार्ज
+menu-orders = 📋 ऑर्डर
+menu-balance = 💰 बैलेंस
+menu-bulk = 📦 बल्क फ़ाइल
+menu-schedule = 🗓 शेड्यूल
+menu-settings = ⚙️ सेटिंग्स
+menu-help = ❓ मदद
+menu-stats = 📊 आँकड़े
+menu-users = 👥 लोग
+menu-invite = ✉️ इनवाइट
+menu-export = 📄 एक्सपोर्ट
+help-title = <b>आप क्या कर सकते हैं</b>
+help-group-sell = 📱 बिक्री
+help-group-orders = 📋 ऑर्डर
+help-group-money = 💰 पैसा
+help-group-people = 👥 लोग
+help-group-watch = 📊 निगरानी
+help-group-settings = ⚙️ सेटिंग्स
+help-details = कोई कमांड अकेले भेजें, तो उसे इस्तेमाल करने का तरीका दिखेगा; /cancel से आप जो भी कर रहे हैं, वह छूट जाएगा।
+command-settings = आपकी सेटिंग्स: भाषा, टाइम ज़ोन, दुकान का नाम, PIN
+settings-title = ⚙️ <b>आपकी सेटिंग्स</b>
+settings-language = भाषा: { $language }
+settings-timezone = टाइम ज़ोन: <code>{ $zone }</code>
+settings-shop = रसीदों पर दुकान का नाम: { $name }
+settings-shop-none = रसीदों पर दुकान का नाम: कोई नहीं
+settings-pin-set = PIN: सेट है
+settings-pin-none = PIN: सेट नहीं है
+settings-button-language = 🌐 भाषा
+settings-button-timezone = 🕒 टाइम ज़ोन
+settings-button-shop = 🏪 दुकान का नाम
+settings-button-pin = 🔐 PIN
 start-stranger =
     नमस्ते { $name }! यह बॉट रजिस्टर्ड रीसेलरों को मोबाइल रिचार्ज बेचता है।
     आपके पास अभी एक्सेस नहीं है। अपनी Telegram ID <code>{ $id }</code> किसी एडमिन को भेजें और एक्सेस माँगें।

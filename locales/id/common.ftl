@@ -1,6 +1,37 @@
 ## Start and help
 
-start-greeting = Halo { $name }! Anda masuk sebagai { $role }. Ini yang bisa Anda lakukan:
+start-menu = Halo { $name }! Anda masuk sebagai { $role }. Pilih yang ingin Anda lakukan di bawah, atau kirim /help untuk melihat semua perintah.
+menu-topup = 📱 Isi ulang
+menu-orders = 📋 Pesanan
+menu-balance = 💰 Saldo
+menu-bulk = 📦 Isi ulang massal
+menu-schedule = 🗓 Jadwal
+menu-settings = ⚙️ Pengaturan
+menu-help = ❓ Bantuan
+menu-stats = 📊 Angka
+menu-users = 👥 Pengguna
+menu-invite = ✉️ Undang
+menu-export = 📄 Ekspor
+help-title = <b>Yang bisa Anda lakukan</b>
+help-group-sell = 📱 Jual
+help-group-orders = 📋 Pesanan
+help-group-money = 💰 Keuangan
+help-group-people = 👥 Pengguna
+help-group-watch = 📊 Pantau
+help-group-settings = ⚙️ Pengaturan
+help-details = Kirim perintah saja, tanpa tambahan, untuk melihat cara memakainya; /cancel keluar dari proses yang sedang berjalan.
+command-settings = pengaturan Anda: bahasa, zona waktu, nama toko, PIN
+settings-title = ⚙️ <b>Pengaturan Anda</b>
+settings-language = Bahasa: { $language }
+settings-timezone = Zona waktu: <code>{ $zone }</code>
+settings-shop = Nama toko di struk: { $name }
+settings-shop-none = Nama toko di struk: belum ada
+settings-pin-set = PIN: sudah diatur
+settings-pin-none = PIN: belum diatur
+settings-button-language = 🌐 Bahasa
+settings-button-timezone = 🕒 Zona waktu
+settings-button-shop = 🏪 Nama toko
+settings-button-pin = 🔐 PIN
 start-stranger =
     Halo { $name }! Bot ini menjual isi ulang seluler kepada reseller terdaftar.
     Anda belum punya akses. Kirim ID Telegram Anda <code>{ $id }</code> ke admin dan minta akses.

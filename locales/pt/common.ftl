@@ -1,6 +1,37 @@
 ## Start and help
 
-start-greeting = Olá, { $name }! Você entrou como { $role }. Veja o que você pode fazer:
+start-menu = Olá, { $name }! Você entrou como { $role }. Escolha abaixo o que fazer, ou envie /help para ver todos os comandos.
+menu-topup = 📱 Recarregar
+menu-orders = 📋 Pedidos
+menu-balance = 💰 Saldo
+menu-bulk = 📦 Recarga em lote
+menu-schedule = 🗓 Agendamentos
+menu-settings = ⚙️ Configurações
+menu-help = ❓ Ajuda
+menu-stats = 📊 Números
+menu-users = 👥 Pessoas
+menu-invite = ✉️ Convidar
+menu-export = 📄 Exportar
+help-title = <b>O que você pode fazer</b>
+help-group-sell = 📱 Vender
+help-group-orders = 📋 Pedidos
+help-group-money = 💰 Dinheiro
+help-group-people = 👥 Pessoas
+help-group-watch = 📊 Acompanhar
+help-group-settings = ⚙️ Configurações
+help-details = Envie um comando sozinho para ver como usá-lo; /cancel sai do que você estiver fazendo.
+command-settings = suas configurações: idioma, fuso horário, nome da loja, PIN
+settings-title = ⚙️ <b>Suas configurações</b>
+settings-language = Idioma: { $language }
+settings-timezone = Fuso horário: <code>{ $zone }</code>
+settings-shop = Nome da loja nos recibos: { $name }
+settings-shop-none = Nome da loja nos recibos: nenhum
+settings-pin-set = PIN: definido
+settings-pin-none = PIN: não definido
+settings-button-language = 🌐 Idioma
+settings-button-timezone = 🕒 Fuso horário
+settings-button-shop = 🏪 Nome da loja
+settings-button-pin = 🔐 PIN
 start-stranger =
     Olá, { $name }! Este bot vende recargas de celular para revendedores cadastrados.
     Você ainda não tem acesso. Envie seu ID do Telegram <code>{ $id }</code> para um administrador e peça acesso.

@@ -1,6 +1,37 @@
 ## Start and help
 
-start-greeting = Здравствуйте, { $name }! Вы вошли как { $role }. Вот что вы можете сделать:
+start-menu = Здравствуйте, { $name }! Вы вошли как { $role }. Выберите действие ниже или отправьте /help, чтобы увидеть все команды.
+menu-topup = 📱 Пополнить
+menu-orders = 📋 Заказы
+menu-balance = 💰 Баланс
+menu-bulk = 📦 Массовые пополнения
+menu-schedule = 🗓 Запланированные
+menu-settings = ⚙️ Настройки
+menu-help = ❓ Помощь
+menu-stats = 📊 Показатели
+menu-users = 👥 Пользователи
+menu-invite = ✉️ Пригласить
+menu-export = 📄 Экспорт
+help-title = <b>Что вы можете сделать</b>
+help-group-sell = 📱 Продажи
+help-group-orders = 📋 Заказы
+help-group-money = 💰 Деньги
+help-group-people = 👥 Пользователи
+help-group-watch = 📊 Контроль
+help-group-settings = ⚙️ Настройки
+help-details = Отправьте команду без параметров, чтобы узнать, как ею пользоваться; /cancel прерывает текущее действие.
+command-settings = ваши настройки: язык, часовой пояс, название магазина, PIN
+settings-title = ⚙️ <b>Ваши настройки</b>
+settings-language = Язык: { $language }
+settings-timezone = Часовой пояс: <code>{ $zone }</code>
+settings-shop = Название магазина в чеках: { $name }
+settings-shop-none = Название магазина в чеках: не задано
+settings-pin-set = PIN: задан
+settings-pin-none = PIN: не задан
+settings-button-language = 🌐 Язык
+settings-button-timezone = 🕒 Часовой пояс
+settings-button-shop = 🏪 Название магазина
+settings-button-pin = 🔐 PIN
 start-stranger =
     Здравствуйте, { $name }! Этот бот продаёт пополнения мобильной связи зарегистрированным реселлерам.
     У вас пока нет доступа. Отправьте ваш Telegram ID <code>{ $id }</code> администратору и попросите предоставить доступ.

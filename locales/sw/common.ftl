@@ -1,6 +1,37 @@
 ## Start and help
 
-start-greeting = Habari { $name }! Umeingia kama { $role }. Haya ndiyo unayoweza kufanya:
+start-menu = Habari { $name }! Umeingia kama { $role }. Chagua cha kufanya hapa chini, au tuma /help kuona amri zote.
+menu-topup = 📱 Jaza salio
+menu-orders = 📋 Maagizo
+menu-balance = 💰 Salio
+menu-bulk = 📦 Ujazaji kwa wingi
+menu-schedule = 🗓 Ratiba
+menu-settings = ⚙️ Mipangilio
+menu-help = ❓ Msaada
+menu-stats = 📊 Takwimu
+menu-users = 👥 Watu
+menu-invite = ✉️ Alika
+menu-export = 📄 Hamisha
+help-title = <b>Unachoweza kufanya</b>
+help-group-sell = 📱 Uuzaji
+help-group-orders = 📋 Maagizo
+help-group-money = 💰 Pesa
+help-group-people = 👥 Watu
+help-group-watch = 📊 Ufuatiliaji
+help-group-settings = ⚙️ Mipangilio
+help-details = Tuma amri peke yake kuona jinsi ya kuitumia; /cancel inaacha chochote unachofanya.
+command-settings = mipangilio yako: lugha, saa za eneo, jina la duka, PIN
+settings-title = ⚙️ <b>Mipangilio yako</b>
+settings-language = Lugha: { $language }
+settings-timezone = Saa za eneo: <code>{ $zone }</code>
+settings-shop = Jina la duka kwenye risiti: { $name }
+settings-shop-none = Jina la duka kwenye risiti: hakuna
+settings-pin-set = PIN: imewekwa
+settings-pin-none = PIN: haijawekwa
+settings-button-language = 🌐 Lugha
+settings-button-timezone = 🕒 Saa za eneo
+settings-button-shop = 🏪 Jina la duka
+settings-button-pin = 🔐 PIN
 start-stranger =
     Habari { $name }! Bot hii inawauzia wauzaji waliosajiliwa ujazaji wa salio la simu.
     Bado huna ruhusa. Tuma Telegram ID yako <code>{ $id }</code> kwa msimamizi na uombe ruhusa.

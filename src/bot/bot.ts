@@ -21,7 +21,8 @@ import { languageFeature } from './features/language.ts';
 import { createOrderButtonsFeature, type OrderLookup } from './features/order-buttons.ts';
 import { createHealthFeature } from './features/health.ts';
 import { createOrdersFeature } from './features/orders.ts';
-import { createStartFeature } from './features/start.ts';
+import { createStartFeature, menuCommands } from './features/start.ts';
+import { createSettingsFeature } from './features/settings.ts';
 import { createPricingFeature } from './features/pricing.ts';
 import { createPinFeature, type PinFeatureDeps } from './features/pin.ts';
 import { PIN_SETUP, createPinSetupConversation, type PinSetupDeps } from './conversations/pin-setup.ts';
@@ -196,6 +197,8 @@ export function createBot(deps: BotDeps) {
     session({ initial: initialSession, storage: sessions, getSessionKey: (ctx) => ctx.chatId?.toString() }),
   );
   bot.use(i18n);
+  // A tap on the /start keyboard ("💳 Top up") is its command for everything below, flows included.
+  bot.use(menuCommands(translate));
   bot.use(
     createAccessFeature({
       roleOf: async (userId) => {
@@ -259,6 +262,7 @@ export function createBot(deps: BotDeps) {
   );
   bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
   bot.use(createShopFeature({ profiles: deps.receiptProfiles }));
+  bot.use(createSettingsFeature({ profiles: deps.receiptProfiles, pins: deps.pins.store }));
   bot.use(createStatusFeature(staff));
   bot.use(createOrdersFeature(staff));
   bot.use(createUsersFeature(staff, menuError));

@@ -7,7 +7,7 @@ import { matchLocale, type Translate } from './i18n.ts';
 import type { Role } from '../accounts/roles.ts';
 
 export interface MenusDeps {
-  api: Pick<Api, 'setMyCommands'>;
+  api: Pick<Api, 'setMyCommands' | 'setChatMenuButton'>;
   redis: Redis;
   prefix: string;
   translate: Translate;
@@ -59,6 +59,9 @@ export function createMenus(deps: MenusDeps) {
      * Set once at start-up, so a stranger's /start costs nothing but the refusal.
      */
     async setDefault(): Promise<void> {
+      // The menu button beside the text box opens the command list (Telegram's default, said once for clients
+      // where the bot had set another).
+      await deps.api.setChatMenuButton({ menu_button: { type: 'commands' } });
       const scope = { type: 'all_private_chats' as const };
       await deps.api.setMyCommands(listFor(null, deps.defaultLocale), { scope });
       for (const locale of LOCALES) {

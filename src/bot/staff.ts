@@ -46,7 +46,7 @@ export interface StaffServices {
 export function createStaffServices(
   deps: StaffDeps,
   parts: {
-    api: Pick<Api, 'setMyCommands'>;
+    api: Pick<Api, 'setMyCommands' | 'setChatMenuButton'>;
     redis: Redis;
     prefix: string;
     roles: RoleStore;

@@ -8,8 +8,8 @@ import { htmlToPlain } from '../../src/lib/html.ts';
 type Expect = { ok: RegExp } | 'not-for-role' | 'stranger';
 
 const ALLOWED = {
-  start: /Here is what you can do/,
-  help: /Here is what you can do/,
+  start: /Pick what to do below/,
+  help: /What you can do/,
   topup: /Which country/,
   status: /Send \/status followed by an order ID/,
   orders: /no orders|newest first/,

@@ -30,6 +30,7 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   limit: ['admin'],
   export: ['reseller', 'agent', 'admin'],
   reconcile: ['admin'],
+  settings: ['reseller', 'agent', 'admin'],
 };
 
 /** The commands a role sees in its menu, in order. */

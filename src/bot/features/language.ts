@@ -16,14 +16,17 @@ export function languageName(locale: string): string {
 
 const composer = new Composer<BotContext>();
 
-composer.command('language', async (ctx) => {
+/** The language picker (`/language`, and its button in /settings). */
+export async function showLanguages(ctx: BotContext): Promise<void> {
   const kb = new InlineKeyboard();
   LOCALES.forEach((locale, i) => {
     kb.text(languageName(locale), languageData(locale));
     if (i % 3 === 2) kb.row();
   });
   await ctx.reply(ctx.t('language-choose'), { reply_markup: kb });
-});
+}
+
+composer.command('language', showLanguages);
 
 composer.callbackQuery(LANGUAGE_DATA, async (ctx) => {
   const locale = parseLanguage(ctx.callbackQuery.data) ?? undefined;

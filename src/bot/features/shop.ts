@@ -8,6 +8,27 @@ import { requireRole } from './access.ts';
 const CLEAR = '-';
 
 /** `/shop [name|-]` and `/timezone [zone|-]`: what a reseller's receipts say about the shop, and when. */
+/** The shop name now and how to change it (`/shop` alone, and its button in /settings). */
+export async function showShopName(ctx: BotContext, profiles: Pick<ReceiptProfiles, 'get'>): Promise<void> {
+  const { shopName } = await profiles.get(ctx.from!.id);
+  const current =
+    shopName === undefined
+      ? ctx.t('shop-none')
+      : ctx.t('shop-current', { name: fragment(`<b>${escapeHtml(shopName)}</b>`) });
+  await ctx.reply(`${current}\n${ctx.t('shop-usage', { max: SHOP_NAME_MAX })}`, { parse_mode: 'HTML' });
+}
+
+/** The time zone now and how to change it (`/timezone` alone, and its button in /settings). */
+export async function showTimeZone(ctx: BotContext, profiles: Pick<ReceiptProfiles, 'get'>): Promise<void> {
+  const { timeZone } = await profiles.get(ctx.from!.id);
+  await ctx.reply(
+    `${ctx.t('timezone-current', { zone: code(timeZone ?? 'UTC') })}\n${ctx.t('timezone-usage')}`,
+    {
+      parse_mode: 'HTML',
+    },
+  );
+}
+
 export function createShopFeature(deps: { profiles: ReceiptProfiles }) {
   const composer = new Composer<BotContext>();
   const html = { parse_mode: 'HTML' } as const;
@@ -16,12 +37,7 @@ export function createShopFeature(deps: { profiles: ReceiptProfiles }) {
     const userId = ctx.from!.id;
     const input = ctx.match;
     if (input.trim() === '') {
-      const { shopName } = await deps.profiles.get(userId);
-      const current =
-        shopName === undefined
-          ? ctx.t('shop-none')
-          : ctx.t('shop-current', { name: fragment(`<b>${escapeHtml(shopName)}</b>`) });
-      await ctx.reply(`${current}\n${ctx.t('shop-usage', { max: SHOP_NAME_MAX })}`, html);
+      await showShopName(ctx, deps.profiles);
       return;
     }
     if (input.trim() === CLEAR) {
@@ -42,11 +58,7 @@ export function createShopFeature(deps: { profiles: ReceiptProfiles }) {
     const userId = ctx.from!.id;
     const input = ctx.match.trim();
     if (input === '') {
-      const { timeZone } = await deps.profiles.get(userId);
-      await ctx.reply(
-        `${ctx.t('timezone-current', { zone: code(timeZone ?? 'UTC') })}\n${ctx.t('timezone-usage')}`,
-        html,
-      );
+      await showTimeZone(ctx, deps.profiles);
       return;
     }
     if (input === CLEAR) {
