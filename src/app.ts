@@ -62,9 +62,9 @@ export interface AppOverrides {
    */
   budgetWindowMs?: number;
   /**
-   * "Now" of the schedules and of the PIN locks (ms): a test sets it near a run instead of waiting a day, or past
-   * a lock instead of waiting for it; the delay until a run stays real time (next run − now). Production keeps the
-   * system clock.
+   * "Now" of the schedules, of the PIN locks and of the invites' expiry (ms): a test sets it near a run instead of
+   * waiting a day, or past a lock or an expiry instead of waiting for it; the delay until a run stays real time
+   * (next run − now). Production keeps the system clock.
    */
   clock?: () => number;
   /**

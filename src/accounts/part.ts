@@ -4,6 +4,7 @@ import type { LoggerLike } from '../domain/log.ts';
 import { createAccounts } from './accounts.ts';
 import { createPinGate, PIN_MAX_TRIES, RedisPinStore, type PinLockEvent } from './pin.ts';
 import { RedisPricingStore } from './pricing-store.ts';
+import { RedisInviteStore } from './invites.ts';
 import { RedisRoleStore } from './roles.ts';
 import { watchWallet } from './wallet-watch.ts';
 
@@ -36,13 +37,13 @@ export interface AccountsPartDeps {
     }): Promise<{ defaultCurrency: string; balance?: string | undefined }>;
   };
   alerts: { raise(alert: AccountsAlert): Promise<void> };
-  /** AppOverrides: the PIN locks' now. */
+  /** AppOverrides: the PIN locks' and the invites' now. */
   clock?: (() => number) | undefined;
 }
 
 /**
  * Who may pay and with what: the reseller credit accounts, the roles (a reseller's first grant gives
- * RESELLER_START_CREDIT), the price rules, the PINs and their gate, and the merchant wallet watch.
+ * RESELLER_START_CREDIT) and the invite links that give them, the price rules, the PINs and their gate, and the merchant wallet watch.
  */
 export function createAccountsPart(
   config: {
@@ -75,6 +76,8 @@ export function createAccountsPart(
       }
     },
   });
+  // Invite links give roles through the same store (and so the same start credit, once).
+  const invites = new RedisInviteStore({ redis, prefix, ...(deps.clock ? { clock: deps.clock } : {}) });
   const pricing = new RedisPricingStore({ redis, prefix, defaultPercent: config.priceMarginPercent });
   const pinStore = new RedisPinStore({
     redis,
@@ -106,6 +109,7 @@ export function createAccountsPart(
   return {
     accounts,
     roles,
+    invites,
     pricing,
     pins: { store: pinStore, gate: pinGate, requiredAbove: pinRequiredAbove },
     /** Who pays and whether they may, read again at every order of every road (chat, bulk, schedules). */
