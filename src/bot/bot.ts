@@ -23,6 +23,9 @@ import { createHealthFeature } from './features/health.ts';
 import { createOrdersFeature } from './features/orders.ts';
 import { createStartFeature, menuCommands } from './features/start.ts';
 import { createSettingsFeature } from './features/settings.ts';
+import { createInvitesFeature } from './features/invites.ts';
+import type { InviteStore } from '../accounts/invites.ts';
+import type { AlertSink } from '../orders/alerts.ts';
 import { createPricingFeature } from './features/pricing.ts';
 import { createPinFeature, type PinFeatureDeps } from './features/pin.ts';
 import { PIN_SETUP, createPinSetupConversation, type PinSetupDeps } from './conversations/pin-setup.ts';
@@ -68,6 +71,8 @@ export interface BotDeps {
   jobs: Pick<JobSystem, 'queue' | 'work'>;
   defaultLocale: Locale;
   roles: RoleStore;
+  /** Invite links (/invite, /invites, /start <payload>) and the alerts that tell admins who joined. */
+  invites: { store: InviteStore; alerts: AlertSink };
   /** The flows' world; their PIN tries are tied to the update that carried them here (accounts/pin-pass.ts). */
   topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs' | 'pins'> & {
     pins: Pick<PinGate, 'need' | 'check'>;
@@ -241,6 +246,16 @@ export function createBot(deps: BotDeps) {
   const menuError = (error: unknown, userId?: number) =>
     logger.warn({ err: error, userId }, 'could not set the command menu');
 
+  // An invite's /start <payload> before the plain /start, which it hands every other payload.
+  bot.use(
+    createInvitesFeature({
+      invites: deps.invites.store,
+      roles: deps.roles,
+      menus: staff.menus,
+      alerts: deps.invites.alerts,
+      logger,
+    }),
+  );
   bot.use(createStartFeature(staff.menus, menuError));
   bot.use(cancelFeature);
   bot.use(languageFeature);

@@ -66,6 +66,7 @@ export function createBotPart(
     jobs: deps.jobs,
     defaultLocale: config.defaultLocale,
     roles: accounts.roles,
+    invites: { store: accounts.invites, alerts },
     logger: deps.logger,
     userUpdateLimit: config.userUpdateLimit,
     telegramMessagesPerSecond: config.telegramMessagesPerSecond,

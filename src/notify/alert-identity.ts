@@ -38,6 +38,8 @@ export function alertIdentity(alert: AdminAlert, windowOf: (ms: number) => numbe
       return `merchant-low-balance:${windowOf(nowMs)}`;
     case 'payer-stopped':
       return `payer-stopped:${alert.what}:${alert.id}`;
+    case 'invite-used':
+      return `invite-used:${alert.inviteId}:${alert.userId}`;
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);

@@ -32,12 +32,19 @@ function orderOf(alert: AdminAlert): { externalOrderId: string; orderId?: string
     case 'pin-locked':
     case 'merchant-low-balance':
     case 'payer-stopped':
+    case 'invite-used':
       return null;
     default: {
       const never: never = alert;
       throw new Error(`unhandled alert ${String(never)}`);
     }
   }
+}
+
+/** A person as Telegram names them: first and last name, then @username when they have one. */
+function telegramName(person: { firstName: string; lastName?: string; username?: string }): string {
+  const name = person.lastName === undefined ? person.firstName : `${person.firstName} ${person.lastName}`;
+  return person.username === undefined ? name : `${name} (@${person.username})`;
 }
 
 /** One alert as one line of text in `locale`. */
@@ -104,6 +111,14 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
       return t(locale, `alert-payer-stopped-${alert.what}`, {
         id: String(alert.userId),
         reason: html(t(locale, `payer-stopped-${alert.reason}`)),
+      });
+    case 'invite-used':
+      return t(locale, 'alert-invite-used', {
+        name: telegramName(alert),
+        id: String(alert.userId),
+        role: html(t(locale, `role-${alert.role}`)),
+        invite: alert.inviteId,
+        by: String(alert.by),
       });
     case 'merchant-low-balance':
       return t(locale, 'alert-merchant-low-balance', {

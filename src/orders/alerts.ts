@@ -49,6 +49,20 @@ export type AdminAlert =
       what: 'bulk' | 'schedule';
       id: string;
       reason: 'no-access' | 'pin-locked' | 'pin-needed';
+    }
+  /**
+   * Someone took a role by opening an invite link (accounts/invites.ts) that admin `by` made: their Telegram name
+   * as their update carried it, so admins know who joined.
+   */
+  | {
+      kind: 'invite-used';
+      userId: number;
+      firstName: string;
+      lastName?: string;
+      username?: string;
+      role: 'reseller' | 'agent' | 'admin';
+      inviteId: string;
+      by: number;
     };
 
 /**

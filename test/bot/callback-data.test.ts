@@ -14,6 +14,7 @@ import {
   parseOrderListPage,
 } from '../../src/bot/callback-data/order-list.ts';
 import { parseRepeat, REPEAT_DATA, repeatData } from '../../src/bot/callback-data/repeat.ts';
+import { INVITE_DATA, parseInviteData, revokeInviteData } from '../../src/bot/callback-data/invite.ts';
 import {
   isOrderCardButton,
   ORDER_DATA,
@@ -79,6 +80,21 @@ describe('callback data families', () => {
     const long = requoteData('e'.repeat(70));
     expect(Buffer.byteLength(long)).toBeLessThanOrEqual(64);
     expect(ORDER_DATA.requote.test(long)).toBe(false);
+  });
+
+  it('inv: revoke data carry a short invite ID and parse back; any other shape is nobody', () => {
+    const revoke = revokeInviteData('K7QX2M');
+    expect(INVITE_DATA.test(revoke)).toBe(true);
+    expect(parseInviteData(revoke)).toEqual({ action: 'revoke', id: 'K7QX2M' });
+    for (const other of [
+      'inv:x:k7qx2m',
+      'inv:x:K7QX2',
+      'inv:x:K7QX2M:1',
+      'inv:y:K7QX2M',
+      'inv:x:O0I1AA',
+      undefined,
+    ])
+      expect(parseInviteData(other)).toBeUndefined();
   });
 
   it('no family prefix is written as a literal outside its module (top-up steps aside)', () => {

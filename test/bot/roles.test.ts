@@ -159,6 +159,8 @@ describe('role changes and the command menus they update', () => {
           'users',
           'grant',
           'revoke',
+          'invite',
+          'invites',
           'stats',
           'pricing',
           'health',

@@ -297,6 +297,16 @@ describe('order cards, status messages and alerts in HTML parse mode', () => {
         currency: fc.constant('USD'),
       }),
       fc.record({ kind: fc.constant('rate-limited') }),
+      fc.record({
+        kind: fc.constant('invite-used'),
+        userId: fc.nat(),
+        firstName: nasty,
+        lastName: nasty,
+        username: fc.stringMatching(/^[A-Za-z0-9_]{5,32}$/),
+        role: fc.constantFrom('reseller', 'agent', 'admin'),
+        inviteId: fc.constant('K7QX2M'),
+        by: fc.nat(),
+      }),
     ) as fc.Arbitrary<AdminAlert>;
     fc.assert(
       fc.property(alert, fc.constantFrom(...LOCALES), (a, locale) => {

@@ -16,6 +16,8 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   users: ['admin'],
   grant: ['admin'],
   revoke: ['admin'],
+  invite: ['admin'],
+  invites: ['admin'],
   // Resellers see their own orders only (issue 17).
   stats: ['reseller', 'admin'],
   pricing: ['admin'],

@@ -1,0 +1,173 @@
+import { Composer, InlineKeyboard, InputFile } from 'grammy';
+import type { LoggerLike } from '../../domain/log.ts';
+import {
+  INVITE_DAYS,
+  INVITE_USES,
+  MAX_LIVE_INVITES,
+  parseInviteArguments,
+  type Invite,
+  type InviteStore,
+} from '../../accounts/invites.ts';
+import type { Role, RoleStore } from '../../accounts/roles.ts';
+import { code, html } from '../../lib/html.ts';
+import type { AlertSink } from '../../orders/alerts.ts';
+import { shortTime } from '../../orders/texts.ts';
+import { qrPng } from '../../render/qr.ts';
+import { INVITE_DATA, parseInviteData, revokeInviteData } from '../callback-data/invite.ts';
+import type { BotContext } from '../context.ts';
+import type { Menus } from '../menus.ts';
+import { requireRole } from './access.ts';
+
+export interface InvitesFeatureDeps {
+  invites: InviteStore;
+  /** The same role store as /grant: a reseller's start credit follows through its hook, once. */
+  roles: Pick<RoleStore, 'change'>;
+  menus: Pick<Menus, 'setFor'>;
+  /** The admins' notice of who joined goes with the other alerts (ALERT_CHAT_ID, or each admin). */
+  alerts: AlertSink;
+  logger: LoggerLike;
+}
+
+const until = (ms: number) => shortTime(new Date(ms).toISOString());
+
+/**
+ * Invite links. `/invite <role> [uses] [days]` (admins) answers with the deep link and its QR code; `/invites`
+ * lists the live ones with a button to revoke each. `/start <payload>` of a live invite gives its role at once,
+ * then the plain /start follows (greeting and menu); any other payload is left to the plain /start untouched.
+ * Registered before the start feature.
+ */
+export function createInvitesFeature(deps: InvitesFeatureDeps) {
+  const composer = new Composer<BotContext>();
+  const roleName = (ctx: BotContext, role: Role) => html(ctx.t(`role-${role}`));
+
+  composer.command('start', async (ctx, next) => {
+    const payload = ctx.match.trim();
+    if (payload === '' || ctx.from === undefined) return next();
+    const opened = await deps.invites.redeem(payload, ctx.role);
+    switch (opened.kind) {
+      case 'not-invite':
+        return next();
+      case 'has-role':
+        if (ctx.role !== null) await ctx.reply(ctx.t('invite-has-role', { role: roleName(ctx, ctx.role) }));
+        return next();
+      case 'expired':
+      case 'used-up':
+      case 'revoked':
+        await ctx.reply(ctx.t(`invite-${opened.kind}`));
+        return;
+      case 'granted':
+        if (await grant(ctx, payload, opened.invite)) return next();
+        return;
+      default: {
+        const never: never = opened;
+        throw new Error(`unhandled invite ${String(never)}`);
+      }
+    }
+  });
+
+  /** Gives the invite's role (its use is taken), the menu and the welcome, and tells the admins. */
+  async function grant(ctx: BotContext, payload: string, invite: Invite): Promise<boolean> {
+    const user = ctx.from!;
+    let changed;
+    try {
+      changed = await deps.roles.change(invite.by, user.id, invite.role);
+    } catch (error) {
+      await deps.invites.giveBack(payload).catch(() => undefined);
+      throw error;
+    }
+    // Only raises are taken (accounts/invites.ts), which the role store never refuses; if it did, nothing changed.
+    if (!changed.ok) {
+      await deps.invites.giveBack(payload);
+      return true;
+    }
+    ctx.role = invite.role;
+    await deps.menus
+      .setFor(user.id, invite.role, user.language_code)
+      .catch((error: unknown) => deps.logger.warn({ err: error, userId: user.id }, 'invite: menu not set'));
+    await ctx.reply(ctx.t(`invite-welcome-${invite.role}`, { name: user.first_name }));
+    await deps.alerts
+      .raise({
+        kind: 'invite-used',
+        userId: user.id,
+        firstName: user.first_name,
+        ...(user.last_name === undefined ? {} : { lastName: user.last_name }),
+        ...(user.username === undefined ? {} : { username: user.username }),
+        role: invite.role,
+        inviteId: invite.id,
+        by: invite.by,
+      })
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error, userId: user.id }, 'invite: admins not told'),
+      );
+    return true;
+  }
+
+  composer.command('invite', requireRole('invite'), async (ctx) => {
+    const wanted = parseInviteArguments(ctx.match);
+    if (wanted === undefined) {
+      await ctx.reply(ctx.t('invite-usage', { maxUses: INVITE_USES.max, maxDays: INVITE_DAYS.max }));
+      return;
+    }
+    const made = await deps.invites.create(ctx.from!.id, wanted.role, wanted.uses, wanted.days);
+    if (!made.ok) {
+      await ctx.reply(ctx.t('invite-too-many', { max: MAX_LIVE_INVITES }));
+      return;
+    }
+    const { invite } = made;
+    const link = `https://t.me/${ctx.me.username}?start=${made.payload}`;
+    const role = roleName(ctx, invite.role);
+    await ctx.reply(
+      ctx.t('invite-made', { id: invite.id, role, link, uses: invite.uses, until: until(invite.expiresAt) }),
+      { link_preview_options: { is_disabled: true } },
+    );
+    await ctx.replyWithPhoto(new InputFile(await qrPng(link), 'invite.png'), {
+      caption: ctx.t('invite-qr-caption', { id: code(invite.id), role }),
+    });
+  });
+
+  /** The live invites as a message, with a revoke button each. */
+  async function listView(ctx: BotContext): Promise<{ text: string; markup: InlineKeyboard }> {
+    const invites = await deps.invites.list();
+    const markup = new InlineKeyboard();
+    if (invites.length === 0) return { text: ctx.t('invites-empty'), markup };
+    const lines = [ctx.t('invites-title')];
+    for (const invite of invites) {
+      lines.push(
+        ctx.t('invites-row', {
+          id: invite.id,
+          role: roleName(ctx, invite.role),
+          left: invite.left,
+          uses: invite.uses,
+          until: until(invite.expiresAt),
+          by: String(invite.by),
+        }),
+      );
+      markup.text(ctx.t('invites-revoke-button', { id: invite.id }), revokeInviteData(invite.id)).row();
+    }
+    return { text: lines.join('\n'), markup };
+  }
+
+  composer.command('invites', requireRole('invites'), async (ctx) => {
+    const { text, markup } = await listView(ctx);
+    await ctx.reply(text, { reply_markup: markup });
+  });
+
+  composer.callbackQuery(INVITE_DATA, requireRole('invites'), async (ctx) => {
+    const pressed = parseInviteData(ctx.callbackQuery.data);
+    if (pressed === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t('button-expired') });
+      return;
+    }
+    const revoked = await deps.invites.revoke(pressed.id, ctx.from.id);
+    await ctx.answerCallbackQuery({
+      text: revoked.kind === 'revoked' ? ctx.t('invites-revoked', { id: pressed.id }) : ctx.t('invites-gone'),
+    });
+    const { text, markup } = await listView(ctx);
+    await ctx.editMessageText(text, { reply_markup: markup }).catch((error: unknown) => {
+      // The same list again: nothing to change.
+      if (!(error instanceof Error && /message is not modified/i.test(error.message))) throw error;
+    });
+  });
+
+  return composer;
+}
