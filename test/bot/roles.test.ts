@@ -141,11 +141,12 @@ describe('role changes and the command menus they update', () => {
           'shop',
           'timezone',
           'export',
+          'settings',
           'cancel',
           'language',
         ],
       ],
-      [AGENT, ['start', 'help', 'status', 'orders', 'receipt', 'export', 'cancel', 'language']],
+      [AGENT, ['start', 'help', 'status', 'orders', 'receipt', 'export', 'settings', 'cancel', 'language']],
       [
         ADMIN,
         [
@@ -172,6 +173,7 @@ describe('role changes and the command menus they update', () => {
           'limit',
           'export',
           'reconcile',
+          'settings',
           'cancel',
           'language',
         ],
@@ -227,6 +229,7 @@ describe('role changes and the command menus they update', () => {
       'shop',
       'timezone',
       'export',
+      'settings',
       'cancel',
       'language',
     ]);
@@ -244,6 +247,7 @@ describe('role changes and the command menus they update', () => {
       'orders',
       'receipt',
       'export',
+      'settings',
       'cancel',
       'language',
     ]);
@@ -298,6 +302,7 @@ describe('role changes and the command menus they update', () => {
         'shop',
         'timezone',
         'export',
+        'settings',
         'cancel',
         'language',
       ].map((c) => translate('es', `command-${c}`)),
