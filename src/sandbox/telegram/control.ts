@@ -12,7 +12,8 @@ import {
   sendText,
   setBlocked,
 } from './actions.ts';
-import { validateFault, type StandInDriver } from './driver.ts';
+import { openDeepLink } from './deep-link.ts';
+import { summarise, validateFault, type StandInDriver } from './driver.ts';
 import { StandInUsageError } from './errors.ts';
 import { commandsForChat, webhookInfo } from './methods.ts';
 import type { CallbackAnswerView, ChatMessage, ReplyKeyboardView } from './types.ts';
@@ -38,6 +39,8 @@ export interface ControlApi {
 
 const MAX_WAIT_MS = 30_000;
 const MAX_BODY = 1024 * 1024;
+/** A document sent as raw bytes (the chat page's 📎): as large as the stand-in takes uploads at all. */
+const MAX_DOCUMENT = 50 * 1024 * 1024;
 
 class HttpFailure extends Error {
   readonly kind = 'http-failure' as const;
@@ -48,16 +51,20 @@ class HttpFailure extends Error {
   }
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+async function readBytes(req: IncomingMessage, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > MAX_BODY) throw new HttpFailure(413, 'request body too large');
+    if (size > max) throw new HttpFailure(413, `request body too large (at most ${max} bytes)`);
     chunks.push(buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  return Buffer.concat(chunks);
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = (await readBytes(req, MAX_BODY)).toString('utf8').trim();
   if (text === '') return {};
   let parsed: unknown;
   try {
@@ -109,6 +116,53 @@ function readFault(body: Record<string, unknown>): FaultSpec {
   }
   if (body['kind'] === 'network') return { kind: 'network', ...common };
   throw new HttpFailure(400, 'kind is "rate-limit", "server-error" or "network"');
+}
+
+const isJson = (req: IncomingMessage): boolean =>
+  /^application\/json\b/i.test(req.headers['content-type'] ?? 'application/json');
+
+/**
+ * `POST users/:id/document?fileName=…[&mimeType=…][&caption=…]` with the file's bytes as the body: what the chat
+ * page's 📎 sends, with no base64 and no JSON size cap.
+ */
+async function rawDocument(
+  world: World,
+  userId: number,
+  req: IncomingMessage,
+  url: URL,
+): Promise<ReturnType<typeof sendDocument>> {
+  const fileName = url.searchParams.get('fileName');
+  if (fileName === null) throw new HttpFailure(400, '"fileName" (a query parameter) is required');
+  const mimeType = url.searchParams.get('mimeType') ?? '';
+  const caption = url.searchParams.get('caption') ?? '';
+  const bytes = await readBytes(req, MAX_DOCUMENT);
+  return sendDocument(world, userId, fileName, bytes, {
+    ...(mimeType !== '' ? { mimeType } : {}),
+    ...(caption !== '' ? { caption } : {}),
+  });
+}
+
+/** `POST deep-link {url, id?, firstName?, lastName?, username?, languageCode?}`: opens the link (deep-link.ts). */
+function deepLink(world: World, body: Record<string, unknown>) {
+  const who: Partial<StandInUserInit> = {};
+  if (body['id'] !== undefined) who.id = integer(body['id'], 'id');
+  for (const field of ['firstName', 'lastName', 'username', 'languageCode'] as const) {
+    const value = optionalText(body, field);
+    if (value !== undefined) who[field] = value;
+  }
+  let opened: ReturnType<typeof openDeepLink>;
+  try {
+    opened = openDeepLink(world, text(body, 'url'), who);
+  } catch (error) {
+    if (error instanceof HttpFailure) throw error;
+    throw new HttpFailure(400, error instanceof Error ? error.message : String(error));
+  }
+  return {
+    user: summarise(opened.user),
+    payload: opened.payload,
+    updateId: opened.sent.updateId,
+    messageId: opened.sent.messageId,
+  };
 }
 
 export function createControlApi(world: World, driver: StandInDriver): ControlApi {
@@ -204,6 +258,9 @@ export function createControlApi(world: World, driver: StandInDriver): ControlAp
         const lang = url.searchParams.get('language_code') ?? world.findUser(userId)?.user.language_code;
         return [200, commandsForChat(world, userId, lang ?? undefined)];
       }
+      if (method === 'POST' && action === 'document' && !isJson(req)) {
+        return [200, await rawDocument(world, userId, req, url)];
+      }
       if (method === 'POST') {
         const body = await readJson(req);
         switch (action) {
@@ -257,6 +314,9 @@ export function createControlApi(world: World, driver: StandInDriver): ControlAp
             break;
         }
       }
+    }
+    if (method === 'POST' && head === 'deep-link' && parts.length === 1) {
+      return [200, deepLink(world, await readJson(req))];
     }
     if (method === 'GET' && head === 'calls' && parts.length === 1) {
       return [200, driver.calls(url.searchParams.get('method') ?? undefined)];

@@ -17,6 +17,7 @@ import {
   type SendTextOptions,
   type SentMessage,
 } from './actions.ts';
+import { openDeepLink } from './deep-link.ts';
 import { commandsForChat, webhookInfo } from './methods.ts';
 import type {
   CallbackAnswerView,
@@ -121,6 +122,14 @@ export interface StandInDriver {
   /** Creates a group (negative id) the bot is a member of; its members are the driver's users. */
   group(init: GroupInit): StandInGroup;
   users(): UserSummary[];
+  /**
+   * Opens a link `https://t.me/<bot username>?start=<payload>` as the apps do: `/start <payload>` from `who` (made or
+   * updated), or, with no `who.id`, from someone new (a fresh ID and a name).
+   */
+  openDeepLink(
+    link: string,
+    who?: Partial<StandInUserInit>,
+  ): { user: StandInUser; payload: string; sent: SentMessage };
   /** Recorded Bot API calls, oldest first; only those of one method when given (any case). */
   calls(method?: string): RecordedCall[];
   callCount(method: string): number;
@@ -318,6 +327,10 @@ export function createDriver(world: World): StandInDriver {
       };
     },
     users: () => world.users().map(summarise),
+    openDeepLink(link, who) {
+      const opened = openDeepLink(world, link, who);
+      return { user: handleFor(opened.user.user.id), payload: opened.payload, sent: opened.sent };
+    },
     calls: (method) =>
       structuredClone(
         method === undefined
