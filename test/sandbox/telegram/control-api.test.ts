@@ -219,6 +219,10 @@ describe('the chat page', () => {
       'keyboard-button',
       'message-edited',
       'callback-toast',
+      'language-switcher',
+      'attach-button',
+      'attach-input',
+      'deep-link-open',
     ]) {
       expect(html.includes(`data-testid="${id}"`) || html.includes(`'data-testid': '${id}'`), id).toBe(true);
     }
