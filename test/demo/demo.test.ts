@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TOKEN, type TgUpdate, type UserSummary } from '../../src/sandbox/telegram/index.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 // The README's picture is refreshed on demand (UPDATE_SCREENSHOT=1); ordinary runs leave the tree clean.
@@ -76,10 +77,31 @@ async function botSays(page: Page, text: string | RegExp, after: number): Promis
   return message.last();
 }
 
+/** The stand-in's record of every update, as the bot received them. */
+async function standInUpdates(pageUrl: string): Promise<TgUpdate[]> {
+  return (await (await fetch(new URL('/_standin/updates', pageUrl))).json()) as TgUpdate[];
+}
+
+async function languageOf(pageUrl: string, userId: number): Promise<string | undefined> {
+  const users = (await (await fetch(new URL('/_standin/users', pageUrl))).json()) as UserSummary[];
+  return users.find((u) => u.id === userId)?.languageCode;
+}
+
+/** A fresh tab on the chat page, as the given person. */
+async function openAs(context: BrowserContext, url: string, userId: number): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByTestId('user-switcher').selectOption(String(userId));
+  await expect.poll(() => page.getByTestId('current-user-id').innerText()).toBe(String(userId));
+  return page;
+}
+
+// One demo for the whole file, stopped by the last test; each test takes its own tab.
 describe('npm run demo, driven through the chat page in Chromium', () => {
   let demo: Demo | undefined;
   let context: BrowserContext | undefined;
   let profile = '';
+  let url = '';
 
   beforeAll(async () => {
     // No silent skip: a machine without Chromium fails here and says how to get it.
@@ -100,7 +122,13 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
       ],
       viewport: { width: 1280, height: 900 },
     });
-  }, 90_000);
+    const running = demo;
+    url = await waitUntil(
+      () => /^Chat page: (http:\/\/\S+)$/m.exec(running.stdout.join(''))?.[1],
+      90_000,
+      () => `the chat page URL; stdout: ${running.stdout.join('')} stderr: ${running.stderr.join('')}`,
+    );
+  }, 120_000);
 
   afterAll(async () => {
     await context?.close().catch(() => undefined);
@@ -110,14 +138,8 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
     if (pid !== undefined && groupMembers(pid).length > 0) process.kill(-pid, 'SIGKILL');
   });
 
-  it('prints one URL, tops up through the page, answers /status, and stops cleanly on Ctrl-C', async () => {
-    const running = demo!;
-    const url = await waitUntil(
-      () => /^Chat page: (http:\/\/\S+)$/m.exec(running.stdout.join(''))?.[1],
-      90_000,
-      () => `the chat page URL; stdout: ${running.stdout.join('')} stderr: ${running.stderr.join('')}`,
-    );
-    expect(running.stdout.join('').match(/https?:\/\//g)).toHaveLength(1);
+  it('prints one URL, tops up through the page and answers /status', async () => {
+    expect(demo!.stdout.join('').match(/https?:\/\//g)).toHaveLength(1);
 
     const page = context!.pages()[0] ?? (await context!.newPage());
     await page.goto(url);
@@ -207,7 +229,72 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
 
     await mkdir(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
+  }, 240_000);
 
+  it("sends /bulk's template back through 📎 and gets the summary, then the report", async () => {
+    const page = await openAs(context!, url, 710000001);
+    const documents = page.getByTestId('message-document');
+    const before = await documents.count();
+    await send(page, '/bulk');
+    await expect.poll(() => documents.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    // The template as a person gets it: a click on the document downloads it.
+    const downloading = page.waitForEvent('download');
+    await documents.filter({ hasText: 'bulk-template.csv' }).last().click();
+    const template = await (await downloading).path();
+
+    const seen = await botMessages(page).count();
+    const choosing = page.waitForEvent('filechooser');
+    await page.getByTestId('attach-button').click();
+    await (await choosing).setFiles(template);
+    const summary = await botSays(page, /Bulk top-up.*valid/, seen);
+    await summary.getByTestId('inline-button').filter({ hasText: '✅' }).click();
+    await botSays(page, 'Bulk top-up finished', seen);
+    await expect
+      .poll(() => documents.filter({ hasText: /bulk-report-.*\.csv/ }).count(), { timeout: 60_000 })
+      .toBe(1);
+    await page.close();
+  }, 120_000);
+
+  it('opens a t.me link to the bot as a new user: /start <payload> from a new ID, in that chat', async () => {
+    const page = await openAs(context!, url, 710000003);
+    const seen = await botMessages(page).count();
+    await send(page, '/start');
+    await botSays(page, /\S/, seen);
+    // Invites make such links; any bot message holding one will do, so the test writes one as the bot.
+    const info = (await (await fetch(new URL('/_standin/info', url))).json()) as {
+      bot: { username: string };
+    };
+    const link = `https://t.me/${info.bot.username}?start=x`;
+    const answer = await fetch(new URL(`/bot${DEFAULT_TOKEN}/sendMessage`, url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: 710000003, text: `Open ${link} to join` }),
+    });
+    expect(answer.status).toBe(200);
+
+    await page.getByTestId('deep-link').last().click();
+    await expect.poll(() => page.getByTestId('current-user-id').innerText()).not.toBe('710000003');
+    const newId = Number(await page.getByTestId('current-user-id').innerText());
+    expect([710000001, 710000002, 710000003, 710000004]).not.toContain(newId);
+    const start = (await standInUpdates(url)).find((u) => u.message?.from?.id === newId)?.message;
+    expect(start).toMatchObject({ text: '/start x', chat: { id: newId, type: 'private' } });
+    // The bot answers the newcomer in their chat, now on the page.
+    await botSays(page, String(newId), 0);
+    await page.close();
+  }, 60_000);
+
+  it('answers in the language chosen for the person', async () => {
+    const page = await openAs(context!, url, 710000004);
+    await page.getByTestId('language-switcher').selectOption('es');
+    await expect.poll(() => languageOf(url, 710000004)).toBe('es');
+    const seen = await botMessages(page).count();
+    await send(page, '/start');
+    await botSays(page, '¡Hola, Sam!', seen);
+    await page.close();
+  }, 60_000);
+
+  it('stops cleanly on Ctrl-C', async () => {
+    const running = demo!;
     // Ctrl-C in a terminal signals the whole foreground process group.
     const pgid = running.proc.pid!;
     expect(groupMembers(pgid).some((line) => line.includes('redis-server'))).toBe(true);
@@ -219,7 +306,7 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
       () => `no process left; still: ${groupMembers(pgid).join(' | ')}`,
     );
     expect(running.stderr.join('')).toContain('stopping the demo');
-  }, 240_000);
+  }, 60_000);
 });
 
 describe('npm run demo without redis-server', () => {
