@@ -13,8 +13,9 @@ import {
   setBlocked,
 } from './actions.ts';
 import { openDeepLink } from './deep-link.ts';
-import { summarise, validateFault, type StandInDriver } from './driver.ts';
+import { summarise, type StandInDriver } from './driver.ts';
 import { StandInUsageError } from './errors.ts';
+import { validateFault } from './faults.ts';
 import { commandsForChat, webhookInfo } from './methods.ts';
 import type { CallbackAnswerView, ChatMessage, ReplyKeyboardView } from './types.ts';
 import type { FaultSpec, StandInUserInit, World } from './world.ts';

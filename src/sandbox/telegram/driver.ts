@@ -31,6 +31,7 @@ import type {
   WebhookInfo,
 } from './types.ts';
 import { StandInUsageError } from './errors.ts';
+import { validateFault } from './faults.ts';
 import type { FaultSpec, GroupInit, StandInUserInit, UserRecord, World } from './world.ts';
 
 export type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
@@ -88,6 +89,8 @@ export interface StandInUser {
   commands(languageCode?: string): TgBotCommand[];
 }
 
+export type OpenedLink = { user: StandInUser; payload: string; sent: SentMessage };
+
 /** A group with the bot in it: any user (made with driver.user) writes or presses there. */
 export interface StandInGroup {
   readonly id: number;
@@ -122,14 +125,8 @@ export interface StandInDriver {
   /** Creates a group (negative id) the bot is a member of; its members are the driver's users. */
   group(init: GroupInit): StandInGroup;
   users(): UserSummary[];
-  /**
-   * Opens a link `https://t.me/<bot username>?start=<payload>` as the apps do: `/start <payload>` from `who` (made or
-   * updated), or, with no `who.id`, from someone new (a fresh ID and a name).
-   */
-  openDeepLink(
-    link: string,
-    who?: Partial<StandInUserInit>,
-  ): { user: StandInUser; payload: string; sent: SentMessage };
+  /** Opens a link `https://t.me/<bot>?start=<payload>` as the apps do: as `who`, or as someone new (deep-link.ts). */
+  openDeepLink(link: string, who?: Partial<StandInUserInit>): OpenedLink;
   /** Recorded Bot API calls, oldest first; only those of one method when given (any case). */
   calls(method?: string): RecordedCall[];
   callCount(method: string): number;
@@ -386,23 +383,4 @@ export function summarise(record: UserRecord): UserSummary {
   if (record.role !== undefined) summary.role = record.role;
   if (record.phone !== undefined) summary.phone = record.phone;
   return summary;
-}
-
-/** Refuses a fault that would never end or cannot be answered. */
-export function validateFault(spec: FaultSpec): void {
-  if (spec.kind === 'rate-limit' && (!Number.isInteger(spec.retryAfter) || spec.retryAfter < 1)) {
-    throw new StandInUsageError('a rate-limit fault needs retryAfter: a whole number of seconds, at least 1');
-  }
-  if (
-    spec.kind === 'server-error' &&
-    spec.status !== undefined &&
-    ![500, 502, 503, 504].includes(spec.status)
-  ) {
-    throw new StandInUsageError('a server-error fault has status 500, 502, 503 or 504');
-  }
-  if (spec.calls !== undefined && (!Number.isInteger(spec.calls) || spec.calls < 1)) {
-    throw new StandInUsageError('calls is a whole number, at least 1');
-  }
-  if (spec.forMs !== undefined && !(spec.forMs > 0))
-    throw new StandInUsageError('forMs is a positive duration');
 }

@@ -3,7 +3,15 @@
 export { createTelegramStandIn, DEFAULT_PAGE_USERS, DEFAULT_TOKEN } from './server.ts';
 export type { ListeningAddress, TelegramStandIn, TelegramStandInOptions } from './server.ts';
 export { DEFAULT_WAIT_MS } from './driver.ts';
-export type { StandInDriver, StandInGroup, StandInUser, Truthy, UserSummary, WaitOptions } from './driver.ts';
+export type {
+  OpenedLink,
+  StandInDriver,
+  StandInGroup,
+  StandInUser,
+  Truthy,
+  UserSummary,
+  WaitOptions,
+} from './driver.ts';
 export type {
   ButtonMatcher,
   PressedButton,
