@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { Decimal } from 'decimal.js';
 import { createApp, type App } from './app.ts';
 import { parseConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -25,7 +24,7 @@ import { localServiceEnv } from './sandbox/local-env.ts';
 const DEMO_PORTS = { chatPage: 8081, sandbox: 8090, bot: 8080 } as const;
 const HOST = '127.0.0.1';
 const RESELLER_ID = 710_000_001;
-/** Rita's credit in the demo, in the merchant wallet currency. */
+/** Every reseller's start credit in the demo (RESELLER_START_CREDIT), in the merchant wallet currency. */
 const DEMO_CREDIT = '50';
 const AGENT_ID = 710_000_002;
 const ADMIN_ID = 710_000_003;
@@ -127,7 +126,7 @@ function pageNotes(): string {
     '<b>Ada</b> the admin (<code>/users</code>, <code>/grant</code>, <code>/stats</code>, alerts), <b>Sam</b> has no role. ',
     'Under them, the language of their Telegram app: the bot answers in it.</p>',
     `<p>Try <code>/topup</code>, or in one line <code>/topup ${sample} 500</code>; then <code>/status O-…</code> and <code>/orders</code>.</p>`,
-    `<p>Rita has ${DEMO_CREDIT} of credit in the wallet currency: <code>/balance</code> and <code>/statement</code> show it; Ada adds more with <code>/credit ${RESELLER_ID} 10</code>.</p>`,
+    `<p>Every reseller starts with ${DEMO_CREDIT} of credit in the wallet currency (Rita too, and whoever joins by an invite): <code>/balance</code> and <code>/statement</code> show it; Ada adds more with <code>/credit ${RESELLER_ID} 10</code>.</p>`,
     '<h3>Three walks</h3>',
     '<ol>',
     '<li><b>An invite.</b> As <b>Ada</b>, send <code>/invite reseller</code>: the bot answers with a link and its QR ',
@@ -213,6 +212,8 @@ async function main(): Promise<void> {
       HTTP_HOST: HOST,
       HTTP_PORT: String(botPort),
       ADMIN_IDS: String(ADMIN_ID),
+      // Every reseller starts with some credit, Rita and whoever joins through an invite alike (given once).
+      RESELLER_START_CREDIT: DEMO_CREDIT,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     });
     if (!parsed.ok) throw new DemoError(`demo configuration: ${parsed.problems.join('; ')}`);
@@ -221,13 +222,6 @@ async function main(): Promise<void> {
     await running.app.start();
     await running.app.roles.change(ADMIN_ID, RESELLER_ID, 'reseller');
     await running.app.roles.change(ADMIN_ID, AGENT_ID, 'agent');
-    // Rita's credit, given once (a demo on a kept Redis does not add it again).
-    await running.app.accounts.giveStartCredit(
-      RESELLER_ID,
-      new Decimal(DEMO_CREDIT),
-      ADMIN_ID,
-      'demo credit',
-    );
 
     if (stopping) return;
     console.log(`Chat page: ${pageUrl}`);

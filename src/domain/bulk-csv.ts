@@ -31,7 +31,7 @@ export type BulkFileResult =
 
 /** The template file sent by /bulk. */
 export function bulkTemplate(): string {
-  return ['phone,amount,operator,note', '+2348031234567,500,,March payroll', '+2348031234568,1000,MTN,'].join(
+  return ['phone,amount,operator,note', '+2348031234567,500,MTN,March payroll', '+2348031234568,1000,MTN,'].join(
     '\r\n',
   );
 }

@@ -96,6 +96,52 @@ async function openAs(context: BrowserContext, url: string, userId: number): Pro
   return page;
 }
 
+/**
+ * Whether `run` (found inside one text node of `message`) is drawn left to right on screen: each character's box
+ * starts right of the one before (spaces apart). An Arabic sentence around it must not reorder its pieces.
+ */
+async function drawnLeftToRight(message: Locator, run: string): Promise<boolean> {
+  // Runs in the page (this file has no DOM types): the boxes of the run's characters, in text order.
+  const measure = new Function(
+    'element',
+    'wanted',
+    `const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const at = (node.textContent ?? '').indexOf(wanted);
+      if (at < 0) continue;
+      const xs = [];
+      for (let i = 0; i < wanted.length; i++) {
+        if (wanted[i] === ' ') continue;
+        const range = document.createRange();
+        range.setStart(node, at + i);
+        range.setEnd(node, at + i + 1);
+        xs.push(range.getBoundingClientRect().left);
+      }
+      return xs.every((x, i) => i === 0 || x > xs[i - 1]);
+    }
+    return false;`,
+  ) as (element: unknown, wanted: string) => boolean;
+  return message.evaluate(measure, run);
+}
+
+/** Ada makes a reseller invite on `page` (her chat): its link, and the QR code shown under it. */
+async function inviteFromAda(page: Page): Promise<void> {
+  const seen = await botMessages(page).count();
+  await send(page, '/invite reseller');
+  await botSays(page, /whoever opens this link becomes/, seen);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId('message-photo')
+          .last()
+          .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)
+          .catch(() => 0),
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBeGreaterThan(100);
+}
+
 // One demo for the whole file, stopped by the last test; each test takes its own tab.
 describe('npm run demo, driven through the chat page in Chromium', () => {
   let demo: Demo | undefined;
@@ -227,6 +273,10 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
     const csv = await (await fetch(new URL(href!, page.url()))).text();
     expect(csv.split('\r\n')[0]).toContain('entry_id');
 
+    // The greeting with the menu keyboard, last on screen for the README's picture.
+    seen = await botMessages(page).count();
+    await send(page, '/start');
+    await botSays(page, 'Pick what to do below', seen);
     await mkdir(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
   }, 240_000);
@@ -292,6 +342,31 @@ describe('npm run demo, driven through the chat page in Chromium', () => {
     await botSays(page, '¡Hola, Sam!', seen);
     await page.close();
   }, 60_000);
+
+  it('Ada invites; the person who opens the link (in Arabic) tops up, numbers and IDs left to right', async () => {
+    const page = await openAs(context!, url, 710000003);
+    await inviteFromAda(page);
+    // The newcomer speaks Arabic: the page gives a new person the language chosen on it.
+    await page.getByTestId('language-switcher').selectOption('ar');
+    await page.getByTestId('deep-link').last().click();
+    await expect.poll(() => page.getByTestId('current-user-id').innerText()).not.toBe('710000003');
+    // The invite gave the role at once: the welcome, then the greeting with the menu keyboard.
+    await botSays(page, '🎉', 0);
+    let seen = await botMessages(page).count();
+    await send(page, '/topup +2348031234952 500 MTN');
+    const quote = await botSays(page, '+234 803 123 4952', seen);
+    expect(await drawnLeftToRight(quote, '+234 803 123 4952')).toBe(true);
+    expect(await drawnLeftToRight(quote, '500.00 NGN')).toBe(true);
+    seen = await botMessages(page).count();
+    await quote.getByTestId('inline-button').filter({ hasText: '✅' }).click();
+    // The order's status message: its service order ID and merchant order number, each drawn left to right.
+    const status = await botSays(page, /O-[A-Za-z0-9-]+/, seen);
+    const orderId = /O-[A-Za-z0-9-]+/.exec(await status.innerText())![0];
+    const number = /rb-[0-9a-z-]+/.exec(await status.innerText())?.[0];
+    expect(await drawnLeftToRight(status, orderId)).toBe(true);
+    if (number !== undefined) expect(await drawnLeftToRight(status, number)).toBe(true);
+    await page.close();
+  }, 120_000);
 
   it('stops cleanly on Ctrl-C', async () => {
     const running = demo!;
