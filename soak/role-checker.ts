@@ -11,6 +11,9 @@ const NAME =
 
 const paying = (role: string | null) => role === 'reseller' || role === 'admin';
 
+/** The user an answer to /grant or /revoke is about: the ID first, or after the name the bot knows them by. */
+const ANSWER_USER = /^(?:\u2068[^\u2069]*\u2069 (?:\(@\w+\) )?|@\w+ )?(\d+) /;
+
 /** One change of a user's role, with the role before it and when it took effect (ms, comparable with arrivals). */
 interface Change {
   record: RoleChangeRecord;
@@ -41,7 +44,7 @@ function changesByUser(records: Records, slackMs: number): Map<number, Change[]>
       (r) =>
         r.chat === record.by &&
         r.at >= at - slackMs &&
-        r.text.startsWith(`${record.user} `) &&
+        ANSWER_USER.exec(r.text)?.[1] === String(record.user) &&
         /is now|no longer has access|had no role/.test(r.text),
     );
     list.push({

@@ -25,6 +25,7 @@ import { createMerchantPart } from './merchant/part.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
 import { RedisRoleStore } from './accounts/roles.ts';
+import { RedisUserDirectory } from './accounts/names.ts';
 import type { Accounts } from './accounts/accounts.ts';
 import { createAccountsPart } from './accounts/part.ts';
 import { createReconciler, type Reconciler } from './orders/reconcile.ts';
@@ -123,10 +124,13 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   telegram.config.use(countTelegramErrors(metrics));
   // The admins as the roles say (ADMIN_IDS and grants); granting roles is the accounts part's, below.
   const admins = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
+  // Users' Telegram names, recorded by the bot as they write; alerts and admin views show them beside the ID.
+  const names = new RedisUserDirectory({ redis, prefix });
   const notify = createNotify({
     ...base,
     telegram,
     t: translate,
+    names,
     admins: adminsInTheirLanguage(redis, prefix, admins, config.defaultLocale),
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
     alertChatLocale: config.defaultLocale,
@@ -232,6 +236,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     i18n,
     merchant,
     accounts,
+    names,
     orders: orderSystem,
     callbacks: notify.callbacks,
     alerts,

@@ -1,8 +1,8 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = People who may use the bot:
-admin-users-row = <code>{ $id }</code> — { $role }
-admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
+admin-users-row = { $user } — { $role }
+admin-users-row-configured = { $user } — { $role } (ADMIN_IDS)
 admin-users-empty = Nobody has a role yet.
 admin-users-audit-title = Recent changes:
 admin-users-audit-granted = { $at }: { $by } made { $user } { $role }
@@ -10,11 +10,11 @@ admin-users-audit-revoked = { $at }: { $by } removed { $user }
 admin-users-audit-empty = No changes yet.
 admin-grant-usage = Send /grant &lt;user id&gt; &lt;reseller|agent|admin&gt;.
 admin-revoke-usage = Send /revoke &lt;user id&gt;.
-admin-grant-done = <code>{ $id }</code> is now { $role }.
-admin-revoke-done = <code>{ $id }</code> no longer has access.
-admin-revoke-nothing = <code>{ $id }</code> had no role.
-admin-change-last-admin = <code>{ $id }</code> is the last admin: they cannot be removed or demoted.
-admin-change-configured = <code>{ $id }</code> is an admin from ADMIN_IDS and cannot be changed here.
+admin-grant-done = { $user } is now { $role }.
+admin-revoke-done = { $user } no longer has access.
+admin-revoke-nothing = { $user } had no role.
+admin-change-last-admin = { $user } is the last admin: they cannot be removed or demoted.
+admin-change-configured = { $user } is an admin from ADMIN_IDS and cannot be changed here.
 
 ## Figures (/stats)
 

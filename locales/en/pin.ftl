@@ -41,8 +41,8 @@ pin-admin-default-done = Reseller <code>{ $id }</code>: the PIN is asked above {
 pin-admin-default-off-done = Reseller <code>{ $id }</code>: back to PIN_REQUIRED_ABOVE, which is off: no PIN is asked.
 pin-admin-off-done = Reseller <code>{ $id }</code>: never asked for a PIN.
 pin-admin-threshold-done = Reseller <code>{ $id }</code>: top-ups above { $amount } (merchant currency) ask for the PIN.
-alert-pin-locked = 🔒 Reseller <code>{ $id }</code> typed a wrong PIN { $tries ->
+alert-pin-locked = 🔒 Reseller { $user } typed a wrong PIN { $tries ->
         [one] once
        *[other] { $tries } times
     }: their top-ups that need the PIN are locked for { $minutes } min.
-alert-pin-held = 🔒 Reseller <code>{ $id }</code> typed a wrong PIN { $tries } times, lock { $locks } within 24 h: their top-ups that need the PIN stay locked until an admin lifts the lock with /pin { $id } unlock.
+alert-pin-held = 🔒 Reseller { $user } typed a wrong PIN { $tries } times, lock { $locks } within 24 h: their top-ups that need the PIN stay locked until an admin lifts the lock with /pin { $id } unlock.

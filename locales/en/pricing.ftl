@@ -7,7 +7,7 @@ pricing-row = { $scope }: { $rule }
 pricing-scope-default = Default
 pricing-scope-country = Country { $country }
 pricing-scope-operator = Operator { $operator } ({ $country })
-pricing-scope-reseller = Reseller <code>{ $id }</code>
+pricing-scope-reseller = Reseller { $user }
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , at least { $min }
 pricing-rule-max = , at most { $max }
@@ -36,7 +36,7 @@ pricing-error-unknown-part = 🚫 I do not understand "{ $part }".
 pricing-error-ambiguous = 🚫 "{ $part }" could be { $whole } or { $point }: write one of them, without the comma.
 pricing-error-unknown-country = 🚫 The catalogue has no country { $country }. Nothing changed.
 pricing-error-unknown-operator = 🚫 The catalogue has no operator { $operator } in { $country }. Nothing changed.
-pricing-error-not-reseller = 🚫 User <code>{ $id }</code> is not a reseller. Nothing changed.
+pricing-error-not-reseller = 🚫 User { $user } is not a reseller. Nothing changed.
 pricing-error-catalogue = ⚠️ The catalogue could not be read just now, so nothing changed. Please try again in a moment.
 
 ## Prices in quotes, orders and /status

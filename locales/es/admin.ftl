@@ -1,8 +1,8 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = Personas que pueden usar el bot:
-admin-users-row = <code>{ $id }</code> — { $role }
-admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
+admin-users-row = { $user } — { $role }
+admin-users-row-configured = { $user } — { $role } (ADMIN_IDS)
 admin-users-empty = Nadie tiene un rol todavía.
 admin-users-audit-title = Cambios recientes:
 admin-users-audit-granted = { $at }: { $by } hizo a { $user } { $role }
@@ -10,11 +10,11 @@ admin-users-audit-revoked = { $at }: { $by } quitó el acceso a { $user }
 admin-users-audit-empty = Todavía no hay cambios.
 admin-grant-usage = Envía /grant &lt;id de usuario&gt; &lt;reseller|agent|admin&gt;.
 admin-revoke-usage = Envía /revoke &lt;id de usuario&gt;.
-admin-grant-done = <code>{ $id }</code> ahora es { $role }.
-admin-revoke-done = <code>{ $id }</code> ya no tiene acceso.
-admin-revoke-nothing = <code>{ $id }</code> no tenía ningún rol.
-admin-change-last-admin = <code>{ $id }</code> es el último administrador: no se le puede quitar el acceso ni bajar de rol.
-admin-change-configured = <code>{ $id }</code> es administrador por ADMIN_IDS y no se puede cambiar aquí.
+admin-grant-done = { $user } ahora es { $role }.
+admin-revoke-done = { $user } ya no tiene acceso.
+admin-revoke-nothing = { $user } no tenía ningún rol.
+admin-change-last-admin = { $user } es el último administrador: no se le puede quitar el acceso ni bajar de rol.
+admin-change-configured = { $user } es administrador por ADMIN_IDS y no se puede cambiar aquí.
 
 ## Figures (/stats)
 

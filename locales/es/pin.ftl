@@ -41,8 +41,8 @@ pin-admin-default-done = Revendedor <code>{ $id }</code>: el PIN se pide por enc
 pin-admin-default-off-done = Revendedor <code>{ $id }</code>: vuelve a PIN_REQUIRED_ABOVE, que está desactivado: no se pide PIN.
 pin-admin-off-done = Revendedor <code>{ $id }</code>: nunca se le pide un PIN.
 pin-admin-threshold-done = Revendedor <code>{ $id }</code>: las recargas por encima de { $amount } (moneda del comerciante) piden el PIN.
-alert-pin-locked = 🔒 El revendedor <code>{ $id }</code> escribió un PIN incorrecto { $tries ->
+alert-pin-locked = 🔒 El revendedor { $user } escribió un PIN incorrecto { $tries ->
         [one] una vez
        *[other] { $tries } veces
     }: sus recargas que necesitan el PIN quedan bloqueadas { $minutes } min.
-alert-pin-held = 🔒 El revendedor <code>{ $id }</code> escribió un PIN incorrecto { $tries } veces, bloqueo n.º { $locks } en 24 h: sus recargas que necesitan el PIN quedan bloqueadas hasta que un administrador levante el bloqueo con /pin { $id } unlock.
+alert-pin-held = 🔒 El revendedor { $user } escribió un PIN incorrecto { $tries } veces, bloqueo n.º { $locks } en 24 h: sus recargas que necesitan el PIN quedan bloqueadas hasta que un administrador levante el bloqueo con /pin { $id } unlock.

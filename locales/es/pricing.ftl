@@ -7,7 +7,7 @@ pricing-row = { $scope }: { $rule }
 pricing-scope-default = Predeterminada
 pricing-scope-country = País { $country }
 pricing-scope-operator = Operador { $operator } ({ $country })
-pricing-scope-reseller = Revendedor <code>{ $id }</code>
+pricing-scope-reseller = Revendedor { $user }
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , como mínimo { $min }
 pricing-rule-max = , como máximo { $max }
@@ -36,7 +36,7 @@ pricing-error-unknown-part = 🚫 No entiendo «{ $part }».
 pricing-error-ambiguous = 🚫 «{ $part }» puede ser { $whole } o { $point }: escribe uno de los dos, sin la coma.
 pricing-error-unknown-country = 🚫 El catálogo no tiene el país { $country }. No se ha cambiado nada.
 pricing-error-unknown-operator = 🚫 El catálogo no tiene el operador { $operator } en { $country }. No se ha cambiado nada.
-pricing-error-not-reseller = 🚫 El usuario <code>{ $id }</code> no es revendedor. No se ha cambiado nada.
+pricing-error-not-reseller = 🚫 El usuario { $user } no es revendedor. No se ha cambiado nada.
 pricing-error-catalogue = ⚠️ No se ha podido leer el catálogo en este momento, así que no se ha cambiado nada. Inténtelo de nuevo en un momento.
 
 ## Prices in quotes, orders and /status

@@ -1,8 +1,8 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = Personnes autorisées à utiliser le bot :
-admin-users-row = <code>{ $id }</code> — { $role }
-admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
+admin-users-row = { $user } — { $role }
+admin-users-row-configured = { $user } — { $role } (ADMIN_IDS)
 admin-users-empty = Personne n’a encore de rôle.
 admin-users-audit-title = Changements récents :
 admin-users-audit-granted = { $at } : { $by } a fait de { $user } un { $role }
@@ -10,11 +10,11 @@ admin-users-audit-revoked = { $at } : { $by } a retiré l’accès de { $user }
 admin-users-audit-empty = Aucun changement pour l’instant.
 admin-grant-usage = Envoyez /grant &lt;id utilisateur&gt; &lt;reseller|agent|admin&gt;.
 admin-revoke-usage = Envoyez /revoke &lt;id utilisateur&gt;.
-admin-grant-done = <code>{ $id }</code> est maintenant { $role }.
-admin-revoke-done = <code>{ $id }</code> n’a plus accès.
-admin-revoke-nothing = <code>{ $id }</code> n’avait aucun rôle.
-admin-change-last-admin = <code>{ $id }</code> est le dernier administrateur : impossible de le retirer ou de le rétrograder.
-admin-change-configured = <code>{ $id }</code> est administrateur via ADMIN_IDS et ne peut pas être modifié ici.
+admin-grant-done = { $user } est maintenant { $role }.
+admin-revoke-done = { $user } n’a plus accès.
+admin-revoke-nothing = { $user } n’avait aucun rôle.
+admin-change-last-admin = { $user } est le dernier administrateur : impossible de le retirer ou de le rétrograder.
+admin-change-configured = { $user } est administrateur via ADMIN_IDS et ne peut pas être modifié ici.
 
 ## Figures (/stats)
 

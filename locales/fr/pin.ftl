@@ -41,8 +41,8 @@ pin-admin-default-done = Revendeur <code>{ $id }</code> : le PIN est demandé au
 pin-admin-default-off-done = Revendeur <code>{ $id }</code> : retour à PIN_REQUIRED_ABOVE, qui est désactivé : aucun PIN n’est demandé.
 pin-admin-off-done = Revendeur <code>{ $id }</code> : aucun PIN ne lui est jamais demandé.
 pin-admin-threshold-done = Revendeur <code>{ $id }</code> : les recharges au-dessus de { $amount } (devise du marchand) demandent le PIN.
-alert-pin-locked = 🔒 Le revendeur <code>{ $id }</code> a saisi un PIN incorrect { $tries ->
+alert-pin-locked = 🔒 Le revendeur { $user } a saisi un PIN incorrect { $tries ->
         [one] { $tries } fois
        *[other] { $tries } fois
     } : ses recharges qui demandent le PIN sont bloquées { $minutes } min.
-alert-pin-held = 🔒 Le revendeur <code>{ $id }</code> a saisi un PIN incorrect { $tries } fois, blocage nº { $locks } en 24 h : ses recharges qui demandent le PIN restent bloquées jusqu’à ce qu’un administrateur lève le blocage avec /pin { $id } unlock.
+alert-pin-held = 🔒 Le revendeur { $user } a saisi un PIN incorrect { $tries } fois, blocage nº { $locks } en 24 h : ses recharges qui demandent le PIN restent bloquées jusqu’à ce qu’un administrateur lève le blocage avec /pin { $id } unlock.

@@ -7,7 +7,7 @@ pricing-row = { $scope } : { $rule }
 pricing-scope-default = Par défaut
 pricing-scope-country = Pays { $country }
 pricing-scope-operator = Opérateur { $operator } ({ $country })
-pricing-scope-reseller = Revendeur <code>{ $id }</code>
+pricing-scope-reseller = Revendeur { $user }
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , au moins { $min }
 pricing-rule-max = , au plus { $max }
@@ -36,7 +36,7 @@ pricing-error-unknown-part = 🚫 Je ne comprends pas « { $part } ».
 pricing-error-ambiguous = 🚫 « { $part } » peut se lire { $whole } ou { $point } : écrivez l’un des deux, sans la virgule.
 pricing-error-unknown-country = 🚫 Le catalogue n’a pas de pays { $country }. Rien n’a changé.
 pricing-error-unknown-operator = 🚫 Le catalogue n’a pas d’opérateur { $operator } pour { $country }. Rien n’a changé.
-pricing-error-not-reseller = 🚫 L’utilisateur <code>{ $id }</code> n’est pas revendeur. Rien n’a changé.
+pricing-error-not-reseller = 🚫 L’utilisateur { $user } n’est pas revendeur. Rien n’a changé.
 pricing-error-catalogue = ⚠️ Le catalogue n’a pas pu être lu pour l’instant, donc rien n’a changé. Veuillez réessayer dans un moment.
 
 ## Prices in quotes, orders and /status

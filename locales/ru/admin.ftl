@@ -1,8 +1,8 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = Кто может пользоваться ботом:
-admin-users-row = <code>{ $id }</code> — { $role }
-admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
+admin-users-row = { $user } — { $role }
+admin-users-row-configured = { $user } — { $role } (ADMIN_IDS)
 admin-users-empty = Пока ни у кого нет роли.
 admin-users-audit-title = Последние изменения:
 admin-users-audit-granted = { $at }: { $by } назначил { $user } роль «{ $role }»
@@ -10,11 +10,11 @@ admin-users-audit-revoked = { $at }: { $by } закрыл доступ для { 
 admin-users-audit-empty = Изменений пока нет.
 admin-grant-usage = Отправьте /grant &lt;id пользователя&gt; &lt;reseller|agent|admin&gt;.
 admin-revoke-usage = Отправьте /revoke &lt;id пользователя&gt;.
-admin-grant-done = Теперь у <code>{ $id }</code> роль «{ $role }».
-admin-revoke-done = У <code>{ $id }</code> больше нет доступа.
-admin-revoke-nothing = У <code>{ $id }</code> не было роли.
-admin-change-last-admin = <code>{ $id }</code> — последний администратор: его нельзя удалить или понизить.
-admin-change-configured = <code>{ $id }</code> — администратор из ADMIN_IDS, здесь его изменить нельзя.
+admin-grant-done = Теперь у { $user } роль «{ $role }».
+admin-revoke-done = У { $user } больше нет доступа.
+admin-revoke-nothing = У { $user } не было роли.
+admin-change-last-admin = { $user } — последний администратор: его нельзя удалить или понизить.
+admin-change-configured = { $user } — администратор из ADMIN_IDS, здесь его изменить нельзя.
 
 ## Figures (/stats)
 

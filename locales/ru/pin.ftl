@@ -43,9 +43,9 @@ pin-admin-default-done = Реселлер <code>{ $id }</code>: PIN запраш
 pin-admin-default-off-done = Реселлер <code>{ $id }</code>: снова PIN_REQUIRED_ABOVE, а он выключен: PIN не запрашивается.
 pin-admin-off-done = Реселлер <code>{ $id }</code>: PIN никогда не запрашивается.
 pin-admin-threshold-done = Реселлер <code>{ $id }</code>: пополнения дороже { $amount } (в валюте мерчанта) запрашивают PIN.
-alert-pin-locked = 🔒 Реселлер <code>{ $id }</code> ввёл неверный PIN { $tries ->
+alert-pin-locked = 🔒 Реселлер { $user } ввёл неверный PIN { $tries ->
         [one] { $tries } раз
         [few] { $tries } раза
        *[other] { $tries } раз
     }: его пополнения, требующие PIN, заблокированы на { $minutes } мин.
-alert-pin-held = 🔒 Реселлер <code>{ $id }</code> ввёл неверный PIN { $tries } раз, блокировка № { $locks } за 24 ч: его пополнения, требующие PIN, заблокированы, пока администратор не снимет блокировку командой /pin { $id } unlock.
+alert-pin-held = 🔒 Реселлер { $user } ввёл неверный PIN { $tries } раз, блокировка № { $locks } за 24 ч: его пополнения, требующие PIN, заблокированы, пока администратор не снимет блокировку командой /pin { $id } unlock.

@@ -7,7 +7,7 @@ pricing-row = { $scope }: { $rule }
 pricing-scope-default = По умолчанию
 pricing-scope-country = Страна { $country }
 pricing-scope-operator = Оператор { $operator } ({ $country })
-pricing-scope-reseller = Реселлер <code>{ $id }</code>
+pricing-scope-reseller = Реселлер { $user }
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , не меньше { $min }
 pricing-rule-max = , не больше { $max }
@@ -36,7 +36,7 @@ pricing-error-unknown-part = 🚫 Не понимаю «{ $part }».
 pricing-error-ambiguous = 🚫 «{ $part }» можно прочитать как { $whole } или как { $point }: напишите один из вариантов без запятой.
 pricing-error-unknown-country = 🚫 В каталоге нет страны { $country }. Ничего не изменено.
 pricing-error-unknown-operator = 🚫 В каталоге нет оператора { $operator } в стране { $country }. Ничего не изменено.
-pricing-error-not-reseller = 🚫 Пользователь <code>{ $id }</code> не реселлер. Ничего не изменено.
+pricing-error-not-reseller = 🚫 Пользователь { $user } не реселлер. Ничего не изменено.
 pricing-error-catalogue = ⚠️ Сейчас не удалось прочитать каталог, поэтому ничего не изменено. Попробуйте ещё раз чуть позже.
 
 ## Prices in quotes, orders and /status

@@ -50,6 +50,8 @@ import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { asciiDigits } from '../domain/digits.ts';
+import { recordUserNames } from './middleware/user-names.ts';
+import type { UserDirectory } from '../accounts/names.ts';
 import { IdleFlows, conversationPrefix } from './idle-flows.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { compactingAdapter, type Packed } from './conversations/compact-replay.ts';
@@ -73,6 +75,8 @@ export interface BotDeps {
   roles: RoleStore;
   /** Invite links (/invite, /invites, /start <payload>) and the alerts that tell admins who joined. */
   invites: { store: InviteStore; alerts: AlertSink };
+  /** Users' Telegram names: recorded as users with a role write, shown beside their ID to admins and agents. */
+  names: UserDirectory;
   /** The flows' world; their PIN tries are tied to the update that carried them here (accounts/pin-pass.ts). */
   topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs' | 'pins'> & {
     pins: Pick<PinGate, 'need' | 'check'>;
@@ -101,7 +105,7 @@ export interface BotDeps {
   /** Resellers' PINs (/pin) and PIN_REQUIRED_ABOVE; the top-up asks through `topUp.pins`. */
   pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
   /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
-  credit: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles' | 'line'>;
+  credit: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles' | 'names' | 'line'>;
   /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
   receiptProfiles: ReceiptProfiles;
   /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
@@ -212,6 +216,7 @@ export function createBot(deps: BotDeps) {
       },
     }),
   );
+  bot.use(recordUserNames(deps.names, logger));
   // Before flows and features: they all run in private chats only.
   bot.use(createChatScope(deps.alertChatId === undefined ? {} : { alertChatId: deps.alertChatId }));
   bot.use(async (ctx, next) => {
@@ -238,6 +243,7 @@ export function createBot(deps: BotDeps) {
     redis,
     prefix,
     roles: deps.roles,
+    names: deps.names,
     translate,
     defaultLocale: deps.defaultLocale,
     chosenLocale,
@@ -281,7 +287,16 @@ export function createBot(deps: BotDeps) {
   bot.use(createStatusFeature(staff));
   bot.use(createOrdersFeature(staff));
   bot.use(createUsersFeature(staff, menuError));
-  bot.use(createCreditFeature({ ...deps.credit, roles: deps.roles, translate, localeOf, line: deps.line }));
+  bot.use(
+    createCreditFeature({
+      ...deps.credit,
+      roles: deps.roles,
+      names: deps.names,
+      translate,
+      localeOf,
+      line: deps.line,
+    }),
+  );
   bot.use(createExportFeature(deps.exports));
   bot.use(createReconcileFeature(deps.reconcile));
   bot.use(createStatsFeature(staff));
@@ -294,7 +309,12 @@ export function createBot(deps: BotDeps) {
   );
   bot.use(createHealthFeature(staff));
   bot.use(
-    createPricingFeature({ pricing: deps.pricing, roles: deps.roles, catalogue: deps.topUp.catalogue }),
+    createPricingFeature({
+      pricing: deps.pricing,
+      roles: deps.roles,
+      names: deps.names,
+      catalogue: deps.topUp.catalogue,
+    }),
   );
   bot.use(unhandledFeature);
 

@@ -2,6 +2,7 @@ import type { I18n } from '@grammyjs/i18n';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AccountsPart } from '../accounts/part.ts';
+import type { UserDirectory } from '../accounts/names.ts';
 import type { BulkRuns } from '../bulk/runs.ts';
 import type { Config } from '../config.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
@@ -28,6 +29,8 @@ export interface BotPartDeps {
   i18n: I18n<BotContext>;
   merchant: MerchantPart;
   accounts: AccountsPart;
+  /** Users' Telegram names (the alerts read them too). */
+  names: UserDirectory;
   orders: OrderSystem;
   /** Resolves the order buttons' data (notify's). */
   callbacks: OrderCallbacks;
@@ -67,6 +70,7 @@ export function createBotPart(
     defaultLocale: config.defaultLocale,
     roles: accounts.roles,
     invites: { store: accounts.invites, alerts },
+    names: deps.names,
     logger: deps.logger,
     userUpdateLimit: config.userUpdateLimit,
     telegramMessagesPerSecond: config.telegramMessagesPerSecond,

@@ -12,6 +12,7 @@ import { createMenus, type Menus } from './menus.ts';
 import { createOrderDesk, type OrderDesk } from './order-desk.ts';
 import type { ReadLine } from './read-in-line.ts';
 import type { RoleStore } from '../accounts/roles.ts';
+import type { UserDirectory } from '../accounts/names.ts';
 import { createOrderStats, type OrderStatsReader } from '../orders/stats.ts';
 
 /** What the agent and admin features need from the rest of the app (BotDeps.staff). */
@@ -35,6 +36,8 @@ export interface StaffServices {
   stats: OrderStatsReader;
   health: HealthCheck;
   roles: RoleStore;
+  /** Users' names, shown beside their IDs (/users, /stats). */
+  names: UserDirectory;
   redis: Redis;
   prefix: string;
   translate: Translate;
@@ -50,6 +53,7 @@ export function createStaffServices(
     redis: Redis;
     prefix: string;
     roles: RoleStore;
+    names: UserDirectory;
     translate: Translate;
     defaultLocale: string;
     chosenLocale: (userId: number) => Promise<string | undefined>;
@@ -81,6 +85,7 @@ export function createStaffServices(
       budget: deps.budget,
     }),
     roles: parts.roles,
+    names: parts.names,
     redis: parts.redis,
     prefix: parts.prefix,
     translate: parts.translate,

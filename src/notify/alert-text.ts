@@ -4,6 +4,7 @@ import type { InlineKeyboardButton } from 'grammy/types';
 import { html, type Translate } from '../lib/html.ts';
 import type { AdminAlert } from '../orders/alerts.ts';
 import type { OrderCallbacks } from '../bot/callback-data/order.ts';
+import { personHtml, type People } from '../accounts/names.ts';
 
 /**
  * What admin alerts say (alerts.ts holds them in bursts and delivers them): one line per alert in the reader's
@@ -47,8 +48,16 @@ function telegramName(person: { firstName: string; lastName?: string; username?:
   return person.username === undefined ? name : `${name} (@${person.username})`;
 }
 
-/** One alert as one line of text in `locale`. */
-export function alertLine(t: Translate, locale: string, alert: AdminAlert): string {
+/** The user an alert names (a PIN locked, a payer stopped), if any: their name is read before the alert is worded. */
+export function alertUser(alert: AdminAlert): number | undefined {
+  return alert.kind === 'pin-locked' || alert.kind === 'payer-stopped' ? alert.userId : undefined;
+}
+
+/** Names no one: each person by their ID alone. */
+const idsOnly: People = (userId) => personHtml(userId, undefined);
+
+/** One alert as one line of text in `locale`; `people` names the user it is about (alertUser). */
+export function alertLine(t: Translate, locale: string, alert: AdminAlert, people: People = idsOnly): string {
   const order = orderOf(alert);
   const ids = { orderId: order?.orderId ?? '—', externalOrderId: order?.externalOrderId ?? '—' };
   switch (alert.kind) {
@@ -98,18 +107,19 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert): stri
     case 'pin-locked':
       return alert.untilUnlock === true
         ? t(locale, 'alert-pin-held', {
+            user: people(alert.userId),
             id: String(alert.userId),
             tries: alert.tries,
             locks: alert.locks ?? 0,
           })
         : t(locale, 'alert-pin-locked', {
-            id: String(alert.userId),
+            user: people(alert.userId),
             tries: alert.tries,
             minutes: alert.minutes,
           });
     case 'payer-stopped':
       return t(locale, `alert-payer-stopped-${alert.what}`, {
-        id: String(alert.userId),
+        user: people(alert.userId),
         reason: html(t(locale, `payer-stopped-${alert.reason}`)),
       });
     case 'invite-used':
@@ -153,13 +163,13 @@ export interface AlertLayout {
 export async function alertMessages(
   alerts: AdminAlert[],
   locale: string,
-  deps: { t: Translate; callbacks: OrderCallbacks },
+  deps: { t: Translate; callbacks: OrderCallbacks; people: People },
   grouping: AlertLayout,
 ): Promise<AlertMessage[]> {
   const messages: AlertMessage[] = [];
   for (let i = 0; i < alerts.length; i += grouping.maxLinesPerMessage) {
     const part = alerts.slice(i, i + grouping.maxLinesPerMessage);
-    const lines = part.map((a) => alertLine(deps.t, locale, a));
+    const lines = part.map((a) => alertLine(deps.t, locale, a, deps.people));
     const text =
       alerts.length === 1
         ? lines[0]!

@@ -6,7 +6,8 @@ import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
 import type { AdminAlert, AlertSink } from '../orders/alerts.ts';
 import type { ChangeHandler } from '../orders/changes.ts';
 import { alertIdentity } from './alert-identity.ts';
-import { alertMessages } from './alert-text.ts';
+import { alertMessages, alertUser } from './alert-text.ts';
+import type { UserDirectory } from '../accounts/names.ts';
 import type { OrderCallbacks } from '../bot/callback-data/order.ts';
 import type { Outbox } from './outbox.ts';
 import type { Translate } from '../lib/html.ts';
@@ -62,6 +63,8 @@ export interface AlertsDeps {
   outbox: Pick<Outbox, 'enqueue'>;
   t: Translate;
   callbacks: OrderCallbacks;
+  /** The names of the users alerts are about, read when a burst is delivered. */
+  names: Pick<UserDirectory, 'people'>;
   /** ALERT_CHAT_ID: when set every alert goes there, else to each admin privately. */
   alertChatId?: number;
   /** Language of the alert chat. */
@@ -205,8 +208,10 @@ export function createAlerts(deps: AlertsDeps) {
     if (alerts.length > 0 && targets.length === 0) {
       logger.warn({ alerts: alerts.length }, 'no admin and no ALERT_CHAT_ID: alerts dropped');
     }
+    // One read for the whole burst, whatever its recipients: a burst with no user in it reads nothing.
+    const people = await deps.names.people(alerts.map(alertUser).filter((id) => id !== undefined));
     for (const to of targets) {
-      const messages = await alertMessages(alerts, to.locale, deps, grouping);
+      const messages = await alertMessages(alerts, to.locale, { ...deps, people }, grouping);
       for (const [index, message] of messages.entries()) {
         await deps.outbox.enqueue(
           {

@@ -10,6 +10,7 @@ import { createAlerts, type AlertGrouping } from './alerts.ts';
 import { createOrderCallbacks } from '../bot/callback-data/order.ts';
 import { createNotices } from './notices.ts';
 import { createOutbox, type OutboxTimings } from './outbox.ts';
+import type { UserDirectory } from '../accounts/names.ts';
 import type { OutboxTelegram } from './outbox-telegram.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface NotifyDeps {
   /** grammY's `Api` (`new Api(token, { apiRoot })`) or anything with its send and edit methods. */
   telegram: OutboxTelegram;
   t: Translate;
+  /** Users' names: an alert about a user names them beside their ID. */
+  names: Pick<UserDirectory, 'people'>;
   /** Admins and their languages (alerts go to each when there is no alert chat). */
   admins: () => Promise<Array<{ id: number; locale: string }>>;
   /** ALERT_CHAT_ID. */
@@ -72,6 +75,7 @@ export function createNotify(deps: NotifyDeps) {
     outbox,
     t: deps.t,
     callbacks,
+    names: deps.names,
     admins: deps.admins,
     logger,
     ...(deps.alertChatId === undefined ? {} : { alertChatId: deps.alertChatId }),

@@ -9,6 +9,7 @@ import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support
 import { ask as askAny, eventually, ngNumber, orderIntent } from '../bot/agents-support.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
+import { shownAs } from '../support/names.ts';
 
 /**
  * The answer to a command: order status lines and admin alerts (they name a merchant order number) and the
@@ -21,6 +22,8 @@ const ask = (user: StandInUser, command: string, predicate: (m: ChatMessage) => 
 import { FAST_CHATS, FAST_USER, requestLog, tap, typeToQuote } from '../bot/flow/helpers.ts';
 
 const NEWCOMER = 710_000_090;
+/** Rita as admins' answers name her once she has written to the bot (Nia, who never has, by her ID alone). */
+const rita_ = shownAs('Rita', RESELLER);
 
 /** The CSV documents the bot sent, read from the real sendDocument calls on their way to the stand-in. */
 const sentDocuments: { name: string; text: string }[] = [];
@@ -125,16 +128,16 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     const rita = world.standIn.driver.user({ id: RESELLER });
     const before = rita.lastBotMessage()?.id ?? 0;
     expect((await ask(admin, `/credit ${RESELLER} 25 opening float`)).text).toBe(
-      `${m('25')} added to ${RESELLER}. New balance: ${m('35')}.`,
+      `${m('25')} added to ${rita_}. New balance: ${m('35')}.`,
     );
     const told = await rita.waitForBotMessage((msg) => msg.text.startsWith('💰'), { after: before });
     expect(told.text).toContain(m('35'));
     expect(told.text).toContain('opening float');
     expect((await ask(admin, `/credit ${RESELLER} -40`)).text).toBe(
-      `🚫 Cannot take ${m('40')} from ${RESELLER}: their available credit (balance minus holds) is ${m('35')}, and it never goes below zero.`,
+      `🚫 Cannot take ${m('40')} from ${rita_}: their available credit (balance minus holds) is ${m('35')}, and it never goes below zero.`,
     );
     expect((await ask(admin, `/credit ${RESELLER} -15`)).text).toBe(
-      `${m('15')} taken from ${RESELLER}. New balance: ${m('20')}.`,
+      `${m('15')} taken from ${rita_}. New balance: ${m('20')}.`,
     );
     const entries = await app.accounts.allEntries(RESELLER);
     expect(entries.map((e) => [e.kind, e.amount, e.balanceAfter, e.ref])).toEqual([
@@ -224,7 +227,7 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     await app.orders.store.create(intent, { token: 't', leaseMs: 60_000 });
     expect(await balance()).toMatchObject({ balance: '20', holds: '5', available: '15' });
     expect((await ask(admin, `/credit ${RESELLER} -20`)).text).toBe(
-      `🚫 Cannot take ${m('20')} from ${RESELLER}: their available credit (balance minus holds) is ${m('15')}, and it never goes below zero.`,
+      `🚫 Cannot take ${m('20')} from ${rita_}: their available credit (balance minus holds) is ${m('15')}, and it never goes below zero.`,
     );
     await app.orders.store.markRejected(intent.externalOrderId, { key: 'amount', message: 'test refusal' });
     expect(await balance()).toMatchObject({ balance: '20', holds: '0', available: '20' });
@@ -275,13 +278,13 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     // A daily limit leaving less than one more order.
     const limit = spent.plus(price).minus('0.01');
     expect((await ask(admin, `/limit ${RESELLER} ${limit.toFixed()}`)).text).toBe(
-      `Daily limit of ${RESELLER}: ${m(limit)}.`,
+      `Daily limit of ${rita_}: ${m(limit)}.`,
     );
     const overDay = await app.orders.service.submit(await creditedIntent(ngNumber(17)));
     expect(overDay.order.rejection).toMatchObject({ key: 'daily-limit', figures: { used: spent.toFixed() } });
-    expect((await ask(admin, `/limit ${RESELLER} off`)).text).toBe(`${RESELLER} has no daily limit now.`);
+    expect((await ask(admin, `/limit ${RESELLER} off`)).text).toBe(`${rita_} has no daily limit now.`);
     expect((await ask(admin, `/limit ${RESELLER} order 0.49`)).text).toBe(
-      `Per-order maximum of ${RESELLER}: ${m('0.49')}.`,
+      `Per-order maximum of ${rita_}: ${m('0.49')}.`,
     );
     const overOrder = await app.orders.service.submit(await creditedIntent(ngNumber(18)));
     expect(overOrder.order.rejection).toMatchObject({
@@ -289,7 +292,7 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
       figures: { limit: '0.49', amount: '0.5' },
     });
     expect((await ask(admin, `/limit ${RESELLER} order off`)).text).toBe(
-      `${RESELLER} has no per-order maximum now.`,
+      `${rita_} has no per-order maximum now.`,
     );
     expect((await ask(admin, `/limit ${AGENT} 5`)).text).toMatch(/^🚫/);
     expect((await ask(admin, `/limit ${RESELLER} 1.001`)).text).toMatch(/^🚫 Too many decimals/);
@@ -310,13 +313,15 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
       `Today (UTC): ${m(view.spentToday)} of the daily limit ${m('100')}, ${m(new Decimal(100).minus(view.spentToday))} left`,
     );
     const all = (await ask(admin, '/balance')).text.split('\n');
-    expect(all).toContain(`${RESELLER}: balance ${m(view.balance)}, available ${m(view.available)}`);
+    expect(all).toContain(`${rita_}: balance ${m(view.balance)}, available ${m(view.available)}`);
     expect(all).toContain(`${NEWCOMER}: balance ${m('10')}, available ${m('10')}`);
     // The spec documents no wallet balance on GET /account, and the sandbox reports none.
     expect(all.at(-1)).toBe(
       `Merchant wallet: the Merchant API does not report its balance (currency ${currency}).`,
     );
-    expect((await ask(admin, `/balance ${RESELLER}`)).text.split('\n')[1]).toBe(own[1]);
+    const named = (await ask(admin, `/balance ${RESELLER}`)).text.split('\n');
+    expect(named[0]).toBe(`💰 Credit of ${rita_}`);
+    expect(named[1]).toBe(own[1]);
     expect((await ask(admin, `/balance ${AGENT}`)).text).toMatch(/^🚫/);
     await ask(admin, `/limit ${RESELLER} off`);
   });
@@ -399,6 +404,7 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     );
     const byAdmin = await ask(admin, `/statement ${RESELLER} ${today}`, isSummary);
     expect(byAdmin.text).toContain(`closing ${m(closing)}`);
+    expect(byAdmin.text).toMatch(new RegExp(`^Statement of ${rita_}, `));
   });
 
   it('the order record keeps its credit in its stored form', async () => {

@@ -6,6 +6,7 @@ import { formatMoney } from '../../src/domain/money.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, AGENT, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { shownAs } from '../support/names.ts';
 import { ask, eventually } from './agents-support.ts';
 import { FAST_CHATS, FAST_USER, PROMPT, WAIT, buttonTexts, say, tap, typeToQuote } from './flow/helpers.ts';
 
@@ -90,7 +91,7 @@ describe('prices with a margin', () => {
     const list = await ask(admin, '/pricing');
     expect(list.text).toContain('Default (PRICE_MARGIN_PERCENT, no rule set in chat): 0 % + 0');
     expect(list.text).toContain('Country NG: 5 % + 0, at least 0.01');
-    expect(list.text).toContain(`Reseller ${RESELLER}: 10 % + 0.05`);
+    expect(list.text).toContain(`Reseller ${shownAs('Rita', RESELLER)}: 10 % + 0.05`);
 
     // The reseller: "Your credit pays" their price, rounded up to the cent; the merchant price nowhere.
     const quote = await typeToQuote(reseller, '08031239001');
@@ -180,10 +181,10 @@ describe('prices with a margin', () => {
       `💰 Revenue ${formatMoney(revenue, currency)} · cost ${formatMoney(cost, currency)} · margin ${formatMoney(revenue.minus(cost), currency)}`,
     );
     expect(today).toContain(
-      `• ${RESELLER}: ${formatMoney(mine, currency)} / ${formatMoney(q.merchant_price, currency)} / ${formatMoney(margin, currency)}`,
+      `• ${shownAs('Rita', RESELLER)}: ${formatMoney(mine, currency)} / ${formatMoney(q.merchant_price, currency)} / ${formatMoney(margin, currency)}`,
     );
     expect(today).toContain(
-      `• ${ADMIN}: ${formatMoney(aq.merchant_price, currency)} / ${formatMoney(aq.merchant_price, currency)} / ${formatMoney('0', currency)}`,
+      `• ${shownAs('Ada', ADMIN)}: ${formatMoney(aq.merchant_price, currency)} / ${formatMoney(aq.merchant_price, currency)} / ${formatMoney('0', currency)}`,
     );
     expect(today).toContain(
       `• MTN Nigeria: ${formatMoney(revenue, currency)} / ${formatMoney(cost, currency)} / ${formatMoney(revenue.minus(cost), currency)}`,
@@ -203,7 +204,7 @@ describe('prices with a margin', () => {
     reseller.sendCommand('/cancel');
     await reseller.waitForBotMessage((m) => m.text.includes('cancelled'), { ...WAIT, after: quote.id });
     expect((await ask(admin, `/pricing del reseller ${RESELLER}`)).text).toBe(
-      `🗑 Rule deleted: Reseller ${RESELLER}.`,
+      `🗑 Rule deleted: Reseller ${shownAs('Rita', RESELLER)}.`,
     );
     // Back to the country rule: 5 %, at least 0.01.
     const next = await typeToQuote(reseller, '08031239004');

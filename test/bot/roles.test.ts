@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, AGENT, RESELLER, STRANGER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
+import { shownAs } from '../support/names.ts';
 import { ask } from './agents-support.ts';
 import { FAST_CHATS } from './flow/helpers.ts';
 import { htmlToPlain } from '../../src/lib/html.ts';
@@ -264,13 +265,14 @@ describe('role changes and the command menus they update', () => {
     expect(users.text).toContain(`${RESELLER} — reseller`);
     expect(users.text).toContain(`${AGENT} — support agent`);
     expect(users.text).not.toContain(`${frenchId} —`);
-    // Newest change first: who, whom, when.
+    // Newest change first: who, whom, when. Ada by her name; Pierre, who wrote only as a stranger, by his ID.
     const audit = users.text.split('Recent changes:')[1]!.trim().split('\n');
+    const ada = shownAs('Ada', ADMIN);
     expect(audit[0]).toMatch(
-      new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC: ${ADMIN} removed ${frenchId}$`),
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC: ${ada} removed ${frenchId}$`),
     );
-    expect(audit[1]).toMatch(new RegExp(`UTC: ${ADMIN} made ${frenchId} support agent$`));
-    expect(audit[2]).toMatch(new RegExp(`UTC: ${ADMIN} made ${frenchId} reseller$`));
+    expect(audit[1]).toMatch(new RegExp(`UTC: ${ada} made ${frenchId} support agent$`));
+    expect(audit[2]).toMatch(new RegExp(`UTC: ${ada} made ${frenchId} reseller$`));
   });
 
   it('choosing another language re-describes the menu in it', async () => {
@@ -338,10 +340,11 @@ describe('the last admin', () => {
     expect((await ask(admin, `/grant ${AGENT} admin`)).text).toBe(`${AGENT} is now admin.`);
     const agent = world.standIn.driver.user({ id: AGENT });
     await agent.waitFor(() => agent.commands().some((c) => c.command === 'health'));
-    expect((await ask(agent, `/revoke ${AGENT}`)).text).toBe(`${AGENT} no longer has access.`);
+    const aziz = shownAs('Aziz', AGENT);
+    expect((await ask(agent, `/revoke ${AGENT}`)).text).toBe(`${aziz} no longer has access.`);
     expect(await world.apps[0]!.roles.roleOf(ADMIN)).toBe('admin');
     expect(await world.apps[0]!.roles.roleOf(AGENT)).toBeNull();
     const users = await ask(admin, '/users');
-    expect(users.text).toContain(`UTC: ${AGENT} removed ${AGENT}`);
+    expect(users.text).toContain(`UTC: ${aziz} removed ${aziz}`);
   });
 });

@@ -11,6 +11,7 @@ import { createOutbox, type Outbox } from '../../src/notify/outbox.ts';
 import type { Translate } from '../../src/orders/texts.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { RedisUserDirectory } from '../../src/accounts/names.ts';
 
 const t: Translate = (() => {
   const i18n = createI18n('en');
@@ -87,6 +88,7 @@ describe('admin alerts', () => {
         outbox,
         t,
         callbacks,
+        names: new RedisUserDirectory({ redis, prefix }),
         admins: async () => [
           { id: en.id, locale: 'en' },
           { id: ru.id, locale: 'ru' },

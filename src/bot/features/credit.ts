@@ -11,11 +11,15 @@ import { readInLine, type ReadLine } from '../read-in-line.ts';
 import type { Translate } from '../i18n.ts';
 import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
+import { code, type Html } from '../../lib/html.ts';
+import type { UserDirectory } from '../../accounts/names.ts';
 
 /** What the credit commands need from the rest of the app. */
 export interface CreditDeps {
   accounts: Accounts;
   roles: Pick<RoleStore, 'roleOf' | 'list'>;
+  /** Users' names: every answer about a reseller names them beside their ID. */
+  names: Pick<UserDirectory, 'people'>;
   translate: Translate;
   /** The language a user reads (their chosen one, else the default). */
   localeOf: (userId: number) => Promise<string>;
@@ -74,33 +78,37 @@ export function createCreditFeature(deps: CreditDeps) {
     return undefined;
   }
 
-  /** The user named by an admin, when they are a reseller; otherwise answers why not and returns null. */
+  /**
+   * The user named by an admin (their ID, and how answers name them), when they are a reseller; otherwise answers
+   * why not and returns null.
+   */
   async function resellerArg(
     ctx: BotContext,
     text: string | undefined,
     usage: string,
-  ): Promise<number | null> {
+  ): Promise<{ id: number; user: Html } | null> {
     if (text === undefined || !USER_ID.test(text)) {
       await ctx.reply(ctx.t(usage));
       return null;
     }
     const id = Number(text);
-    const role = await deps.roles.roleOf(id);
+    const [role, people] = await Promise.all([deps.roles.roleOf(id), deps.names.people([id])]);
+    const user = people(id);
     if (role === null) {
-      await ctx.reply(ctx.t('credit-unknown-user', { id: text }));
+      await ctx.reply(ctx.t('credit-unknown-user', { user }));
       return null;
     }
     if (role !== 'reseller') {
-      await ctx.reply(ctx.t('credit-not-reseller', { id: text }));
+      await ctx.reply(ctx.t('credit-not-reseller', { user }));
       return null;
     }
-    return id;
+    return { id, user };
   }
 
-  function viewText(ctx: BotContext, id: number, view: AccountView, currency: string): string {
+  function viewText(ctx: BotContext, user: Html, view: AccountView, currency: string): string {
     const m = (v: string) => formatMoney(v, currency);
     const lines = [
-      ctx.t('balance-title', { id: String(id) }),
+      ctx.t('balance-title', { user }),
       ctx.t('balance-line', { balance: m(view.balance), holds: m(view.holds), available: m(view.available) }),
       view.dailyLimit === null
         ? ctx.t('balance-today-no-limit', { spent: m(view.spentToday) })
@@ -127,15 +135,16 @@ export function createCreditFeature(deps: CreditDeps) {
       await ctx.reply(amountProblem(ctx, parsed, amountText, currency));
       return;
     }
-    const user = await resellerArg(ctx, idText, 'credit-usage');
-    if (user === null) return;
+    const named = await resellerArg(ctx, idText, 'credit-usage');
+    if (named === null) return;
+    const user = named.id;
     const admin = ctx.from?.id ?? 0;
     const note = noteWords.join(' ').slice(0, 200);
     const result = await accounts.credit(user, parsed.value, { adminId: admin, note });
     if (!result.ok) {
       await ctx.reply(
         ctx.t('credit-below-zero', {
-          id: String(user),
+          user: named.user,
           available: formatMoney(result.refusal.kind === 'floor' ? result.refusal.available : '0', currency),
           amount: formatMoney(parsed.value.abs().toFixed(), currency),
         }),
@@ -145,7 +154,7 @@ export function createCreditFeature(deps: CreditDeps) {
     const balance = formatMoney(result.balance, currency);
     const amount = formatMoney(parsed.value.abs().toFixed(), currency);
     const added = !parsed.value.isNegative();
-    await ctx.reply(ctx.t(added ? 'credit-added' : 'credit-taken', { id: String(user), amount, balance }));
+    await ctx.reply(ctx.t(added ? 'credit-added' : 'credit-taken', { user: named.user, amount, balance }));
     // The reseller is told directly; one who never opened the chat cannot be, and the admin saw the result.
     const locale = await deps.localeOf(user);
     const told = deps.translate(locale, added ? 'credit-told-added' : 'credit-told-taken', {
@@ -176,13 +185,13 @@ export function createCreditFeature(deps: CreditDeps) {
     const currency = await accounts.currency();
     const amount = await amountOrOff(ctx, valueText, currency);
     if (amount === undefined) return;
-    const user = await resellerArg(ctx, words[0], 'limit-usage');
-    if (user === null) return;
-    await accounts.setLimit(user, which, amount);
+    const named = await resellerArg(ctx, words[0], 'limit-usage');
+    if (named === null) return;
+    await accounts.setLimit(named.id, which, amount);
     await ctx.reply(
       amount === null
-        ? ctx.t(`limit-${which}-off`, { id: String(user) })
-        : ctx.t(`limit-${which}-set`, { id: String(user), limit: formatMoney(amount.toFixed(), currency) }),
+        ? ctx.t(`limit-${which}-off`, { user: named.user })
+        : ctx.t(`limit-${which}-set`, { user: named.user, limit: formatMoney(amount.toFixed(), currency) }),
     );
   });
 
@@ -200,38 +209,41 @@ export function createCreditFeature(deps: CreditDeps) {
       }
       const amount = await amountOrOff(ctx, valueText, currency);
       if (amount === undefined) return;
-      const user = forOther ? await resellerArg(ctx, words[1], 'balance-alert-usage-admin') : me;
-      if (user === null) return;
-      await accounts.setLimit(user, 'alert', amount);
+      const named = forOther
+        ? await resellerArg(ctx, words[1], 'balance-alert-usage-admin')
+        : { id: me, user: code(String(me)) };
+      if (named === null) return;
+      await accounts.setLimit(named.id, 'alert', amount);
       await ctx.reply(
         amount === null
-          ? ctx.t('balance-alert-off', { id: String(user) })
+          ? ctx.t('balance-alert-off', { user: named.user })
           : ctx.t('balance-alert-set', {
-              id: String(user),
+              user: named.user,
               threshold: formatMoney(amount.toFixed(), currency),
             }),
       );
       return;
     }
     if (ctx.role === 'reseller') {
-      await ctx.reply(viewText(ctx, me, await accounts.view(me), currency));
+      await ctx.reply(viewText(ctx, code(String(me)), await accounts.view(me), currency));
       return;
     }
     if (words[0] !== undefined) {
-      const user = await resellerArg(ctx, words[0], 'balance-usage');
-      if (user === null) return;
-      await ctx.reply(viewText(ctx, user, await accounts.view(user), currency));
+      const named = await resellerArg(ctx, words[0], 'balance-usage');
+      if (named === null) return;
+      await ctx.reply(viewText(ctx, named.user, await accounts.view(named.id), currency));
       return;
     }
     // An admin alone: every reseller, then the merchant wallet.
     const resellers = (await deps.roles.list()).filter((row) => row.role === 'reseller');
+    const people = await deps.names.people(resellers.map((row) => row.userId));
     const lines = [ctx.t('balance-all-title')];
     if (resellers.length === 0) lines.push(ctx.t('balance-all-empty'));
     for (const row of resellers) {
       const view = await accounts.view(row.userId);
       lines.push(
         ctx.t('balance-all-row', {
-          id: String(row.userId),
+          user: people(row.userId),
           balance: formatMoney(view.balance, currency),
           available: formatMoney(view.available, currency),
         }),
@@ -258,11 +270,13 @@ export function createCreditFeature(deps: CreditDeps) {
     const words = ctx.match.trim().split(/\s+/).filter(Boolean);
     const me = ctx.from?.id ?? 0;
     let user = me;
+    let who = code(String(me));
     if (words[0] !== undefined && USER_ID.test(words[0])) {
       if (ctx.role === 'admin') {
         const named = await resellerArg(ctx, words.shift(), 'statement-usage');
         if (named === null) return;
-        user = named;
+        user = named.id;
+        who = named.user;
       } else if (Number(words[0]) === me) {
         words.shift();
       } else {
@@ -286,7 +300,7 @@ export function createCreditFeature(deps: CreditDeps) {
     const [opening, currency] = await Promise.all([accounts.balanceBefore(user, from), accounts.currency()]);
     // Streamed like /export: the ledger is read a page at a time and split into documents of partMaxBytes.
     const statement = statementParts(opening, accounts.entriesIn(user, from, end), deps.partMaxBytes);
-    const names = { id: String(user), from: fromText, to: toText };
+    const names = { user: who, from: fromText, to: toText };
     let count = 0;
     try {
       for await (const part of statement.parts) {

@@ -7,16 +7,24 @@ import type { BotContext } from '../context.ts';
 import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
 import { html } from '../../lib/html.ts';
+import type { People, UserDirectory } from '../../accounts/names.ts';
 
 export interface PricingFeatureDeps {
   pricing: Pick<PricingStore, 'list' | 'set' | 'remove' | 'envDefault'>;
   roles: Pick<RoleStore, 'roleOf'>;
+  /** Users' names: a reseller's rule names them beside their ID. */
+  names: Pick<UserDirectory, 'people'>;
   /** The cached catalogue: a rule for a country or operator the catalogue does not have is refused. */
   catalogue: { countries(): Promise<Country[]>; operators(country: string): Promise<Operator[]> };
 }
 
-/** A scope in words. */
-export function scopeText(ctx: BotContext, scope: PricingScope): string {
+/** The resellers `scopes` name, for one read of their names. */
+function resellersOf(scopes: readonly PricingScope[]): number[] {
+  return scopes.flatMap((scope) => (scope.kind === 'reseller' ? [scope.resellerId] : []));
+}
+
+/** A scope in words; `people` names a reseller. */
+export function scopeText(ctx: BotContext, scope: PricingScope, people: People): string {
   switch (scope.kind) {
     case 'default':
       return ctx.t('pricing-scope-default');
@@ -25,7 +33,7 @@ export function scopeText(ctx: BotContext, scope: PricingScope): string {
     case 'operator':
       return ctx.t('pricing-scope-operator', { operator: scope.operatorKey, country: scope.country });
     case 'reseller':
-      return ctx.t('pricing-scope-reseller', { id: String(scope.resellerId) });
+      return ctx.t('pricing-scope-reseller', { user: people(scope.resellerId) });
   }
 }
 
@@ -47,10 +55,15 @@ async function scopeProblem(
     switch (scope.kind) {
       case 'default':
         return null;
-      case 'reseller':
-        return (await deps.roles.roleOf(scope.resellerId)) === 'reseller'
+      case 'reseller': {
+        const [role, people] = await Promise.all([
+          deps.roles.roleOf(scope.resellerId),
+          deps.names.people([scope.resellerId]),
+        ]);
+        return role === 'reseller'
           ? null
-          : ctx.t('pricing-error-not-reseller', { id: String(scope.resellerId) });
+          : ctx.t('pricing-error-not-reseller', { user: people(scope.resellerId) });
+      }
       case 'country':
       case 'operator': {
         const countries = await deps.catalogue.countries();
@@ -88,13 +101,17 @@ export function createPricingFeature(deps: PricingFeatureDeps) {
     switch (command.kind) {
       case 'list': {
         const rules = await deps.pricing.list();
+        const people = await deps.names.people(resellersOf(rules.map((r) => r.scope)));
         const lines = [ctx.t('pricing-title')];
         if (!rules.some((r) => r.scope.kind === 'default')) {
           lines.push(ctx.t('pricing-env-default', { rule: html(ruleText(ctx, deps.pricing.envDefault)) }));
         }
         for (const { scope, rule } of rules) {
           lines.push(
-            ctx.t('pricing-row', { scope: html(scopeText(ctx, scope)), rule: html(ruleText(ctx, rule)) }),
+            ctx.t('pricing-row', {
+              scope: html(scopeText(ctx, scope, people)),
+              rule: html(ruleText(ctx, rule)),
+            }),
           );
         }
         lines.push('', ctx.t('pricing-usage'));
@@ -107,18 +124,24 @@ export function createPricingFeature(deps: PricingFeatureDeps) {
           await ctx.reply(problem);
           return;
         }
-        await deps.pricing.set(by, command.scope, command.rule);
+        const [people] = await Promise.all([
+          deps.names.people(resellersOf([command.scope])),
+          deps.pricing.set(by, command.scope, command.rule),
+        ]);
         await ctx.reply(
           ctx.t('pricing-set-done', {
-            scope: html(scopeText(ctx, command.scope)),
+            scope: html(scopeText(ctx, command.scope, people)),
             rule: html(ruleText(ctx, command.rule)),
           }),
         );
         return;
       }
       case 'del': {
-        const removed = await deps.pricing.remove(by, command.scope);
-        const scope = html(scopeText(ctx, command.scope));
+        const [removed, people] = await Promise.all([
+          deps.pricing.remove(by, command.scope),
+          deps.names.people(resellersOf([command.scope])),
+        ]);
+        const scope = html(scopeText(ctx, command.scope, people));
         await ctx.reply(ctx.t(removed ? 'pricing-del-done' : 'pricing-del-nothing', { scope }));
         return;
       }

@@ -8,7 +8,8 @@ import type { BotContext } from '../context.ts';
 import type { StaffServices } from '../staff.ts';
 import type { Books, DailyFigures, PeriodStats } from '../../orders/stats.ts';
 import { requireRole } from './access.ts';
-import { html } from '../../lib/html.ts';
+import { html, type Html } from '../../lib/html.ts';
+import type { People } from '../../accounts/names.ts';
 
 /** Statuses in the order figures are listed; others (new service statuses) follow. */
 const ORDER: readonly string[] = [
@@ -36,7 +37,7 @@ const BOOK_ROWS = 10;
 export function createStatsFeature(staff: StaffServices) {
   const composer = new Composer<BotContext>();
 
-  function period(ctx: BotContext, locale: string, title: string, p: PeriodStats): string[] {
+  function period(ctx: BotContext, locale: string, title: string, p: PeriodStats, people: People): string[] {
     const lines = [
       ctx.t(title, { from: shortTime(p.from.toISOString()) }),
       ctx.t('admin-stats-total', { count: p.total }),
@@ -64,7 +65,7 @@ export function createStatsFeature(staff: StaffServices) {
             amounts: spend.map(([currency, amount]) => formatMoney(amount, currency, locale)).join(', '),
           }),
     );
-    lines.push(...books(ctx, locale, p));
+    lines.push(...books(ctx, locale, p, people));
     lines.push(
       p.topOperators.length === 0
         ? ctx.t('admin-stats-operators-none')
@@ -86,13 +87,16 @@ export function createStatsFeature(staff: StaffServices) {
     return lines;
   }
 
-  /** Revenue (what resellers paid), cost (merchant prices) and margin: in all, per reseller, per operator. */
-  function books(ctx: BotContext, locale: string, p: PeriodStats): string[] {
+  /**
+   * Revenue (what resellers paid), cost (merchant prices) and margin: in all, per reseller (named by `people`),
+   * per operator.
+   */
+  function books(ctx: BotContext, locale: string, p: PeriodStats, people: People): string[] {
     const all = Object.entries(p.books);
     if (all.length === 0) return [ctx.t('admin-stats-books-none')];
     const sums = (key: 'revenue' | 'cost' | 'margin') =>
       all.map(([currency, b]) => formatMoney(b[key], currency, locale)).join(', ');
-    const row = (name: string, r: Books & { currency: string }) =>
+    const row = (name: string | Html, r: Books & { currency: string }) =>
       ctx.t('admin-stats-books-row', {
         name,
         revenue: formatMoney(r.revenue, r.currency, locale),
@@ -102,7 +106,7 @@ export function createStatsFeature(staff: StaffServices) {
     return [
       ctx.t('admin-stats-books', { revenue: sums('revenue'), cost: sums('cost'), margin: sums('margin') }),
       ctx.t('admin-stats-by-reseller'),
-      ...p.byReseller.slice(0, BOOK_ROWS).map((r) => row(String(r.resellerId), r)),
+      ...p.byReseller.slice(0, BOOK_ROWS).map((r) => row(people(r.resellerId), r)),
       ctx.t('admin-stats-by-operator'),
       ...p.byOperator.slice(0, BOOK_ROWS).map((r) => row(r.operator, r)),
     ];
@@ -179,10 +183,12 @@ export function createStatsFeature(staff: StaffServices) {
       return;
     }
     const [figures, daily] = await Promise.all([staff.stats.compute(), staff.stats.daily()]);
+    const shown = [figures.today, figures.week].flatMap((p) => p.byReseller.slice(0, BOOK_ROWS));
+    const people = await staff.names.people(shown.map((r) => r.resellerId));
     const lines = [
-      ...period(ctx, locale, 'admin-stats-today', figures.today),
+      ...period(ctx, locale, 'admin-stats-today', figures.today, people),
       '',
-      ...period(ctx, locale, 'admin-stats-week', figures.week),
+      ...period(ctx, locale, 'admin-stats-week', figures.week, people),
     ];
     await ctx.reply(lines.join('\n'));
     const png = await chart(ctx, locale, daily, false);

@@ -28,14 +28,18 @@ export function createUsersFeature(
 
   async function change(ctx: BotContext, user: number, role: Role | null): Promise<void> {
     const by = ctx.from?.id ?? 0;
-    const result = await staff.roles.change(by, user, role);
+    const [result, people] = await Promise.all([
+      staff.roles.change(by, user, role),
+      staff.names.people([user]),
+    ]);
+    const who = { user: people(user) };
     if (!result.ok) {
       switch (result.reason) {
         case 'last-admin':
-          await ctx.reply(ctx.t('admin-change-last-admin', { id: String(user) }));
+          await ctx.reply(ctx.t('admin-change-last-admin', who));
           return;
         case 'configured-admin':
-          await ctx.reply(ctx.t('admin-change-configured', { id: String(user) }));
+          await ctx.reply(ctx.t('admin-change-configured', who));
           return;
         case 'self':
           await ctx.reply(ctx.t('command-not-for-role'));
@@ -48,23 +52,27 @@ export function createUsersFeature(
     }
     await updateMenu(user);
     if (role !== null)
-      await ctx.reply(ctx.t('admin-grant-done', { id: String(user), role: html(roleName(ctx, role)) }));
-    else if (result.previous === null) await ctx.reply(ctx.t('admin-revoke-nothing', { id: String(user) }));
-    else await ctx.reply(ctx.t('admin-revoke-done', { id: String(user) }));
+      await ctx.reply(ctx.t('admin-grant-done', { ...who, role: html(roleName(ctx, role)) }));
+    else if (result.previous === null) await ctx.reply(ctx.t('admin-revoke-nothing', who));
+    else await ctx.reply(ctx.t('admin-revoke-done', who));
   }
 
   composer.command('users', requireRole('users'), async (ctx) => {
-    const [people, audit] = await Promise.all([staff.roles.list(), staff.roles.audit(20)]);
+    const [members, audit] = await Promise.all([staff.roles.list(), staff.roles.audit(20)]);
+    const people = await staff.names.people([
+      ...members.map((row) => row.userId),
+      ...audit.flatMap((entry) => [entry.by, entry.user]),
+    ]);
     const lines = [ctx.t('admin-users-title')];
-    if (people.length === 0) lines.push(ctx.t('admin-users-empty'));
-    for (const row of people) {
-      const vars = { id: String(row.userId), role: html(roleName(ctx, row.role)) };
+    if (members.length === 0) lines.push(ctx.t('admin-users-empty'));
+    for (const row of members) {
+      const vars = { user: people(row.userId), role: html(roleName(ctx, row.role)) };
       lines.push(row.configured ? ctx.t('admin-users-row-configured', vars) : ctx.t('admin-users-row', vars));
     }
     lines.push('', ctx.t('admin-users-audit-title'));
     if (audit.length === 0) lines.push(ctx.t('admin-users-audit-empty'));
     for (const entry of audit) {
-      const vars = { at: shortTime(entry.at), by: String(entry.by), user: String(entry.user) };
+      const vars = { at: shortTime(entry.at), by: people(entry.by), user: people(entry.user) };
       lines.push(
         entry.role === null
           ? ctx.t('admin-users-audit-revoked', vars)

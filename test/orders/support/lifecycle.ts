@@ -1,15 +1,23 @@
 import { createNotify, type NotifyDeps, type NotifyTimings } from '../../../src/notify/notify.ts';
 import { createOrderSystem, type OrderSystemDeps, type OrderTimings } from '../../../src/orders/system.ts';
+import { RedisUserDirectory } from '../../../src/accounts/names.ts';
 
 /**
  * The order lifecycle of one replica as the composition root wires it (src/app.ts), without the bot: the order
  * system raising its alerts into notify, and notify reading its changes. `startWorkers` runs both parts' workers.
+ * Users' names are read from the same Redis unless a test gives its own directory.
  */
 export function createLifecycle(
   deps: Omit<OrderSystemDeps, 'alerts' | 'timings'> &
-    Omit<NotifyDeps, 'timings'> & { timings?: OrderTimings & NotifyTimings },
+    Omit<NotifyDeps, 'timings' | 'names'> & {
+      timings?: OrderTimings & NotifyTimings;
+      names?: NotifyDeps['names'];
+    },
 ) {
-  const notify = createNotify(deps);
+  const notify = createNotify({
+    ...deps,
+    names: deps.names ?? new RedisUserDirectory({ redis: deps.redis, prefix: deps.prefix }),
+  });
   const system = createOrderSystem({ ...deps, alerts: notify.alerts });
   return {
     ...system,
