@@ -109,7 +109,7 @@ export interface BotDeps {
   /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
   receiptProfiles: ReceiptProfiles;
   /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
-  exports: ExportDeps;
+  exports: Omit<ExportDeps, 'names'>;
   /** /reconcile: runs the reconciliation now. */
   reconcile: ReconcileFeatureDeps;
   /** Bulk top-ups from a CSV file (/bulk); the file is downloaded through the bot's own API. */
@@ -297,7 +297,7 @@ export function createBot(deps: BotDeps) {
       line: deps.line,
     }),
   );
-  bot.use(createExportFeature(deps.exports));
+  bot.use(createExportFeature({ ...deps.exports, names: deps.names }));
   bot.use(createReconcileFeature(deps.reconcile));
   bot.use(createStatsFeature(staff));
   bot.use(

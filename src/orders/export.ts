@@ -2,11 +2,12 @@ import { maskPhone } from '../domain/phone.ts';
 import { csvLine, csvParts, type CsvPart } from '../lib/csv.ts';
 import { indexStatus } from './commit.ts';
 import type { StoredOrder } from './types.ts';
+import { nameText, withNames, type UserDirectory, type UserName } from '../accounts/names.ts';
 
 /**
  * The /export CSV: one row per order, streamed. What a row shows depends on who asks: the full phone number
- * and the merchant price only to admins; a reseller's export holds their own orders only (the caller reads
- * only those).
+ * and the merchant price only to admins; the reseller (ID and Telegram name) to agents and admins; a reseller's
+ * export holds their own orders only (the caller reads only those).
  */
 
 /** Who the export is for: admins see everything; agents all orders but no full number or merchant price. */
@@ -19,7 +20,7 @@ export function exportColumns(view: ExportView): string[] {
     'merchant_order_number',
     'created_at',
     'updated_at',
-    ...(view === 'reseller' ? [] : ['reseller_id']),
+    ...(view === 'reseller' ? [] : ['reseller_id', 'reseller_name']),
     'country',
     'operator',
     'product',
@@ -47,15 +48,17 @@ export function eventsOf(order: StoredOrder): string {
   return order.history.map((h) => `${h.source}:${h.status}@${h.at}`).join(';');
 }
 
-/** One order as one CSV record for `view`. */
-export function exportRow(order: StoredOrder, view: ExportView): string {
+/** One order as one CSV record for `view`; `resellerName` is the name of its reseller, if known. */
+export function exportRow(order: StoredOrder, view: ExportView, resellerName?: UserName): string {
   const account = order.request.account;
   return csvLine([
     order.orderId ?? '',
     order.externalOrderId,
     order.createdAt,
     order.updatedAt,
-    ...(view === 'reseller' ? [] : [order.resellerId === 0 ? '' : String(order.resellerId)]),
+    ...(view === 'reseller'
+      ? []
+      : [order.resellerId === 0 ? '' : String(order.resellerId), nameText(resellerName)]),
     order.request.country,
     order.quote.operatorName,
     order.quote.subtype,
@@ -78,16 +81,26 @@ export type ExportPart = CsvPart;
 /**
  * Splits the rows of `orders` into CSV files of at most `maxBytes` each (header included; a single row larger
  * than that still gets a file of its own). Each part must be read to the end before the next is asked for;
- * nothing is held beyond the row in hand and the store's current page.
+ * nothing is held beyond a page of orders (whose resellers' names are read together) and the store's current page.
  */
 export function exportParts(
   orders: AsyncIterable<StoredOrder>,
   view: ExportView,
   maxBytes: number,
+  names: Pick<UserDirectory, 'namesOf'>,
 ): AsyncGenerator<ExportPart> {
-  return csvParts(csvLine(exportColumns(view)), rowsOf(orders, view), maxBytes);
+  return csvParts(csvLine(exportColumns(view)), rowsOf(orders, view, names), maxBytes);
 }
 
-async function* rowsOf(orders: AsyncIterable<StoredOrder>, view: ExportView): AsyncGenerator<string> {
-  for await (const order of orders) yield exportRow(order, view);
+async function* rowsOf(
+  orders: AsyncIterable<StoredOrder>,
+  view: ExportView,
+  names: Pick<UserDirectory, 'namesOf'>,
+): AsyncGenerator<string> {
+  if (view === 'reseller') {
+    for await (const order of orders) yield exportRow(order, view);
+    return;
+  }
+  const resellerOf = (order: StoredOrder) => (order.resellerId === 0 ? undefined : order.resellerId);
+  for await (const [order, name] of withNames(orders, resellerOf, names)) yield exportRow(order, view, name);
 }

@@ -377,6 +377,7 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
       'holds_after',
       'currency',
       'reference',
+      'reference_name',
       'note',
     ]);
     const cells = rows.map((row) => row.split(','));

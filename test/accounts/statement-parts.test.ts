@@ -86,7 +86,9 @@ describe('/statement over a long period', () => {
     // Every entry once, in order: the start credit and the 60 moves.
     const entries = await app.accounts.allEntries(RESELLER);
     expect(rows.map((r) => r[0])).toEqual(entries.map((e) => e.id));
-    expect(rows.map((r) => r[9])).toEqual(entries.map((e) => e.note));
+    expect(rows.map((r) => r[10])).toEqual(entries.map((e) => e.note));
+    // A reseller's own statement does not name the admins behind the credits.
+    expect(new Set(rows.map((r) => r[9]))).toEqual(new Set(['']));
     const view = await app.accounts.view(RESELLER);
     const credits = entries
       .filter((e) => new Decimal(e.amount).gt(0))
@@ -98,6 +100,32 @@ describe('/statement over a long period', () => {
     expect(summary.text).toBe(
       `Statement of ${RESELLER}, ${today} to ${today}: opening ${m('0')}, credits ${m(credits)}, debits ${m(debits)}, closing ${m(view.balance)} (${entries.length} entries).`,
     );
+  });
+
+  it("an admin's statement names the reseller in its captions and the admin beside each `admin:<id>` reference", async () => {
+    const ada = world.standIn.driver.user({ id: ADMIN });
+    const today = new Date().toISOString().slice(0, 10);
+    const sent = sentDocuments.length;
+    const asked = ada.sendCommand(`/statement ${RESELLER} ${today} ${today}`);
+    const summary = await ada.waitForBotMessage(
+      (msg) => msg.kind === 'text' && msg.text.startsWith('Statement of'),
+      {
+        after: asked.messageId,
+        timeoutMs: 20_000,
+      },
+    );
+    // Rita wrote to the bot in the test before, Ada just now: both names are known.
+    expect(summary.text).toMatch(new RegExp(`^Statement of \u2068Rita\u2069 ${RESELLER}, `));
+    const docs = sentDocuments.slice(sent);
+    expect(docs[0]!.caption).toBe(
+      `Statement of \u2068Rita\u2069 <code>${RESELLER}</code>, ${today} to ${today}, file 1`,
+    );
+    const rows = docs.flatMap((doc) => parse(doc.text, { columns: true }) as Record<string, string>[]);
+    expect(rows.length).toBe((await app.accounts.allEntries(RESELLER)).length);
+    for (const row of rows) {
+      expect(row['reference']).toBe(`admin:${ADMIN}`);
+      expect(row['reference_name']).toBe('Ada');
+    }
   });
 
   it('the ledger is read in pages: every entry of the period once, oldest first', async () => {

@@ -6,6 +6,7 @@ import { createOrderStore, type RedisOrderStore } from '../../src/orders/store.t
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { redisPerFile } from '../support/redis.ts';
 import { intent } from './support/fixtures.ts';
+import { RedisUserDirectory } from '../../src/accounts/names.ts';
 
 const claim = { token: 'tok', leaseMs: 60_000 };
 const T0 = Date.parse('2026-11-01T00:00:00.000Z');
@@ -33,6 +34,7 @@ describe('export: the paged read of the store and the CSV files', () => {
   let now = T0;
   let store: RedisOrderStore;
   const stored: StoredOrder[] = [];
+  const names = () => new RedisUserDirectory({ redis, prefix: 'ex:' });
 
   /** Stores an order created at `at` (several share a millisecond) and places it as `accepted`. */
   async function seed(at: number, resellerId: number): Promise<StoredOrder> {
@@ -95,7 +97,7 @@ describe('export: the paged read of the store and the CSV files', () => {
     async function* source() {
       yield* orders;
     }
-    const parts = await readParts(exportParts(source(), 'admin', limit));
+    const parts = await readParts(exportParts(source(), 'admin', limit, names()));
     expect(parts.length).toBe(4);
     expect(parts.map((p) => p.rows)).toEqual([3, 3, 3, 1]);
     const numbers = parts.flatMap((p) => {
@@ -106,10 +108,10 @@ describe('export: the paged read of the store and the CSV files', () => {
       );
     });
     expect(numbers).toEqual(orders.map((o) => o.externalOrderId));
-    const tiny = await readParts(exportParts(source(), 'admin', 10));
+    const tiny = await readParts(exportParts(source(), 'admin', 10, names()));
     expect(tiny.map((p) => p.rows)).toEqual(Array(10).fill(1));
     async function* nothing(): AsyncGenerator<StoredOrder> {}
-    const none = await readParts(exportParts(nothing(), 'admin', limit));
+    const none = await readParts(exportParts(nothing(), 'admin', limit, names()));
     expect(none).toEqual([{ text: header, rows: 0 }]);
   });
 
@@ -122,5 +124,36 @@ describe('export: the paged read of the store and the CSV files', () => {
     expect(row!['operator']).toBe(`'=HYPERLINK("x"), AT&T\nNew`);
     expect(row!['number']).not.toContain(order.request.account.slice(3, 9));
     expect(Object.keys(row!)).not.toContain('merchant_price');
+  });
+
+  it('names the reseller beside their ID for agents and admins, one read per page of orders; unknown names stay empty', async () => {
+    const directory = names();
+    await directory.record(1, { first: '=Rita, "Co"', last: '<b>Shop</b>', username: 'rita_shop' });
+    let reads = 0;
+    const counted = {
+      namesOf: (ids: Iterable<number>) => {
+        reads += 1;
+        return directory.namesOf(ids);
+      },
+    };
+    async function* source() {
+      yield* stored.slice(0, 10);
+    }
+    const [part] = await readParts(exportParts(source(), 'agent', 1_000_000, counted));
+    const rows = parse(part!.text, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!).slice(4, 6)).toEqual(['reseller_id', 'reseller_name']);
+    for (const row of rows) {
+      expect(row['reseller_name']).toBe(
+        row['reseller_id'] === '1' ? `'=Rita, "Co" <b>Shop</b> (@rita_shop)` : '',
+      );
+    }
+    expect(rows.filter((row) => row['reseller_id'] === '2')).not.toHaveLength(0);
+    expect(reads).toBe(1);
+    // A reseller's own export has neither column and reads no name.
+    const [own] = await readParts(exportParts(source(), 'reseller', 1_000_000, counted));
+    const ownColumns = own!.text.split('\r\n')[0]!.split(',');
+    expect(ownColumns).not.toContain('reseller_id');
+    expect(ownColumns).not.toContain('reseller_name');
+    expect(reads).toBe(1);
   });
 });

@@ -102,6 +102,11 @@ describe('/export: orders as CSV documents, per role, streamed and split', () =>
     expect(rows.find((r) => r['merchant_order_number'] === others.externalOrderId)?.['reseller_id']).toBe(
       String(OTHER_RESELLER),
     );
+    // Beside the ID, the reseller's Telegram name once they wrote to the bot (Rita did, the other never has).
+    const nameOf = (order: StoredOrder) =>
+      rows.find((r) => r['merchant_order_number'] === order.externalOrderId)?.['reseller_name'];
+    expect(nameOf(mine[0]!)).toBe('Rita');
+    expect(nameOf(others)).toBe('');
     for (const row of rows) expect(row['number']).not.toMatch(/\d{7}/);
   });
 

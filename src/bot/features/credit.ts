@@ -19,7 +19,7 @@ export interface CreditDeps {
   accounts: Accounts;
   roles: Pick<RoleStore, 'roleOf' | 'list'>;
   /** Users' names: every answer about a reseller names them beside their ID. */
-  names: Pick<UserDirectory, 'people'>;
+  names: Pick<UserDirectory, 'people' | 'namesOf'>;
   translate: Translate;
   /** The language a user reads (their chosen one, else the default). */
   localeOf: (userId: number) => Promise<string>;
@@ -298,8 +298,15 @@ export function createCreditFeature(deps: CreditDeps) {
     }
     const end = to + 86_400_000;
     const [opening, currency] = await Promise.all([accounts.balanceBefore(user, from), accounts.currency()]);
-    // Streamed like /export: the ledger is read a page at a time and split into documents of partMaxBytes.
-    const statement = statementParts(opening, accounts.entriesIn(user, from, end), deps.partMaxBytes);
+    // Streamed like /export: the ledger is read a page at a time and split into documents of partMaxBytes. An
+    // admin's statement names the admins behind its credits; a reseller's own shows their IDs only.
+    const entries = accounts.entriesIn(user, from, end);
+    const statement = statementParts(
+      opening,
+      entries,
+      deps.partMaxBytes,
+      ctx.role === 'admin' ? deps.names : null,
+    );
     const names = { user: who, from: fromText, to: toText };
     let count = 0;
     try {

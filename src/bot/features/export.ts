@@ -6,11 +6,14 @@ import { KNOWN_STATUSES, isKnownStatus } from '../../domain/status.ts';
 import { exportParts, type ExportView } from '../../orders/export.ts';
 import type { OrderReads } from '../../orders/reads.ts';
 import type { BotContext } from '../context.ts';
+import type { UserDirectory } from '../../accounts/names.ts';
 import { requireRole } from './access.ts';
 
 /** What /export needs: the store's paged read, and the largest file Telegram takes from this bot. */
 export interface ExportDeps {
   orders: Pick<OrderReads, 'createdIn'>;
+  /** Users' names: the `reseller_name` column of agents' and admins' exports. */
+  names: Pick<UserDirectory, 'namesOf'>;
   /** EXPORT_PART_MAX_BYTES. */
   partMaxBytes: number;
   clock?: () => number;
@@ -57,7 +60,7 @@ export function createExportFeature(deps: ExportDeps) {
     let count = 0;
     let files = 0;
     try {
-      for await (const part of exportParts(orders, view, deps.partMaxBytes)) {
+      for await (const part of exportParts(orders, view, deps.partMaxBytes, deps.names)) {
         await ctx.replyWithDocument(new InputFile(part.chunks, `${name}-${part.index}.csv`), {
           caption: ctx.t('export-caption', {
             from: args.from,
