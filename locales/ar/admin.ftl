@@ -1,8 +1,8 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = الأشخاص المسموح لهم باستخدام البوت:
-admin-users-row = <code>{ $id }</code> — { $role }
-admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
+admin-users-row = { $user } — { $role }
+admin-users-row-configured = { $user } — { $role } (ADMIN_IDS)
 admin-users-empty = لا أحد لديه دور بعد.
 admin-users-audit-title = آخر التغييرات:
 admin-users-audit-granted = { $at }: منح { $by } المستخدم { $user } دور { $role }
@@ -10,11 +10,11 @@ admin-users-audit-revoked = { $at }: أزال { $by } المستخدم { $user }
 admin-users-audit-empty = لا تغييرات بعد.
 admin-grant-usage = أرسل /grant &lt;معرّف المستخدم&gt; &lt;reseller|agent|admin&gt;.
 admin-revoke-usage = أرسل /revoke &lt;معرّف المستخدم&gt;.
-admin-grant-done = <code>{ $id }</code> أصبح الآن { $role }.
-admin-revoke-done = <code>{ $id }</code> لم يعد لديه وصول.
-admin-revoke-nothing = <code>{ $id }</code> لم يكن لديه أي دور.
-admin-change-last-admin = <code>{ $id }</code> هو آخر مشرف: لا يمكن إزالته ولا تخفيض دوره.
-admin-change-configured = <code>{ $id }</code> مشرف من ADMIN_IDS ولا يمكن تغييره من هنا.
+admin-grant-done = { $user } أصبح الآن { $role }.
+admin-revoke-done = { $user } لم يعد لديه وصول.
+admin-revoke-nothing = { $user } لم يكن لديه أي دور.
+admin-change-last-admin = { $user } هو آخر مشرف: لا يمكن إزالته ولا تخفيض دوره.
+admin-change-configured = { $user } مشرف من ADMIN_IDS ولا يمكن تغييره من هنا.
 
 ## Figures (/stats)
 

@@ -63,7 +63,7 @@ pin-admin-default-done = الموزّع <code>{ $id }</code>: يُطلب رمز 
 pin-admin-default-off-done = الموزّع <code>{ $id }</code>: عاد إلى PIN_REQUIRED_ABOVE، وهو معطّل: لا يُطلب أي رمز PIN.
 pin-admin-off-done = الموزّع <code>{ $id }</code>: لا يُطلب منه رمز PIN أبدًا.
 pin-admin-threshold-done = الموزّع <code>{ $id }</code>: عمليات الشحن فوق { $amount } (بعملة التاجر) تطلب رمز PIN.
-alert-pin-locked = 🔒 أدخل الموزّع <code>{ $id }</code> رمز PIN خاطئًا { $tries ->
+alert-pin-locked = 🔒 أدخل الموزّع { $user } رمز PIN خاطئًا { $tries ->
         [zero] { $tries } مرة
         [one] مرة واحدة
         [two] مرتين
@@ -78,7 +78,7 @@ alert-pin-locked = 🔒 أدخل الموزّع <code>{ $id }</code> رمز PIN 
         [many] { $minutes } دقيقة
        *[other] { $minutes } دقيقة
     }.
-alert-pin-held = 🔒 أدخل الموزّع <code>{ $id }</code> رمز PIN خاطئًا { $tries ->
+alert-pin-held = 🔒 أدخل الموزّع { $user } رمز PIN خاطئًا { $tries ->
         [zero] { $tries } مرة
         [one] مرة واحدة
         [two] مرتين

@@ -7,7 +7,7 @@ pricing-row = { $scope }: { $rule }
 pricing-scope-default = الافتراضي
 pricing-scope-country = الدولة { $country }
 pricing-scope-operator = المشغّل { $operator } ({ $country })
-pricing-scope-reseller = الموزّع <code>{ $id }</code>
+pricing-scope-reseller = الموزّع { $user }
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = ، بحد أدنى { $min }
 pricing-rule-max = ، بحد أقصى { $max }
@@ -36,7 +36,7 @@ pricing-error-unknown-part = 🚫 لا أفهم «{ $part }».
 pricing-error-ambiguous = 🚫 «{ $part }» قد يعني { $whole } أو { $point }: اكتب أحدهما، دون الفاصلة.
 pricing-error-unknown-country = 🚫 لا توجد في الكتالوج دولة { $country }. لم يتغير شيء.
 pricing-error-unknown-operator = 🚫 لا يوجد في الكتالوج مشغّل { $operator } في { $country }. لم يتغير شيء.
-pricing-error-not-reseller = 🚫 المستخدم <code>{ $id }</code> ليس موزّعًا. لم يتغير شيء.
+pricing-error-not-reseller = 🚫 المستخدم { $user } ليس موزّعًا. لم يتغير شيء.
 pricing-error-catalogue = ⚠️ تعذّرت قراءة الكتالوج الآن، لذا لم يتغير شيء. حاول مرة أخرى بعد قليل.
 
 ## Prices in quotes, orders and /status

@@ -1,8 +1,8 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = बॉट इस्तेमाल करने वाले लोग:
-admin-users-row = <code>{ $id }</code> — { $role }
-admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
+admin-users-row = { $user } — { $role }
+admin-users-row-configured = { $user } — { $role } (ADMIN_IDS)
 admin-users-empty = अभी तक किसी के पास कोई रोल नहीं है।
 admin-users-audit-title = हाल के बदलाव:
 admin-users-audit-granted = { $at }: { $by } ने { $user } को { $role } बनाया
@@ -10,11 +10,11 @@ admin-users-audit-revoked = { $at }: { $by } ने { $user } को हटा�
 admin-users-audit-empty = अभी तक कोई बदलाव नहीं।
 admin-grant-usage = /grant &lt;यूज़र ID&gt; &lt;reseller|agent|admin&gt; भेजें।
 admin-revoke-usage = /revoke &lt;यूज़र ID&gt; भेजें।
-admin-grant-done = <code>{ $id }</code> अब { $role } है।
-admin-revoke-done = <code>{ $id }</code> के पास अब एक्सेस नहीं है।
-admin-revoke-nothing = <code>{ $id }</code> के पास कोई रोल नहीं था।
-admin-change-last-admin = <code>{ $id }</code> आख़िरी एडमिन है: उसे न हटाया जा सकता है, न उसका रोल घटाया जा सकता है।
-admin-change-configured = <code>{ $id }</code> ADMIN_IDS से एडमिन है और उसे यहाँ बदला नहीं जा सकता।
+admin-grant-done = { $user } अब { $role } है।
+admin-revoke-done = { $user } के पास अब एक्सेस नहीं है।
+admin-revoke-nothing = { $user } के पास कोई रोल नहीं था।
+admin-change-last-admin = { $user } आख़िरी एडमिन है: उसे न हटाया जा सकता है, न उसका रोल घटाया जा सकता है।
+admin-change-configured = { $user } ADMIN_IDS से एडमिन है और उसे यहाँ बदला नहीं जा सकता।
 
 ## Figures (/stats)
 

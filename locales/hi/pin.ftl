@@ -48,7 +48,7 @@ pin-admin-default-off-done = रीसेलर <code>{ $id }</code>: वाप�
 pin-admin-off-done = रीसेलर <code>{ $id }</code>: PIN कभी नहीं पूछा जाता।
 pin-admin-threshold-done = रीसेलर <code>{ $id }</code>: { $amount } (मर्चेंट करेंसी) से ऊपर के रिचार्ज में PIN पूछा जाता है।
 alert-pin-locked =
-    🔒 रीसेलर <code>{ $id }</code> ने { $tries ->
+    🔒 रीसेलर { $user } ने { $tries ->
         [one] { $tries } बार
        *[other] { $tries } बार
     } गलत PIN डाला: उसके PIN वाले रिचार्ज { $minutes ->
@@ -56,7 +56,7 @@ alert-pin-locked =
        *[other] { $minutes } मिनट
     } के लिए लॉक हैं।
 alert-pin-held =
-    🔒 रीसेलर <code>{ $id }</code> ने { $tries ->
+    🔒 रीसेलर { $user } ने { $tries ->
         [one] { $tries } बार
        *[other] { $tries } बार
     } गलत PIN डाला, 24 घंटे में { $locks ->

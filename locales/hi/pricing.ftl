@@ -7,7 +7,7 @@ pricing-row = { $scope }: { $rule }
 pricing-scope-default = डिफ़ॉल्ट
 pricing-scope-country = देश { $country }
 pricing-scope-operator = ऑपरेटर { $operator } ({ $country })
-pricing-scope-reseller = रीसेलर <code>{ $id }</code>
+pricing-scope-reseller = रीसेलर { $user }
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , कम से कम { $min }
 pricing-rule-max = , ज़्यादा से ज़्यादा { $max }
@@ -36,7 +36,7 @@ pricing-error-unknown-part = 🚫 मैं "{ $part }" नहीं समझ �
 pricing-error-ambiguous = 🚫 "{ $part }" का मतलब { $whole } या { $point } हो सकता है: इनमें से एक लिखें, बिना कॉमा के।
 pricing-error-unknown-country = 🚫 कैटलॉग में देश { $country } नहीं है। कुछ नहीं बदला गया।
 pricing-error-unknown-operator = 🚫 कैटलॉग में { $country } में ऑपरेटर { $operator } नहीं है। कुछ नहीं बदला गया।
-pricing-error-not-reseller = 🚫 यूज़र <code>{ $id }</code> रीसेलर नहीं है। कुछ नहीं बदला गया।
+pricing-error-not-reseller = 🚫 यूज़र { $user } रीसेलर नहीं है। कुछ नहीं बदला गया।
 pricing-error-catalogue = ⚠️ अभी कैटलॉग पढ़ा नहीं जा सका, इसलिए कुछ नहीं बदला गया। कृपया थोड़ी देर में फिर कोशिश करें।
 
 ## Prices in quotes, orders and /status

@@ -1,8 +1,8 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = Orang yang boleh memakai bot:
-admin-users-row = <code>{ $id }</code> — { $role }
-admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
+admin-users-row = { $user } — { $role }
+admin-users-row-configured = { $user } — { $role } (ADMIN_IDS)
 admin-users-empty = Belum ada yang punya peran.
 admin-users-audit-title = Perubahan terbaru:
 admin-users-audit-granted = { $at }: { $by } menjadikan { $user } { $role }
@@ -10,11 +10,11 @@ admin-users-audit-revoked = { $at }: { $by } menghapus { $user }
 admin-users-audit-empty = Belum ada perubahan.
 admin-grant-usage = Kirim /grant &lt;ID pengguna&gt; &lt;reseller|agent|admin&gt;.
 admin-revoke-usage = Kirim /revoke &lt;ID pengguna&gt;.
-admin-grant-done = <code>{ $id }</code> sekarang menjadi { $role }.
-admin-revoke-done = <code>{ $id }</code> tidak lagi punya akses.
-admin-revoke-nothing = <code>{ $id }</code> memang tidak punya peran.
-admin-change-last-admin = <code>{ $id }</code> adalah admin terakhir: tidak bisa dihapus atau diturunkan perannya.
-admin-change-configured = <code>{ $id }</code> adalah admin dari ADMIN_IDS dan tidak bisa diubah di sini.
+admin-grant-done = { $user } sekarang menjadi { $role }.
+admin-revoke-done = { $user } tidak lagi punya akses.
+admin-revoke-nothing = { $user } memang tidak punya peran.
+admin-change-last-admin = { $user } adalah admin terakhir: tidak bisa dihapus atau diturunkan perannya.
+admin-change-configured = { $user } adalah admin dari ADMIN_IDS dan tidak bisa diubah di sini.
 
 ## Figures (/stats)
 

@@ -35,5 +35,5 @@ pin-admin-default-done = Reseller <code>{ $id }</code>: PIN diminta di atas { $a
 pin-admin-default-off-done = Reseller <code>{ $id }</code>: kembali ke PIN_REQUIRED_ABOVE, yang sedang off: PIN tidak diminta.
 pin-admin-off-done = Reseller <code>{ $id }</code>: PIN tidak pernah diminta.
 pin-admin-threshold-done = Reseller <code>{ $id }</code>: isi ulang di atas { $amount } (mata uang merchant) meminta PIN.
-alert-pin-locked = 🔒 Reseller <code>{ $id }</code> salah memasukkan PIN { $tries } kali: isi ulang miliknya yang butuh PIN dikunci selama { $minutes } menit.
-alert-pin-held = 🔒 Reseller <code>{ $id }</code> salah memasukkan PIN { $tries } kali, penguncian ke-{ $locks } dalam 24 jam: isi ulang miliknya yang butuh PIN tetap dikunci sampai admin membukanya dengan /pin { $id } unlock.
+alert-pin-locked = 🔒 Reseller { $user } salah memasukkan PIN { $tries } kali: isi ulang miliknya yang butuh PIN dikunci selama { $minutes } menit.
+alert-pin-held = 🔒 Reseller { $user } salah memasukkan PIN { $tries } kali, penguncian ke-{ $locks } dalam 24 jam: isi ulang miliknya yang butuh PIN tetap dikunci sampai admin membukanya dengan /pin { $id } unlock.

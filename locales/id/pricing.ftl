@@ -7,7 +7,7 @@ pricing-row = { $scope }: { $rule }
 pricing-scope-default = Default
 pricing-scope-country = Negara { $country }
 pricing-scope-operator = Operator { $operator } ({ $country })
-pricing-scope-reseller = Reseller <code>{ $id }</code>
+pricing-scope-reseller = Reseller { $user }
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , minimal { $min }
 pricing-rule-max = , maksimal { $max }
@@ -36,7 +36,7 @@ pricing-error-unknown-part = 🚫 Saya tidak mengerti "{ $part }".
 pricing-error-ambiguous = 🚫 "{ $part }" bisa berarti { $whole } atau { $point }: tulis salah satunya, tanpa koma.
 pricing-error-unknown-country = 🚫 Katalog tidak punya negara { $country }. Tidak ada yang diubah.
 pricing-error-unknown-operator = 🚫 Katalog tidak punya operator { $operator } di { $country }. Tidak ada yang diubah.
-pricing-error-not-reseller = 🚫 Pengguna <code>{ $id }</code> bukan reseller. Tidak ada yang diubah.
+pricing-error-not-reseller = 🚫 Pengguna { $user } bukan reseller. Tidak ada yang diubah.
 pricing-error-catalogue = ⚠️ Katalog tidak bisa dibaca barusan, jadi tidak ada yang diubah. Silakan coba lagi sebentar lagi.
 
 ## Prices in quotes, orders and /status

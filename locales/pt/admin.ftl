@@ -1,8 +1,8 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = Pessoas que podem usar o bot:
-admin-users-row = <code>{ $id }</code> — { $role }
-admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
+admin-users-row = { $user } — { $role }
+admin-users-row-configured = { $user } — { $role } (ADMIN_IDS)
 admin-users-empty = Ninguém tem perfil ainda.
 admin-users-audit-title = Alterações recentes:
 admin-users-audit-granted = { $at }: { $by } deu o perfil { $role } a { $user }
@@ -10,11 +10,11 @@ admin-users-audit-revoked = { $at }: { $by } removeu { $user }
 admin-users-audit-empty = Nenhuma alteração ainda.
 admin-grant-usage = Envie /grant &lt;id do usuário&gt; &lt;reseller|agent|admin&gt;.
 admin-revoke-usage = Envie /revoke &lt;id do usuário&gt;.
-admin-grant-done = <code>{ $id }</code> agora é { $role }.
-admin-revoke-done = <code>{ $id }</code> não tem mais acesso.
-admin-revoke-nothing = <code>{ $id }</code> não tinha perfil.
-admin-change-last-admin = <code>{ $id }</code> é o último administrador: não pode ser removido nem rebaixado.
-admin-change-configured = <code>{ $id }</code> é administrador pelo ADMIN_IDS e não pode ser alterado aqui.
+admin-grant-done = { $user } agora é { $role }.
+admin-revoke-done = { $user } não tem mais acesso.
+admin-revoke-nothing = { $user } não tinha perfil.
+admin-change-last-admin = { $user } é o último administrador: não pode ser removido nem rebaixado.
+admin-change-configured = { $user } é administrador pelo ADMIN_IDS e não pode ser alterado aqui.
 
 ## Figures (/stats)
 

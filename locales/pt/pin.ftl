@@ -42,10 +42,10 @@ pin-admin-default-off-done = Revendedor <code>{ $id }</code>: voltou ao PIN_REQU
 pin-admin-off-done = Revendedor <code>{ $id }</code>: o PIN nunca é pedido.
 pin-admin-threshold-done = Revendedor <code>{ $id }</code>: recargas acima de { $amount } (moeda do comerciante) pedem o PIN.
 alert-pin-locked = { $tries ->
-    [one] 🔒 O revendedor <code>{ $id }</code> errou o PIN { $tries } vez: as recargas dele que precisam do PIN estão bloqueadas por { $minutes } min.
-   *[other] 🔒 O revendedor <code>{ $id }</code> errou o PIN { $tries } vezes: as recargas dele que precisam do PIN estão bloqueadas por { $minutes } min.
+    [one] 🔒 O revendedor { $user } errou o PIN { $tries } vez: as recargas dele que precisam do PIN estão bloqueadas por { $minutes } min.
+   *[other] 🔒 O revendedor { $user } errou o PIN { $tries } vezes: as recargas dele que precisam do PIN estão bloqueadas por { $minutes } min.
 }
 alert-pin-held = { $tries ->
-    [one] 🔒 O revendedor <code>{ $id }</code> errou o PIN { $tries } vez, bloqueio nº { $locks } em 24 h: as recargas dele que precisam do PIN ficam bloqueadas até que um administrador remova o bloqueio com /pin { $id } unlock.
-   *[other] 🔒 O revendedor <code>{ $id }</code> errou o PIN { $tries } vezes, bloqueio nº { $locks } em 24 h: as recargas dele que precisam do PIN ficam bloqueadas até que um administrador remova o bloqueio com /pin { $id } unlock.
+    [one] 🔒 O revendedor { $user } errou o PIN { $tries } vez, bloqueio nº { $locks } em 24 h: as recargas dele que precisam do PIN ficam bloqueadas até que um administrador remova o bloqueio com /pin { $id } unlock.
+   *[other] 🔒 O revendedor { $user } errou o PIN { $tries } vezes, bloqueio nº { $locks } em 24 h: as recargas dele que precisam do PIN ficam bloqueadas até que um administrador remova o bloqueio com /pin { $id } unlock.
 }

@@ -7,7 +7,7 @@ pricing-row = { $scope }: { $rule }
 pricing-scope-default = Padrão
 pricing-scope-country = País { $country }
 pricing-scope-operator = Operadora { $operator } ({ $country })
-pricing-scope-reseller = Revendedor <code>{ $id }</code>
+pricing-scope-reseller = Revendedor { $user }
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , no mínimo { $min }
 pricing-rule-max = , no máximo { $max }
@@ -36,7 +36,7 @@ pricing-error-unknown-part = 🚫 Não entendi "{ $part }".
 pricing-error-ambiguous = 🚫 "{ $part }" pode ser { $whole } ou { $point }: escreva um dos dois, sem a vírgula.
 pricing-error-unknown-country = 🚫 O catálogo não tem o país { $country }. Nada mudou.
 pricing-error-unknown-operator = 🚫 O catálogo não tem a operadora { $operator } no país { $country }. Nada mudou.
-pricing-error-not-reseller = 🚫 O usuário <code>{ $id }</code> não é revendedor. Nada mudou.
+pricing-error-not-reseller = 🚫 O usuário { $user } não é revendedor. Nada mudou.
 pricing-error-catalogue = ⚠️ Não foi possível ler o catálogo agora, então nada mudou. Tente de novo daqui a pouco.
 
 ## Prices in quotes, orders and /status

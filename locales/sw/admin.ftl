@@ -1,8 +1,8 @@
 ## People (/users, /grant, /revoke)
 
 admin-users-title = Watu wanaoruhusiwa kutumia bot:
-admin-users-row = <code>{ $id }</code> — { $role }
-admin-users-row-configured = <code>{ $id }</code> — { $role } (ADMIN_IDS)
+admin-users-row = { $user } — { $role }
+admin-users-row-configured = { $user } — { $role } (ADMIN_IDS)
 admin-users-empty = Bado hakuna mtu mwenye jukumu.
 admin-users-audit-title = Mabadiliko ya karibuni:
 admin-users-audit-granted = { $at }: { $by } alimfanya { $user } kuwa { $role }
@@ -10,11 +10,11 @@ admin-users-audit-revoked = { $at }: { $by } alimwondoa { $user }
 admin-users-audit-empty = Bado hakuna mabadiliko.
 admin-grant-usage = Tuma /grant &lt;id ya mtumiaji&gt; &lt;reseller|agent|admin&gt;.
 admin-revoke-usage = Tuma /revoke &lt;id ya mtumiaji&gt;.
-admin-grant-done = <code>{ $id }</code> sasa ni { $role }.
-admin-revoke-done = <code>{ $id }</code> hana ruhusa tena.
-admin-revoke-nothing = <code>{ $id }</code> hakuwa na jukumu lolote.
-admin-change-last-admin = <code>{ $id }</code> ndiye msimamizi wa mwisho: hawezi kuondolewa wala kushushwa cheo.
-admin-change-configured = <code>{ $id }</code> ni msimamizi kutoka ADMIN_IDS na hawezi kubadilishwa hapa.
+admin-grant-done = { $user } sasa ni { $role }.
+admin-revoke-done = { $user } hana ruhusa tena.
+admin-revoke-nothing = { $user } hakuwa na jukumu lolote.
+admin-change-last-admin = { $user } ndiye msimamizi wa mwisho: hawezi kuondolewa wala kushushwa cheo.
+admin-change-configured = { $user } ni msimamizi kutoka ADMIN_IDS na hawezi kubadilishwa hapa.
 
 ## Figures (/stats)
 

@@ -47,14 +47,14 @@ pin-admin-default-done = Muuzaji <code>{ $id }</code>: PIN inaombwa juu ya { $am
 pin-admin-default-off-done = Muuzaji <code>{ $id }</code>: amerudishwa kwenye PIN_REQUIRED_ABOVE, ambayo iko off: hakuna PIN inayoombwa.
 pin-admin-off-done = Muuzaji <code>{ $id }</code>: haombwi PIN kamwe.
 pin-admin-threshold-done = Muuzaji <code>{ $id }</code>: ujazaji unaozidi { $amount } (sarafu ya mfanyabiashara) unaomba PIN.
-alert-pin-locked = 🔒 Muuzaji <code>{ $id }</code> aliandika PIN isiyo sahihi { $tries ->
+alert-pin-locked = 🔒 Muuzaji { $user } aliandika PIN isiyo sahihi { $tries ->
         [one] mara { $tries }
        *[other] mara { $tries }
     }: ujazaji wake unaohitaji PIN umefungwa kwa { $minutes ->
         [one] dakika { $minutes }
        *[other] dakika { $minutes }
     }.
-alert-pin-held = 🔒 Muuzaji <code>{ $id }</code> aliandika PIN isiyo sahihi { $tries ->
+alert-pin-held = 🔒 Muuzaji { $user } aliandika PIN isiyo sahihi { $tries ->
         [one] mara { $tries }
        *[other] mara { $tries }
     }, kizuizi cha { $locks } ndani ya saa 24: ujazaji wake unaohitaji PIN unabaki umefungwa hadi msimamizi aondoe kizuizi kwa /pin { $id } unlock.

@@ -7,7 +7,7 @@ pricing-row = { $scope }: { $rule }
 pricing-scope-default = Chaguo-msingi
 pricing-scope-country = Nchi { $country }
 pricing-scope-operator = Mtandao { $operator } ({ $country })
-pricing-scope-reseller = Muuzaji <code>{ $id }</code>
+pricing-scope-reseller = Muuzaji { $user }
 pricing-rule = { $percent } % + { $fixed }
 pricing-rule-min = , angalau { $min }
 pricing-rule-max = , si zaidi ya { $max }
@@ -36,7 +36,7 @@ pricing-error-unknown-part = 🚫 Sielewi "{ $part }".
 pricing-error-ambiguous = 🚫 "{ $part }" inaweza kuwa { $whole } au { $point }: andika mojawapo, bila koma.
 pricing-error-unknown-country = 🚫 Katalogi haina nchi { $country }. Hakuna kilichobadilika.
 pricing-error-unknown-operator = 🚫 Katalogi haina mtandao { $operator } katika { $country }. Hakuna kilichobadilika.
-pricing-error-not-reseller = 🚫 Mtumiaji <code>{ $id }</code> si muuzaji. Hakuna kilichobadilika.
+pricing-error-not-reseller = 🚫 Mtumiaji { $user } si muuzaji. Hakuna kilichobadilika.
 pricing-error-catalogue = ⚠️ Katalogi haikuweza kusomwa sasa hivi, kwa hiyo hakuna kilichobadilika. Tafadhali jaribu tena baada ya muda mfupi.
 
 ## Prices in quotes, orders and /status

@@ -259,6 +259,7 @@ export function createBot(deps: BotDeps) {
       roles: deps.roles,
       menus: staff.menus,
       alerts: deps.invites.alerts,
+      names: deps.names,
       logger,
     }),
   );

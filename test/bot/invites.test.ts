@@ -129,6 +129,9 @@ describe('invite links: /invite, /invites and /start <payload>', () => {
       ),
     ).toBe(true);
 
+    // Named at once in the admins' views, before she writes anything else.
+    expect((await ask(admin, '/users')).text).toContain('\u2068Nia Okafor\u2069 (@nia_shop)');
+
     // Opened again: she is reseller already, so the use stays for someone else.
     const again = await open(nia, payload, (m) => m.text.startsWith('You are already'));
     expect(again.text).toBe(

@@ -17,6 +17,7 @@ import { INVITE_DATA, parseInviteData, revokeInviteData } from '../callback-data
 import type { BotContext } from '../context.ts';
 import type { Menus } from '../menus.ts';
 import { requireRole } from './access.ts';
+import { userNameOf, type UserDirectory } from '../../accounts/names.ts';
 
 export interface InvitesFeatureDeps {
   invites: InviteStore;
@@ -25,6 +26,8 @@ export interface InvitesFeatureDeps {
   menus: Pick<Menus, 'setFor'>;
   /** The admins' notice of who joined goes with the other alerts (ALERT_CHAT_ID, or each admin). */
   alerts: AlertSink;
+  /** The newcomer is named at once in every admin view (strangers' names are never kept before). */
+  names: Pick<UserDirectory, 'record'>;
   logger: LoggerLike;
 }
 
@@ -81,6 +84,9 @@ export function createInvitesFeature(deps: InvitesFeatureDeps) {
       return true;
     }
     ctx.role = invite.role;
+    await deps.names
+      .record(user.id, userNameOf(user))
+      .catch((error: unknown) => deps.logger.warn({ err: error, userId: user.id }, 'invite: name not kept'));
     await deps.menus
       .setFor(user.id, invite.role, user.language_code)
       .catch((error: unknown) => deps.logger.warn({ err: error, userId: user.id }, 'invite: menu not set'));
