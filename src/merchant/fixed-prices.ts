@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import type { MerchantApi } from './types.ts';
+import type { MerchantApi, QuoteRequest } from './types.ts';
+import type { SharedQuoteOptions } from './shared-quotes.ts';
 
 /**
  * Merchant prices of an operator's fixed amounts, for the amount buttons ("1.5 GB, 3 days · 2.10 USD"). The
@@ -26,7 +27,10 @@ export interface KnownPrice {
 }
 
 export interface FixedPricesDeps {
-  api: Pick<MerchantApi, 'createQuote'>;
+  /** The shared quotes (a price asked for a button serves the top-up that follows). */
+  api: {
+    createQuote(request: QuoteRequest, options: SharedQuoteOptions): ReturnType<MerchantApi['createQuote']>;
+  };
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
@@ -75,7 +79,7 @@ export function createFixedPrices(deps: FixedPricesDeps) {
               localCurrency: product.currency,
               subtype: product.subtype,
             },
-            { priority: 'interactive', signal },
+            { priority: 'interactive', signal, forPrice: true },
           );
           // A quote for something else than asked is never shown as this amount's price.
           if (!q.localAmount.eq(amount) || q.localCurrency !== product.currency) return;

@@ -14,8 +14,9 @@ import type { CallOptions, MerchantApi, Quote, QuoteRequest } from './types.ts';
  *
  * A service whose tokens turn out to be single-use is detected, not assumed away: a token that already placed an
  * order and is refused as `quote_invalid` before it expired marks the account single-use (in Redis, for every
- * replica), admins are told once, and from then on every top-up asks its own quote. `QUOTE_SHARING` decides:
- * `auto` (share until that is seen), `on` (always share) or `off` (never).
+ * replica), admins are told once, and from then on every top-up gets a token of its own: a kept quote nobody has
+ * placed with yet (asked for an amount button's price) serves exactly one top-up, and the others ask their own.
+ * `QUOTE_SHARING` decides: `auto` (share until that is seen), `on` (always share) or `off` (never keep a quote).
  */
 
 export type QuoteSharing = 'auto' | 'on' | 'off';
@@ -30,8 +31,11 @@ export const CHAT_QUOTE_LEFT_MS = 150_000;
 /** Validity a shared quote must have left for a bulk line or a scheduled run: its wait in line and placement. */
 export const UNATTENDED_QUOTE_LEFT_MS = 60_000;
 
-/** A quote call that may be served from the shared quote: `leftMs` of validity at least (default: a chat's). */
-export type SharedQuoteOptions = CallOptions & { leftMs?: number };
+/**
+ * A quote call that may be served from the shared quote: `leftMs` of validity at least (default: a chat's).
+ * `forPrice`: only its price is wanted (an amount button), never an order with its token.
+ */
+export type SharedQuoteOptions = CallOptions & { leftMs?: number; forPrice?: boolean };
 
 export interface SharedQuotesDeps {
   api: Pick<MerchantApi, 'createQuote'>;
@@ -106,9 +110,27 @@ export function createSharedQuotes(deps: SharedQuotesDeps) {
   /** Quotes this replica is asking for, by product: callers arriving meanwhile wait for the same answer. */
   const asking = new Map<string, Promise<Quote>>();
 
-  async function sharingNow(): Promise<boolean> {
-    if (deps.sharing !== 'auto') return deps.sharing === 'on';
-    return (await redis.exists(keys.singleUse)) === 0;
+  /** `shared`: one token for everyone; `once`: a kept token serves one top-up; `off`: nothing is kept. */
+  async function modeNow(): Promise<'shared' | 'once' | 'off'> {
+    if (deps.sharing !== 'auto') return deps.sharing === 'on' ? 'shared' : 'off';
+    return (await redis.exists(keys.singleUse)) === 0 ? 'shared' : 'once';
+  }
+
+  /**
+   * Single-use tokens: a price look-up reads the kept quote (or asks one and keeps it, unused), a top-up takes
+   * it (GETDEL: one top-up only) or asks its own.
+   */
+  async function once(
+    product: string,
+    request: QuoteRequest,
+    call: CallOptions,
+    leftMs: number,
+    forPrice: boolean,
+  ) {
+    const key = keys.shared(product);
+    const kept = decode(await (forPrice ? redis.get(key) : redis.getdel(key)));
+    if (kept !== null && leftOf(kept) >= leftMs) return kept;
+    return forPrice ? askAndKeep(product, request, call) : deps.api.createQuote(request, call);
   }
 
   /** Asks the service and keeps the answer for everyone until it expires (when it is what was asked). */
@@ -132,9 +154,11 @@ export function createSharedQuotes(deps: SharedQuotesDeps) {
      * one fails (its asker left the line), each asks on its own.
      */
     async createQuote(request: QuoteRequest, options: SharedQuoteOptions = {}): Promise<Quote> {
-      const { leftMs = CHAT_QUOTE_LEFT_MS, ...call } = options;
-      if (!(await sharingNow())) return deps.api.createQuote(request, call);
+      const { leftMs = CHAT_QUOTE_LEFT_MS, forPrice = false, ...call } = options;
+      const mode = await modeNow();
+      if (mode === 'off') return deps.api.createQuote(request, call);
       const product = productOf(request);
+      if (mode === 'once') return once(product, request, call, leftMs, forPrice);
       const kept = decode(await redis.get(keys.shared(product)));
       if (kept !== null && leftOf(kept) >= leftMs) return kept;
       const pending = asking.get(product);
@@ -179,7 +203,7 @@ export function createSharedQuotes(deps: SharedQuotesDeps) {
     },
 
     /** Whether quotes are shared now (false once the account was seen to have single-use tokens, or when off). */
-    sharing: sharingNow,
+    sharing: async () => (await modeNow()) === 'shared',
   };
 }
 

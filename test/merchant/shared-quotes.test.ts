@@ -139,7 +139,7 @@ describe('shared quotes', () => {
     expect(await quotes.sharing()).toBe(true);
   });
 
-  it('single-use tokens are detected after one refusal: admins told once, every top-up quotes on its own', async () => {
+  it('single-use tokens are detected after one refusal: admins told once, every top-up gets a token of its own', async () => {
     await control.post('account', { single_use_quotes: true });
     const { quotes, alerts } = sharedQuotes('auto', { prefix: 'sq-single:' });
     const { quotes: replica, alerts: replicaAlerts } = sharedQuotes('auto', { prefix: 'sq-single:' });
@@ -163,6 +163,18 @@ describe('shared quotes', () => {
     expect((await quotesSent()) - before).toBe(2);
     expect(await placeWith(MTN('900'), x.quoteToken)).toBe('placed');
     expect(await placeWith(MTN('900'), y.quoteToken)).toBe('placed');
+    // A quote asked only for a price (an amount button) is kept unused: it serves exactly one top-up.
+    const price = await quotes.createQuote(MTN('950'), { forPrice: true });
+    const again950 = await quotes.createQuote(MTN('950'), { forPrice: true });
+    expect(again950.quoteToken).toBe(price.quoteToken);
+    const sent = await quotesSent();
+    const first = await replica.createQuote(MTN('950'));
+    expect(first.quoteToken).toBe(price.quoteToken);
+    const second = await replica.createQuote(MTN('950'));
+    expect(second.quoteToken).not.toBe(price.quoteToken);
+    expect((await quotesSent()) - sent).toBe(1);
+    expect(await placeWith(MTN('950'), first.quoteToken)).toBe('placed');
+    expect(await placeWith(MTN('950'), second.quoteToken)).toBe('placed');
   });
 
   it('a token refused as invalid that had placed nothing says nothing of the account', async () => {
