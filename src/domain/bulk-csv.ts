@@ -31,9 +31,11 @@ export type BulkFileResult =
 
 /** The template file sent by /bulk. */
 export function bulkTemplate(): string {
-  return ['phone,amount,operator,note', '+2348031234567,500,MTN,March payroll', '+2348031234568,1000,MTN,'].join(
-    '\r\n',
-  );
+  return [
+    'phone,amount,operator,note',
+    '+2348031234567,500,MTN,March payroll',
+    '+2348031234568,1000,MTN,',
+  ].join('\r\n');
 }
 
 /** The separator of the first non-empty line, outside quotes: `;` when it has more of them than commas. */
