@@ -122,7 +122,7 @@ export async function exportBenchmark(ctx: BenchContext): Promise<Row[]> {
         ratio: `${(peak / before).toFixed(2)}×`,
         target: '< 50 MB (10,000)',
         met: count >= 10_000 ? growth < 50 * MB : null,
-        note: `${documents.length} file(s), ${fmt(bytes / MB, 'MB')} of CSV in ${seconds.toFixed(1)} s; heap after a full GC ${fmt(heapBefore / MB, 'MB')} before, ${fmt(heapAfter / MB, 'MB')} after; "${done.text}"`,
+        note: `${documents.length} ${documents.length === 1 ? 'file' : 'files'}, ${fmt(bytes / MB, 'MB')} of CSV in ${seconds.toFixed(1)} s; heap after a full GC ${fmt(heapBefore / MB, 'MB')} before, ${fmt(heapAfter / MB, 'MB')} after; "${done.text}"`,
       },
     ];
   } finally {

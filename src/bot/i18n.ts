@@ -70,8 +70,9 @@ const RIGHT_TO_LEFT = new Set(['ar']);
 export function isolated(context: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(context)) {
-    // Numbers stay numbers: Fluent chooses plural forms by them (a count is one run of digits anyway).
-    out[name] = typeof value === 'string' ? `\u2068${value}\u2069` : value;
+    // Numbers stay numbers: Fluent chooses plural forms by them (a count is one run of digits anyway); a value
+    // with no letter or digit (an emoji that starts a status line) has no direction to keep.
+    out[name] = typeof value === 'string' && /[\p{L}\p{N}]/u.test(value) ? `\u2068${value}\u2069` : value;
   }
   return out;
 }

@@ -135,7 +135,7 @@ export type TypedAmountProblem =
 export type TypedAmountResult = { ok: true; value: Decimal } | { ok: false; reason: TypedAmountProblem };
 
 /** Reads any script's decimal digits as ASCII 0-9, and the Arabic decimal and thousands separators as `.` and `,`. */
-function asciiNumber(text: string): string {
+function asciiAmountText(text: string): string {
   return asciiDigits(text)
     .replace(/\u066B/g, '.')
     .replace(/\u066C/g, ',');
@@ -143,7 +143,7 @@ function asciiNumber(text: string): string {
 
 /** Removes invisible format characters (bidi marks, zero-width joiners, BOM) and unifies spaces and minus signs. */
 export function normaliseTypedText(input: string): string {
-  return asciiNumber(input.normalize('NFKC'))
+  return asciiAmountText(input.normalize('NFKC'))
     .replace(/\p{Cf}/gu, '')
     .replace(/[\s\p{Zs}]+/gu, ' ')
     .replace(/[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g, '-')

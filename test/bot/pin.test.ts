@@ -286,10 +286,7 @@ describe('the PIN before a large top-up', () => {
     expect(await orderPostCount(world)).toBe(posts);
 
     const alert = await admin.waitFor(
-      (chat) =>
-        chat.find(
-          (m) => m.from === 'bot' && m.text.includes(`Reseller ${user.id} typed a wrong PIN 5 times`),
-        ),
+      (chat) => chat.find((m) => m.from === 'bot' && m.text.includes(`${user.id} typed a wrong PIN 5 times`)),
       WAIT,
     );
     expect(alert.text).toContain('15 min');
@@ -388,9 +385,7 @@ describe('the PIN before a large top-up', () => {
     const alerted = (text: string) =>
       admin.waitFor(
         (chat) =>
-          chat.find(
-            (m) => m.from === 'bot' && m.text.includes(`Reseller ${user.id}`) && m.text.includes(text),
-          ),
+          chat.find((m) => m.from === 'bot' && m.text.includes(`${user.id} typed`) && m.text.includes(text)),
         WAIT,
       );
     const posts = await orderPostCount(world);

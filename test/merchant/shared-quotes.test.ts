@@ -2,9 +2,7 @@
  * The account's shared quotes over a real client, a private Redis and the Merchant API sandbox, whose request log
  * counts the quotes really asked and whose orders show which token placed what.
  */
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MerchantClient } from '../../src/merchant/client.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { isMerchantError } from '../../src/merchant/errors.ts';
 import {
   CHAT_QUOTE_LEFT_MS,
@@ -13,50 +11,20 @@ import {
   type QuoteSharing,
 } from '../../src/merchant/shared-quotes.ts';
 import type { QuoteRequest } from '../../src/merchant/types.ts';
-import { createMerchantSandbox, type SandboxAddress } from '../../src/sandbox/merchant/index.ts';
-import { controlClient, type SandboxControl } from '../support/bot-world.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
-import { testBudget, testClient } from './support/setup.ts';
+import { sandboxPerFile } from './support/sandbox-per-file.ts';
 
-let redisServer: RedisServerHandle;
-let redis: Redis;
-let sandbox: ReturnType<typeof createMerchantSandbox>;
-let address: SandboxAddress;
-let control: SandboxControl;
-let client: MerchantClient;
+const world = sandboxPerFile();
 let prefixes = 0;
-
-beforeAll(async () => {
-  redisServer = await startRedisServer();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: 1 });
-  sandbox = createMerchantSandbox({ timeScale: 0.01 });
-  address = await sandbox.listen();
-  control = controlClient(address.controlUrl);
-  client = testClient(
-    { baseUrl: address.baseUrl, merchantId: sandbox.merchantId, apiKey: sandbox.apiKey },
-    testBudget(redis),
-  );
-});
 afterEach(async () => {
-  await control.post('account', { single_use_quotes: false });
+  await world.control.post('account', { single_use_quotes: false });
 });
-afterAll(async () => {
-  await client.close();
-  redis.disconnect();
-  await sandbox.close();
-  await redisServer.dispose();
-});
-
-async function quotesSent(): Promise<number> {
-  return (await control.get<{ count: number }>('requests?path=%2Fapi%2Fv1%2Frecharge%2Fquote')).count;
-}
 
 /** Shared quotes of one replica under a prefix of their own (`prefix` again: another replica of the same service). */
 function sharedQuotes(sharing: QuoteSharing, options: { prefix?: string; shiftMs?: number } = {}) {
   const alerts: string[] = [];
   const quotes = createSharedQuotes({
-    api: client,
-    redis,
+    api: world.client,
+    redis: world.redis,
     prefix: options.prefix ?? `sq${++prefixes}:`,
     sharing,
     alerts: { raise: async (alert) => void alerts.push(alert.kind) },
@@ -77,7 +45,7 @@ let numbers = 0;
 /** Places an order with `token` under a new merchant order number; the refusal's quote_token code, or 'placed'. */
 async function placeWith(request: Required<QuoteRequest>, token: string): Promise<string> {
   try {
-    await client.createOrder(
+    await world.client.createOrder(
       {
         ...request,
         externalOrderId: `SQ-${process.pid}-${++numbers}`,
@@ -98,16 +66,16 @@ describe('shared quotes', () => {
     const prefix = 'sq-share:';
     const a = sharedQuotes('auto', { prefix }).quotes;
     const b = sharedQuotes('auto', { prefix }).quotes;
-    const before = await quotesSent();
+    const before = await world.quotesSent();
     const first = await a.createQuote(MTN('500'));
     // Another replica, an amount written differently, callers arriving at once: the same token, no request.
     const same = await Promise.all([b.createQuote(MTN('500.00')), a.createQuote(MTN('500'))]);
     expect(same.map((q) => q.quoteToken)).toEqual([first.quoteToken, first.quoteToken]);
-    expect((await quotesSent()) - before).toBe(1);
+    expect((await world.quotesSent()) - before).toBe(1);
     // Another amount is another product.
     const other = await a.createQuote(MTN('1000'));
     expect(other.quoteToken).not.toBe(first.quoteToken);
-    expect((await quotesSent()) - before).toBe(2);
+    expect((await world.quotesSent()) - before).toBe(2);
     // Two payers place two orders on the one token (the spec ties it to the product, not to the number).
     expect(await placeWith(MTN('500'), first.quoteToken)).toBe('placed');
     expect(await placeWith(MTN('500'), first.quoteToken)).toBe('placed');
@@ -119,13 +87,13 @@ describe('shared quotes', () => {
     const first = await now.createQuote(MTN('700'));
     // 160 s later: 140 s are left, too little for a person to read and confirm, enough for a bulk line.
     const later = sharedQuotes('auto', { prefix, shiftMs: 160_000 }).quotes;
-    const before = await quotesSent();
+    const before = await world.quotesSent();
     const bulk = await later.createQuote(MTN('700'), { leftMs: UNATTENDED_QUOTE_LEFT_MS });
     expect(bulk.quoteToken).toBe(first.quoteToken);
-    expect(await quotesSent()).toBe(before);
+    expect(await world.quotesSent()).toBe(before);
     const chat = await later.createQuote(MTN('700'), { leftMs: CHAT_QUOTE_LEFT_MS });
     expect(chat.quoteToken).not.toBe(first.quoteToken);
-    expect(await quotesSent()).toBe(before + 1);
+    expect(await world.quotesSent()).toBe(before + 1);
     // The fresh quote is the shared one now.
     expect((await now.createQuote(MTN('700'))).quoteToken).toBe(chat.quoteToken);
   });
@@ -140,7 +108,7 @@ describe('shared quotes', () => {
   });
 
   it('single-use tokens are detected after one refusal: admins told once, every top-up gets a token of its own', async () => {
-    await control.post('account', { single_use_quotes: true });
+    await world.control.post('account', { single_use_quotes: true });
     const { quotes, alerts } = sharedQuotes('auto', { prefix: 'sq-single:' });
     const { quotes: replica, alerts: replicaAlerts } = sharedQuotes('auto', { prefix: 'sq-single:' });
     const q = await quotes.createQuote(MTN('900'));
@@ -157,22 +125,22 @@ describe('shared quotes', () => {
     expect(await quotes.sharing()).toBe(false);
     expect(await replica.sharing()).toBe(false);
     // From now on every call asks the service, and every token places its order.
-    const before = await quotesSent();
+    const before = await world.quotesSent();
     const [x, y] = [await quotes.createQuote(MTN('900')), await replica.createQuote(MTN('900'))];
     expect(x.quoteToken).not.toBe(y.quoteToken);
-    expect((await quotesSent()) - before).toBe(2);
+    expect((await world.quotesSent()) - before).toBe(2);
     expect(await placeWith(MTN('900'), x.quoteToken)).toBe('placed');
     expect(await placeWith(MTN('900'), y.quoteToken)).toBe('placed');
     // A quote asked only for a price (an amount button) is kept unused: it serves exactly one top-up.
     const price = await quotes.createQuote(MTN('950'), { forPrice: true });
     const again950 = await quotes.createQuote(MTN('950'), { forPrice: true });
     expect(again950.quoteToken).toBe(price.quoteToken);
-    const sent = await quotesSent();
+    const sent = await world.quotesSent();
     const first = await replica.createQuote(MTN('950'));
     expect(first.quoteToken).toBe(price.quoteToken);
     const second = await replica.createQuote(MTN('950'));
     expect(second.quoteToken).not.toBe(price.quoteToken);
-    expect((await quotesSent()) - sent).toBe(1);
+    expect((await world.quotesSent()) - sent).toBe(1);
     expect(await placeWith(MTN('950'), first.quoteToken)).toBe('placed');
     expect(await placeWith(MTN('950'), second.quoteToken)).toBe('placed');
   });
@@ -187,10 +155,10 @@ describe('shared quotes', () => {
 
   it('QUOTE_SHARING=off asks every time; on never stops sharing', async () => {
     const off = sharedQuotes('off').quotes;
-    const before = await quotesSent();
+    const before = await world.quotesSent();
     const [a, b] = [await off.createQuote(MTN('500')), await off.createQuote(MTN('500'))];
     expect(a.quoteToken).not.toBe(b.quoteToken);
-    expect((await quotesSent()) - before).toBe(2);
+    expect((await world.quotesSent()) - before).toBe(2);
 
     const { quotes: on, alerts } = sharedQuotes('on');
     const q = await on.createQuote(MTN('500'));

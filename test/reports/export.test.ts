@@ -75,7 +75,9 @@ describe('/export: orders as CSV documents, per role, streamed and split', () =>
     const rita = world.standIn.driver.user({ id: RESELLER });
     const { rows, closing, files } = await exportAs(rita, '/export');
     expect(numbers(rows)).toEqual(mine.map((o) => o.externalOrderId).sort());
-    expect(closing.text).toBe(`Export finished: 3 orders in ${files.length} file(s).`);
+    expect(closing.text).toBe(
+      `Export finished: 3 orders in ${files.length} file${files.length === 1 ? '' : 's'}.`,
+    );
     const header = files[0]!.text.split('\r\n')[0]!;
     expect(header).not.toContain('merchant_price');
     expect(header).not.toContain('reseller_id');
@@ -115,7 +117,9 @@ describe('/export: orders as CSV documents, per role, streamed and split', () =>
     const { rows, files, closing } = await exportAs(ada, `/export ${today}`);
     expect(numbers(rows)).toEqual([...mine, others, admins].map((o) => o.externalOrderId).sort());
     expect(files.length).toBeGreaterThan(1);
-    expect(closing.text).toBe(`Export finished: 5 orders in ${files.length} file(s).`);
+    expect(closing.text).toBe(
+      `Export finished: 5 orders in ${files.length} file${files.length === 1 ? '' : 's'}.`,
+    );
     for (const [i, file] of files.entries()) {
       expect(file.name).toBe(`orders-${today}-${today}-${i + 1}.csv`);
       const lines = file.text.split('\r\n').filter(Boolean);
@@ -135,7 +139,7 @@ describe('/export: orders as CSV documents, per role, streamed and split', () =>
     const refunded = await exportAs(ada, `/export ${today} ${today} refunded`);
     expect(refunded.rows).toHaveLength(0);
     expect(refunded.files).toHaveLength(1);
-    expect(refunded.closing.text).toBe('Export finished: 0 orders in 1 file(s).');
+    expect(refunded.closing.text).toBe('Export finished: 0 orders in 1 file.');
   });
 
   it('bad input gets the usage and no document', async () => {

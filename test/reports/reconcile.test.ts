@@ -126,7 +126,7 @@ describe('the reconciliation with the Merchant API order list', () => {
       (m: ChatMessage) => m.kind === 'document' && (m.file?.name ?? '').startsWith('reconciliation-'),
       { after: sent.messageId, timeoutMs: 30_000 },
     );
-    expect(report.text).toMatch(/^5 difference\(s\) found by the reconciliation/);
+    expect(report.text).toMatch(/^5 differences found by the reconciliation/);
     const rows = parse(Buffer.from(world.standIn.driver.fileBytes(report.file!.fileId)!).toString('utf8'), {
       columns: true,
     }) as Row[];
