@@ -304,16 +304,20 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
       const seq = backwards(o.history.map((h) => h.status));
       if (seq) offending.push({ record: 'bot history', ext: o.externalOrderId, seq });
     }
+    // Per chat: an agent's order card may read the service before the reseller's status message is edited (a
+    // worker restarting delays the notices), so the order's messages in two chats are two histories.
     const told = new Map<string, string[]>();
     for (const call of okCalls) {
       if (call.method !== 'sendMessage' && call.method !== 'editMessageText') continue;
       const parsed = parseStatusLine(textOf(call) ?? '');
       if (!parsed) continue;
-      told.set(parsed.ext, [...(told.get(parsed.ext) ?? []), parsed.status]);
+      const key = `${chatOf(call)} ${parsed.ext}`;
+      told.set(key, [...(told.get(key) ?? []), parsed.status]);
     }
-    for (const [ext, statuses] of told) {
+    for (const [key, statuses] of told) {
       const seq = backwards(statuses);
-      if (seq) offending.push({ record: 'status messages sent', ext, seq });
+      const [chat, ext] = key.split(' ');
+      if (seq) offending.push({ record: 'status messages sent', chat, ext, seq });
     }
     results.push({
       name: 'no status ever moved backwards (sandbox, bot, chat)',

@@ -33,7 +33,7 @@ export async function runService(options: RunServiceOptions = {}): Promise<App> 
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
-  const app = createApp(config, logger, options.overrides);
+  let app = createApp(config, logger, options.overrides);
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
 
   let stopping = false;
@@ -63,12 +63,36 @@ export async function runService(options: RunServiceOptions = {}): Promise<App> 
     });
   }
 
-  try {
-    await app.start();
-  } catch (error) {
-    logger.fatal({ err: error }, 'start-up failed');
-    await app.stop(2_000).catch(() => undefined);
-    process.exit(1);
+  // Redis going away in the middle of start-up (a restart, a failover) is waited out like Redis starting beside
+  // us: the half-started app is stopped and a new one started, within REDIS_STARTUP_WAIT_SECONDS.
+  const deadline = Date.now() + config.redisStartupWaitSeconds * 1000;
+  for (;;) {
+    try {
+      await app.start();
+      return app;
+    } catch (error) {
+      await app.stop(2_000).catch(() => undefined);
+      if (stopping || !redisWentAway(error) || Date.now() > deadline) {
+        logger.fatal({ err: error }, 'start-up failed');
+        process.exit(1);
+      }
+      logger.warn({ err: error }, 'Redis went away during start-up: starting again');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      app = createApp(config, logger, options.overrides);
+    }
   }
-  return app;
+}
+
+/** Whether an error (or its cause) says Redis could not be reached, rather than something to fix. */
+function redisWentAway(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      ['MaxRetriesPerRequestError', 'ClusterAllFailedError'].includes(e.name) ||
+      (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code)) ||
+      /Connection is closed|LOADING|READONLY|TRYAGAIN|CLUSTERDOWN/.test(e.message)
+    )
+      return true;
+  }
+  return false;
 }
