@@ -49,7 +49,7 @@ import type { WaitingLine } from './waiting-line.ts';
 import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
 import { updateGuard } from './middleware/update-guard.ts';
-import { asciiDigits } from '../domain/digits.ts';
+import { typedDigits } from './middleware/typed-digits.ts';
 import { recordUserNames } from './middleware/user-names.ts';
 import type { UserDirectory } from '../accounts/names.ts';
 import { IdleFlows, conversationPrefix } from './idle-flows.ts';
@@ -151,16 +151,7 @@ export function createBot(deps: BotDeps) {
     logger,
   });
 
-  // A number typed in any script's digits (Arabic-Indic, Devanagari…) is read as 0-9 by every step and command;
-  // only when the text keeps its length, so the offsets of its entities (the /command) still hold.
-  bot.use((ctx, next) => {
-    const message = ctx.message;
-    if (message?.text !== undefined) {
-      const ascii = asciiDigits(message.text);
-      if (ascii.length === message.text.length) message.text = ascii;
-    }
-    return next();
-  });
+  bot.use(typedDigits);
   // Before the per-chat sequencing: a step waiting in line holds its chat until it is served or left.
   bot.use(
     createLeaveLineFeature({
