@@ -29,13 +29,19 @@ const inLine = (m: ChatMessage) => m.text.includes('In line: position');
 const isQuote = (m: ChatMessage) => m.text.includes(PROMPT.quote);
 const isOrderLine = (m: ChatMessage) => /^(⏳|🔎|✅|⚠️|↩️)/u.test(m.text) && m.text.includes('O-');
 
+/**
+ * The amount reseller `i` types: R4 and R5 share a product (their quotes are asked while the budget is free); the
+ * others each have one of their own, so their quotes cannot come from the shared quote and must wait in line.
+ */
+const amountOf = (i: number) => (i === 3 || i === 4 ? '500' : String(501 + i));
+
 /** Types a top-up up to the phone prompt (the catalogue is cached: no request). */
-async function upToPhone(user: StandInUser): Promise<void> {
+async function upToPhone(user: StandInUser, amount: string): Promise<void> {
   await say(user, '/topup', PROMPT.country);
   await say(user, 'Nigeria', PROMPT.operator);
   await say(user, 'MTN', PROMPT.subtype);
   await say(user, 'Airtime', PROMPT.amount);
-  await say(user, '500', PROMPT.phone);
+  await say(user, amount, PROMPT.phone);
 }
 
 describe('a replica dies while its users wait in line', () => {
@@ -64,7 +70,7 @@ describe('a replica dies while its users wait in line', () => {
     // R4 and R5 get their quotes while the budget is free; R1-R3 and R6 stop at the phone prompt.
     const quotes = new Map<number, ChatMessage>();
     for (const [i, user] of users.entries()) {
-      await upToPhone(user);
+      await upToPhone(user, amountOf(i));
       if (i === 3 || i === 4) quotes.set(i, await say(user, national(i), PROMPT.quote));
     }
 
