@@ -31,9 +31,9 @@ pin-setup-done = ✅ تم ضبط رمز PIN. ستطلبه عمليات الشح�
 pin-setup-cancelled = لم يتغير رمز PIN.
 pin-setup-type-digits = اكتب رمز PIN بالأرقام من فضلك، أو أرسل /cancel.
 pin-admin-usage = /pin &lt;معرّف المستخدم&gt; يعرض حالة رمز PIN لموزّع. /pin &lt;معرّف المستخدم&gt; &lt;المبلغ|off|default|unlock|reset&gt;: عمليات الشحن التي يتجاوز سعرها المبلغ (بعملة التاجر) تطلب رمزه؛ off: أبدًا؛ default: العودة إلى PIN_REQUIRED_ABOVE؛ unlock: رفع القفل؛ reset: رفع القفل ومسح الرمز (يضبط رمزًا جديدًا بالأمر /pin).
-pin-admin-not-reseller = المستخدم <code>{ $id }</code> ليس موزّعًا.
+pin-admin-not-reseller = المستخدم { $user } ليس موزّعًا.
 pin-admin-bad-amount = هذا ليس مبلغًا: اكتب أرقامًا بأربع منازل عشرية كحد أقصى (مثلًا 50 أو 12.5)، أو off أو default أو unlock أو reset.
-pin-admin-state = الموزّع <code>{ $id }</code>: { $pin }؛ يُطلب الرمز فوق: { $threshold }؛ { $lock }.
+pin-admin-state = الموزّع { $user }: { $pin }؛ يُطلب الرمز فوق: { $threshold }؛ { $lock }.
 pin-admin-pin-set = الرمز مضبوط
 pin-admin-pin-unset = لا رمز مضبوط
 pin-admin-threshold-off = أبدًا (off)
@@ -57,12 +57,12 @@ pin-admin-locks-today = { $count ->
     [many] قُفل { $count } مرة في آخر 24 ساعة.
    *[other] قُفل { $count } مرة في آخر 24 ساعة.
 }
-pin-admin-reset-done = الموزّع <code>{ $id }</code>: مُسح رمز PIN ورُفع القفل. سيضبط رمزًا جديدًا بالأمر /pin.
-pin-admin-unlock-done = الموزّع <code>{ $id }</code>: رُفع القفل وصُفّرت المحاولات الخاطئة.
-pin-admin-default-done = الموزّع <code>{ $id }</code>: يُطلب رمز PIN فوق { $amount } (PIN_REQUIRED_ABOVE).
-pin-admin-default-off-done = الموزّع <code>{ $id }</code>: عاد إلى PIN_REQUIRED_ABOVE، وهو معطّل: لا يُطلب أي رمز PIN.
-pin-admin-off-done = الموزّع <code>{ $id }</code>: لا يُطلب منه رمز PIN أبدًا.
-pin-admin-threshold-done = الموزّع <code>{ $id }</code>: عمليات الشحن فوق { $amount } (بعملة التاجر) تطلب رمز PIN.
+pin-admin-reset-done = الموزّع { $user }: مُسح رمز PIN ورُفع القفل. سيضبط رمزًا جديدًا بالأمر /pin.
+pin-admin-unlock-done = الموزّع { $user }: رُفع القفل وصُفّرت المحاولات الخاطئة.
+pin-admin-default-done = الموزّع { $user }: يُطلب رمز PIN فوق { $amount } (PIN_REQUIRED_ABOVE).
+pin-admin-default-off-done = الموزّع { $user }: عاد إلى PIN_REQUIRED_ABOVE، وهو معطّل: لا يُطلب أي رمز PIN.
+pin-admin-off-done = الموزّع { $user }: لا يُطلب منه رمز PIN أبدًا.
+pin-admin-threshold-done = الموزّع { $user }: عمليات الشحن فوق { $amount } (بعملة التاجر) تطلب رمز PIN.
 alert-pin-locked = 🔒 أدخل الموزّع { $user } رمز PIN خاطئًا { $tries ->
         [zero] { $tries } مرة
         [one] مرة واحدة

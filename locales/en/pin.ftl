@@ -20,9 +20,9 @@ pin-setup-done = ✅ Your PIN is set. Top-ups above your threshold will ask for 
 pin-setup-cancelled = PIN not changed.
 pin-setup-type-digits = Please type the PIN as digits, or send /cancel.
 pin-admin-usage = /pin &lt;user id&gt; shows a reseller's PIN state. /pin &lt;user id&gt; &lt;amount|off|default|unlock|reset&gt;: top-ups whose price is above the amount (merchant currency) ask for their PIN; off: never; default: back to PIN_REQUIRED_ABOVE; unlock: lift a lock; reset: lift a lock and clear the PIN (they set a new one with /pin).
-pin-admin-not-reseller = User <code>{ $id }</code> is not a reseller.
+pin-admin-not-reseller = User { $user } is not a reseller.
 pin-admin-bad-amount = That is not an amount: write digits with at most 4 decimals (for example 50 or 12.5), or off, default, unlock or reset.
-pin-admin-state = Reseller <code>{ $id }</code>: { $pin }; PIN asked above: { $threshold }; { $lock }.
+pin-admin-state = Reseller { $user }: { $pin }; PIN asked above: { $threshold }; { $lock }.
 pin-admin-pin-set = PIN set
 pin-admin-pin-unset = no PIN set
 pin-admin-threshold-off = never (off)
@@ -35,12 +35,12 @@ pin-admin-locks-today = { $count ->
     [one] { $count } lock in the last 24 h.
    *[other] { $count } locks in the last 24 h.
 }
-pin-admin-reset-done = Reseller <code>{ $id }</code>: PIN cleared and lock lifted. They set a new PIN with /pin.
-pin-admin-unlock-done = Reseller <code>{ $id }</code>: lock lifted and wrong tries forgotten.
-pin-admin-default-done = Reseller <code>{ $id }</code>: the PIN is asked above { $amount } (PIN_REQUIRED_ABOVE).
-pin-admin-default-off-done = Reseller <code>{ $id }</code>: back to PIN_REQUIRED_ABOVE, which is off: no PIN is asked.
-pin-admin-off-done = Reseller <code>{ $id }</code>: never asked for a PIN.
-pin-admin-threshold-done = Reseller <code>{ $id }</code>: top-ups above { $amount } (merchant currency) ask for the PIN.
+pin-admin-reset-done = Reseller { $user }: PIN cleared and lock lifted. They set a new PIN with /pin.
+pin-admin-unlock-done = Reseller { $user }: lock lifted and wrong tries forgotten.
+pin-admin-default-done = Reseller { $user }: the PIN is asked above { $amount } (PIN_REQUIRED_ABOVE).
+pin-admin-default-off-done = Reseller { $user }: back to PIN_REQUIRED_ABOVE, which is off: no PIN is asked.
+pin-admin-off-done = Reseller { $user }: never asked for a PIN.
+pin-admin-threshold-done = Reseller { $user }: top-ups above { $amount } (merchant currency) ask for the PIN.
 alert-pin-locked = 🔒 Reseller { $user } typed a wrong PIN { $tries ->
         [one] once
        *[other] { $tries } times

@@ -20,9 +20,9 @@ pin-setup-done = ✅ Su PIN está definido. Las recargas por encima de su umbral
 pin-setup-cancelled = El PIN no se ha cambiado.
 pin-setup-type-digits = Escriba el PIN en dígitos, o envíe /cancel.
 pin-admin-usage = /pin &lt;id de usuario&gt; muestra el estado del PIN de un revendedor. /pin &lt;id de usuario&gt; &lt;importe|off|default|unlock|reset&gt;: las recargas cuyo precio supera el importe (moneda del comerciante) piden su PIN; off: nunca; default: volver a PIN_REQUIRED_ABOVE; unlock: levantar un bloqueo; reset: levantar un bloqueo y borrar el PIN (definirá uno nuevo con /pin).
-pin-admin-not-reseller = El usuario <code>{ $id }</code> no es revendedor.
+pin-admin-not-reseller = El usuario { $user } no es revendedor.
 pin-admin-bad-amount = Eso no es un importe: escriba dígitos con 4 decimales como máximo (por ejemplo 50 o 12.5), u off, default, unlock o reset.
-pin-admin-state = Revendedor <code>{ $id }</code>: { $pin }; PIN pedido por encima de: { $threshold }; { $lock }.
+pin-admin-state = Revendedor { $user }: { $pin }; PIN pedido por encima de: { $threshold }; { $lock }.
 pin-admin-pin-set = PIN definido
 pin-admin-pin-unset = sin PIN
 pin-admin-threshold-off = nunca (off)
@@ -35,12 +35,12 @@ pin-admin-locks-today = { $count ->
     [one] { $count } bloqueo en las últimas 24 h.
    *[other] { $count } bloqueos en las últimas 24 h.
 }
-pin-admin-reset-done = Revendedor <code>{ $id }</code>: PIN borrado y bloqueo levantado. Definirá un nuevo PIN con /pin.
-pin-admin-unlock-done = Revendedor <code>{ $id }</code>: bloqueo levantado e intentos fallidos olvidados.
-pin-admin-default-done = Revendedor <code>{ $id }</code>: el PIN se pide por encima de { $amount } (PIN_REQUIRED_ABOVE).
-pin-admin-default-off-done = Revendedor <code>{ $id }</code>: vuelve a PIN_REQUIRED_ABOVE, que está desactivado: no se pide PIN.
-pin-admin-off-done = Revendedor <code>{ $id }</code>: nunca se le pide un PIN.
-pin-admin-threshold-done = Revendedor <code>{ $id }</code>: las recargas por encima de { $amount } (moneda del comerciante) piden el PIN.
+pin-admin-reset-done = Revendedor { $user }: PIN borrado y bloqueo levantado. Definirá un nuevo PIN con /pin.
+pin-admin-unlock-done = Revendedor { $user }: bloqueo levantado e intentos fallidos olvidados.
+pin-admin-default-done = Revendedor { $user }: el PIN se pide por encima de { $amount } (PIN_REQUIRED_ABOVE).
+pin-admin-default-off-done = Revendedor { $user }: vuelve a PIN_REQUIRED_ABOVE, que está desactivado: no se pide PIN.
+pin-admin-off-done = Revendedor { $user }: nunca se le pide un PIN.
+pin-admin-threshold-done = Revendedor { $user }: las recargas por encima de { $amount } (moneda del comerciante) piden el PIN.
 alert-pin-locked = 🔒 El revendedor { $user } escribió un PIN incorrecto { $tries ->
         [one] una vez
        *[other] { $tries } veces

@@ -20,9 +20,9 @@ pin-setup-done = ✅ Votre PIN est défini. Les recharges au-dessus de votre seu
 pin-setup-cancelled = PIN inchangé.
 pin-setup-type-digits = Tapez le PIN en chiffres, ou envoyez /cancel.
 pin-admin-usage = /pin &lt;id utilisateur&gt; affiche l’état du PIN d’un revendeur. /pin &lt;id utilisateur&gt; &lt;montant|off|default|unlock|reset&gt; : les recharges dont le prix dépasse le montant (devise du marchand) demandent son PIN ; off : jamais ; default : revenir à PIN_REQUIRED_ABOVE ; unlock : lever un blocage ; reset : lever un blocage et effacer le PIN (il en définira un nouveau avec /pin).
-pin-admin-not-reseller = L’utilisateur <code>{ $id }</code> n’est pas revendeur.
+pin-admin-not-reseller = L’utilisateur { $user } n’est pas revendeur.
 pin-admin-bad-amount = Ce n’est pas un montant : écrivez des chiffres avec au plus 4 décimales (par exemple 50 ou 12.5), ou off, default, unlock ou reset.
-pin-admin-state = Revendeur <code>{ $id }</code> : { $pin } ; PIN demandé au-dessus de : { $threshold } ; { $lock }.
+pin-admin-state = Revendeur { $user } : { $pin } ; PIN demandé au-dessus de : { $threshold } ; { $lock }.
 pin-admin-pin-set = PIN défini
 pin-admin-pin-unset = aucun PIN
 pin-admin-threshold-off = jamais (off)
@@ -35,12 +35,12 @@ pin-admin-locks-today = { $count ->
     [one] { $count } blocage ces dernières 24 h.
    *[other] { $count } blocages ces dernières 24 h.
 }
-pin-admin-reset-done = Revendeur <code>{ $id }</code> : PIN effacé et blocage levé. Il définira un nouveau PIN avec /pin.
-pin-admin-unlock-done = Revendeur <code>{ $id }</code> : blocage levé et essais erronés oubliés.
-pin-admin-default-done = Revendeur <code>{ $id }</code> : le PIN est demandé au-dessus de { $amount } (PIN_REQUIRED_ABOVE).
-pin-admin-default-off-done = Revendeur <code>{ $id }</code> : retour à PIN_REQUIRED_ABOVE, qui est désactivé : aucun PIN n’est demandé.
-pin-admin-off-done = Revendeur <code>{ $id }</code> : aucun PIN ne lui est jamais demandé.
-pin-admin-threshold-done = Revendeur <code>{ $id }</code> : les recharges au-dessus de { $amount } (devise du marchand) demandent le PIN.
+pin-admin-reset-done = Revendeur { $user } : PIN effacé et blocage levé. Il définira un nouveau PIN avec /pin.
+pin-admin-unlock-done = Revendeur { $user } : blocage levé et essais erronés oubliés.
+pin-admin-default-done = Revendeur { $user } : le PIN est demandé au-dessus de { $amount } (PIN_REQUIRED_ABOVE).
+pin-admin-default-off-done = Revendeur { $user } : retour à PIN_REQUIRED_ABOVE, qui est désactivé : aucun PIN n’est demandé.
+pin-admin-off-done = Revendeur { $user } : aucun PIN ne lui est jamais demandé.
+pin-admin-threshold-done = Revendeur { $user } : les recharges au-dessus de { $amount } (devise du marchand) demandent le PIN.
 alert-pin-locked = 🔒 Le revendeur { $user } a saisi un PIN incorrect { $tries ->
         [one] { $tries } fois
        *[other] { $tries } fois

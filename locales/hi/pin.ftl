@@ -23,9 +23,9 @@ pin-setup-done = ✅ आपका PIN सेट हो गया। आपकी
 pin-setup-cancelled = PIN नहीं बदला गया।
 pin-setup-type-digits = कृपया PIN अंकों में टाइप करें, या /cancel भेजें।
 pin-admin-usage = /pin &lt;यूज़र ID&gt; किसी रीसेलर के PIN की स्थिति दिखाता है। /pin &lt;यूज़र ID&gt; &lt;राशि|off|default|unlock|reset&gt;: जिन रिचार्ज की कीमत इस राशि (मर्चेंट करेंसी) से ज़्यादा है, उनमें उसका PIN पूछा जाता है; off: कभी नहीं; default: वापस PIN_REQUIRED_ABOVE पर; unlock: लॉक हटाएँ; reset: लॉक हटाएँ और PIN मिटाएँ (वह /pin से नया PIN सेट करेगा)।
-pin-admin-not-reseller = यूज़र <code>{ $id }</code> रीसेलर नहीं है।
+pin-admin-not-reseller = यूज़र { $user } रीसेलर नहीं है।
 pin-admin-bad-amount = यह राशि नहीं है: अंकों में लिखें, दशमलव के बाद ज़्यादा से ज़्यादा 4 अंक (जैसे 50 या 12.5), या off, default, unlock या reset।
-pin-admin-state = रीसेलर <code>{ $id }</code>: { $pin }; PIN इससे ऊपर पूछा जाता है: { $threshold }; { $lock }।
+pin-admin-state = रीसेलर { $user }: { $pin }; PIN इससे ऊपर पूछा जाता है: { $threshold }; { $lock }।
 pin-admin-pin-set = PIN सेट है
 pin-admin-pin-unset = कोई PIN सेट नहीं
 pin-admin-threshold-off = कभी नहीं (off)
@@ -41,12 +41,12 @@ pin-admin-locks-today = { $count ->
     [one] पिछले 24 घंटे में { $count } लॉक।
    *[other] पिछले 24 घंटे में { $count } लॉक।
 }
-pin-admin-reset-done = रीसेलर <code>{ $id }</code>: PIN मिटा दिया गया और लॉक हटा दिया गया। वह /pin से नया PIN सेट करेगा।
-pin-admin-unlock-done = रीसेलर <code>{ $id }</code>: लॉक हटा दिया गया और गलत कोशिशों की गिनती मिटा दी गई।
-pin-admin-default-done = रीसेलर <code>{ $id }</code>: { $amount } से ऊपर PIN पूछा जाता है (PIN_REQUIRED_ABOVE)।
-pin-admin-default-off-done = रीसेलर <code>{ $id }</code>: वापस PIN_REQUIRED_ABOVE पर, जो off है: कोई PIN नहीं पूछा जाता।
-pin-admin-off-done = रीसेलर <code>{ $id }</code>: PIN कभी नहीं पूछा जाता।
-pin-admin-threshold-done = रीसेलर <code>{ $id }</code>: { $amount } (मर्चेंट करेंसी) से ऊपर के रिचार्ज में PIN पूछा जाता है।
+pin-admin-reset-done = रीसेलर { $user }: PIN मिटा दिया गया और लॉक हटा दिया गया। वह /pin से नया PIN सेट करेगा।
+pin-admin-unlock-done = रीसेलर { $user }: लॉक हटा दिया गया और गलत कोशिशों की गिनती मिटा दी गई।
+pin-admin-default-done = रीसेलर { $user }: { $amount } से ऊपर PIN पूछा जाता है (PIN_REQUIRED_ABOVE)।
+pin-admin-default-off-done = रीसेलर { $user }: वापस PIN_REQUIRED_ABOVE पर, जो off है: कोई PIN नहीं पूछा जाता।
+pin-admin-off-done = रीसेलर { $user }: PIN कभी नहीं पूछा जाता।
+pin-admin-threshold-done = रीसेलर { $user }: { $amount } (मर्चेंट करेंसी) से ऊपर के रिचार्ज में PIN पूछा जाता है।
 alert-pin-locked =
     🔒 रीसेलर { $user } ने { $tries ->
         [one] { $tries } बार

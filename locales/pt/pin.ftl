@@ -20,9 +20,9 @@ pin-setup-done = ✅ Seu PIN está definido. As recargas acima do seu valor-limi
 pin-setup-cancelled = PIN não alterado.
 pin-setup-type-digits = Digite o PIN só com números, ou envie /cancel.
 pin-admin-usage = /pin &lt;id do usuário&gt; mostra a situação do PIN de um revendedor. /pin &lt;id do usuário&gt; &lt;valor|off|default|unlock|reset&gt;: recargas com preço acima do valor (moeda do comerciante) pedem o PIN; off: nunca; default: volta ao PIN_REQUIRED_ABOVE; unlock: remove um bloqueio; reset: remove um bloqueio e apaga o PIN (o revendedor cria um novo com /pin).
-pin-admin-not-reseller = O usuário <code>{ $id }</code> não é revendedor.
+pin-admin-not-reseller = O usuário { $user } não é revendedor.
 pin-admin-bad-amount = Isso não é um valor: escreva dígitos com no máximo 4 casas decimais (por exemplo 50 ou 12.5), ou off, default, unlock ou reset.
-pin-admin-state = Revendedor <code>{ $id }</code>: { $pin }; PIN pedido acima de: { $threshold }; { $lock }.
+pin-admin-state = Revendedor { $user }: { $pin }; PIN pedido acima de: { $threshold }; { $lock }.
 pin-admin-pin-set = PIN definido
 pin-admin-pin-unset = nenhum PIN definido
 pin-admin-threshold-off = nunca (off)
@@ -35,12 +35,12 @@ pin-admin-locks-today = { $count ->
     [one] { $count } bloqueio nas últimas 24 h.
    *[other] { $count } bloqueios nas últimas 24 h.
 }
-pin-admin-reset-done = Revendedor <code>{ $id }</code>: PIN apagado e bloqueio removido. Ele cria um novo PIN com /pin.
-pin-admin-unlock-done = Revendedor <code>{ $id }</code>: bloqueio removido e tentativas erradas zeradas.
-pin-admin-default-done = Revendedor <code>{ $id }</code>: o PIN é pedido acima de { $amount } (PIN_REQUIRED_ABOVE).
-pin-admin-default-off-done = Revendedor <code>{ $id }</code>: voltou ao PIN_REQUIRED_ABOVE, que está desativado: nenhum PIN é pedido.
-pin-admin-off-done = Revendedor <code>{ $id }</code>: o PIN nunca é pedido.
-pin-admin-threshold-done = Revendedor <code>{ $id }</code>: recargas acima de { $amount } (moeda do comerciante) pedem o PIN.
+pin-admin-reset-done = Revendedor { $user }: PIN apagado e bloqueio removido. Ele cria um novo PIN com /pin.
+pin-admin-unlock-done = Revendedor { $user }: bloqueio removido e tentativas erradas zeradas.
+pin-admin-default-done = Revendedor { $user }: o PIN é pedido acima de { $amount } (PIN_REQUIRED_ABOVE).
+pin-admin-default-off-done = Revendedor { $user }: voltou ao PIN_REQUIRED_ABOVE, que está desativado: nenhum PIN é pedido.
+pin-admin-off-done = Revendedor { $user }: o PIN nunca é pedido.
+pin-admin-threshold-done = Revendedor { $user }: recargas acima de { $amount } (moeda do comerciante) pedem o PIN.
 alert-pin-locked = { $tries ->
     [one] 🔒 O revendedor { $user } errou o PIN { $tries } vez: as recargas dele que precisam do PIN estão bloqueadas por { $minutes } min.
    *[other] 🔒 O revendedor { $user } errou o PIN { $tries } vezes: as recargas dele que precisam do PIN estão bloqueadas por { $minutes } min.

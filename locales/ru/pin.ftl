@@ -21,9 +21,9 @@ pin-setup-done = ✅ PIN задан. Пополнения выше вашего 
 pin-setup-cancelled = PIN не изменён.
 pin-setup-type-digits = Напишите PIN цифрами или отправьте /cancel.
 pin-admin-usage = /pin &lt;id пользователя&gt; показывает состояние PIN реселлера. /pin &lt;id пользователя&gt; &lt;сумма|off|default|unlock|reset&gt;: пополнения дороже суммы (в валюте мерчанта) запрашивают его PIN; off: никогда; default: вернуть PIN_REQUIRED_ABOVE; unlock: снять блокировку; reset: снять блокировку и стереть PIN (новый он задаст командой /pin).
-pin-admin-not-reseller = Пользователь <code>{ $id }</code> не реселлер.
+pin-admin-not-reseller = Пользователь { $user } не реселлер.
 pin-admin-bad-amount = Это не сумма: напишите цифры, не больше 4 знаков после точки (например 50 или 12.5), или off, default, unlock, reset.
-pin-admin-state = Реселлер <code>{ $id }</code>: { $pin }; PIN запрашивается выше: { $threshold }; { $lock }.
+pin-admin-state = Реселлер { $user }: { $pin }; PIN запрашивается выше: { $threshold }; { $lock }.
 pin-admin-pin-set = PIN задан
 pin-admin-pin-unset = PIN не задан
 pin-admin-threshold-off = никогда (off)
@@ -37,12 +37,12 @@ pin-admin-locks-today = { $count ->
     [few] { $count } блокировки за последние 24 ч.
    *[other] { $count } блокировок за последние 24 ч.
 }
-pin-admin-reset-done = Реселлер <code>{ $id }</code>: PIN стёрт, блокировка снята. Новый PIN он задаст командой /pin.
-pin-admin-unlock-done = Реселлер <code>{ $id }</code>: блокировка снята, неверные попытки забыты.
-pin-admin-default-done = Реселлер <code>{ $id }</code>: PIN запрашивается выше { $amount } (PIN_REQUIRED_ABOVE).
-pin-admin-default-off-done = Реселлер <code>{ $id }</code>: снова PIN_REQUIRED_ABOVE, а он выключен: PIN не запрашивается.
-pin-admin-off-done = Реселлер <code>{ $id }</code>: PIN никогда не запрашивается.
-pin-admin-threshold-done = Реселлер <code>{ $id }</code>: пополнения дороже { $amount } (в валюте мерчанта) запрашивают PIN.
+pin-admin-reset-done = Реселлер { $user }: PIN стёрт, блокировка снята. Новый PIN он задаст командой /pin.
+pin-admin-unlock-done = Реселлер { $user }: блокировка снята, неверные попытки забыты.
+pin-admin-default-done = Реселлер { $user }: PIN запрашивается выше { $amount } (PIN_REQUIRED_ABOVE).
+pin-admin-default-off-done = Реселлер { $user }: снова PIN_REQUIRED_ABOVE, а он выключен: PIN не запрашивается.
+pin-admin-off-done = Реселлер { $user }: PIN никогда не запрашивается.
+pin-admin-threshold-done = Реселлер { $user }: пополнения дороже { $amount } (в валюте мерчанта) запрашивают PIN.
 alert-pin-locked = 🔒 Реселлер { $user } ввёл неверный PIN { $tries ->
         [one] { $tries } раз
         [few] { $tries } раза

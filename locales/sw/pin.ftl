@@ -23,9 +23,9 @@ pin-setup-done = ✅ PIN yako imewekwa. Ujazaji unaozidi kiwango chako utaiomba.
 pin-setup-cancelled = PIN haijabadilishwa.
 pin-setup-type-digits = Tafadhali andika PIN kwa tarakimu, au tuma /cancel.
 pin-admin-usage = /pin &lt;id ya mtumiaji&gt; inaonyesha hali ya PIN ya muuzaji. /pin &lt;id ya mtumiaji&gt; &lt;kiasi|off|default|unlock|reset&gt;: ujazaji ambao bei yake inazidi kiasi hicho (sarafu ya mfanyabiashara) unaomba PIN yake; off: kamwe; default: rudi kwenye PIN_REQUIRED_ABOVE; unlock: ondoa kizuizi; reset: ondoa kizuizi na ufute PIN (ataweka mpya kwa /pin).
-pin-admin-not-reseller = Mtumiaji <code>{ $id }</code> si muuzaji.
+pin-admin-not-reseller = Mtumiaji { $user } si muuzaji.
 pin-admin-bad-amount = Hicho si kiasi: andika tarakimu zenye desimali zisizozidi 4 (mfano 50 au 12.5), au off, default, unlock au reset.
-pin-admin-state = Muuzaji <code>{ $id }</code>: { $pin }; PIN inaombwa juu ya: { $threshold }; { $lock }.
+pin-admin-state = Muuzaji { $user }: { $pin }; PIN inaombwa juu ya: { $threshold }; { $lock }.
 pin-admin-pin-set = PIN imewekwa
 pin-admin-pin-unset = hakuna PIN iliyowekwa
 pin-admin-threshold-off = kamwe (off)
@@ -41,12 +41,12 @@ pin-admin-locks-today = { $count ->
     [one] Kizuizi { $count } katika saa 24 zilizopita.
    *[other] Vizuizi { $count } katika saa 24 zilizopita.
 }
-pin-admin-reset-done = Muuzaji <code>{ $id }</code>: PIN imefutwa na kizuizi kimeondolewa. Ataweka PIN mpya kwa /pin.
-pin-admin-unlock-done = Muuzaji <code>{ $id }</code>: kizuizi kimeondolewa na majaribio yasiyo sahihi yamefutwa.
-pin-admin-default-done = Muuzaji <code>{ $id }</code>: PIN inaombwa juu ya { $amount } (PIN_REQUIRED_ABOVE).
-pin-admin-default-off-done = Muuzaji <code>{ $id }</code>: amerudishwa kwenye PIN_REQUIRED_ABOVE, ambayo iko off: hakuna PIN inayoombwa.
-pin-admin-off-done = Muuzaji <code>{ $id }</code>: haombwi PIN kamwe.
-pin-admin-threshold-done = Muuzaji <code>{ $id }</code>: ujazaji unaozidi { $amount } (sarafu ya mfanyabiashara) unaomba PIN.
+pin-admin-reset-done = Muuzaji { $user }: PIN imefutwa na kizuizi kimeondolewa. Ataweka PIN mpya kwa /pin.
+pin-admin-unlock-done = Muuzaji { $user }: kizuizi kimeondolewa na majaribio yasiyo sahihi yamefutwa.
+pin-admin-default-done = Muuzaji { $user }: PIN inaombwa juu ya { $amount } (PIN_REQUIRED_ABOVE).
+pin-admin-default-off-done = Muuzaji { $user }: amerudishwa kwenye PIN_REQUIRED_ABOVE, ambayo iko off: hakuna PIN inayoombwa.
+pin-admin-off-done = Muuzaji { $user }: haombwi PIN kamwe.
+pin-admin-threshold-done = Muuzaji { $user }: ujazaji unaozidi { $amount } (sarafu ya mfanyabiashara) unaomba PIN.
 alert-pin-locked = 🔒 Muuzaji { $user } aliandika PIN isiyo sahihi { $tries ->
         [one] mara { $tries }
        *[other] mara { $tries }

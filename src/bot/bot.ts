@@ -271,7 +271,12 @@ export function createBot(deps: BotDeps) {
   );
   bot.use(createScheduleFeature({ schedules: deps.schedules.service, max: deps.schedules.max }));
   bot.use(
-    createPinFeature({ pins: deps.pins.store, roles: deps.roles, requiredAbove: deps.pins.requiredAbove }),
+    createPinFeature({
+      pins: deps.pins.store,
+      roles: deps.roles,
+      requiredAbove: deps.pins.requiredAbove,
+      names: deps.names,
+    }),
   );
   bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
   bot.use(createShopFeature({ profiles: deps.receiptProfiles }));

@@ -90,6 +90,8 @@ describe('names, not numbers: admins see the Telegram name beside the ID', () =>
 
     const one = await ask(admin, `/balance ${SHOP}`);
     expect(one.text.split('\n')[0]).toBe(`💰 Credit of ${SHOWN}`);
+    // /pin <id> names the reseller too.
+    expect((await ask(admin, `/pin ${SHOP}`)).text).toContain(`Reseller ${SHOWN}: no PIN set`);
   });
 
   it('/stats names the reseller among its books', async () => {

@@ -362,7 +362,7 @@ describe('the PIN before a large top-up', () => {
     const off = await typeToQuote(user, '08031235503', '5000');
     user.press(off, /✅/);
     expect(await waitForOrders(world, '2348031235503', 1)).toHaveLength(1);
-    const state = await say(admin, `/pin ${user.id}`, `Reseller ${user.id}`);
+    const state = await say(admin, `/pin ${user.id}`, `${user.id}: PIN`);
     expect(state.text).toContain('PIN set');
     expect(state.text).toContain('never (off)');
     await say(admin, `/pin ${user.id} default`, 'PIN_REQUIRED_ABOVE');

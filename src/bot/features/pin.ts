@@ -5,7 +5,8 @@ import { PIN_SETUP } from '../conversations/pin-setup.ts';
 import { lockMinutes } from '../conversations/top-up/pin.ts';
 import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
-import { escapeHtml, html } from '../../lib/html.ts';
+import { escapeHtml, html, type Html } from '../../lib/html.ts';
+import type { UserDirectory } from '../../accounts/names.ts';
 
 const USER_ID = /^\d{1,15}$/;
 
@@ -14,6 +15,8 @@ export interface PinFeatureDeps {
   roles: Pick<RoleStore, 'roleOf'>;
   /** PIN_REQUIRED_ABOVE, shown beside a reseller's own threshold. */
   requiredAbove: string | undefined;
+  /** Every answer about a reseller names them beside their ID. */
+  names: Pick<UserDirectory, 'people'>;
 }
 
 /**
@@ -27,7 +30,7 @@ export function createPinFeature(deps: PinFeatureDeps) {
   const composer = new Composer<BotContext>();
 
   /** The reseller's PIN state, as the admin reads it. */
-  const stateText = async (ctx: BotContext, id: string): Promise<string> => {
+  const stateText = async (ctx: BotContext, id: string, user: Html): Promise<string> => {
     const state = await deps.pins.state(Number(id));
     const own = state.above;
     const lock = state.untilUnlock
@@ -37,7 +40,7 @@ export function createPinFeature(deps: PinFeatureDeps) {
         : ctx.t('pin-admin-unlocked');
     return [
       ctx.t('pin-admin-state', {
-        id,
+        user,
         pin: html(ctx.t(state.hasPin ? 'pin-admin-pin-set' : 'pin-admin-pin-unset')),
         threshold: html(
           own === 'off'
@@ -71,27 +74,29 @@ export function createPinFeature(deps: PinFeatureDeps) {
       return;
     }
     const userId = Number(id);
-    if ((await deps.roles.roleOf(userId)) !== 'reseller') {
-      await ctx.reply(ctx.t('pin-admin-not-reseller', { id }));
+    const [role, people] = await Promise.all([deps.roles.roleOf(userId), deps.names.people([userId])]);
+    const user = people(userId);
+    if (role !== 'reseller') {
+      await ctx.reply(ctx.t('pin-admin-not-reseller', { user }));
       return;
     }
     const action = value?.toLowerCase();
     if (action === undefined) {
-      await ctx.reply(await stateText(ctx, id));
+      await ctx.reply(await stateText(ctx, id, user));
       return;
     }
     if (action === 'reset' || action === 'unlock') {
       await deps.pins.reset(userId, { pin: action === 'reset' });
-      const done = ctx.t(action === 'reset' ? 'pin-admin-reset-done' : 'pin-admin-unlock-done', { id });
-      await ctx.reply(`${done}\n${await stateText(ctx, id)}`);
+      const done = ctx.t(action === 'reset' ? 'pin-admin-reset-done' : 'pin-admin-unlock-done', { user });
+      await ctx.reply(`${done}\n${await stateText(ctx, id, user)}`);
       return;
     }
     if (action === 'default') {
       await deps.pins.setThreshold(userId, null);
       await ctx.reply(
         deps.requiredAbove === undefined
-          ? ctx.t('pin-admin-default-off-done', { id })
-          : ctx.t('pin-admin-default-done', { id, amount: deps.requiredAbove }),
+          ? ctx.t('pin-admin-default-off-done', { user })
+          : ctx.t('pin-admin-default-done', { user, amount: deps.requiredAbove }),
       );
       return;
     }
@@ -103,8 +108,8 @@ export function createPinFeature(deps: PinFeatureDeps) {
     await deps.pins.setThreshold(userId, threshold);
     await ctx.reply(
       threshold === 'off'
-        ? ctx.t('pin-admin-off-done', { id })
-        : ctx.t('pin-admin-threshold-done', { id, amount: threshold }),
+        ? ctx.t('pin-admin-off-done', { user })
+        : ctx.t('pin-admin-threshold-done', { user, amount: threshold }),
     );
   });
 
