@@ -17,6 +17,8 @@ export interface UserName {
 /** The longest part of a name kept (first name, last name, username), in code points. */
 export const NAME_PART_MAX = 64;
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
 /**
  * Cuts `text` to at most `max` code points without splitting a character a reader sees as one (an emoji with its
  * joiners, a letter with its marks); line breaks and other control characters become spaces.
@@ -26,7 +28,7 @@ function bounded(text: string, max: number): string {
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
   let kept = '';
   let length = 0;
-  for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(clean)) {
+  for (const { segment } of graphemes.segment(clean)) {
     length += [...segment].length;
     if (length > max) break;
     kept += segment;

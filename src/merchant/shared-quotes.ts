@@ -61,15 +61,18 @@ function productOf(request: QuoteRequest): string {
   ].join(':');
 }
 
-/** Whether the service quoted exactly what was asked (a quote for something else is never shared). */
-function quotedAsAsked(request: QuoteRequest, q: Quote): boolean {
-  return (
-    q.country === request.country &&
-    q.operator.operatorKey === request.operatorKey &&
-    q.subtype === (request.subtype ?? 'airtime') &&
-    (request.localCurrency === undefined || q.localCurrency === request.localCurrency) &&
-    q.localAmount.eq(request.amount)
-  );
+/**
+ * Which asked option the service quoted otherwise, if any (its field name as the spec writes it): such a quote is
+ * never shared, and the chat stops on it and tells the admins.
+ */
+export function quoteMismatch(request: QuoteRequest, q: Quote): string | undefined {
+  if (q.country !== request.country) return 'country';
+  if (q.operator.operatorKey !== request.operatorKey) return 'operator';
+  if (q.subtype !== (request.subtype ?? 'airtime')) return 'subtype';
+  if (request.localCurrency !== undefined && q.localCurrency !== request.localCurrency)
+    return 'local_currency';
+  if (!q.localAmount.eq(request.amount)) return 'local_amount';
+  return undefined;
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url').slice(0, 22);
@@ -110,34 +113,38 @@ export function createSharedQuotes(deps: SharedQuotesDeps) {
   /** Quotes this replica is asking for, by product: callers arriving meanwhile wait for the same answer. */
   const asking = new Map<string, Promise<Quote>>();
 
-  /** `shared`: one token for everyone; `once`: a kept token serves one top-up; `off`: nothing is kept. */
-  async function modeNow(): Promise<'shared' | 'once' | 'off'> {
-    if (deps.sharing !== 'auto') return deps.sharing === 'on' ? 'shared' : 'off';
-    return (await redis.exists(keys.singleUse)) === 0 ? 'shared' : 'once';
+  /**
+   * Whether the account's tokens were seen to be single-use (only `auto` looks), with the kept quote of `product`
+   * read in the same round trip (both keys share the prefix's hash tag).
+   */
+  async function readKept(product: string): Promise<{ singleUse: boolean; kept: Quote | null }> {
+    if (deps.sharing !== 'auto')
+      return { singleUse: false, kept: decode(await redis.get(keys.shared(product))) };
+    const [singleUse, raw] = await redis.mget(keys.singleUse, keys.shared(product));
+    return { singleUse: singleUse !== null, kept: decode(raw ?? null) };
   }
 
   /**
-   * Single-use tokens: a price look-up reads the kept quote (or asks one and keeps it, unused), a top-up takes
-   * it (GETDEL: one top-up only) or asks its own.
+   * Single-use tokens: a price look-up uses the kept quote `read` (or asks one and keeps it, unused), a top-up
+   * takes it (GETDEL: one top-up only) or asks its own.
    */
   async function once(
     product: string,
     request: QuoteRequest,
-    call: CallOptions,
-    leftMs: number,
-    forPrice: boolean,
-  ) {
-    const key = keys.shared(product);
-    const kept = decode(await (forPrice ? redis.get(key) : redis.getdel(key)));
+    call: CallOptions & { leftMs: number; forPrice: boolean },
+    read: Quote | null,
+  ): Promise<Quote> {
+    const { leftMs, forPrice, ...options } = call;
+    const kept = forPrice ? read : decode(await redis.getdel(keys.shared(product)));
     if (kept !== null && leftOf(kept) >= leftMs) return kept;
-    return forPrice ? askAndKeep(product, request, call) : deps.api.createQuote(request, call);
+    return forPrice ? askAndKeep(product, request, options) : deps.api.createQuote(request, options);
   }
 
   /** Asks the service and keeps the answer for everyone until it expires (when it is what was asked). */
   async function askAndKeep(product: string, request: QuoteRequest, options: CallOptions): Promise<Quote> {
     const q = await deps.api.createQuote(request, options);
     const expiresAt = q.expiresAt.getTime();
-    if (quotedAsAsked(request, q) && expiresAt > clock()) {
+    if (quoteMismatch(request, q) === undefined && expiresAt > clock()) {
       await redis.set(keys.shared(product), encode(q), 'PXAT', expiresAt);
     }
     return q;
@@ -155,11 +162,10 @@ export function createSharedQuotes(deps: SharedQuotesDeps) {
      */
     async createQuote(request: QuoteRequest, options: SharedQuoteOptions = {}): Promise<Quote> {
       const { leftMs = CHAT_QUOTE_LEFT_MS, forPrice = false, ...call } = options;
-      const mode = await modeNow();
-      if (mode === 'off') return deps.api.createQuote(request, call);
+      if (deps.sharing === 'off') return deps.api.createQuote(request, call);
       const product = productOf(request);
-      if (mode === 'once') return once(product, request, call, leftMs, forPrice);
-      const kept = decode(await redis.get(keys.shared(product)));
+      const { singleUse, kept } = await readKept(product);
+      if (singleUse) return once(product, request, { ...call, leftMs, forPrice }, kept);
       if (kept !== null && leftOf(kept) >= leftMs) return kept;
       const pending = asking.get(product);
       if (pending !== undefined) {
@@ -203,7 +209,10 @@ export function createSharedQuotes(deps: SharedQuotesDeps) {
     },
 
     /** Whether quotes are shared now (false once the account was seen to have single-use tokens, or when off). */
-    sharing: async () => (await modeNow()) === 'shared',
+    async sharing(): Promise<boolean> {
+      if (deps.sharing !== 'auto') return deps.sharing === 'on';
+      return (await redis.exists(keys.singleUse)) === 0;
+    },
   };
 }
 

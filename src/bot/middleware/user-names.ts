@@ -25,14 +25,14 @@ export function recordUserNames(
   return async (ctx, next) => {
     const from = ctx.from;
     if (from === undefined || ctx.role === null || from.is_bot) return next();
-    const name = userNameOf(from);
-    const text = JSON.stringify(name);
+    // Compared as Telegram sent it: the name is cut and cleaned only when it is written.
+    const text = `${from.first_name}\n${from.last_name ?? ''}\n${from.username ?? ''}`;
     const now = Date.now();
     const memo = recorded.get(from.id);
     if (memo !== undefined && memo.name === text && now - memo.at < REWRITE_MS) return next();
     if (recorded.size >= MEMO_LIMIT) recorded.clear();
     recorded.set(from.id, { name: text, at: now });
-    const written = directory.record(from.id, name).catch((error: unknown) => {
+    const written = directory.record(from.id, userNameOf(from)).catch((error: unknown) => {
       recorded.delete(from.id);
       logger.warn({ err: error, userId: from.id }, 'user name not recorded');
     });

@@ -5,13 +5,13 @@ import { ACTION } from '../../callback-data/top-up.ts';
 import { toServiceProblem, type ServiceProblem } from '../../service-problem.ts';
 import { isMerchantError } from '../../../merchant/errors.ts';
 import { LEFT_LINE } from '../../../merchant/budget.ts';
-import { CHAT_QUOTE_LEFT_MS } from '../../../merchant/shared-quotes.ts';
+import { CHAT_QUOTE_LEFT_MS, quoteMismatch } from '../../../merchant/shared-quotes.ts';
 import type { CallOptions, Quote, QuoteRequest } from '../../../merchant/types.ts';
 import type { BaseContext } from '../../context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
 import { confirmPin } from './pin.ts';
 import { place, problemText, type QuoteRefusal } from './place.ts';
-import { quoteMismatch, viewerPrice, type QuoteView } from './quote.ts';
+import { viewerPrice, type QuoteView } from './quote.ts';
 import type { StepContext } from './step-context.ts';
 import { escapeHtml, html } from '../../../lib/html.ts';
 import { chosenFixedOption } from '../top-up-model.ts';
@@ -131,13 +131,7 @@ async function createQuoteInTurn(
 
 /** The quote as the replay log keeps it (see fetchQuote), with the quoted options when they differ. */
 async function pricedQuote(sc: StepContext, request: Asked, q: Quote): Promise<PricedQuote> {
-  const field = quoteMismatch(request, {
-    country: q.country,
-    operatorKey: q.operator.operatorKey,
-    subtype: q.subtype,
-    localCurrency: q.localCurrency,
-    localAmount: q.localAmount.toFixed(),
-  });
+  const field = quoteMismatch(request, q);
   const price = q.merchantPrice.toFixed();
   const fixedPrices = sc.deps.fixedPrices;
   // A fixed amount's price is kept for the amount buttons (fixed-prices.ts); only when the quote matches.

@@ -1,4 +1,3 @@
-import { Decimal } from 'decimal.js';
 import { rejectionReasonKey } from '../../../orders/texts.ts';
 import type { QuoteSnapshot, StoredOrder } from '../../../orders/types.ts';
 
@@ -18,26 +17,6 @@ export interface QuoteView extends QuoteSnapshot {
 /** The price the viewer of a quote pays and sees: a reseller's own price, else the merchant price. */
 export function viewerPrice(quote: Pick<QuoteView, 'merchantPrice' | 'resellerPrice'>): string {
   return quote.resellerPrice ?? quote.merchantPrice;
-}
-
-interface QuotedOptions {
-  country: string;
-  operatorKey: string;
-  subtype: string;
-  localCurrency: string;
-}
-
-/** Which asked option the quote does not match, if any. */
-export function quoteMismatch(
-  asked: QuotedOptions & { amount: string },
-  quoted: QuotedOptions & { localAmount: string },
-): string | undefined {
-  if (quoted.country !== asked.country) return 'country';
-  if (quoted.operatorKey !== asked.operatorKey) return 'operator';
-  if (quoted.subtype !== asked.subtype) return 'subtype';
-  if (quoted.localCurrency !== asked.localCurrency) return 'local_currency';
-  if (!new Decimal(quoted.localAmount).eq(asked.amount)) return 'local_amount';
-  return undefined;
 }
 
 /** The plain-words explanation of a refused order, with what to do next where there is one. */
