@@ -353,6 +353,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         });
         await Promise.race([graceful, timeout]);
         clearTimeout(timer);
+        // Given up on (a stop waiting for Redis): the port is released all the same, so a new app can listen.
+        if (http.server.listening) http.server.close();
         http.server.closeAllConnections();
         await merchant.client.close().catch(() => undefined);
         await data.stop();
