@@ -28,6 +28,8 @@ import { RedisRoleStore } from './accounts/roles.ts';
 import { RedisUserDirectory } from './accounts/names.ts';
 import type { Accounts } from './accounts/accounts.ts';
 import { createAccountsPart } from './accounts/part.ts';
+import type { Network } from './accounts/network.ts';
+import type { RedisPricingStore } from './accounts/pricing-store.ts';
 import { createReconciler, type Reconciler } from './orders/reconcile.ts';
 import { createOrderSystem, type OrderSystem, type OrderTimings } from './orders/system.ts';
 import { createNotify, type Notify, type NotifyTimings } from './notify/notify.ts';
@@ -87,6 +89,10 @@ export interface App {
   readonly notify: Notify;
   readonly roles: RedisRoleStore;
   readonly accounts: Accounts;
+  /** Distributors' networks: who hangs under whom. */
+  readonly network: Network;
+  /** The margin rules of the merchant and of each distributor. */
+  readonly pricing: RedisPricingStore;
   /** The daily reconciliation (RECONCILE_AT) and /reconcile. */
   readonly reconciler: Reconciler;
   /** Scheduled and recurring top-ups (/schedule), run as BullMQ jobs by processes that run jobs. */
@@ -280,6 +286,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     notify,
     roles: accounts.roles,
     accounts: accounts.accounts,
+    network: accounts.network,
+    pricing: accounts.pricing,
     reconciler,
     schedules,
     jobs,

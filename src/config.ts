@@ -103,6 +103,8 @@ export interface CommonConfig {
   metricsToken: string | null;
   /** QUOTE_SHARING: one quote per product for every payer (`auto`: until tokens are seen to be single-use). */
   quoteSharing: QuoteSharing;
+  /** NETWORK_MAX_DEPTH: levels of resellers below the merchant's admins (1: no distributors' networks). */
+  networkMaxDepth: number;
 }
 
 export const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
@@ -254,6 +256,7 @@ const schema = z.object({
     z.enum(QUOTE_SHARING_MODES, { error: 'must be "auto", "on" or "off"' }),
     'auto',
   ),
+  NETWORK_MAX_DEPTH: optionalWithDefault(positiveInt(4), '2'),
 });
 
 const VARIABLES = Object.keys(schema.shape);
@@ -332,6 +335,7 @@ export function parseConfig(env: Env): ConfigResult {
     exportPartMaxBytes: v.EXPORT_PART_MAX_BYTES,
     metricsToken: v.METRICS_TOKEN ?? null,
     quoteSharing: v.QUOTE_SHARING,
+    networkMaxDepth: v.NETWORK_MAX_DEPTH,
   };
   if (v.BOT_MODE === 'webhook' && v.PUBLIC_URL !== undefined && v.TELEGRAM_WEBHOOK_SECRET !== undefined) {
     return {

@@ -2,6 +2,8 @@ import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { scanKeys } from '../lib/redis/connect.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
+import { parentsKey } from './network.ts';
+import { rolesKey } from './roles.ts';
 import {
   accountKeys,
   decodeRefusal,
@@ -47,6 +49,15 @@ export interface AccountView {
 
 export type CreditResult = { ok: true; balance: string } | { ok: false; refusal: MoveRefusal };
 
+/**
+ * A transfer's outcome: the balances after (the distributor's and the reseller's), refused for credit (the giving
+ * side's available credit), or refused because the reseller is not directly below a distributor.
+ */
+export type TransferResult =
+  | { ok: true; distributorBalance: string; resellerBalance: string }
+  | { ok: false; refusal: MoveRefusal }
+  | { ok: false; reason: 'not-below' | 'not-distributor' };
+
 export interface AccountsDeps {
   redis: Redis;
   prefix: string;
@@ -59,6 +70,25 @@ const moveScript = defineScript(`${LUA_NOW_MS}${LUA_LEDGER}
 local refused = ledgerMove(ARGV[1], KEYS[1], KEYS[2], KEYS[3])
 if refused then return refused end
 return {1, redis.call('HGET', KEYS[1], 'bal') or '0'}
+`);
+
+/**
+ * A distributor's transfer to or from a reseller directly below them: both ledger lines in one step, the side
+ * that gives checked against its available credit first. KEYS: the giver's account, ledger, (account), the
+ * taker's, then the network's parents hash and the roles hash; ARGV: giver move, taker move, distributor, reseller,
+ * whether the reseller must still have a role ('1': credit given, not taken back).
+ */
+const transferScript = defineScript(`${LUA_NOW_MS}${LUA_LEDGER}
+if redis.call('HGET', KEYS[7], ARGV[4]) ~= ARGV[3] then return {0, 'not-below'} end
+if redis.call('HGET', KEYS[8], ARGV[3]) ~= 'distributor' then return {0, 'not-distributor'} end
+if ARGV[5] == '1' then
+  local role = redis.call('HGET', KEYS[8], ARGV[4])
+  if role ~= 'reseller' and role ~= 'distributor' then return {0, 'not-below'} end
+end
+local refused = ledgerMove(ARGV[1], KEYS[1], KEYS[2], KEYS[3])
+if refused then return refused end
+ledgerMove(ARGV[2], KEYS[4], KEYS[5], KEYS[6])
+return {1, redis.call('HGET', KEYS[1], 'bal') or '0', redis.call('HGET', KEYS[4], 'bal') or '0'}
 `);
 
 /** The start credit is given in the same script that marks it given, so a re-grant never gives it twice. */
@@ -149,6 +179,46 @@ export function createAccounts(deps: AccountsDeps) {
       const raw = (await moveScript.run(redis, moveKeys(move), [encodeMove(move)])) as unknown[];
       if (raw[0] === -2) return { ok: false, refusal: decodeRefusal(raw) };
       return { ok: true, balance: fromUnits(String(raw[1])) };
+    },
+
+    /**
+     * Moves `amount` from a distributor's available credit to a reseller directly below them (negative: takes it
+     * back, at most what the reseller has available). `amount` is exact with the currency's minor digits.
+     */
+    async transfer(
+      distributorId: number,
+      resellerId: number,
+      amount: Decimal,
+      note: string,
+    ): Promise<TransferResult> {
+      const cur = await currency();
+      const ref = `transfer:${distributorId}:${resellerId}`;
+      const move = (userId: number, change: Decimal): LedgerMove => ({
+        keys: { ...accountKeys(prefix, userId), day: '' },
+        kind: 'transfer',
+        balance: toUnits(change),
+        hold: '0',
+        day: '0',
+        check: change.isNegative() ? 'floor' : 'none',
+        ref,
+        note,
+        currency: cur,
+      });
+      const giving = amount.isNegative() ? resellerId : distributorId;
+      const taking = amount.isNegative() ? distributorId : resellerId;
+      const give = move(giving, amount.abs().negated());
+      const take = move(taking, amount.abs());
+      const raw = (await transferScript.run(
+        redis,
+        [...moveKeys(give), ...moveKeys(take), parentsKey(prefix), rolesKey(prefix)],
+        [encodeMove(give), encodeMove(take), distributorId, resellerId, amount.isNegative() ? '' : '1'],
+      )) as unknown[];
+      if (raw[0] === -2) return { ok: false, refusal: decodeRefusal(raw) };
+      if (raw[0] === 0) return { ok: false, reason: raw[1] as 'not-below' | 'not-distributor' };
+      const [giver, taker] = [fromUnits(String(raw[1])), fromUnits(String(raw[2]))];
+      return amount.isNegative()
+        ? { ok: true, distributorBalance: taker, resellerBalance: giver }
+        : { ok: true, distributorBalance: giver, resellerBalance: taker };
     },
 
     /** Gives the start credit the first time a user is granted the reseller role; false when given before. */

@@ -26,10 +26,19 @@ const ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const ID_LENGTH = 6;
 const ID_SHAPE = /^[A-HJ-NP-Z2-9]{6}$/;
 
+/** The roles an invite gives (a distributor is made by /grant, never by a link). */
+export type InviteRole = Exclude<Role, 'distributor'>;
+
+function isInviteRole(value: string): value is InviteRole {
+  return isRole(value) && value !== 'distributor';
+}
+
 export interface Invite {
   /** Short ID shown to admins (never the payload). */
   id: string;
-  role: Role;
+  role: InviteRole;
+  /** A distributor's invite: the newcomer joins their network (the maker). */
+  network?: true;
   uses: number;
   left: number;
   /** The admin who made it. */
@@ -69,10 +78,12 @@ export function isInviteId(text: string): boolean {
  * `/invite <role> [uses] [days]` as typed: the role (any case), then whole numbers within INVITE_USES and
  * INVITE_DAYS; undefined for anything else (nothing is made).
  */
-export function parseInviteArguments(text: string): { role: Role; uses: number; days: number } | undefined {
+export function parseInviteArguments(
+  text: string,
+): { role: InviteRole; uses: number; days: number } | undefined {
   const [role, uses, days, ...rest] = text.trim().split(/\s+/).filter(Boolean);
   const wanted = role?.toLowerCase();
-  if (wanted === undefined || !isRole(wanted) || rest.length > 0) return undefined;
+  if (wanted === undefined || !isInviteRole(wanted) || rest.length > 0) return undefined;
   const count = (typed: string | undefined, bounds: { min: number; max: number; default: number }) => {
     if (typed === undefined) return bounds.default;
     const value = /^\d{1,4}$/.test(typed) ? Number(typed) : NaN;
@@ -96,12 +107,12 @@ function newId(): string {
 
 // Returns 'ok', 'too-many' (the live cap) or 'taken' (the short ID or hash exists: drawn again).
 const createScript = defineScript(`
--- KEYS: invite, id, live ; ARGV: now, hash, id, role, uses, by, expiresAt, ttlMs, maxLive
+-- KEYS: invite, id, live ; ARGV: now, hash, id, role, uses, by, expiresAt, ttlMs, maxLive, network ('1' or '')
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[9]) then return 'too-many' end
 if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 'taken' end
 redis.call('HSET', KEYS[1], 'id', ARGV[3], 'role', ARGV[4], 'uses', ARGV[5], 'left', ARGV[5], 'by', ARGV[6],
-  'at', ARGV[1], 'until', ARGV[7], 'state', 'live')
+  'at', ARGV[1], 'until', ARGV[7], 'state', 'live', 'net', ARGV[10])
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[8])
 redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
@@ -150,10 +161,11 @@ return out
 
 function inviteOf(fields: Record<string, string>): Invite | undefined {
   const role = fields.role;
-  if (fields.id === undefined || role === undefined || !isRole(role)) return undefined;
+  if (fields.id === undefined || role === undefined || !isInviteRole(role)) return undefined;
   return {
     id: fields.id,
     role,
+    ...(fields.net === '1' ? { network: true as const } : {}),
     uses: Number(fields.uses),
     left: Number(fields.left),
     by: Number(fields.by),
@@ -198,8 +210,17 @@ export class RedisInviteStore {
     return `${this.#prefix}invite-id:${id}`;
   }
 
-  /** A new invite: `uses` and `days` within INVITE_USES and INVITE_DAYS (the caller checks what was typed). */
-  async create(by: number, role: Role, uses: number, days: number): Promise<InviteCreation> {
+  /**
+   * A new invite: `uses` and `days` within INVITE_USES and INVITE_DAYS (the caller checks what was typed);
+   * `network`: a distributor's, whose newcomers join the maker's network.
+   */
+  async create(
+    by: number,
+    role: InviteRole,
+    uses: number,
+    days: number,
+    network = false,
+  ): Promise<InviteCreation> {
     const now = this.#clock();
     const expiresAt = now + days * DAY_MS;
     for (;;) {
@@ -210,11 +231,12 @@ export class RedisInviteStore {
       const answer = await createScript.run(
         this.#redis,
         [this.#inviteKey(hash), this.#idKey(id), this.#live],
-        [now, hash, id, role, uses, by, expiresAt, ttlMs, MAX_LIVE_INVITES],
+        [now, hash, id, role, uses, by, expiresAt, ttlMs, MAX_LIVE_INVITES, network ? '1' : ''],
       );
       if (answer === 'too-many') return { ok: false, reason: 'too-many' };
-      if (answer === 'ok')
-        return { ok: true, payload, invite: { id, role, uses, left: uses, by, createdAt: now, expiresAt } };
+      const invite: Invite = { id, role, uses, left: uses, by, createdAt: now, expiresAt };
+      if (network) invite.network = true;
+      if (answer === 'ok') return { ok: true, payload, invite };
     }
   }
 
@@ -225,7 +247,7 @@ export class RedisInviteStore {
   async redeem(payload: string, current: Role | null): Promise<InviteRedemption> {
     if (!isInvitePayload(payload)) return { kind: 'not-invite' };
     const hash = hashOf(payload);
-    const allowed: Role[] =
+    const allowed: InviteRole[] =
       current === null ? ['reseller', 'agent', 'admin'] : current === 'admin' ? [] : ['admin'];
     const reply = await redeemScript.run(
       this.#redis,

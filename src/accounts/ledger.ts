@@ -17,8 +17,13 @@ import { API_DECIMALS, currencyDigits } from '../domain/money.ts';
 export const UNIT_SCALE = API_DECIMALS;
 const UNIT = new Decimal(10).pow(UNIT_SCALE);
 
-/** Ledger entry kinds. `hold`/`release` move only the holds; `debit` ends a hold as spent. */
-export type LedgerKind = 'credit' | 'adjust' | 'start' | 'hold' | 'release' | 'debit' | 'refund';
+/**
+ * Ledger entry kinds. `hold`/`release` move only the holds; `debit` ends a hold as spent; `transfer` moves credit
+ * between a distributor and a reseller directly below them; `commission` is a distributor's share of an order
+ * that succeeded below them (taken back if it is refunded).
+ */
+export type LedgerKind =
+  'credit' | 'adjust' | 'start' | 'hold' | 'release' | 'debit' | 'refund' | 'transfer' | 'commission';
 
 /** Key names of one reseller's account (hash-tagged by user ID). */
 export function accountKeys(prefix: string, userId: number) {

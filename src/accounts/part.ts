@@ -5,7 +5,8 @@ import { createAccounts } from './accounts.ts';
 import { createPinGate, PIN_MAX_TRIES, RedisPinStore, type PinLockEvent } from './pin.ts';
 import { RedisPricingStore } from './pricing-store.ts';
 import { RedisInviteStore } from './invites.ts';
-import { RedisRoleStore } from './roles.ts';
+import { actingRole, RedisRoleStore } from './roles.ts';
+import { createNetwork, isSuspended } from './network.ts';
 import { watchWallet } from './wallet-watch.ts';
 
 /** The admins' alert of a PIN lock (orders/alerts.ts). */
@@ -52,6 +53,7 @@ export function createAccountsPart(
     priceMarginPercent: string;
     pinRequiredAbove: string | null;
     merchantLowBalance: string | null;
+    networkMaxDepth: number;
   },
   deps: AccountsPartDeps,
 ) {
@@ -62,14 +64,16 @@ export function createAccountsPart(
     readCurrency: async () => (await merchant.getAccount({ priority: 'interactive' })).defaultCurrency,
   });
   const startCredit = new Decimal(config.resellerStartCredit);
+  const network = createNetwork({ redis, prefix, maxDepth: config.networkMaxDepth });
   const roles = new RedisRoleStore({
     redis,
     prefix,
     configuredAdmins: config.adminIds,
-    // Once per user whatever the re-grants.
+    // Once per user whatever the re-grants; a distributor's reseller is funded by the distributor (/transfer).
     onReseller: async (userId, by) => {
       if (startCredit.lte(0)) return;
       try {
+        if ((await network.parentOf(userId)) !== null) return;
         await accounts.giveStartCredit(userId, startCredit, by);
       } catch (error) {
         logger.warn({ err: error, userId }, 'start credit not given (a later grant tries again)');
@@ -78,7 +82,18 @@ export function createAccountsPart(
   });
   // Invite links give roles through the same store (and so the same start credit, once).
   const invites = new RedisInviteStore({ redis, prefix, ...(deps.clock ? { clock: deps.clock } : {}) });
-  const pricing = new RedisPricingStore({ redis, prefix, defaultPercent: config.priceMarginPercent });
+  const pricing = new RedisPricingStore({
+    redis,
+    prefix,
+    defaultPercent: config.priceMarginPercent,
+    network,
+  });
+  /** The role a user pays with now: a distributor as a reseller; nobody while their network is suspended. */
+  const payingRole = async (userId: number) => {
+    if (roles.isConfiguredAdmin(userId)) return 'admin' as const;
+    const standing = await network.standing(userId);
+    return isSuspended(standing) ? null : actingRole(standing.role);
+  };
   const pinStore = new RedisPinStore({
     redis,
     prefix,
@@ -109,12 +124,13 @@ export function createAccountsPart(
   return {
     accounts,
     roles,
+    network,
     invites,
     pricing,
     pins: { store: pinStore, gate: pinGate, requiredAbove: pinRequiredAbove },
     /** Who pays and whether they may, read again at every order of every road (chat, bulk, schedules). */
     payerGates: {
-      roleOf: (userId: number) => roles.roleOf(userId),
+      roleOf: payingRole,
       pricing,
       pinNeed: (userId: number, price: string) => pinGate.need(userId, price),
     },

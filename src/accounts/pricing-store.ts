@@ -1,4 +1,6 @@
+import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
+import type { Network } from './network.ts';
 import { currencyDigits } from '../domain/money.ts';
 import {
   candidateScopes,
@@ -18,7 +20,27 @@ export interface PricingStoreDeps {
   prefix: string;
   /** PRICE_MARGIN_PERCENT: the default rule while no default is set in chat. */
   defaultPercent: string;
+  /** The chain above a reseller (accounts/network.ts): their price cascades down it. */
+  network: Pick<Network, 'standing'>;
 }
+
+/**
+ * Whose rules: the merchant's (set by admins, on the merchant price) or a distributor's (on the distributor's own
+ * price, for their network).
+ */
+export type RuleOwner = { kind: 'merchant' } | { kind: 'distributor'; userId: number };
+
+export const MERCHANT: RuleOwner = { kind: 'merchant' };
+
+/** What a reseller pays and what each level above them pays for the same top-up (nearest first). */
+export interface PriceChain {
+  price: string;
+  /** The distributors above the payer, nearest first, each with the price they pay. */
+  above: Array<{ userId: number; price: string }>;
+}
+
+/** A distributor who set no rule passes their own price on. */
+const NO_MARGIN: MarginRule = { percent: '0', fixed: '0' };
 
 export interface PricingChange {
   by: number;
@@ -46,21 +68,41 @@ function readRule(text: string | null | undefined): MarginRule | undefined {
 }
 
 /**
- * Margin rules in one Redis hash (scope key -> rule JSON) with an audit list. Nothing is cached per replica:
- * a price reads the (at most four) candidate rules in one HMGET, so a change made on any replica applies to the
- * next quote everywhere.
+ * Margin rules, one Redis hash per owner (scope key -> rule JSON) with an audit list. Nothing is cached per
+ * replica: a price reads the chain above the payer, then every level's (at most four) candidate rules in one
+ * pipeline, so a change made on any replica applies to the next quote everywhere.
+ *
+ * The cascade: the first level under the merchant pays the merchant price plus the merchant's rule for them; each
+ * level below pays its distributor's price plus the distributor's rule for it (percentages of the distributor's
+ * price), rounded up to the minor unit and never below the distributor's price.
  */
 export class RedisPricingStore {
   readonly #redis: Redis;
-  readonly #key: string;
-  readonly #auditKey: string;
+  readonly #prefix: string;
   readonly #envDefault: MarginRule;
+  readonly #network: PricingStoreDeps['network'];
 
   constructor(deps: PricingStoreDeps) {
     this.#redis = deps.redis;
-    this.#key = `${deps.prefix}pricing:rules`;
-    this.#auditKey = `${deps.prefix}pricing:audit`;
+    this.#prefix = deps.prefix;
     this.#envDefault = percentRule(deps.defaultPercent);
+    this.#network = deps.network;
+  }
+
+  #key(owner: RuleOwner): string {
+    return owner.kind === 'merchant'
+      ? `${this.#prefix}pricing:rules`
+      : `${this.#prefix}pricing:rules:${owner.userId}`;
+  }
+
+  #auditKey(owner: RuleOwner): string {
+    return owner.kind === 'merchant'
+      ? `${this.#prefix}pricing:audit`
+      : `${this.#prefix}pricing:audit:${owner.userId}`;
+  }
+
+  #defaultOf(owner: RuleOwner): MarginRule {
+    return owner.kind === 'merchant' ? this.#envDefault : NO_MARGIN;
   }
 
   /** The default rule from PRICE_MARGIN_PERCENT. */
@@ -69,8 +111,8 @@ export class RedisPricingStore {
   }
 
   /** Every rule set in chat, default first, then countries, operators and resellers. */
-  async list(): Promise<Array<{ scope: PricingScope; rule: MarginRule }>> {
-    const all = await this.#redis.hgetall(this.#key);
+  async list(owner: RuleOwner = MERCHANT): Promise<Array<{ scope: PricingScope; rule: MarginRule }>> {
+    const all = await this.#redis.hgetall(this.#key(owner));
     const order = ['default', 'country', 'operator', 'reseller'];
     const rows: Array<{ key: string; scope: PricingScope; rule: MarginRule }> = [];
     for (const [key, text] of Object.entries(all)) {
@@ -85,21 +127,22 @@ export class RedisPricingStore {
   }
 
   /** Sets (replaces) the rule of a scope, audited in the same transaction. */
-  async set(by: number, scope: PricingScope, rule: MarginRule, now = new Date()): Promise<void> {
+  async set(by: number, scope: PricingScope, rule: MarginRule, owner: RuleOwner = MERCHANT): Promise<void> {
     const key = scopeKey(scope);
-    const entry: PricingChange = { by, scope: key, rule, at: now.toISOString() };
+    const entry: PricingChange = { by, scope: key, rule, at: new Date().toISOString() };
+    const audit = this.#auditKey(owner);
     await this.#redis
       .multi()
-      .hset(this.#key, key, JSON.stringify(rule))
-      .lpush(this.#auditKey, JSON.stringify(entry))
-      .ltrim(this.#auditKey, 0, 199)
+      .hset(this.#key(owner), key, JSON.stringify(rule))
+      .lpush(audit, JSON.stringify(entry))
+      .ltrim(audit, 0, 199)
       .exec();
   }
 
   /** Deletes the rule of a scope; false when there was none (nothing is audited then). */
-  async remove(by: number, scope: PricingScope, now = new Date()): Promise<boolean> {
+  async remove(by: number, scope: PricingScope, owner: RuleOwner = MERCHANT): Promise<boolean> {
     const key = scopeKey(scope);
-    const entry: PricingChange = { by, scope: key, rule: null, at: now.toISOString() };
+    const entry: PricingChange = { by, scope: key, rule: null, at: new Date().toISOString() };
     // Atomic so two admins deleting at once audit one deletion.
     const removed = (await this.#redis.eval(
       `if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
@@ -107,34 +150,85 @@ export class RedisPricingStore {
        redis.call('LTRIM', KEYS[2], 0, 199)
        return 1`,
       2,
-      this.#key,
-      this.#auditKey,
+      this.#key(owner),
+      this.#auditKey(owner),
       key,
       JSON.stringify(entry),
     )) as number;
     return removed === 1;
   }
 
-  /** The rule that applies to a target (the most specific one set, else PRICE_MARGIN_PERCENT). */
-  async ruleFor(target: PriceTarget): Promise<{ source: RuleSource; rule: MarginRule }> {
-    const keys = candidateScopes(target).map(scopeKey);
-    const values = await this.#redis.hmget(this.#key, ...keys);
-    const rules = new Map<string, MarginRule>();
-    keys.forEach((key, index) => {
-      const rule = readRule(values[index]);
-      if (rule !== undefined) rules.set(key, rule);
+  /** The rule of `owner` that applies to a target (the most specific one set, else the owner's default). */
+  async ruleFor(
+    target: PriceTarget,
+    owner: RuleOwner = MERCHANT,
+  ): Promise<{ source: RuleSource; rule: MarginRule }> {
+    const [found] = await this.#rulesFor([{ owner, target }]);
+    return found!;
+  }
+
+  /** The rules that apply to several (owner, target) pairs, read in one pipeline. */
+  async #rulesFor(
+    wanted: ReadonlyArray<{ owner: RuleOwner; target: PriceTarget }>,
+  ): Promise<Array<{ source: RuleSource; rule: MarginRule }>> {
+    const pipeline = this.#redis.pipeline();
+    const keyLists = wanted.map(({ owner, target }) => {
+      const keys = candidateScopes(target).map(scopeKey);
+      pipeline.hmget(this.#key(owner), ...keys);
+      return keys;
     });
-    return chooseRule(rules, target, this.#envDefault);
+    const replies = (await pipeline.exec()) ?? [];
+    return wanted.map(({ owner, target }, index) => {
+      const [error, values] = replies[index] ?? [new Error('no reply'), null];
+      if (error) throw error;
+      const rules = new Map<string, MarginRule>();
+      keyLists[index]!.forEach((key, at) => {
+        const rule = readRule((values as Array<string | null>)[at]);
+        if (rule !== undefined) rules.set(key, rule);
+      });
+      return chooseRule(rules, target, this.#defaultOf(owner));
+    });
   }
 
-  /** The price a target pays for a merchant price, as an exact string (rounded up to the minor unit). */
+  /**
+   * What a target pays for a merchant price, as an exact string (rounded up to the minor unit): with no
+   * reseller, the merchant's general rules; for a reseller, down the cascade of their chain.
+   */
   async priceFor(target: PriceTarget, merchantPrice: string, currency: string): Promise<string> {
-    const { rule } = await this.ruleFor(target);
-    return priceWithMargin(merchantPrice, currency, rule).toFixed(currencyDigits(currency));
+    return (await this.priceChain(target, merchantPrice, currency)).price;
   }
 
-  async audit(limit = 20): Promise<PricingChange[]> {
-    const rows = await this.#redis.lrange(this.#auditKey, 0, limit - 1);
+  /** The payer's price and the price of every distributor above them (see the class comment). */
+  async priceChain(target: PriceTarget, merchantPrice: string, currency: string): Promise<PriceChain> {
+    const digits = currencyDigits(currency);
+    if (target.resellerId === undefined) {
+      const { rule } = await this.ruleFor(target);
+      return { price: priceWithMargin(merchantPrice, currency, rule).toFixed(digits), above: [] };
+    }
+    const { chain } = await this.#network.standing(target.resellerId);
+    // Top-down: the first level under the merchant, then each level to the payer.
+    const levels = [...chain.map((ancestor) => ancestor.userId).reverse(), target.resellerId];
+    const rules = await this.#rulesFor(
+      levels.map((userId, index) => ({
+        owner: index === 0 ? MERCHANT : { kind: 'distributor' as const, userId: levels[index - 1]! },
+        target: { ...target, resellerId: userId },
+      })),
+    );
+    let price = new Decimal(merchantPrice);
+    const prices = rules.map(({ rule }, index) => {
+      const next = priceWithMargin(price, currency, rule);
+      price = index === 0 || next.gte(price) ? next : price;
+      return price.toFixed(digits);
+    });
+    const above = levels
+      .slice(0, -1)
+      .map((userId, index) => ({ userId, price: prices[index]! }))
+      .reverse();
+    return { price: prices[prices.length - 1]!, above };
+  }
+
+  async audit(limit = 20, owner: RuleOwner = MERCHANT): Promise<PricingChange[]> {
+    const rows = await this.#redis.lrange(this.#auditKey(owner), 0, limit - 1);
     return rows.map((row) => JSON.parse(row) as PricingChange);
   }
 }

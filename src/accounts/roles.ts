@@ -1,7 +1,18 @@
 import type { Redis } from 'ioredis';
 
-export type Role = 'reseller' | 'agent' | 'admin';
-export const ROLES: readonly Role[] = ['reseller', 'agent', 'admin'];
+/** A distributor is a reseller with a network of their own (accounts/network.ts). */
+export type Role = 'reseller' | 'distributor' | 'agent' | 'admin';
+export const ROLES: readonly Role[] = ['reseller', 'distributor', 'agent', 'admin'];
+
+/** The role whose commands a user has: a distributor sells as a reseller (and has network commands too). */
+export function actingRole(role: Role | null): Exclude<Role, 'distributor'> | null {
+  return role === 'distributor' ? 'reseller' : role;
+}
+
+/** The hash of every user's stored role (read by the network's scripts too). */
+export function rolesKey(prefix: string): string {
+  return `${prefix}roles`;
+}
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -49,7 +60,7 @@ export class RedisRoleStore {
 
   constructor(deps: RoleStoreDeps) {
     this.#redis = deps.redis;
-    this.#key = `${deps.prefix}roles`;
+    this.#key = rolesKey(deps.prefix);
     this.#versionKey = `${deps.prefix}roles:version`;
     this.#auditKey = `${deps.prefix}roles:audit`;
     this.#configured = new Set(deps.configuredAdmins);
@@ -150,7 +161,7 @@ export class RedisRoleStore {
       String(this.#configured.size),
     )) as [number, string | null];
     if (ok === 0) return { ok: false, reason: 'last-admin' };
-    if (role === 'reseller') await this.#onReseller?.(user, by);
+    if (role === 'reseller' || role === 'distributor') await this.#onReseller?.(user, by);
     return { ok: true, previous: previous && isRole(previous) ? previous : null };
   }
 

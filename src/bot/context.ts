@@ -21,8 +21,10 @@ export function initialSession(): SessionData {
 }
 
 interface RoleFlavor {
-  /** The user's role, read from Redis for this update; null for strangers. */
-  role: Role | null;
+  /** The user's role, read from Redis for this update; null for strangers. A distributor's is `reseller`. */
+  role: Exclude<Role, 'distributor'> | null;
+  /** Whether the user is a distributor: a reseller with a network below them (accounts/network.ts). */
+  distributor: boolean;
 }
 
 export type BaseContext = Context & SessionFlavor<SessionData> & I18nFlavor & RoleFlavor;

@@ -79,7 +79,7 @@ export function createBotPart(
       catalogue: merchant.catalogue,
       quotes: merchant.quotes,
       orders: orders.service,
-      roles: accounts.roles,
+      roles: { roleOf: accounts.payerGates.roleOf },
       pricing: accounts.pricing,
       numbers: createOrderNumbers({ redis, prefix }),
       fixedPrices: merchant.fixedPrices,

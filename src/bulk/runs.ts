@@ -61,7 +61,7 @@ export function createBulkRuns(deps: BulkDeps) {
   }
 
   const priceOf = (meta: Pick<RunMeta, 'role' | 'resellerId'>, product: BulkProduct, q: UnattendedQuote) =>
-    payerPrice(deps.gates.pricing, meta, product, q);
+    payerPrice(deps.gates.pricing, meta, product, q).then((paid) => paid.price);
 
   return {
     timings,

@@ -11,8 +11,15 @@ import {
   type RedisOp,
 } from '../lib/redis/redis-script.ts';
 import type { StoredOrder } from './types.ts';
-import { decodeRefusal, encodeMove, LUA_LEDGER, moveKeys, type MoveRefusal } from '../accounts/ledger.ts';
-import { creditMove, creditStateOf } from './credit.ts';
+import {
+  decodeRefusal,
+  encodeMove,
+  LUA_LEDGER,
+  moveKeys,
+  type LedgerMove,
+  type MoveRefusal,
+} from '../accounts/ledger.ts';
+import { commissionMoves, creditMove, creditStateOf } from './credit.ts';
 import { encodeChange, type ChangeEntry, type OrderChange } from './changes.ts';
 
 /**
@@ -46,13 +53,15 @@ if ARGV[4] ~= '' then
   local holder = redis.call('GET', KEYS[2])
   if holder and holder ~= ARGV[5] then return {-1, holder} end
 end
-if ARGV[6] ~= '' then
-  local refused = ledgerMove(ARGV[6], KEYS[3], KEYS[4], KEYS[5])
+-- The payer's move first: it alone may be refused, before anything is written.
+local moves = tonumber(ARGV[6])
+for i = 1, moves do
+  local refused = ledgerMove(ARGV[6 + i], KEYS[i * 3], KEYS[i * 3 + 1], KEYS[i * 3 + 2])
   if refused then return refused end
 end
 if ARGV[4] ~= '' then redis.call('SET', KEYS[2], ARGV[5]) end
 redis.call('HSET', KEYS[1], 'rev', tostring(expected + 1), 'data', ARGV[2], 'st', ARGV[3])
-applyOps(7)
+applyOps(7 + moves)
 return {1, tostring(expected + 1)}
 `);
 
@@ -146,26 +155,18 @@ export function changeOps(
 }
 
 /**
- * The ledger move of the order's credit in this commit (hold, debit, release, refund), encoded for the script,
- * and its keys; sets the credit state `next` calls for. Keys the commit does not need stand in as the order's own
- * key `orderKey` (KEYS must name real keys of one slot).
+ * The ledger moves of the order's credit in this commit (the payer's hold, debit, release or refund, then the
+ * commission of each distributor above them), encoded for the script, and their keys; sets the credit state
+ * `next` calls for.
  */
-export function creditOps(
-  prefix: string,
-  orderKey: string,
-  prev: StoredOrder | null,
-  mutation: Mutation,
-): { move: string; keys: string[] } {
+export function creditOps(prefix: string, prev: StoredOrder | null, mutation: Mutation): LedgerMove[] {
   const next = mutation.next;
-  if (next.credit === undefined || mutation.keepForMs !== undefined) {
-    return { move: '', keys: [orderKey, orderKey, orderKey] };
-  }
+  if (next.credit === undefined || mutation.keepForMs !== undefined) return [];
   const recorded = prev === null ? null : (prev.credit?.state ?? null);
   const target = prev === null ? 'held' : creditStateOf(next, recorded ?? 'held');
   next.credit.state = target;
   const move = creditMove(prefix, next, next.credit, recorded, target);
-  if (move === null) return { move: '', keys: [orderKey, orderKey, orderKey] };
-  return { move: encodeMove(move), keys: moveKeys(move) };
+  return [...(move === null ? [] : [move]), ...commissionMoves(prefix, next, next.credit, recorded, target)];
 }
 
 /** Creates the store's commit: writes `mutation.next` if the record is still at `expectedRev` (0: absent). */
@@ -189,7 +190,7 @@ export function createCommit(options: {
     const next = mutation.next;
     // The order's credit follows it in this same commit (hold, debit, release, refund), so exactly once.
     const orderKey = keys.order(next.externalOrderId);
-    const credit = creditOps(options.prefix, orderKey, prev, mutation);
+    const moves = creditOps(options.prefix, prev, mutation);
     const ops = [
       ...(mutation.keepForMs === undefined
         ? indexOps(keys, prev, next)
@@ -197,17 +198,18 @@ export function createCommit(options: {
       ...changeOps(keys, maxLen, next, mutation.changes ?? [], mutation),
       ...(mutation.ops ?? []),
     ];
-    const encoded = encodeOps(ops, 6);
+    const encoded = encodeOps(ops, 3 + moves.length * 3);
     const raw = (await commitScript.run(
       redis,
-      [orderKey, guard?.key ?? orderKey, ...credit.keys, ...encoded.keys],
+      [orderKey, guard?.key ?? orderKey, ...moves.flatMap(moveKeys), ...encoded.keys],
       [
         String(expectedRev),
         encodeOrder(next),
         indexStatus(next),
         guard === undefined ? '' : '1',
         guard?.value ?? '',
-        credit.move,
+        String(moves.length),
+        ...moves.map(encodeMove),
         ...encoded.args,
       ],
     )) as [number, string];

@@ -44,6 +44,42 @@ function kindOf(from: State, to: State): LedgerKind {
 }
 
 /**
+ * The commission lines of a step from `from` to `to`: entering `settled` credits each distributor above the
+ * payer the price of the level below minus their own; leaving it (a refund after success) takes that back.
+ * Each line names the order (ref) and the level it came through (note `from:<user id below>`).
+ */
+export function commissionMoves(
+  prefix: string,
+  order: StoredOrder,
+  credit: OrderCredit,
+  from: State | null,
+  to: State,
+): LedgerMove[] {
+  const sign = (to === 'settled' ? 1 : 0) - (from === 'settled' ? 1 : 0);
+  if (sign === 0 || credit.above === undefined) return [];
+  const moves: LedgerMove[] = [];
+  let below = { userId: order.resellerId, price: credit.amount };
+  for (const level of credit.above) {
+    const share = new Decimal(below.price).minus(level.price);
+    if (!share.isZero()) {
+      moves.push({
+        keys: { ...accountKeys(prefix, level.userId), day: '' },
+        kind: 'commission',
+        balance: new Decimal(toUnits(share)).mul(sign).toFixed(0),
+        hold: '0',
+        day: '0',
+        check: 'none',
+        ref: order.externalOrderId,
+        note: `from:${below.userId}`,
+        currency: credit.currency,
+      });
+    }
+    below = level;
+  }
+  return moves;
+}
+
+/**
  * The ledger move taking an order's credit from `from` to `to` (null when nothing changes). `check`: the first
  * hold is checked against the available credit and the limits; a hold taken again (an order refused on our
  * side that the service has after all) is not, since the service charged it anyway.

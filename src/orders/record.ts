@@ -65,6 +65,9 @@ const SHORT: Record<string, string> = {
   day: 'dy',
   state: 'cs',
   foundBy: 'fb',
+  above: 'ab',
+  userId: 'u',
+  price: 'p',
 };
 const LONG: Record<string, string> = Object.fromEntries(Object.entries(SHORT).map(([l, s]) => [s, l]));
 

@@ -123,6 +123,7 @@ export function createOrderStore(options: StoreOptions) {
           : {
               credit: {
                 amount: intent.credit.amount,
+                ...(intent.credit.above?.length ? { above: intent.credit.above } : {}),
                 currency: intent.quote.merchantCurrency,
                 day: utcDay(clock()),
                 state: 'held' as const,

@@ -1,7 +1,7 @@
 import { UNATTENDED_QUOTE_LEFT_MS, type SharedQuotes } from '../merchant/shared-quotes.ts';
 import type { CallPriority, LinePlace } from '../merchant/types.ts';
 import { intentWithNumber, type IntentDraft } from './numbers.ts';
-import type { OrderIntent, OrderService, StoredOrder, SubmitResult } from './types.ts';
+import type { Commissioned, OrderIntent, OrderService, StoredOrder, SubmitResult } from './types.ts';
 
 /**
  * The road from a quote to a charge. Whoever sells (the chat, a bulk line, a scheduled run) reads the payer as
@@ -44,13 +44,19 @@ export interface Payer {
   locale: string;
 }
 
-/** The margin rules, as the unattended paths need them. */
+/** The margin rules, as the roads need them: a price down the payer's chain (accounts/pricing-store.ts). */
 export interface UnattendedPricing {
-  priceFor(
+  priceChain(
     target: { country: string; operatorKey: string; resellerId?: number },
     merchantPrice: string,
     currency: string,
-  ): Promise<string>;
+  ): Promise<PayerPrice>;
+}
+
+/** What the payer's credit pays, and the distributors above them with the price each pays. */
+export interface PayerPrice {
+  price: string;
+  above: Commissioned[];
 }
 
 /**
@@ -89,20 +95,23 @@ export async function quoteUnattended(
   };
 }
 
-/** What the payer's credit pays for a quote: the reseller's price, or the merchant price for an admin. */
+/**
+ * What the payer's credit pays for a quote: the reseller's price down their chain, or the merchant price for an
+ * admin.
+ */
 export function payerPrice(
   pricing: UnattendedPricing,
   payer: Pick<Payer, 'role' | 'resellerId'>,
   product: UnattendedProduct,
   q: UnattendedQuote,
-): Promise<string> {
+): Promise<PayerPrice> {
   return payer.role === 'reseller'
-    ? pricing.priceFor(
+    ? pricing.priceChain(
         { country: product.country, operatorKey: product.operatorKey, resellerId: payer.resellerId },
         q.merchantPrice,
         q.merchantCurrency,
       )
-    : Promise.resolve(q.merchantPrice);
+    : Promise.resolve({ price: q.merchantPrice, above: [] });
 }
 
 /** What any top-up's intent is made of, whoever sells it. */
@@ -113,6 +122,8 @@ export interface TopUpDraft {
   quote: UnattendedQuote;
   /** What the payer's credit pays: the reseller's price now, or the merchant price for an admin. */
   price: string;
+  /** The distributors above a reseller and their prices (their commission when the order succeeds). */
+  above: Commissioned[];
   payer: Payer;
   /** What the order belongs to (one of them), for a bulk line or a scheduled run. */
   from?: { bulkRunId: string } | { scheduleId: string };
@@ -149,7 +160,9 @@ export function intentDraft(input: TopUpDraft): IntentDraft {
     chatId: payer.chatId,
     locale: payer.locale,
     ...input.from,
-    ...(payer.role === 'reseller' ? { credit: { amount: price } } : {}),
+    ...(payer.role === 'reseller'
+      ? { credit: { amount: price, ...(input.above.length > 0 ? { above: input.above } : {}) } }
+      : {}),
   };
 }
 
@@ -228,13 +241,16 @@ export const UNKNOWN_COST = '1e15';
 /** Why a payer's unattended orders stop: the role is gone, or the PIN is locked or now needed and not given. */
 export type StopReason = 'no-access' | 'pin-locked' | 'pin-needed';
 
-/** The role that lets `userId` pay now, or null: only resellers (from their credit) and admins (the wallet). */
+/**
+ * The role that lets `userId` pay now, or null: only resellers and distributors (from their credit) and admins
+ * (the wallet); `roleOf` answers null for a reseller whose network is suspended.
+ */
 export async function payerRole(
   gates: Pick<PayerGates, 'roleOf'>,
   userId: number,
 ): Promise<Payer['role'] | null> {
   const role = await gates.roleOf(userId);
-  return role === 'reseller' || role === 'admin' ? role : null;
+  return role === 'reseller' || role === 'distributor' ? 'reseller' : role === 'admin' ? role : null;
 }
 
 /** What one unattended top-up asks of the road. */
@@ -279,11 +295,11 @@ export async function placeUnattended(
   if (role === null) return { placed: false, stopped: 'no-access' };
   const payer: Payer = { ...input.who, role };
   const quote = await input.quote();
-  const price = await payerPrice(deps.gates.pricing, payer, input.product, quote);
+  const { price, above } = await payerPrice(deps.gates.pricing, payer, input.product, quote);
   const pin = await deps.gates.pinNeed(payer.resellerId, price);
   if (pin.kind === 'locked') return { placed: false, stopped: 'pin-locked' };
   if (pin.kind !== 'none' && !input.pinGiven) return { placed: false, stopped: 'pin-needed' };
-  const intent = unattendedIntent({ ...input, quote, price, payer });
+  const intent = unattendedIntent({ ...input, quote, price, above, payer });
   return { ...unattendedOutcome(await holdAndPlace(deps, intent)), price };
 }
 

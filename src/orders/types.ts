@@ -13,8 +13,11 @@ export interface OrderIntent {
   locale: string;
   /** The `⏳ …` message the order service keeps up to date. */
   statusMessageId?: number;
-  /** A reseller's order: the amount held from their credit (merchant currency) when it is stored. */
-  credit?: { amount: string };
+  /**
+   * A reseller's order: the amount held from their credit (merchant currency) when it is stored, and the
+   * distributors above them with the price each pays (their commission when it succeeds).
+   */
+  credit?: { amount: string; above?: Commissioned[] };
   /** A line of a bulk run: its progress message and report tell the reseller, not one message per status. */
   bulkRunId?: string;
   /** A scheduled run: the schedule's report names the order; only its final status gets a message of its own. */
@@ -119,6 +122,12 @@ export interface StoredOrder {
   scheduleId?: string;
 }
 
+/** A distributor above a payer and the price they pay for the payer's top-up (exact decimal string). */
+export interface Commissioned {
+  userId: number;
+  price: string;
+}
+
 /**
  * Where an order's credit stands: `held` while it may still be charged, `settled` once it succeeded (a debit),
  * `released` when it ended without a charge, `refunded` when a charge was given back. Changed only inside the
@@ -127,6 +136,11 @@ export interface StoredOrder {
 export interface OrderCredit {
   /** Exact decimal in the merchant currency. */
   amount: string;
+  /**
+   * The distributors above the payer when the order was stored, nearest first, each with the price they pay
+   * for it: each is credited the price of the level below minus their own when the order succeeds.
+   */
+  above?: Commissioned[];
   currency: string;
   /** UTC day the hold was taken (its daily-limit bucket). */
   day: string;

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { createNetwork } from '../../src/accounts/network.ts';
 import { RedisPricingStore } from '../../src/accounts/pricing-store.ts';
 import { redisPerFile } from '../support/redis.ts';
 
@@ -14,8 +15,18 @@ describe('margin rules in Redis', () => {
     n += 1;
     const prefix = `p${n}:`;
     return [
-      new RedisPricingStore({ redis, prefix, defaultPercent }),
-      new RedisPricingStore({ redis, prefix, defaultPercent }),
+      new RedisPricingStore({
+        redis,
+        prefix,
+        defaultPercent,
+        network: createNetwork({ redis, prefix, maxDepth: 2 }),
+      }),
+      new RedisPricingStore({
+        redis,
+        prefix,
+        defaultPercent,
+        network: createNetwork({ redis, prefix, maxDepth: 2 }),
+      }),
     ] as const;
   }
   const target = { country: 'NG', operatorKey: 'NG-MTN', resellerId: 42 };

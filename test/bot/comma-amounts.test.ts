@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisPricingStore } from '../../src/accounts/pricing-store.ts';
 import type { App } from '../../src/app.ts';
 import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { ask } from './agents-support.ts';
@@ -48,11 +47,7 @@ describe('a comma before three digits in a money command', () => {
 
   it('/pricing with 1,000 in a rule sets no rule', async () => {
     const admin = world.standIn.driver.user({ id: ADMIN });
-    const rules = new RedisPricingStore({
-      redis: app.redis,
-      prefix: app.config.redis.prefix,
-      defaultPercent: '0',
-    });
+    const rules = app.pricing;
     expect((await ask(admin, '/pricing set default 2% +1,000')).text).toMatch(
       /^🚫 "\+1,000" could be \+1000 or \+1\.000: write one of them, without the comma\./,
     );

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisPricingStore } from '../../src/accounts/pricing-store.ts';
+import type { RedisPricingStore } from '../../src/accounts/pricing-store.ts';
 import type { App } from '../../src/app.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
@@ -30,7 +30,7 @@ describe('prices with a margin', () => {
   beforeAll(async () => {
     world = await startBotWorld({ env: FAST_USER, overrides: FAST_CHATS });
     app = world.apps[0]!;
-    rules = new RedisPricingStore({ redis: app.redis, prefix: app.config.redis.prefix, defaultPercent: '0' });
+    rules = app.pricing;
   });
   afterAll(async () => {
     await world?.close();

@@ -1,12 +1,15 @@
 import { Composer } from 'grammy';
 import { isLanguageData } from '../callback-data/language.ts';
 import type { BotContext } from '../context.ts';
-import type { Role, RoleStore } from '../../accounts/roles.ts';
+import { actingRole, type Role, type RoleStore } from '../../accounts/roles.ts';
 
 /** Commands anyone may use, role or not. */
 const OPEN_COMMANDS = new Set(['start', 'help', 'language', 'cancel']);
 
-/** Which roles may use each command. */
+/**
+ * Which roles may use each command. A distributor has every command of a reseller and those that name
+ * `distributor`, which reach their own network only (each feature checks who a command names).
+ */
 export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   topup: ['reseller', 'admin'],
   bulk: ['reseller', 'admin'],
@@ -15,12 +18,15 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   orders: ['reseller', 'agent', 'admin'],
   users: ['admin'],
   grant: ['admin'],
-  revoke: ['admin'],
-  invite: ['admin'],
-  invites: ['admin'],
+  revoke: ['admin', 'distributor'],
+  invite: ['admin', 'distributor'],
+  invites: ['admin', 'distributor'],
+  transfer: ['distributor'],
+  network: ['distributor'],
+  move: ['admin'],
   // Resellers see their own orders only (issue 17).
   stats: ['reseller', 'admin'],
-  pricing: ['admin'],
+  pricing: ['admin', 'distributor'],
   health: ['admin'],
   pin: ['reseller', 'admin'],
   balance: ['reseller', 'admin'],
@@ -29,17 +35,23 @@ export const COMMAND_ROLES: Record<string, readonly Role[]> = {
   shop: ['reseller'],
   timezone: ['reseller'],
   credit: ['admin'],
-  limit: ['admin'],
+  limit: ['admin', 'distributor'],
   export: ['reseller', 'agent', 'admin'],
   reconcile: ['admin'],
   settings: ['reseller', 'agent', 'admin'],
 };
 
+/** Whether a role (a distributor's as stored) may use a command. */
+function allows(roles: readonly Role[], role: Role | null): boolean {
+  if (role === null) return false;
+  return roles.includes(role) || (role === 'distributor' && roles.includes('reseller'));
+}
+
 /** The commands a role sees in its menu, in order. */
 export function commandsFor(role: Role | null): string[] {
   const base = ['start', 'help'];
   const allowed = Object.entries(COMMAND_ROLES)
-    .filter(([, roles]) => role !== null && roles.includes(role))
+    .filter(([, roles]) => allows(roles, role))
     .map(([command]) => command);
   return [...base, ...allowed, 'cancel', 'language'];
 }
@@ -51,7 +63,9 @@ export function commandsFor(role: Role | null): string[] {
 export function createAccessFeature(roles: Pick<RoleStore, 'roleOf'>) {
   const composer = new Composer<BotContext>();
   composer.use(async (ctx, next) => {
-    ctx.role = ctx.from ? await roles.roleOf(ctx.from.id) : null;
+    const stored = ctx.from ? await roles.roleOf(ctx.from.id) : null;
+    ctx.distributor = stored === 'distributor';
+    ctx.role = actingRole(stored);
     if (ctx.role !== null) return next();
     const text = ctx.message?.text;
     const command = text?.startsWith('/') ? text.slice(1).split(/[\s@]/)[0]?.toLowerCase() : undefined;
@@ -72,7 +86,7 @@ export function createAccessFeature(roles: Pick<RoleStore, 'roleOf'>) {
 export function requireRole(command: string) {
   return async (ctx: BotContext, next: () => Promise<void>) => {
     const roles = COMMAND_ROLES[command] ?? [];
-    if (ctx.role !== null && roles.includes(ctx.role)) return next();
+    if (allows(roles, ctx.distributor ? 'distributor' : ctx.role)) return next();
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t('access-denied-short') });
     else
       await ctx.reply(

@@ -10,6 +10,12 @@ import { commandsFor } from './access.ts';
 /** What each role does most, as the keyboard under /start's greeting (rows of commands). */
 const MENU: Record<Role, string[][]> = {
   reseller: [['topup', 'orders'], ['balance', 'bulk'], ['schedule', 'settings'], ['help']],
+  distributor: [
+    ['topup', 'orders'],
+    ['network', 'transfer'],
+    ['balance', 'invite'],
+    ['settings', 'help'],
+  ],
   admin: [
     ['topup', 'orders'],
     ['stats', 'users'],
@@ -28,9 +34,15 @@ const HELP_GROUPS: Array<[string, string[]]> = [
   ['help-group-orders', ['orders', 'status', 'receipt', 'export']],
   ['help-group-money', ['balance', 'statement', 'credit', 'limit', 'pricing']],
   ['help-group-people', ['users', 'invite', 'invites', 'grant', 'revoke']],
+  ['help-group-network', ['network', 'transfer', 'move']],
   ['help-group-watch', ['stats', 'health', 'reconcile']],
   ['help-group-settings', ['settings', 'language', 'timezone', 'shop', 'pin']],
 ];
+
+/** The user's role as stored: a distributor's menu and help have their network's commands. */
+function storedRole(ctx: BotContext): Role | null {
+  return ctx.distributor ? 'distributor' : ctx.role;
+}
 
 /** The menu keyboard of `role` in the reader's language: only commands the role has. */
 function menuKeyboard(ctx: BotContext, role: Role): Keyboard {
@@ -89,22 +101,23 @@ export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown)
 
   composer.command(['start', 'help'], async (ctx) => {
     const name = ctx.from?.first_name ?? '';
-    if (ctx.role === null) {
+    const role = storedRole(ctx);
+    if (role === null) {
       await ctx.reply(ctx.t('start-stranger', { name, id: String(ctx.from?.id ?? 0) }));
       return;
     }
     const isStart = ctx.message?.text.startsWith('/start') === true;
     if (!isStart) {
-      await ctx.reply(helpText(ctx, ctx.role));
+      await ctx.reply(helpText(ctx, role));
       return;
     }
     if (menus && ctx.from && ctx.chat?.type === 'private') {
       await menus
-        .setFor(ctx.from.id, ctx.role, ctx.from.language_code)
+        .setFor(ctx.from.id, role, ctx.from.language_code)
         .catch((error: unknown) => onMenuError?.(error));
     }
-    await ctx.reply(ctx.t('start-menu', { name, role: html(ctx.t(`role-${ctx.role}`)) }), {
-      reply_markup: menuKeyboard(ctx, ctx.role),
+    await ctx.reply(ctx.t('start-menu', { name, role: html(ctx.t(`role-${role}`)) }), {
+      reply_markup: menuKeyboard(ctx, role),
     });
   });
 
@@ -113,15 +126,16 @@ export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown)
     composer.callbackQuery(LANGUAGE_DATA, async (ctx, next) => {
       await next();
       const chosen = ctx.session.locale;
-      if (ctx.role !== null && ctx.from && ctx.chat?.type === 'private' && chosen !== undefined) {
+      const role = storedRole(ctx);
+      if (role !== null && ctx.from && ctx.chat?.type === 'private' && chosen !== undefined) {
         await menus
-          .setFor(ctx.from.id, ctx.role, ctx.from.language_code, chosen)
+          .setFor(ctx.from.id, role, ctx.from.language_code, chosen)
           .catch((error: unknown) => onMenuError?.(error));
         // The keyboard in the new language, with the greeting that carries it.
         await ctx.reply(
-          ctx.t('start-menu', { name: ctx.from.first_name, role: html(ctx.t(`role-${ctx.role}`)) }),
+          ctx.t('start-menu', { name: ctx.from.first_name, role: html(ctx.t(`role-${role}`)) }),
           {
-            reply_markup: menuKeyboard(ctx, ctx.role),
+            reply_markup: menuKeyboard(ctx, role),
           },
         );
       }

@@ -4,6 +4,7 @@ import {
   holdAndPlace,
   intentDraft,
   payerPrice,
+  type PayerPrice,
   payerRole,
   type Payer,
   type UnattendedProduct,
@@ -42,7 +43,7 @@ export async function place(sc: StepContext, quote: QuoteView, step: number): Pr
     await ctx.reply(sc.t('access-denied', { id: String(userId) }));
     return 'stopped';
   }
-  const { role, price } = now;
+  const { role, price, above } = now;
   if (!priceAsShown(role, quote.resellerPrice, price)) return 'requote';
   // A reseller's price is held from their credit when the order is stored; admins spend the wallet directly.
   const draft = intentDraft({
@@ -50,6 +51,7 @@ export async function place(sc: StepContext, quote: QuoteView, step: number): Pr
     account: sc.state.phone!.digits,
     quote: quoted,
     price,
+    above,
     payer: { role, resellerId: userId, chatId: ctx.chat!.id, locale },
   });
   const numbered = await fixNumber(sc, draft, step, quote.quoteToken);
@@ -100,12 +102,12 @@ function payerNow(
   sc: StepContext,
   product: UnattendedProduct,
   quoted: UnattendedQuote,
-): Promise<{ role: Payer['role']; price: string } | null> {
+): Promise<({ role: Payer['role'] } & PayerPrice) | null> {
   const { deps, userId } = sc;
   return sc.conversation.external(async () => {
     const role = await payerRole(deps.roles, userId);
     if (role === null) return null;
-    return { role, price: await payerPrice(deps.pricing, { role, resellerId: userId }, product, quoted) };
+    return { role, ...(await payerPrice(deps.pricing, { role, resellerId: userId }, product, quoted)) };
   });
 }
 

@@ -27,9 +27,10 @@ export interface TopUpDeps {
   /** The account's shared quotes (a chat takes one with enough validity left to read and confirm it). */
   quotes: QuoteSource;
   orders: Pick<OrderService, 'submit' | 'unfinishedForAccount' | 'get'>;
+  /** Who may pay now: a distributor acts as a reseller, and a suspended network's reseller as nobody. */
   roles: Pick<RoleStore, 'roleOf'>;
-  /** What resellers pay: the merchant price plus the margin rule that applies to them. */
-  pricing: Pick<PricingStore, 'priceFor'>;
+  /** What resellers pay: the merchant price plus the margin rules down their chain. */
+  pricing: Pick<PricingStore, 'priceFor' | 'priceChain'>;
   /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
   numbers: Pick<OrderNumbers, 'fix' | 'attachMessage'>;
   /** Whether a top-up needs the reseller's PIN, and one try of it in an update (conversations/top-up/pin.ts). */
