@@ -58,6 +58,7 @@ import { compactingAdapter, type Packed } from './conversations/compact-replay.t
 import { RedisJsonStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
 import { flowApi, newBot } from './bot-api.ts';
 import type { Role, RoleStore } from '../accounts/roles.ts';
+import type { Network } from '../accounts/network.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
 import type { PricingStore } from '../accounts/pricing-store.ts';
 import type { PinGate } from '../accounts/pin.ts';
@@ -73,6 +74,8 @@ export interface BotDeps {
   jobs: Pick<JobSystem, 'queue' | 'work'>;
   defaultLocale: Locale;
   roles: RoleStore;
+  /** Distributors' networks: who hangs under whom (a distributor's commands reach their own network only). */
+  network: Network;
   /** Invite links (/invite, /invites, /start <payload>) and the alerts that tell admins who joined. */
   invites: { store: InviteStore; alerts: AlertSink };
   /** Users' Telegram names: recorded as users with a role write, shown beside their ID to admins and agents. */
@@ -234,6 +237,7 @@ export function createBot(deps: BotDeps) {
     redis,
     prefix,
     roles: deps.roles,
+    network: deps.network,
     names: deps.names,
     translate,
     defaultLocale: deps.defaultLocale,

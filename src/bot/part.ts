@@ -69,6 +69,7 @@ export function createBotPart(
     jobs: deps.jobs,
     defaultLocale: config.defaultLocale,
     roles: accounts.roles,
+    network: accounts.network,
     invites: { store: accounts.invites, alerts },
     names: deps.names,
     logger: deps.logger,

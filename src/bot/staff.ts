@@ -12,6 +12,7 @@ import { createMenus, type Menus } from './menus.ts';
 import { createOrderDesk, type OrderDesk } from './order-desk.ts';
 import type { ReadLine } from './read-in-line.ts';
 import type { RoleStore } from '../accounts/roles.ts';
+import type { Network } from '../accounts/network.ts';
 import type { UserDirectory } from '../accounts/names.ts';
 import { createOrderStats, type OrderStatsReader } from '../orders/stats.ts';
 
@@ -36,6 +37,8 @@ export interface StaffServices {
   stats: OrderStatsReader;
   health: HealthCheck;
   roles: RoleStore;
+  /** Distributors' networks: a distributor's views reach their own network only. */
+  network: Network;
   /** Users' names, shown beside their IDs (/users, /stats). */
   names: UserDirectory;
   redis: Redis;
@@ -53,6 +56,7 @@ export function createStaffServices(
     redis: Redis;
     prefix: string;
     roles: RoleStore;
+    network: Network;
     names: UserDirectory;
     translate: Translate;
     defaultLocale: string;
@@ -85,6 +89,7 @@ export function createStaffServices(
       budget: deps.budget,
     }),
     roles: parts.roles,
+    network: parts.network,
     names: parts.names,
     redis: parts.redis,
     prefix: parts.prefix,
