@@ -135,6 +135,26 @@ describe('distributors’ networks', () => {
     expect((await w.pricing.list(d10)).length).toBe(2);
   });
 
+  it('gives the README’s worked example', async () => {
+    const w = await threeLevels();
+    await w.pricing.set(ADMIN, { kind: 'reseller', resellerId: 10 }, { percent: '4', fixed: '0.01' });
+    await w.pricing.set(
+      10,
+      { kind: 'default' },
+      { percent: '3', fixed: '0' },
+      { kind: 'distributor', userId: 10 },
+    );
+    const s = { kind: 'distributor' as const, userId: 20 };
+    await w.pricing.set(20, { kind: 'reseller', resellerId: 30 }, { percent: '0', fixed: '0.02' }, s);
+    expect(await w.pricing.priceChain({ ...target, resellerId: 30 }, '0.3129', 'USD')).toEqual({
+      price: '0.38',
+      above: [
+        { userId: 20, price: '0.36' },
+        { userId: 10, price: '0.34' },
+      ],
+    });
+  });
+
   it('transfers move credit down and back in one step, never past what the giver has available', async () => {
     const w = await threeLevels();
     await w.accounts.credit(10, new Decimal('10'), { adminId: ADMIN, note: 'float' });
