@@ -64,6 +64,8 @@ command-start = start
 
 access-denied = Sorry, you may not use this bot. Your Telegram ID is <code>{ $id }</code>: send it to an admin to ask for access.
 access-denied-short = Sorry, you may not use this.
+access-suspended = 🚫 Your network is suspended: the distributor above you no longer has that role. Your credit is kept; nothing can be placed until an admin moves you.
+access-suspended-short = 🚫 Your network is suspended.
 command-not-for-role = This command is not available for your role.
 private-only = I work in private chats only: open { $link } and write to me there.
 private-only-short = I work in private chats only.

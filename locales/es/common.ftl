@@ -64,6 +64,8 @@ command-start = iniciar
 
 access-denied = Lo sentimos, no puede usar este bot. Su ID de Telegram es <code>{ $id }</code>: envíelo a un administrador para solicitar acceso.
 access-denied-short = Lo sentimos, no puede usar esta función.
+access-suspended = 🚫 Su red está suspendida: el distribuidor por encima de usted ya no tiene ese rol. Su crédito se conserva; no se puede realizar ningún pedido hasta que un administrador lo traslade.
+access-suspended-short = 🚫 Su red está suspendida.
 command-not-for-role = Este comando no está disponible para su rol.
 private-only = Solo funciono en chats privados: abra { $link } y escríbame allí.
 private-only-short = Solo funciono en chats privados.

@@ -64,6 +64,8 @@ command-start = démarrer
 
 access-denied = Désolé, vous ne pouvez pas utiliser ce bot. Votre identifiant Telegram est <code>{ $id }</code> : envoyez-le à un administrateur pour demander l’accès.
 access-denied-short = Désolé, vous ne pouvez pas utiliser cette fonction.
+access-suspended = 🚫 Votre réseau est suspendu : le distributeur au-dessus de vous n’a plus ce rôle. Votre crédit est conservé ; aucune commande ne peut être passée tant qu’un administrateur ne vous a pas déplacé.
+access-suspended-short = 🚫 Votre réseau est suspendu.
 command-not-for-role = Cette commande n’est pas disponible pour votre rôle.
 private-only = Je ne fonctionne que dans les chats privés : ouvrez { $link } et écrivez-moi là-bas.
 private-only-short = Je ne fonctionne que dans les chats privés.

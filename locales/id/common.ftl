@@ -64,6 +64,8 @@ command-start = mulai
 
 access-denied = Maaf, Anda tidak boleh memakai bot ini. ID Telegram Anda adalah <code>{ $id }</code>: kirimkan ke admin untuk meminta akses.
 access-denied-short = Maaf, Anda tidak boleh memakai ini.
+access-suspended = 🚫 Jaringan Anda ditangguhkan: distributor di atas Anda tidak lagi memegang peran itu. Kredit Anda tetap tersimpan; tidak ada pesanan yang bisa dibuat sampai admin memindahkan Anda.
+access-suspended-short = 🚫 Jaringan Anda ditangguhkan.
 command-not-for-role = Perintah ini tidak tersedia untuk peran Anda.
 private-only = Saya hanya bekerja di chat pribadi: buka { $link } dan kirim pesan ke saya di sana.
 private-only-short = Saya hanya bekerja di chat pribadi.

@@ -64,6 +64,8 @@ command-start = começar
 
 access-denied = Desculpe, você não pode usar este bot. Seu ID do Telegram é <code>{ $id }</code>: envie para um administrador para pedir acesso.
 access-denied-short = Desculpe, você não pode usar isto.
+access-suspended = 🚫 Sua rede está suspensa: o distribuidor acima de você não tem mais essa função. Seu crédito é mantido; nenhum pedido pode ser feito até que um administrador mova você.
+access-suspended-short = 🚫 Sua rede está suspensa.
 command-not-for-role = Este comando não está disponível para o seu perfil.
 private-only = Só funciono em conversas privadas: abra { $link } e me escreva por lá.
 private-only-short = Só funciono em conversas privadas.

@@ -64,6 +64,8 @@ command-start = anza
 
 access-denied = Samahani, huruhusiwi kutumia bot hii. Telegram ID yako ni <code>{ $id }</code>: itume kwa msimamizi kuomba ruhusa.
 access-denied-short = Samahani, huruhusiwi kutumia hiki.
+access-suspended = 🚫 Mtandao wako umesimamishwa: msambazaji aliye juu yako hana tena jukumu hilo. Salio lako limehifadhiwa; hakuna oda itakayowekwa hadi msimamizi akuhamishe.
+access-suspended-short = 🚫 Mtandao wako umesimamishwa.
 command-not-for-role = Amri hii haipatikani kwa jukumu lako.
 private-only = Ninafanya kazi kwenye mazungumzo ya faragha tu: fungua { $link } uniandikie huko.
 private-only-short = Ninafanya kazi kwenye mazungumzo ya faragha tu.

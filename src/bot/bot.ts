@@ -58,7 +58,7 @@ import { compactingAdapter, type Packed } from './conversations/compact-replay.t
 import { RedisJsonStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
 import { flowApi, newBot } from './bot-api.ts';
 import type { Role, RoleStore } from '../accounts/roles.ts';
-import type { Network } from '../accounts/network.ts';
+import { isSuspended, type Network } from '../accounts/network.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
 import type { PricingStore } from '../accounts/pricing-store.ts';
 import type { PinGate } from '../accounts/pin.ts';
@@ -203,12 +203,15 @@ export function createBot(deps: BotDeps) {
   // A tap on the /start keyboard ("💳 Top up") is its command for everything below, flows included.
   bot.use(menuCommands(translate));
   bot.use(
-    createAccessFeature({
-      roleOf: async (userId) => {
-        const read = readRoles.get(userId);
-        return read === undefined ? deps.roles.roleOf(userId) : read;
+    createAccessFeature(
+      {
+        roleOf: async (userId) => {
+          const read = readRoles.get(userId);
+          return read === undefined ? deps.roles.roleOf(userId) : read;
+        },
       },
-    }),
+      async (userId) => isSuspended(await deps.network.standing(userId)),
+    ),
   );
   bot.use(recordUserNames(deps.names, logger));
   // Before flows and features: they all run in private chats only.

@@ -25,6 +25,8 @@ interface RoleFlavor {
   role: Exclude<Role, 'distributor'> | null;
   /** Whether the user is a distributor: a reseller with a network below them (accounts/network.ts). */
   distributor: boolean;
+  /** Whether the network above the user is suspended (read once, when a command that sells asks). */
+  suspended?: () => Promise<boolean>;
 }
 
 export type BaseContext = Context & SessionFlavor<SessionData> & I18nFlavor & RoleFlavor;

@@ -13,6 +13,7 @@ import type { StoredOrder } from '../../src/orders/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { FAST_TIMINGS } from './support/timings.ts';
+import { intent } from './support/fixtures.ts';
 import { FAST_CHATS, FAST_USER, PROMPT, say, waitForOrders } from '../bot/flow/helpers.ts';
 
 const DIST = 710_000_201;
@@ -263,6 +264,44 @@ describe('a network’s books', () => {
     await checkBooks();
   }, 120_000);
 
+  it('ten holds racing ten take-backs of the same credit: exactly one of each pair goes through', async () => {
+    const price = new Decimal('0.37');
+    // Each order stays placing (its credit held) for a while: the sandbox answers its POST late.
+    const fault = await world.control.post<{ id: string }>('faults', {
+      kind: 'latency',
+      path: '/recharge/orders',
+      method: 'POST',
+      latency_ms: 700,
+      probability: 1,
+    });
+    for (let i = 0; i < 10; i++) {
+      const { available } = await app.accounts.view(SHOP);
+      const extra = new Decimal(available).minus(price);
+      if (!extra.isZero())
+        expect((await app.accounts.transfer(SUB, SHOP, extra.negated(), 'set')).ok).toBe(true);
+      const order = { ...intent({ resellerId: SHOP }), credit: { amount: price.toFixed(2) } };
+      const [submitted, takeBack] = await Promise.all([
+        world.apps[i % 2]!.orders.service.submit(order),
+        world.apps[(i + 1) % 2]!.accounts.transfer(SUB, SHOP, price.negated(), 'race'),
+      ]);
+      const held = submitted.order.rejection?.key !== 'credit';
+      expect(Number(held) + Number(takeBack.ok)).toBe(1);
+      expect(new Decimal((await app.accounts.view(SHOP)).available).gte(0)).toBe(true);
+      if (held) placed.push(order.externalOrderId);
+    }
+    await world.control.del(`faults/${fault.id}`);
+    // The shop's own holds all end (the fixture's quote token is refused by the sandbox): nothing charged.
+    await until(
+      () => Promise.all(placed.map(orderOf)),
+      (all) => all.every(finished),
+      60_000,
+    );
+    await checkBooks();
+    expect((await app.accounts.view(SUB)).balance).toBe(
+      new Decimal(sum(await app.accounts.allEntries(SUB))).toFixed(),
+    );
+  }, 120_000);
+
   it('moving the sub-distributor while orders are in flight keeps the books', async () => {
     const { available } = await app.accounts.view(SHOP);
     if (new Decimal(available).lt(3)) {
@@ -292,4 +331,25 @@ describe('a network’s books', () => {
     expect(await earned(OTHER_DIST, after)).toBe(true);
     expect(await earned(DIST, after)).toBe(false);
   }, 180_000);
+
+  it('a revoked distributor suspends the network below: nothing is sold, credit is kept, a move lifts it', async () => {
+    const shop = world.standIn.driver.user({ id: SHOP });
+    const before = await app.accounts.view(SHOP);
+    expect((await app.roles.change(ADMIN, OTHER_DIST, null)).ok).toBe(true);
+    await say(shop, '/topup +2348031239301 500 MTN', /network is suspended/);
+    await say(shop, '/bulk', /network is suspended/);
+    expect(await waitForOrders(world, '2348031239301', 1, 1_000)).toHaveLength(0);
+    expect((await app.accounts.view(SHOP)).balance).toBe(before.balance);
+    // Moved under the merchant, the sub-distributor's network sells again.
+    expect(await app.network.move(SUB, null)).toEqual({ ok: true, previous: OTHER_DIST });
+    await topUp('2348031239302');
+    const order = await orderOf(placed[placed.length - 1]!);
+    expect(order.credit!.above!.map((a) => a.userId)).toEqual([SUB]);
+    await until(
+      () => Promise.all(placed.map(orderOf)),
+      (all) => all.every(finished),
+      60_000,
+    );
+    await checkBooks();
+  });
 });

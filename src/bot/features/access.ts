@@ -3,6 +3,9 @@ import { isLanguageData } from '../callback-data/language.ts';
 import type { BotContext } from '../context.ts';
 import { actingRole, type Role, type RoleStore } from '../../accounts/roles.ts';
 
+/** Commands that sell: refused while the seller's network is suspended (a distributor above them was revoked). */
+const SELLING = new Set(['topup', 'bulk', 'schedule']);
+
 /** Commands anyone may use, role or not. */
 const OPEN_COMMANDS = new Set(['start', 'help', 'language', 'cancel']);
 
@@ -60,12 +63,21 @@ export function commandsFor(role: Role | null): string[] {
  * Loads the user's role for this update and stops strangers before anything else runs:
  * they see their numeric ID and nothing else happens (no Merchant API call is made for them).
  */
-export function createAccessFeature(roles: Pick<RoleStore, 'roleOf'>) {
+export function createAccessFeature(
+  roles: Pick<RoleStore, 'roleOf'>,
+  /** Whether a reseller's network is suspended (accounts/network.ts). */
+  suspended: (userId: number) => Promise<boolean>,
+) {
   const composer = new Composer<BotContext>();
   composer.use(async (ctx, next) => {
     const stored = ctx.from ? await roles.roleOf(ctx.from.id) : null;
     ctx.distributor = stored === 'distributor';
     ctx.role = actingRole(stored);
+    if (ctx.role === 'reseller' && ctx.from) {
+      const userId = ctx.from.id;
+      let read: Promise<boolean> | undefined;
+      ctx.suspended = () => (read ??= suspended(userId));
+    }
     if (ctx.role !== null) return next();
     const text = ctx.message?.text;
     const command = text?.startsWith('/') ? text.slice(1).split(/[\s@]/)[0]?.toLowerCase() : undefined;
@@ -86,7 +98,12 @@ export function createAccessFeature(roles: Pick<RoleStore, 'roleOf'>) {
 export function requireRole(command: string) {
   return async (ctx: BotContext, next: () => Promise<void>) => {
     const roles = COMMAND_ROLES[command] ?? [];
-    if (allows(roles, ctx.distributor ? 'distributor' : ctx.role)) return next();
+    if (allows(roles, ctx.distributor ? 'distributor' : ctx.role)) {
+      if (!SELLING.has(command) || !(await ctx.suspended?.())) return next();
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t('access-suspended-short') });
+      else await ctx.reply(ctx.t('access-suspended'));
+      return;
+    }
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t('access-denied-short') });
     else
       await ctx.reply(
