@@ -200,10 +200,23 @@ export class RedisPricingStore {
 
   /** The payer's price and the price of every distributor above them (see the class comment). */
   async priceChain(target: PriceTarget, merchantPrice: string, currency: string): Promise<PriceChain> {
+    const [chain] = await this.priceChains(target, [merchantPrice], currency);
+    return chain!;
+  }
+
+  /** `priceChain` for several merchant prices of one target (the amount buttons), reading the rules once. */
+  async priceChains(
+    target: PriceTarget,
+    merchantPrices: readonly string[],
+    currency: string,
+  ): Promise<PriceChain[]> {
     const digits = currencyDigits(currency);
     if (target.resellerId === undefined) {
       const { rule } = await this.ruleFor(target);
-      return { price: priceWithMargin(merchantPrice, currency, rule).toFixed(digits), above: [] };
+      return merchantPrices.map((p) => ({
+        price: priceWithMargin(p, currency, rule).toFixed(digits),
+        above: [],
+      }));
     }
     const { chain } = await this.#network.standing(target.resellerId);
     // Top-down: the first level under the merchant, then each level to the payer.
@@ -214,17 +227,19 @@ export class RedisPricingStore {
         target: { ...target, resellerId: userId },
       })),
     );
-    let price = new Decimal(merchantPrice);
-    const prices = rules.map(({ rule }, index) => {
-      const next = priceWithMargin(price, currency, rule);
-      price = index === 0 || next.gte(price) ? next : price;
-      return price.toFixed(digits);
+    return merchantPrices.map((merchantPrice) => {
+      let price = new Decimal(merchantPrice);
+      const prices = rules.map(({ rule }, index) => {
+        const next = priceWithMargin(price, currency, rule);
+        price = index === 0 || next.gte(price) ? next : price;
+        return price.toFixed(digits);
+      });
+      const above = levels
+        .slice(0, -1)
+        .map((userId, index) => ({ userId, price: prices[index]! }))
+        .reverse();
+      return { price: prices[prices.length - 1]!, above };
     });
-    const above = levels
-      .slice(0, -1)
-      .map((userId, index) => ({ userId, price: prices[index]! }))
-      .reverse();
-    return { price: prices[prices.length - 1]!, above };
   }
 
   async audit(limit = 20, owner: RuleOwner = MERCHANT): Promise<PricingChange[]> {

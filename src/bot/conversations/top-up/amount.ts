@@ -120,19 +120,20 @@ async function buttonPrices(
       if (entries.length === 0) return null;
       const currency = entries[0]![1].currency;
       const role = await deps.roles.roleOf(sc.userId);
-      const prices: Record<string, string> = {};
-      for (const [amount, p] of entries) {
-        if (p.currency !== currency) continue;
-        prices[amount] =
-          role === 'reseller'
-            ? await deps.pricing.priceFor(
+      const same = entries.filter(([, p]) => p.currency === currency);
+      const merchantPrices = same.map(([, p]) => p.price);
+      // A reseller's prices down their chain, read once for every button.
+      const paid =
+        role === 'reseller'
+          ? (
+              await deps.pricing.priceChains(
                 { country: product.country, operatorKey: product.operatorKey, resellerId: sc.userId },
-                p.price,
-                p.currency,
+                merchantPrices,
+                currency,
               )
-            : p.price;
-      }
-      return { currency, prices };
+            ).map((chain) => chain.price)
+          : merchantPrices;
+      return { currency, prices: Object.fromEntries(same.map(([amount], i) => [amount, paid[i]!])) };
     } catch {
       // Prices on buttons are a help: without them the amounts are still offered.
       return null;

@@ -30,7 +30,7 @@ export interface TopUpDeps {
   /** Who may pay now: a distributor acts as a reseller, and a suspended network's reseller as nobody. */
   roles: Pick<RoleStore, 'roleOf'>;
   /** What resellers pay: the merchant price plus the margin rules down their chain. */
-  pricing: Pick<PricingStore, 'priceFor' | 'priceChain'>;
+  pricing: Pick<PricingStore, 'priceFor' | 'priceChain' | 'priceChains'>;
   /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
   numbers: Pick<OrderNumbers, 'fix' | 'attachMessage'>;
   /** Whether a top-up needs the reseller's PIN, and one try of it in an update (conversations/top-up/pin.ts). */
