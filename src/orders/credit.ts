@@ -44,6 +44,16 @@ function kindOf(from: State, to: State): LedgerKind {
 }
 
 /**
+ * What the merchant is paid for an order: the price of the level just below the merchant (the seller's own, or
+ * the price of the topmost distributor above them); the merchant price for an admin's order.
+ */
+export function merchantRevenue(order: Pick<StoredOrder, 'credit' | 'quote'>): string {
+  const above = order.credit?.above;
+  if (above !== undefined && above.length > 0) return above[above.length - 1]!.price;
+  return order.quote.resellerPrice ?? order.quote.merchantPrice;
+}
+
+/**
  * The commission lines of a step from `from` to `to`: entering `settled` credits each distributor above the
  * payer the price of the level below minus their own; leaving it (a refund after success) takes that back.
  * Each line names the order (ref) and the level it came through (note `from:<user id below>`).

@@ -1,3 +1,4 @@
+import { merchantRevenue } from './credit.ts';
 import { Decimal } from 'decimal.js';
 import { isFinished } from '../domain/status.ts';
 import type { OrderReads } from './reads.ts';
@@ -6,7 +7,10 @@ import type { OrderService, StoredOrder } from './types.ts';
 
 /** Money of a set of succeeded orders, exact decimal strings in one merchant currency. */
 export interface Books {
-  /** What resellers paid (their price; an admin's order counts at the merchant price, with no margin). */
+  /**
+   * What the merchant was paid: the first level's price (the seller's own under the merchant, else the top
+   * distributor's above them: the rest is the network's commission); an admin's order at the merchant price.
+   */
   revenue: string;
   /** Merchant prices. */
   cost: string;
@@ -131,7 +135,7 @@ export function createOrderStats(deps: {
           (spend.get(currency) ?? new Decimal(0)).plus(new Decimal(order.quote.merchantPrice)),
         );
         const cost = new Decimal(order.quote.merchantPrice);
-        const revenue = new Decimal(order.quote.resellerPrice ?? order.quote.merchantPrice);
+        const revenue = new Decimal(merchantRevenue(order));
         overall.add(currency, currency, currency, revenue, cost);
         resellers.add(String(order.resellerId), order.resellerId, currency, revenue, cost);
         byOperator.add(name, name, currency, revenue, cost);

@@ -14,6 +14,7 @@ import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { FAST_TIMINGS } from './support/timings.ts';
 import { intent } from './support/fixtures.ts';
+import { createOrderStats } from '../../src/orders/stats.ts';
 import { FAST_CHATS, FAST_USER, PROMPT, say, waitForOrders } from '../bot/flow/helpers.ts';
 
 const DIST = 710_000_201;
@@ -226,6 +227,19 @@ describe('a network’s books', () => {
     await app.reconciler.run();
     await checkBooks();
     expect((await app.accounts.allEntries(SUB)).filter((e) => e.kind === 'commission')).toHaveLength(4);
+
+    // The admins' books count what the merchant was paid (the distributor's price), not the shop's: the rest is
+    // the network's commission.
+    const stats = await createOrderStats({ store: app.orders.store }).compute();
+    const mine = stats.today.byReseller.find((row) => row.resellerId === SHOP)!;
+    const settled = await Promise.all(
+      [exts.plain, exts.twice, exts.polled, exts.reviewOk].map(
+        async (ext) => (await orderOf(ext)).credit!.above!,
+      ),
+    );
+    expect(mine.revenue).toBe(
+      settled.reduce((t, above) => t.plus(above[1]!.price), new Decimal(0)).toFixed(),
+    );
 
     // Both replicas refresh a settled order at once: nothing moves again.
     await Promise.all(world.apps.map((a) => a.orders.service.refresh(exts.polled)));
