@@ -5,6 +5,8 @@ import { ask } from './agents-support.ts';
 import { FAST_CHATS } from './flow/helpers.ts';
 import { htmlToPlain } from '../../src/lib/html.ts';
 
+const DISTRIBUTOR = 710_000_271;
+
 /** What each role gets for each command: 'ok' with what the answer contains, or the refusal. */
 type Expect = { ok: RegExp } | 'not-for-role' | 'stranger';
 
@@ -148,6 +150,37 @@ describe('role changes and the command menus they update', () => {
         ],
       ],
       [AGENT, ['start', 'help', 'status', 'orders', 'receipt', 'export', 'settings', 'cancel', 'language']],
+      // A distributor: every reseller command, and their network's.
+      [
+        DISTRIBUTOR,
+        [
+          'start',
+          'help',
+          'topup',
+          'bulk',
+          'schedule',
+          'status',
+          'orders',
+          'revoke',
+          'invite',
+          'invites',
+          'transfer',
+          'network',
+          'stats',
+          'pricing',
+          'pin',
+          'balance',
+          'statement',
+          'receipt',
+          'shop',
+          'timezone',
+          'limit',
+          'export',
+          'settings',
+          'cancel',
+          'language',
+        ],
+      ],
       [
         ADMIN,
         [
@@ -163,6 +196,7 @@ describe('role changes and the command menus they update', () => {
           'revoke',
           'invite',
           'invites',
+          'move',
           'stats',
           'pricing',
           'health',
@@ -180,6 +214,7 @@ describe('role changes and the command menus they update', () => {
         ],
       ],
     ];
+    await world.apps[0]!.roles.change(ADMIN, DISTRIBUTOR, 'distributor');
     for (const [id, commands] of expected) {
       const user = world.standIn.driver.user({ id });
       await ask(user, '/start');
