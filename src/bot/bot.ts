@@ -290,7 +290,7 @@ export function createBot(deps: BotDeps) {
   bot.use(createSettingsFeature({ profiles: deps.receiptProfiles, pins: deps.pins.store }));
   bot.use(createStatusFeature(staff));
   bot.use(createOrdersFeature(staff));
-  bot.use(createUsersFeature(staff, menuError));
+  bot.use(createUsersFeature(staff, menuError, localeOf));
   bot.use(
     createCreditFeature({
       ...deps.credit,

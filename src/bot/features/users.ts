@@ -4,14 +4,19 @@ import type { BotContext } from '../context.ts';
 import { isRole, type Role } from '../../accounts/roles.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
-import { html } from '../../lib/html.ts';
+import { code, html } from '../../lib/html.ts';
 
 const USER_ID = /^\d{1,15}$/;
 
-/** `/users`, `/grant <id> <role>`, `/revoke <id>`: who may use the bot; every change recorded and shown. */
+/**
+ * `/users`, `/grant <id> <role>`, `/revoke <id>`: who may use the bot; every change recorded and shown. A
+ * distributor revokes within their own network only; a distributor who loses the role suspends everyone below them
+ * (accounts/network.ts), and each of them is told. `localeOf`: the language a user reads.
+ */
 export function createUsersFeature(
   staff: StaffServices,
   onMenuError: (error: unknown, userId: number) => void,
+  localeOf: (userId: number) => Promise<string>,
 ) {
   const composer = new Composer<BotContext>();
   const roleName = (ctx: BotContext, role: Role) => ctx.t(`role-${role}`);
@@ -55,6 +60,54 @@ export function createUsersFeature(
       await ctx.reply(ctx.t('admin-grant-done', { ...who, role: html(roleName(ctx, role)) }));
     else if (result.previous === null) await ctx.reply(ctx.t('admin-revoke-nothing', who));
     else await ctx.reply(ctx.t('admin-revoke-done', who));
+    if (result.previous === 'distributor' && role !== 'distributor') await suspendBelow(ctx, user);
+  }
+
+  /**
+   * Everyone below a user who stopped being a distributor is suspended until an admin moves them: each is told in
+   * their own language, and whoever made the change how many they were.
+   */
+  async function suspendBelow(ctx: BotContext, user: number): Promise<void> {
+    const below = await staff.network.below(user);
+    if (below.length === 0) return;
+    const people = await staff.names.people([user]);
+    for (const { userId } of below) {
+      const text = staff.translate(await localeOf(userId), 'network-suspended-told', { user: people(user) });
+      await ctx.api.sendMessage(userId, text).catch(() => undefined);
+    }
+    await ctx.reply(ctx.t('network-suspended', { user: people(user), count: below.length }));
+  }
+
+  /**
+   * Whether `user` may become a distributor: a reseller or someone with no role, at a level whose children still
+   * fit NETWORK_MAX_DEPTH. Answers why not.
+   */
+  async function mayDistribute(ctx: BotContext, user: number): Promise<boolean> {
+    const [standing, people] = await Promise.all([staff.network.standing(user), staff.names.people([user])]);
+    const who = { user: people(user) };
+    const current = staff.roles.isConfiguredAdmin(user) ? 'admin' : standing.role;
+    if (current === 'agent' || current === 'admin') {
+      await ctx.reply(ctx.t('network-grant-not-reseller', { ...who, role: html(roleName(ctx, current)) }));
+      return false;
+    }
+    const level = 1 + standing.chain.length;
+    if (level >= staff.network.maxDepth) {
+      await ctx.reply(ctx.t('network-grant-too-deep', { ...who, level, max: staff.network.maxDepth }));
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether a distributor may revoke `user`: a reseller (or former one) somewhere below them. Anyone else gets the
+   * answer of a user unknown to them, by ID alone: nothing outside their network is revealed.
+   */
+  async function inOwnNetwork(ctx: BotContext, user: number): Promise<boolean> {
+    const me = ctx.from?.id ?? 0;
+    const [inside, role] = await Promise.all([staff.network.contains(me, user), staff.roles.roleOf(user)]);
+    if (inside && (role === null || role === 'reseller' || role === 'distributor')) return true;
+    await ctx.reply(ctx.t('network-not-yours', { user: code(String(user)) }));
+    return false;
   }
 
   composer.command('users', requireRole('users'), async (ctx) => {
@@ -88,7 +141,9 @@ export function createUsersFeature(
       await ctx.reply(ctx.t('admin-grant-usage'));
       return;
     }
-    await change(ctx, Number(id), role.toLowerCase() as Role);
+    const wanted = role.toLowerCase() as Role;
+    if (wanted === 'distributor' && !(await mayDistribute(ctx, Number(id)))) return;
+    await change(ctx, Number(id), wanted);
   });
 
   composer.command('revoke', requireRole('revoke'), async (ctx) => {
@@ -97,6 +152,7 @@ export function createUsersFeature(
       await ctx.reply(ctx.t('admin-revoke-usage'));
       return;
     }
+    if (ctx.distributor && !(await inOwnNetwork(ctx, Number(id)))) return;
     await change(ctx, Number(id), null);
   });
 
