@@ -36,6 +36,7 @@ import type { ReceiptProfiles } from '../receipts/profile.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
 import { createCreditFeature, type CreditDeps } from './features/credit.ts';
+import { createNetworkFeature } from './features/network.ts';
 import { createExportFeature, type ExportDeps } from './features/export.ts';
 import { createReconcileFeature, type ReconcileFeatureDeps } from './features/reconcile.ts';
 import { topUpFeature } from './features/top-up.ts';
@@ -299,6 +300,16 @@ export function createBot(deps: BotDeps) {
       translate,
       localeOf,
       line: deps.line,
+    }),
+  );
+  bot.use(
+    createNetworkFeature({
+      network: deps.network,
+      accounts: deps.credit.accounts,
+      names: deps.names,
+      translate,
+      localeOf,
+      ...(deps.credit.clock === undefined ? {} : { clock: deps.credit.clock }),
     }),
   );
   bot.use(createExportFeature({ ...deps.exports, names: deps.names }));

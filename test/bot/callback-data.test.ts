@@ -15,6 +15,7 @@ import {
 } from '../../src/bot/callback-data/order-list.ts';
 import { parseRepeat, REPEAT_DATA, repeatData } from '../../src/bot/callback-data/repeat.ts';
 import { INVITE_DATA, parseInviteData, revokeInviteData } from '../../src/bot/callback-data/invite.ts';
+import { NETWORK_DATA, networkPageData, parseNetworkPage } from '../../src/bot/callback-data/network.ts';
 import {
   isOrderCardButton,
   ORDER_DATA,
@@ -97,12 +98,29 @@ describe('callback data families', () => {
       expect(parseInviteData(other)).toBeUndefined();
   });
 
+  it('net: page data name whose network they show and parse back; the "n/m" button and other shapes are no page', () => {
+    const page = networkPageData(710_100_100, 3);
+    expect(NETWORK_DATA.page.test(page)).toBe(true);
+    expect(parseNetworkPage(page)).toEqual({ distributorId: 710_100_100, page: 3 });
+    expect(Buffer.byteLength(networkPageData(999_999_999_999_999, 9999))).toBeLessThanOrEqual(64);
+    for (const other of [
+      NETWORK_DATA.count,
+      'net:p:12',
+      'net:p:x:1',
+      'net:p:12:1:2',
+      revokeInviteData('K7QX2M'),
+      undefined,
+    ])
+      expect(parseNetworkPage(other)).toBeUndefined();
+  });
+
   it('no family prefix is written as a literal outside its module (top-up steps aside)', () => {
     const owners = new Map([
       ['ord:', 'bot/callback-data/order.ts'],
       ['rp:', 'bot/callback-data/repeat.ts'],
       ['lang:', 'bot/callback-data/language.ts'],
       ['ol:', 'bot/callback-data/order-list.ts'],
+      ['net:', 'bot/callback-data/network.ts'],
     ]);
     const strays: string[] = [];
     for (const file of sources(SRC)) {
