@@ -147,11 +147,12 @@ return 1
 `);
 
 const revokeScript = defineScript(`
--- KEYS: invite, live ; ARGV: now, hash, id, by
-local f = redis.call('HMGET', KEYS[1], 'id', 'left', 'until', 'state')
+-- KEYS: invite, live ; ARGV: now, hash, id, by, maker ('' = anyone's)
+local f = redis.call('HMGET', KEYS[1], 'id', 'left', 'until', 'state', 'by')
 if f[1] ~= ARGV[3] or f[4] ~= 'live' or tonumber(f[3]) <= tonumber(ARGV[1]) or tonumber(f[2]) <= 0 then
   return {'gone'}
 end
+if ARGV[5] ~= '' and f[5] ~= ARGV[5] then return {'gone'} end
 redis.call('HSET', KEYS[1], 'state', 'revoked', 'revokedBy', ARGV[4])
 redis.call('ZREM', KEYS[2], ARGV[2])
 local out = {'revoked'}
@@ -293,15 +294,18 @@ export class RedisInviteStore {
     return invites;
   }
 
-  /** Revokes a live invite by its short ID; `gone` when it is not live (any more) or never was. */
-  async revoke(id: string, by: number): Promise<InviteRevocation> {
+  /**
+   * Revokes a live invite by its short ID; `gone` when it is not live (any more) or never was, or when `maker` is
+   * given and someone else made it (a distributor revokes their own invites only).
+   */
+  async revoke(id: string, by: number, maker?: number): Promise<InviteRevocation> {
     if (!isInviteId(id)) return { kind: 'gone' };
     const hash = await this.#redis.get(this.#idKey(id));
     if (hash === null) return { kind: 'gone' };
     const reply = await revokeScript.run(
       this.#redis,
       [this.#inviteKey(hash), this.#live],
-      [this.#clock(), hash, id, by],
+      [this.#clock(), hash, id, by, maker ?? ''],
     );
     const { kind, fields } = answerOf(reply);
     const invite = kind === 'revoked' ? inviteOf(fields) : undefined;

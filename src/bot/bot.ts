@@ -258,7 +258,10 @@ export function createBot(deps: BotDeps) {
       roles: deps.roles,
       menus: staff.menus,
       alerts: deps.invites.alerts,
+      network: deps.network,
       names: deps.names,
+      translate,
+      localeOf,
       logger,
     }),
   );

@@ -18,24 +18,32 @@ import type { BotContext } from '../context.ts';
 import type { Menus } from '../menus.ts';
 import { requireRole } from './access.ts';
 import { userNameOf, type UserDirectory } from '../../accounts/names.ts';
+import type { Network } from '../../accounts/network.ts';
+import type { Translate } from '../i18n.ts';
 
 export interface InvitesFeatureDeps {
   invites: InviteStore;
+  /** A distributor's invite puts the newcomer in their network, before the role is given. */
+  network: Pick<Network, 'join'>;
   /** The same role store as /grant: a reseller's start credit follows through its hook, once. */
   roles: Pick<RoleStore, 'change'>;
   menus: Pick<Menus, 'setFor'>;
   /** The admins' notice of who joined goes with the other alerts (ALERT_CHAT_ID, or each admin). */
   alerts: AlertSink;
   /** The newcomer is named at once in every admin view (strangers' names are never kept before). */
-  names: Pick<UserDirectory, 'record'>;
+  names: Pick<UserDirectory, 'record' | 'people'>;
+  /** The distributor whose invite was used is told, in their language. */
+  translate: Translate;
+  localeOf: (userId: number) => Promise<string>;
   logger: LoggerLike;
 }
 
 const until = (ms: number) => shortTime(new Date(ms).toISOString());
 
 /**
- * Invite links. `/invite <role> [uses] [days]` (admins) answers with the deep link and its QR code; `/invites`
- * lists the live ones with a button to revoke each. `/start <payload>` of a live invite gives its role at once,
+ * Invite links. `/invite <role> [uses] [days]` (admins; a distributor: `reseller` only, into their network)
+ * answers with the deep link and its QR code; `/invites` lists the live ones (a distributor's: their own) with a
+ * button to revoke each. `/start <payload>` of a live invite gives its role at once,
  * then the plain /start follows (greeting and menu); any other payload is left to the plain /start untouched.
  * Registered before the start feature.
  */
@@ -68,9 +76,14 @@ export function createInvitesFeature(deps: InvitesFeatureDeps) {
     }
   });
 
-  /** Gives the invite's role (its use is taken), the menu and the welcome, and tells the admins. */
+  /**
+   * Gives the invite's role (its use is taken), the menu and the welcome, and tells the admins. A distributor's
+   * invite first puts the newcomer under them (so no start credit follows: the distributor funds them); when that
+   * is refused, the use is given back and nothing changes.
+   */
   async function grant(ctx: BotContext, payload: string, invite: Invite): Promise<boolean> {
     const user = ctx.from!;
+    if (invite.network && !(await joinNetwork(ctx, payload, invite))) return false;
     let changed;
     try {
       changed = await deps.roles.change(invite.by, user.id, invite.role);
@@ -91,6 +104,7 @@ export function createInvitesFeature(deps: InvitesFeatureDeps) {
       .setFor(user.id, invite.role, user.language_code)
       .catch((error: unknown) => deps.logger.warn({ err: error, userId: user.id }, 'invite: menu not set'));
     await ctx.reply(ctx.t(`invite-welcome-${invite.role}`, { name: user.first_name }));
+    if (invite.network) await welcomeToNetwork(ctx, invite);
     await deps.alerts
       .raise({
         kind: 'invite-used',
@@ -108,13 +122,53 @@ export function createInvitesFeature(deps: InvitesFeatureDeps) {
     return true;
   }
 
+  /** Puts the newcomer under the invite's maker; on a refusal gives the use back and answers why. */
+  async function joinNetwork(ctx: BotContext, payload: string, invite: Invite): Promise<boolean> {
+    let joined;
+    try {
+      joined = await deps.network.join(ctx.from!.id, invite.by);
+    } catch (error) {
+      await deps.invites.giveBack(payload).catch(() => undefined);
+      throw error;
+    }
+    if (joined.ok) return true;
+    await deps.invites.giveBack(payload);
+    await ctx.reply(
+      ctx.t(joined.reason === 'not-distributor' ? 'network-invite-maker-gone' : 'network-invite-cannot-join'),
+    );
+    return false;
+  }
+
+  /** The newcomer learns whose network they joined, and that distributor who joined it. */
+  async function welcomeToNetwork(ctx: BotContext, invite: Invite): Promise<void> {
+    const user = ctx.from!;
+    const people = await deps.names.people([invite.by, user.id]);
+    await ctx.reply(ctx.t('network-invite-joined', { parent: people(invite.by) }));
+    const told = deps.translate(await deps.localeOf(invite.by), 'network-invite-told', {
+      user: people(user.id),
+      id: code(invite.id),
+    });
+    await ctx.api.sendMessage(invite.by, told).catch(() => undefined);
+  }
+
   composer.command('invite', requireRole('invite'), async (ctx) => {
     const wanted = parseInviteArguments(ctx.match);
+    // A distributor invites resellers into their own network, nothing else.
+    if (ctx.distributor && wanted?.role !== 'reseller') {
+      await ctx.reply(ctx.t('network-invite-usage', { maxUses: INVITE_USES.max, maxDays: INVITE_DAYS.max }));
+      return;
+    }
     if (wanted === undefined) {
       await ctx.reply(ctx.t('invite-usage', { maxUses: INVITE_USES.max, maxDays: INVITE_DAYS.max }));
       return;
     }
-    const made = await deps.invites.create(ctx.from!.id, wanted.role, wanted.uses, wanted.days);
+    const made = await deps.invites.create(
+      ctx.from!.id,
+      wanted.role,
+      wanted.uses,
+      wanted.days,
+      ctx.distributor,
+    );
     if (!made.ok) {
       await ctx.reply(ctx.t('invite-too-many', { max: MAX_LIVE_INVITES }));
       return;
@@ -122,18 +176,25 @@ export function createInvitesFeature(deps: InvitesFeatureDeps) {
     const { invite } = made;
     const link = `https://t.me/${ctx.me.username}?start=${made.payload}`;
     const role = roleName(ctx, invite.role);
-    await ctx.reply(
-      ctx.t('invite-made', { id: invite.id, role, link, uses: invite.uses, until: until(invite.expiresAt) }),
-      { link_preview_options: { is_disabled: true } },
-    );
+    const madeText = ctx.t('invite-made', {
+      id: invite.id,
+      role,
+      link,
+      uses: invite.uses,
+      until: until(invite.expiresAt),
+    });
+    await ctx.reply(invite.network ? `${madeText}\n${ctx.t('network-invite-made')}` : madeText, {
+      link_preview_options: { is_disabled: true },
+    });
     await ctx.replyWithPhoto(new InputFile(await qrPng(link), 'invite.png'), {
       caption: ctx.t('invite-qr-caption', { id: code(invite.id), role }),
     });
   });
 
-  /** The live invites as a message, with a revoke button each. */
+  /** The live invites as a message, with a revoke button each: a distributor's own only. */
   async function listView(ctx: BotContext): Promise<{ text: string; markup: InlineKeyboard }> {
-    const invites = await deps.invites.list();
+    const me = ctx.from?.id;
+    const invites = (await deps.invites.list()).filter((invite) => !ctx.distributor || invite.by === me);
     const markup = new InlineKeyboard();
     if (invites.length === 0) return { text: ctx.t('invites-empty'), markup };
     const lines = [ctx.t('invites-title')];
@@ -164,7 +225,12 @@ export function createInvitesFeature(deps: InvitesFeatureDeps) {
       await ctx.answerCallbackQuery({ text: ctx.t('button-expired') });
       return;
     }
-    const revoked = await deps.invites.revoke(pressed.id, ctx.from.id);
+    // A distributor's press revokes their own invite only (forged data naming another's finds nothing).
+    const revoked = await deps.invites.revoke(
+      pressed.id,
+      ctx.from.id,
+      ctx.distributor ? ctx.from.id : undefined,
+    );
     await ctx.answerCallbackQuery({
       text: revoked.kind === 'revoked' ? ctx.t('invites-revoked', { id: pressed.id }) : ctx.t('invites-gone'),
     });
