@@ -330,6 +330,7 @@ export function createBot(deps: BotDeps) {
     createPricingFeature({
       pricing: deps.pricing,
       roles: deps.roles,
+      network: deps.network,
       names: deps.names,
       catalogue: deps.topUp.catalogue,
     }),

@@ -1,17 +1,20 @@
 import { Composer } from 'grammy';
 import type { MarginRule, PricingScope } from '../../accounts/pricing.ts';
-import type { PricingStore } from '../../accounts/pricing-store.ts';
+import { MERCHANT, type PricingStore, type RuleOwner } from '../../accounts/pricing-store.ts';
 import { parsePricingCommand } from '../../accounts/pricing-syntax.ts';
 import type { Country, Operator } from '../../merchant/types.ts';
 import type { BotContext } from '../context.ts';
 import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
-import { html } from '../../lib/html.ts';
+import { code, html } from '../../lib/html.ts';
 import type { People, UserDirectory } from '../../accounts/names.ts';
+import type { Network } from '../../accounts/network.ts';
 
 export interface PricingFeatureDeps {
   pricing: Pick<PricingStore, 'list' | 'set' | 'remove' | 'envDefault'>;
   roles: Pick<RoleStore, 'roleOf'>;
+  /** A distributor's rule for one reseller is for a reseller directly below them only. */
+  network: Pick<Network, 'parentOf'>;
   /** Users' names: a reseller's rule names them beside their ID. */
   names: Pick<UserDirectory, 'people'>;
   /** The cached catalogue: a rule for a country or operator the catalogue does not have is refused. */
@@ -60,7 +63,7 @@ async function scopeProblem(
           deps.roles.roleOf(scope.resellerId),
           deps.names.people([scope.resellerId]),
         ]);
-        return role === 'reseller'
+        return role === 'reseller' || role === 'distributor'
           ? null
           : ctx.t('pricing-error-not-reseller', { user: people(scope.resellerId) });
       }
@@ -82,7 +85,25 @@ async function scopeProblem(
   }
 }
 
-/** `/pricing`: lists, sets and deletes margin rules (admins). Syntax: src/accounts/pricing-syntax.ts. */
+/**
+ * A distributor's scope that is not theirs to price: a reseller who is not directly below them, answered by ID
+ * alone (nothing outside their network is revealed); null when the scope is theirs.
+ */
+async function outsideNetwork(
+  ctx: BotContext,
+  deps: PricingFeatureDeps,
+  scope: PricingScope,
+): Promise<string | null> {
+  if (scope.kind !== 'reseller' || (await deps.network.parentOf(scope.resellerId)) === ctx.from?.id)
+    return null;
+  return ctx.t('network-not-yours', { user: code(String(scope.resellerId)) });
+}
+
+/**
+ * `/pricing`: lists, sets and deletes margin rules. Admins run the merchant's rules (on the merchant price); a
+ * distributor runs their own (on the price they pay, for their network), never seeing the merchant's. Syntax:
+ * src/accounts/pricing-syntax.ts.
+ */
 export function createPricingFeature(deps: PricingFeatureDeps) {
   const composer = new Composer<BotContext>();
 
@@ -98,13 +119,25 @@ export function createPricingFeature(deps: PricingFeatureDeps) {
     }
     const command = parsed.command;
     const by = ctx.from?.id ?? 0;
+    const owner: RuleOwner = ctx.distributor ? { kind: 'distributor', userId: by } : MERCHANT;
+    if (command.kind !== 'list' && owner.kind === 'distributor') {
+      const outside = await outsideNetwork(ctx, deps, command.scope);
+      if (outside !== null) {
+        await ctx.reply(outside);
+        return;
+      }
+    }
     switch (command.kind) {
       case 'list': {
-        const rules = await deps.pricing.list();
+        const rules = await deps.pricing.list(owner);
         const people = await deps.names.people(resellersOf(rules.map((r) => r.scope)));
-        const lines = [ctx.t('pricing-title')];
+        const lines = [ctx.t(owner.kind === 'merchant' ? 'pricing-title' : 'network-pricing-title')];
         if (!rules.some((r) => r.scope.kind === 'default')) {
-          lines.push(ctx.t('pricing-env-default', { rule: html(ruleText(ctx, deps.pricing.envDefault)) }));
+          lines.push(
+            owner.kind === 'merchant'
+              ? ctx.t('pricing-env-default', { rule: html(ruleText(ctx, deps.pricing.envDefault)) })
+              : ctx.t('network-pricing-no-default'),
+          );
         }
         for (const { scope, rule } of rules) {
           lines.push(
@@ -126,7 +159,7 @@ export function createPricingFeature(deps: PricingFeatureDeps) {
         }
         const [people] = await Promise.all([
           deps.names.people(resellersOf([command.scope])),
-          deps.pricing.set(by, command.scope, command.rule),
+          deps.pricing.set(by, command.scope, command.rule, owner),
         ]);
         await ctx.reply(
           ctx.t('pricing-set-done', {
@@ -138,7 +171,7 @@ export function createPricingFeature(deps: PricingFeatureDeps) {
       }
       case 'del': {
         const [removed, people] = await Promise.all([
-          deps.pricing.remove(by, command.scope),
+          deps.pricing.remove(by, command.scope, owner),
           deps.names.people(resellersOf([command.scope])),
         ]);
         const scope = html(scopeText(ctx, command.scope, people));
