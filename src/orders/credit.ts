@@ -89,6 +89,29 @@ export function commissionMoves(
   return moves;
 }
 
+/** A distributor's place in an order's chain: what they pay, what the level below them pays, and the difference. */
+export interface Level {
+  /** What the seller (the order's payer) pays. */
+  sellerPrice: string;
+  /** What the distributor pays for the same top-up. */
+  price: string;
+  /** The price of the level below minus their own: credited to them when the order succeeds. */
+  commission: string;
+}
+
+/**
+ * The level of `userId` in an order's chain (the same reading as commissionMoves), or null when they were not
+ * above its payer when it was stored.
+ */
+export function levelOf(credit: Pick<OrderCredit, 'amount' | 'above'>, userId: number): Level | null {
+  const above = credit.above ?? [];
+  const at = above.findIndex((level) => level.userId === userId);
+  if (at === -1) return null;
+  const below = at === 0 ? credit.amount : above[at - 1]!.price;
+  const price = above[at]!.price;
+  return { sellerPrice: credit.amount, price, commission: new Decimal(below).minus(price).toFixed() };
+}
+
 /**
  * The ledger move taking an order's credit from `from` to `to` (null when nothing changes). `check`: the first
  * hold is checked against the available credit and the limits; a hold taken again (an order refused on our

@@ -13,13 +13,15 @@ export interface CreatedBetween {
   orders: StoredOrder[];
 }
 
-/** Which orders `createdIn` walks: every order or one reseller's, optionally in one index status. */
+/** Which orders `createdIn` walks: every order, one reseller's or several's, optionally in one index status. */
 export interface CreatedQuery {
   /** Creation time from (inclusive), ms. */
   from: number;
   /** Creation time to (exclusive), ms. */
   to: number;
   resellerId?: number;
+  /** Several resellers' (a distributor and their network); instead of `resellerId`. */
+  resellerIds?: readonly number[];
   status?: string;
   /** Records read per Redis round trip (default 100). */
   pageSize?: number;
@@ -96,6 +98,8 @@ export function createOrderReads(redis: Redis, keys: OrderKeys) {
       const pageSize = Math.max(1, Math.floor(query.pageSize ?? 100));
       let indexKeys: string[];
       if (query.resellerId !== undefined) indexKeys = [keys.reseller(query.resellerId, query.status)];
+      else if (query.resellerIds !== undefined)
+        indexKeys = [...new Set(query.resellerIds)].map((id) => keys.reseller(id, query.status));
       else if (query.status !== undefined) indexKeys = [keys.status(query.status)];
       else {
         // Every status an order can move into during the walk, whether or not an order has it yet; statuses

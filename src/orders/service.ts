@@ -91,6 +91,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** A reseller's orders, newest first. */
     listByReseller: (resellerId: number, query: { status?: string; offset: number; limit: number }) =>
       store.listByReseller(resellerId, query),
+    /** The orders of several resellers (a distributor's network), newest first, paged across them. */
+    listByResellers: (
+      resellerIds: readonly number[],
+      query: { status?: string; offset: number; limit: number },
+    ) => store.listByResellers(resellerIds, query),
 
     /**
      * Re-sends one order whose send lock `claim` holds (a re-send job); an order no longer placing only lets the

@@ -266,6 +266,42 @@ export function createOrderStore(options: StoreOptions) {
       return listSorted(keys.reseller(resellerId, query.status), query.offset, query.limit);
     },
 
+    /**
+     * The orders of several resellers (a distributor and their network), newest first, paged across their indexes:
+     * each index's first `offset + limit` members are merged by creation time.
+     */
+    async listByResellers(
+      resellerIds: readonly number[],
+      query: { status?: string; offset: number; limit: number },
+    ): Promise<{ total: number; orders: StoredOrder[] }> {
+      const start = Math.max(0, Math.floor(query.offset));
+      const count = Math.max(0, Math.floor(query.limit));
+      const indexKeys = [...new Set(resellerIds)].map((id) => keys.reseller(id, query.status));
+      if (indexKeys.length === 1) return listSorted(indexKeys[0]!, start, count);
+      // One MULTI: an order changing status meanwhile is seen in one index only.
+      const multi = redis.multi();
+      for (const key of indexKeys) {
+        multi.zcard(key);
+        if (start + count > 0) multi.zrevrange(key, 0, start + count - 1, 'WITHSCORES');
+      }
+      const replies = (await multi.exec()) ?? [];
+      let total = 0;
+      const found: Array<{ member: string; score: number }> = [];
+      for (const [error, value] of replies) {
+        if (error !== null) throw error;
+        if (typeof value === 'number') total += value;
+        else {
+          const flat = value as string[];
+          for (let i = 0; i + 1 < flat.length; i += 2)
+            found.push({ member: flat[i]!, score: Number(flat[i + 1]) });
+        }
+      }
+      // Newest first, ties as one index orders them (member descending).
+      found.sort((a, b) => b.score - a.score || (a.member < b.member ? 1 : a.member > b.member ? -1 : 0));
+      const exts = found.slice(start, start + count).map((row) => row.member);
+      return { total, orders: await loadOrders(exts) };
+    },
+
     /** All orders in one index status, newest first. */
     async listByStatus(
       status: string,
@@ -326,7 +362,12 @@ export function createOrderStore(options: StoreOptions) {
         ? Promise.resolve([] as string[])
         : redis.zrevrange(key, String(start), String(start + count - 1)),
     ]);
-    if (exts.length === 0) return { total, orders: [] };
+    return { total, orders: await loadOrders(exts) };
+  }
+
+  /** The records of `exts`, in that order (any that vanished meanwhile are left out). */
+  async function loadOrders(exts: readonly string[]): Promise<StoredOrder[]> {
+    if (exts.length === 0) return [];
     const pipeline = redis.pipeline();
     for (const ext of exts) pipeline.hget(keys.order(ext), 'data');
     const rows = (await pipeline.exec()) ?? [];
@@ -334,7 +375,7 @@ export function createOrderStore(options: StoreOptions) {
     rows.forEach(([error, data], i) => {
       if (error === null && typeof data === 'string') orders.push(decodeOrder(data, exts[i]!));
     });
-    return { total, orders };
+    return orders;
   }
 }
 

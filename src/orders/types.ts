@@ -179,4 +179,9 @@ export interface OrderService {
     resellerId: number,
     query: { status?: string; offset: number; limit: number },
   ): Promise<{ total: number; orders: StoredOrder[] }>;
+  /** The orders of several resellers (a distributor and their network), newest first, paged across them. */
+  listByResellers(
+    resellerIds: readonly number[],
+    query: { status?: string; offset: number; limit: number },
+  ): Promise<{ total: number; orders: StoredOrder[] }>;
 }

@@ -195,4 +195,51 @@ describe('RedisOrderStore', () => {
     expect(await storeA.placing()).toEqual(expect.arrayContaining(made.slice(3)));
     expect(await storeA.unfinished()).toEqual(expect.arrayContaining(made));
   });
+
+  it('lists several resellers’ orders (a distributor’s network) newest first, paged across their indexes', async () => {
+    const base = 5_000_000 + Math.floor(Math.random() * 1000) * 10;
+    const [one, two, three] = [base + 1, base + 2, base + 3];
+    const made: Array<{ ext: string; reseller: number }> = [];
+    // Interleaved: 1, 2, 1, 3, 2, 1 (newest last).
+    for (const reseller of [one, two, one, three, two, one]) {
+      const it1 = intent({ resellerId: reseller });
+      made.push({ ext: it1.externalOrderId, reseller });
+      await storeA.create(it1, claim);
+      if (reseller !== three)
+        await storeA.applyRemote(
+          it1.externalOrderId,
+          { orderId: `O-9${made.length}${base}`, status: 'processing' },
+          'create',
+          1000,
+        );
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    const newest = (ids: number[]) =>
+      made
+        .filter((m) => ids.includes(m.reseller))
+        .map((m) => m.ext)
+        .reverse();
+    const first = await storeB.listByResellers([one, two], { offset: 0, limit: 3 });
+    expect(first.total).toBe(5);
+    expect(first.orders.map((o) => o.externalOrderId)).toEqual(newest([one, two]).slice(0, 3));
+    const second = await storeB.listByResellers([two, one, two], { offset: 3, limit: 3 });
+    expect(second.orders.map((o) => o.externalOrderId)).toEqual(newest([one, two]).slice(3));
+    const all = await storeB.listByResellers([one, two, three], { offset: 0, limit: 10 });
+    expect(all.orders.map((o) => o.externalOrderId)).toEqual(newest([one, two, three]));
+    const processing = await storeB.listByResellers([two, three], {
+      status: 'processing',
+      offset: 0,
+      limit: 10,
+    });
+    expect(processing).toMatchObject({ total: 2 });
+    expect(processing.orders.map((o) => o.externalOrderId)).toEqual(newest([two]));
+    // One reseller reads as listByReseller does.
+    expect(await storeB.listByResellers([three], { offset: 0, limit: 5 })).toEqual(
+      await storeB.listByReseller(three, { offset: 0, limit: 5 }),
+    );
+    expect(await storeB.listByResellers([one, two], { offset: 10, limit: 5 })).toEqual({
+      total: 5,
+      orders: [],
+    });
+  });
 });
