@@ -3,11 +3,12 @@ import { formatMoney } from '../domain/money.ts';
 import { maskPhone } from '../domain/phone.ts';
 import type { RechargeOrder } from '../merchant/types.ts';
 import { displayEmoji, shortTime, statusText, subtypeText, type DisplayStatus } from '../orders/texts.ts';
-import type { StoredOrder } from '../orders/types.ts';
+import type { OrderCredit, StoredOrder } from '../orders/types.ts';
+import { levelOf } from '../orders/credit.ts';
 import { attemptsOf } from '../orders/transitions.ts';
 import { indexStatus } from '../orders/commit.ts';
 import type { Translate } from './i18n.ts';
-import { escapeHtml, html } from '../lib/html.ts';
+import { escapeHtml, html, type Html } from '../lib/html.ts';
 
 /** One order as staff and resellers see it in chat, from our store or read from the service only. */
 export interface OrderCard {
@@ -27,6 +28,8 @@ export interface OrderCard {
   merchantCurrency: string;
   /** What the reseller paid (merchant price + margin), when the order carries it. */
   resellerPrice?: string;
+  /** The payer's credit and the distributors above them with their prices (a network's order). */
+  chain?: Pick<OrderCredit, 'amount' | 'above'>;
   attempts: Array<{
     attemptNo: number;
     status: string;
@@ -73,6 +76,14 @@ export function cardOfStored(order: StoredOrder): OrderCard {
     merchantPrice: order.quote.merchantPrice,
     merchantCurrency: order.quote.merchantCurrency,
     ...(order.quote.resellerPrice === undefined ? {} : { resellerPrice: order.quote.resellerPrice }),
+    ...(order.credit === undefined
+      ? {}
+      : {
+          chain: {
+            amount: order.credit.amount,
+            ...(order.credit.above === undefined ? {} : { above: order.credit.above }),
+          },
+        }),
     attempts: d?.attempts ?? [],
     createdAt: d?.createdAt ?? order.createdAt,
     updatedAt: d?.updatedAt ?? order.updatedAt,
@@ -138,6 +149,15 @@ export function cardStatusLine(t: Translate, locale: string, card: OrderCard): s
 }
 
 /**
+ * Who reads a card: staff (agents and admins) or not; a distributor reading an order of their network (`network`:
+ * their user ID and the seller as the card names them).
+ */
+export interface CardViewer {
+  staff: boolean;
+  network?: { userId: number; seller: Html };
+}
+
+/**
  * The full /status text. The order holding a busy number may be another reseller's: only staff (agents and
  * admins) see which one.
  */
@@ -146,7 +166,7 @@ export function renderCard(
   locale: string,
   card: OrderCard,
   note?: string,
-  viewer: { staff: boolean } = { staff: false },
+  viewer: CardViewer = { staff: false },
 ): string {
   const lines = [cardStatusLine(t, locale, card)];
   if (card.statusTitle) lines.push(escapeHtml(card.statusTitle));
@@ -159,8 +179,9 @@ export function renderCard(
     if (viewer.staff && card.busyWith)
       lines.push(t(locale, 'agents-card-busy-with', { number: card.busyWith }));
   } else if (card.rejection) lines.push(t(locale, 'agents-card-rejection', { text: card.rejection }));
+  lines.push('');
+  if (viewer.network) lines.push(t(locale, 'network-views-card-seller', { seller: viewer.network.seller }));
   lines.push(
-    '',
     t(locale, 'agents-card-operator', {
       operator: card.operator,
       subtype: subtypeText(t, locale, card.subtype),
@@ -168,7 +189,11 @@ export function renderCard(
     t(locale, 'agents-card-phone', { phone: card.maskedAccount }),
     t(locale, 'agents-card-amount', { amount: money(card.localAmount, card.localCurrency, locale) }),
   );
-  lines.push(...priceLines(t, locale, card, viewer.staff));
+  lines.push(
+    ...(viewer.network
+      ? networkPriceLines(t, locale, card, viewer.network.userId)
+      : priceLines(t, locale, card, viewer.staff)),
+  );
   if (card.attempts.length > 0) {
     lines.push(t(locale, 'agents-card-attempts'));
     for (const a of card.attempts) {
@@ -215,6 +240,33 @@ function priceLines(t: Translate, locale: string, card: OrderCard, staff: boolea
     }
     lines.push(t(locale, 'agents-card-reseller-paid', { price: money(paid, currency, locale), margin }));
   }
+  return lines;
+}
+
+/**
+ * What a distributor sees of an order of their network: the seller's price, their own and their commission (paid
+ * when it succeeds), never a price above their own.
+ */
+function networkPriceLines(t: Translate, locale: string, card: OrderCard, viewerId: number): string[] {
+  const currency = card.merchantCurrency;
+  const sellerPrice = card.chain?.amount ?? card.resellerPrice;
+  if (sellerPrice === undefined) return [];
+  const lines = [
+    t(locale, 'network-views-card-seller-price', { price: money(sellerPrice, currency, locale) }),
+  ];
+  const level = card.chain === undefined ? null : levelOf(card.chain, viewerId);
+  if (level === null) return lines;
+  const commission = money(level.commission, currency, locale);
+  const when =
+    card.status === 'succeeded'
+      ? 'earned'
+      : card.status === 'failed' || card.status === 'refunded' || card.status === 'rejected'
+        ? 'none'
+        : 'pending';
+  lines.push(
+    t(locale, 'network-views-card-your-price', { price: money(level.price, currency, locale) }),
+    t(locale, `network-views-card-commission-${when}`, { commission }),
+  );
   return lines;
 }
 

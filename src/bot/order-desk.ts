@@ -5,7 +5,7 @@ import type { OrderCallbacks } from './callback-data/order.ts';
 import { isClosed } from '../orders/commit.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
 import { cardOfRemote, cardOfStored, type OrderCard } from './order-card.ts';
-import type { Role } from '../accounts/roles.ts';
+import { reachedUsers, reaches, type Reach } from '../accounts/reach.ts';
 import { normaliseMerchantOrderNumber } from '../domain/order-number.ts';
 
 /** Our copy of an unfinished order older than this is read from the service again before it is shown. */
@@ -15,14 +15,15 @@ export const PAGE_SIZE = 5;
 /** Most of a reseller's own orders searched through at once. */
 const RESELLER_SEARCH_CAP = 500;
 
+/** Who reads: agents and admins reach every order (and the service's), others what their reach covers. */
 export interface Viewer {
   id: number;
-  role: Role;
+  reach: Reach;
 }
 
 export interface OrderDeskDeps {
   api: Pick<MerchantApi, 'getOrder' | 'listOrders'>;
-  service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByReseller'>;
+  service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByResellers'>;
   callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
   clock?: () => number;
 }
@@ -50,7 +51,7 @@ export interface ListPage {
   cards: OrderCard[];
 }
 
-const isStaff = (viewer: Viewer) => viewer.role === 'agent' || viewer.role === 'admin';
+const isStaff = (viewer: Viewer) => viewer.reach.kind === 'all';
 
 /** The service's status of a Merchant API error, when it has one. */
 function httpStatusOf(error: unknown): number | undefined {
@@ -139,8 +140,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
 
   return {
     /**
-     * One order by O-… or merchant order number, as this viewer may see it (resellers: their own only); a read
-     * of the service waits in line in `place`.
+     * One order by O-… or merchant order number, as this viewer may see it (resellers: their own only;
+     * distributors: their own and their network's); a read of the service waits in line in `place`.
      */
     async find(query: string, viewer: Viewer, place?: LinePlace): Promise<LookupResult> {
       // A short number as a person typed it (capitals, spaces, o for 0); older numbers and O-… as given.
@@ -148,7 +149,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       if (q === '') return { kind: 'not-found' };
       const local = await localOrder(q);
       if (local !== null) {
-        if (!isStaff(viewer) && local.resellerId !== viewer.id) return { kind: 'not-found' };
+        if (!reaches(viewer.reach, local.resellerId)) return { kind: 'not-found' };
         return refreshStored(local, false, place);
       }
       if (!isStaff(viewer)) return { kind: 'not-found' };
@@ -159,7 +160,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     async refresh(query: string, viewer: Viewer, place?: LinePlace): Promise<LookupResult> {
       const local = await localOrder(query);
       if (local !== null) {
-        if (!isStaff(viewer) && local.resellerId !== viewer.id) return { kind: 'not-found' };
+        if (!reaches(viewer.reach, local.resellerId)) return { kind: 'not-found' };
         return refreshStored(local, true, place);
       }
       if (!isStaff(viewer)) return { kind: 'not-found' };
@@ -168,7 +169,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
 
     /**
      * A page of orders, newest first: staff from the service's order list (its paging: limit at most 100,
-     * `count` is the total, waiting in line in `place`), resellers from their own orders in our store.
+     * `count` is the total, waiting in line in `place`), resellers from their own orders in our store,
+     * distributors from theirs and their network's.
      */
     async list(
       query: ListQuery,
@@ -200,8 +202,9 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           return failed(error);
         }
       }
+      const sellers = reachedUsers(viewer.reach) ?? [viewer.id];
       if (query.search) {
-        const all = await deps.service.listByReseller(viewer.id, {
+        const all = await deps.service.listByResellers(sellers, {
           ...(query.status ? { status: query.status } : {}),
           offset: 0,
           limit: RESELLER_SEARCH_CAP,
@@ -220,7 +223,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           cards: matches.slice(offset, offset + PAGE_SIZE).map(cardOfStored),
         };
       }
-      const page = await deps.service.listByReseller(viewer.id, {
+      const page = await deps.service.listByResellers(sellers, {
         ...(query.status ? { status: query.status } : {}),
         offset,
         limit: PAGE_SIZE,

@@ -20,7 +20,7 @@ import { createOrderStats, type OrderStatsReader } from '../orders/stats.ts';
 export interface StaffDeps {
   api: Pick<MerchantApi, 'getOrder' | 'listOrders'>;
   orders: {
-    service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByReseller'>;
+    service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByReseller' | 'listByResellers'>;
     store: Pick<OrderReads, 'createdBetween' | 'lastWebhookAt' | 'unfinishedSummary'>;
     callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
   };

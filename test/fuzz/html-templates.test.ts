@@ -6,6 +6,7 @@ import { LOCALES } from '../../src/config.ts';
 import { createI18n, LOCALES_DIR, type Translate } from '../../src/bot/i18n.ts';
 import { cardOfStored, renderCard, type OrderCard } from '../../src/bot/order-card.ts';
 import { escapeHtml, htmlToPlain } from '../../src/lib/html.ts';
+import { personHtml } from '../../src/accounts/names.ts';
 import { toHtmlPayload } from '../../src/lib/telegram/html-mode.ts';
 import { alertLine } from '../../src/notify/alert-text.ts';
 import type { AdminAlert } from '../../src/orders/alerts.ts';
@@ -217,6 +218,36 @@ describe('order cards, status messages and alerts in HTML parse mode', () => {
           expect(text).toContain(shown);
         expect(text).toContain(d.attempts[0]!.errorMessage);
         expect(text).toContain('O-10000042');
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a distributor’s card of their network’s order shows the seller’s name as typed, and no merchant price', () => {
+    fc.assert(
+      fc.property(storedOrder, fc.constantFrom(...STATUSES), nasty, (order, status, name) => {
+        const chained: StoredOrder = {
+          ...order,
+          quote: { ...order.quote, merchantPrice: '0.9712' },
+          credit: {
+            amount: '1.21',
+            above: [
+              { userId: 8, price: '1.10' },
+              { userId: 7, price: '1.00' },
+            ],
+            currency: 'USD',
+            day: '2026-11-22',
+            state: 'held',
+          },
+        };
+        const card: OrderCard = { ...cardOfStored(chained), status };
+        const seller = personHtml(1001, { first: name });
+        const text = visible(
+          renderCard(t, order.locale, card, undefined, { staff: false, network: { userId: 7, seller } }),
+        );
+        expect(text).toContain(name);
+        expect(text).toContain('1001');
+        expect(text).not.toContain('0.97');
       }),
       { numRuns: 150 },
     );

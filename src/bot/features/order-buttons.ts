@@ -16,6 +16,8 @@ import type { LookupResult, OrderDesk, Viewer } from '../order-desk.ts';
 import { readInLine } from '../read-in-line.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
+import { reachOfUpdate } from '../reach.ts';
+import { inNetwork } from '../../accounts/reach.ts';
 
 export { displayStatusOf };
 
@@ -31,9 +33,13 @@ export function maySee(ctx: BotContext, order: StoredOrder): boolean {
   return ctx.role === 'agent' || ctx.role === 'admin' || order.resellerId === ctx.from?.id;
 }
 
-/** The viewer of this update, or null for strangers. */
-export function viewerOf(ctx: BotContext): Viewer | null {
-  return ctx.role === null || ctx.from === undefined ? null : { id: ctx.from.id, role: ctx.role };
+/** The viewer of this update and what they may reach (read on every question), or null for strangers. */
+export async function viewerOf(
+  ctx: BotContext,
+  staff: Pick<StaffServices, 'network'>,
+): Promise<Viewer | null> {
+  const reach = await reachOfUpdate(ctx, staff.network);
+  return reach === null || ctx.from === undefined ? null : { id: ctx.from.id, reach };
 }
 
 /** Data of the Refresh button: the order by merchant order number (ours) or by O-… (read from the service). */
@@ -51,16 +57,26 @@ async function resolveRefresh(desk: OrderDesk, data: string): Promise<string | n
   return 'open' in named ? desk.resolveOpen(named.open) : named.query;
 }
 
-/** Text and Refresh button of a found order, in the reader's language. */
+/**
+ * Text and Refresh button of a found order, in the reader's language; an order of a distributor's network names
+ * its seller.
+ */
 export async function cardMessage(
   ctx: BotContext,
   staff: StaffServices,
   found: Extract<LookupResult, { kind: 'found' }>,
+  viewer: Viewer,
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const locale = await ctx.i18n.getLocale();
   const note = found.note === 'stale' ? ctx.t('agents-card-stale') : undefined;
+  const seller = found.card.resellerId;
+  const network =
+    seller !== undefined && inNetwork(viewer.reach, seller)
+      ? { userId: viewer.id, seller: (await staff.names.people([seller]))(seller) }
+      : undefined;
   const text = renderCard(staff.translate, locale, found.card, note, {
-    staff: ctx.role === 'agent' || ctx.role === 'admin',
+    staff: viewer.reach.kind === 'all',
+    ...(network === undefined ? {} : { network }),
   });
   const keyboard = new InlineKeyboard().text(
     ctx.t('agents-refresh-button'),
@@ -100,7 +116,7 @@ export function createOrderButtonsFeature(lookup: OrderLookup, translate: Transl
 
   composer.callbackQuery(ORDER_DATA.open, requireRole('status'), async (ctx) => {
     const ext = await lookup.orders.callbacks.resolve(ctx.callbackQuery.data);
-    const viewer = viewerOf(ctx);
+    const viewer = staff ? await viewerOf(ctx, staff) : null;
     if (staff && viewer) {
       const { result, answered } =
         ext === null
@@ -111,7 +127,7 @@ export function createOrderButtonsFeature(lookup: OrderLookup, translate: Transl
         return;
       }
       if (!answered) await ctx.answerCallbackQuery();
-      const { text, keyboard } = await cardMessage(ctx, staff, result);
+      const { text, keyboard } = await cardMessage(ctx, staff, result, viewer);
       await ctx.reply(text, { reply_markup: keyboard });
       return;
     }
@@ -129,17 +145,20 @@ export function createOrderButtonsFeature(lookup: OrderLookup, translate: Transl
     // Reads the order from the service now (priority 'interactive'), waiting its turn in the shared line.
     composer.callbackQuery(ORDER_DATA.refresh, requireRole('status'), async (ctx) => {
       const query = await resolveRefresh(staff.desk, ctx.callbackQuery.data);
-      const viewer = viewerOf(ctx);
-      const { result, answered } =
-        query === null || viewer === null
-          ? { result: { kind: 'not-found' } as const, answered: false }
-          : await readInLine(ctx, staff.line, (place) => staff.desk.refresh(query, viewer, place));
+      const viewer = await viewerOf(ctx, staff);
+      if (query === null || viewer === null) {
+        await lookupProblem(ctx, { kind: 'not-found' }, query ?? '');
+        return;
+      }
+      const { result, answered } = await readInLine(ctx, staff.line, (place) =>
+        staff.desk.refresh(query, viewer, place),
+      );
       if (result.kind !== 'found') {
-        await lookupProblem(ctx, result, query ?? '', answered);
+        await lookupProblem(ctx, result, query, answered);
         return;
       }
       if (!answered) await ctx.answerCallbackQuery({ text: ctx.t('agents-refreshed') });
-      const { text, keyboard } = await cardMessage(ctx, staff, result);
+      const { text, keyboard } = await cardMessage(ctx, staff, result, viewer);
       try {
         await ctx.editMessageText(text, { reply_markup: keyboard });
       } catch (error) {

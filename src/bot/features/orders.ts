@@ -7,12 +7,13 @@ import { ORDER_LIST_DATA, orderListData, parseOrderListPage } from '../callback-
 import type { BotContext } from '../context.ts';
 import { appendPager } from '../keyboards/paged-list.ts';
 import { cardStatusLine } from '../order-card.ts';
-import type { ListPage, ListQuery } from '../order-desk.ts';
+import type { ListPage, ListQuery, Viewer } from '../order-desk.ts';
 import { readInLine } from '../read-in-line.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
 import { viewerOf } from './order-buttons.ts';
 import { escapeHtml, html } from '../../lib/html.ts';
+import { inNetwork } from '../../accounts/reach.ts';
 
 /** How long a typed search stays behind the page buttons, and how long the bot waits for one. */
 const SEARCH_TTL_SECONDS = 86_400;
@@ -32,7 +33,7 @@ export function createOrdersFeature(staff: StaffServices) {
   }
 
   async function show(ctx: BotContext, query: ListQuery, edit: boolean): Promise<void> {
-    const viewer = viewerOf(ctx);
+    const viewer = await viewerOf(ctx, staff);
     if (viewer === null) return;
     // Staff pages are read from the service: the read waits its turn in the shared line, showing its place.
     const { result: page, answered } = await readInLine(ctx, staff.line, async (place) => {
@@ -50,16 +51,16 @@ export function createOrdersFeature(staff: StaffServices) {
       else await ctx.reply(text);
       return;
     }
-    return render(ctx, query, page.page, edit, answered);
+    return render(ctx, query, page.page, { edit, answered, viewer });
   }
 
   async function render(
     ctx: BotContext,
     query: ListQuery,
     page: ListPage,
-    edit: boolean,
-    answered: boolean,
+    how: { edit: boolean; answered: boolean; viewer: Viewer },
   ): Promise<void> {
+    const { edit, answered, viewer } = how;
     const locale = await ctx.i18n.getLocale();
     const filter = html(
       query.status === undefined
@@ -80,6 +81,11 @@ export function createOrdersFeature(staff: StaffServices) {
     if (query.search) lines.push(ctx.t('agents-orders-search-line', { search: query.search }));
     lines.push('');
     const keyboard = new InlineKeyboard();
+    // A distributor's list names the seller of each order of their network.
+    const sellers = page.cards.flatMap((card) =>
+      card.resellerId !== undefined && inNetwork(viewer.reach, card.resellerId) ? [card.resellerId] : [],
+    );
+    const people = sellers.length === 0 ? null : await staff.names.people(sellers);
     for (const card of page.cards) {
       let amount: string;
       try {
@@ -95,6 +101,8 @@ export function createOrdersFeature(staff: StaffServices) {
           created: shortTime(card.createdAt ?? undefined),
         }),
       );
+      if (people !== null && card.resellerId !== undefined && sellers.includes(card.resellerId))
+        lines.push(ctx.t('network-views-orders-seller', { seller: people(card.resellerId) }));
       keyboard
         .text(
           `${displayEmoji(card.status)} ${escapeHtml(card.orderId ?? card.externalOrderId)}`,

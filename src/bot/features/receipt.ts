@@ -96,10 +96,11 @@ export function createReceiptFeature(deps: ReceiptDeps) {
   /**
    * Sends the receipt of `query`; with `price` (`/receipt <order> <amount> [currency]` or `off`), first sets or
    * removes the price the customer paid, printed on this order's receipt from then on. Only the order's reseller
-   * (a reseller finds only their own) or an admin sets it; bad input changes nothing.
+   * (a reseller finds only their own, a distributor their network's too) or an admin sets it; bad input changes
+   * nothing.
    */
   async function sendReceipt(ctx: BotContext, query: string, price: readonly string[] = []): Promise<void> {
-    const viewer = viewerOf(ctx);
+    const viewer = await viewerOf(ctx, staff);
     const { result, answered } =
       viewer === null
         ? { result: { kind: 'not-found' } as const, answered: false }
@@ -109,7 +110,9 @@ export function createReceiptFeature(deps: ReceiptDeps) {
       return;
     }
     if (price.length > 0) {
-      if (ctx.role === 'agent') {
+      // A distributor finds their network's orders too: the price on a receipt is the seller's to set.
+      const seller = result.card.resellerId;
+      if (ctx.role === 'agent' || (ctx.role !== 'admin' && seller !== ctx.from?.id)) {
         await ctx.reply(ctx.t('receipt-price-not-yours'), { parse_mode: 'HTML' });
         return;
       }

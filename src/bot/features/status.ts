@@ -17,7 +17,7 @@ export function createStatusFeature(staff: StaffServices) {
     // A short merchant order number may be typed back in groups with spaces; anything else is its first word.
     const short = normaliseMerchantOrderNumber(typed);
     const query = short !== typed ? short : (typed.split(/\s+/)[0] ?? '');
-    const viewer = viewerOf(ctx);
+    const viewer = await viewerOf(ctx, staff);
     if (query === '' || viewer === null) {
       await ctx.reply(ctx.t('agents-status-usage'));
       return;
@@ -27,7 +27,7 @@ export function createStatusFeature(staff: StaffServices) {
       await lookupProblem(ctx, result, query);
       return;
     }
-    const { text, keyboard } = await cardMessage(ctx, staff, result);
+    const { text, keyboard } = await cardMessage(ctx, staff, result, viewer);
     await ctx.reply(text, { reply_markup: keyboard });
   });
   return composer;
