@@ -109,7 +109,7 @@ export interface BotDeps {
   /** Resellers' PINs (/pin) and PIN_REQUIRED_ABOVE; the top-up asks through `topUp.pins`. */
   pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
   /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
-  credit: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles' | 'names' | 'line'>;
+  credit: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles' | 'names' | 'line' | 'network'>;
   /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
   receiptProfiles: ReceiptProfiles;
   /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
@@ -287,6 +287,7 @@ export function createBot(deps: BotDeps) {
       roles: deps.roles,
       requiredAbove: deps.pins.requiredAbove,
       names: deps.names,
+      network: deps.network,
     }),
   );
   bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
@@ -300,6 +301,7 @@ export function createBot(deps: BotDeps) {
       ...deps.credit,
       roles: deps.roles,
       names: deps.names,
+      network: deps.network,
       translate,
       localeOf,
       line: deps.line,

@@ -13,6 +13,9 @@ import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
 import { code, type Html } from '../../lib/html.ts';
 import type { UserDirectory } from '../../accounts/names.ts';
+import type { Network } from '../../accounts/network.ts';
+import { reachOfUpdate } from '../reach.ts';
+import { inNetwork } from '../../accounts/reach.ts';
 
 /** What the credit commands need from the rest of the app. */
 export interface CreditDeps {
@@ -20,6 +23,8 @@ export interface CreditDeps {
   roles: Pick<RoleStore, 'roleOf' | 'list'>;
   /** Users' names: every answer about a reseller names them beside their ID. */
   names: Pick<UserDirectory, 'people' | 'namesOf'>;
+  /** Distributors' networks: a distributor's commands name their own network only. */
+  network: Pick<Network, 'below'>;
   translate: Translate;
   /** The language a user reads (their chosen one, else the default). */
   localeOf: (userId: number) => Promise<string>;
@@ -40,7 +45,10 @@ const USER_ID = /^\d{1,15}$/;
 
 type RefusedAmount = Extract<CreditAmount, { ok: false }>;
 
-/** `/credit`, `/limit`, `/balance`, `/statement`: reseller credit, limits and the books. */
+/**
+ * `/credit`, `/limit`, `/balance`, `/statement`: reseller credit, limits and the books. A distributor's `/limit`,
+ * `/balance <user id>` and `/statement <user id>` name their own network only.
+ */
 export function createCreditFeature(deps: CreditDeps) {
   const { accounts } = deps;
   const clock = deps.clock ?? Date.now;
@@ -79,8 +87,9 @@ export function createCreditFeature(deps: CreditDeps) {
   }
 
   /**
-   * The user named by an admin (their ID, and how answers name them), when they are a reseller; otherwise answers
-   * why not and returns null.
+   * The user a command names (their ID, and how answers name them) when the sender may reach them: for an admin a
+   * reseller (a distributor is one), for a distributor someone in their network. Anyone else gets the answer an
+   * unknown ID gets from a distributor (it says nothing of who the ID is). Otherwise answers why not; null.
    */
   async function resellerArg(
     ctx: BotContext,
@@ -92,13 +101,23 @@ export function createCreditFeature(deps: CreditDeps) {
       return null;
     }
     const id = Number(text);
+    const reach = await reachOfUpdate(ctx, deps.network);
+    if (reach?.kind === 'network') {
+      if (inNetwork(reach, id)) return { id, user: (await deps.names.people([id]))(id) };
+      await ctx.reply(ctx.t('network-views-not-in-network', { id: code(String(id)) }));
+      return null;
+    }
+    if (reach?.kind !== 'all') {
+      await ctx.reply(ctx.t('command-not-for-role'));
+      return null;
+    }
     const [role, people] = await Promise.all([deps.roles.roleOf(id), deps.names.people([id])]);
     const user = people(id);
     if (role === null) {
       await ctx.reply(ctx.t('credit-unknown-user', { user }));
       return null;
     }
-    if (role !== 'reseller') {
+    if (role !== 'reseller' && role !== 'distributor') {
       await ctx.reply(ctx.t('credit-not-reseller', { user }));
       return null;
     }
@@ -121,6 +140,19 @@ export function createCreditFeature(deps: CreditDeps) {
     if (view.orderMax !== null) lines.push(ctx.t('balance-order-max', { limit: m(view.orderMax) }));
     if (view.lowAlert !== null) lines.push(ctx.t('balance-alert-line', { threshold: m(view.lowAlert) }));
     return lines.join('\n');
+  }
+
+  /** A distributor's network in one line: how many are below them and their credit in all. */
+  async function networkLine(ctx: BotContext, me: number, currency: string): Promise<string> {
+    const members = await deps.network.below(me);
+    const views = await Promise.all(members.map((row) => accounts.view(row.userId)));
+    const sum = (pick: (view: AccountView) => string) =>
+      formatMoney(views.reduce((total, view) => total.plus(pick(view)), new Decimal(0)).toFixed(), currency);
+    return ctx.t('network-views-balance-network', {
+      count: members.length,
+      balance: sum((view) => view.balance),
+      available: sum((view) => view.available),
+    });
   }
 
   composer.command('credit', requireRole('credit'), async (ctx) => {
@@ -224,8 +256,15 @@ export function createCreditFeature(deps: CreditDeps) {
       );
       return;
     }
+    if (ctx.distributor && words[0] !== undefined && words[0] !== String(me)) {
+      const named = await resellerArg(ctx, words[0], 'balance-usage');
+      if (named === null) return;
+      await ctx.reply(viewText(ctx, named.user, await accounts.view(named.id), currency));
+      return;
+    }
     if (ctx.role === 'reseller') {
-      await ctx.reply(viewText(ctx, code(String(me)), await accounts.view(me), currency));
+      const own = viewText(ctx, code(String(me)), await accounts.view(me), currency);
+      await ctx.reply(ctx.distributor ? `${own}\n${await networkLine(ctx, me, currency)}` : own);
       return;
     }
     if (words[0] !== undefined) {
@@ -235,7 +274,9 @@ export function createCreditFeature(deps: CreditDeps) {
       return;
     }
     // An admin alone: every reseller, then the merchant wallet.
-    const resellers = (await deps.roles.list()).filter((row) => row.role === 'reseller');
+    const resellers = (await deps.roles.list()).filter(
+      (row) => row.role === 'reseller' || row.role === 'distributor',
+    );
     const people = await deps.names.people(resellers.map((row) => row.userId));
     const lines = [ctx.t('balance-all-title')];
     if (resellers.length === 0) lines.push(ctx.t('balance-all-empty'));
@@ -272,7 +313,7 @@ export function createCreditFeature(deps: CreditDeps) {
     let user = me;
     let who = code(String(me));
     if (words[0] !== undefined && USER_ID.test(words[0])) {
-      if (ctx.role === 'admin') {
+      if (ctx.role === 'admin' || (ctx.distributor && Number(words[0]) !== me)) {
         const named = await resellerArg(ctx, words.shift(), 'statement-usage');
         if (named === null) return;
         user = named.id;

@@ -5,8 +5,11 @@ import { PIN_SETUP } from '../conversations/pin-setup.ts';
 import { lockMinutes } from '../conversations/top-up/pin.ts';
 import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
-import { escapeHtml, html, type Html } from '../../lib/html.ts';
+import { code, escapeHtml, html, type Html } from '../../lib/html.ts';
 import type { UserDirectory } from '../../accounts/names.ts';
+import type { Network } from '../../accounts/network.ts';
+import { reachOfUpdate } from '../reach.ts';
+import { inNetwork } from '../../accounts/reach.ts';
 
 const USER_ID = /^\d{1,15}$/;
 
@@ -17,11 +20,14 @@ export interface PinFeatureDeps {
   requiredAbove: string | undefined;
   /** Every answer about a reseller names them beside their ID. */
   names: Pick<UserDirectory, 'people'>;
+  /** Distributors' networks: a distributor's `/pin <user id> …` names their own network only. */
+  network: Pick<Network, 'below'>;
 }
 
 /**
  * `/pin`: a reseller sets or changes their PIN (conversations/pin-setup.ts); with arguments it is an admin's
- * command and refused. An admin: `/pin <user id>` shows a reseller's PIN state;
+ * command (a distributor's for their own network) and refused. An admin: `/pin <user id>` shows a reseller's PIN
+ * state;
  * `/pin <user id> <amount|off|default|unlock|reset>` sets their threshold (an amount, never, or
  * PIN_REQUIRED_ABOVE again), lifts a lock (the only way out of one held until an admin lifts it), or also
  * clears the PIN; unlock and reset answer with the state after.
@@ -59,8 +65,8 @@ export function createPinFeature(deps: PinFeatureDeps) {
 
   composer.command('pin', requireRole('pin'), async (ctx) => {
     const [id, value, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
-    if (ctx.role !== 'admin') {
-      // `/pin <user id> …` is an admin's: a reseller may not lift their own lock.
+    if (ctx.role !== 'admin' && !(ctx.distributor && id !== undefined)) {
+      // `/pin <user id> …` is an admin's (a distributor's for their network): a reseller may not lift their own lock.
       if (id !== undefined) {
         await ctx.reply(ctx.t('command-not-for-role'));
         return;
@@ -74,9 +80,15 @@ export function createPinFeature(deps: PinFeatureDeps) {
       return;
     }
     const userId = Number(id);
+    const reach = await reachOfUpdate(ctx, deps.network);
+    // Outside a distributor's network, every ID gets the same answer, whoever it is.
+    if (reach === null || (reach.kind !== 'all' && !inNetwork(reach, userId))) {
+      await ctx.reply(ctx.t('network-views-not-in-network', { id: code(String(userId)) }));
+      return;
+    }
     const [role, people] = await Promise.all([deps.roles.roleOf(userId), deps.names.people([userId])]);
     const user = people(userId);
-    if (role !== 'reseller') {
+    if (role !== 'reseller' && role !== 'distributor') {
       await ctx.reply(ctx.t('pin-admin-not-reseller', { user }));
       return;
     }
