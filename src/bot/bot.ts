@@ -113,7 +113,7 @@ export interface BotDeps {
   /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
   receiptProfiles: ReceiptProfiles;
   /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
-  exports: Omit<ExportDeps, 'names'>;
+  exports: Omit<ExportDeps, 'names' | 'network'>;
   /** /reconcile: runs the reconciliation now. */
   reconcile: ReconcileFeatureDeps;
   /** Bulk top-ups from a CSV file (/bulk); the file is downloaded through the bot's own API. */
@@ -317,7 +317,7 @@ export function createBot(deps: BotDeps) {
       ...(deps.credit.clock === undefined ? {} : { clock: deps.credit.clock }),
     }),
   );
-  bot.use(createExportFeature({ ...deps.exports, names: deps.names }));
+  bot.use(createExportFeature({ ...deps.exports, names: deps.names, network: deps.network }));
   bot.use(createReconcileFeature(deps.reconcile));
   bot.use(createStatsFeature(staff));
   bot.use(

@@ -2,19 +2,47 @@ import { maskPhone } from '../domain/phone.ts';
 import { csvLine, csvParts, type CsvPart } from '../lib/csv.ts';
 import { indexStatus } from './commit.ts';
 import type { StoredOrder } from './types.ts';
+import { levelOf } from './credit.ts';
 import { nameText, withNames, type UserDirectory, type UserName } from '../accounts/names.ts';
 
 /**
  * The /export CSV: one row per order, streamed. What a row shows depends on who asks: the full phone number
  * and the merchant price only to admins; the reseller (ID and Telegram name) to agents and admins; a reseller's
- * export holds their own orders only (the caller reads only those).
+ * export holds their own orders only, a distributor's their own and their network's (the caller reads only those),
+ * each with its seller and the distributor's price and commission, never a price above theirs.
  */
 
-/** Who the export is for: admins see everything; agents all orders but no full number or merchant price. */
-export type ExportView = 'reseller' | 'agent' | 'admin';
+/**
+ * Who the export is for: admins see everything; agents all orders but no full number or merchant price; a
+ * distributor (their user ID) their network's orders with their own price and commission.
+ */
+export type ExportView = 'reseller' | 'agent' | 'admin' | { distributor: number };
+
+/** The columns of a distributor's export, in order. */
+const DISTRIBUTOR_COLUMNS = [
+  'service_order_id',
+  'merchant_order_number',
+  'created_at',
+  'updated_at',
+  'seller_id',
+  'seller_name',
+  'country',
+  'operator',
+  'product',
+  'number',
+  'local_amount',
+  'local_currency',
+  'seller_price',
+  'your_price',
+  'your_commission',
+  'currency',
+  'status',
+  'events',
+];
 
 /** The columns of an export for `view`, in order. */
 export function exportColumns(view: ExportView): string[] {
+  if (typeof view === 'object') return DISTRIBUTOR_COLUMNS;
   return [
     'service_order_id',
     'merchant_order_number',
@@ -48,9 +76,43 @@ export function eventsOf(order: StoredOrder): string {
   return order.history.map((h) => `${h.source}:${h.status}@${h.at}`).join(';');
 }
 
+/**
+ * A distributor's figures of an order: the seller's price, their own and the commission it brought them (its
+ * share once it succeeded, else 0); their own order costs them the seller's price. Empty when they were not above
+ * its seller when it was placed.
+ */
+function distributorFigures(order: StoredOrder, distributorId: number): [string, string, string] {
+  const sellerPrice = resellerPrice(order);
+  if (order.resellerId === distributorId) return [sellerPrice, sellerPrice, '0'];
+  const level = order.credit === undefined ? null : levelOf(order.credit, distributorId);
+  if (level === null) return [sellerPrice, '', ''];
+  const earned = order.placement === 'placed' && order.status === 'succeeded';
+  return [sellerPrice, level.price, earned ? level.commission : '0'];
+}
+
 /** One order as one CSV record for `view`; `resellerName` is the name of its reseller, if known. */
 export function exportRow(order: StoredOrder, view: ExportView, resellerName?: UserName): string {
   const account = order.request.account;
+  if (typeof view === 'object') {
+    return csvLine([
+      order.orderId ?? '',
+      order.externalOrderId,
+      order.createdAt,
+      order.updatedAt,
+      String(order.resellerId),
+      nameText(resellerName),
+      order.request.country,
+      order.quote.operatorName,
+      order.quote.subtype,
+      order.details?.maskedAccount ?? maskPhone(account),
+      order.quote.localAmount,
+      order.quote.localCurrency,
+      ...distributorFigures(order, view.distributor),
+      order.quote.merchantCurrency,
+      indexStatus(order),
+      eventsOf(order),
+    ]);
+  }
   return csvLine([
     order.orderId ?? '',
     order.externalOrderId,

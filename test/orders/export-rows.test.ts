@@ -126,6 +126,60 @@ describe('export: the paged read of the store and the CSV files', () => {
     expect(Object.keys(row!)).not.toContain('merchant_price');
   });
 
+  it('a distributor’s rows name the seller, their price, the distributor’s own and the commission, no merchant price', () => {
+    const DIST = 7;
+    const columns = exportColumns({ distributor: DIST });
+    expect(columns).toEqual(
+      expect.arrayContaining(['seller_id', 'seller_name', 'seller_price', 'your_price']),
+    );
+    expect(columns).not.toContain('merchant_price');
+    expect(columns).not.toContain('reseller_price');
+    const read = (order: StoredOrder) =>
+      (
+        parse(columns.join(',') + '\r\n' + exportRow(order, { distributor: DIST }, { first: 'Shani' }), {
+          columns: true,
+        }) as Record<string, string>[]
+      )[0]!;
+    // A shop two levels below: Sid (8) pays 1.10, the distributor 1.00, the shop 1.21.
+    const shop = structuredClone(stored[0]!);
+    shop.resellerId = 9;
+    shop.quote.merchantPrice = '0.9712';
+    shop.credit = {
+      amount: '1.21',
+      above: [
+        { userId: 8, price: '1.10' },
+        { userId: DIST, price: '1.00' },
+      ],
+      currency: 'USD',
+      day: '2026-11-01',
+      state: 'held',
+    };
+    expect(read(shop)).toMatchObject({
+      seller_id: '9',
+      seller_name: 'Shani',
+      seller_price: '1.21',
+      your_price: '1.00',
+      your_commission: '0',
+    });
+    shop.status = 'succeeded';
+    expect(read(shop)).toMatchObject({ your_price: '1.00', your_commission: '0.1' });
+    expect(exportRow(shop, { distributor: DIST })).not.toContain('0.9712');
+    // An order of someone who joined after it was placed: their price only.
+    expect(read({ ...shop, credit: { ...shop.credit, above: [] } })).toMatchObject({
+      seller_price: '1.21',
+      your_price: '',
+      your_commission: '',
+    });
+    // The distributor's own order: their price, no commission.
+    expect(
+      read({ ...shop, resellerId: DIST, credit: { ...shop.credit, amount: '1.00', above: [] } }),
+    ).toMatchObject({
+      seller_price: '1.00',
+      your_price: '1.00',
+      your_commission: '0',
+    });
+  });
+
   it('names the reseller beside their ID for agents and admins, one read per page of orders; unknown names stay empty', async () => {
     const directory = names();
     await directory.record(1, { first: '=Rita, "Co"', last: '<b>Shop</b>', username: 'rita_shop' });

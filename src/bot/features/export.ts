@@ -8,12 +8,17 @@ import type { OrderReads } from '../../orders/reads.ts';
 import type { BotContext } from '../context.ts';
 import type { UserDirectory } from '../../accounts/names.ts';
 import { requireRole } from './access.ts';
+import type { Network } from '../../accounts/network.ts';
+import { reachOfUpdate } from '../reach.ts';
+import { reachedUsers } from '../../accounts/reach.ts';
 
 /** What /export needs: the store's paged read, and the largest file Telegram takes from this bot. */
 export interface ExportDeps {
   orders: Pick<OrderReads, 'createdIn'>;
-  /** Users' names: the `reseller_name` column of agents' and admins' exports. */
+  /** Users' names: the `reseller_name` column of agents' and admins' exports (`seller_name` of distributors'). */
   names: Pick<UserDirectory, 'namesOf'>;
+  /** Distributors' networks: a distributor's export holds their own and their network's orders. */
+  network: Pick<Network, 'below'>;
   /** EXPORT_PART_MAX_BYTES. */
   partMaxBytes: number;
   clock?: () => number;
@@ -36,7 +41,10 @@ export function parseExportArgs(
   return { from, to, ...(status === undefined ? {} : { status }) };
 }
 
-/** `/export`: orders as CSV documents, streamed from the store page by page, split at `partMaxBytes`. */
+/**
+ * `/export`: orders as CSV documents, streamed from the store page by page, split at `partMaxBytes`; what the
+ * sender may reach (accounts/reach.ts) chooses the orders read.
+ */
 export function createExportFeature(deps: ExportDeps) {
   const clock = deps.clock ?? Date.now;
   const composer = new Composer<BotContext>();
@@ -48,11 +56,13 @@ export function createExportFeature(deps: ExportDeps) {
       await ctx.reply(ctx.t('export-usage', { statuses: KNOWN_STATUSES.join(', ') }));
       return;
     }
-    const view: ExportView = ctx.role;
+    const reach = await reachOfUpdate(ctx, deps.network);
+    const sellers = reach === null ? [ctx.from.id] : reachedUsers(reach);
+    const view: ExportView = ctx.distributor ? { distributor: ctx.from.id } : ctx.role;
     const orders = deps.orders.createdIn({
       from: parseUtcDay(args.from)!,
       to: parseUtcDay(args.to)! + 86_400_000,
-      ...(view === 'reseller' ? { resellerId: ctx.from.id } : {}),
+      ...(sellers === null ? {} : { resellerIds: sellers }),
       ...(args.status === undefined ? {} : { status: args.status }),
     });
     const status = args.status === undefined ? '' : ctx.t('export-caption-status', { status: args.status });
