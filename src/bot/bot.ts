@@ -242,6 +242,7 @@ export function createBot(deps: BotDeps) {
     prefix,
     roles: deps.roles,
     network: deps.network,
+    ledger: deps.credit.accounts,
     names: deps.names,
     translate,
     defaultLocale: deps.defaultLocale,

@@ -14,6 +14,7 @@ import type { ReadLine } from './read-in-line.ts';
 import type { RoleStore } from '../accounts/roles.ts';
 import type { Network } from '../accounts/network.ts';
 import type { UserDirectory } from '../accounts/names.ts';
+import type { Accounts } from '../accounts/accounts.ts';
 import { createOrderStats, type OrderStatsReader } from '../orders/stats.ts';
 
 /** What the agent and admin features need from the rest of the app (BotDeps.staff). */
@@ -21,7 +22,7 @@ export interface StaffDeps {
   api: Pick<MerchantApi, 'getOrder' | 'listOrders'>;
   orders: {
     service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByReseller' | 'listByResellers'>;
-    store: Pick<OrderReads, 'createdBetween' | 'lastWebhookAt' | 'unfinishedSummary'>;
+    store: Pick<OrderReads, 'createdBetween' | 'createdIn' | 'lastWebhookAt' | 'unfinishedSummary'>;
     callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
   };
   budget: Pick<RequestBudget, 'snapshot' | 'limit'>;
@@ -39,6 +40,8 @@ export interface StaffServices {
   roles: RoleStore;
   /** Distributors' networks: a distributor's views reach their own network only. */
   network: Network;
+  /** The credit ledger: a distributor's /stats reads their commission lines. */
+  ledger: Pick<Accounts, 'entriesIn'>;
   /** Users' names, shown beside their IDs (/users, /stats). */
   names: UserDirectory;
   redis: Redis;
@@ -57,6 +60,7 @@ export function createStaffServices(
     prefix: string;
     roles: RoleStore;
     network: Network;
+    ledger: Pick<Accounts, 'entriesIn'>;
     names: UserDirectory;
     translate: Translate;
     defaultLocale: string;
@@ -90,6 +94,7 @@ export function createStaffServices(
     }),
     roles: parts.roles,
     network: parts.network,
+    ledger: parts.ledger,
     names: parts.names,
     redis: parts.redis,
     prefix: parts.prefix,

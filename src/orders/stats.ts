@@ -79,6 +79,38 @@ export interface DailyFigures {
   currency: string | null;
 }
 
+/** One row of a distributor's figures: a direct child with everything below them, or the distributor's own orders. */
+export interface ChildFigures {
+  userId: number;
+  /** Succeeded orders of the row's sellers in the period. */
+  orders: number;
+  /** What the row's sellers paid for them (each seller's own price), in the figures' currency. */
+  volume: string;
+  /** The distributor's commission lines that came through this child in the period (0 for their own row). */
+  commission: string;
+}
+
+/** A distributor's last CHART_DAYS days: the chart of their network's orders and the rows by direct child. */
+export interface NetworkFigures {
+  figures: DailyFigures;
+  own: ChildFigures;
+  /** Direct children, most volume first. */
+  children: ChildFigures[];
+  /** Every commission line of the period. */
+  commission: string;
+  /** The currency of the volumes and commissions (the chart's, else the commission lines'); null: nothing yet. */
+  currency: string | null;
+}
+
+/** A commission line as the network's figures read it (accounts' ledger entries). */
+export interface CommissionLine {
+  kind: string;
+  amount: string;
+  /** `from:<user id of the level below>`. */
+  note: string;
+  currency: string;
+}
+
 /** Days the /stats chart covers, today included. */
 export const CHART_DAYS = 7;
 /** A reseller's orders are read newest first in pages of this many until older than the period. */
@@ -88,12 +120,14 @@ const DAY_MS = 86_400_000;
 
 /** Reads figures through the order store's read interface (read-only: never writes an order or an index). */
 export function createOrderStats(deps: {
-  store: Pick<OrderReads, 'createdBetween'>;
+  store: Pick<OrderReads, 'createdBetween' | 'createdIn'>;
   /** A reseller's own orders (their index), for their own figures. */
   resellerOrders?: Pick<OrderService, 'listByReseller'>;
   clock?: () => number;
 }) {
   const clock = deps.clock ?? Date.now;
+  /** 00:00 UTC of the chart's first day. */
+  const chartStart = (now: number) => Math.floor(now / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS;
 
   /** One reseller's orders created in [from, to), through their own index (newest first). */
   async function resellerOrders(resellerId: number, from: number, to: number): Promise<StoredOrder[]> {
@@ -184,38 +218,35 @@ export function createOrderStats(deps: {
      */
     async daily(options: { resellerId?: number } = {}): Promise<DailyFigures> {
       const now = clock();
-      const firstDay = Math.floor(now / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS;
+      const firstDay = chartStart(now);
       const orders =
         options.resellerId === undefined
           ? (await deps.store.createdBetween(firstDay, now + 1)).orders
           : await resellerOrders(options.resellerId, firstDay, now + 1);
-      const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
-        day: new Date(firstDay + i * DAY_MS).toISOString().slice(0, 10),
-        byStatus: {} as Record<string, number>,
-        revenue: new Map<string, Decimal>(),
-      }));
-      const totals = new Map<string, Decimal>();
-      for (const order of orders) {
-        const day = days[Math.floor((Date.parse(order.createdAt) - firstDay) / DAY_MS)];
-        if (day === undefined) continue;
-        const status = indexStatus(order);
-        day.byStatus[status] = (day.byStatus[status] ?? 0) + 1;
-        if (order.placement !== 'placed' || order.status !== 'succeeded') continue;
-        const currency = order.quote.merchantCurrency;
-        const paid = new Decimal(order.quote.resellerPrice ?? order.quote.merchantPrice);
-        day.revenue.set(currency, (day.revenue.get(currency) ?? new Decimal(0)).plus(paid));
-        totals.set(currency, (totals.get(currency) ?? new Decimal(0)).plus(paid));
+      return dailyOf(orders, firstDay);
+    },
+
+    /**
+     * A distributor's last CHART_DAYS days: the chart over their own and their network's orders (what each seller
+     * paid, never a price above), and per direct child the succeeded orders and volume of the child and everyone
+     * below them, with the commission that came through them (`lines`: the distributor's ledger in the period).
+     */
+    async network(
+      distributorId: number,
+      below: ReadonlyArray<{ userId: number; parentId: number }>,
+      lines: (fromMs: number, toMs: number) => AsyncIterable<CommissionLine>,
+    ): Promise<NetworkFigures> {
+      const to = clock() + 1;
+      const firstDay = chartStart(to - 1);
+      const orders: StoredOrder[] = [];
+      const sellers = [distributorId, ...below.map((row) => row.userId)];
+      for await (const order of deps.store.createdIn({ from: firstDay, to, resellerIds: sellers })) {
+        orders.push(order);
       }
-      const currency =
-        [...totals].sort((a, b) => b[1].comparedTo(a[1]) || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
-      return {
-        currency,
-        days: days.map((d) => ({
-          day: d.day,
-          byStatus: d.byStatus,
-          revenue: (currency === null ? undefined : d.revenue.get(currency))?.toFixed() ?? '0',
-        })),
-      };
+      const figures = dailyOf(orders, firstDay);
+      const commission: CommissionLine[] = [];
+      for await (const line of lines(firstDay, to)) if (line.kind === 'commission') commission.push(line);
+      return { figures, ...byChild(distributorId, below, orders, commission, figures.currency) };
     },
 
     /** Today (since 00:00 UTC) and the last 7 days (rolling), by order creation time. */
@@ -229,3 +260,96 @@ export function createOrderStats(deps: {
 }
 
 export type OrderStatsReader = ReturnType<typeof createOrderStats>;
+
+/** Orders per UTC day from `firstDay` (CHART_DAYS days), by status, with the revenue of succeeded ones. */
+function dailyOf(orders: readonly StoredOrder[], firstDay: number): DailyFigures {
+  const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
+    day: new Date(firstDay + i * DAY_MS).toISOString().slice(0, 10),
+    byStatus: {} as Record<string, number>,
+    revenue: new Map<string, Decimal>(),
+  }));
+  const totals = new Map<string, Decimal>();
+  for (const order of orders) {
+    const day = days[Math.floor((Date.parse(order.createdAt) - firstDay) / DAY_MS)];
+    if (day === undefined) continue;
+    const status = indexStatus(order);
+    day.byStatus[status] = (day.byStatus[status] ?? 0) + 1;
+    if (order.placement !== 'placed' || order.status !== 'succeeded') continue;
+    const currency = order.quote.merchantCurrency;
+    const paid = new Decimal(paidBySeller(order));
+    day.revenue.set(currency, (day.revenue.get(currency) ?? new Decimal(0)).plus(paid));
+    totals.set(currency, (totals.get(currency) ?? new Decimal(0)).plus(paid));
+  }
+  const currency =
+    [...totals].sort((a, b) => b[1].comparedTo(a[1]) || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+  return {
+    currency,
+    days: days.map((d) => ({
+      day: d.day,
+      byStatus: d.byStatus,
+      revenue: (currency === null ? undefined : d.revenue.get(currency))?.toFixed() ?? '0',
+    })),
+  };
+}
+
+/** What the order's seller paid: their credit's amount, the quoted reseller price, or an admin's merchant price. */
+function paidBySeller(order: StoredOrder): string {
+  return order.credit?.amount ?? order.quote.resellerPrice ?? order.quote.merchantPrice;
+}
+
+/**
+ * A distributor's rows: each seller counted under the direct child they hang below (the child themself
+ * included), commission lines under the child their note names; only money in `currency` is summed.
+ */
+function byChild(
+  distributorId: number,
+  below: ReadonlyArray<{ userId: number; parentId: number }>,
+  orders: readonly StoredOrder[],
+  lines: readonly CommissionLine[],
+  currency: string | null,
+): Omit<NetworkFigures, 'figures'> {
+  const parentOf = new Map(below.map((row) => [row.userId, row.parentId]));
+  const childOf = (userId: number): number => {
+    let at = userId;
+    for (let steps = 0; steps <= below.length; steps++) {
+      const parent = parentOf.get(at);
+      if (parent === undefined || parent === distributorId) return at;
+      at = parent;
+    }
+    return at;
+  };
+  const rows = new Map<number, { orders: number; volume: Decimal; commission: Decimal }>();
+  const rowOf = (userId: number) => {
+    const row = rows.get(userId) ?? { orders: 0, volume: new Decimal(0), commission: new Decimal(0) };
+    rows.set(userId, row);
+    return row;
+  };
+  for (const row of below) if (row.parentId === distributorId) rowOf(row.userId);
+  rowOf(distributorId);
+  for (const order of orders) {
+    if (order.placement !== 'placed' || order.status !== 'succeeded') continue;
+    if (order.quote.merchantCurrency !== currency) continue;
+    const row = rowOf(order.resellerId === distributorId ? distributorId : childOf(order.resellerId));
+    row.orders += 1;
+    row.volume = row.volume.plus(paidBySeller(order));
+  }
+  // With no succeeded order in the period, commission (of older orders) is in its own lines' currency.
+  const shown = currency ?? lines[0]?.currency ?? null;
+  let total = new Decimal(0);
+  for (const line of lines) {
+    const from = /^from:(\d+)$/.exec(line.note);
+    if (from === null || line.currency !== shown) continue;
+    const row = rowOf(childOf(Number(from[1])));
+    row.commission = row.commission.plus(line.amount);
+    total = total.plus(line.amount);
+  }
+  const figures = (userId: number): ChildFigures => {
+    const row = rows.get(userId)!;
+    return { userId, orders: row.orders, volume: row.volume.toFixed(), commission: row.commission.toFixed() };
+  };
+  const children = [...rows.keys()]
+    .filter((userId) => userId !== distributorId)
+    .map(figures)
+    .sort((a, b) => new Decimal(b.volume).comparedTo(a.volume) || a.userId - b.userId);
+  return { currency: shown, own: figures(distributorId), children, commission: total.toFixed() };
+}

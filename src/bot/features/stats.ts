@@ -6,7 +6,7 @@ import { statsChartSvg } from '../../render/stats-chart.ts';
 import { displayEmoji, shortTime, statusText, type DisplayStatus } from '../../orders/texts.ts';
 import type { BotContext } from '../context.ts';
 import type { StaffServices } from '../staff.ts';
-import type { Books, DailyFigures, PeriodStats } from '../../orders/stats.ts';
+import type { Books, DailyFigures, NetworkFigures, PeriodStats } from '../../orders/stats.ts';
 import { requireRole } from './access.ts';
 import { html, type Html } from '../../lib/html.ts';
 import type { People } from '../../accounts/names.ts';
@@ -33,7 +33,20 @@ function byListOrder(a: string, b: string): number {
 /** Rows per list (resellers, operators) in the books of a period: the ones with the most revenue. */
 const BOOK_ROWS = 10;
 
-/** `/stats`: today and the last 7 days, from our order store. */
+/** Whose figures a chart shows: everyone's (staff), a reseller's own, or a distributor's network's. */
+type ChartKind = 'all' | 'own' | 'network';
+
+/** The chart's title and revenue axis per kind. */
+const CHART_KEYS: Record<ChartKind, { title: string; revenue: string }> = {
+  all: { title: 'stats-chart-title', revenue: 'stats-chart-revenue' },
+  own: { title: 'stats-chart-title-own', revenue: 'stats-chart-spent' },
+  network: { title: 'network-views-chart-title', revenue: 'network-views-chart-paid' },
+};
+
+/**
+ * `/stats`: today and the last 7 days, from our order store; a reseller's own last 7 days; a distributor's
+ * network's, by direct child with the commission that came through each.
+ */
 export function createStatsFeature(staff: StaffServices) {
   const composer = new Composer<BotContext>();
 
@@ -117,7 +130,7 @@ export function createStatsFeature(staff: StaffServices) {
     ctx: BotContext,
     locale: string,
     figures: DailyFigures,
-    own: boolean,
+    kind: ChartKind,
   ): Promise<Buffer> {
     const currency = figures.currency;
     const statuses = Object.fromEntries(
@@ -129,9 +142,9 @@ export function createStatsFeature(staff: StaffServices) {
       }
     }
     const svg = statsChartSvg(figures.days, {
-      title: ctx.t(own ? 'stats-chart-title-own' : 'stats-chart-title', { days: figures.days.length }),
+      title: ctx.t(CHART_KEYS[kind].title, { days: figures.days.length }),
       orders: ctx.t('stats-chart-orders'),
-      revenue: ctx.t(own ? 'stats-chart-spent' : 'stats-chart-revenue', { currency: currency ?? '—' }),
+      revenue: ctx.t(CHART_KEYS[kind].revenue, { currency: currency ?? '—' }),
       statuses,
       money: (amount) => {
         try {
@@ -144,26 +157,32 @@ export function createStatsFeature(staff: StaffServices) {
     return renderPng(svg);
   }
 
-  /** A reseller's own figures: their orders by status and what their credit paid, never a merchant price. */
-  function ownFigures(ctx: BotContext, locale: string, figures: DailyFigures): string[] {
+  /** Orders by status over the chart's days: the total, then a line per status. */
+  function statusLines(ctx: BotContext, locale: string, figures: DailyFigures): string[] {
     const byStatus: Record<string, number> = {};
     for (const day of figures.days) {
       for (const [status, n] of Object.entries(day.byStatus)) byStatus[status] = (byStatus[status] ?? 0) + n;
     }
     const total = Object.values(byStatus).reduce((a, n) => a + n, 0);
-    const lines = [
-      ctx.t('stats-own-title', { from: figures.days[0]?.day ?? '', days: figures.days.length }),
-      ctx.t('admin-stats-total', { count: total }),
-    ];
+    const lines = [ctx.t('admin-stats-total', { count: total })];
     for (const status of Object.keys(byStatus).sort(byListOrder)) {
       const st = status as DisplayStatus;
       lines.push(
         ctx.t('admin-stats-status', {
-          status: `${displayEmoji(st)} ${statusText(staff.translate, locale, st)}`,
+          status: html(`${displayEmoji(st)} ${statusText(staff.translate, locale, st)}`),
           count: byStatus[status] ?? 0,
         }),
       );
     }
+    return lines;
+  }
+
+  /** A reseller's own figures: their orders by status and what their credit paid, never a merchant price. */
+  function ownFigures(ctx: BotContext, locale: string, figures: DailyFigures): string[] {
+    const lines = [
+      ctx.t('stats-own-title', { from: figures.days[0]?.day ?? '', days: figures.days.length }),
+      ...statusLines(ctx, locale, figures),
+    ];
     const spent = figures.days.reduce((sum, d) => sum.plus(d.revenue), new Decimal(0));
     lines.push(
       figures.currency === null
@@ -173,12 +192,54 @@ export function createStatsFeature(staff: StaffServices) {
     return lines;
   }
 
+  /**
+   * A distributor's figures: their network's orders by status, then their own row and one per direct child (a
+   * sub-distributor's with everything below them): succeeded orders, what the sellers paid, the commission.
+   */
+  async function networkFigures(ctx: BotContext, locale: string, n: NetworkFigures): Promise<string[]> {
+    const m = (amount: string) => (n.currency === null ? amount : formatMoney(amount, n.currency, locale));
+    const people = await staff.names.people(n.children.map((row) => row.userId));
+    const lines = [
+      ctx.t('network-views-stats-title', { from: n.figures.days[0]?.day ?? '', days: n.figures.days.length }),
+      ...statusLines(ctx, locale, n.figures),
+      '',
+      ctx.t('network-views-stats-own', { orders: n.own.orders, volume: m(n.own.volume) }),
+      ctx.t('network-views-stats-by-child'),
+    ];
+    if (n.children.length === 0) lines.push(ctx.t('network-views-stats-no-children'));
+    for (const row of n.children.slice(0, BOOK_ROWS * 2)) {
+      lines.push(
+        ctx.t('network-views-stats-child', {
+          user: people(row.userId),
+          orders: row.orders,
+          volume: m(row.volume),
+          commission: m(row.commission),
+        }),
+      );
+    }
+    if (n.children.length > BOOK_ROWS * 2)
+      lines.push(ctx.t('network-views-stats-more', { count: n.children.length - BOOK_ROWS * 2 }));
+    lines.push(ctx.t('network-views-stats-commission', { commission: m(n.commission) }));
+    return lines;
+  }
+
   composer.command('stats', requireRole('stats'), async (ctx) => {
     const locale = await ctx.i18n.getLocale();
+    if (ctx.distributor) {
+      const me = ctx.from!.id;
+      const below = await staff.network.below(me);
+      const network = await staff.stats.network(me, below, (from, to) =>
+        staff.ledger.entriesIn(me, from, to),
+      );
+      await ctx.reply((await networkFigures(ctx, locale, network)).join('\n'));
+      const png = await chart(ctx, locale, network.figures, 'network');
+      await ctx.replyWithPhoto(new InputFile(png, 'stats.png'));
+      return;
+    }
     if (ctx.role === 'reseller') {
       const figures = await staff.stats.daily({ resellerId: ctx.from!.id });
       await ctx.reply(ownFigures(ctx, locale, figures).join('\n'));
-      const png = await chart(ctx, locale, figures, true);
+      const png = await chart(ctx, locale, figures, 'own');
       await ctx.replyWithPhoto(new InputFile(png, 'stats.png'));
       return;
     }
@@ -191,7 +252,7 @@ export function createStatsFeature(staff: StaffServices) {
       ...period(ctx, locale, 'admin-stats-week', figures.week, people),
     ];
     await ctx.reply(lines.join('\n'));
-    const png = await chart(ctx, locale, daily, false);
+    const png = await chart(ctx, locale, daily, 'all');
     await ctx.replyWithPhoto(new InputFile(png, 'stats.png'));
   });
 
