@@ -188,6 +188,10 @@ describe('networks in chat: /grant distributor, /transfer, /network, /move, /rev
       );
     }
     expect(await app.pricing.list({ kind: 'distributor', userId: dana.id })).toHaveLength(1);
+    // Below a distributor, the merchant's rules never apply: an admin's rule for Cleo is refused.
+    expect((await ask(admin, `/pricing set reseller ${cleo.id} 1%`)).text).toBe(
+      `🚫 ${shownAs('Cleo', cleo.id)} is in the network of ${shownAs('Dana', dana.id)}: their price is the distributor's price plus the distributor's rule, so a merchant rule for them would never apply. Nothing changed.`,
+    );
 
     const list = await ask(dana, '/pricing');
     expect(list.text).toContain(

@@ -1,10 +1,11 @@
 import { Decimal } from 'decimal.js';
 import { Composer, InputFile } from 'grammy';
 import type { Accounts, AccountView } from '../../accounts/accounts.ts';
-import { parseCreditAmount, type CreditAmount } from '../../accounts/amount.ts';
+import { parseCreditAmount } from '../../accounts/amount.ts';
+import { amountProblemText } from '../amount-problem.ts';
 import { parseUtcDay, statementParts } from '../../accounts/statement.ts';
 import { utcDay } from '../../accounts/ledger.ts';
-import { currencyDigits, formatMoney } from '../../domain/money.ts';
+import { formatMoney } from '../../domain/money.ts';
 import type { BotContext } from '../context.ts';
 import type { LinePlace } from '../../merchant/types.ts';
 import { readInLine, type ReadLine } from '../read-in-line.ts';
@@ -43,8 +44,6 @@ export interface CreditDeps {
 
 const USER_ID = /^\d{1,15}$/;
 
-type RefusedAmount = Extract<CreditAmount, { ok: false }>;
-
 /**
  * `/credit`, `/limit`, `/balance`, `/statement`: reseller credit, limits and the books. A distributor's `/limit`,
  * `/balance <user id>` and `/statement <user id>` name their own network only.
@@ -53,25 +52,6 @@ export function createCreditFeature(deps: CreditDeps) {
   const { accounts } = deps;
   const clock = deps.clock ?? Date.now;
   const composer = new Composer<BotContext>();
-
-  function amountProblem(ctx: BotContext, refused: RefusedAmount, typed: string, currency: string): string {
-    if (refused.problem !== 'ambiguous') {
-      return ctx.t(`credit-amount-${refused.problem}`, { digits: currencyDigits(currency), currency });
-    }
-    // Each reading written as the amount it would be, with the minor digits and no grouping (`1000.00 USD`).
-    const reading = (text: string) => {
-      const value = new Decimal(text);
-      return `${value.toFixed(Math.max(currencyDigits(currency), value.decimalPlaces()))} ${currency}`;
-    };
-    const { whole, point } = refused.readings;
-    return ctx.t('credit-amount-ambiguous', {
-      typed: typed.trim(),
-      thousands: reading(whole),
-      decimal: reading(point),
-      whole,
-      point,
-    });
-  }
 
   /** An amount or `off` (null); a bad amount is answered and gives undefined. */
   async function amountOrOff(
@@ -82,7 +62,7 @@ export function createCreditFeature(deps: CreditDeps) {
     if (text.toLowerCase() === 'off') return null;
     const parsed = parseCreditAmount(text, currency);
     if (parsed.ok) return parsed.value;
-    await ctx.reply(amountProblem(ctx, parsed, text, currency));
+    await ctx.reply(amountProblemText(ctx, parsed, text, currency));
     return undefined;
   }
 
@@ -164,7 +144,7 @@ export function createCreditFeature(deps: CreditDeps) {
     const currency = await accounts.currency();
     const parsed = parseCreditAmount(amountText, currency, true);
     if (!parsed.ok) {
-      await ctx.reply(amountProblem(ctx, parsed, amountText, currency));
+      await ctx.reply(amountProblemText(ctx, parsed, amountText, currency));
       return;
     }
     const named = await resellerArg(ctx, idText, 'credit-usage');

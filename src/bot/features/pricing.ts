@@ -59,13 +59,24 @@ async function scopeProblem(
       case 'default':
         return null;
       case 'reseller': {
-        const [role, people] = await Promise.all([
+        const [role, parent] = await Promise.all([
           deps.roles.roleOf(scope.resellerId),
-          deps.names.people([scope.resellerId]),
+          deps.network.parentOf(scope.resellerId),
         ]);
-        return role === 'reseller' || role === 'distributor'
-          ? null
-          : ctx.t('pricing-error-not-reseller', { user: people(scope.resellerId) });
+        const people = await deps.names.people(
+          parent === null ? [scope.resellerId] : [scope.resellerId, parent],
+        );
+        if (role !== 'reseller' && role !== 'distributor') {
+          return ctx.t('pricing-error-not-reseller', { user: people(scope.resellerId) });
+        }
+        // The merchant's rules price the first level only: below a distributor, the distributor's rules do.
+        if (parent !== null && !ctx.distributor) {
+          return ctx.t('pricing-error-in-network', {
+            user: people(scope.resellerId),
+            distributor: people(parent),
+          });
+        }
+        return null;
       }
       case 'country':
       case 'operator': {
