@@ -1,19 +1,11 @@
 import type { TranslationVars } from '../lib/html.ts';
 import type { I18n } from '@grammyjs/i18n';
-import {
-  conversations,
-  createConversation,
-  type ConversationData,
-  type VersionedState,
-} from '@grammyjs/conversations';
 import { limit } from '@grammyjs/ratelimiter';
 import { sequentialize } from '@grammyjs/runner';
-import { session, type Bot, type Context } from 'grammy';
+import { session, type Context } from 'grammy';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { initialSession, type BotContext } from './context.ts';
-import { keepStepOnBotApiFailure } from './conversations/keep-step.ts';
-import { TOP_UP, TOP_UP_VERSION, createTopUpConversation, type TopUpDeps } from './conversations/top-up.ts';
 import { createAccessFeature } from './features/access.ts';
 import { createChatScope } from './features/chat-scope.ts';
 import { cancelFeature } from './features/cancel.ts';
@@ -28,7 +20,7 @@ import type { InviteStore } from '../accounts/invites.ts';
 import type { AlertSink } from '../orders/alerts.ts';
 import { createPricingFeature } from './features/pricing.ts';
 import { createPinFeature, type PinFeatureDeps } from './features/pin.ts';
-import { PIN_SETUP, createPinSetupConversation, type PinSetupDeps } from './conversations/pin-setup.ts';
+import type { PinSetupDeps } from './conversations/pin-setup.ts';
 import { createStatsFeature } from './features/stats.ts';
 import { createReceiptFeature } from './features/receipt.ts';
 import { createShopFeature } from './features/shop.ts';
@@ -42,7 +34,6 @@ import { createReconcileFeature, type ReconcileFeatureDeps } from './features/re
 import { topUpFeature } from './features/top-up.ts';
 import { createBulkFeature, type BulkFeatureDeps } from './features/bulk.ts';
 import { createScheduleFeature } from './features/schedule.ts';
-import { SCHEDULE, createScheduleConversation } from './conversations/schedule.ts';
 import type { Schedules } from '../schedules/schedules.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 import { createLeaveLineFeature } from './features/leave-line.ts';
@@ -55,16 +46,15 @@ import { recordUserNames } from './middleware/user-names.ts';
 import type { UserDirectory } from '../accounts/names.ts';
 import { IdleFlows, conversationPrefix } from './idle-flows.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
-import { compactingAdapter, type Packed } from './conversations/compact-replay.ts';
+import type { Packed } from './conversations/compact-replay.ts';
 import { RedisJsonStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
-import { flowApi, newBot } from './bot-api.ts';
+import { newBot } from './bot-api.ts';
 import type { Role, RoleStore } from '../accounts/roles.ts';
 import { isSuspended, type Network } from '../accounts/network.ts';
 import { createStaffServices, type StaffDeps } from './staff.ts';
 import type { PricingStore } from '../accounts/pricing-store.ts';
-import type { PinGate } from '../accounts/pin.ts';
-import { createPinPasses, pinGateOfUpdates } from '../accounts/pin-pass.ts';
 import { createFileDownload } from './file-download.ts';
+import { useFlows, type FlowsDeps } from './flows.ts';
 
 export interface BotDeps {
   token: string;
@@ -82,9 +72,7 @@ export interface BotDeps {
   /** Users' Telegram names: recorded as users with a role write, shown beside their ID to admins and agents. */
   names: UserDirectory;
   /** The flows' world; their PIN tries are tied to the update that carried them here (accounts/pin-pass.ts). */
-  topUp: Omit<TopUpDeps, 'translate' | 'defaultLocale' | 'idleMs' | 'pins'> & {
-    pins: Pick<PinGate, 'need' | 'check'>;
-  };
+  topUp: FlowsDeps['topUp'];
   /**
    * The chat side of the shared request line: ❌ and /cancel leave it; reads someone waits for (/status,
    * /orders, Refresh, /balance) show their place in it (the top-up shows it through `topUp.line`).
@@ -345,80 +333,6 @@ export function createBot(deps: BotDeps) {
   });
 
   return { bot, i18n, translate, idle, sessions, menus: staff.menus };
-}
-
-/** The conversations (top-up, schedule, PIN set-up), their storage and their idle endings. */
-function useFlows(
-  bot: Bot<BotContext>,
-  deps: BotDeps,
-  parts: {
-    flows: RedisJsonStorage<Packed>;
-    idle: IdleFlows;
-    translate: (locale: string, key: string, vars?: TranslationVars) => string;
-    idleMs: number;
-    /** The language a chat chose (/language), if any. */
-    chosenLocale: (chatId: number) => Promise<string | undefined>;
-  },
-): void {
-  const { idle, translate } = parts;
-  const flowDeps = {
-    ...deps.topUp,
-    pins: pinGateOfUpdates(deps.topUp.pins, createPinPasses(deps.redis, deps.prefix)),
-    translate,
-    defaultLocale: deps.defaultLocale,
-    idleMs: parts.idleMs,
-  };
-  bot.use(
-    conversations<BotContext, Context>({
-      storage: {
-        type: 'key',
-        version: TOP_UP_VERSION,
-        prefix: '',
-        getStorageKey: (ctx) => ctx.chatId?.toString(),
-        adapter: compactingAdapter<VersionedState<ConversationData>>(parts.flows),
-      },
-      // Idle top-ups end by their idle job (idle-flows.ts); the PIN set-up ends itself (PIN_SETUP_IDLE_MS).
-      onEnter: async (id, ctx) => {
-        if ((id === TOP_UP || id === SCHEDULE) && ctx.chatId !== undefined) await idle.touch(ctx.chatId);
-      },
-      onExit: async (_id, ctx) => {
-        if (ctx.chatId !== undefined) await idle.forget(ctx.chatId);
-      },
-    }),
-  );
-  // A flow whose step failed for good says so in the chat's language.
-  const ended = async (ctx: Context) => {
-    if (ctx.chatId === undefined) return;
-    const chosen = await parts.chosenLocale(ctx.chatId);
-    const locale = chosen ?? matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
-    await ctx.reply(translate(locale, 'top-up-error-ended'));
-  };
-  const schedules = deps.schedules;
-  bot.use(
-    createConversation<BotContext, Context>(
-      keepStepOnBotApiFailure(createTopUpConversation(flowDeps), ended),
-      { id: TOP_UP, plugins: [flowApi] },
-    ),
-  );
-  bot.use(
-    createConversation<BotContext, Context>(
-      keepStepOnBotApiFailure(
-        createScheduleConversation(flowDeps, {
-          schedules: schedules.service,
-          now: () => schedules.now(),
-          zoneOf: async (userId) => (await deps.receiptProfiles.get(userId)).timeZone ?? 'UTC',
-        }),
-        ended,
-      ),
-      { id: SCHEDULE, plugins: [flowApi] },
-    ),
-  );
-  bot.use(
-    createConversation<BotContext, Context>(
-      createPinSetupConversation({ pins: deps.pins.store, translate, defaultLocale: deps.defaultLocale }),
-      { id: PIN_SETUP, plugins: [flowApi] },
-    ),
-  );
 }
 
 export type RechargeBot = ReturnType<typeof createBot>;
