@@ -68,6 +68,7 @@ describe('parseConfig', () => {
       exportPartMaxBytes: 50_000_000,
       metricsToken: null,
       quoteSharing: 'auto',
+      networkMaxDepth: 2,
     });
     expect(EXTRA_VARIABLES.map((v) => [v.name, v.default])).toEqual([
       ['CATALOGUE_TTL_SECONDS', '10800'],
@@ -204,6 +205,16 @@ describe('parseConfig', () => {
     expect(problems({ ...MINIMAL, QUOTE_SHARING: 'sometimes' })).toEqual([
       'QUOTE_SHARING: must be "auto", "on" or "off"',
     ]);
+  });
+
+  it('NETWORK_MAX_DEPTH: 2 by default, 1 to 4; anything else is named as a problem', () => {
+    expect(ok(MINIMAL).networkMaxDepth).toBe(2);
+    expect(ok({ ...MINIMAL, NETWORK_MAX_DEPTH: '1' }).networkMaxDepth).toBe(1);
+    expect(ok({ ...MINIMAL, NETWORK_MAX_DEPTH: '4' }).networkMaxDepth).toBe(4);
+    for (const bad of ['0', '5', 'two', '2.5'])
+      expect(problems({ ...MINIMAL, NETWORK_MAX_DEPTH: bad })).toEqual([
+        'NETWORK_MAX_DEPTH: must be an integer from 1 to 4',
+      ]);
   });
 
   it('METRICS_TOKEN: unset or empty leaves /metrics open; a token is at least 16 characters with no spaces, never echoed', () => {
