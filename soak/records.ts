@@ -49,6 +49,11 @@ export interface Records {
    * 10^-4) and every entry of their ledger. Absent in records written before reseller credit.
    */
   accounts?: ResellerBooks[];
+  /**
+   * The network's tree as the bot's Redis holds it at the end (`net:parent`): each reseller below a distributor with
+   * their parent. Absent in records written before networks.
+   */
+  networkParents?: NetworkLink[];
   /** Every full number the simulated people typed, shared or put in a bulk file (digits with country code). */
   phones: string[];
   /** Every bulk run the bot's Redis holds (a dropped draft is gone), with its lines. Absent in older records. */
@@ -94,12 +99,34 @@ export interface ScheduleRecordView {
   last?: { at: number; externalOrderId: string; placed: boolean; reason?: string };
 }
 
+export interface NetworkLink {
+  child: number;
+  parent: number;
+}
+
 export interface ResellerBooks {
   userId: number;
   /** Integer units of 10^-4 of the currency, as stored. */
   balanceUnits: string;
   holdUnits: string;
-  entries: { id: string; kind: string; amount: string; held: string; ref: string }[];
+  entries: LedgerEntryRecord[];
+}
+
+/** One ledger line as stored (amounts as exact decimal strings of the currency). */
+export interface LedgerEntryRecord {
+  id: string;
+  kind: string;
+  /** Balance change. */
+  amount: string;
+  /** Holds change. */
+  held: string;
+  /** The order's merchant order number, `admin:<id>`, or `transfer:<distributor>:<reseller>`. */
+  ref: string;
+  /** The line's note (a commission's `from:<user id below>`); absent in records written before networks. */
+  note?: string;
+  /** Balance and holds after the line, as the script that wrote it saw them; absent in older records. */
+  balanceAfter?: string;
+  holdsAfter?: string;
 }
 
 export interface InvariantResult {

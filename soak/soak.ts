@@ -7,6 +7,7 @@ import { createI18n } from '../src/bot/i18n.ts';
 import { DEFAULT_TIMEOUTS } from '../src/merchant/exchange.ts';
 import { decodeOrder } from '../src/orders/record.ts';
 import { accountKeys } from '../src/accounts/ledger.ts';
+import { parentsKey } from '../src/accounts/network.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import { ACTORS, type ActorContext } from './actors.ts';
 import { firstScheduleMinuteAt, runScheduler, scheduleClockOffset } from './schedule-actor.ts';
@@ -342,10 +343,18 @@ async function collect(
         amount: f.get('a') ?? '0',
         held: f.get('h') ?? '0',
         ref: f.get('r') ?? '',
+        note: f.get('n') ?? '',
+        ...(f.has('b') ? { balanceAfter: f.get('b')! } : {}),
+        ...(f.has('ho') ? { holdsAfter: f.get('ho')! } : {}),
       };
     });
     accounts.push({ userId, balanceUnits: bal ?? '0', holdUnits: hold ?? '0', entries });
   }
+  const parents = await world.client.hgetall(parentsKey(prefix));
+  const networkParents = Object.entries(parents).map(([child, parent]) => ({
+    child: Number(child),
+    parent: Number(parent),
+  }));
   const driver = world.standIn.driver;
   const chats: Records['chats'] = {};
   for (const user of driver.users()) chats[String(user.id)] = driver.user({ id: user.id }).chat();
@@ -392,6 +401,7 @@ async function collect(
     perMinute: requests.per_minute,
     botOrders,
     accounts,
+    networkParents,
     calls: driver.calls(),
     updates: driver.updates(),
     chats,
