@@ -12,9 +12,10 @@ import type { StoredOrder } from '../src/orders/types.ts';
 import { ACTORS, type ActorContext } from './actors.ts';
 import { firstScheduleMinuteAt, runScheduler, scheduleClockOffset } from './schedule-actor.ts';
 import { runRoleChanges } from './role-actors.ts';
+import { runNetwork } from './network-actor.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
 import { createRng, type Rng } from './rng.ts';
-import { castOf, resellerIds, ROLE_CAST, startSoakWorld, type SoakWorld } from './world.ts';
+import { castOf, NETWORK_CAST, resellerIds, ROLE_CAST, startSoakWorld, type SoakWorld } from './world.ts';
 import { createBulkStore } from '../src/bulk/store.ts';
 import type { RoleChange } from '../src/accounts/roles.ts';
 import { createScheduleStore } from '../src/schedules/store.ts';
@@ -546,6 +547,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           },
         },
       ),
+      runNetwork(NETWORK_CAST, ctx, startedAt + options.activeSeconds * 1000),
     ];
 
     // Faults: sandbox and Telegram windows may overlap; process kills (bot, Redis) one at a time.

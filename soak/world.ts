@@ -8,7 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { Decimal } from 'decimal.js';
 import { RedisRoleStore } from '../src/accounts/roles.ts';
-import { createAccounts } from '../src/accounts/accounts.ts';
+import { createAccounts, type Accounts } from '../src/accounts/accounts.ts';
+import { createNetwork } from '../src/accounts/network.ts';
+import { RedisPricingStore } from '../src/accounts/pricing-store.ts';
 import { createMerchantSandbox } from '../src/sandbox/merchant/index.ts';
 import { createTelegramStandIn, type TelegramStandIn } from '../src/sandbox/telegram/index.ts';
 import { controlClient } from '../test/support/bot-world.ts';
@@ -25,6 +27,17 @@ export const AGENT_IDS = [720_000_101, 720_000_102];
 export const STRANGER_ID = 720_000_201;
 /** The role changes (role-actors.ts): the reseller revoked mid-run and the admin demoted; the admin makes both. */
 export const ROLE_CAST = { adminId: ADMIN_ID, revokedId: 720_000_301, demotedId: 720_000_302 } as const;
+/**
+ * The network (network-actor.ts): a distributor under the merchant and the two shops who joined under them. The
+ * admin gives the distributor credit and a rule of the merchant's for them at the start; the distributor funds
+ * the shops and sets their rules in chat while they top up.
+ */
+export const NETWORK_CAST = { distributorId: 720_000_401, shopIds: [720_000_411, 720_000_412] } as const;
+/** The distributor's credit from the admin (the money that enters the network), in the wallet currency. */
+export const DISTRIBUTOR_CREDIT = '300';
+/** The merchant's rule for the distributor: their price is the merchant price plus this. */
+export const DISTRIBUTOR_RULE = { percent: '2', fixed: '0.01' } as const;
+
 /** Credit of most soak resellers, and of every third (enough for a few top-ups only), in the wallet currency. */
 export const RESELLER_CREDIT = '500';
 export const RESELLER_CREDIT_SHORT = '2';
@@ -42,6 +55,8 @@ export function castOf(resellers: number): CastMember[] {
       kind: i % 3 === 1 ? ('bulk-reseller' as const) : ('reseller' as const),
       id,
     })),
+    // The distributor's shops top up as the other resellers do, paying the price their distributor sets.
+    ...NETWORK_CAST.shopIds.map((id) => ({ kind: 'reseller' as const, id })),
     ...AGENT_IDS.map((id) => ({ kind: 'agent' as const, id })),
     { kind: 'stranger', id: STRANGER_ID },
   ];
@@ -146,6 +161,33 @@ function createBalancer(targets: () => number[]): Server {
   });
 }
 
+/**
+ * The network at the start: the distributor granted and credited by the admin, with the merchant's rule for them;
+ * the shops joined under them (as an invite of theirs joins a new member, before the grant) and granted reseller,
+ * with no credit: the distributor funds them in chat.
+ */
+async function setUpNetwork(
+  client: Redis,
+  prefix: string,
+  roles: RedisRoleStore,
+  accounts: Accounts,
+): Promise<void> {
+  const network = createNetwork({ redis: client, prefix, maxDepth: 2 });
+  const pricing = new RedisPricingStore({ redis: client, prefix, defaultPercent: '0', network });
+  const { distributorId, shopIds } = NETWORK_CAST;
+  await roles.change(ADMIN_ID, distributorId, 'distributor');
+  for (const id of shopIds) {
+    const joined = await network.join(id, distributorId);
+    if (!joined.ok) throw new Error(`shop ${id} could not join the network: ${joined.reason}`);
+    await roles.change(ADMIN_ID, id, 'reseller');
+  }
+  await pricing.set(ADMIN_ID, { kind: 'reseller', resellerId: distributorId }, { ...DISTRIBUTOR_RULE });
+  await accounts.credit(distributorId, new Decimal(DISTRIBUTOR_CREDIT), {
+    adminId: ADMIN_ID,
+    note: 'soak network float',
+  });
+}
+
 /** Builds the world; the first replica is started, roles are granted. */
 export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWorld> {
   mkdirSync(options.logDir, { recursive: true });
@@ -162,7 +204,8 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       { id: STRANGER_ID, firstName: 'Sam', languageCode: 'en', started: true },
       { id: ROLE_CAST.revokedId, firstName: 'Rita', languageCode: 'en', started: true },
       { id: ROLE_CAST.demotedId, firstName: 'Dan', languageCode: 'en', started: true },
-      ...resellers.map((id) => ({
+      { id: NETWORK_CAST.distributorId, firstName: 'Dina', languageCode: 'en', started: true },
+      ...[...resellers, ...NETWORK_CAST.shopIds].map((id) => ({
         id,
         firstName: `R${id % 1000}`,
         languageCode: 'en',
@@ -360,6 +403,7 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     prefix,
     readCurrency: async () => wallet.currency,
   });
+  await setUpNetwork(client, prefix, roles, accounts);
   for (const [i, id] of resellers.entries()) {
     if (i === 2) continue;
     const credit = i % 3 === 2 ? RESELLER_CREDIT_SHORT : RESELLER_CREDIT;
