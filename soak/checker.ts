@@ -12,6 +12,7 @@ import type { RecordedCall } from '../src/sandbox/telegram/index.ts';
 import { htmlToPlain } from '../src/lib/html.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { checkRoleChanges } from './role-checker.ts';
+import { checkNetwork } from './network-checker.ts';
 
 import type { BulkRunRecord, InvariantResult, Records, SandboxOrderRecord } from './records.ts';
 
@@ -433,6 +434,7 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
   results.push(...checkCredit(records, byExt));
   results.push(...checkBulk(records, botByExt));
   results.push(checkRoleChanges(records, botByExt));
+  results.push(...checkNetwork(records, byExt));
   return results;
 }
 
@@ -579,7 +581,8 @@ function checkCredit(records: Records, byExt: Map<string, SandboxOrderRecord[]>)
     // Walk each order's entries: a hold opens, a release or debit ends it, a refund follows a debit.
     const byRef = new Map<string, string[]>();
     for (const e of books.entries) {
-      if (e.ref.startsWith('admin:')) continue;
+      // Credit given or moved (an admin's, a transfer) and commission on someone else's order hold nothing.
+      if (e.ref.startsWith('admin:') || e.kind === 'transfer' || e.kind === 'commission') continue;
       byRef.set(e.ref, [...(byRef.get(e.ref) ?? []), e.kind]);
     }
     for (const order of records.botOrders) {
