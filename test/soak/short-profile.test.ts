@@ -2,11 +2,13 @@ import type { TranslationVars } from '../../src/lib/html.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createI18n } from '../../src/bot/i18n.ts';
 import { checkRecords, type Records } from '../../soak/checker.ts';
 import { PROFILES, runSoak, type SoakResult } from '../../soak/soak.ts';
-import { ROLE_CAST } from '../../soak/world.ts';
+import { NETWORK_NAMES } from '../../soak/network-checker.ts';
+import { NETWORK_CAST, ROLE_CAST } from '../../soak/world.ts';
 
 // The soak's short profile, as CI runs it: a fixed seed, two replicas for part of the run, every fault kind.
 const SEED = 20_261_122;
@@ -31,6 +33,8 @@ describe('soak, short profile', () => {
     result = await runSoak({ seed: SEED, ...PROFILES.short, replicas: 2, outDir });
     if (!result.passed) console.error(result.report);
     expect(result.results.filter((r) => !r.pass).map((r) => r.name)).toEqual([]);
+    // The network's books are among the invariants judged.
+    expect(result.results.map((r) => r.name)).toEqual(expect.arrayContaining(Object.values(NETWORK_NAMES)));
     // The run did real work: orders were placed and faults were injected.
     expect(result.records.sandboxOrders.length).toBeGreaterThan(3);
     expect(Object.values(result.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(3);
@@ -243,6 +247,58 @@ describe('soak, short profile', () => {
       delete stored.quote.resellerPrice;
       expect(failing(free)).toContain(ROLES);
     }
+
+    // The network: the distributor funded the shops in chat and earned commission on their orders.
+    const { distributorId, shopIds } = NETWORK_CAST;
+    const booksOf = (r: Records, userId: number) => r.accounts!.find((a) => a.userId === userId)!;
+    const distributor = booksOf(records, distributorId);
+    const commission = distributor.entries.find((e) => e.kind === 'commission')!;
+    expect(commission).toBeDefined();
+    expect(distributor.entries.filter((e) => e.kind === 'transfer').length).toBeGreaterThanOrEqual(
+      shopIds.length,
+    );
+    const shop = records.botOrders.find((o) => o.externalOrderId === commission.ref)!.resellerId;
+    // A commission line lost, or paid twice; one kept on an order that did not succeed.
+    const lost = copy(records);
+    const lostBooks = booksOf(lost, distributorId);
+    lostBooks.entries = lostBooks.entries.filter((e) => e.id !== commission.id);
+    expect(failing(lost)).toContain(NETWORK_NAMES.commission);
+    const paidTwice = copy(records);
+    booksOf(paidTwice, distributorId).entries.push({ ...commission, id: `${commission.id}-again` });
+    expect(failing(paidTwice)).toContain(NETWORK_NAMES.commission);
+    const unpaid = records.botOrders.find(
+      (o) => shopIds.includes(o.resellerId as (typeof shopIds)[number]) && o.credit?.state === 'released',
+    );
+    if (unpaid !== undefined) {
+      const kept = copy(records);
+      booksOf(kept, distributorId).entries.push({
+        ...commission,
+        id: 'kept',
+        ref: unpaid.externalOrderId,
+        note: `from:${unpaid.resellerId}`,
+      });
+      expect(failing(kept)).toContain(NETWORK_NAMES.commission);
+    }
+    // A line's balance after it edited.
+    const after = copy(records);
+    booksOf(after, shop).entries.at(-1)!.balanceAfter = '1000000';
+    expect(failing(after)).toContain(NETWORK_NAMES.balances);
+    // A transfer whose two lines differ; a transfer nobody sent a command for (both lines, in balance).
+    const ref = `transfer:${distributorId}:${shop}`;
+    const uneven = copy(records);
+    const received = booksOf(uneven, shop).entries.find((e) => e.kind === 'transfer')!;
+    received.amount = new Decimal(received.amount).plus('0.01').toFixed();
+    expect(failing(uneven)).toContain(NETWORK_NAMES.transfers);
+    const unasked = copy(records);
+    const line = { id: 'unasked', kind: 'transfer', held: '0', ref, note: '' };
+    booksOf(unasked, distributorId).entries.push({ ...line, amount: '-3.33' });
+    booksOf(unasked, shop).entries.push({ ...line, amount: '3.33' });
+    expect(failing(unasked)).toContain(NETWORK_NAMES.transfers);
+    // A hold beyond what the shop had.
+    const overdrawn = copy(records);
+    const hold = booksOf(overdrawn, shop).entries.find((e) => e.kind === 'hold')!;
+    hold.held = '1000000';
+    expect(failing(overdrawn)).toContain(NETWORK_NAMES.floor);
 
     const crashed = copy(records);
     crashed.exits.push({ replica: 0, generation: 99, code: 1, signal: null, injected: false });
