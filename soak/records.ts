@@ -54,6 +54,12 @@ export interface Records {
    * their parent. Absent in records written before networks.
    */
   networkParents?: NetworkLink[];
+  /**
+   * Every change of the margin rules the bot kept (the merchant's, owner null, and each distributor's, newest 200
+   * of each), and the admins the replicas were configured with (ADMIN_IDS). Absent in records written before.
+   */
+  pricingChanges?: PricingChangeRecord[];
+  configuredAdmins?: number[];
   /** Every full number the simulated people typed, shared or put in a bulk file (digits with country code). */
   phones: string[];
   /** Every bulk run the bot's Redis holds (a dropped draft is gone), with its lines. Absent in older records. */
@@ -97,6 +103,17 @@ export interface ScheduleRecordView {
   resellerId: number;
   state: string;
   last?: { at: number; externalOrderId: string; placed: boolean; reason?: string };
+}
+
+export interface PricingChangeRecord {
+  /** Whose rules: null for the merchant's, else the distributor's user ID. */
+  owner: number | null;
+  by: number;
+  /** The scope's key (`default`, `reseller:<id>`, …). */
+  scope: string;
+  /** null: the rule was deleted. */
+  rule: { percent: string; fixed: string; min?: string; max?: string } | null;
+  at: string;
 }
 
 export interface NetworkLink {

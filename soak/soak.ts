@@ -7,15 +7,25 @@ import { createI18n } from '../src/bot/i18n.ts';
 import { DEFAULT_TIMEOUTS } from '../src/merchant/exchange.ts';
 import { decodeOrder } from '../src/orders/record.ts';
 import { accountKeys } from '../src/accounts/ledger.ts';
-import { parentsKey } from '../src/accounts/network.ts';
+import { createNetwork, parentsKey } from '../src/accounts/network.ts';
+import { MERCHANT, RedisPricingStore } from '../src/accounts/pricing-store.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import { ACTORS, type ActorContext } from './actors.ts';
 import { firstScheduleMinuteAt, runScheduler, scheduleClockOffset } from './schedule-actor.ts';
 import { runRoleChanges } from './role-actors.ts';
 import { runNetwork } from './network-actor.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
+import type { NetworkLink, RoleChangeRecord } from './records.ts';
 import { createRng, type Rng } from './rng.ts';
-import { castOf, NETWORK_CAST, resellerIds, ROLE_CAST, startSoakWorld, type SoakWorld } from './world.ts';
+import {
+  ADMIN_ID,
+  castOf,
+  NETWORK_CAST,
+  resellerIds,
+  ROLE_CAST,
+  startSoakWorld,
+  type SoakWorld,
+} from './world.ts';
 import { createBulkStore } from '../src/bulk/store.ts';
 import type { RoleChange } from '../src/accounts/roles.ts';
 import { createScheduleStore } from '../src/schedules/store.ts';
@@ -287,6 +297,37 @@ async function injectFault(
   }
 }
 
+/**
+ * Every change of the margin rules (the merchant's and each distributor's: anyone granted distributor or with a
+ * network), oldest first.
+ */
+async function collectPricing(
+  world: SoakWorld,
+  roleChanges: readonly RoleChangeRecord[],
+  networkParents: readonly NetworkLink[],
+): Promise<NonNullable<Records['pricingChanges']>> {
+  const network = createNetwork({ redis: world.client, prefix: world.prefix, maxDepth: 4 });
+  const pricing = new RedisPricingStore({
+    redis: world.client,
+    prefix: world.prefix,
+    defaultPercent: '0',
+    network,
+  });
+  const distributors = new Set([
+    ...roleChanges.filter((c) => c.role === 'distributor').map((c) => c.user),
+    ...networkParents.map((l) => l.parent),
+  ]);
+  const changes: NonNullable<Records['pricingChanges']> = [];
+  for (const owner of [null, ...distributors]) {
+    const audit = await pricing.audit(
+      200,
+      owner === null ? MERCHANT : { kind: 'distributor', userId: owner },
+    );
+    changes.push(...audit.reverse().map((c) => ({ owner, ...c })));
+  }
+  return changes;
+}
+
 /** Every role change (roles:audit, oldest first) and every schedule with its last run, as the bot's Redis holds them. */
 async function collectRoles(world: SoakWorld): Promise<Pick<Records, 'roleChanges' | 'schedules'>> {
   const audit = await world.client.lrange(`${world.prefix}roles:audit`, 0, -1);
@@ -356,6 +397,7 @@ async function collect(
     child: Number(child),
     parent: Number(parent),
   }));
+  const roles = await collectRoles(world);
   const driver = world.standIn.driver;
   const chats: Records['chats'] = {};
   for (const user of driver.users()) chats[String(user.id)] = driver.user({ id: user.id }).chat();
@@ -408,7 +450,9 @@ async function collect(
     chats,
     bulkRuns,
     bulkReports,
-    ...(await collectRoles(world)),
+    ...roles,
+    pricingChanges: await collectPricing(world, roles.roleChanges ?? [], networkParents),
+    configuredAdmins: [ADMIN_ID],
     scheduleClockOffsetMs,
     logs: world.logFiles.map((file) => ({
       file,
