@@ -3,7 +3,7 @@
 // merchant's margin plus every ancestor's commission line, each line there exactly once (and none kept for an order
 // that did not succeed); every member's balance is the sum of their ledger lines; what a level received by transfer
 // is what the level above gave, each transfer one its distributor sent; no account's available credit went below
-// zero.
+// zero. And the rules the prices come from: the merchant's changed by admins only, a distributor's by themself.
 import { Decimal } from 'decimal.js';
 import type { StoredOrder } from '../src/orders/types.ts';
 import type {
@@ -21,6 +21,8 @@ export const NETWORK_NAMES = {
   transfers:
     'transfers: each pair’s lines sum to zero, each level received what the level above gave, each one a /transfer its distributor sent',
   floor: "no account's available credit went below zero",
+  rules:
+    "the merchant's rules changed by admins only, a distributor's by that distributor only, for resellers directly below them",
 } as const;
 
 const ZERO = new Decimal(0);
@@ -348,6 +350,35 @@ function checkFloor(records: Records): InvariantResult {
   };
 }
 
+/** (e) Who changed which rules: each change with the role its author had then (the role changes up to it). */
+function checkRules(records: Records, tree: Tree): InvariantResult {
+  const offending: unknown[] = [];
+  const admins = new Set(records.configuredAdmins ?? []);
+  const roleAt = (userId: number, at: string) =>
+    (records.roleChanges ?? []).filter((c) => c.user === userId && Date.parse(c.at) <= Date.parse(at)).at(-1)
+      ?.role ?? (admins.has(userId) ? 'admin' : null);
+  const changes = records.pricingChanges ?? [];
+  for (const change of changes) {
+    const role = roleAt(change.by, change.at);
+    const reseller = /^reseller:(\d+)$/.exec(change.scope)?.[1];
+    if (change.owner === null) {
+      if (role !== 'admin')
+        offending.push({ problem: "the merchant's rules changed by a non-admin", role, change });
+    } else if (change.by !== change.owner || role !== 'distributor') {
+      offending.push({ problem: "a distributor's rules changed by someone else", role, change });
+    } else if (reseller !== undefined && tree.parents.get(Number(reseller)) !== change.owner) {
+      offending.push({ problem: 'a distributor’s rule for a reseller not below them', change });
+    }
+  }
+  const own = changes.filter((c) => c.owner !== null).length;
+  return {
+    name: NETWORK_NAMES.rules,
+    pass: offending.length === 0,
+    checked: `${changes.length - own} changes of the merchant's rules, ${own} of distributors' rules`,
+    offending,
+  };
+}
+
 /** Every network invariant over the records. */
 export function checkNetwork(records: Records, byExt: Map<string, SandboxOrderRecord[]>): InvariantResult[] {
   const tree = treeOf(records);
@@ -356,5 +387,6 @@ export function checkNetwork(records: Records, byExt: Map<string, SandboxOrderRe
     checkBalances(records, tree),
     checkTransfers(records, tree),
     checkFloor(records),
+    checkRules(records, tree),
   ];
 }

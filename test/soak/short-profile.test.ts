@@ -299,6 +299,12 @@ describe('soak, short profile', () => {
     const hold = booksOf(overdrawn, shop).entries.find((e) => e.kind === 'hold')!;
     hold.held = '1000000';
     expect(failing(overdrawn)).toContain(NETWORK_NAMES.floor);
+    // The distributor's rule change written into the merchant's rules.
+    const own = records.pricingChanges!.find((c) => c.owner === distributorId)!;
+    expect(own).toBeDefined();
+    const merchants = copy(records);
+    merchants.pricingChanges!.push({ ...own, owner: null });
+    expect(failing(merchants)).toContain(NETWORK_NAMES.rules);
 
     const crashed = copy(records);
     crashed.exits.push({ replica: 0, generation: 99, code: 1, signal: null, injected: false });
