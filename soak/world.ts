@@ -34,7 +34,7 @@ export const ROLE_CAST = { adminId: ADMIN_ID, revokedId: 720_000_301, demotedId:
  */
 export const NETWORK_CAST = { distributorId: 720_000_401, shopIds: [720_000_411, 720_000_412] } as const;
 /** The distributor's credit from the admin (the money that enters the network), in the wallet currency. */
-export const DISTRIBUTOR_CREDIT = '300';
+export const DISTRIBUTOR_CREDIT = '2000';
 /** The merchant's rule for the distributor: their price is the merchant price plus this. */
 export const DISTRIBUTOR_RULE = { percent: '2', fixed: '0.01' } as const;
 
