@@ -72,13 +72,28 @@ if refused then return refused end
 return {1, redis.call('HGET', KEYS[1], 'bal') or '0'}
 `);
 
+/** How long a transfer's request is remembered (a chat message handled again comes within minutes). */
+const TRANSFER_ONCE_TTL_SECONDS = 86_400;
+
+/** The mark of a named transfer request (the balances its transfer left); a key only read when a request is named. */
+const transferRequestKey = (prefix: string, request: string | undefined) =>
+  `${prefix}xfer:once:${request ?? ''}`;
+
 /**
  * A distributor's transfer to or from a reseller directly below them: both ledger lines in one step, the side
  * that gives checked against its available credit first. KEYS: the giver's account, ledger, (account), the
- * taker's, then the network's parents hash and the roles hash; ARGV: giver move, taker move, distributor, reseller,
- * whether the reseller must still have a role ('1': credit given, not taken back).
+ * taker's, then the network's parents hash, the roles hash and the request's mark; ARGV: giver move, taker move,
+ * distributor, reseller, whether the reseller must still have a role ('1': credit given, not taken back), whether
+ * the request is named ('1'). A named request that moved credit already answers as it did then, moving nothing.
  */
 const transferScript = defineScript(`${LUA_NOW_MS}${LUA_LEDGER}
+if ARGV[6] == '1' then
+  local before = redis.call('GET', KEYS[9])
+  if before then
+    local comma = string.find(before, ',', 1, true)
+    return {1, string.sub(before, 1, comma - 1), string.sub(before, comma + 1)}
+  end
+end
 if redis.call('HGET', KEYS[7], ARGV[4]) ~= ARGV[3] then return {0, 'not-below'} end
 if redis.call('HGET', KEYS[8], ARGV[3]) ~= 'distributor' then return {0, 'not-distributor'} end
 if ARGV[5] == '1' then
@@ -88,7 +103,9 @@ end
 local refused = ledgerMove(ARGV[1], KEYS[1], KEYS[2], KEYS[3])
 if refused then return refused end
 ledgerMove(ARGV[2], KEYS[4], KEYS[5], KEYS[6])
-return {1, redis.call('HGET', KEYS[1], 'bal') or '0', redis.call('HGET', KEYS[4], 'bal') or '0'}
+local giver, taker = redis.call('HGET', KEYS[1], 'bal') or '0', redis.call('HGET', KEYS[4], 'bal') or '0'
+if ARGV[6] == '1' then redis.call('SET', KEYS[9], giver .. ',' .. taker, 'EX', ${TRANSFER_ONCE_TTL_SECONDS}) end
+return {1, giver, taker}
 `);
 
 /** The start credit is given in the same script that marks it given, so a re-grant never gives it twice. */
@@ -184,12 +201,15 @@ export function createAccounts(deps: AccountsDeps) {
     /**
      * Moves `amount` from a distributor's available credit to a reseller directly below them (negative: takes it
      * back, at most what the reseller has available). `amount` is exact with the currency's minor digits.
+     * `request` names what asked for it (a chat message): the same request again moves nothing and gets the first
+     * answer's balances, so a command handled twice (its update delivered again after a failure) moves credit once.
      */
     async transfer(
       distributorId: number,
       resellerId: number,
       amount: Decimal,
       note: string,
+      request?: string,
     ): Promise<TransferResult> {
       const cur = await currency();
       const ref = `transfer:${distributorId}:${resellerId}`;
@@ -210,8 +230,21 @@ export function createAccounts(deps: AccountsDeps) {
       const take = move(taking, amount.abs());
       const raw = (await transferScript.run(
         redis,
-        [...moveKeys(give), ...moveKeys(take), parentsKey(prefix), rolesKey(prefix)],
-        [encodeMove(give), encodeMove(take), distributorId, resellerId, amount.isNegative() ? '' : '1'],
+        [
+          ...moveKeys(give),
+          ...moveKeys(take),
+          parentsKey(prefix),
+          rolesKey(prefix),
+          transferRequestKey(prefix, request),
+        ],
+        [
+          encodeMove(give),
+          encodeMove(take),
+          distributorId,
+          resellerId,
+          amount.isNegative() ? '' : '1',
+          request === undefined ? '' : '1',
+        ],
       )) as unknown[];
       if (raw[0] === -2) return { ok: false, refusal: decodeRefusal(raw) };
       if (raw[0] === 0) return { ok: false, reason: raw[1] as 'not-below' | 'not-distributor' };

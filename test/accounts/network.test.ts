@@ -193,6 +193,26 @@ describe('distributors’ networks', () => {
     expect(mine.reduce((s, e) => s.plus(e.amount), new Decimal(0)).toFixed()).toBe('-2.5');
   });
 
+  it('a transfer named by its request (a chat message) moves credit once, however often it is asked again', async () => {
+    const w = await threeLevels();
+    await w.accounts.credit(10, new Decimal('10'), { adminId: ADMIN, note: 'float' });
+    const first = await w.accounts.transfer(10, 11, new Decimal('4'), 'week 1', 'tg:10:77');
+    expect(first).toEqual({ ok: true, distributorBalance: '6', resellerBalance: '4' });
+    // The same message handled again, at once and later (its update delivered again after a failure).
+    const again = await Promise.all(
+      [1, 2, 3].map(() => w.accounts.transfer(10, 11, new Decimal('4'), 'week 1', 'tg:10:77')),
+    );
+    expect(again).toEqual([first, first, first]);
+    // Another message is another transfer; a take-back named so too.
+    expect(await w.accounts.transfer(10, 11, new Decimal('4'), 'week 1', 'tg:10:78')).toMatchObject({
+      distributorBalance: '2',
+    });
+    const back = await w.accounts.transfer(10, 11, new Decimal('-1'), '', 'tg:10:79');
+    expect(await w.accounts.transfer(10, 11, new Decimal('-1'), '', 'tg:10:79')).toEqual(back);
+    expect(back).toEqual({ ok: true, distributorBalance: '3', resellerBalance: '7' });
+    expect((await w.accounts.allEntries(11)).map((e) => e.amount)).toEqual(['4.00', '4.00', '-1.00']);
+  });
+
   it('a hundred transfers racing each other never overspend', async () => {
     const w = await threeLevels();
     await w.accounts.credit(10, new Decimal('10'), { adminId: ADMIN, note: '' });

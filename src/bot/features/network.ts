@@ -72,7 +72,9 @@ export function createNetworkFeature(deps: NetworkFeatureDeps) {
     const people = await deps.names.people([reseller, me]);
     const user = people(reseller);
     const note = noteWords.join(' ').slice(0, 200);
-    const result = await accounts.transfer(me, reseller, parsed.value, note);
+    // Named by its message: handled again (its update delivered again after a failure), it moves nothing more.
+    const request = `tg:${ctx.chat!.id}:${ctx.msg!.message_id}`;
+    const result = await accounts.transfer(me, reseller, parsed.value, note, request);
     const m = (value: string) => formatMoney(value, currency);
     const amount = m(parsed.value.abs().toFixed());
     const given = !parsed.value.isNegative();
