@@ -66,18 +66,30 @@ export interface AccountsDeps {
   readCurrency: () => Promise<string>;
 }
 
+/** How long a named credit or transfer request is remembered (a chat message handled again comes within minutes). */
+const REQUEST_ONCE_TTL_SECONDS = 86_400;
+
+/**
+ * The mark of a named request (what its move left): a command handled twice, its update delivered again after a
+ * failure, moves credit once. A key only read when a request is named.
+ */
+const requestMarkKey = (prefix: string, request: string | undefined) => `${prefix}xfer:once:${request ?? ''}`;
+
+/**
+ * An admin's credit move. KEYS: the account, ledger, (account) and the request's mark; ARGV: the move, whether the
+ * request is named ('1'). A named request that moved credit already answers as it did then, moving nothing.
+ */
 const moveScript = defineScript(`${LUA_NOW_MS}${LUA_LEDGER}
+if ARGV[2] == '1' then
+  local before = redis.call('GET', KEYS[4])
+  if before then return {1, before} end
+end
 local refused = ledgerMove(ARGV[1], KEYS[1], KEYS[2], KEYS[3])
 if refused then return refused end
-return {1, redis.call('HGET', KEYS[1], 'bal') or '0'}
+local balance = redis.call('HGET', KEYS[1], 'bal') or '0'
+if ARGV[2] == '1' then redis.call('SET', KEYS[4], balance, 'EX', ${REQUEST_ONCE_TTL_SECONDS}) end
+return {1, balance}
 `);
-
-/** How long a transfer's request is remembered (a chat message handled again comes within minutes). */
-const TRANSFER_ONCE_TTL_SECONDS = 86_400;
-
-/** The mark of a named transfer request (the balances its transfer left); a key only read when a request is named. */
-const transferRequestKey = (prefix: string, request: string | undefined) =>
-  `${prefix}xfer:once:${request ?? ''}`;
 
 /**
  * A distributor's transfer to or from a reseller directly below them: both ledger lines in one step, the side
@@ -104,7 +116,7 @@ local refused = ledgerMove(ARGV[1], KEYS[1], KEYS[2], KEYS[3])
 if refused then return refused end
 ledgerMove(ARGV[2], KEYS[4], KEYS[5], KEYS[6])
 local giver, taker = redis.call('HGET', KEYS[1], 'bal') or '0', redis.call('HGET', KEYS[4], 'bal') or '0'
-if ARGV[6] == '1' then redis.call('SET', KEYS[9], giver .. ',' .. taker, 'EX', ${TRANSFER_ONCE_TTL_SECONDS}) end
+if ARGV[6] == '1' then redis.call('SET', KEYS[9], giver .. ',' .. taker, 'EX', ${REQUEST_ONCE_TTL_SECONDS}) end
 return {1, giver, taker}
 `);
 
@@ -181,6 +193,8 @@ export function createAccounts(deps: AccountsDeps) {
       userId: number,
       amount: Decimal,
       by: { adminId: number; note: string },
+      /** What asked for it (a chat message): the same request again moves nothing (see transfer). */
+      request?: string,
     ): Promise<CreditResult> {
       const move: LedgerMove = {
         keys: { ...accountKeys(prefix, userId), day: '' },
@@ -193,7 +207,11 @@ export function createAccounts(deps: AccountsDeps) {
         note: by.note,
         currency: await currency(),
       };
-      const raw = (await moveScript.run(redis, moveKeys(move), [encodeMove(move)])) as unknown[];
+      const raw = (await moveScript.run(
+        redis,
+        [...moveKeys(move), requestMarkKey(prefix, request === undefined ? undefined : `credit:${request}`)],
+        [encodeMove(move), request === undefined ? '' : '1'],
+      )) as unknown[];
       if (raw[0] === -2) return { ok: false, refusal: decodeRefusal(raw) };
       return { ok: true, balance: fromUnits(String(raw[1])) };
     },
@@ -235,7 +253,7 @@ export function createAccounts(deps: AccountsDeps) {
           ...moveKeys(take),
           parentsKey(prefix),
           rolesKey(prefix),
-          transferRequestKey(prefix, request),
+          requestMarkKey(prefix, request),
         ],
         [
           encodeMove(give),

@@ -213,6 +213,19 @@ describe('distributors’ networks', () => {
     expect((await w.accounts.allEntries(11)).map((e) => e.amount)).toEqual(['4.00', '4.00', '-1.00']);
   });
 
+  it('an admin’s credit named by its message moves once, however often the message is handled', async () => {
+    const w = await threeLevels();
+    const first = await w.accounts.credit(40, new Decimal('25'), { adminId: ADMIN, note: 'float' }, 'tg:1:7');
+    expect(first).toEqual({ ok: true, balance: '25' });
+    const again = await w.accounts.credit(40, new Decimal('25'), { adminId: ADMIN, note: 'float' }, 'tg:1:7');
+    expect(again).toEqual({ ok: true, balance: '25' });
+    expect(await w.accounts.credit(40, new Decimal('5'), { adminId: ADMIN, note: '' }, 'tg:1:8')).toEqual({
+      ok: true,
+      balance: '30',
+    });
+    expect((await w.accounts.allEntries(40)).map((e) => e.amount)).toEqual(['25.00', '5.00']);
+  });
+
   it('a hundred transfers racing each other never overspend', async () => {
     const w = await threeLevels();
     await w.accounts.credit(10, new Decimal('10'), { adminId: ADMIN, note: '' });

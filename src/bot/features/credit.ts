@@ -152,7 +152,9 @@ export function createCreditFeature(deps: CreditDeps) {
     const user = named.id;
     const admin = ctx.from?.id ?? 0;
     const note = noteWords.join(' ').slice(0, 200);
-    const result = await accounts.credit(user, parsed.value, { adminId: admin, note });
+    // Named by its message: handled again (its update delivered again after a failure), it moves nothing more.
+    const request = `tg:${ctx.chat!.id}:${ctx.msg!.message_id}`;
+    const result = await accounts.credit(user, parsed.value, { adminId: admin, note }, request);
     if (!result.ok) {
       await ctx.reply(
         ctx.t('credit-below-zero', {
