@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { scanKeys } from '../lib/redis/connect.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { isRole, type Role } from './roles.ts';
 
@@ -193,18 +194,32 @@ export interface InviteStoreDeps {
 export class RedisInviteStore {
   readonly #redis: Redis;
   readonly #prefix: string;
-  readonly #live: string;
+  readonly #liveKey: string;
   readonly #clock: () => number;
 
   constructor(deps: InviteStoreDeps) {
     this.#redis = deps.redis;
     this.#prefix = deps.prefix;
-    this.#live = `${deps.prefix}invites:live`;
+    this.#liveKey = `${deps.prefix}invites:live`;
     this.#clock = deps.clock ?? Date.now;
   }
 
   #inviteKey(hash: string): string {
     return `${this.#prefix}invite:${hash}`;
+  }
+
+  /**
+   * The live invites of one maker's kind: the admins' together (MAX_LIVE_INVITES in all), each distributor's
+   * apart (MAX_LIVE_INVITES each), so no distributor can use up the admins' invites.
+   */
+  #live(distributor: number | undefined): string {
+    return distributor === undefined ? this.#liveKey : `${this.#liveKey}:${distributor}`;
+  }
+
+  /** The live set an existing invite is kept in (its maker's kind never changes). */
+  async #liveOf(hash: string): Promise<string> {
+    const [net, by] = await this.#redis.hmget(this.#inviteKey(hash), 'net', 'by');
+    return this.#live(net === '1' && by !== null ? Number(by) : undefined);
   }
 
   #idKey(id: string): string {
@@ -231,7 +246,7 @@ export class RedisInviteStore {
       const ttlMs = expiresAt - now + GRACE_MS;
       const answer = await createScript.run(
         this.#redis,
-        [this.#inviteKey(hash), this.#idKey(id), this.#live],
+        [this.#inviteKey(hash), this.#idKey(id), this.#live(network ? by : undefined)],
         [now, hash, id, role, uses, by, expiresAt, ttlMs, MAX_LIVE_INVITES, network ? '1' : ''],
       );
       if (answer === 'too-many') return { ok: false, reason: 'too-many' };
@@ -252,7 +267,7 @@ export class RedisInviteStore {
       current === null ? ['reseller', 'agent', 'admin'] : current === 'admin' ? [] : ['admin'];
     const reply = await redeemScript.run(
       this.#redis,
-      [this.#inviteKey(hash), this.#live],
+      [this.#inviteKey(hash), await this.#liveOf(hash)],
       [this.#clock(), hash, ` ${allowed.join(' ')} `],
     );
     const { kind, fields } = answerOf(reply);
@@ -274,12 +289,28 @@ export class RedisInviteStore {
   /** Gives back the use `redeem` took when the grant it was for failed. */
   async giveBack(payload: string): Promise<void> {
     const hash = hashOf(payload);
-    await giveBackScript.run(this.#redis, [this.#inviteKey(hash), this.#live], [hash]);
+    await giveBackScript.run(this.#redis, [this.#inviteKey(hash), await this.#liveOf(hash)], [hash]);
   }
 
-  /** The live invites (not expired, used up or revoked), soonest to expire first. */
-  async list(): Promise<Invite[]> {
-    const hashes = await this.#redis.zrangebyscore(this.#live, `(${this.#clock()}`, '+inf');
+  /**
+   * The live invites (not expired, used up or revoked), soonest to expire first: one distributor's
+   * (`distributor`), or every one for the admins.
+   */
+  async list(distributor?: number): Promise<Invite[]> {
+    const sets = [this.#live(distributor)];
+    if (distributor === undefined) {
+      for await (const names of scanKeys(this.#redis, `${this.#liveKey}:*`)) sets.push(...names);
+    }
+    const from = `(${this.#clock()}`;
+    const found = await Promise.all(
+      sets.map((set) => this.#redis.zrangebyscore(set, from, '+inf', 'WITHSCORES')),
+    );
+    const hashes = found
+      .flatMap((flat) =>
+        flat.flatMap((value, i) => (i % 2 === 0 ? [[value, Number(flat[i + 1])] as const] : [])),
+      )
+      .sort((a, b) => a[1] - b[1])
+      .map(([hash]) => hash);
     if (hashes.length === 0) return [];
     const pipeline = this.#redis.pipeline();
     for (const hash of hashes) pipeline.hgetall(this.#inviteKey(hash));
@@ -304,7 +335,7 @@ export class RedisInviteStore {
     if (hash === null) return { kind: 'gone' };
     const reply = await revokeScript.run(
       this.#redis,
-      [this.#inviteKey(hash), this.#live],
+      [this.#inviteKey(hash), await this.#liveOf(hash)],
       [this.#clock(), hash, id, by, maker ?? ''],
     );
     const { kind, fields } = answerOf(reply);

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createAccounts } from '../../src/accounts/accounts.ts';
 import { createNetwork, isSuspended } from '../../src/accounts/network.ts';
+import { MAX_LIVE_INVITES, RedisInviteStore } from '../../src/accounts/invites.ts';
 import { MERCHANT, RedisPricingStore } from '../../src/accounts/pricing-store.ts';
 import { RedisRoleStore, type Role } from '../../src/accounts/roles.ts';
 import { redisPerFile } from '../support/redis.ts';
@@ -224,6 +225,27 @@ describe('distributors’ networks', () => {
       balance: '30',
     });
     expect((await w.accounts.allEntries(40)).map((e) => e.amount)).toEqual(['25.00', '5.00']);
+  });
+
+  it('a distributor’s live invites are counted apart: using up their own never blocks the admins’', async () => {
+    const w = await world();
+    const invites = new RedisInviteStore({ redis, prefix: w.prefix });
+    for (let i = 0; i < MAX_LIVE_INVITES; i++)
+      expect((await invites.create(10, 'reseller', 1, 1, true)).ok).toBe(true);
+    expect(await invites.create(10, 'reseller', 1, 1, true)).toEqual({ ok: false, reason: 'too-many' });
+    // Another distributor and the admins still have all of theirs.
+    expect((await invites.create(20, 'reseller', 1, 1, true)).ok).toBe(true);
+    const admins = await invites.create(ADMIN, 'agent', 1, 1);
+    expect(admins.ok).toBe(true);
+    // The admins see every live invite, a distributor their own.
+    expect((await invites.list()).length).toBe(MAX_LIVE_INVITES + 2);
+    expect((await invites.list(10)).length).toBe(MAX_LIVE_INVITES);
+    // Used up, a distributor's invite leaves their own list.
+    const one = await invites.create(20, 'reseller', 1, 1, true);
+    if (!one.ok) throw new Error('not made');
+    expect((await invites.redeem(one.payload, null)).kind).toBe('granted');
+    expect((await invites.list(20)).map((i) => i.id)).not.toContain(one.invite.id);
+    expect(await invites.revoke(one.invite.id, 20, 20)).toEqual({ kind: 'gone' });
   });
 
   it('a hundred transfers racing each other never overspend', async () => {

@@ -38,6 +38,9 @@ export interface InvitesFeatureDeps {
   logger: LoggerLike;
 }
 
+/** Most invites one /invites message lists: the admins' own cap and room for the distributors' soonest. */
+const LIST_MAX = MAX_LIVE_INVITES + 10;
+
 const until = (ms: number) => shortTime(new Date(ms).toISOString());
 
 /**
@@ -194,7 +197,10 @@ export function createInvitesFeature(deps: InvitesFeatureDeps) {
   /** The live invites as a message, with a revoke button each: a distributor's own only. */
   async function listView(ctx: BotContext): Promise<{ text: string; markup: InlineKeyboard }> {
     const me = ctx.from?.id;
-    const invites = (await deps.invites.list()).filter((invite) => !ctx.distributor || invite.by === me);
+    // An admin sees every live invite, the admins' first; one message holds at most LIST_MAX (a button each).
+    const invites = (await deps.invites.list(ctx.distributor ? me : undefined))
+      .sort((a, b) => Number(a.network === true) - Number(b.network === true))
+      .slice(0, LIST_MAX);
     const markup = new InlineKeyboard();
     if (invites.length === 0) return { text: ctx.t('invites-empty'), markup };
     const lines = [ctx.t('invites-title')];
