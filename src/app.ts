@@ -246,6 +246,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     orders: orderSystem,
     callbacks: notify.callbacks,
     alerts,
+    outbox: notify.outbox,
     line,
     reconciler,
     bulk,

@@ -55,6 +55,8 @@ import { createStaffServices, type StaffDeps } from './staff.ts';
 import type { PricingStore } from '../accounts/pricing-store.ts';
 import { createFileDownload } from './file-download.ts';
 import { useFlows, type FlowsDeps } from './flows.ts';
+import { createTell } from './tell.ts';
+import type { MessageQueue } from '../lib/telegram/outbox-message.ts';
 
 export interface BotDeps {
   token: string;
@@ -65,6 +67,8 @@ export interface BotDeps {
   jobs: Pick<JobSystem, 'queue' | 'work'>;
   defaultLocale: Locale;
   roles: RoleStore;
+  /** The durable Telegram outbox: what a command tells other users (bot/tell.ts). */
+  outbox: MessageQueue;
   /** Distributors' networks: who hangs under whom (a distributor's commands reach their own network only). */
   network: Network;
   /** Invite links (/invite, /invites, /start <payload>) and the alerts that tell admins who joined. */
@@ -97,7 +101,7 @@ export interface BotDeps {
   /** Resellers' PINs (/pin) and PIN_REQUIRED_ABOVE; the top-up asks through `topUp.pins`. */
   pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
   /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
-  credit: Omit<CreditDeps, 'translate' | 'localeOf' | 'roles' | 'names' | 'line' | 'network'>;
+  credit: Omit<CreditDeps, 'tell' | 'roles' | 'names' | 'line' | 'network'>;
   /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
   receiptProfiles: ReceiptProfiles;
   /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
@@ -224,6 +228,7 @@ export function createBot(deps: BotDeps) {
   });
   useFlows(bot, deps, { flows, idle, translate, idleMs, chosenLocale });
 
+  const tell = createTell({ outbox: deps.outbox, translate, localeOf });
   const staff = createStaffServices(deps.staff, {
     api: bot.api,
     redis,
@@ -249,8 +254,7 @@ export function createBot(deps: BotDeps) {
       alerts: deps.invites.alerts,
       network: deps.network,
       names: deps.names,
-      translate,
-      localeOf,
+      tell,
       logger,
     }),
   );
@@ -284,15 +288,14 @@ export function createBot(deps: BotDeps) {
   bot.use(createSettingsFeature({ profiles: deps.receiptProfiles, pins: deps.pins.store }));
   bot.use(createStatusFeature(staff));
   bot.use(createOrdersFeature(staff));
-  bot.use(createUsersFeature(staff, menuError, localeOf));
+  bot.use(createUsersFeature(staff, menuError, tell));
   bot.use(
     createCreditFeature({
       ...deps.credit,
       roles: deps.roles,
       names: deps.names,
       network: deps.network,
-      translate,
-      localeOf,
+      tell,
       line: deps.line,
     }),
   );
@@ -301,8 +304,7 @@ export function createBot(deps: BotDeps) {
       network: deps.network,
       accounts: deps.credit.accounts,
       names: deps.names,
-      translate,
-      localeOf,
+      tell,
       ...(deps.credit.clock === undefined ? {} : { clock: deps.credit.clock }),
     }),
   );

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import type { MerchantPart } from '../merchant/part.ts';
 import type { AlertSink } from '../orders/alerts.ts';
+import type { MessageQueue } from '../lib/telegram/outbox-message.ts';
 import type { OrderCallbacks } from './callback-data/order.ts';
 import { createOrderNumbers } from '../orders/numbers.ts';
 import type { Reconciler } from '../orders/reconcile.ts';
@@ -35,6 +36,8 @@ export interface BotPartDeps {
   /** Resolves the order buttons' data (notify's). */
   callbacks: OrderCallbacks;
   alerts: AlertSink;
+  /** The durable Telegram outbox (notify's): what a command tells other users. */
+  outbox: MessageQueue;
   line: WaitingLine;
   reconciler: Pick<Reconciler, 'run'>;
   bulk: BulkRuns;
@@ -70,6 +73,7 @@ export function createBotPart(
     defaultLocale: config.defaultLocale,
     roles: accounts.roles,
     network: accounts.network,
+    outbox: deps.outbox,
     invites: { store: accounts.invites, alerts },
     names: deps.names,
     logger: deps.logger,

@@ -9,7 +9,7 @@ import { formatMoney } from '../../domain/money.ts';
 import type { BotContext } from '../context.ts';
 import type { LinePlace } from '../../merchant/types.ts';
 import { readInLine, type ReadLine } from '../read-in-line.ts';
-import type { Translate } from '../i18n.ts';
+import type { Tell } from '../tell.ts';
 import type { RoleStore } from '../../accounts/roles.ts';
 import { requireRole } from './access.ts';
 import { code, type Html } from '../../lib/html.ts';
@@ -26,9 +26,8 @@ export interface CreditDeps {
   names: Pick<UserDirectory, 'people' | 'namesOf'>;
   /** Distributors' networks: a distributor's commands name their own network only. */
   network: Pick<Network, 'below'>;
-  translate: Translate;
-  /** The language a user reads (their chosen one, else the default). */
-  localeOf: (userId: number) => Promise<string>;
+  /** The reseller whose credit changed is told, durably and once (bot/tell.ts). */
+  tell: Tell;
   /**
    * The merchant wallet's balance as GET /account reports it (interactive priority, waiting its turn in the
    * shared line in `place`): undefined when the service does not report one (the spec documents none), null
@@ -169,22 +168,19 @@ export function createCreditFeature(deps: CreditDeps) {
     const amount = formatMoney(parsed.value.abs().toFixed(), currency);
     const added = !parsed.value.isNegative();
     await ctx.reply(ctx.t(added ? 'credit-added' : 'credit-taken', { user: named.user, amount, balance }));
-    // The reseller is told directly; one who never opened the chat cannot be, and the admin saw the result.
-    const locale = await deps.localeOf(user);
-    const told = deps.translate(locale, added ? 'credit-told-added' : 'credit-told-taken', {
+    // The reseller is told through the outbox, once per command.
+    await deps.tell(ctx, user, added ? 'credit-told-added' : 'credit-told-taken', {
       amount,
       balance,
       note: note === '' ? '-' : note,
     });
-    await ctx.api.sendMessage(user, told).catch(() => undefined);
     // A take may cross the reseller's low-credit threshold (and an addition clears the mark for next time).
     if (await accounts.lowCreditCrossed(user)) {
       const view = await accounts.view(user);
-      const low = deps.translate(locale, 'credit-low', {
+      await deps.tell(ctx, user, 'credit-low', {
         available: formatMoney(view.available, currency),
         threshold: formatMoney(view.lowAlert ?? '0', currency),
       });
-      await ctx.api.sendMessage(user, low).catch(() => undefined);
     }
   });
 

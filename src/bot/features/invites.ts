@@ -15,11 +15,11 @@ import { shortTime } from '../../orders/texts.ts';
 import { qrPng } from '../../render/qr.ts';
 import { INVITE_DATA, parseInviteData, revokeInviteData } from '../callback-data/invite.ts';
 import type { BotContext } from '../context.ts';
+import type { Tell } from '../tell.ts';
 import type { Menus } from '../menus.ts';
 import { requireRole } from './access.ts';
 import { userNameOf, type UserDirectory } from '../../accounts/names.ts';
 import type { Network } from '../../accounts/network.ts';
-import type { Translate } from '../i18n.ts';
 
 export interface InvitesFeatureDeps {
   invites: InviteStore;
@@ -33,8 +33,8 @@ export interface InvitesFeatureDeps {
   /** The newcomer is named at once in every admin view (strangers' names are never kept before). */
   names: Pick<UserDirectory, 'record' | 'people'>;
   /** The distributor whose invite was used is told, in their language. */
-  translate: Translate;
-  localeOf: (userId: number) => Promise<string>;
+  /** Who learns of a newcomer (the distributor whose network they joined), durably and once. */
+  tell: Tell;
   logger: LoggerLike;
 }
 
@@ -147,11 +147,7 @@ export function createInvitesFeature(deps: InvitesFeatureDeps) {
     const user = ctx.from!;
     const people = await deps.names.people([invite.by, user.id]);
     await ctx.reply(ctx.t('network-invite-joined', { parent: people(invite.by) }));
-    const told = deps.translate(await deps.localeOf(invite.by), 'network-invite-told', {
-      user: people(user.id),
-      id: code(invite.id),
-    });
-    await ctx.api.sendMessage(invite.by, told).catch(() => undefined);
+    await deps.tell(ctx, invite.by, 'network-invite-told', { user: people(user.id), id: code(invite.id) });
   }
 
   composer.command('invite', requireRole('invite'), async (ctx) => {

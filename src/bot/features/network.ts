@@ -10,7 +10,7 @@ import { code, type Html } from '../../lib/html.ts';
 import { amountProblemText } from '../amount-problem.ts';
 import { NETWORK_DATA, networkPageData, parseNetworkPage } from '../callback-data/network.ts';
 import type { BotContext } from '../context.ts';
-import type { Translate } from '../i18n.ts';
+import type { Tell } from '../tell.ts';
 import { appendPager } from '../keyboards/paged-list.ts';
 import { requireRole } from './access.ts';
 
@@ -19,9 +19,8 @@ export interface NetworkFeatureDeps {
   network: Pick<Network, 'parentOf' | 'contains' | 'below' | 'move' | 'maxDepth'>;
   accounts: Pick<Accounts, 'transfer' | 'view' | 'entriesIn' | 'currency' | 'lowCreditCrossed'>;
   names: Pick<UserDirectory, 'people'>;
-  translate: Translate;
-  /** The language a user reads (their chosen one, else the default): the people a command changes are told. */
-  localeOf: (userId: number) => Promise<string>;
+  /** The people a command changes are told, durably and once (bot/tell.ts). */
+  tell: Tell;
   clock?: () => number;
 }
 
@@ -40,16 +39,7 @@ export function createNetworkFeature(deps: NetworkFeatureDeps) {
   const clock = deps.clock ?? Date.now;
   const composer = new Composer<BotContext>();
 
-  /** Tells a user something in their own language; one who never opened the chat cannot be, and that is all. */
-  async function tell(
-    ctx: BotContext,
-    userId: number,
-    key: string,
-    vars: Record<string, string | number | Html>,
-  ) {
-    const text = deps.translate(await deps.localeOf(userId), key, vars);
-    await ctx.api.sendMessage(userId, text).catch(() => undefined);
-  }
+  const { tell } = deps;
 
   composer.command('transfer', requireRole('transfer'), async (ctx) => {
     const [idText, amountText, ...noteWords] = ctx.match.trim().split(/\s+/);

@@ -4,6 +4,7 @@ import type { BotContext } from '../context.ts';
 import { isRole, type Role } from '../../accounts/roles.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
+import type { Tell } from '../tell.ts';
 import { code, html } from '../../lib/html.ts';
 
 const USER_ID = /^\d{1,15}$/;
@@ -11,12 +12,12 @@ const USER_ID = /^\d{1,15}$/;
 /**
  * `/users`, `/grant <id> <role>`, `/revoke <id>`: who may use the bot; every change recorded and shown. A
  * distributor revokes within their own network only; a distributor who loses the role suspends everyone below them
- * (accounts/network.ts), and each of them is told. `localeOf`: the language a user reads.
+ * (accounts/network.ts), and each of them is told. `tell`: how they are told (bot/tell.ts).
  */
 export function createUsersFeature(
   staff: StaffServices,
   onMenuError: (error: unknown, userId: number) => void,
-  localeOf: (userId: number) => Promise<string>,
+  tell: Tell,
 ) {
   const composer = new Composer<BotContext>();
   const roleName = (ctx: BotContext, role: Role) => ctx.t(`role-${role}`);
@@ -71,10 +72,7 @@ export function createUsersFeature(
     const below = await staff.network.below(user);
     if (below.length === 0) return;
     const people = await staff.names.people([user]);
-    for (const { userId } of below) {
-      const text = staff.translate(await localeOf(userId), 'network-suspended-told', { user: people(user) });
-      await ctx.api.sendMessage(userId, text).catch(() => undefined);
-    }
+    for (const { userId } of below) await tell(ctx, userId, 'network-suspended-told', { user: people(user) });
     await ctx.reply(ctx.t('network-suspended', { user: people(user), count: below.length }));
   }
 
