@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { CreditAmount } from '../accounts/amount.ts';
+import { parseCreditAmount, type CreditAmount } from '../accounts/amount.ts';
 import { currencyDigits } from '../domain/money.ts';
 import type { BotContext } from './context.ts';
 
@@ -31,4 +31,45 @@ export function amountProblemText(
     whole,
     point,
   });
+}
+
+/** A money command as typed: `/<command> <user id> <amount> [note]` with the amount read in the currency. */
+export interface MoneyCommand {
+  /** The user ID as typed (checked by the caller, who answers about a bad one in its own words). */
+  idText: string | undefined;
+  amount: Decimal;
+  /** At most 200 characters. */
+  note: string;
+  currency: string;
+  /** The command's own message: a move named by it is made once, however often the update is handled. */
+  request: string;
+}
+
+/**
+ * Reads `/credit` and `/transfer`'s arguments: answers the usage (`usageKey`) when the amount is missing and why
+ * the amount is refused, and gives undefined then.
+ */
+export async function readMoneyCommand(
+  ctx: BotContext,
+  currencyOf: () => Promise<string>,
+  usageKey: string,
+): Promise<MoneyCommand | undefined> {
+  const [idText, amountText, ...noteWords] = ctx.match!.toString().trim().split(/\s+/);
+  if (amountText === undefined) {
+    await ctx.reply(ctx.t(usageKey));
+    return undefined;
+  }
+  const currency = await currencyOf();
+  const parsed = parseCreditAmount(amountText, currency, true);
+  if (!parsed.ok) {
+    await ctx.reply(amountProblemText(ctx, parsed, amountText, currency));
+    return undefined;
+  }
+  return {
+    idText,
+    amount: parsed.value,
+    note: noteWords.join(' ').slice(0, 200),
+    currency,
+    request: `tg:${ctx.chat!.id}:${ctx.msg!.message_id}`,
+  };
 }

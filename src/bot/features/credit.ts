@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { Composer, InputFile } from 'grammy';
 import type { Accounts, AccountView } from '../../accounts/accounts.ts';
 import { parseCreditAmount } from '../../accounts/amount.ts';
-import { amountProblemText } from '../amount-problem.ts';
+import { amountProblemText, readMoneyCommand } from '../amount-problem.ts';
 import { parseUtcDay, statementParts } from '../../accounts/statement.ts';
 import { utcDay } from '../../accounts/ledger.ts';
 import { formatMoney } from '../../domain/money.ts';
@@ -135,38 +135,28 @@ export function createCreditFeature(deps: CreditDeps) {
   }
 
   composer.command('credit', requireRole('credit'), async (ctx) => {
-    const [idText, amountText, ...noteWords] = ctx.match.trim().split(/\s+/);
-    if (amountText === undefined) {
-      await ctx.reply(ctx.t('credit-usage'));
-      return;
-    }
-    const currency = await accounts.currency();
-    const parsed = parseCreditAmount(amountText, currency, true);
-    if (!parsed.ok) {
-      await ctx.reply(amountProblemText(ctx, parsed, amountText, currency));
-      return;
-    }
-    const named = await resellerArg(ctx, idText, 'credit-usage');
+    const typed = await readMoneyCommand(ctx, accounts.currency, 'credit-usage');
+    if (typed === undefined) return;
+    const { currency, note, request } = typed;
+    const named = await resellerArg(ctx, typed.idText, 'credit-usage');
     if (named === null) return;
     const user = named.id;
     const admin = ctx.from?.id ?? 0;
-    const note = noteWords.join(' ').slice(0, 200);
     // Named by its message: handled again (its update delivered again after a failure), it moves nothing more.
-    const request = `tg:${ctx.chat!.id}:${ctx.msg!.message_id}`;
-    const result = await accounts.credit(user, parsed.value, { adminId: admin, note }, request);
+    const result = await accounts.credit(user, typed.amount, { adminId: admin, note }, request);
     if (!result.ok) {
       await ctx.reply(
         ctx.t('credit-below-zero', {
           user: named.user,
           available: formatMoney(result.refusal.kind === 'floor' ? result.refusal.available : '0', currency),
-          amount: formatMoney(parsed.value.abs().toFixed(), currency),
+          amount: formatMoney(typed.amount.abs().toFixed(), currency),
         }),
       );
       return;
     }
     const balance = formatMoney(result.balance, currency);
-    const amount = formatMoney(parsed.value.abs().toFixed(), currency);
-    const added = !parsed.value.isNegative();
+    const amount = formatMoney(typed.amount.abs().toFixed(), currency);
+    const added = !typed.amount.isNegative();
     await ctx.reply(ctx.t(added ? 'credit-added' : 'credit-taken', { user: named.user, amount, balance }));
     // The reseller is told through the outbox, once per command.
     await deps.tell(ctx, user, added ? 'credit-told-added' : 'credit-told-taken', {

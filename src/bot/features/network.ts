@@ -1,13 +1,12 @@
 import { Decimal } from 'decimal.js';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Accounts } from '../../accounts/accounts.ts';
-import { parseCreditAmount } from '../../accounts/amount.ts';
 import { utcDay } from '../../accounts/ledger.ts';
 import type { UserDirectory } from '../../accounts/names.ts';
 import type { AttachResult, Network } from '../../accounts/network.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { code, type Html } from '../../lib/html.ts';
-import { amountProblemText } from '../amount-problem.ts';
+import { readMoneyCommand } from '../amount-problem.ts';
 import { NETWORK_DATA, networkPageData, parseNetworkPage } from '../callback-data/network.ts';
 import type { BotContext } from '../context.ts';
 import type { Tell } from '../tell.ts';
@@ -42,15 +41,11 @@ export function createNetworkFeature(deps: NetworkFeatureDeps) {
   const { tell } = deps;
 
   composer.command('transfer', requireRole('transfer'), async (ctx) => {
-    const [idText, amountText, ...noteWords] = ctx.match.trim().split(/\s+/);
-    if (idText === undefined || amountText === undefined || !USER_ID.test(idText)) {
+    const typed = await readMoneyCommand(ctx, accounts.currency, 'network-transfer-usage');
+    if (typed === undefined) return;
+    const { idText, currency, note, request } = typed;
+    if (idText === undefined || !USER_ID.test(idText)) {
       await ctx.reply(ctx.t('network-transfer-usage'));
-      return;
-    }
-    const currency = await accounts.currency();
-    const parsed = parseCreditAmount(amountText, currency, true);
-    if (!parsed.ok) {
-      await ctx.reply(amountProblemText(ctx, parsed, amountText, currency));
       return;
     }
     const me = ctx.from!.id;
@@ -61,13 +56,11 @@ export function createNetworkFeature(deps: NetworkFeatureDeps) {
     }
     const people = await deps.names.people([reseller, me]);
     const user = people(reseller);
-    const note = noteWords.join(' ').slice(0, 200);
     // Named by its message: handled again (its update delivered again after a failure), it moves nothing more.
-    const request = `tg:${ctx.chat!.id}:${ctx.msg!.message_id}`;
-    const result = await accounts.transfer(me, reseller, parsed.value, note, request);
+    const result = await accounts.transfer(me, reseller, typed.amount, note, request);
     const m = (value: string) => formatMoney(value, currency);
-    const amount = m(parsed.value.abs().toFixed());
-    const given = !parsed.value.isNegative();
+    const amount = m(typed.amount.abs().toFixed());
+    const given = !typed.amount.isNegative();
     if (!result.ok) {
       if ('reason' in result) {
         await ctx.reply(ctx.t('network-not-yours', { user: code(String(reseller)) }));
