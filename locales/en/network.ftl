@@ -62,3 +62,4 @@ network-invite-cannot-join = 🚫 This invite cannot take you: the network would
 network-pricing-title = 💹 Your rules: what the resellers of your network pay on top of the price you pay (the most specific rule applies: reseller, then operator, country, default)
 network-pricing-no-default = Default: no rule set: your resellers pay the price you pay.
 pricing-error-in-network = 🚫 { $user } is in the network of { $distributor }: their price is the distributor's price plus the distributor's rule, so a merchant rule for them would never apply. Nothing changed.
+admin-users-row-under = { $user } — { $role }, in the network of { $parent }

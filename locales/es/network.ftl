@@ -62,3 +62,4 @@ network-invite-cannot-join = 🚫 Esta invitación no puede incluirte: la red qu
 network-pricing-title = 💹 Tus reglas: lo que pagan los revendedores de tu red además del precio que pagas tú (se aplica la regla más específica: revendedor, luego operador, país, predeterminada)
 network-pricing-no-default = Predeterminada: ninguna regla: tus revendedores pagan el precio que pagas tú.
 pricing-error-in-network = 🚫 { $user } está en la red de { $distributor }: su precio es el del distribuidor más la regla del distribuidor, así que una regla del comerciante para este usuario nunca se aplicaría. No se ha cambiado nada.
+admin-users-row-under = { $user } — { $role }, en la red de { $parent }

@@ -62,3 +62,4 @@ network-invite-cannot-join = 🚫 Cette invitation ne peut pas vous accueillir :
 network-pricing-title = 💹 Vos règles : ce que les revendeurs de votre réseau paient en plus du prix que vous payez (la règle la plus précise s’applique : revendeur, puis opérateur, pays, par défaut)
 network-pricing-no-default = Par défaut : aucune règle : vos revendeurs paient le prix que vous payez.
 pricing-error-in-network = 🚫 { $user } fait partie du réseau de { $distributor } : son prix est celui du distributeur plus la règle du distributeur, donc une règle du marchand pour cet utilisateur ne s’appliquerait jamais. Rien n’a changé.
+admin-users-row-under = { $user } — { $role }, dans le réseau de { $parent }

@@ -62,3 +62,4 @@ network-invite-cannot-join = 🚫 Undangan ini tidak bisa memasukkan Anda: jarin
 network-pricing-title = 💹 Aturan Anda: yang dibayar reseller di jaringan Anda di atas harga yang Anda bayar (aturan paling spesifik yang berlaku: reseller, lalu operator, negara, default)
 network-pricing-no-default = Default: belum ada aturan: reseller Anda membayar harga yang Anda bayar.
 pricing-error-in-network = 🚫 { $user } ada di jaringan { $distributor }: harganya adalah harga distributor ditambah aturan distributor, jadi aturan merchant untuknya tidak akan pernah berlaku. Tidak ada yang berubah.
+admin-users-row-under = { $user } — { $role }, di jaringan { $parent }

@@ -62,3 +62,4 @@ network-invite-cannot-join = 🚫 Este convite não pode incluir você: a rede f
 network-pricing-title = 💹 Suas regras: o que os revendedores da sua rede pagam além do preço que você paga (vale a regra mais específica: revendedor, depois operadora, país, padrão)
 network-pricing-no-default = Padrão: nenhuma regra: seus revendedores pagam o preço que você paga.
 pricing-error-in-network = 🚫 { $user } está na rede de { $distributor }: o preço dele é o preço do distribuidor mais a regra do distribuidor, então uma regra do comerciante para ele nunca se aplicaria. Nada foi alterado.
+admin-users-row-under = { $user } — { $role }, na rede de { $parent }

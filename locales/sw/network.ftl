@@ -62,3 +62,4 @@ network-invite-cannot-join = 🚫 Mwaliko huu hauwezi kukuingiza: mtandao ungeku
 network-pricing-title = 💹 Kanuni zako: kile wauzaji wa mtandao wako hulipa juu ya bei unayolipa wewe (kanuni mahususi zaidi ndiyo inatumika: muuzaji, kisha mtandao wa simu, nchi, chaguo-msingi)
 network-pricing-no-default = Chaguo-msingi: hakuna kanuni: wauzaji wako hulipa bei unayolipa wewe.
 pricing-error-in-network = 🚫 { $user } yuko kwenye mtandao wa { $distributor }: bei yake ni bei ya msambazaji pamoja na kanuni ya msambazaji, kwa hiyo kanuni ya mfanyabiashara kwake isingetumika kamwe. Hakuna kilichobadilika.
+admin-users-row-under = { $user } — { $role }, kwenye mtandao wa { $parent }

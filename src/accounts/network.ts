@@ -140,6 +140,9 @@ export function createNetwork(deps: NetworkDeps) {
       return { role: role !== undefined && isRole(role) ? role : null, chain };
     },
 
+    /** Every reseller below a distributor, with that distributor (child -> parent). */
+    parents: parentMap,
+
     /** The distributor a reseller hangs under, or null under the merchant. */
     async parentOf(userId: number): Promise<number | null> {
       const parent = await redis.hget(parents, String(userId));

@@ -306,6 +306,11 @@ describe('networks in chat: /grant distributor, /transfer, /network, /move, /rev
       /^Send \/move <user id> <parent user id\|merchant>/,
     );
     expect(await app.network.parentOf(sol.id)).toBe(dana.id);
+    // Admins see the tree in /users.
+    const role = await app.roles.roleOf(sol.id);
+    expect((await ask(admin, '/users')).text).toContain(
+      `${shownAs('Sol', sol.id)} — ${role}, in the network of ${shownAs('Dana', dana.id)}`,
+    );
     expect(await app.network.parentOf(dana.id)).toBeNull();
     expect((await ask(dana, `/move ${cleo.id} merchant`)).text).toBe(
       'This command is not available for your role.',

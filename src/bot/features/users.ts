@@ -109,16 +109,28 @@ export function createUsersFeature(
   }
 
   composer.command('users', requireRole('users'), async (ctx) => {
-    const [members, audit] = await Promise.all([staff.roles.list(), staff.roles.audit(20)]);
+    const [members, audit, parents] = await Promise.all([
+      staff.roles.list(),
+      staff.roles.audit(20),
+      staff.network.parents(),
+    ]);
     const people = await staff.names.people([
       ...members.map((row) => row.userId),
       ...audit.flatMap((entry) => [entry.by, entry.user]),
+      ...parents.values(),
     ]);
     const lines = [ctx.t('admin-users-title')];
     if (members.length === 0) lines.push(ctx.t('admin-users-empty'));
     for (const row of members) {
       const vars = { user: people(row.userId), role: html(roleName(ctx, row.role)) };
-      lines.push(row.configured ? ctx.t('admin-users-row-configured', vars) : ctx.t('admin-users-row', vars));
+      const parent = parents.get(row.userId);
+      lines.push(
+        row.configured
+          ? ctx.t('admin-users-row-configured', vars)
+          : parent === undefined
+            ? ctx.t('admin-users-row', vars)
+            : ctx.t('admin-users-row-under', { ...vars, parent: people(parent) }),
+      );
     }
     lines.push('', ctx.t('admin-users-audit-title'));
     if (audit.length === 0) lines.push(ctx.t('admin-users-audit-empty'));
