@@ -21,7 +21,9 @@ const DIST = 710_000_201;
 const SUB = 710_000_202;
 const SHOP = 710_000_203;
 const OTHER_DIST = 710_000_204;
-const NETWORK = [DIST, SUB, SHOP, OTHER_DIST];
+/** More shops below the sub-distributor: they top up at once while it is moved. */
+const MORE_SHOPS = [710_000_205, 710_000_206, 710_000_207];
+const NETWORK = [DIST, SUB, SHOP, OTHER_DIST, ...MORE_SHOPS];
 
 /** Waits until `check` holds (polling Redis and the sandbox), or fails with its last answer. */
 async function until<T>(
@@ -74,10 +76,17 @@ describe('a network’s books', () => {
     await roles.change(ADMIN, SUB, 'distributor');
     expect((await network.join(SHOP, SUB)).ok).toBe(true);
     await roles.change(ADMIN, SHOP, 'reseller');
+    for (const shop of MORE_SHOPS) {
+      expect((await network.join(shop, SUB)).ok).toBe(true);
+      await roles.change(ADMIN, shop, 'reseller');
+    }
     // Money enters at the first level and flows down by transfer.
     await accounts.credit(DIST, new Decimal('100'), { adminId: ADMIN, note: 'float' });
     expect((await accounts.transfer(DIST, SUB, new Decimal('60'), 'float')).ok).toBe(true);
     expect((await accounts.transfer(SUB, SHOP, new Decimal('40'), 'float')).ok).toBe(true);
+    for (const shop of MORE_SHOPS) {
+      expect((await accounts.transfer(SUB, shop, new Decimal('5'), 'float')).ok).toBe(true);
+    }
     // Merchant: 4 % + 0.01 for the distributor. Distributor: 3 % on its network. Sub-distributor: +0.02.
     await pricing.set(ADMIN, { kind: 'reseller', resellerId: DIST }, { percent: '4', fixed: '0.01' });
     await pricing.set(
@@ -103,8 +112,8 @@ describe('a network’s books', () => {
   });
 
   /** A one-line top-up by the shop, confirmed: its merchant order number. */
-  async function topUp(phone: string, amount = '500'): Promise<string> {
-    const shop = world.standIn.driver.user({ id: SHOP });
+  async function topUp(phone: string, amount = '500', seller = SHOP): Promise<string> {
+    const shop = world.standIn.driver.user({ id: seller });
     const quote = await say(shop, `/topup +${phone} ${amount} MTN`, PROMPT.quote);
     shop.press(quote, /✅/);
     const [order] = await waitForOrders(world, phone, 1);
@@ -129,9 +138,9 @@ describe('a network’s books', () => {
     const transfers = (id: number, ref: string) =>
       sum(ledgers.get(id)!.filter((e) => e.kind === 'transfer' && e.ref === ref));
     for (const [parent, child] of [
-      [DIST, SUB],
-      [SUB, SHOP],
-    ] as const) {
+      [DIST, SUB] as const,
+      ...[SHOP, ...MORE_SHOPS].map((shop) => [SUB, shop] as const),
+    ]) {
       const ref = `transfer:${parent}:${child}`;
       expect(transfers(child, ref).plus(transfers(parent, ref)).toFixed()).toBe('0');
     }
@@ -323,10 +332,25 @@ describe('a network’s books', () => {
     }
     // Orders held under the old chain (two wait in review), then the move, then orders under the new one.
     const before = [await topUp('2348031232201'), await topUp('2348031232202'), await topUp('2348031239201')];
+    // Under load: two more shops top up twice each, all at once, while the sub-distributor is moved; a third
+    // tops up once before the move and once after it.
+    const [first, ...others] = MORE_SHOPS;
+    const beforeMove = await topUp('2348031239501', '500', first);
+    const load = others.map(async (shop, i) => [
+      await topUp(`23480312395${i + 1}1`, '500', shop),
+      await topUp(`23480312395${i + 1}2`, '500', shop),
+    ]);
     const moved = app.network.move(SUB, OTHER_DIST);
     const during = topUp('2348031239202');
     expect(await moved).toEqual({ ok: true, previous: DIST });
     await during;
+    const afterMove = await topUp('2348031239502', '500', first);
+    const chainOf = async (ext: string) => String((await orderOf(ext)).credit!.above!.map((a) => a.userId));
+    const [old, renewed] = [String([SUB, DIST]), String([SUB, OTHER_DIST])];
+    expect(await chainOf(beforeMove)).toBe(old);
+    expect(await chainOf(afterMove)).toBe(renewed);
+    // Each order of the load was held under one whole chain, the old or the new, never a mix.
+    for (const ext of (await Promise.all(load)).flat()) expect([old, renewed]).toContain(await chainOf(ext));
     const after = await topUp('2348031239203');
     // Each order keeps the chain it was held under; the one after the move pays the new chain's price.
     expect((await orderOf(before[0]!)).credit!.above!.map((a) => a.userId)).toEqual([SUB, DIST]);
