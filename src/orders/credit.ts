@@ -53,10 +53,37 @@ export function merchantRevenue(order: Pick<StoredOrder, 'credit' | 'quote'>): s
   return order.quote.resellerPrice ?? order.quote.merchantPrice;
 }
 
+/** The note of a commission line: the user of the level below it came through. */
+export function commissionNote(fromUserId: number): string {
+  return `from:${fromUserId}`;
+}
+
+/** The user a commission line came through (its note), or undefined for any other note. */
+export function commissionFrom(note: string): number | undefined {
+  const match = /^from:(\d+)$/.exec(note);
+  return match === null ? undefined : Number(match[1]);
+}
+
+/**
+ * Each distributor above an order's payer, nearest first, with the price they pay and their share: the price of
+ * the level below (`from`; the payer's for the nearest) minus their own.
+ */
+function commissionShares(
+  credit: Pick<OrderCredit, 'amount' | 'above'>,
+  payerId: number,
+): Array<{ userId: number; price: string; share: Decimal; from: number }> {
+  let below = { userId: payerId, price: credit.amount };
+  return (credit.above ?? []).map((level) => {
+    const share = { ...level, share: new Decimal(below.price).minus(level.price), from: below.userId };
+    below = level;
+    return share;
+  });
+}
+
 /**
  * The commission lines of a step from `from` to `to`: entering `settled` credits each distributor above the
- * payer the price of the level below minus their own; leaving it (a refund after success) takes that back.
- * Each line names the order (ref) and the level it came through (note `from:<user id below>`).
+ * payer their share; leaving it (a refund after success) takes that back. Each line names the order (ref) and
+ * the level it came through (commissionNote).
  */
 export function commissionMoves(
   prefix: string,
@@ -66,27 +93,20 @@ export function commissionMoves(
   to: State,
 ): LedgerMove[] {
   const sign = (to === 'settled' ? 1 : 0) - (from === 'settled' ? 1 : 0);
-  if (sign === 0 || credit.above === undefined) return [];
-  const moves: LedgerMove[] = [];
-  let below = { userId: order.resellerId, price: credit.amount };
-  for (const level of credit.above) {
-    const share = new Decimal(below.price).minus(level.price);
-    if (!share.isZero()) {
-      moves.push({
-        keys: { ...accountKeys(prefix, level.userId), day: '' },
-        kind: 'commission',
-        balance: new Decimal(toUnits(share)).mul(sign).toFixed(0),
-        hold: '0',
-        day: '0',
-        check: 'none',
-        ref: order.externalOrderId,
-        note: `from:${below.userId}`,
-        currency: credit.currency,
-      });
-    }
-    below = level;
-  }
-  return moves;
+  if (sign === 0) return [];
+  return commissionShares(credit, order.resellerId)
+    .filter((level) => !level.share.isZero())
+    .map((level) => ({
+      keys: { ...accountKeys(prefix, level.userId), day: '' },
+      kind: 'commission',
+      balance: new Decimal(toUnits(level.share)).mul(sign).toFixed(0),
+      hold: '0',
+      day: '0',
+      check: 'none',
+      ref: order.externalOrderId,
+      note: commissionNote(level.from),
+      currency: credit.currency,
+    }));
 }
 
 /** A distributor's place in an order's chain: what they pay, what the level below them pays, and the difference. */
@@ -104,12 +124,10 @@ export interface Level {
  * above its payer when it was stored.
  */
 export function levelOf(credit: Pick<OrderCredit, 'amount' | 'above'>, userId: number): Level | null {
-  const above = credit.above ?? [];
-  const at = above.findIndex((level) => level.userId === userId);
-  if (at === -1) return null;
-  const below = at === 0 ? credit.amount : above[at - 1]!.price;
-  const price = above[at]!.price;
-  return { sellerPrice: credit.amount, price, commission: new Decimal(below).minus(price).toFixed() };
+  // The payer is not needed to read a share: only the `from` of each level names them.
+  const level = commissionShares(credit, 0).find((row) => row.userId === userId);
+  if (level === undefined) return null;
+  return { sellerPrice: credit.amount, price: level.price, commission: level.share.toFixed() };
 }
 
 /**

@@ -18,45 +18,28 @@ import { nameText, withNames, type UserDirectory, type UserName } from '../accou
  */
 export type ExportView = 'reseller' | 'agent' | 'admin' | { distributor: number };
 
-/** The columns of a distributor's export, in order. */
-const DISTRIBUTOR_COLUMNS = [
-  'service_order_id',
-  'merchant_order_number',
-  'created_at',
-  'updated_at',
-  'seller_id',
-  'seller_name',
-  'country',
-  'operator',
-  'product',
-  'number',
-  'local_amount',
-  'local_currency',
-  'seller_price',
-  'your_price',
-  'your_commission',
-  'currency',
-  'status',
-  'events',
-];
-
 /** The columns of an export for `view`, in order. */
 export function exportColumns(view: ExportView): string[] {
-  if (typeof view === 'object') return DISTRIBUTOR_COLUMNS;
+  const distributor = typeof view === 'object';
   return [
     'service_order_id',
     'merchant_order_number',
     'created_at',
     'updated_at',
-    ...(view === 'reseller' ? [] : ['reseller_id', 'reseller_name']),
+    ...(distributor
+      ? ['seller_id', 'seller_name']
+      : view === 'reseller'
+        ? []
+        : ['reseller_id', 'reseller_name']),
     'country',
     'operator',
     'product',
     'number',
     'local_amount',
     'local_currency',
-    'reseller_price',
-    ...(view === 'admin' ? ['merchant_price'] : []),
+    ...(distributor
+      ? ['seller_price', 'your_price', 'your_commission']
+      : ['reseller_price', ...(view === 'admin' ? ['merchant_price'] : [])]),
     'currency',
     'status',
     'events',
@@ -93,26 +76,7 @@ function distributorFigures(order: StoredOrder, distributorId: number): [string,
 /** One order as one CSV record for `view`; `resellerName` is the name of its reseller, if known. */
 export function exportRow(order: StoredOrder, view: ExportView, resellerName?: UserName): string {
   const account = order.request.account;
-  if (typeof view === 'object') {
-    return csvLine([
-      order.orderId ?? '',
-      order.externalOrderId,
-      order.createdAt,
-      order.updatedAt,
-      String(order.resellerId),
-      nameText(resellerName),
-      order.request.country,
-      order.quote.operatorName,
-      order.quote.subtype,
-      order.details?.maskedAccount ?? maskPhone(account),
-      order.quote.localAmount,
-      order.quote.localCurrency,
-      ...distributorFigures(order, view.distributor),
-      order.quote.merchantCurrency,
-      indexStatus(order),
-      eventsOf(order),
-    ]);
-  }
+  const distributor = typeof view === 'object' ? view.distributor : undefined;
   return csvLine([
     order.orderId ?? '',
     order.externalOrderId,
@@ -129,8 +93,9 @@ export function exportRow(order: StoredOrder, view: ExportView, resellerName?: U
       : (order.details?.maskedAccount ?? maskPhone(account)),
     order.quote.localAmount,
     order.quote.localCurrency,
-    resellerPrice(order),
-    ...(view === 'admin' ? [order.quote.merchantPrice] : []),
+    ...(distributor === undefined
+      ? [resellerPrice(order), ...(view === 'admin' ? [order.quote.merchantPrice] : [])]
+      : distributorFigures(order, distributor)),
     order.quote.merchantCurrency,
     indexStatus(order),
     eventsOf(order),

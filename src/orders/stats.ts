@@ -1,4 +1,4 @@
-import { merchantRevenue } from './credit.ts';
+import { commissionFrom, merchantRevenue } from './credit.ts';
 import { Decimal } from 'decimal.js';
 import { isFinished } from '../domain/status.ts';
 import type { OrderReads } from './reads.ts';
@@ -337,9 +337,9 @@ function byChild(
   const shown = currency ?? lines[0]?.currency ?? null;
   let total = new Decimal(0);
   for (const line of lines) {
-    const from = /^from:(\d+)$/.exec(line.note);
-    if (from === null || line.currency !== shown) continue;
-    const row = rowOf(childOf(Number(from[1])));
+    const from = commissionFrom(line.note);
+    if (from === undefined || line.currency !== shown) continue;
+    const row = rowOf(childOf(from));
     row.commission = row.commission.plus(line.amount);
     total = total.plus(line.amount);
   }

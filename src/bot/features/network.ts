@@ -12,6 +12,7 @@ import type { BotContext } from '../context.ts';
 import type { Tell } from '../tell.ts';
 import { appendPager } from '../keyboards/paged-list.ts';
 import { requireRole } from './access.ts';
+import { commissionFrom } from '../../orders/credit.ts';
 
 /** What the network commands need from the rest of the app. */
 export interface NetworkFeatureDeps {
@@ -207,10 +208,9 @@ export function createNetworkFeature(deps: NetworkFeatureDeps) {
     let total = new Decimal(0);
     for await (const entry of accounts.entriesIn(userId, from, to + 1)) {
       if (entry.kind !== 'commission') continue;
-      const child = /^from:(\d+)$/.exec(entry.note)?.[1];
+      const child = commissionFrom(entry.note);
       total = total.plus(entry.amount);
-      if (child !== undefined)
-        byChild.set(Number(child), (byChild.get(Number(child)) ?? new Decimal(0)).plus(entry.amount));
+      if (child !== undefined) byChild.set(child, (byChild.get(child) ?? new Decimal(0)).plus(entry.amount));
     }
     return { total, byChild };
   }
