@@ -174,6 +174,44 @@ function credentials(url: URL): Pick<RedisOptions, 'username' | 'password'> {
 }
 
 /**
+ * Makes a Cluster client's `connect()` settle once the client is ready (or has ended) even when ioredis' own promise
+ * does not: when a master is down while the client connects, ioredis may give up that attempt, become ready
+ * through its own retry and leave the first promise pending for ever. BullMQ awaits `connect()` when it resets a
+ * worker's blocking connection, so that worker took no job again (the Cluster soak, about one run in three under
+ * load; reproduced with a client that connects while a master restarts). Duplicates (BullMQ's blocking
+ * connections) settle too.
+ */
+function settling(cluster: Cluster): Cluster {
+  const waiting = new Set<{ resolve: () => void; reject: (error: Error) => void }>();
+  const settle = (how: (waiter: { resolve: () => void; reject: (error: Error) => void }) => void) => {
+    for (const waiter of waiting) how(waiter);
+    waiting.clear();
+  };
+  cluster.on('ready', () => settle((waiter) => waiter.resolve()));
+  cluster.on('end', () => settle((waiter) => waiter.reject(new Error('Connection is closed.'))));
+  const connect = cluster.connect.bind(cluster);
+  cluster.connect = () =>
+    new Promise<void>((resolve, reject) => {
+      const waiter = { resolve, reject };
+      waiting.add(waiter);
+      connect().then(
+        () => {
+          waiting.delete(waiter);
+          resolve();
+        },
+        (error: unknown) => {
+          waiting.delete(waiter);
+          reject(error as Error);
+        },
+      );
+    });
+  const duplicate = cluster.duplicate.bind(cluster);
+  cluster.duplicate = ((...args: Parameters<Cluster['duplicate']>) =>
+    settling(duplicate(...args))) as Cluster['duplicate'];
+  return cluster;
+}
+
+/**
  * A Redis Cluster client, typed as the one-server client: the commands we use take the same arguments, every key
  * of the service shares one hash tag (config.ts), so each script, MULTI and pipeline lands on one node, and
  * ioredis follows the slot moves (MOVED, ASK) and a failover to a promoted replica by itself.
@@ -199,7 +237,7 @@ function createCluster(
       },
     },
   );
-  return cluster as unknown as Redis;
+  return settling(cluster) as unknown as Redis;
 }
 
 export function topologyOf(target: RedisTarget): RedisTopology {
