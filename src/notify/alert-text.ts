@@ -105,6 +105,30 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert, peopl
     case 'quote-single-use':
       return t(locale, 'alert-quote-single-use', {});
     case 'pin-locked':
+    case 'payer-stopped':
+    case 'invite-used':
+      return personLine(t, locale, alert, people);
+    case 'merchant-low-balance':
+      return t(locale, 'alert-merchant-low-balance', {
+        balance: formatMoney(alert.balance, alert.currency, locale),
+        threshold: formatMoney(alert.threshold, alert.currency, locale),
+      });
+    default: {
+      const never: never = alert;
+      throw new Error(`unhandled alert ${String(never)}`);
+    }
+  }
+}
+
+/** An alert about one person (their PIN, their payments stopped, their invite used). */
+function personLine(
+  t: Translate,
+  locale: string,
+  alert: Extract<AdminAlert, { kind: 'pin-locked' | 'payer-stopped' | 'invite-used' }>,
+  people: People,
+): string {
+  switch (alert.kind) {
+    case 'pin-locked':
       return alert.untilUnlock === true
         ? t(locale, 'alert-pin-held', {
             user: people(alert.userId),
@@ -130,15 +154,6 @@ export function alertLine(t: Translate, locale: string, alert: AdminAlert, peopl
         invite: alert.inviteId,
         by: String(alert.by),
       });
-    case 'merchant-low-balance':
-      return t(locale, 'alert-merchant-low-balance', {
-        balance: formatMoney(alert.balance, alert.currency, locale),
-        threshold: formatMoney(alert.threshold, alert.currency, locale),
-      });
-    default: {
-      const never: never = alert;
-      throw new Error(`unhandled alert ${String(never)}`);
-    }
   }
 }
 

@@ -110,6 +110,28 @@ export function createOrdersFeature(staff: StaffServices) {
         )
         .row();
     }
+    await appendListButtons(ctx, keyboard, query, page, locale);
+    const text = lines.join('\n').trim();
+    if (edit && ctx.callbackQuery) {
+      if (!answered) await ctx.answerCallbackQuery();
+      try {
+        await ctx.editMessageText(text, { reply_markup: keyboard });
+      } catch (error) {
+        if (!String((error as Error).message).includes('message is not modified')) throw error;
+      }
+    } else {
+      await ctx.reply(text, { reply_markup: keyboard });
+    }
+  }
+
+  /** Under a list's order buttons: its pages, the filter by status, and the search. */
+  async function appendListButtons(
+    ctx: BotContext,
+    keyboard: InlineKeyboard,
+    query: ListQuery,
+    page: ListPage,
+    locale: string,
+  ): Promise<void> {
     const ref = await searchRef(query.search);
     // A list read past its end still offers the way back: the page shown counts as the last one.
     const current = Math.floor(page.offset / page.limit);
@@ -127,17 +149,6 @@ export function createOrdersFeature(staff: StaffServices) {
       );
     });
     keyboard.row().text(ctx.t('agents-orders-search-button'), ORDER_LIST_DATA.search);
-    const text = lines.join('\n').trim();
-    if (edit && ctx.callbackQuery) {
-      if (!answered) await ctx.answerCallbackQuery();
-      try {
-        await ctx.editMessageText(text, { reply_markup: keyboard });
-      } catch (error) {
-        if (!String((error as Error).message).includes('message is not modified')) throw error;
-      }
-    } else {
-      await ctx.reply(text, { reply_markup: keyboard });
-    }
   }
 
   /**
