@@ -182,25 +182,28 @@ function credentials(url: URL): Pick<RedisOptions, 'username' | 'password'> {
  * connections) settle too.
  */
 function settling(cluster: Cluster): Cluster {
-  // The callers of connect() still waiting; one listener each for 'ready' and 'end' serves them all.
   const waiting = new Set<{ resolve: () => void; reject: (error: Error) => void }>();
-  const settleAll = (outcome: Error | null) => {
-    for (const waiter of waiting) {
-      if (outcome === null) waiter.resolve();
-      else waiter.reject(outcome);
-    }
+  const settle = (how: (waiter: { resolve: () => void; reject: (error: Error) => void }) => void) => {
+    for (const waiter of waiting) how(waiter);
     waiting.clear();
   };
-  cluster.on('ready', () => settleAll(null));
-  cluster.on('end', () => settleAll(new Error('Connection is closed.')));
+  cluster.on('ready', () => settle((waiter) => waiter.resolve()));
+  cluster.on('end', () => settle((waiter) => waiter.reject(new Error('Connection is closed.'))));
   const connect = cluster.connect.bind(cluster);
   cluster.connect = () =>
     new Promise<void>((resolve, reject) => {
       const waiter = { resolve, reject };
       waiting.add(waiter);
-      void connect()
-        .then(resolve, reject)
-        .finally(() => waiting.delete(waiter));
+      connect().then(
+        () => {
+          waiting.delete(waiter);
+          resolve();
+        },
+        (error: unknown) => {
+          waiting.delete(waiter);
+          reject(error as Error);
+        },
+      );
     });
   const duplicate = cluster.duplicate.bind(cluster);
   cluster.duplicate = ((...args: Parameters<Cluster['duplicate']>) =>
