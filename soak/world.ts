@@ -28,11 +28,16 @@ export const STRANGER_ID = 720_000_201;
 /** The role changes (role-actors.ts): the reseller revoked mid-run and the admin demoted; the admin makes both. */
 export const ROLE_CAST = { adminId: ADMIN_ID, revokedId: 720_000_301, demotedId: 720_000_302 } as const;
 /**
- * The network (network-actor.ts): a distributor under the merchant and the two shops who joined under them. The
+ * The network (network-actor.ts): a distributor under the merchant and the shops who joined under them. The
  * admin gives the distributor credit and a rule of the merchant's for them at the start; the distributor funds
- * the shops and sets their rules in chat while they top up.
+ * the shops and sets their rules in chat while they top up. Two shops top up as the other resellers do; the
+ * steady shop only places plain top-ups on a rule of its own, so every run earns the distributor commission.
  */
-export const NETWORK_CAST = { distributorId: 720_000_401, shopIds: [720_000_411, 720_000_412] } as const;
+export const NETWORK_CAST = {
+  distributorId: 720_000_401,
+  shopIds: [720_000_411, 720_000_412, 720_000_413],
+  steadyShopId: 720_000_413,
+} as const;
 /** The distributor's credit from the admin (the money that enters the network), in the wallet currency. */
 export const DISTRIBUTOR_CREDIT = '2000';
 /** The merchant's rule for the distributor: their price is the merchant price plus this. */
@@ -56,7 +61,9 @@ export function castOf(resellers: number): CastMember[] {
       id,
     })),
     // The distributor's shops top up as the other resellers do, paying the price their distributor sets.
-    ...NETWORK_CAST.shopIds.map((id) => ({ kind: 'reseller' as const, id })),
+    ...NETWORK_CAST.shopIds
+      .filter((id) => id !== NETWORK_CAST.steadyShopId)
+      .map((id) => ({ kind: 'reseller' as const, id })),
     ...AGENT_IDS.map((id) => ({ kind: 'agent' as const, id })),
     { kind: 'stranger', id: STRANGER_ID },
   ];

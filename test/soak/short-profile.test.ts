@@ -38,6 +38,9 @@ describe('soak, short profile', () => {
     // The run did real work: orders were placed and faults were injected.
     expect(result.records.sandboxOrders.length).toBeGreaterThan(3);
     expect(Object.values(result.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(3);
+    // The steady shop's orders earned the distributor commission (the books below break one of those lines).
+    const distributor = result.records.accounts!.find((a) => a.userId === NETWORK_CAST.distributorId)!;
+    expect(distributor.entries.filter((e) => e.kind === 'commission').length).toBeGreaterThan(0);
   }, 240_000);
 
   it('the checker is not blind: a broken copy of the same records fails the invariant it breaks', () => {
