@@ -499,7 +499,12 @@ function checkBulk(records: Records, botByExt: Map<string, StoredOrder>): Invari
     reports += sent.length;
     if (!started(run)) reportOffending.push({ problem: 'a run started without ✅', runId: run.runId });
     if (run.state !== 'finished' && run.state !== 'cancelled')
-      reportOffending.push({ problem: 'a run did not end', runId: run.runId, state: run.state });
+      reportOffending.push({
+        problem: 'a run did not end',
+        runId: run.runId,
+        state: run.state,
+        jobs: run.jobs,
+      });
     if (!run.reported || sent.length === 0)
       reportOffending.push({ problem: 'no report', runId: run.runId, reported: run.reported });
     const numbers = run.lines.map((l) => l.ext).sort();

@@ -89,6 +89,11 @@ export interface BulkRunRecord {
   reported: boolean;
   /** Each valid line: its file line, number (digits), merchant order number and state (pending, placed, …). */
   lines: { line: number; account: string; ext: string; state: string; error?: string }[];
+  /**
+   * For a run that did not end: its line jobs as BullMQ holds them (state, attempts, stalls, last error), so a
+   * broken chain shows where it broke.
+   */
+  jobs?: { id: string; state: string; attemptsMade: number; stalled: number; failedReason?: string }[];
 }
 
 export interface RoleChangeRecord {

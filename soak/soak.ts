@@ -15,7 +15,7 @@ import { firstScheduleMinuteAt, runScheduler, scheduleClockOffset } from './sche
 import { runRoleChanges } from './role-actors.ts';
 import { runNetwork } from './network-actor.ts';
 import { checkRecords, formatResults, type InvariantResult, type Records } from './checker.ts';
-import type { NetworkLink, RoleChangeRecord } from './records.ts';
+import type { BulkRunRecord, NetworkLink, RoleChangeRecord } from './records.ts';
 import { createRng, type Rng } from './rng.ts';
 import {
   ADMIN_ID,
@@ -30,7 +30,10 @@ import { createBulkStore } from '../src/bulk/store.ts';
 import type { RoleChange } from '../src/accounts/roles.ts';
 import { createScheduleStore } from '../src/schedules/store.ts';
 import { scanKeys } from '../src/lib/redis/connect.ts';
-import { jobRecoveryBoundMs, RETRY_DELAY_MAX_MS } from '../src/jobs/jobs.ts';
+import { jobRecoveryBoundMs, jobsPrefix, RETRY_DELAY_MAX_MS } from '../src/jobs/jobs.ts';
+import { BULK_QUEUE } from '../src/bulk/line-jobs.ts';
+import { Job, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { placementRecoveryBoundMs } from '../src/orders/placements.ts';
 import { CLUSTER_NODE_TIMEOUT_MS } from '../test/support/cluster.ts';
 
@@ -347,6 +350,33 @@ async function collectRoles(world: SoakWorld): Promise<Pick<Records, 'roleChange
   return { roleChanges, schedules };
 }
 
+/** The line jobs of bulk run `runId` as BullMQ holds them (line-jobs.ts bulkJobId: `bulk.<run>.<round>.<line>`). */
+async function lineJobs(
+  client: Redis,
+  prefix: string,
+  runId: string,
+): Promise<NonNullable<BulkRunRecord['jobs']>> {
+  const queue = new Queue(BULK_QUEUE, { connection: client, prefix: jobsPrefix(prefix) });
+  const ids: string[] = [];
+  const keyOf = (id: string) => `${jobsPrefix(prefix)}:${BULK_QUEUE}:${id}`;
+  for await (const batch of scanKeys(client, keyOf(`bulk.${runId}.*`), 500))
+    ids.push(...batch.map((key) => key.slice(keyOf('').length)).filter((id) => !id.includes(':')));
+  const jobs: NonNullable<BulkRunRecord['jobs']> = [];
+  for (const id of ids.sort()) {
+    const job = await Job.fromId(queue, id);
+    if (job === undefined) continue;
+    jobs.push({
+      id,
+      state: await job.getState(),
+      attemptsMade: job.attemptsMade,
+      stalled: job.stalledCounter,
+      ...(job.failedReason ? { failedReason: job.failedReason.slice(0, 200) } : {}),
+    });
+  }
+  await queue.close();
+  return jobs;
+}
+
 async function collect(
   world: SoakWorld,
   phones: string[],
@@ -410,7 +440,9 @@ async function collect(
     const runId = key.slice(`${prefix}bulk:run:`.length);
     const run = await bulk.get(runId);
     if (run === null) continue;
+    const ended = run.state === 'finished' || run.state === 'cancelled';
     bulkRuns.push({
+      ...(ended ? {} : { jobs: await lineJobs(world.client, prefix, runId) }),
       runId,
       resellerId: run.meta.resellerId,
       chatId: run.meta.chatId,
