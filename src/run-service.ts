@@ -83,14 +83,20 @@ export async function runService(options: RunServiceOptions = {}): Promise<App> 
   }
 }
 
-/** Whether an error (or its cause) says Redis could not be reached, rather than something to fix. */
-function redisWentAway(error: unknown): boolean {
+/**
+ * Whether an error (or its cause) says Redis could not be reached, rather than something to fix. A Cluster whose
+ * master restarts answers CLUSTERDOWN, then for a moment MOVED back and forth, until ioredis gives up with "Too many
+ * Cluster redirections" (a soak replica starting during the restart exited on that).
+ */
+export function redisWentAway(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
     if (
       ['MaxRetriesPerRequestError', 'ClusterAllFailedError'].includes(e.name) ||
       (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code)) ||
-      /Connection is closed|LOADING|READONLY|TRYAGAIN|CLUSTERDOWN/.test(e.message)
+      /Connection is closed|LOADING|READONLY|TRYAGAIN|CLUSTERDOWN|Too many Cluster redirections/.test(
+        e.message,
+      )
     )
       return true;
   }

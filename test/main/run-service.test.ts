@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisWentAway } from '../../src/run-service.ts';
 
 // The two ways the service is started (npm start, a soak replica) share runService: what main.ts does with a bad
 // configuration, the soak's replica does too.
@@ -52,4 +53,27 @@ describe('runService: one start-up for every entry point', () => {
     },
     60_000,
   );
+});
+
+describe('runService: Redis away at start-up is waited out, a real fault is not', () => {
+  // As ioredis words them (cluster/index.js handleError; the replies are Redis' own).
+  const redirected = (last: string) =>
+    new Error(`Too many Cluster redirections. Last error: ReplyError: ${last}`);
+
+  it('counts a Cluster changing its mind while a master restarts as Redis away', () => {
+    expect(redisWentAway(redirected('MOVED 3129 127.0.0.1:34299'))).toBe(true);
+    expect(redisWentAway(redirected('CLUSTERDOWN The cluster is down'))).toBe(true);
+    expect(
+      redisWentAway(new Error('start-up step failed', { cause: redirected('MOVED 1 127.0.0.1:1') })),
+    ).toBe(true);
+  });
+
+  it('does not wait out what a person must fix', () => {
+    expect(redisWentAway(new Error('WRONGPASS invalid username-password pair or user is disabled.'))).toBe(
+      false,
+    );
+    expect(redisWentAway(new Error('the Bot API (TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe'))).toBe(
+      false,
+    );
+  });
 });
