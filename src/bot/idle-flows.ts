@@ -1,8 +1,8 @@
-import type { Job, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Api } from 'grammy';
 import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
-import { FOREVER, type JobSystem } from '../jobs/jobs.ts';
+import { FOREVER, type JobSystem, type JobWorker } from '../jobs/jobs.ts';
 import type { Translate } from './i18n.ts';
 
 export interface IdleFlowsDeps {
@@ -52,7 +52,7 @@ export function conversationPrefix(prefix: string): string {
  */
 export class IdleFlows {
   readonly #deps: IdleFlowsDeps;
-  #worker: Worker<IdleFlowJob, IdleEnding> | undefined;
+  #worker: JobWorker | undefined;
   /**
    * Pushing an ending back is a BullMQ add (a script of a dozen commands), too dear for every update of every
    * chat: this replica pushes a chat's ending back at most once per `#slackMs`, to `idleMs + #slackMs` from

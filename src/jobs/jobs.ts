@@ -43,6 +43,12 @@ export interface WorkOptions {
   maxStalledCount?: number;
 }
 
+/** The worker of a queue in this process (`work`): BullMQ's, replaced behind this handle when it hangs. */
+export interface JobWorker {
+  /** Stops taking jobs and lets the running ones finish (`force`: abandons them; their locks run out). */
+  close(force?: boolean): Promise<void>;
+}
+
 export interface JobSystem {
   /** The queue `name` (one object per name and process). */
   queue<Data>(name: string): Queue<Data>;
@@ -51,7 +57,7 @@ export interface JobSystem {
     name: string,
     processor: (job: Job<Data, Result>, token?: string) => Promise<Result>,
     options?: WorkOptions,
-  ): Worker<Data, Result>;
+  ): JobWorker;
   /**
    * Runs `processor` once per `periodMs` across every process that calls this (BullMQ's job scheduler `name`,
    * its jobs `repeat:<name>:<slot ms>`): the schedule lives in Redis, so calling this again (another worker, a
@@ -62,7 +68,7 @@ export interface JobSystem {
     periodMs: number,
     processor: () => Promise<Result>,
     options?: WorkOptions,
-  ): Promise<Worker<unknown, Result>>;
+  ): Promise<JobWorker>;
   /** Ends what `every(name, …)` scheduled: its schedule and its next run (a no-op when there is none). */
   stopEvery(name: string): Promise<void>;
   /** Closes the workers (letting running jobs finish) and the queues. */
@@ -117,19 +123,32 @@ export const BULLMQ_MAX_BLOCK_MS = 10_000;
 /** BullMQ's pause after a stall check that failed (Redis away), before the next one is planned. */
 export const BULLMQ_STALL_CHECK_RETRY_MS = 5_000;
 
-/** How long after Redis answers again a worker takes a job that is due (see jobRecoveryBoundMs): 13 s. */
-export const JOB_FETCH_MAX_MS = REDIS_RECONNECT_MAX_MS + RUN_RETRY_DELAY_MS + BULLMQ_MAX_BLOCK_MS;
+/**
+ * How often each worker is looked at for a hung fetch loop (see `work`). On a Redis Cluster whose master restarted,
+ * a BullMQ worker now and then stayed idle for good with every connection ready and jobs waiting (its blocking
+ * connection never became usable again; the Cluster soak, about one run in ten under load, a bulk run left
+ * running). Such a worker is replaced once a job that waited at one look still waits at the next.
+ */
+export const HUNG_WORKER_CHECK_MS = 15_000;
+
+/**
+ * How long after Redis answers again a worker takes a job that is due (see jobRecoveryBoundMs): 43 s, of which
+ * 13 s for a worker that reconnects and 30 s more for one whose fetch loop hung and is replaced.
+ */
+export const JOB_FETCH_MAX_MS =
+  REDIS_RECONNECT_MAX_MS + RUN_RETRY_DELAY_MS + BULLMQ_MAX_BLOCK_MS + 2 * HUNG_WORKER_CHECK_MS;
 
 /**
  * The bound on how long a job waits, once Redis answers again after a restart or failover (R), before a worker
  * runs it (or the run that was going on when Redis went away goes on):
  * - a worker reconnects within REDIS_RECONNECT_MAX_MS and fetches within RUN_RETRY_DELAY_MS (after a connection
- *   error) plus BULLMQ_MAX_BLOCK_MS (a wake-up marker lost with the connection);
+ *   error) plus BULLMQ_MAX_BLOCK_MS (a wake-up marker lost with the connection), or is replaced within two
+ *   HUNG_WORKER_CHECK_MS when its fetch loop hung;
  * - a job whose run threw while Redis was away waits its back-off, at most `retryMaxMs`;
  * - a job whose finish could not be recorded, or whose worker died, stays active until its lock runs out (at most
  *   `lockDurationMs` after its last renewal, before R) and a stall check comes (every stalledIntervalMs, the first
  *   BULLMQ_STALL_CHECK_RETRY_MS later when the last one failed).
- * With the defaults (a 30 s lock, a minute's back-off): 2 + 1 + 10 + max(30 + 30 + 5, 60) = 78 s.
+ * With the defaults (a 30 s lock, a minute's back-off): 2 + 1 + 10 + 30 + max(30 + 30 + 5, 60) = 108 s.
  */
 export function jobRecoveryBoundMs(options: { lockDurationMs?: number; retryMaxMs?: number } = {}): number {
   const lock = options.lockDurationMs ?? DEFAULT_LOCK_MS;
@@ -162,7 +181,7 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
   const prefix = jobsPrefix(deps.prefix);
   let shared: Redis | undefined;
   const queues = new Map<string, Queue>();
-  const workers: Worker[] = [];
+  const workers: JobWorker[] = [];
   let closed = false;
 
   const sharedConnection = (): Redis => {
@@ -193,38 +212,94 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
       name: string,
       processor: (job: Job<Data, Result>, token?: string) => Promise<Result>,
       options: WorkOptions = {},
-    ): Worker<Data, Result> {
+    ): JobWorker {
       if (closed) throw new Error('the job system is closed');
-      const connection = deps.connect({ maxRetriesPerRequest: null, enableOfflineQueue: true });
-      connection.on('error', (error) =>
-        logger.warn({ err: error, queue: name }, 'jobs: redis connection problem'),
-      );
-      const workerOptions: WorkerOptions = {
-        connection,
-        prefix,
-        concurrency: options.concurrency ?? 1,
-        lockDuration: options.lockDurationMs ?? DEFAULT_LOCK_MS,
-        stalledInterval:
-          options.stalledIntervalMs ?? stalledIntervalMs(options.lockDurationMs ?? DEFAULT_LOCK_MS),
-        runRetryDelay: RUN_RETRY_DELAY_MS,
-        ...(options.limiter
-          ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } }
-          : {}),
-        ...(options.backoffStrategy ? { settings: { backoffStrategy: options.backoffStrategy } } : {}),
-        ...(options.maxStalledCount === undefined ? {} : { maxStalledCount: options.maxStalledCount }),
+      const concurrency = options.concurrency ?? 1;
+      let running = 0;
+      let started = 0;
+      const counted = async (job: Job<Data, Result>, token?: string): Promise<Result> => {
+        running += 1;
+        started += 1;
+        try {
+          return await processor(job, token);
+        } finally {
+          running -= 1;
+        }
       };
-      const worker = new Worker<Data, Result>(name, processor, workerOptions);
-      worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'jobs: worker problem'));
-      worker.on('failed', (job, error) =>
-        logger.warn(
-          { err: error, queue: name, job: job?.id, attempts: job?.attemptsMade },
-          'jobs: job failed',
-        ),
-      );
-      // BullMQ closes a connection it was given only when it duplicated it; this one is ours.
-      worker.on('closed', () => connection.disconnect());
-      workers.push(worker);
-      return worker;
+      const startWorker = (): Worker<Data, Result> => {
+        const connection = deps.connect({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+        connection.on('error', (error) =>
+          logger.warn({ err: error, queue: name }, 'jobs: redis connection problem'),
+        );
+        const workerOptions: WorkerOptions = {
+          connection,
+          prefix,
+          concurrency,
+          lockDuration: options.lockDurationMs ?? DEFAULT_LOCK_MS,
+          stalledInterval:
+            options.stalledIntervalMs ?? stalledIntervalMs(options.lockDurationMs ?? DEFAULT_LOCK_MS),
+          runRetryDelay: RUN_RETRY_DELAY_MS,
+          ...(options.limiter
+            ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } }
+            : {}),
+          ...(options.backoffStrategy ? { settings: { backoffStrategy: options.backoffStrategy } } : {}),
+          ...(options.maxStalledCount === undefined ? {} : { maxStalledCount: options.maxStalledCount }),
+        };
+        const worker = new Worker<Data, Result>(name, counted, workerOptions);
+        worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'jobs: worker problem'));
+        worker.on('failed', (job, error) =>
+          logger.warn(
+            { err: error, queue: name, job: job?.id, attempts: job?.attemptsMade },
+            'jobs: job failed',
+          ),
+        );
+        // BullMQ closes a connection it was given only when it duplicated it; this one is ours.
+        worker.on('closed', () => connection.disconnect());
+        return worker;
+      };
+      let worker = startWorker();
+
+      // A hung fetch loop (HUNG_WORKER_CHECK_MS): this worker had room for a job, started none since the last look,
+      // and a job that waited then waits still, in a queue neither paused nor held by a rate limit. The old
+      // worker is closed (which frees its loop: a job it takes meanwhile runs as any other) and a new one started.
+      let waitingBefore = new Set<string>();
+      let startedBefore = started;
+      const look = async (): Promise<void> => {
+        const queue = system.queue(name);
+        const waiting = new Set(
+          (await queue.getJobs(['wait', 'prioritized'], 0, 9, true)).flatMap((job) => job?.id ?? []),
+        );
+        const idle = running < concurrency && started === startedBefore;
+        const hung =
+          idle &&
+          [...waiting].some((id) => waitingBefore.has(id)) &&
+          !(await queue.isPaused()) &&
+          (await queue.getRateLimitTtl()) <= 0;
+        waitingBefore = waiting;
+        startedBefore = started;
+        if (!hung || closed) return;
+        logger.warn({ queue: name }, 'jobs: a worker took no job while jobs waited; replacing it');
+        const old = worker;
+        worker = startWorker();
+        waitingBefore = new Set();
+        void Promise.race([old.close(), new Promise((resolve) => setTimeout(resolve, HUNG_WORKER_CHECK_MS))])
+          .then(() => old.disconnect())
+          .catch(() => undefined);
+      };
+      const looking = setInterval(() => {
+        look().catch((error: unknown) =>
+          logger.warn({ err: error, queue: name }, 'jobs: could not look at a worker'),
+        );
+      }, HUNG_WORKER_CHECK_MS);
+      looking.unref();
+      const handle: JobWorker = {
+        close: async (force) => {
+          clearInterval(looking);
+          await worker.close(force);
+        },
+      };
+      workers.push(handle);
+      return handle;
     },
 
     async every<Result = unknown>(
@@ -232,7 +307,7 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
       periodMs: number,
       processor: () => Promise<Result>,
       options: WorkOptions = {},
-    ): Promise<Worker<unknown, Result>> {
+    ): Promise<JobWorker> {
       // The last runs are kept for a person to look at, not the 10,000 of other queues: a scheduler adds each slot
       // once under its own job ID, so no late duplicate needs a finished run to be recognised.
       await system

@@ -1,5 +1,5 @@
-import type { Job, Worker } from 'bullmq';
-import { FOREVER, retryDelayWithin, type JobSystem } from '../jobs/jobs.ts';
+import type { Job } from 'bullmq';
+import { FOREVER, retryDelayWithin, type JobSystem, type JobWorker } from '../jobs/jobs.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { delayOnGrid, nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
@@ -133,7 +133,7 @@ export interface FollowUpReadsDeps {
 }
 
 /** Runs the follow-up reads in this process (ROLE all or worker). */
-export function workFollowUps(deps: FollowUpReadsDeps): Worker<FollowUpJob> {
+export function workFollowUps(deps: FollowUpReadsDeps): JobWorker {
   const { service, planner } = deps;
   const { store } = service;
   const timings = service.followUpTimings;

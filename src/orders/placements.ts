@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DelayedError, type Job, type Worker } from 'bullmq';
+import { DelayedError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   FOREVER,
@@ -7,6 +7,7 @@ import {
   jobRecoveryBoundMs,
   retryDelayWithin,
   type JobSystem,
+  type JobWorker,
 } from '../jobs/jobs.ts';
 import { LOOP_MAX_ERROR_MS } from '../lib/loop.ts';
 import { DEFAULT_CLAIM_IDLE_MS } from '../lib/redis/stream-consumer.ts';
@@ -170,7 +171,7 @@ export interface PlacementWorkerDeps {
 }
 
 /** Runs the placement re-sends in this process (ROLE all or worker). */
-export function workPlacements(deps: PlacementWorkerDeps): Worker<PlacementJob> {
+export function workPlacements(deps: PlacementWorkerDeps): JobWorker {
   async function run(job: Job<PlacementJob>, token?: string): Promise<void> {
     const { ext, step } = job.data;
     // A token per run: a run BullMQ took for stalled while the first still sends must not share its lock.
@@ -204,8 +205,8 @@ export function workPlacements(deps: PlacementWorkerDeps): Worker<PlacementJob> 
  * - its intent's change was not yet relayed to a job: the relay's entry is taken over `claimIdleMs` after its last
  *   delivery (before R), the relay's loop tries again LOOP_MAX_ERROR_MS after failing, and the job it adds is due
  *   a lease later.
- * Production (a 60 s lease, 30 s takeover): 13 + max(60 + 30 + 5, 60) = 108 s, and 13 + 30 + 5 + 60 = 108 s;
- * the soak's timings (8 s and 8 s): 34 s. The send itself then waits its turn in the request line.
+ * Production (a 60 s lease, 30 s takeover): 43 + max(60 + 30 + 5, 60) = 138 s, and 43 + 30 + 5 + 60 = 138 s;
+ * the soak's timings (8 s and 8 s): 64 s. The send itself then waits its turn in the request line.
  */
 export function placementRecoveryBoundMs(timings: { leaseMs: number; claimIdleMs?: number }): number {
   const jobs = jobRecoveryBoundMs({ lockDurationMs: timings.leaseMs, retryMaxMs: timings.leaseMs });
