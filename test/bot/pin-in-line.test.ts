@@ -12,6 +12,7 @@ import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { everythingIn } from '../support/redis-dump.ts';
 import { FAST_USER, WAIT, current, typeToQuote, waitForOrders } from './flow/helpers.ts';
 import { holdBudget } from '../support/budget-hold.ts';
+import { until } from '../support/until.ts';
 
 // Issue 29, item 3: no secret a user types is ever stored, not even while its order waits in line. The request
 // budget is held full while a reseller confirms a PIN-protected top-up (on the keypad, then typed), so the
@@ -54,14 +55,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function until(probe: () => Promise<boolean>, timeoutMs = WAIT.timeoutMs): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Confirms the quote and waits for the keypad. */
 async function confirmToKeypad(user: StandInUser, quote: ChatMessage): Promise<ChatMessage> {
   user.press(quote, /✅/);
@@ -76,12 +69,12 @@ async function giveInLine(enter: () => void, account: string): Promise<void> {
   const release = holdBudget(app.budget, LIMIT);
   try {
     enter();
-    await until(async () => (await redis.hlen('rb:line:resume')) > 0);
+    await until(async () => (await redis.hlen('rb:line:resume')) > 0, 'the wait to be kept', WAIT.timeoutMs);
   } finally {
     await release();
   }
   expect(await waitForOrders(world, account, 1, 60_000)).toHaveLength(1);
-  await until(async () => (await redis.hlen('rb:line:resume')) === 0, 60_000);
+  await until(async () => (await redis.hlen('rb:line:resume')) === 0, 'the kept wait to be resumed', 60_000);
 }
 
 /** The AOF files as they are on disk (Redis 7: a directory of base and increment files). */

@@ -17,6 +17,7 @@ import {
   typeToQuote,
   waitForOrders,
 } from './flow/helpers.ts';
+import { until } from '../support/until.ts';
 
 // PIN_REQUIRED_ABOVE is 1 (USD, the sandbox's merchant currency): 500 NGN costs about 0.31 USD, 5000 NGN about
 // 3.13 USD. Each test has its own reseller and its own phone numbers.
@@ -94,14 +95,6 @@ async function pressDigits(user: StandInUser, keypad: ChatMessage, digits: strin
     count++;
     const want = '•'.repeat(count);
     await user.waitFor(() => current(user, keypad.id)?.text.split('\n').includes(want), WAIT);
-  }
-}
-
-async function until(probe: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + WAIT.timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -308,7 +301,7 @@ describe('the PIN before a large top-up', () => {
 
     // The lock is a Redis key with a TTL: expire it, and the right PIN places the order again.
     await redis.pexpire(`rb:pin:{${user.id}}:lock`, 1);
-    await until(async () => (await store.state(user.id)).lockedMs === 0);
+    await until(async () => (await store.state(user.id)).lockedMs === 0, 'the lock to end', WAIT.timeoutMs);
     const after = await typeToQuote(user, '08031235403', '5000');
     const keypad2 = await confirmToKeypad(user, after);
     await pressDigits(user, keypad2, '9753186');

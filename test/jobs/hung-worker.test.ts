@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '../../src/lib/redis/connect.ts';
 import { createJobSystem, HUNG_WORKER_CHECK_MS, type JobSystem } from '../../src/jobs/jobs.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import { until } from '../support/until.ts';
 
 // A worker whose fetch loop hangs is replaced. The hang is made real: the first worker's blocking connection (the
 // one BullMQ duplicates from the worker's own for its wake-up reads) reaches a peer that accepts and never answers,
@@ -25,18 +26,6 @@ afterAll(async () => {
   await new Promise((resolve) => silent.close(resolve));
   await server?.dispose();
 });
-
-function until(check: () => boolean, what: string, ms: number): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = (): void => {
-      if (check()) resolve();
-      else if (Date.now() - started > ms) reject(new Error(`timed out waiting for ${what}`));
-      else setTimeout(poll, 50);
-    };
-    poll();
-  });
-}
 
 describe('a worker whose fetch loop hangs', () => {
   let jobs: JobSystem | undefined;

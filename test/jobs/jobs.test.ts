@@ -4,6 +4,7 @@ import { createRedis, type RedisTarget } from '../../src/lib/redis/connect.ts';
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
 import { startRedisCluster, type RedisClusterHandle } from '../support/cluster.ts';
+import { until } from '../support/until.ts';
 
 // The job system on a real redis-server and on a real 3-master Cluster: a job runs once per cause (its ID), it
 // outlives the process that added it, and a job whose worker died is run by another worker.
@@ -20,18 +21,6 @@ afterAll(async () => {
   await server?.dispose();
   await cluster?.close();
 });
-
-function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = (): void => {
-      if (check()) resolve();
-      else if (Date.now() - started > ms) reject(new Error(`timed out waiting for ${what}`));
-      else setTimeout(poll, 20);
-    };
-    poll();
-  });
-}
 
 const topologies: Array<[string, () => { target: RedisTarget; prefix: string }]> = [
   ['one server', () => ({ target: { url: server.url }, prefix: 'jt:' })],

@@ -3,6 +3,7 @@ import { scheduleJobId, SCHEDULE_QUEUE, type ScheduleJob } from '../../src/sched
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import { RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { FAST_USER, PROMPT, WAIT, ordersTo, say, waitForOrders } from '../bot/flow/helpers.ts';
+import { until } from '../support/until.ts';
 
 // A schedule's run is durable in Redis (a delayed BullMQ job): no process that runs jobs is up when it is due,
 // and a replica started later fires it, once. The schedules' clock is the test's, set a few seconds before the run.
@@ -21,18 +22,6 @@ afterAll(async () => {
 });
 
 /** Resolves once `check` holds, looking every 50 ms. */
-async function until(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const tap = (user: StandInUser, message: { id: number }, button: string, expect: string) => {
   user.press(message.id, button);
   return user.waitFor(
