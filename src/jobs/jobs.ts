@@ -265,6 +265,7 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
       let waitingBefore = new Set<string>();
       let startedBefore = started;
       const look = async (): Promise<void> => {
+        if (closed) return;
         const queue = system.queue(name);
         const waiting = new Set(
           (await queue.getJobs(['wait', 'prioritized'], 0, 9, true)).flatMap((job) => job?.id ?? []),
