@@ -102,6 +102,8 @@ export function createWaitingLine(deps: WaitingLineDeps) {
   const chatKey = (chatId: number) => `${prefix}line:chat:${chatId}`;
   const resumeKey = `${prefix}line:resume`;
   const resumeLockKey = (id: string) => `${prefix}line:resume-lock:${id}`;
+  /** Updates this process handles again for a dead waiter (resumeOrphans), until their wait ends. */
+  const resumed = new Set<number>();
 
   return {
     /** The place id of a chat's step: stable across a conversation's replays, unique per step. */
@@ -175,6 +177,16 @@ export function createWaitingLine(deps: WaitingLineDeps) {
         async end(how) {
           ended = true;
           await chain;
+          const update = options.update;
+          if (update !== undefined && resumed.delete(update.update_id) && kept === undefined) {
+            // Handled again for a dead waiter and served without waiting: its "In line" message is this wait's.
+            const raw = await redis.hget(resumeKey, id).catch(() => null);
+            const before = readRecord(raw);
+            if (before?.chatId === chatId && before.update.update_id === update.update_id) {
+              messageId ??= before.messageId;
+              await redis.eval(DROP_IF_SAME, 1, resumeKey, id, raw!).catch(() => undefined);
+            }
+          }
           if (kept !== undefined) await redis.hdel(resumeKey, id).catch(() => undefined);
           if (messageId === undefined) return;
           await redis.del(chatKey(chatId)).catch(() => undefined);
@@ -194,7 +206,8 @@ export function createWaitingLine(deps: WaitingLineDeps) {
      * Hands the updates of waits whose handler died (a replica killed mid-wait) to `handle`, once each (a lock
      * per place); drops the kept updates that were handled meanwhile or are too old. An update handled again
      * without waiting for that place (a confirmed order the placement worker took over, a flow that moved on)
-     * leaves the dead waiter's "In line" message behind: it is closed here. Returns how many it handed.
+     * leaves the dead waiter's "In line" message behind: it is closed here. A wait of the same place served at
+     * once takes that message over when it ends. Returns how many it handed.
      */
     async resumeOrphans(
       handle: (update: Update) => void,
@@ -224,6 +237,7 @@ export function createWaitingLine(deps: WaitingLineDeps) {
           continue;
         }
         if ((await redis.set(resumeLockKey(id), '1', 'PX', RESUME_LOCK_MS, 'NX')) === null) continue;
+        resumed.add(record!.update.update_id);
         handle(record!.update);
         handed++;
       }
