@@ -1,12 +1,13 @@
 import type { TranslationVars } from '../../src/lib/html.ts';
-import { Api } from 'grammy';
+import type { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDLE_FLOW_QUEUE, IdleFlows, idleFlowJobKey } from '../../src/bot/idle-flows.ts';
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
-import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
+import type { TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
+import { startApiWorld, type ApiWorld } from '../support/api-world.ts';
 import { waitFor } from '../orders/support/world.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import type { RedisServerHandle } from '../support/redis.ts';
 
 // The idle-flow endings on their own: IdleFlows on one private Redis, each with its own job system as one
 // replica (process), goodbyes sent through the Telegram stand-in. The translation is structural
@@ -23,22 +24,17 @@ describe('IdleFlows', () => {
   let n = 0;
   const jobSystems: JobSystem[] = [];
 
+  let world: ApiWorld;
+
   beforeAll(async () => {
-    server = await startRedisServer();
-    redis = new Redis(server.url);
-    standIn = createTelegramStandIn({});
-    const { apiRoot } = await standIn.listen();
-    api = new Api(standIn.token, { apiRoot });
+    world = await startApiWorld();
+    ({ server, redis, standIn, api } = world);
   });
   afterEach(async () => {
     standIn.driver.clearFaults();
     await Promise.all(jobSystems.splice(0).map((jobs) => jobs.close()));
   });
-  afterAll(async () => {
-    redis?.disconnect();
-    await standIn?.close();
-    await server?.dispose();
-  });
+  afterAll(() => world?.close());
 
   function setup(idleMs = 60_000) {
     n++;

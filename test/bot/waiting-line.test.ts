@@ -1,12 +1,12 @@
-import { Api } from 'grammy';
+import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '../../src/bot/i18n.ts';
 import { createWaitingLine } from '../../src/bot/waiting-line.ts';
 import { createRequestBudget } from '../../src/merchant/budget.ts';
-import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import type { TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
+import { startApiWorld, type ApiWorld } from '../support/api-world.ts';
 import { until } from '../support/until.ts';
 
 // A wait whose replica died is handled again by another (resumeOrphans). When that second handling is served at
@@ -16,24 +16,17 @@ import { until } from '../support/until.ts';
 const PREFIX = 'wl:';
 const CHAT = 730_000_001;
 
-let server: RedisServerHandle;
+let world: ApiWorld;
 let redis: Redis;
 let standIn: TelegramStandIn;
 let api: Api;
 
 beforeAll(async () => {
-  server = await startRedisServer();
-  redis = new Redis(server.url);
-  standIn = createTelegramStandIn({});
-  const { apiRoot } = await standIn.listen();
-  api = new Api(standIn.token, { apiRoot });
+  world = await startApiWorld();
+  ({ redis, standIn, api } = world);
 });
 
-afterAll(async () => {
-  redis.disconnect();
-  await standIn.close();
-  await server.dispose();
-});
+afterAll(() => world.close());
 
 describe('the waiting line, handled again after its waiter died', () => {
   it('a resumed wait served at once takes the dead waiter’s message over: "Your turn came"', async () => {

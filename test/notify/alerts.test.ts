@@ -1,5 +1,5 @@
 import { createI18n } from '../../src/bot/i18n.ts';
-import { Api } from 'grammy';
+import type { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_QUEUE, alertBurstJobKey, createAlerts, type Alerts } from '../../src/notify/alerts.ts';
@@ -9,8 +9,9 @@ import { CALLBACK_DATA_LIMIT, createOrderCallbacks } from '../../src/bot/callbac
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import { createOutbox, type Outbox } from '../../src/notify/outbox.ts';
 import type { Translate } from '../../src/orders/texts.ts';
-import { createTelegramStandIn, type TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
-import { startRedisServer, type RedisServerHandle } from '../support/redis.ts';
+import type { TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
+import { startApiWorld, type ApiWorld } from '../support/api-world.ts';
+import type { RedisServerHandle } from '../support/redis.ts';
 import { RedisUserDirectory } from '../../src/accounts/names.ts';
 
 const t: Translate = (() => {
@@ -40,18 +41,15 @@ describe('admin alerts', () => {
   let n = 0;
   const jobSystems: JobSystem[] = [];
 
+  let world: ApiWorld;
+
   beforeAll(async () => {
-    redisServer = await startRedisServer();
-    redis = new Redis(redisServer.url);
-    standIn = createTelegramStandIn({});
-    const { apiRoot } = await standIn.listen();
-    api = new Api(standIn.token, { apiRoot });
+    world = await startApiWorld();
+    ({ server: redisServer, redis, standIn, api } = world);
   });
   afterAll(async () => {
     await Promise.all(jobSystems.map((jobs) => jobs.close()));
-    redis.disconnect();
-    await standIn.close();
-    await redisServer.dispose();
+    await world.close();
   });
 
   function setup(options: { alertChatId?: number; quietMs?: number; maxHoldMs?: number } = {}) {
