@@ -34,6 +34,10 @@ const steadyNumber = (rng: Rng) => `+2348031${String(rng.int(0, 99_999)).padStar
 const WAIT_MS = 15_000;
 const END_GRACE_MS = 3_000;
 
+/** How long to wait for the bot's answer now: WAIT_MS, cut short near the end of the active phase. */
+const answerTimeoutMs = (activeUntil: number) =>
+  Math.max(1_000, Math.min(WAIT_MS, activeUntil + END_GRACE_MS - Date.now()));
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -47,7 +51,7 @@ function chatOf(user: StandInUser, ctx: ActorContext, activeUntil: number) {
       const sent = user.sendCommand(command);
       const answer = await user.waitForBotMessage(() => true, {
         after: sent.messageId,
-        timeoutMs: Math.max(1_000, Math.min(WAIT_MS, activeUntil + END_GRACE_MS - Date.now())),
+        timeoutMs: answerTimeoutMs(activeUntil),
       });
       ctx.log({ user: user.id, what: `${what}-answer`, answer: answer.text.split('\n')[0]?.slice(0, 120) });
     } catch (error) {
@@ -87,7 +91,7 @@ async function runSteadyShop(cast: NetworkCast, ctx: ActorContext, activeUntil: 
       const sent = user.sendCommand(`/topup ${phone} ${STEADY_TOPUP}`);
       const quote = await user.waitForBotMessage((m) => m.buttons.flat().some((b) => b.text.includes('✅')), {
         after: sent.messageId,
-        timeoutMs: Math.max(1_000, Math.min(WAIT_MS, activeUntil + END_GRACE_MS - Date.now())),
+        timeoutMs: answerTimeoutMs(activeUntil),
       });
       ctx.log({ user: user.id, what: 'confirm', message: quote.id });
       user.press(quote, /✅/);
