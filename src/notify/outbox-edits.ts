@@ -112,19 +112,22 @@ export function createEditSync(deps: EditSyncDeps) {
 
   /**
    * Sends an edit whose message the outbox's `add` took for this process (`now`), then any newer text that came
-   * meanwhile. Its job was added delayed by a third of the lease, under the holder's own ID, as the safety net: it
-   * finds the text sent, or sends it after a crash. A retry (5xx, network, 429) hands the message to that job at
-   * once, which retries it as queued jobs are; a refused text is logged, as a job's would be.
+   * meanwhile. Its job was added delayed by a third of the lease, under the holder's own ID, as the safety net for a
+   * crash: once the text is sent (or refused for good) the job is removed, since running it would only find the
+   * text sent at the cost of a job's every step in Redis (one already running, after a send slower than its delay,
+   * cannot be removed and finishes on its own). A retry (5xx, network, 429) hands the message to that job at once,
+   * which retries it as queued jobs are; a refused text is logged, as a job's would be.
    */
   async function editNow(
     id: string,
-    added: Promise<Pick<Job, 'promote'>>,
+    added: Promise<Pick<Job, 'promote' | 'remove'>>,
     own: Extract<OutboxMessage, { kind: 'edit' }>,
     version: number,
     webhookAt: number | undefined,
   ): Promise<void> {
     // The enqueue found no 429 pause running and took the text's slot of the pace.
     const first: Turn = { version: String(version), message: own, webhookAt, paced: true };
+    let handedOver = false;
     await syncEdit(
       id,
       own,
@@ -134,12 +137,14 @@ export function createEditSync(deps: EditSyncDeps) {
           logger.warn({ id, chatId: own.chatId, reason: verdict.reason }, 'telegram refused a message');
           return;
         }
+        handedOver = true;
         if (verdict.pauseAllMs !== undefined) await pauseAll(id, verdict.pauseAllMs);
         // Already running or gone (a crash's repeat): then it needs no nudge.
         await (await added).promote().catch(() => undefined);
       },
       first,
     );
+    if (!handedOver) await (await added).remove().catch(() => undefined);
   }
 
   return { syncEdit, editNow };

@@ -50,9 +50,9 @@ import {
  * A status edit need not wait for a job's turn (`now`, the notices' order statuses): when nothing holds its
  * message, no 429 pause runs and the pace window has a slot (which the edit takes, as a job's call would), the
  * enqueue takes the message's lock under the job's own ID and the enqueuing process sends the text at once; the
- * job is added delayed by a third of the lease as the safety net. It finds the text sent, or, after a crash or a
- * failed attempt, sends it itself (its ID is the holder's, so it may take the message over); an attempt slower
- * than the delay can make the job send the same text again, which Telegram answers "not modified".
+ * job is added delayed by a third of the lease as the safety net, and removed once the text is sent. After a crash
+ * or a failed attempt it sends the text itself (its ID is the holder's, so it may take the message over); an
+ * attempt slower than the delay can make the job send the same text again, which Telegram answers "not modified".
  */
 
 export type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
