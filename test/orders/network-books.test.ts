@@ -49,6 +49,8 @@ describe('a network’s books', () => {
   let proxy: RoundRobin;
   /** Every order the shop placed: merchant order number. */
   const placed: string[] = [];
+  /** The sandbox's order ID of each merchant order number placed. */
+  const sandboxIds = new Map<string, string>();
 
   beforeAll(async () => {
     // Two replicas in webhook mode behind a round-robin balancer: the chat alternates between them too.
@@ -119,6 +121,7 @@ describe('a network’s books', () => {
     const [order] = await waitForOrders(world, phone, 1);
     expect(order).toBeDefined();
     placed.push(order!.external_order_id);
+    sandboxIds.set(order!.external_order_id, order!.order_id);
     return order!.external_order_id;
   }
 
@@ -188,7 +191,9 @@ describe('a network’s books', () => {
       twice: await topUp('2348031237777'),
       polled: await topUp('2348031235555'),
       refunded: await topUp('2348031231111'),
-      reviewOk: await topUp('2348031232222'),
+      // Processing for an hour (a review that lasts until the test ends it, below); 2222 would review for 0.6 s
+      // at this world's time scale, which a slow machine can miss.
+      reviewOk: await topUp('2348031234444'),
       reviewRefund: await topUp('2348031233333'),
     };
     // The chain and the prices were read when each order was held: 500 NGN ≈ 0.31 USD at the sandbox's rate.
@@ -200,13 +205,17 @@ describe('a network’s books', () => {
     expect(first.credit!.above!.map((a) => a.price)).toEqual([sub.toFixed(2), dist.toFixed(2)]);
     expect(first.credit!.amount).toBe(sub.plus('0.02').toFixed(2));
 
-    // A review order waits: no commission while it does.
+    // A review order waits: no commission while it does. The sandbox moves it to review now, and on to success only
+    // once the books are checked.
+    const reviewId = sandboxIds.get(exts.reviewOk)!;
+    await world.control.post(`orders/${reviewId}/outcome`, { status: 'manual_review' });
     const reviewing = await until(
       () => orderOf(exts.reviewOk),
       (o) => o.status === 'manual_review',
     );
     expect(reviewing.credit!.state).toBe('held');
     await checkBooks();
+    await world.control.post(`orders/${reviewId}/outcome`, { status: 'succeeded' });
 
     const all = Object.values(exts);
     // Polling finds the silent one; replicas race on every webhook, the duplicated one included.
