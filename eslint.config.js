@@ -25,11 +25,16 @@ const NO_NOTIFY_IN_BOT = [
   '^(\\.\\./)+notify(/|$)',
   'bot/ sits below notify/: it takes the alert sink and the order callbacks as ports, never imports notify/.',
 ];
+/** Another part's key names (its keys.ts, from any depth in bot/) or the order record's stored form. */
+const BOT_READS_SERVICES = '^(\\.\\./)+orders/record(\\.ts)?$|^\\.\\./(\\.\\./)*[a-z-]+/keys(\\.ts)?$';
 /** @type {[string, string]} */
 const NO_REDIS = [
-  '^ioredis$|(^|/)lib/redis/',
+  '^ioredis$|(^|/)lib/redis/|^(\\.\\./)+keys(\\.ts)?$',
   'Bot features and conversations call services, never Redis: a part that owns keys exports the service.',
 ];
+
+const KEYS_AT_HOME =
+  "Redis key names are built in the owning part's keys.ts (through lib/redis/keyspace.ts), never from the prefix here.";
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.tools/', 'coverage/', 'dist/'] },
@@ -148,8 +153,8 @@ export default tseslint.config(
     // through its Redis key names, indexes and streams.
     files: ['src/bot/**/*.ts'],
     rules: boundary(
-      '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
-      "bot/ reads orders through the order store's interface, not its key names or record form (orders/keys.ts, orders/record.ts).",
+      BOT_READS_SERVICES,
+      'bot/ reads the other parts through their services, never their key names (their keys.ts) or the order record.',
       NO_ROOT,
       NO_NOTIFY_IN_BOT,
     ),
@@ -157,12 +162,26 @@ export default tseslint.config(
   {
     files: ['src/bot/features/**/*.ts', 'src/bot/conversations/**/*.ts'],
     rules: boundary(
-      '^(\\.\\./)+orders/(keys|record)(\\.ts)?$',
-      "bot/ reads orders through the order store's interface, not its key names or record form (orders/keys.ts, orders/record.ts).",
+      BOT_READS_SERVICES,
+      'bot/ reads the other parts through their services, never their key names (their keys.ts) or the order record.',
       NO_ROOT,
       NO_NOTIFY_IN_BOT,
       NO_REDIS,
     ),
+  },
+  {
+    // One home for key names: a part's keys are read in its keys.ts, and no two files can spell a name apart.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/keys.ts', 'src/lib/redis/keyspace.ts', 'src/sandbox/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['TemplateLiteral', "BinaryExpression[operator='+']"].flatMap((parent) => [
+          { selector: `${parent} > Identifier[name='prefix']`, message: KEYS_AT_HOME },
+          { selector: `${parent} > MemberExpression[property.name='prefix']`, message: KEYS_AT_HOME },
+        ]),
+      ],
+    },
   },
   {
     files: ['test/**', 'bench/**', 'src/sandbox/**/cli.ts', 'src/demo.ts'],

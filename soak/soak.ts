@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { createI18n } from '../src/bot/i18n.ts';
 import { DEFAULT_TIMEOUTS } from '../src/merchant/exchange.ts';
 import { decodeOrder } from '../src/orders/record.ts';
-import { accountKeys } from '../src/accounts/ledger.ts';
-import { createNetwork, parentsKey } from '../src/accounts/network.ts';
+import { accountsKeys } from '../src/accounts/keys.ts';
+import { createNetwork } from '../src/accounts/network.ts';
 import { MERCHANT, RedisPricingStore } from '../src/accounts/pricing-store.ts';
 import type { StoredOrder } from '../src/orders/types.ts';
 import { ACTORS, type ActorContext } from './actors.ts';
@@ -403,7 +403,7 @@ async function collect(
   for await (const batch of scanKeys(world.client, `${prefix}acct:*:a`, 500)) accountHashes.push(...batch);
   for (const hash of accountHashes) {
     const userId = Number(/\{(\d+)\}/.exec(hash)?.[1]);
-    const keys = accountKeys(prefix, userId);
+    const keys = accountsKeys(prefix).account(userId);
     const [bal, hold] = await world.client.hmget(keys.account, 'bal', 'hold');
     const rows = await world.client.xrange(keys.ledger, '-', '+');
     const entries = rows.map(([id, fields]) => {
@@ -422,7 +422,7 @@ async function collect(
     });
     accounts.push({ userId, balanceUnits: bal ?? '0', holdUnits: hold ?? '0', entries });
   }
-  const parents = await world.client.hgetall(parentsKey(prefix));
+  const parents = await world.client.hgetall(accountsKeys(prefix).parents);
   const networkParents = Object.entries(parents).map(([child, parent]) => ({
     child: Number(child),
     parent: Number(parent),

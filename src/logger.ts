@@ -333,9 +333,9 @@ const FIELD_NAMES = [
 ];
 
 /** pino `redact` paths: headers and known fields at the top level and one or two levels down. */
-export const REDACT_PATHS: readonly string[] = ['', '*.', '*.*.'].flatMap((prefix) => [
-  ...HEADER_NAMES.map((h) => `${prefix}headers["${h}"]`),
-  ...FIELD_NAMES.map((f) => `${prefix}${f}`),
+export const REDACT_PATHS: readonly string[] = ['', '*.', '*.*.'].flatMap((depth) => [
+  ...HEADER_NAMES.map((h) => `${depth}headers["${h}"]`),
+  ...FIELD_NAMES.map((f) => `${depth}${f}`),
 ]);
 
 /** A pino logger whose every output path goes through the scrubber. */

@@ -218,6 +218,46 @@ describe('import boundaries', () => {
   });
 });
 
+describe('key names', () => {
+  const built = (expression: string) =>
+    `export function keyOf(deps: { prefix: string }, prefix: string, id: number): string {\n  return ${expression};\n}\n`;
+
+  it('a key name built from the prefix outside a keys.ts is reported, as a template or a sum', async () => {
+    expect(await rulesHit(PRODUCT_FILE, built('`${prefix}orders:o:${id}`'))).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(await rulesHit(PRODUCT_FILE, built('`${deps.prefix}orders:o:${id}`'))).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(await rulesHit(PRODUCT_FILE, built("deps.prefix + 'orders:o:' + id"))).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(await rulesHit('src/bot/waiting-line.ts', built("prefix + 'line:' + id"))).toEqual([
+      'no-restricted-syntax',
+    ]);
+  });
+
+  it("a part's keys.ts and the keyspace helper build names; other templates are free", async () => {
+    expect(await rulesHit('src/orders/keys.ts', built('`${prefix}orders:o:${id}`'))).toEqual([]);
+    expect(await rulesHit('src/lib/redis/keyspace.ts', built('deps.prefix + String(id)'))).toEqual([]);
+    expect(await rulesHit(PRODUCT_FILE, built('`order ${id}`'))).toEqual([]);
+  });
+
+  it("bot/ never imports another part's keys.ts, and its features and conversations no keys.ts at all", async () => {
+    expect(await rulesHit('src/bot/bot.ts', importOf('../accounts/keys.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await rulesHit('src/bot/middleware/update-guard.ts', importOf('../../merchant/keys.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await rulesHit('src/bot/features/orders.ts', importOf('../keys.ts'))).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await rulesHit('src/bot/waiting-line.ts', importOf('./keys.ts'))).toEqual([]);
+    expect(await rulesHit('src/bot/middleware/update-guard.ts', importOf('../keys.ts'))).toEqual([]);
+  });
+});
+
 describe('type-aware rules', () => {
   it('a promise that is neither awaited nor handled is reported', async () => {
     const code = `async function work(): Promise<void> {}\nexport function run(): void {\n  work();\n}\n`;

@@ -2,10 +2,8 @@ import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { scanKeys } from '../lib/redis/connect.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
-import { parentsKey } from './network.ts';
-import { rolesKey } from './roles.ts';
+import { accountsKeys } from './keys.ts';
 import {
-  accountKeys,
   decodeRefusal,
   encodeMove,
   fromUnits,
@@ -73,7 +71,6 @@ const REQUEST_ONCE_TTL_SECONDS = 86_400;
  * The mark of a named request (what its move left): a command handled twice, its update delivered again after a
  * failure, moves credit once. A key only read when a request is named.
  */
-const requestMarkKey = (prefix: string, request: string | undefined) => `${prefix}xfer:once:${request ?? ''}`;
 
 /**
  * An admin's credit move. KEYS: the account, ledger, (account) and the request's mark; ARGV: the move, whether the
@@ -150,7 +147,8 @@ const CURRENCY_TTL_SECONDS = 86_400;
 export function createAccounts(deps: AccountsDeps) {
   const { redis, prefix } = deps;
   const clock = deps.clock ?? Date.now;
-  const currencyKey = `${prefix}acct:currency`;
+  const keys = accountsKeys(prefix);
+  const currencyKey = keys.currency;
 
   async function currency(): Promise<string> {
     const cached = await redis.get(currencyKey);
@@ -178,7 +176,7 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   async function field(userId: number, name: string): Promise<string | null> {
-    const value = await redis.hget(accountKeys(prefix, userId).account, name);
+    const value = await redis.hget(keys.account(userId).account, name);
     return value === null ? null : fromUnits(value);
   }
 
@@ -197,7 +195,7 @@ export function createAccounts(deps: AccountsDeps) {
       request?: string,
     ): Promise<CreditResult> {
       const move: LedgerMove = {
-        keys: { ...accountKeys(prefix, userId), day: '' },
+        keys: { ...keys.account(userId), day: '' },
         kind: amount.isNegative() ? 'adjust' : 'credit',
         balance: toUnits(amount),
         hold: '0',
@@ -209,7 +207,7 @@ export function createAccounts(deps: AccountsDeps) {
       };
       const raw = (await moveScript.run(
         redis,
-        [...moveKeys(move), requestMarkKey(prefix, request === undefined ? undefined : `credit:${request}`)],
+        [...moveKeys(move), keys.requestMark(request === undefined ? '' : `credit:${request}`)],
         [encodeMove(move), request === undefined ? '' : '1'],
       )) as unknown[];
       if (raw[0] === -2) return { ok: false, refusal: decodeRefusal(raw) };
@@ -232,7 +230,7 @@ export function createAccounts(deps: AccountsDeps) {
       const cur = await currency();
       const ref = `transfer:${distributorId}:${resellerId}`;
       const move = (userId: number, change: Decimal): LedgerMove => ({
-        keys: { ...accountKeys(prefix, userId), day: '' },
+        keys: { ...keys.account(userId), day: '' },
         kind: 'transfer',
         balance: toUnits(change),
         hold: '0',
@@ -248,13 +246,7 @@ export function createAccounts(deps: AccountsDeps) {
       const take = move(taking, amount.abs());
       const raw = (await transferScript.run(
         redis,
-        [
-          ...moveKeys(give),
-          ...moveKeys(take),
-          parentsKey(prefix),
-          rolesKey(prefix),
-          requestMarkKey(prefix, request),
-        ],
+        [...moveKeys(give), ...moveKeys(take), keys.parents, keys.roles, keys.requestMark(request ?? '')],
         [
           encodeMove(give),
           encodeMove(take),
@@ -281,7 +273,7 @@ export function createAccounts(deps: AccountsDeps) {
     ): Promise<boolean> {
       if (amount.lte(0)) return false;
       const move: LedgerMove = {
-        keys: { ...accountKeys(prefix, userId), day: '' },
+        keys: { ...keys.account(userId), day: '' },
         kind: 'start',
         balance: toUnits(amount),
         hold: '0',
@@ -300,10 +292,10 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** Balance, holds, what is available, today's spend and the limits. */
     async view(userId: number): Promise<AccountView> {
-      const keys = accountKeys(prefix, userId);
+      const own = keys.account(userId);
       const [[bal, hold, dl, om, lo], today] = await Promise.all([
-        redis.hmget(keys.account, 'bal', 'hold', 'dl', 'om', 'lo'),
-        redis.get(keys.day(utcDay(clock()))),
+        redis.hmget(own.account, 'bal', 'hold', 'dl', 'om', 'lo'),
+        redis.get(own.day(utcDay(clock()))),
       ]);
       const balance = new Decimal(bal ?? '0');
       const holds = new Decimal(hold ?? '0');
@@ -324,7 +316,7 @@ export function createAccounts(deps: AccountsDeps) {
       which: 'daily' | 'order' | 'alert',
       amount: Decimal | null,
     ): Promise<void> {
-      const key = accountKeys(prefix, userId).account;
+      const key = keys.account(userId).account;
       const name = which === 'daily' ? 'dl' : which === 'order' ? 'om' : 'lo';
       if (amount === null) await redis.hdel(key, name, ...(which === 'alert' ? ['low'] : []));
       else await redis.hset(key, name, toUnits(amount));
@@ -335,7 +327,7 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** True once each time the available credit falls below the reseller's threshold (see lowScript). */
     async lowCreditCrossed(userId: number): Promise<boolean> {
-      return (await lowScript.run(redis, [accountKeys(prefix, userId).account], [])) === 1;
+      return (await lowScript.run(redis, [keys.account(userId).account], [])) === 1;
     },
 
     /** Ledger entries from `fromMs` (inclusive) to `toMs` (exclusive), oldest first, read `pageSize` at a time. */
@@ -345,7 +337,7 @@ export function createAccounts(deps: AccountsDeps) {
       toMs: number,
       pageSize = 500,
     ): AsyncGenerator<LedgerEntry> {
-      const key = accountKeys(prefix, userId).ledger;
+      const key = keys.account(userId).ledger;
       // An incomplete ID as the end means every entry of that millisecond: the one before toMs.
       const end = String(Math.max(0, toMs - 1));
       let start = String(Math.max(0, fromMs));
@@ -360,7 +352,7 @@ export function createAccounts(deps: AccountsDeps) {
     /** The balance just before `ms` (the last entry's balance after, or 0). */
     async balanceBefore(userId: number, ms: number): Promise<string> {
       const rows = await redis.xrevrange(
-        accountKeys(prefix, userId).ledger,
+        keys.account(userId).ledger,
         String(Math.max(0, ms - 1)),
         '-',
         'COUNT',
@@ -372,7 +364,7 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** Every account with credit on hold, and how much (the reconciliation checks each against its orders). */
     async heldAccounts(): Promise<Array<{ userId: number; holds: string }>> {
-      const probe = accountKeys(prefix, 0).account;
+      const probe = keys.account(0).account;
       // The user's own tag is the last `{…}` (in a Cluster the prefix carries a tag of its own).
       const [head, tail] = [probe.slice(0, probe.lastIndexOf('{')), probe.slice(probe.lastIndexOf('}') + 1)];
       const found: Array<{ userId: number; holds: string }> = [];
@@ -389,7 +381,7 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** Every ledger entry of a reseller (the soak's checker reads them all). */
     async allEntries(userId: number): Promise<LedgerEntry[]> {
-      const rows = await redis.xrange(accountKeys(prefix, userId).ledger, '-', '+');
+      const rows = await redis.xrange(keys.account(userId).ledger, '-', '+');
       return rows.map(([id, fields]) => parseEntry(id, fields));
     },
   };

@@ -1,3 +1,4 @@
+import { accountsKeys, type AccountsKeys } from './keys.ts';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { scanKeys } from '../lib/redis/connect.ts';
@@ -193,19 +194,17 @@ export interface InviteStoreDeps {
 
 export class RedisInviteStore {
   readonly #redis: Redis;
-  readonly #prefix: string;
-  readonly #liveKey: string;
+  readonly #keys: AccountsKeys;
   readonly #clock: () => number;
 
   constructor(deps: InviteStoreDeps) {
     this.#redis = deps.redis;
-    this.#prefix = deps.prefix;
-    this.#liveKey = `${deps.prefix}invites:live`;
+    this.#keys = accountsKeys(deps.prefix);
     this.#clock = deps.clock ?? Date.now;
   }
 
   #inviteKey(hash: string): string {
-    return `${this.#prefix}invite:${hash}`;
+    return this.#keys.invite(hash);
   }
 
   /**
@@ -213,7 +212,7 @@ export class RedisInviteStore {
    * apart (MAX_LIVE_INVITES each), so no distributor can use up the admins' invites.
    */
   #live(distributor: number | undefined): string {
-    return distributor === undefined ? this.#liveKey : `${this.#liveKey}:${distributor}`;
+    return this.#keys.liveInvites(distributor);
   }
 
   /** The live set an existing invite is kept in (its maker's kind never changes). */
@@ -223,7 +222,7 @@ export class RedisInviteStore {
   }
 
   #idKey(id: string): string {
-    return `${this.#prefix}invite-id:${id}`;
+    return this.#keys.inviteId(id);
   }
 
   /**
@@ -299,7 +298,8 @@ export class RedisInviteStore {
   async list(distributor?: number): Promise<Invite[]> {
     const sets = [this.#live(distributor)];
     if (distributor === undefined) {
-      for await (const names of scanKeys(this.#redis, `${this.#liveKey}:*`)) sets.push(...names);
+      for await (const names of scanKeys(this.#redis, this.#keys.liveInvitesOfDistributors))
+        sets.push(...names);
     }
     const from = `(${this.#clock()}`;
     const found = await Promise.all(

@@ -25,16 +25,6 @@ const UNIT = new Decimal(10).pow(UNIT_SCALE);
 export type LedgerKind =
   'credit' | 'adjust' | 'start' | 'hold' | 'release' | 'debit' | 'refund' | 'transfer' | 'commission';
 
-/** Key names of one reseller's account (hash-tagged by user ID). */
-export function accountKeys(prefix: string, userId: number) {
-  const base = `${prefix}acct:{${userId}}:`;
-  return {
-    account: `${base}a`,
-    ledger: `${base}l`,
-    day: (day: string) => `${base}d:${day}`,
-  };
-}
-
 /** Units from an exact decimal (any number of places up to UNIT_SCALE); throws past it. */
 export function toUnits(amount: Decimal | string): string {
   const value = new Decimal(amount);

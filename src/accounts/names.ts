@@ -1,3 +1,4 @@
+import { accountsKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 import { escapeHtml, Html } from '../lib/html.ts';
 
@@ -106,7 +107,7 @@ export class RedisUserDirectory {
 
   constructor(deps: { redis: Redis; prefix: string }) {
     this.#redis = deps.redis;
-    this.#key = `${deps.prefix}names`;
+    this.#key = accountsKeys(deps.prefix).names;
   }
 
   /** Stores the user's current name (the caller knows they have a role). */

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { defineScript } from '../lib/redis/redis-script.ts';
-import { isRole, rolesKey, type Role } from './roles.ts';
+import { accountsKeys } from './keys.ts';
+import { isRole, type Role } from './roles.ts';
 
 /**
  * Distributors' networks. Every reseller hangs under exactly one parent: the merchant (no link) or a distributor
@@ -29,11 +30,6 @@ export interface Standing {
 export type AttachResult =
   | { ok: true; previous: number | null }
   | { ok: false; reason: 'not-reseller' | 'not-distributor' | 'cycle' | 'too-deep' };
-
-/** The hash of every reseller's parent (child user ID -> distributor user ID). */
-export function parentsKey(prefix: string): string {
-  return `${prefix}net:parent`;
-}
 
 /** Most levels a chain is walked (NETWORK_MAX_DEPTH is at most 4; a longer chain is a bug, cut short). */
 const WALK_LIMIT = 8;
@@ -108,8 +104,7 @@ export interface NetworkDeps {
 /** Creates the network store (see above). */
 export function createNetwork(deps: NetworkDeps) {
   const { redis } = deps;
-  const parents = parentsKey(deps.prefix);
-  const roles = rolesKey(deps.prefix);
+  const { parents, roles } = accountsKeys(deps.prefix);
 
   async function attach(userId: number, parentId: number | null, newMember: boolean): Promise<AttachResult> {
     const [kind, previous] = (await attachScript.run(

@@ -1,3 +1,4 @@
+import { accountsKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 import type { PinCheck, PinGate, PinNeed } from './pin.ts';
 
@@ -18,8 +19,7 @@ export function isHiddenPin(text: string): boolean {
 
 /** Creates the memory of updates that carried the right PIN, under `prefix` (REDIS_PREFIX). */
 export function createPinPasses(redis: Redis, prefix: string) {
-  // The user's hash tag, like the PIN's own keys.
-  const key = (userId: number, updateId: number) => `${prefix}pin-pass:{${userId}}:${updateId}`;
+  const key = accountsKeys(prefix).pinPass;
   return {
     /** Remembers that update `updateId` carried `userId`'s right PIN. */
     async remember(userId: number, updateId: number): Promise<void> {

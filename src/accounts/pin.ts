@@ -1,3 +1,4 @@
+import { accountsKeys, type AccountsKeys } from './keys.ts';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
@@ -183,7 +184,7 @@ function locked(ms: number): Extract<PinCheck, { kind: 'locked' }> {
 /** The PINs, thresholds, wrong-try counters and locks of resellers, in Redis. */
 export class RedisPinStore {
   readonly #redis: Redis;
-  readonly #prefix: string;
+  readonly #keys: AccountsKeys;
   readonly #lockMs: number;
   readonly #maxTries: number;
   readonly #holdAfterLocks: number;
@@ -192,7 +193,7 @@ export class RedisPinStore {
 
   constructor(deps: PinStoreDeps) {
     this.#redis = deps.redis;
-    this.#prefix = deps.prefix;
+    this.#keys = accountsKeys(deps.prefix);
     this.#lockMs = deps.lockMs ?? PIN_LOCK_MS;
     this.#maxTries = deps.maxTries ?? PIN_MAX_TRIES;
     this.#holdAfterLocks = deps.holdAfterLocks ?? PIN_HOLD_AFTER_LOCKS;
@@ -200,15 +201,9 @@ export class RedisPinStore {
     this.#onLocked = deps.onLocked;
   }
 
-  // One hash tag per user: a try's script touches only that user's keys (Redis Cluster).
-  #keys(userId: number) {
-    const base = `${this.#prefix}pin:{${userId}}`;
-    return { pin: base, fails: `${base}:fails`, lock: `${base}:lock`, locks: `${base}:locks` };
-  }
-
   /** Whether a PIN is set, the reseller's own threshold, the lock and the locks of the last 24 hours. */
   async state(userId: number): Promise<PinState> {
-    const k = this.#keys(userId);
+    const k = this.#keys.pin(userId);
     const now = this.#clock();
     const [hash, above, lockedMs, locksToday] = await Promise.all([
       this.#redis.hget(k.pin, 'hash'),
@@ -227,12 +222,12 @@ export class RedisPinStore {
 
   /** Stores an already hashed PIN (hashPin), replacing the old one. */
   async setHash(userId: number, hash: string): Promise<void> {
-    await this.#redis.hset(this.#keys(userId).pin, 'hash', hash);
+    await this.#redis.hset(this.#keys.pin(userId).pin, 'hash', hash);
   }
 
   /** Sets the reseller's own threshold: an amount, 'off' (never asked), or null (PIN_REQUIRED_ABOVE again). */
   async setThreshold(userId: number, above: string | 'off' | null): Promise<void> {
-    const key = this.#keys(userId).pin;
+    const key = this.#keys.pin(userId).pin;
     if (above === null) await this.#redis.hdel(key, 'above');
     else await this.#redis.hset(key, 'above', above);
   }
@@ -242,7 +237,7 @@ export class RedisPinStore {
    * locks of the last 24 hours stay counted: a fourth lock that day holds until an admin lifts it again.
    */
   async reset(userId: number, options: { pin: boolean }): Promise<void> {
-    const k = this.#keys(userId);
+    const k = this.#keys.pin(userId);
     const tx = this.#redis.multi().del(k.fails, k.lock);
     if (options.pin) tx.hdel(k.pin, 'hash');
     await tx.exec();
@@ -254,7 +249,7 @@ export class RedisPinStore {
    */
   async check(userId: number, pin: string): Promise<PinCheck> {
     if (!isPinFormat(pin)) return { kind: 'invalid' };
-    const k = this.#keys(userId);
+    const k = this.#keys.pin(userId);
     const [hash, left] = await Promise.all([
       this.#redis.hget(k.pin, 'hash'),
       lockLeft(this.#redis, k.lock, this.#clock()),

@@ -1,3 +1,4 @@
+import { accountsKeys, type AccountsKeys } from './keys.ts';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import type { Network } from './network.ts';
@@ -78,27 +79,23 @@ function readRule(text: string | null | undefined): MarginRule | undefined {
  */
 export class RedisPricingStore {
   readonly #redis: Redis;
-  readonly #prefix: string;
+  readonly #keys: AccountsKeys;
   readonly #envDefault: MarginRule;
   readonly #network: PricingStoreDeps['network'];
 
   constructor(deps: PricingStoreDeps) {
     this.#redis = deps.redis;
-    this.#prefix = deps.prefix;
+    this.#keys = accountsKeys(deps.prefix);
     this.#envDefault = percentRule(deps.defaultPercent);
     this.#network = deps.network;
   }
 
   #key(owner: RuleOwner): string {
-    return owner.kind === 'merchant'
-      ? `${this.#prefix}pricing:rules`
-      : `${this.#prefix}pricing:rules:${owner.userId}`;
+    return this.#keys.pricingRules(owner.kind === 'merchant' ? undefined : owner.userId);
   }
 
   #auditKey(owner: RuleOwner): string {
-    return owner.kind === 'merchant'
-      ? `${this.#prefix}pricing:audit`
-      : `${this.#prefix}pricing:audit:${owner.userId}`;
+    return this.#keys.pricingAudit(owner.kind === 'merchant' ? undefined : owner.userId);
   }
 
   #defaultOf(owner: RuleOwner): MarginRule {

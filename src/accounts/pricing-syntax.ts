@@ -59,16 +59,16 @@ function money(text: string | undefined): string | null {
   return MONEY.test(plain) ? new Decimal(plain).toFixed() : null;
 }
 
-/** `word` refused when its number (between `prefix` and `suffix`) has an ambiguous comma; null otherwise. */
-function ambiguous(word: string | undefined, prefix = '', suffix = ''): Refusal | null {
+/** `word` refused when its number (between `lead` and `suffix`) has an ambiguous comma; null otherwise. */
+function ambiguous(word: string | undefined, lead = '', suffix = ''): Refusal | null {
   if (word === undefined) return null;
-  const readings = ambiguousComma(word.slice(prefix.length, word.length - suffix.length));
+  const readings = ambiguousComma(word.slice(lead.length, word.length - suffix.length));
   if (readings === null) return null;
   return {
     ok: false,
     problem: 'ambiguous',
     part: word,
-    readings: { whole: `${prefix}${readings.whole}${suffix}`, point: `${prefix}${readings.point}${suffix}` },
+    readings: { whole: `${lead}${readings.whole}${suffix}`, point: `${lead}${readings.point}${suffix}` },
   };
 }
 

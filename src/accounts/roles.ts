@@ -1,3 +1,4 @@
+import { accountsKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 
 /** A distributor is a reseller with a network of their own (accounts/network.ts). */
@@ -7,11 +8,6 @@ export const ROLES: readonly Role[] = ['reseller', 'distributor', 'agent', 'admi
 /** The role whose commands a user has: a distributor sells as a reseller (and has network commands too). */
 export function actingRole(role: Role | null): Exclude<Role, 'distributor'> | null {
   return role === 'distributor' ? 'reseller' : role;
-}
-
-/** The hash of every user's stored role (read by the network's scripts too). */
-export function rolesKey(prefix: string): string {
-  return `${prefix}roles`;
 }
 
 export function isRole(value: string): value is Role {
@@ -60,9 +56,10 @@ export class RedisRoleStore {
 
   constructor(deps: RoleStoreDeps) {
     this.#redis = deps.redis;
-    this.#key = rolesKey(deps.prefix);
-    this.#versionKey = `${deps.prefix}roles:version`;
-    this.#auditKey = `${deps.prefix}roles:audit`;
+    const keys = accountsKeys(deps.prefix);
+    this.#key = keys.roles;
+    this.#versionKey = keys.rolesVersion;
+    this.#auditKey = keys.rolesAudit;
     this.#configured = new Set(deps.configuredAdmins);
     this.#onReseller = deps.onReseller;
   }

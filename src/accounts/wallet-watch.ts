@@ -1,3 +1,4 @@
+import { accountsKeys } from './keys.ts';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
@@ -41,7 +42,7 @@ export function createWalletWatch(deps: WalletWatchDeps) {
   const { redis } = deps;
   const logger = deps.logger ?? silentLogger;
   const periodMs = deps.periodMs ?? 600_000;
-  const lowKey = `${deps.prefix}acct:wallet-low`;
+  const lowKey = accountsKeys(deps.prefix).walletLow;
 
   /** One check now: reads the wallet, alerts once per fall below the threshold. */
   async function check(): Promise<WalletCheck> {

@@ -44,7 +44,8 @@ import { updateGuard } from './middleware/update-guard.ts';
 import { typedDigits } from './middleware/typed-digits.ts';
 import { recordUserNames } from './middleware/user-names.ts';
 import type { UserDirectory } from '../accounts/names.ts';
-import { IdleFlows, conversationPrefix } from './idle-flows.ts';
+import { IdleFlows } from './idle-flows.ts';
+import { botKeys } from './keys.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import type { Packed } from './conversations/compact-replay.ts';
 import { RedisJsonStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
@@ -134,7 +135,7 @@ export function createBot(deps: BotDeps) {
   const chosenLocale = async (chatId: number) => (await sessions.read(String(chatId)))?.locale;
   const localeOf = async (userId: number) => (await chosenLocale(userId)) ?? deps.defaultLocale;
   // Stored compacted and deflated (compact-replay.ts).
-  const flows = new RedisJsonStorage<Packed>(redis, conversationPrefix(prefix), 86_400, readAhead);
+  const flows = new RedisJsonStorage<Packed>(redis, botKeys(prefix).conversationPrefix, 86_400, readAhead);
   const readRoles = new Map<number, Role | null>();
   const idle = new IdleFlows({
     redis,
@@ -164,7 +165,7 @@ export function createBot(deps: BotDeps) {
       timeFrame: 10_000,
       limit: deps.userUpdateLimit,
       storageClient: redis,
-      keyPrefix: `${prefix}rl:`,
+      keyPrefix: botKeys(prefix).rateLimitPrefix,
       // Typed as returning void, but the plugin's middleware returns this promise, so grammY awaits it.
       // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onLimitExceeded: async (ctx: Context) => {

@@ -1,3 +1,4 @@
+import { botKeys } from './keys.ts';
 import type { Job } from 'bullmq';
 import type { Api } from 'grammy';
 import type { Redis } from 'ioredis';
@@ -37,11 +38,6 @@ export function idleFlowJobKey(chatId: number): string {
   return `idle.${chatId}`;
 }
 
-/** Where the top-up conversation's state lives, one key per chat (the conversations plugin's storage). */
-export function conversationPrefix(prefix: string): string {
-  return `${prefix}conv:`;
-}
-
 /**
  * Ends top-up flows left idle, on BullMQ (src/jobs): a chat in a flow has one delayed job, deduplicated by the
  * chat (`idle.<chat>`), that each of its updates pushes back to `idleMs` from now (BullMQ's debounce mode,
@@ -71,7 +67,7 @@ export class IdleFlows {
   }
 
   conversationKey(chatId: number): string {
-    return `${conversationPrefix(this.#deps.prefix)}${chatId}`;
+    return botKeys(this.#deps.prefix).conversation(chatId);
   }
 
   /** The chat entered a flow: it ends `idleMs` from now unless an update pushes that back. */

@@ -1,3 +1,4 @@
+import { botKeys } from './keys.ts';
 import type { Api } from 'grammy';
 import type { LanguageCode } from 'grammy/types';
 import type { Redis } from 'ioredis';
@@ -30,7 +31,7 @@ const MENU_MEMO_LIMIT = 100_000;
  * known Telegram language, remembered here).
  */
 export function createMenus(deps: MenusDeps) {
-  const langKey = `${deps.prefix}bot:telegram-language`;
+  const langKey = botKeys(deps.prefix).telegramLanguage;
   /** The last menu this replica set for each user on an update of theirs (role, locale, language, roles version). */
   const lastSet = new Map<number, string>();
 

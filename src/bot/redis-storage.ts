@@ -1,3 +1,4 @@
+import { botKeys } from './keys.ts';
 import type { StorageAdapter } from 'grammy';
 import type { Redis } from 'ioredis';
 import { initialSession, type SessionData } from './context.ts';
@@ -16,7 +17,7 @@ const TOUCH_LIMIT = 100_000;
 /** grammY storage adapter over Redis, JSON values, with a TTL refreshed on every change (and daily when unchanged). */
 export class RedisJsonStorage<T> implements StorageAdapter<T> {
   readonly #redis: Redis;
-  readonly #prefix: string;
+  readonly #keyPrefix: string;
   readonly #ttlSeconds: number;
   readonly #readAhead: ReadAhead | undefined;
   /** When this replica last pushed back each key's TTL. */
@@ -24,25 +25,25 @@ export class RedisJsonStorage<T> implements StorageAdapter<T> {
 
   constructor(redis: Redis, prefix: string, ttlSeconds: number, readAhead?: ReadAhead) {
     this.#redis = redis;
-    this.#prefix = prefix;
+    this.#keyPrefix = prefix;
     this.#ttlSeconds = ttlSeconds;
     this.#readAhead = readAhead;
   }
 
   /** The full Redis key of a storage key. */
   keyOf(key: string): string {
-    return this.#prefix + key;
+    return this.#keyPrefix + key;
   }
 
   async read(key: string): Promise<T | undefined> {
-    const full = this.#prefix + key;
+    const full = this.#keyPrefix + key;
     const ahead = this.#readAhead?.get(full);
     const raw = ahead !== undefined ? ahead : await this.#redis.get(full);
     return raw === null ? undefined : (JSON.parse(raw) as T);
   }
 
   async write(key: string, value: T): Promise<void> {
-    const full = this.#prefix + key;
+    const full = this.#keyPrefix + key;
     const text = JSON.stringify(value);
     if (this.#readAhead?.get(full) === text) {
       const now = Date.now();
@@ -57,7 +58,7 @@ export class RedisJsonStorage<T> implements StorageAdapter<T> {
   }
 
   async delete(key: string): Promise<void> {
-    const full = this.#prefix + key;
+    const full = this.#keyPrefix + key;
     if (this.#readAhead?.get(full) === null) return;
     await this.#redis.del(full);
     this.#touched.delete(full);
@@ -80,7 +81,7 @@ class SessionStorage extends RedisJsonStorage<SessionData> {
 
 /** Sessions (language, recent countries and numbers) per chat, kept 90 days after the last update. */
 export function sessionStorage(redis: Redis, prefix: string, readAhead?: ReadAhead) {
-  return new SessionStorage(redis, `${prefix}session:`, 90 * 86_400, readAhead);
+  return new SessionStorage(redis, botKeys(prefix).sessionPrefix, 90 * 86_400, readAhead);
 }
 
 /** The admins, each with the language they chose (`fallback` when none): whom the alerts go to. */

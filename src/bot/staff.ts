@@ -1,3 +1,4 @@
+import { createOrderSearches, type OrderSearches } from './order-searches.ts';
 import type { Api } from 'grammy';
 import type { Redis } from 'ioredis';
 import type { RequestBudget } from '../merchant/budget.ts';
@@ -44,8 +45,8 @@ export interface StaffServices {
   ledger: Pick<Accounts, 'entriesIn'>;
   /** Users' names, shown beside their IDs (/users, /stats). */
   names: UserDirectory;
-  redis: Redis;
-  prefix: string;
+  /** Typed order searches behind the page buttons. */
+  searches: OrderSearches;
   translate: Translate;
   /** The shared line's chat side: reads someone waits for show their place in it (read-in-line.ts). */
   line?: ReadLine;
@@ -96,8 +97,7 @@ export function createStaffServices(
     network: parts.network,
     ledger: parts.ledger,
     names: parts.names,
-    redis: parts.redis,
-    prefix: parts.prefix,
+    searches: createOrderSearches({ redis: parts.redis, prefix: parts.prefix }),
     translate: parts.translate,
     ...(parts.line === undefined ? {} : { line: parts.line }),
   };

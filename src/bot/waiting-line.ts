@@ -1,3 +1,4 @@
+import { botKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -99,9 +100,10 @@ export function createWaitingLine(deps: WaitingLineDeps) {
   const { redis, prefix } = deps;
   const editEveryMs = deps.editEveryMs ?? 3_000;
   const showAfterMs = deps.showAfterMs ?? LINE_SHOW_AFTER_MS;
-  const chatKey = (chatId: number) => `${prefix}line:chat:${chatId}`;
-  const resumeKey = `${prefix}line:resume`;
-  const resumeLockKey = (id: string) => `${prefix}line:resume-lock:${id}`;
+  const keys = botKeys(prefix);
+  const chatKey = keys.lineChat;
+  const resumeKey = keys.lineResume;
+  const resumeLockKey = keys.lineResumeLock;
   /** Updates this process handles again for a dead waiter (resumeOrphans), until their wait ends. */
   const resumed = new Set<number>();
 

@@ -1,3 +1,4 @@
+import { bulkKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 import { defineScript, encodeOps, LUA_APPLY_OPS, type RedisOp } from '../lib/redis/redis-script.ts';
 import type { LineProblem, ValidLine } from './validate.ts';
@@ -152,14 +153,7 @@ return 1
 
 /** Creates the bulk run store under `prefix` (REDIS_PREFIX). */
 export function createBulkStore(redis: Redis, prefix: string) {
-  const base = `${prefix}bulk`;
-  const keys = {
-    run: (id: string) => `${base}:run:${id}`,
-    lines: (id: string) => `${base}:lines:${id}`,
-    active: `${base}:active`,
-    /** The run ID of the user's live draft. */
-    draftOf: (userId: number) => `${base}:draft:${userId}`,
-  };
+  const keys = bulkKeys(prefix);
 
   async function transition(
     id: string,

@@ -1,3 +1,4 @@
+import { keyspace } from '../lib/redis/keyspace.ts';
 import { Queue, Worker, type BackoffStrategy, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import type { Redis, RedisOptions } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
@@ -173,7 +174,7 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 };
 
 export function jobsPrefix(prefix: string): string {
-  return `${prefix}jobs`;
+  return keyspace(prefix, 'jobs')();
 }
 
 export function createJobSystem(deps: JobSystemDeps): JobSystem {

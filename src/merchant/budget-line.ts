@@ -1,5 +1,5 @@
 import { defineScript } from '../lib/redis/redis-script.ts';
-import { CALL_PRIORITIES, type CallPriority } from './types.ts';
+import type { CallPriority } from './types.ts';
 
 /**
  * The rules of the request budget's line (budget.ts, whose header tells the whole story): the Lua scripts every
@@ -159,19 +159,6 @@ export const acquireScript = defineScript(ACQUIRE);
 export const leaveScript = defineScript(LEAVE);
 export const pauseScript = defineScript(PAUSE);
 export const snapshotScript = defineScript(SNAPSHOT);
-
-/** The keys of the budget and its line: one hash tag, so every script's keys live in one Cluster slot. */
-export function budgetKeys(prefix: string): string[] {
-  const base = `${prefix}{budget}`;
-  return [
-    `${base}:state`,
-    `${base}:tickets`,
-    `${base}:lease`,
-    `${base}:owners`,
-    `${base}:left`,
-    ...CALL_PRIORITIES.map((p) => `${base}:line:${p}`),
-  ];
-}
 
 /** Slots of the minute each priority may use; always at least one. */
 export function budgetAllowances(

@@ -1,3 +1,4 @@
+import { merchantKeys } from './keys.ts';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisScript } from '../lib/redis/redis-script.ts';
@@ -5,7 +6,6 @@ import { abortableSleep } from './abort.ts';
 import {
   acquireScript,
   budgetAllowances,
-  budgetKeys,
   leaveScript,
   lineEta,
   pauseScript,
@@ -131,7 +131,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
   const dormantKeepMs = options.dormantKeepMs ?? 300_000;
   const pollMs = options.pollMs ?? 2_000;
   const random = options.random ?? Math.random;
-  const keys = budgetKeys(prefix);
+  const keys = merchantKeys(prefix).budget;
 
   /** Runs a script, turning an unreachable or slow Redis into one clear error. */
   const call = async (runner: RedisScript, args: (string | number)[]): Promise<number[]> => {

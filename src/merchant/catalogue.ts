@@ -1,3 +1,4 @@
+import { merchantKeys } from './keys.ts';
 import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
@@ -224,7 +225,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
 
   const countriesEntry: Entry<Country[]> = {
     name: 'countries',
-    key: `${prefix}catalogue:countries`,
+    key: merchantKeys(prefix).countries,
     load: (priority, signal) => api.listCountries({ priority, ...(signal ? { signal } : {}) }),
     encode: (value) => value,
     decode: (stored) => {
@@ -246,7 +247,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       return get(
         {
           name: `operators:${code}`,
-          key: `${prefix}catalogue:operators:${code}`,
+          key: merchantKeys(prefix).operators(code),
           load,
           encode: toStored,
           decode: (stored) => {

@@ -1,3 +1,4 @@
+import { merchantKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { MerchantApi, QuoteRequest } from './types.ts';
@@ -49,8 +50,9 @@ export function createFixedPrices(deps: FixedPricesDeps) {
   const waitMs = deps.waitMs ?? 4_000;
   const maxQuotes = deps.maxQuotes ?? 8;
   const logger = deps.logger ?? silentLogger;
+  const { fixedPrice } = merchantKeys(deps.prefix);
   const keyOf = (p: FixedProduct, amount: string) =>
-    `${deps.prefix}price:${p.country}:${p.operatorKey}:${p.subtype}:${p.currency}:${amount}`;
+    fixedPrice(`${p.country}:${p.operatorKey}:${p.subtype}:${p.currency}`, amount);
 
   async function remember(product: FixedProduct, amount: string, known: KnownPrice): Promise<void> {
     await deps.redis.set(keyOf(product, amount), `${known.price} ${known.currency}`, 'EX', ttl);

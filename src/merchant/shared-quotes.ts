@@ -1,3 +1,4 @@
+import { merchantKeys } from './keys.ts';
 import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
@@ -105,10 +106,11 @@ export function createSharedQuotes(deps: SharedQuotesDeps) {
   const { redis } = deps;
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
+  const names = merchantKeys(deps.prefix);
   const keys = {
-    shared: (product: string) => `${deps.prefix}quotes:shared:${product}`,
-    singleUse: `${deps.prefix}quotes:single-use`,
-    used: (token: string) => `${deps.prefix}quotes:used:${tokenHash(token)}`,
+    shared: names.sharedQuote,
+    singleUse: names.singleUseQuotes,
+    used: (token: string) => names.usedQuote(tokenHash(token)),
   };
   /** Quotes this replica is asking for, by product: callers arriving meanwhile wait for the same answer. */
   const asking = new Map<string, Promise<Quote>>();

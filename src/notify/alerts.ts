@@ -1,3 +1,4 @@
+import { notifyKeys } from './keys.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -141,22 +142,12 @@ return 1
 /** Creates the admin alerts (a sink for the lifecycle, plus the flush/delivery and change-feed ticks). */
 export function createAlerts(deps: AlertsDeps) {
   const { redis } = deps;
-  const base = `${deps.prefix}alerts:`;
   const grouping: AlertGrouping = { ...DEFAULT_ALERT_GROUPING, ...deps.grouping };
   const windowMs = deps.windowMs ?? 600_000;
   const ttl = deps.identityTtlSeconds ?? 30 * 24 * 3600;
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
-  const k = {
-    once: (identity: string) => `${base}once:${identity}`,
-    pending: `${base}pending`,
-    meta: `${base}pending-meta`,
-    seq: `${base}burst-seq`,
-    /** Closed bursts whose messages are not all queued yet. */
-    closed: `${base}closed`,
-    group: (id: string) => `${base}group:${id}`,
-    /** Groups closed by the hand-written hold this replaced, delivered by the first worker that starts. */
-  };
+  const k = notifyKeys(deps.prefix).alerts;
   const queue = () => deps.jobs.queue<AlertBurstJob>(ALERT_QUEUE);
 
   /**

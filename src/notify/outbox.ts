@@ -1,3 +1,4 @@
+import { notifyKeys } from './keys.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { RateLimitError, UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -136,16 +137,7 @@ export function createOutbox(deps: OutboxDeps) {
   const ttl = deps.versionTtlSeconds ?? 30 * 24 * 3600;
   const logger = deps.logger ?? silentLogger;
   const queue = deps.jobs.queue<OutboxJob>(OUTBOX_QUEUE);
-  const k = {
-    message: (chatId: number, messageId: number) => `${deps.prefix}outbox:msg:${chatId}:${messageId}`,
-    lock: (chatId: number, messageId: number) => `${deps.prefix}outbox:msg:${chatId}:${messageId}:lock`,
-    /** Set for `retry_after` by a 429: a message already taken by any replica waits too. */
-    paused: `${deps.prefix}outbox:paused`,
-    /** The messages sent in the current pace window, by every replica, by jobs and at once alike. */
-    pace: `${deps.prefix}outbox:pace`,
-    /** Marks an idempotency key whose job was added: enqueuing it again is a duplicate. */
-    once: (key: string) => `${deps.prefix}outbox:once:${key}`,
-  };
+  const k = notifyKeys(deps.prefix).outbox;
 
   /**
    * Telegram's answer to one call: done (and whether Telegram took the text now), or a verdict to act on. The call

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { accountKeys, toUnits, type LedgerKind, type LedgerMove } from '../accounts/ledger.ts';
+import { accountsKeys } from '../accounts/keys.ts';
+import { toUnits, type LedgerKind, type LedgerMove } from '../accounts/ledger.ts';
 import type { OrderCredit, StoredOrder } from './types.ts';
 
 /**
@@ -97,7 +98,7 @@ export function commissionMoves(
   return commissionShares(credit, order.resellerId)
     .filter((level) => !level.share.isZero())
     .map((level) => ({
-      keys: { ...accountKeys(prefix, level.userId), day: '' },
+      keys: { ...accountsKeys(prefix).account(level.userId), day: '' },
       kind: 'commission',
       balance: new Decimal(toUnits(level.share)).mul(sign).toFixed(0),
       hold: '0',
@@ -148,7 +149,7 @@ export function creditMove(
   const units = new Decimal(toUnits(credit.amount));
   const delta = (field: 'balance' | 'hold' | 'day') => units.mul(after[field] - before[field]).toFixed(0);
   const move: LedgerMove = {
-    keys: { ...accountKeys(prefix, order.resellerId), day: '' },
+    keys: { ...accountsKeys(prefix).account(order.resellerId), day: '' },
     kind: kindOf(from ?? 'released', to),
     balance: delta('balance'),
     hold: delta('hold'),
@@ -158,7 +159,7 @@ export function creditMove(
     note: from === 'released' && to !== 'refunded' ? 'revived' : (order.status ?? order.placement),
     currency: credit.currency,
   };
-  move.keys.day = accountKeys(prefix, order.resellerId).day(credit.day);
+  move.keys.day = accountsKeys(prefix).account(order.resellerId).day(credit.day);
   if (move.balance === '0' && move.hold === '0' && move.day === '0') return null;
   return move;
 }

@@ -1,3 +1,5 @@
+import { keyspace } from '../lib/redis/keyspace.ts';
+
 /**
  * Every Redis key the order lifecycle writes, in one place, all under the caller's prefix (REDIS_PREFIX).
  * Order numbers and order IDs only contain [A-Za-z0-9._-], so they are safe inside key names.
@@ -37,30 +39,33 @@ export interface OrderKeys {
   readonly unresolvedNumbers: string;
   /** Hash of an unresolved number: `intent` (JSON, to resolve it without the chat) and `msg` (status message). */
   numberIntent(externalOrderId: string): string;
+  /** The daily reconciliation: its lease, the point it reached, and each day's report. */
+  readonly reconcile: { readonly lock: string; readonly point: string; day(day: string): string };
 }
 
 /** Builds the key names of the order lifecycle under `prefix` (e.g. `rb:`). */
 export function orderKeys(prefix: string): OrderKeys {
-  const p = `${prefix}orders:`;
+  const k = keyspace(prefix, 'orders');
+  const reconcile = keyspace(prefix, 'reconcile');
   return {
     prefix,
-    order: (ext) => `${p}o:${ext}`,
-    orderIds: `${p}order-ids`,
-    reseller: (id, status) =>
-      status === undefined ? `${p}reseller:${id}` : `${p}reseller:${id}:s:${status}`,
-    status: (status) => `${p}status:${status}`,
-    unfinished: `${p}unfinished`,
-    guard: (account) => `${p}guard:${account}`,
-    changes: `${p}changes`,
-    sendLock: (ext) => `${p}send-lock:${ext}`,
-    staleReported: `${p}stale-reported`,
-    webhookEvents: `${p}webhook-events`,
-    webhookSeen: (orderId, event) => `${p}webhook-seen:${orderId}|${event}`,
-    webhookUnknown: (orderId, event) => `${p}webhook-unknown:${orderId}|${event}`,
-    webhookUnknownAlerts: (hour) => `${p}webhook-unknown-alerts:${hour}`,
-    webhookFailures: (window) => `${p}webhook-failures:${window}`,
-    numberFor: (scopeHash) => `${p}number:${scopeHash}`,
-    unresolvedNumbers: `${p}numbers-unresolved`,
-    numberIntent: (ext) => `${p}number-intent:${ext}`,
+    order: (ext) => k('o', ext),
+    orderIds: k('order-ids'),
+    reseller: (id, status) => (status === undefined ? k('reseller', id) : k('reseller', id, 's', status)),
+    status: (status) => k('status', status),
+    unfinished: k('unfinished'),
+    guard: (account) => k('guard', account),
+    changes: k('changes'),
+    sendLock: (ext) => k('send-lock', ext),
+    staleReported: k('stale-reported'),
+    webhookEvents: k('webhook-events'),
+    webhookSeen: (orderId, event) => k('webhook-seen', `${orderId}|${event}`),
+    webhookUnknown: (orderId, event) => k('webhook-unknown', `${orderId}|${event}`),
+    webhookUnknownAlerts: (hour) => k('webhook-unknown-alerts', hour),
+    webhookFailures: (window) => k('webhook-failures', window),
+    numberFor: (scopeHash) => k('number', scopeHash),
+    unresolvedNumbers: k('numbers-unresolved'),
+    numberIntent: (ext) => k('number-intent', ext),
+    reconcile: { lock: reconcile('lock'), point: reconcile('point'), day: (day) => reconcile('day', day) },
   };
 }

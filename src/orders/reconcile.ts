@@ -1,3 +1,4 @@
+import { orderKeys } from './keys.ts';
 import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
@@ -112,8 +113,7 @@ export function createReconciler(deps: ReconcilerDeps) {
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
-  const base = `${deps.prefix}reconcile:`;
-  const k = { lock: `${base}lock`, point: `${base}point`, day: (day: string) => `${base}day:${day}` };
+  const k = orderKeys(deps.prefix).reconcile;
   let queue: Queue<DailyJob> | undefined;
 
   async function renew(token: string): Promise<void> {

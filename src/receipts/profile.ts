@@ -1,3 +1,4 @@
+import { receiptKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 
 /**
@@ -85,24 +86,19 @@ export function parseRetailPrice(words: readonly string[], defaultCurrency: stri
 /** How long a retail price set on a receipt is kept (about as long as anyone asks for a receipt again). */
 const RETAIL_PRICE_TTL_SECONDS = 400 * 86_400;
 
-/**
- * Receipt profiles in Redis: `<prefix>receipt-profile:<user id>`, a hash of `shop` and `tz`; and the retail prices
- * set on single receipts, `<prefix>receipt-price:<merchant order number>`.
- */
+/** Receipt profiles (a hash of `shop` and `tz` per reseller) and the retail prices set on single receipts. */
 export class RedisReceiptProfiles {
   readonly #redis: Redis;
-  readonly #prefix: string;
-  readonly #pricePrefix: string;
+  readonly #keys: ReturnType<typeof receiptKeys>;
 
   constructor(deps: { redis: Redis; prefix: string }) {
     this.#redis = deps.redis;
-    this.#prefix = `${deps.prefix}receipt-profile:`;
-    this.#pricePrefix = `${deps.prefix}receipt-price:`;
+    this.#keys = receiptKeys(deps.prefix);
   }
 
   /** The reseller's profile; empty when they set nothing. */
   async get(userId: number): Promise<ReceiptProfile> {
-    const [shop, tz] = await this.#redis.hmget(`${this.#prefix}${userId}`, 'shop', 'tz');
+    const [shop, tz] = await this.#redis.hmget(this.#keys.profile(userId), 'shop', 'tz');
     return { ...(shop ? { shopName: shop } : {}), ...(tz ? { timeZone: tz } : {}) };
   }
 
@@ -118,20 +114,20 @@ export class RedisReceiptProfiles {
 
   /** The retail price set on the receipt of order `externalOrderId`, or null. */
   async retailPrice(externalOrderId: string): Promise<RetailPrice | null> {
-    const text = await this.#redis.get(`${this.#pricePrefix}${externalOrderId}`);
+    const text = await this.#redis.get(this.#keys.price(externalOrderId));
     const [amount, currency] = text?.split(' ') ?? [];
     return amount === undefined || currency === undefined ? null : { amount, currency };
   }
 
   /** Sets (already checked by parseRetailPrice) or removes the retail price on one order's receipt. */
   async setRetailPrice(externalOrderId: string, price: RetailPrice | null): Promise<void> {
-    const key = `${this.#pricePrefix}${externalOrderId}`;
+    const key = this.#keys.price(externalOrderId);
     if (price === null) await this.#redis.del(key);
     else await this.#redis.set(key, `${price.amount} ${price.currency}`, 'EX', RETAIL_PRICE_TTL_SECONDS);
   }
 
   async #set(userId: number, field: string, value: string | null): Promise<void> {
-    const key = `${this.#prefix}${userId}`;
+    const key = this.#keys.profile(userId);
     if (value === null) await this.#redis.hdel(key, field);
     else await this.#redis.hset(key, field, value);
   }

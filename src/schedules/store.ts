@@ -1,3 +1,4 @@
+import { scheduleKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 import type { Occurrence, Repeat } from '../domain/schedule-time.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
@@ -104,12 +105,7 @@ return 1
 
 /** Creates the schedule store under `prefix` (REDIS_PREFIX). */
 export function createScheduleStore(redis: Redis, prefix: string) {
-  const base = `${prefix}sched`;
-  const keys = {
-    record: (id: string) => `${base}:${id}`,
-    user: (userId: number) => `${base}:u:${userId}`,
-    all: `${base}:all`,
-  };
+  const keys = scheduleKeys(prefix);
 
   function parse(fields: Record<string, string>): ScheduleRecord | null {
     if (fields['facts'] === undefined) return null;

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestBudget, LEFT_LINE } from '../../src/merchant/budget.ts';
-import { budgetKeys, lineEta } from '../../src/merchant/budget-line.ts';
+import { merchantKeys } from '../../src/merchant/keys.ts';
+import { lineEta } from '../../src/merchant/budget-line.ts';
 import { isMerchantError } from '../../src/merchant/errors.ts';
 import type { CallPriority, LineView } from '../../src/merchant/types.ts';
 import { killChild, startChild } from '../support/child.ts';
@@ -298,7 +299,7 @@ describe('the shared line: pure rules and keys', () => {
   });
 
   it('puts every key of the line in one Redis Cluster slot (one hash tag), under REDIS_PREFIX', () => {
-    const keys = budgetKeys('rb:');
+    const keys = merchantKeys('rb:').budget;
     expect(keys.length).toBeGreaterThan(5);
     for (const key of keys) {
       expect(key.startsWith('rb:')).toBe(true);

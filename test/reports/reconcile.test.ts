@@ -3,7 +3,8 @@ import { Decimal } from 'decimal.js';
 import { RECONCILE_QUEUE } from '../../src/orders/reconcile.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { accountKeys, toUnits } from '../../src/accounts/ledger.ts';
+import { accountsKeys } from '../../src/accounts/keys.ts';
+import { toUnits } from '../../src/accounts/ledger.ts';
 import { newMerchantOrderNumber } from '../../src/domain/order-number.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
@@ -67,7 +68,7 @@ describe('the reconciliation with the Merchant API order list', () => {
     await eventually(async () => (await sandboxStatus(silentRefund.orderId!)) === 'refunded');
     await world.control.post(`orders/${repriced.orderId!}/price`, { merchant_price: '1.2345' });
     // A hold no order accounts for (e.g. left by a bug or a hand edit of the books).
-    await app.redis.hincrby(accountKeys('rb:', RESELLER).account, 'hold', toUnits(STRAY_HOLD));
+    await app.redis.hincrby(accountsKeys('rb:').account(RESELLER).account, 'hold', toUnits(STRAY_HOLD));
   }, 90_000);
 
   afterAll(async () => {

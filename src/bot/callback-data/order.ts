@@ -1,3 +1,4 @@
+import { botKeys } from '../keys.ts';
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
@@ -58,7 +59,7 @@ export function shortOrderRef(externalOrderId: string): string {
  * `ord:open:#<short id>` with the mapping kept in Redis (see `resolve`).
  */
 export function createOrderCallbacks(deps: { redis: Redis; prefix: string }) {
-  const mapKey = `${deps.prefix}orders:callback-refs`;
+  const mapKey = botKeys(deps.prefix).callbackRefs;
   return {
     /** callback_data for a button that opens the order. */
     async dataFor(externalOrderId: string): Promise<string> {

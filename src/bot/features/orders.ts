@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Composer, InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../domain/money.ts';
 import { KNOWN_STATUSES } from '../../domain/status.ts';
@@ -15,22 +14,10 @@ import { viewerOf } from './order-buttons.ts';
 import { escapeHtml, html } from '../../lib/html.ts';
 import { inNetwork } from '../../accounts/reach.ts';
 
-/** How long a typed search stays behind the page buttons, and how long the bot waits for one. */
-const SEARCH_TTL_SECONDS = 86_400;
-const AWAIT_SEARCH_SECONDS = 600;
-
 /** `/orders [status]` and typed search: pages of orders, newest first, each row opening its order. */
 export function createOrdersFeature(staff: StaffServices) {
   const composer = new Composer<BotContext>();
-  const searchKey = (ref: string) => `${staff.prefix}bot:order-search:${ref}`;
-  const awaitKey = (chatId: number) => `${staff.prefix}bot:await-search:${chatId}`;
-
-  async function searchRef(search: string | undefined): Promise<string> {
-    if (search === undefined || search === '') return '';
-    const ref = createHash('sha256').update(search).digest('base64url').slice(0, 12);
-    await staff.redis.set(searchKey(ref), search, 'EX', SEARCH_TTL_SECONDS);
-    return ref;
-  }
+  const { searches } = staff;
 
   async function show(ctx: BotContext, query: ListQuery, edit: boolean): Promise<void> {
     const viewer = await viewerOf(ctx, staff);
@@ -132,7 +119,7 @@ export function createOrdersFeature(staff: StaffServices) {
     page: ListPage,
     locale: string,
   ): Promise<void> {
-    const ref = await searchRef(query.search);
+    const ref = await searches.remember(query.search);
     // A list read past its end still offers the way back: the page shown counts as the last one.
     const current = Math.floor(page.offset / page.limit);
     const pager = { page: current, pages: Math.max(Math.ceil(page.total / page.limit), current + 1) };
@@ -165,7 +152,7 @@ export function createOrdersFeature(staff: StaffServices) {
   }
 
   composer.command('orders', requireRole('orders'), async (ctx) => {
-    if (ctx.chatId !== undefined) await staff.redis.del(awaitKey(ctx.chatId));
+    if (ctx.chatId !== undefined) await searches.stopAwaiting(ctx.chatId);
     await show(ctx, { ...parseArgument(ctx.match, ctx.role === 'reseller'), offset: 0 }, false);
   });
 
@@ -174,13 +161,13 @@ export function createOrdersFeature(staff: StaffServices) {
   composer.callbackQuery(ORDER_LIST_DATA.search, requireRole('orders'), async (ctx) => {
     await ctx.answerCallbackQuery();
     if (ctx.chatId === undefined) return;
-    await staff.redis.set(awaitKey(ctx.chatId), '1', 'EX', AWAIT_SEARCH_SECONDS);
+    await searches.awaitTyped(ctx.chatId);
     await ctx.reply(ctx.t('agents-orders-search-prompt'), { reply_markup: { force_reply: true } });
   });
 
   composer.callbackQuery(ORDER_LIST_DATA.page, requireRole('orders'), async (ctx) => {
     const { status, offset, ref } = parseOrderListPage(ctx.callbackQuery.data)!;
-    const search = ref === '' ? undefined : ((await staff.redis.get(searchKey(ref))) ?? undefined);
+    const search = await searches.recall(ref);
     await show(ctx, { ...(status ? { status } : {}), ...(search ? { search } : {}), offset }, true);
   });
 
@@ -188,8 +175,7 @@ export function createOrdersFeature(staff: StaffServices) {
   composer.on('message:text', async (ctx, next) => {
     const text = ctx.message.text.trim();
     if (text.startsWith('/')) return next();
-    const waiting = await staff.redis.getdel(awaitKey(ctx.chat.id));
-    if (waiting === null) return next();
+    if (!(await searches.takeAwaited(ctx.chat.id))) return next();
     await requireRole('orders')(ctx, () => show(ctx, { search: text.slice(0, 100), offset: 0 }, false));
   });
 

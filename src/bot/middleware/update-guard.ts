@@ -1,3 +1,4 @@
+import { botKeys } from '../keys.ts';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, MiddlewareFn } from 'grammy';
@@ -23,9 +24,6 @@ export interface UpdateGuardOptions {
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
 
-/** The key marking one update: `p:<token>` while a live handler holds it (renewed), `d` once handled. */
-const seenKeyOf = (prefix: string, updateId: number) => `${prefix}upd:${updateId}`;
-
 /**
  * Where each update stands for the guard: `done` (handled), `running` (a handler holds it and is alive: it
  * renews its marker) or `free` (never claimed, or its handler died or failed: handling it again is safe).
@@ -36,7 +34,7 @@ export async function updateStates(
   updateIds: readonly number[],
 ): Promise<Array<'done' | 'running' | 'free'>> {
   if (updateIds.length === 0) return [];
-  const marks = await redis.mget(...updateIds.map((id) => seenKeyOf(prefix, id)));
+  const marks = await redis.mget(...updateIds.map(botKeys(prefix).update));
   return marks.map((mark) => (mark === 'd' ? 'done' : mark === null ? 'free' : 'running'));
 }
 
@@ -77,12 +75,13 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions): Mid
   };
   const { lockTtlMs } = timings;
   const seenTtl = options.seenTtlSeconds ?? 86_400;
+  const keys = botKeys(prefix);
 
   return async (ctx, next) => {
-    const seenKey = seenKeyOf(prefix, ctx.update.update_id);
+    const seenKey = keys.update(ctx.update.update_id);
     const marker = `p:${randomBytes(12).toString('hex')}`;
     const chatId = ctx.chatId ?? ctx.from?.id;
-    const lockKey = chatId === undefined ? undefined : `${prefix}lock:chat:${chatId}`;
+    const lockKey = chatId === undefined ? undefined : keys.chatLock(chatId);
     const token = randomBytes(12).toString('hex');
     const claimed = await claimWithLock(timings, seenKey, marker, lockKey, token);
     if (claimed === 'handled') return;

@@ -1,0 +1,34 @@
+import { keyspace } from '../lib/redis/keyspace.ts';
+
+/** Every Redis key of the bot part (updates, sessions, flows, menus, the waiting line, staff searches) under `prefix`. */
+export function botKeys(prefix: string) {
+  const bot = keyspace(prefix, 'bot');
+  const line = keyspace(prefix, 'line');
+  return {
+    /** One update: `p:<token>` while a live handler holds it (renewed), `d` once handled. */
+    update: (updateId: number) => keyspace(prefix, 'upd')(updateId),
+    /** The lock of one chat: one update of a chat at a time across the replicas. */
+    chatLock: (chatId: number) => keyspace(prefix, 'lock')('chat', chatId),
+    /** Where the rate limiter keeps its counters (the plugin appends the user). */
+    rateLimitPrefix: `${prefix}rl:`,
+    /** Where the sessions live, one key per chat (the plugin appends the chat). */
+    sessionPrefix: `${prefix}session:`,
+    /** Where the top-up conversation's state lives, one key per chat (the conversations plugin's storage). */
+    conversationPrefix: `${prefix}conv:`,
+    conversation: (chatId: number) => keyspace(prefix, 'conv')(chatId),
+    /** Hash: user ID -> the last Telegram language seen, for menus set from someone else's update. */
+    telegramLanguage: bot('telegram-language'),
+    /** A staff member's typed order search, behind the page buttons' short reference. */
+    orderSearch: (ref: string) => bot('order-search', ref),
+    /** Set while the bot waits for a staff member to type a search in this chat. */
+    awaitSearch: (chatId: number) => bot('await-search', chatId),
+    /** Hash: short ID -> external order ID, for "open this order" buttons whose ID does not fit callback data. */
+    callbackRefs: keyspace(prefix, 'orders')('callback-refs'),
+    /** A chat's place in the shared line. */
+    lineChat: (chatId: number) => line('chat', chatId),
+    /** Hash: place ID -> a wait to resume when its replica died. */
+    lineResume: line('resume'),
+    /** The lock of one resumed wait. */
+    lineResumeLock: (id: string) => line('resume-lock', id),
+  };
+}
