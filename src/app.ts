@@ -1,14 +1,11 @@
 import type { TranslationVars } from './lib/html.ts';
-import type { Server } from 'node:http';
 import { Api } from 'grammy';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createRedis } from './lib/redis/connect.ts';
 import { createServiceRedis } from './lib/redis/service.ts';
-import { startStage } from './lib/startup.ts';
-import { createJobSystem, type JobSystem } from './jobs/jobs.ts';
-import type { RechargeBot } from './bot/bot.ts';
-import { createBotPart } from './bot/part.ts';
+import { startStage, within } from './lib/startup.ts';
+import { createJobSystem } from './jobs/jobs.ts';
+import { createBot } from './bot/bot.ts';
 import { adminsInTheirLanguage } from './bot/redis-storage.ts';
 import { takeUpdates, telegramWebhook } from './bot/updates.ts';
 import type { BotContext } from './bot/context.ts';
@@ -18,33 +15,21 @@ import { reconcileReport } from './bot/features/reconcile.ts';
 import { createBulkTelegram } from './bot/features/bulk.ts';
 import { createWaitingLine } from './bot/waiting-line.ts';
 import type { Config } from './config.ts';
-import type { Catalogue } from './merchant/catalogue.ts';
-import type { MerchantClient } from './merchant/client.ts';
-import type { RequestBudget } from './merchant/budget.ts';
 import { createMerchantPart } from './merchant/part.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
 import { RedisRoleStore } from './accounts/roles.ts';
 import { RedisUserDirectory } from './accounts/names.ts';
-import type { Accounts } from './accounts/accounts.ts';
 import { createAccountsPart } from './accounts/part.ts';
-import type { Network } from './accounts/network.ts';
-import type { RedisPricingStore } from './accounts/pricing-store.ts';
-import { createReconciler, type Reconciler } from './orders/reconcile.ts';
-import { createOrderSystem, type OrderSystem, type OrderTimings } from './orders/system.ts';
-import { createNotify, type Notify, type NotifyTimings } from './notify/notify.ts';
-import {
-  countMerchantCalls,
-  countTelegramErrors,
-  createMetrics,
-  timeBudgetWaits,
-  type Metrics,
-} from './server/metrics.ts';
+import { createReconciler } from './orders/reconcile.ts';
+import { createOrderSystem, type OrderTimings } from './orders/system.ts';
+import { createNotify, type NotifyTimings } from './notify/notify.ts';
+import { countMerchantCalls, countTelegramErrors, createMetrics, timeBudgetWaits } from './server/metrics.ts';
 import { createHttpPart } from './server/part.ts';
 import type { BulkTimings } from './bulk/line-jobs.ts';
 import { createBulkRuns } from './bulk/runs.ts';
 import { reportCsv } from './bulk/texts.ts';
-import { createSchedules, type Schedules } from './schedules/schedules.ts';
+import { createSchedules } from './schedules/schedules.ts';
 
 /**
  * Timings the soak and the bench shorten so whole lifecycles fit in minutes (through runService), and the
@@ -77,42 +62,14 @@ export interface AppOverrides {
   telegramChatMinTimeMs?: number;
 }
 
-export interface App {
-  readonly config: Config;
-  readonly redis: Redis;
-  readonly bot: RechargeBot;
-  readonly merchant: MerchantClient;
-  readonly budget: RequestBudget;
-  readonly catalogue: Catalogue;
-  readonly orders: OrderSystem;
-  /** The Telegram outbox, the reseller notices and the admin alerts. */
-  readonly notify: Notify;
-  readonly roles: RedisRoleStore;
-  readonly accounts: Accounts;
-  /** Distributors' networks: who hangs under whom. */
-  readonly network: Network;
-  /** The margin rules of the merchant and of each distributor. */
-  readonly pricing: RedisPricingStore;
-  /** The daily reconciliation (RECONCILE_AT) and /reconcile. */
-  readonly reconciler: Reconciler;
-  /** Scheduled and recurring top-ups (/schedule), run as BullMQ jobs by processes that run jobs. */
-  readonly schedules: Schedules;
-  /** Durable jobs on BullMQ (src/jobs): any process adds jobs; those that run jobs (ROLE all, worker) work them. */
-  readonly jobs: JobSystem;
-  readonly metrics: Metrics;
-  readonly server: Server;
-  /** Where the HTTP server listens once started. */
-  readonly address: { host: string; port: number } | undefined;
-  start(): Promise<void>;
-  /** Stops taking updates, lets running work finish (bounded), closes Redis last. */
-  stop(timeoutMs?: number): Promise<void>;
-}
-
 /** How long start() waits for the Bot API's getMe. */
 const TELEGRAM_INIT_TIMEOUT_MS = 30_000;
 
+/** The running service: its parts (tests and tools reach them here), start() and stop(). */
+export type App = ReturnType<typeof createApp>;
+
 /** Wires every real part from the configuration, each from the ones above it: the one place that builds the service. */
-export function createApp(config: Config, logger: Logger, overrides: AppOverrides = {}): App {
+export function createApp(config: Config, logger: Logger, overrides: AppOverrides = {}) {
   const { hooks, orderTimings } = overrides;
   const data = createServiceRedis(config.redis, logger);
   const { redis } = data;
@@ -237,7 +194,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     clock: now,
   });
 
-  const bot = createBotPart(config, {
+  const bot = createBot(config, {
     ...base,
     i18n,
     merchant,
@@ -284,6 +241,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     budget: merchant.budget,
     catalogue: merchant.catalogue,
     orders: orderSystem,
+    /** The Telegram outbox, the reseller notices and the admin alerts. */
     notify,
     roles: accounts.roles,
     accounts: accounts.accounts,
@@ -294,11 +252,12 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     jobs,
     metrics,
     server: http.server,
+    /** Where the HTTP server listens once started. */
     get address() {
       return http.address;
     },
 
-    async start() {
+    async start(): Promise<void> {
       await data.start(config.redisStartupWaitSeconds * 1000);
       // getMe: an unreachable Bot API would otherwise be retried silently for ever.
       await startStage('the Bot API (TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe', () =>
@@ -346,22 +305,17 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       );
     },
 
-    stop(timeoutMs = 10_000) {
+    /** Stops taking updates, lets running work finish (bounded), closes Redis last. */
+    stop(timeoutMs = 10_000): Promise<void> {
       stopping ??= (async () => {
         const graceful = (async () => {
           // Updates first (running handlers and placements finish), then the HTTP server, the jobs' workers.
           for (const stop of started.reverse()) await stop();
           await jobs.close();
         })();
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise<void>((resolve) => {
-          timer = setTimeout(() => {
-            logger.warn({ timeoutMs }, 'shutdown took too long; closing anyway');
-            resolve();
-          }, timeoutMs);
-        });
-        await Promise.race([graceful, timeout]);
-        clearTimeout(timer);
+        await within(graceful, timeoutMs, () =>
+          logger.warn({ timeoutMs }, 'shutdown took too long; closing anyway'),
+        );
         // Given up on (a stop waiting for Redis): the port is released all the same, so a new app can listen.
         if (http.server.listening) http.server.close();
         http.server.closeAllConnections();

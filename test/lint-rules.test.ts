@@ -164,13 +164,13 @@ describe('import boundaries', () => {
   });
 
   it('bot/ never imports notify/: it takes the alert sink and the order callbacks as ports', async () => {
-    expect(await rulesHit('src/bot/part.ts', importOf('../notify/notify.ts'))).toEqual([
+    expect(await rulesHit('src/bot/bot.ts', importOf('../notify/notify.ts'))).toEqual([
       'no-restricted-imports',
     ]);
     expect(await rulesHit('src/bot/features/reconcile.ts', importOf('../../notify/alerts.ts'))).toEqual([
       'no-restricted-imports',
     ]);
-    expect(await rulesHit('src/bot/part.ts', importOf('../orders/alerts.ts'))).toEqual([]);
+    expect(await rulesHit('src/bot/bot.ts', importOf('../orders/alerts.ts'))).toEqual([]);
   });
 
   it('notify/ reads the order changes through orders/changes.ts', async () => {

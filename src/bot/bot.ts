@@ -1,3 +1,13 @@
+import type { AccountsPart } from '../accounts/part.ts';
+import type { BulkRuns } from '../bulk/runs.ts';
+import type { Config } from '../config.ts';
+import type { MerchantPart } from '../merchant/part.ts';
+import type { OrderCallbacks } from './callback-data/order.ts';
+import { createOrderNumbers } from '../orders/numbers.ts';
+import type { Reconciler } from '../orders/reconcile.ts';
+import type { OrderSystem } from '../orders/system.ts';
+import { RedisReceiptProfiles } from '../receipts/profile.ts';
+import { MAX_SCHEDULES_PER_USER, type Schedules } from '../schedules/schedules.ts';
 import type { TranslationVars } from '../lib/html.ts';
 import type { I18n } from '@grammyjs/i18n';
 import { limit } from '@grammyjs/ratelimiter';
@@ -10,35 +20,30 @@ import { createAccessFeature } from './features/access.ts';
 import { createChatScope } from './features/chat-scope.ts';
 import { cancelFeature } from './features/cancel.ts';
 import { languageFeature } from './features/language.ts';
-import { createOrderButtonsFeature, type OrderLookup } from './features/order-buttons.ts';
+import { createOrderButtonsFeature } from './features/order-buttons.ts';
 import { createHealthFeature } from './features/health.ts';
 import { createOrdersFeature } from './features/orders.ts';
 import { createStartFeature, menuCommands } from './features/start.ts';
 import { createSettingsFeature } from './features/settings.ts';
 import { createInvitesFeature } from './features/invites.ts';
-import type { InviteStore } from '../accounts/invites.ts';
 import type { AlertSink } from '../orders/alerts.ts';
 import { createPricingFeature } from './features/pricing.ts';
-import { createPinFeature, type PinFeatureDeps } from './features/pin.ts';
-import type { PinSetupDeps } from './conversations/pin-setup.ts';
+import { createPinFeature } from './features/pin.ts';
 import { createStatsFeature } from './features/stats.ts';
 import { createReceiptFeature } from './features/receipt.ts';
 import { createShopFeature } from './features/shop.ts';
-import type { ReceiptProfiles } from '../receipts/profile.ts';
 import { createStatusFeature } from './features/status.ts';
 import { createUsersFeature } from './features/users.ts';
-import { createCreditFeature, type CreditDeps } from './features/credit.ts';
+import { createCreditFeature } from './features/credit.ts';
 import { createNetworkFeature } from './features/network.ts';
-import { createExportFeature, type ExportDeps } from './features/export.ts';
-import { createReconcileFeature, type ReconcileFeatureDeps } from './features/reconcile.ts';
+import { createExportFeature } from './features/export.ts';
+import { createReconcileFeature } from './features/reconcile.ts';
 import { topUpFeature } from './features/top-up.ts';
-import { createBulkFeature, type BulkFeatureDeps } from './features/bulk.ts';
+import { createBulkFeature } from './features/bulk.ts';
 import { createScheduleFeature } from './features/schedule.ts';
-import type { Schedules } from '../schedules/schedules.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 import { createLeaveLineFeature } from './features/leave-line.ts';
 import type { WaitingLine } from './waiting-line.ts';
-import type { Locale } from '../config.ts';
 import { matchLocale } from './i18n.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { typedDigits } from './middleware/typed-digits.ts';
@@ -50,90 +55,106 @@ import type { JobSystem } from '../jobs/jobs.ts';
 import type { Packed } from './conversations/compact-replay.ts';
 import { RedisJsonStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
 import { newBot } from './bot-api.ts';
-import type { Role, RoleStore } from '../accounts/roles.ts';
-import { isSuspended, type Network } from '../accounts/network.ts';
-import { createStaffServices, type StaffDeps } from './staff.ts';
-import type { PricingStore } from '../accounts/pricing-store.ts';
+import type { Role } from '../accounts/roles.ts';
+import { isSuspended } from '../accounts/network.ts';
+import { createStaffServices } from './staff.ts';
 import { createFileDownload } from './file-download.ts';
 import { useFlows, type FlowsDeps } from './flows.ts';
 import { createTell } from './tell.ts';
 import type { MessageQueue } from '../lib/telegram/outbox-message.ts';
 
 export interface BotDeps {
-  token: string;
-  apiRoot?: string;
   redis: Redis;
   prefix: string;
   /** The service's BullMQ jobs (src/jobs): idle top-up flows end by a delayed job per chat. */
   jobs: Pick<JobSystem, 'queue' | 'work'>;
-  defaultLocale: Locale;
-  roles: RoleStore;
-  /** The durable Telegram outbox: what a command tells other users (bot/tell.ts). */
-  outbox: MessageQueue;
-  /** Distributors' networks: who hangs under whom (a distributor's commands reach their own network only). */
-  network: Network;
-  /** Invite links (/invite, /invites, /start <payload>) and the alerts that tell admins who joined. */
-  invites: { store: InviteStore; alerts: AlertSink };
-  /** Users' Telegram names: recorded as users with a role write, shown beside their ID to admins and agents. */
-  names: UserDirectory;
-  /** The flows' world; their PIN tries are tied to the update that carried them here (accounts/pin-pass.ts). */
-  topUp: FlowsDeps['topUp'];
-  /**
-   * The chat side of the shared request line: ❌ and /cancel leave it; reads someone waits for (/status,
-   * /orders, Refresh, /balance) show their place in it (the top-up shows it through `topUp.line`).
-   */
-  line: Pick<WaitingLine, 'leave' | 'leaveChat' | 'notice' | 'placeOf'>;
-  /** Margin rules: `/pricing` reads and changes them. */
-  pricing: PricingStore;
   logger: Logger;
-  /** USER_UPDATE_LIMIT: updates one user may send in 10 seconds (against spam). */
-  userUpdateLimit: number;
-  /** TELEGRAM_MESSAGES_PER_SECOND: this replica's share of Telegram's flood limit. */
-  telegramMessagesPerSecond: number;
-  /** Least time between two messages to one chat (default Telegram's one a second; AppOverrides.telegramChatMinTimeMs). */
-  telegramChatMinTimeMs?: number;
-  orderLookup: OrderLookup;
   /** The one I18n of the replica; the order lifecycle translates through the same instance. */
   i18n: I18n<BotContext>;
-  /** Orders, figures and health for /status, /orders, /users, /stats, /health and the command menus. */
-  staff: StaffDeps;
-  /** ALERT_CHAT_ID: the one group where the bot answers (alert buttons only). */
-  alertChatId?: number;
-  /** Resellers' PINs (/pin) and PIN_REQUIRED_ABOVE; the top-up asks through `topUp.pins`. */
-  pins: { store: PinFeatureDeps['pins'] & PinSetupDeps['pins']; requiredAbove: string | undefined };
-  /** Reseller credit: /credit, /limit, /balance, /statement and the start credit on a first reseller grant. */
-  credit: Omit<CreditDeps, 'tell' | 'roles' | 'names' | 'line' | 'network'>;
-  /** Resellers' shop names and time zones (/shop, /timezone), printed on receipts (/receipt). */
-  receiptProfiles: ReceiptProfiles;
-  /** /export: the store's paged read and the largest document (EXPORT_PART_MAX_BYTES). */
-  exports: Omit<ExportDeps, 'names' | 'network'>;
-  /** /reconcile: runs the reconciliation now. */
-  reconcile: ReconcileFeatureDeps;
-  /** Bulk top-ups from a CSV file (/bulk); the file is downloaded through the bot's own API. */
-  bulk: BulkFeatureDeps['bulk'];
-  /** Scheduled top-ups (/schedule): the service, its now (ms) and the most one reseller may have. */
-  schedules: {
-    service: Pick<Schedules, 'create' | 'list' | 'get' | 'pause' | 'resume' | 'remove'>;
-    now(): number;
-    max: number;
-  };
+  merchant: MerchantPart;
+  accounts: AccountsPart;
+  /** Users' Telegram names: recorded as users with a role write, shown beside their ID to admins and agents. */
+  names: UserDirectory;
+  orders: OrderSystem;
+  /** Resolves the order buttons' data (notify's). */
+  callbacks: OrderCallbacks;
+  alerts: AlertSink;
+  /** The durable Telegram outbox (notify's): what a command tells other users (bot/tell.ts). */
+  outbox: MessageQueue;
+  /**
+   * The chat side of the shared request line: ❌ and /cancel leave it; reads someone waits for (/status,
+   * /orders, Refresh, /balance) and the top-up show their place in it.
+   */
+  line: WaitingLine;
+  reconciler: Pick<Reconciler, 'run'>;
+  bulk: BulkRuns;
+  schedules: Schedules;
+  /** "Now" of the schedules, the credit views and the network views (AppOverrides.clock). */
+  now: () => number;
+  /** Least time between two messages to one chat (default Telegram's one a second). */
+  chatMinTimeMs?: number | undefined;
 }
+
+/** What the bot reads of the configuration. */
+export type BotConfig = Pick<
+  Config,
+  | 'botToken'
+  | 'telegramApiRoot'
+  | 'defaultLocale'
+  | 'userUpdateLimit'
+  | 'telegramMessagesPerSecond'
+  | 'exportPartMaxBytes'
+  | 'alertChatId'
+>;
+
+/** A quote this close to its expiry is renewed before the order is placed. */
+const QUOTE_MARGIN_MS = 20_000;
 
 /** A top-up flow left alone this long ends (its idle job says goodbye; nothing was charged). */
 const FLOW_IDLE_MS = 15 * 60_000;
 
-/** Builds the grammY bot with every feature; the caller decides how updates arrive. */
-export function createBot(deps: BotDeps) {
-  const { redis, prefix, logger } = deps;
+/** Builds the grammY bot with every feature on the services of the other parts; the caller decides how updates arrive. */
+export function createBot(config: BotConfig, deps: BotDeps) {
+  const { redis, prefix, logger, merchant, accounts, orders, line, alerts, names, i18n } = deps;
+  const { roles, network, pricing } = accounts;
+  const { defaultLocale } = config;
   const idleMs = FLOW_IDLE_MS;
-  const bot = newBot({ ...deps, chatMinTimeMs: deps.telegramChatMinTimeMs });
-  const i18n = deps.i18n;
+  const bot = newBot({
+    token: config.botToken,
+    apiRoot: config.telegramApiRoot,
+    telegramMessagesPerSecond: config.telegramMessagesPerSecond,
+    chatMinTimeMs: deps.chatMinTimeMs,
+  });
+  const receiptProfiles = new RedisReceiptProfiles({ redis, prefix });
+  const pins = { store: accounts.pins.store, requiredAbove: accounts.pins.requiredAbove };
+  const topUp: FlowsDeps['topUp'] = {
+    catalogue: merchant.catalogue,
+    quotes: merchant.quotes,
+    orders: orders.service,
+    roles: { roleOf: accounts.payerGates.roleOf },
+    pricing,
+    numbers: createOrderNumbers({ redis, prefix }),
+    fixedPrices: merchant.fixedPrices,
+    reportQuoteMismatch: async (details) => {
+      await alerts.raise({
+        kind: 'quote-mismatch',
+        operatorKey: details.operator ?? '',
+        field: details.field ?? '',
+        asked: details.asked ?? '',
+        quoted: details.quoted ?? '',
+      });
+    },
+    quoteMarginMs: QUOTE_MARGIN_MS,
+    line,
+    pins: accounts.pins.gate,
+    accounts: accounts.accounts,
+  };
   const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // What the running updates read ahead (session, conversation), so each update reads its chat in one round trip.
   const readAhead: ReadAhead = new Map();
   const sessions = sessionStorage(redis, prefix, readAhead);
   const chosenLocale = async (chatId: number) => (await sessions.read(String(chatId)))?.locale;
-  const localeOf = async (userId: number) => (await chosenLocale(userId)) ?? deps.defaultLocale;
+  const localeOf = async (userId: number) => (await chosenLocale(userId)) ?? defaultLocale;
   // Stored compacted and deflated (compact-replay.ts).
   const flows = new RedisJsonStorage<Packed>(redis, botKeys(prefix).conversationPrefix, 86_400, readAhead);
   const readRoles = new Map<number, Role | null>();
@@ -152,9 +173,9 @@ export function createBot(deps: BotDeps) {
   // Before the per-chat sequencing: a step waiting in line holds its chat until it is served or left.
   bot.use(
     createLeaveLineFeature({
-      line: deps.line,
+      line,
       translate,
-      localeOf: (ctx) => matchLocale(ctx.from?.language_code) ?? deps.defaultLocale,
+      localeOf: (ctx) => matchLocale(ctx.from?.language_code) ?? defaultLocale,
     }),
   );
   // One update per chat at a time inside this process; the Redis lock does the same across replicas.
@@ -163,7 +184,7 @@ export function createBot(deps: BotDeps) {
   bot.use(
     limit({
       timeFrame: 10_000,
-      limit: deps.userUpdateLimit,
+      limit: config.userUpdateLimit,
       storageClient: redis,
       keyPrefix: botKeys(prefix).rateLimitPrefix,
       // Typed as returning void, but the plugin's middleware returns this promise, so grammY awaits it.
@@ -179,11 +200,11 @@ export function createBot(deps: BotDeps) {
     const chatId = ctx.chatId;
     const userId = ctx.from?.id;
     const keys = chatId === undefined ? [] : [sessions.keyOf(String(chatId)), flows.keyOf(String(chatId))];
-    const values = await redis.mget(...keys, deps.roles.versionKey);
+    const values = await redis.mget(...keys, roles.versionKey);
     keys.forEach((key, i) => readAhead.set(key, values[i] ?? null));
     try {
       if (userId !== undefined)
-        readRoles.set(userId, await deps.roles.roleAt(userId, values[keys.length] ?? null));
+        readRoles.set(userId, await roles.roleAt(userId, values[keys.length] ?? null));
       await next();
     } finally {
       for (const key of keys) readAhead.delete(key);
@@ -201,15 +222,15 @@ export function createBot(deps: BotDeps) {
       {
         roleOf: async (userId) => {
           const read = readRoles.get(userId);
-          return read === undefined ? deps.roles.roleOf(userId) : read;
+          return read === undefined ? roles.roleOf(userId) : read;
         },
       },
-      async (userId) => isSuspended(await deps.network.standing(userId)),
+      async (userId) => isSuspended(await network.standing(userId)),
     ),
   );
-  bot.use(recordUserNames(deps.names, logger));
+  bot.use(recordUserNames(names, logger));
   // Before flows and features: they all run in private chats only.
-  bot.use(createChatScope(deps.alertChatId === undefined ? {} : { alertChatId: deps.alertChatId }));
+  bot.use(createChatScope(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }));
   bot.use(async (ctx, next) => {
     // Only a chat in a flow has a deadline to push back (read ahead: no flow state, no flow).
     const chatId = ctx.chatId;
@@ -227,34 +248,55 @@ export function createBot(deps: BotDeps) {
       await refreshed;
     }
   });
-  useFlows(bot, deps, { flows, idle, translate, idleMs, chosenLocale });
+  useFlows(
+    bot,
+    {
+      redis,
+      prefix,
+      defaultLocale,
+      topUp,
+      receiptProfiles,
+      pins,
+      schedules: { service: deps.schedules, now: deps.now },
+    },
+    { flows, idle, translate, idleMs, chosenLocale },
+  );
 
+  const orderLookup = { orders: { service: orders.service, callbacks: deps.callbacks } };
   const tell = createTell({ outbox: deps.outbox, translate, localeOf });
-  const staff = createStaffServices(deps.staff, {
-    api: bot.api,
-    redis,
-    prefix,
-    roles: deps.roles,
-    network: deps.network,
-    ledger: deps.credit.accounts,
-    names: deps.names,
-    translate,
-    defaultLocale: deps.defaultLocale,
-    chosenLocale,
-    line: deps.line,
-  });
+  const staff = createStaffServices(
+    {
+      api: merchant.client,
+      orders: { ...orders, callbacks: deps.callbacks },
+      budget: merchant.budget,
+      merchantState: merchant.readiness,
+    },
+    {
+      api: bot.api,
+      redis,
+      prefix,
+      roles,
+      network,
+      ledger: accounts.accounts,
+      names,
+      translate,
+      defaultLocale: defaultLocale,
+      chosenLocale,
+      line,
+    },
+  );
   const menuError = (error: unknown, userId?: number) =>
     logger.warn({ err: error, userId }, 'could not set the command menu');
 
   // An invite's /start <payload> before the plain /start, which it hands every other payload.
   bot.use(
     createInvitesFeature({
-      invites: deps.invites.store,
-      roles: deps.roles,
+      invites: accounts.invites,
+      roles,
       menus: staff.menus,
-      alerts: deps.invites.alerts,
-      network: deps.network,
-      names: deps.names,
+      alerts: alerts,
+      network,
+      names,
       tell,
       logger,
     }),
@@ -266,67 +308,72 @@ export function createBot(deps: BotDeps) {
   bot.use(
     createBulkFeature({
       bulk: deps.bulk,
-      line: deps.line,
+      line,
       download: createFileDownload({
         api: bot.api,
-        apiRoot: deps.apiRoot ?? 'https://api.telegram.org',
-        token: deps.token,
+        apiRoot: config.telegramApiRoot,
+        token: config.botToken,
       }),
     }),
   );
-  bot.use(createScheduleFeature({ schedules: deps.schedules.service, max: deps.schedules.max }));
+  bot.use(createScheduleFeature({ schedules: deps.schedules, max: MAX_SCHEDULES_PER_USER }));
   bot.use(
     createPinFeature({
-      pins: deps.pins.store,
-      roles: deps.roles,
-      requiredAbove: deps.pins.requiredAbove,
-      names: deps.names,
-      network: deps.network,
+      pins: pins.store,
+      roles,
+      requiredAbove: pins.requiredAbove,
+      names,
+      network,
     }),
   );
-  bot.use(createOrderButtonsFeature(deps.orderLookup, translate, staff));
-  bot.use(createShopFeature({ profiles: deps.receiptProfiles }));
-  bot.use(createSettingsFeature({ profiles: deps.receiptProfiles, pins: deps.pins.store }));
+  bot.use(createOrderButtonsFeature(orderLookup, translate, staff));
+  bot.use(createShopFeature({ profiles: receiptProfiles }));
+  bot.use(createSettingsFeature({ profiles: receiptProfiles, pins: pins.store }));
   bot.use(createStatusFeature(staff));
   bot.use(createOrdersFeature(staff));
   bot.use(createUsersFeature(staff, menuError, tell));
   bot.use(
     createCreditFeature({
-      ...deps.credit,
-      roles: deps.roles,
-      names: deps.names,
-      network: deps.network,
+      accounts: accounts.accounts,
+      partMaxBytes: config.exportPartMaxBytes,
+      walletBalance: (place) => merchant.walletBalance(place),
+      clock: deps.now,
+      roles,
+      names,
+      network,
       tell,
-      line: deps.line,
+      line,
     }),
   );
   bot.use(
     createNetworkFeature({
-      network: deps.network,
-      accounts: deps.credit.accounts,
-      names: deps.names,
+      network,
+      accounts: accounts.accounts,
+      names,
       tell,
-      ...(deps.credit.clock === undefined ? {} : { clock: deps.credit.clock }),
+      clock: deps.now,
     }),
   );
-  bot.use(createExportFeature({ ...deps.exports, names: deps.names, network: deps.network }));
-  bot.use(createReconcileFeature(deps.reconcile));
+  bot.use(
+    createExportFeature({ orders: orders.store, partMaxBytes: config.exportPartMaxBytes, names, network }),
+  );
+  bot.use(createReconcileFeature({ run: () => deps.reconciler.run() }));
   bot.use(createStatsFeature(staff));
   bot.use(
     createReceiptFeature({
       staff,
-      orders: { get: (externalOrderId) => deps.orderLookup.orders.service.get(externalOrderId) },
-      profiles: deps.receiptProfiles,
+      orders: { get: (externalOrderId) => orders.service.get(externalOrderId) },
+      profiles: receiptProfiles,
     }),
   );
   bot.use(createHealthFeature(staff));
   bot.use(
     createPricingFeature({
-      pricing: deps.pricing,
-      roles: deps.roles,
-      network: deps.network,
-      names: deps.names,
-      catalogue: deps.topUp.catalogue,
+      pricing,
+      roles,
+      network,
+      names,
+      catalogue: merchant.catalogue,
     }),
   );
   bot.use(unhandledFeature);
@@ -337,5 +384,3 @@ export function createBot(deps: BotDeps) {
 
   return { bot, i18n, translate, idle, sessions, menus: staff.menus };
 }
-
-export type RechargeBot = ReturnType<typeof createBot>;

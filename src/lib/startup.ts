@@ -15,3 +15,16 @@ export async function startStage<T>(stage: string, run: () => Promise<T>): Promi
     throw new StartupError(stage, error);
   }
 }
+
+/** Waits for `work` at most `ms`; past that, calls `late` and returns (the caller closes what is left). */
+export async function within(work: Promise<void>, ms: number, late: () => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      late();
+      resolve();
+    }, ms);
+  });
+  await Promise.race([work, timeout]);
+  clearTimeout(timer);
+}
