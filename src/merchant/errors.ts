@@ -21,10 +21,6 @@ export type MerchantErrorKind =
   | 'invalid-request'
   | 'unexpected';
 
-/** `quote_token` error codes named by the spec; the service may add more, kept as text. */
-export type QuoteTokenCode =
-  'quote_required' | 'quote_expired' | 'quote_invalid' | 'price_changed' | (string & {});
-
 export type FieldErrors = Record<string, string[]>;
 
 export interface MerchantErrorInit {

@@ -4,9 +4,6 @@ import type { OrderStatus } from '../domain/status.ts';
 // The status types live in domain/ (which imports nothing of ours); re-exported for the client's users.
 export type { KnownOrderStatus, OrderStatus } from '../domain/status.ts';
 
-/** The three recharge product kinds the service sells. */
-export type RechargeSubtype = 'airtime' | 'data' | 'bundle';
-
 /**
  * How important a call is when the shared request budget is short, highest first: placing a confirmed order,
  * an interactive step (a quote, a lookup someone waits for), a bulk or scheduled line, status reads and other

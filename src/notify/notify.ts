@@ -116,5 +116,3 @@ export function createNotify(deps: NotifyDeps) {
     },
   };
 }
-
-export type Notify = ReturnType<typeof createNotify>;

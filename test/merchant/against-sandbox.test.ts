@@ -7,22 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createCatalogue,
-  createRequestBudget,
-  formatMoney,
-  isFinished,
-  isMerchantError,
-  type AnyMerchantError,
-  type CatalogueDeps,
-  type MerchantClient,
-  type MerchantClientDeps,
-  type OrderRequest,
-  type Quote,
-  type QuoteRequest,
-  type RechargeOrder,
-  type RequestBudget,
-} from '../../src/merchant/index.ts';
+import { createRequestBudget, type RequestBudget } from '../../src/merchant/budget.ts';
+import { createCatalogue, type CatalogueDeps } from '../../src/merchant/catalogue.ts';
+import type { MerchantClient, MerchantClientDeps } from '../../src/merchant/client.ts';
+import { isMerchantError, type AnyMerchantError } from '../../src/merchant/errors.ts';
+import { formatMoney, isFinished } from '../../src/merchant/records.ts';
+import type { OrderRequest, Quote, QuoteRequest, RechargeOrder } from '../../src/merchant/types.ts';
 import {
   COUNTRIES,
   DEMO_OTHER_API_KEY,
