@@ -129,8 +129,6 @@ export const PIN_HELD_MS = Number.MAX_SAFE_INTEGER;
 const DAY_MS = 86_400_000;
 /** The lock key's value while held until an admin lifts it (otherwise: the ms it ends at). */
 const HELD = 'held';
-/** The value of a lock written before locks escalated: its TTL is what is left. */
-const LEGACY = '1';
 
 // The lock key holds the time it ends (ms, the caller's clock) with a TTL to match, or 'held' with no TTL; the
 // locks of the day are a sorted set scored by their start. Counting, escalating and locking are one script, so
@@ -141,12 +139,7 @@ const TRY = defineScript(`
 local now = tonumber(ARGV[5])
 local lock = redis.call('GET', KEYS[2])
 if lock == '${HELD}' then return {'held'} end
-if lock == '${LEGACY}' then
-  local left = redis.call('PTTL', KEYS[2])
-  if left > 0 then return {'locked', left} end
-elseif lock and tonumber(lock) > now then
-  return {'locked', tonumber(lock) - now}
-end
+if lock and tonumber(lock) > now then return {'locked', tonumber(lock) - now} end
 if ARGV[1] == '1' then
   redis.call('DEL', KEYS[1])
   return {'ok'}
@@ -173,7 +166,6 @@ async function lockLeft(redis: Redis, key: string, now: number): Promise<number>
   const value = await redis.get(key);
   if (value === null) return 0;
   if (value === HELD) return PIN_HELD_MS;
-  if (value === LEGACY) return Math.max(0, await redis.pttl(key));
   return Math.max(0, Number(value) - now);
 }
 

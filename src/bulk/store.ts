@@ -117,9 +117,9 @@ end
 if not allowed then return state end
 redis.call('HSET', KEYS[1], 'state', ARGV[2])
 applyOps(4)
--- a parked chain of jobs is started again (in a new round) when the new state needs a job: running, cancelled
--- (a draft an older version stored has no 'parked' but no job either)
-if ARGV[3] == '1' and (state == 'draft' or redis.call('HGET', KEYS[1], 'parked') == '1') then
+-- a parked chain of jobs (a draft's included) is started again, in a new round, when the new state needs a job:
+-- running, cancelled
+if ARGV[3] == '1' and redis.call('HGET', KEYS[1], 'parked') == '1' then
   redis.call('HDEL', KEYS[1], 'parked')
   return 'ok:' .. redis.call('HINCRBY', KEYS[1], 'round', 1)
 end

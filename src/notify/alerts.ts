@@ -117,14 +117,11 @@ local first = redis.call('HGET', KEYS[3], 'first') or ms(nowMs)
 return {queued, burst, first, ms(nowMs)}
 `);
 
-// The open burst at start-up, numbered now if alerts wait without one (left by the hand-written hold this replaced).
+// The open burst at start-up, if any (alerts are stored and their burst numbered in one step: raiseScript).
 const openScript = defineScript(`${LUA_NOW_MS}
--- KEYS: pending, meta, seq
-if redis.call('HEXISTS', KEYS[2], 'burst') == 0 then
-  if redis.call('LLEN', KEYS[1]) == 0 then return false end
-  redis.call('HSET', KEYS[2], 'burst', redis.call('INCR', KEYS[3]), 'first', ms(nowMs))
-end
-return {redis.call('HGET', KEYS[2], 'burst'), redis.call('HGET', KEYS[2], 'first') or ms(nowMs), ms(nowMs)}
+-- KEYS: meta
+if redis.call('HEXISTS', KEYS[1], 'burst') == 0 then return false end
+return {redis.call('HGET', KEYS[1], 'burst'), redis.call('HGET', KEYS[1], 'first') or ms(nowMs), ms(nowMs)}
 `);
 
 // Closes burst ARGV[1] into its group, unless it was closed already (a retried job).
@@ -244,7 +241,7 @@ export function createAlerts(deps: AlertsDeps) {
 
     /**
      * Runs the bursts' flush jobs in this process (ROLE all or worker); first gives an open burst left without
-     * a job (its process died in between) its job, and delivers groups of the hand-written hold this replaced.
+     * a job (its process died in between) its job.
      */
     async work(): Promise<{ close(): Promise<void> }> {
       const worker = deps.jobs.work<AlertBurstJob>(
@@ -258,8 +255,7 @@ export function createAlerts(deps: AlertsDeps) {
         },
       );
       try {
-        const open = (await openScript.run(redis, [k.pending, k.meta, k.seq], [])) as
-          [string, string, string] | null;
+        const open = (await openScript.run(redis, [k.meta], [])) as [string, string, string] | null;
         if (open !== null) await holdBurst(open[0], Number(open[1]), Number(open[2]), false);
       } catch (error) {
         logger.error({ err: error }, 'could not check the open alert burst at start-up; its next alert does');

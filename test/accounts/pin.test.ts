@@ -292,15 +292,6 @@ describe('the PIN store on Redis', () => {
     }
   });
 
-  it('a lock written before locks escalated still holds for what its TTL says', async () => {
-    const store = new RedisPinStore({ redis, prefix: 't10:' });
-    const user = newUser();
-    await store.setHash(user, await hashPin('3141'));
-    await redis.set(`t10:pin:{${user}}:lock`, '1', 'PX', 600_000);
-    expect((await store.state(user)).lockedMs).toBeGreaterThan(590_000);
-    expect(await store.check(user, '3141')).toMatchObject({ kind: 'locked' });
-  });
-
   it('an admin sets, clears and resets: own threshold, unlock keeps the PIN, reset clears it', async () => {
     const store = new RedisPinStore({ redis, prefix: 't4:' });
     const user = newUser();

@@ -254,18 +254,6 @@ describe('admin alerts', () => {
     expect(texts[0]).toContain('rb-burst-301');
   });
 
-  it('a burst left open with no hold job (its process died between the two) is delivered by the first worker', async () => {
-    const { en, outbox, make, prefix } = setup();
-    const held = (i: number) => JSON.stringify({ alert: failed(i), at: Date.now() });
-    await redis.rpush(`${prefix}alerts:pending`, held(400), held(401));
-    await redis.hset(`${prefix}alerts:pending-meta`, 'first', String(Date.now()), 'last', String(Date.now()));
-    await deliverAll(make(), outbox);
-    const texts = en.chat().map((m) => m.text);
-    expect(texts).toHaveLength(1);
-    expect(texts[0]).toContain('rb-burst-400');
-    expect(texts[0]).toContain('rb-burst-401');
-  });
-
   it('keeps callback data under 64 bytes with a short id for long order numbers', async () => {
     const { en, outbox, alerts, callbacks } = setup();
     const long = `rb-${'x'.repeat(100)}`;
