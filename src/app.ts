@@ -62,6 +62,11 @@ export interface AppOverrides {
   telegramChatMinTimeMs?: number;
 }
 
+/** A started part, as start() keeps it for stop(). */
+interface Running {
+  stop(): Promise<void>;
+}
+
 /** How long start() waits for the Bot API's getMe. */
 const TELEGRAM_INIT_TIMEOUT_MS = 30_000;
 
@@ -229,8 +234,11 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     logger,
   });
 
+  // Resellers hear of their orders' changes, admins of the alerting ones (in the processes that run jobs).
+  notify.follow(orderSystem, receiptData);
+
   // What start() started, stopped in reverse on stop().
-  const started: Array<() => Promise<void>> = [];
+  const started: Running[] = [];
   let stopping: Promise<void> | undefined;
 
   return {
@@ -273,31 +281,25 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
           .catch((error: unknown) => logger.warn({ err: error }, 'could not set the default command menu'));
       }
       await http.start();
-      started.push(http.stop);
+      started.push(http);
       if (runsJobs) {
-        const notifying = await notify.start({ store: orderSystem.store, receiptData });
-        started.push(() => notifying.stop());
-        const ordering = await orderSystem.startWorkers({ changeHandlers: notifying.changeHandlers });
-        started.push(() => ordering.stop());
+        started.push(await notify.start());
+        started.push(await orderSystem.startWorkers());
         await bulk.runJobs();
         await schedules.runJobs();
         await accounts.startWalletWatch(jobs);
         await reconciler.start(jobs);
-        started.push(() => reconciler.stop());
+        started.push(reconciler);
         bot.idle.start();
-        started.push(() => bot.idle.stop());
+        started.push(bot.idle);
       }
       // A worker leaves Telegram's update delivery (webhook or polling) to the bot replicas.
       if (takesUpdates) {
-        const updates = await takeUpdates(bot.bot, {
-          delivery:
-            config.botMode === 'webhook'
-              ? { mode: 'webhook', publicUrl: config.publicUrl, webhookSecret: config.webhookSecret }
-              : { mode: 'polling' },
-          line,
-          logger,
-        });
-        started.push(() => updates.stop());
+        const delivery =
+          config.botMode === 'webhook'
+            ? { mode: 'webhook' as const, publicUrl: config.publicUrl, webhookSecret: config.webhookSecret }
+            : { mode: 'polling' as const };
+        started.push(await takeUpdates(bot.bot, { delivery, line, logger }));
       }
       logger.info(
         { role: config.role, mode: config.botMode, port: http.address?.port },
@@ -310,7 +312,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       stopping ??= (async () => {
         const graceful = (async () => {
           // Updates first (running handlers and placements finish), then the HTTP server, the jobs' workers.
-          for (const stop of started.reverse()) await stop();
+          for (const running of started.reverse()) await running.stop();
           await jobs.close();
         })();
         await within(graceful, timeoutMs, () =>

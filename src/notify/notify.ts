@@ -48,10 +48,10 @@ export interface NotifyDeps {
   timings?: NotifyTimings;
 }
 
-export interface NotifyWorkers {
-  /** What the order relay calls with each change: the notices and the alerts. */
-  changeHandlers: ChangeHandler[];
-  stop(): Promise<void>;
+/** What notify follows: the changes of the order lifecycle, and its store to read the changed order from. */
+export interface FollowedOrders {
+  store: Pick<OrderStore, 'get'>;
+  onChange(handler: ChangeHandler): void;
 }
 
 export function createNotify(deps: NotifyDeps) {
@@ -90,24 +90,26 @@ export function createNotify(deps: NotifyDeps) {
     /** Resolves `ord:open:…` button data to a merchant order number. */
     callbacks,
     /**
-     * Runs the outbox's and the alert bursts' jobs in this process, and gives the handlers of order changes.
-     * `receiptData`: the 🧾 button's data under a succeeded order's message (the bot handles it).
+     * Tells resellers of their orders' changes (the notices) and admins of the alerting ones: both become
+     * handlers of `orders`' changes. `receiptData`: the 🧾 button's data under a succeeded order's message.
      */
-    async start(orders: {
-      store: Pick<OrderStore, 'get'>;
-      receiptData?: (order: StoredOrder) => string | null;
-    }): Promise<NotifyWorkers> {
-      const notices = createNotices({
-        store: orders.store,
-        outbox,
-        t: deps.t,
-        logger,
-        ...(orders.receiptData ? { receiptData: orders.receiptData } : {}),
-      });
+    follow(orders: FollowedOrders, receiptData?: (order: StoredOrder) => string | null): void {
+      orders.onChange(
+        createNotices({
+          store: orders.store,
+          outbox,
+          t: deps.t,
+          logger,
+          ...(receiptData ? { receiptData } : {}),
+        }),
+      );
+      orders.onChange(alerts.onChange);
+    },
+    /** Runs the outbox's and the alert bursts' jobs in this process. */
+    async start(): Promise<{ stop(): Promise<void> }> {
       const sending = outbox.work();
       const bursts = await alerts.work();
       return {
-        changeHandlers: [notices, alerts.onChange],
         async stop() {
           await sending.close();
           await bursts.close();

@@ -52,11 +52,10 @@ export interface OrderSystem {
   service: OrderServiceImpl;
   /** Handler of `POST /webhooks/merchant`. */
   webhookHandler: ReturnType<typeof createMerchantWebhookHandler>;
-  /**
-   * Starts the background work (placement re-sends resumed first); stop it on shutdown. `changeHandlers`: what
-   * other parts do with each order change (notify's notices and alerts).
-   */
-  startWorkers(options?: { changeHandlers?: readonly ChangeHandler[] }): Promise<OrderWorkers>;
+  /** What another part does with each order change (notify's notices and alerts), from the workers' start on. */
+  onChange(handler: ChangeHandler): void;
+  /** Starts the background work (placement re-sends resumed first); stop it on shutdown. */
+  startWorkers(): Promise<OrderWorkers>;
 }
 
 /** Wires the order lifecycle from explicit parts (the composition root and the tests call this; no singletons). */
@@ -107,18 +106,23 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     ...(deps.onWebhookRefused ? { onRefused: deps.onWebhookRefused } : {}),
   });
 
+  const changeHandlers: ChangeHandler[] = [];
+
   return {
     store,
     service,
     webhookHandler,
-    startWorkers(options = {}) {
+    onChange(handler) {
+      changeHandlers.push(handler);
+    },
+    startWorkers() {
       return startOrderWorkers({
         ...common,
         jobs: deps.jobs,
         service,
         followUps,
         placements,
-        ...(options.changeHandlers ? { changeHandlers: options.changeHandlers } : {}),
+        changeHandlers,
         ...(deps.hooks ? { hooks: deps.hooks } : {}),
         ...(timings.claimIdleMs === undefined ? {} : { claimIdleMs: timings.claimIdleMs }),
       });

@@ -19,14 +19,15 @@ export function createLifecycle(
     names: deps.names ?? new RedisUserDirectory({ redis: deps.redis, prefix: deps.prefix }),
   });
   const system = createOrderSystem({ ...deps, alerts: notify.alerts });
+  notify.follow(system);
   return {
     ...system,
     outbox: notify.outbox,
     alerts: notify.alerts,
     callbacks: notify.callbacks,
     async startWorkers() {
-      const notifying = await notify.start({ store: system.store });
-      const ordering = await system.startWorkers({ changeHandlers: notifying.changeHandlers });
+      const notifying = await notify.start();
+      const ordering = await system.startWorkers();
       return {
         async stop() {
           await ordering.stop();
