@@ -1,3 +1,4 @@
+import { delayBefore } from './retry-schedule.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 
 export interface LoopHandle {
@@ -51,7 +52,8 @@ export function runLoop(options: {
           logger.error({ err: error, loop: options.name }, 'worker round failed');
         // Doubling from the idle pause, or from 50 ms for a loop without one.
         const base = options.idleMs > 0 ? options.idleMs : 50;
-        await sleep(Math.min(options.maxErrorMs ?? LOOP_MAX_ERROR_MS, base * 2 ** Math.min(errors, 10)));
+        const maxMs = options.maxErrorMs ?? LOOP_MAX_ERROR_MS;
+        await sleep(delayBefore({ kind: 'doubling', firstMs: base * 2, maxMs }, errors));
         continue;
       }
       if (stopped) break;
