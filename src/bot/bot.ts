@@ -10,20 +10,16 @@ import { RedisReceiptProfiles } from '../receipts/profile.ts';
 import { MAX_SCHEDULES_PER_USER, type Schedules } from '../schedules/schedules.ts';
 import type { TranslationVars } from '../lib/html.ts';
 import type { I18n } from '@grammyjs/i18n';
-import { limit } from '@grammyjs/ratelimiter';
-import { sequentialize } from '@grammyjs/runner';
-import { session, type Context } from 'grammy';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { initialSession, type BotContext } from './context.ts';
-import { createAccessFeature } from './features/access.ts';
-import { createChatScope } from './features/chat-scope.ts';
+import type { BotContext } from './context.ts';
 import { cancelFeature } from './features/cancel.ts';
 import { languageFeature } from './features/language.ts';
+import { usePipeline } from './pipeline.ts';
 import { createOrderButtonsFeature } from './features/order-buttons.ts';
 import { createHealthFeature } from './features/health.ts';
 import { createOrdersFeature } from './features/orders.ts';
-import { createStartFeature, menuCommands } from './features/start.ts';
+import { createStartFeature } from './features/start.ts';
 import { createSettingsFeature } from './features/settings.ts';
 import { createInvitesFeature } from './features/invites.ts';
 import type { AlertSink } from '../orders/alerts.ts';
@@ -42,12 +38,7 @@ import { topUpFeature } from './features/top-up.ts';
 import { createBulkFeature } from './features/bulk.ts';
 import { createScheduleFeature } from './features/schedule.ts';
 import { unhandledFeature } from './features/unhandled.ts';
-import { createLeaveLineFeature } from './features/leave-line.ts';
 import type { WaitingLine } from './waiting-line.ts';
-import { matchLocale } from './i18n.ts';
-import { updateGuard } from './middleware/update-guard.ts';
-import { typedDigits } from './middleware/typed-digits.ts';
-import { recordUserNames } from './middleware/user-names.ts';
 import type { UserDirectory } from '../accounts/names.ts';
 import { IdleFlows } from './idle-flows.ts';
 import { botKeys } from './keys.ts';
@@ -55,8 +46,6 @@ import type { JobSystem } from '../jobs/jobs.ts';
 import type { Packed } from './conversations/compact-replay.ts';
 import { RedisJsonStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
 import { newBot } from './bot-api.ts';
-import type { Role } from '../accounts/roles.ts';
-import { isSuspended } from '../accounts/network.ts';
 import { createStaffServices } from './staff.ts';
 import { createFileDownload } from './file-download.ts';
 import { useFlows, type FlowsDeps } from './flows.ts';
@@ -157,7 +146,6 @@ export function createBot(config: BotConfig, deps: BotDeps) {
   const localeOf = async (userId: number) => (await chosenLocale(userId)) ?? defaultLocale;
   // Stored compacted and deflated (compact-replay.ts).
   const flows = new RedisJsonStorage<Packed>(redis, botKeys(prefix).conversationPrefix, 86_400, readAhead);
-  const readRoles = new Map<number, Role | null>();
   const idle = new IdleFlows({
     redis,
     prefix,
@@ -169,84 +157,23 @@ export function createBot(config: BotConfig, deps: BotDeps) {
     logger,
   });
 
-  bot.use(typedDigits);
-  // Before the per-chat sequencing: a step waiting in line holds its chat until it is served or left.
-  bot.use(
-    createLeaveLineFeature({
-      line,
-      translate,
-      localeOf: (ctx) => matchLocale(ctx.from?.language_code) ?? defaultLocale,
-    }),
-  );
-  // One update per chat at a time inside this process; the Redis lock does the same across replicas.
-  bot.use(sequentialize((ctx: Context) => ctx.chatId?.toString()));
-  bot.use(updateGuard({ redis, prefix }));
-  bot.use(
-    limit({
-      timeFrame: 10_000,
-      limit: config.userUpdateLimit,
-      storageClient: redis,
-      keyPrefix: botKeys(prefix).rateLimitPrefix,
-      // Typed as returning void, but the plugin's middleware returns this promise, so grammY awaits it.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
-      onLimitExceeded: async (ctx: Context) => {
-        if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
-      },
-    }),
-  );
-  // One command for what every update reads: the chat's session and flow state, and the version of the roles
-  // (the user's role comes from this replica's cache when read at that version).
-  bot.use(async (ctx, next) => {
-    const chatId = ctx.chatId;
-    const userId = ctx.from?.id;
-    const keys = chatId === undefined ? [] : [sessions.keyOf(String(chatId)), flows.keyOf(String(chatId))];
-    const values = await redis.mget(...keys, roles.versionKey);
-    keys.forEach((key, i) => readAhead.set(key, values[i] ?? null));
-    try {
-      if (userId !== undefined)
-        readRoles.set(userId, await roles.roleAt(userId, values[keys.length] ?? null));
-      await next();
-    } finally {
-      for (const key of keys) readAhead.delete(key);
-      if (userId !== undefined) readRoles.delete(userId);
-    }
-  });
-  bot.use(
-    session({ initial: initialSession, storage: sessions, getSessionKey: (ctx) => ctx.chatId?.toString() }),
-  );
-  bot.use(i18n);
-  // A tap on the /start keyboard ("💳 Top up") is its command for everything below, flows included.
-  bot.use(menuCommands(translate));
-  bot.use(
-    createAccessFeature(
-      {
-        roleOf: async (userId) => {
-          const read = readRoles.get(userId);
-          return read === undefined ? roles.roleOf(userId) : read;
-        },
-      },
-      async (userId) => isSuspended(await network.standing(userId)),
-    ),
-  );
-  bot.use(recordUserNames(names, logger));
-  // Before flows and features: they all run in private chats only.
-  bot.use(createChatScope(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }));
-  bot.use(async (ctx, next) => {
-    // Only a chat in a flow has a deadline to push back (read ahead: no flow state, no flow).
-    const chatId = ctx.chatId;
-    // Sent before the update runs (so a flow ending in it removes the deadline after), not waited for first.
-    const refreshed =
-      chatId !== undefined && readAhead.get(flows.keyOf(String(chatId))) !== null
-        ? // The update is handled even if this fails: a missed refresh can only end an idle flow a little early.
-          idle
-            .refresh(chatId)
-            .catch((error: unknown) => logger.warn({ err: error, chatId }, 'idle deadline not pushed back'))
-        : undefined;
-    try {
-      await next();
-    } finally {
-      await refreshed;
-    }
+  usePipeline(bot, {
+    redis,
+    prefix,
+    defaultLocale,
+    userUpdateLimit: config.userUpdateLimit,
+    alertChatId: config.alertChatId,
+    line,
+    translate,
+    i18n,
+    sessions,
+    flows,
+    readAhead,
+    roles,
+    network,
+    names,
+    idle,
+    logger,
   });
   useFlows(
     bot,

@@ -1,0 +1,138 @@
+import type { I18n } from '@grammyjs/i18n';
+import { limit } from '@grammyjs/ratelimiter';
+import { sequentialize } from '@grammyjs/runner';
+import { session, type Bot, type Context } from 'grammy';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { UserDirectory } from '../accounts/names.ts';
+import { isSuspended, type Network } from '../accounts/network.ts';
+import type { Role, RoleStore } from '../accounts/roles.ts';
+import type { Locale } from '../config.ts';
+import type { Packed } from './conversations/compact-replay.ts';
+import { initialSession, type BotContext } from './context.ts';
+import { createAccessFeature } from './features/access.ts';
+import { createChatScope } from './features/chat-scope.ts';
+import { createLeaveLineFeature } from './features/leave-line.ts';
+import { menuCommands } from './features/start.ts';
+import { matchLocale, type Translate } from './i18n.ts';
+import type { IdleFlows } from './idle-flows.ts';
+import { botKeys } from './keys.ts';
+import { typedDigits } from './middleware/typed-digits.ts';
+import { updateGuard } from './middleware/update-guard.ts';
+import { recordUserNames } from './middleware/user-names.ts';
+import type { ReadAhead, RedisJsonStorage, sessionStorage } from './redis-storage.ts';
+import type { WaitingLine } from './waiting-line.ts';
+
+export interface PipelineParts {
+  redis: Redis;
+  prefix: string;
+  defaultLocale: Locale;
+  /** USER_UPDATE_LIMIT: updates one user may send in 10 seconds (against spam). */
+  userUpdateLimit: number;
+  /** ALERT_CHAT_ID: the one group where the bot answers (alert buttons only). */
+  alertChatId: number | null;
+  line: Pick<WaitingLine, 'leave' | 'leaveChat' | 'notice' | 'placeOf'>;
+  translate: Translate;
+  i18n: I18n<BotContext>;
+  sessions: ReturnType<typeof sessionStorage>;
+  flows: RedisJsonStorage<Packed>;
+  /** What the running updates read ahead (session, conversation), shared with the two storages. */
+  readAhead: ReadAhead;
+  roles: RoleStore;
+  network: Network;
+  names: UserDirectory;
+  idle: IdleFlows;
+  logger: Logger;
+}
+
+/**
+ * What every update goes through before the flows and the features, in order: typed digits, the waiting line's
+ * ❌ and /cancel, one update per chat (in this process and across replicas), the rate limit, one Redis read for
+ * the chat's state and the roles' version, the session and the language, the menu's buttons as commands, the
+ * caller's role, their name, the chat's scope, and the idle deadline of a chat in a flow.
+ */
+export function usePipeline(bot: Bot<BotContext>, parts: PipelineParts): void {
+  const { redis, prefix, line, translate, defaultLocale, sessions, flows, readAhead, roles, network } = parts;
+  const { names, idle, logger, i18n } = parts;
+  const readRoles = new Map<number, Role | null>();
+
+  bot.use(typedDigits);
+  // Before the per-chat sequencing: a step waiting in line holds its chat until it is served or left.
+  bot.use(
+    createLeaveLineFeature({
+      line,
+      translate,
+      localeOf: (ctx) => matchLocale(ctx.from?.language_code) ?? defaultLocale,
+    }),
+  );
+  // One update per chat at a time inside this process; the Redis lock does the same across replicas.
+  bot.use(sequentialize((ctx: Context) => ctx.chatId?.toString()));
+  bot.use(updateGuard({ redis, prefix }));
+  bot.use(
+    limit({
+      timeFrame: 10_000,
+      limit: parts.userUpdateLimit,
+      storageClient: redis,
+      keyPrefix: botKeys(prefix).rateLimitPrefix,
+      // Typed as returning void, but the plugin's middleware returns this promise, so grammY awaits it.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      onLimitExceeded: async (ctx: Context) => {
+        if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+      },
+    }),
+  );
+  // One command for what every update reads: the chat's session and flow state, and the version of the roles
+  // (the user's role comes from this replica's cache when read at that version).
+  bot.use(async (ctx, next) => {
+    const chatId = ctx.chatId;
+    const userId = ctx.from?.id;
+    const keys = chatId === undefined ? [] : [sessions.keyOf(String(chatId)), flows.keyOf(String(chatId))];
+    const values = await redis.mget(...keys, roles.versionKey);
+    keys.forEach((key, i) => readAhead.set(key, values[i] ?? null));
+    try {
+      if (userId !== undefined)
+        readRoles.set(userId, await roles.roleAt(userId, values[keys.length] ?? null));
+      await next();
+    } finally {
+      for (const key of keys) readAhead.delete(key);
+      if (userId !== undefined) readRoles.delete(userId);
+    }
+  });
+  bot.use(
+    session({ initial: initialSession, storage: sessions, getSessionKey: (ctx) => ctx.chatId?.toString() }),
+  );
+  bot.use(i18n);
+  // A tap on the /start keyboard ("💳 Top up") is its command for everything below, flows included.
+  bot.use(menuCommands(translate));
+  bot.use(
+    createAccessFeature(
+      {
+        roleOf: async (userId) => {
+          const read = readRoles.get(userId);
+          return read === undefined ? roles.roleOf(userId) : read;
+        },
+      },
+      async (userId) => isSuspended(await network.standing(userId)),
+    ),
+  );
+  bot.use(recordUserNames(names, logger));
+  // Before flows and features: they all run in private chats only.
+  bot.use(createChatScope(parts.alertChatId === null ? {} : { alertChatId: parts.alertChatId }));
+  bot.use(async (ctx, next) => {
+    // Only a chat in a flow has a deadline to push back (read ahead: no flow state, no flow).
+    const chatId = ctx.chatId;
+    // Sent before the update runs (so a flow ending in it removes the deadline after), not waited for first.
+    const refreshed =
+      chatId !== undefined && readAhead.get(flows.keyOf(String(chatId))) !== null
+        ? // The update is handled even if this fails: a missed refresh can only end an idle flow a little early.
+          idle
+            .refresh(chatId)
+            .catch((error: unknown) => logger.warn({ err: error, chatId }, 'idle deadline not pushed back'))
+        : undefined;
+    try {
+      await next();
+    } finally {
+      await refreshed;
+    }
+  });
+}
