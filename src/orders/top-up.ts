@@ -291,10 +291,14 @@ export async function placeUnattended(
           : { outcome: 'pending', order: existing },
     );
   }
+  // Read before the quote, so no request is spent for a payer without access, and again after it: the quote may
+  // wait in the request line for long, and the hold follows the payer's role as it is then.
+  if ((await payerRole(deps.gates, input.who.resellerId)) === null)
+    return { placed: false, stopped: 'no-access' };
+  const quote = await input.quote();
   const role = await payerRole(deps.gates, input.who.resellerId);
   if (role === null) return { placed: false, stopped: 'no-access' };
   const payer: Payer = { ...input.who, role };
-  const quote = await input.quote();
   const { price, above } = await payerPrice(deps.gates.pricing, payer, input.product, quote);
   const pin = await deps.gates.pinNeed(payer.resellerId, price);
   if (pin.kind === 'locked') return { placed: false, stopped: 'pin-locked' };

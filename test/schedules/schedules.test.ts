@@ -8,6 +8,8 @@ import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { FAST_CHATS, FAST_USER, PROMPT, WAIT, ordersTo, say, waitForOrders } from '../bot/flow/helpers.ts';
 import { NG_MTN_500 } from './product.ts';
+import { merchantKeys } from '../../src/merchant/keys.ts';
+import { waitFor } from '../orders/support/world.ts';
 
 // /schedule end to end: real apps (two replicas) on a private Redis, the Merchant API sandbox and the Bot API
 // stand-in, driven through the chat. The schedules' clock is the test's: it is set near a run, so a run due
@@ -255,6 +257,38 @@ describe('scheduled runs', () => {
     expect(await ordersTo(world, digits(phone))).toEqual([]);
     // Nothing more of it runs until they are granted again and resume it.
     expect((await world.apps[0]!.schedules.store.get(id))?.state).toBe('paused');
+  });
+
+  it('places nothing when the role is revoked while the run waits in the request line for its quote', async () => {
+    setNow('2026-12-01T11:59:58Z');
+    const user = await reseller();
+    const phone = ngNumber();
+    const { job } = await dailyAt2359(user.id, 'reseller', phone);
+    const app = world.apps[1]!;
+    const keys = merchantKeys('rb:');
+    // The lines after the placements' own: where a quote waits.
+    const [state, , , , , , ...quoteLines] = keys.budget;
+    // No kept quote: the run asks the service for one.
+    const kept = await app.redis.keys(keys.sharedQuote('*'));
+    if (kept.length > 0) await app.redis.del(...kept);
+    // Every call waits, as after a 429, until the test lifts the pause: the run's quote waits in the line.
+    await app.budget.pause(120);
+    try {
+      const running = app.schedules.run(job);
+      await waitFor(
+        async () => (await Promise.all(quoteLines.map((line) => app.redis.zcard(line)))).some((n) => n > 0),
+        30_000,
+        'the quote waiting in line',
+      );
+      await world.apps[0]!.roles.change(ADMIN, user.id, null);
+      await app.redis.hset(state!, 'pause_until', 0);
+      expect(await running).toBe('not-placed');
+    } finally {
+      await app.redis.hset(state!, 'pause_until', 0);
+    }
+    const report = await botSays(user, 'Scheduled top-up not placed');
+    expect(report.text).toContain('you no longer have a role that may top up');
+    expect(await ordersTo(world, digits(phone))).toEqual([]);
   });
 
   it('pays as a reseller once its payer, an admin when it was saved, is demoted: their price, held from their credit', async () => {
