@@ -4,18 +4,21 @@ import { keyspace } from '../lib/redis/keyspace.ts';
 export function botKeys(prefix: string) {
   const bot = keyspace(prefix, 'bot');
   const line = keyspace(prefix, 'line');
+  const update = keyspace(prefix, 'upd');
+  const lock = keyspace(prefix, 'lock');
+  const conversationPrefix = `${prefix}conv:`;
   return {
     /** One update: `p:<token>` while a live handler holds it (renewed), `d` once handled. */
-    update: (updateId: number) => keyspace(prefix, 'upd')(updateId),
+    update: (updateId: number) => update(updateId),
     /** The lock of one chat: one update of a chat at a time across the replicas. */
-    chatLock: (chatId: number) => keyspace(prefix, 'lock')('chat', chatId),
+    chatLock: (chatId: number) => lock('chat', chatId),
     /** Where the rate limiter keeps its counters (the plugin appends the user). */
     rateLimitPrefix: `${prefix}rl:`,
     /** Where the sessions live, one key per chat (the plugin appends the chat). */
     sessionPrefix: `${prefix}session:`,
     /** Where the top-up conversation's state lives, one key per chat (the conversations plugin's storage). */
-    conversationPrefix: `${prefix}conv:`,
-    conversation: (chatId: number) => keyspace(prefix, 'conv')(chatId),
+    conversationPrefix,
+    conversation: (chatId: number) => conversationPrefix + chatId,
     /** Hash: user ID -> the last Telegram language seen, for menus set from someone else's update. */
     telegramLanguage: bot('telegram-language'),
     /** A staff member's typed order search, behind the page buttons' short reference. */

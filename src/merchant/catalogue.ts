@@ -117,7 +117,7 @@ interface Entry<T> {
 /** Creates the Redis-backed catalogue cache in front of the Merchant API. */
 export function createCatalogue(deps: CatalogueDeps): Catalogue {
   const { api, redis, logger } = deps;
-  const prefix = deps.prefix ?? 'rb:';
+  const keys = merchantKeys(deps.prefix ?? 'rb:');
   const ttlMs = Math.max(1, deps.ttlSeconds ?? 10_800) * 1000;
   const keepMs = Math.max(ttlMs * 2, (deps.keepSeconds ?? 7 * 24 * 3600) * 1000);
   const lockMs = deps.lockMs ?? 60_000;
@@ -225,7 +225,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
 
   const countriesEntry: Entry<Country[]> = {
     name: 'countries',
-    key: merchantKeys(prefix).countries,
+    key: keys.countries,
     load: (priority, signal) => api.listCountries({ priority, ...(signal ? { signal } : {}) }),
     encode: (value) => value,
     decode: (stored) => {
@@ -247,7 +247,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       return get(
         {
           name: `operators:${code}`,
-          key: merchantKeys(prefix).operators(code),
+          key: keys.operators(code),
           load,
           encode: toStored,
           decode: (stored) => {

@@ -5,13 +5,14 @@ import { CALL_PRIORITIES } from './types.ts';
 export function merchantKeys(prefix: string) {
   const catalogue = keyspace(prefix, 'catalogue');
   const quotes = keyspace(prefix, 'quotes');
+  const price = keyspace(prefix, 'price');
   // One hash tag for the budget and its line, so every script's keys live in one Cluster slot.
   const budget = keyspace(prefix, slot('budget'));
   return {
     countries: catalogue('countries'),
     operators: (country: string) => catalogue('operators', country),
     /** A fixed amount's price, as the last quote gave it: `<price> <currency>`. */
-    fixedPrice: (product: string, amount: string) => keyspace(prefix, 'price')(product, amount),
+    fixedPrice: (product: string, amount: string) => price(product, amount),
     /** The quote every seller of one product shares (QUOTE_SHARING). */
     sharedQuote: (product: string) => quotes('shared', product),
     /** Set (to the time it was seen) once the account's quote tokens proved single-use: quotes are not shared. */

@@ -95,10 +95,11 @@ export function commissionMoves(
 ): LedgerMove[] {
   const sign = (to === 'settled' ? 1 : 0) - (from === 'settled' ? 1 : 0);
   if (sign === 0) return [];
+  const { account } = accountsKeys(prefix);
   return commissionShares(credit, order.resellerId)
     .filter((level) => !level.share.isZero())
     .map((level) => ({
-      keys: { ...accountsKeys(prefix).account(level.userId), day: '' },
+      keys: { ...account(level.userId), day: '' },
       kind: 'commission',
       balance: new Decimal(toUnits(level.share)).mul(sign).toFixed(0),
       hold: '0',
@@ -148,8 +149,9 @@ export function creditMove(
   const after = EFFECT[to];
   const units = new Decimal(toUnits(credit.amount));
   const delta = (field: 'balance' | 'hold' | 'day') => units.mul(after[field] - before[field]).toFixed(0);
+  const own = accountsKeys(prefix).account(order.resellerId);
   const move: LedgerMove = {
-    keys: { ...accountsKeys(prefix).account(order.resellerId), day: '' },
+    keys: { ...own, day: own.day(credit.day) },
     kind: kindOf(from ?? 'released', to),
     balance: delta('balance'),
     hold: delta('hold'),
@@ -159,7 +161,6 @@ export function creditMove(
     note: from === 'released' && to !== 'refunded' ? 'revived' : (order.status ?? order.placement),
     currency: credit.currency,
   };
-  move.keys.day = accountsKeys(prefix).account(order.resellerId).day(credit.day);
   if (move.balance === '0' && move.hold === '0' && move.day === '0') return null;
   return move;
 }
