@@ -80,7 +80,9 @@ describe('npm start (node src/main.ts)', () => {
         MERCHANT_ID: 'M1000001',
         MERCHANT_API_KEY: 'SECRET-API-KEY-VALUE',
         MERCHANT_WEBHOOK_SECRETS: 'SECRET-WEBHOOK-VALUE',
-        REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+        // Not a port freePort() hands out: another file's private Redis, started meanwhile on a port this test
+        // had been given as free, once answered here (CI, a81d25c).
+        REDIS_URL: 'redis://127.0.0.1:9',
         REDIS_STARTUP_WAIT_SECONDS: '1',
         HTTP_PORT: String(await freePort()),
       },
