@@ -88,7 +88,7 @@ function stepOf(message: ChatMessage): Step | undefined {
     return 'quote';
   if (message.buttons.flat().some((b) => b.text.includes('Try again'))) return 'retry';
   if (
-    text.startsWith('Top up again?') ||
+    message.buttons.flat().some((b) => b.text.includes('Same number')) ||
     text.startsWith('Top-up cancelled') ||
     text.startsWith('Nothing to cancel') ||
     text.includes('was refused') ||

@@ -98,7 +98,8 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
     const offending: unknown[] = [];
     const confirmed = new Map<string, { chat: string; at: number }>();
     for (const call of okCalls) {
-      if (call.method !== 'sendMessage') continue;
+      // The confirmed quote's own message is edited into "Placing…"; a quote renewed unseen sends it anew.
+      if (call.method !== 'sendMessage' && call.method !== 'editMessageText') continue;
       const m = PLACING.exec(textOf(call) ?? '');
       if (m && !confirmed.has(m[1]!)) confirmed.set(m[1]!, { chat: chatOf(call), at: call.at });
     }

@@ -11,6 +11,7 @@ import { takeUpdates, telegramWebhook } from './bot/updates.ts';
 import type { BotContext } from './bot/context.ts';
 import { createI18n } from './bot/i18n.ts';
 import { receiptData } from './bot/callback-data/receipt.ts';
+import { repeatData } from './bot/callback-data/repeat.ts';
 import { reconcileReport } from './bot/features/reconcile.ts';
 import { createBulkTelegram } from './bot/features/bulk.ts';
 import { createWaitingLine } from './bot/waiting-line.ts';
@@ -235,7 +236,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   });
 
   // Resellers hear of their orders' changes, admins of the alerting ones (in the processes that run jobs).
-  notify.follow(orderSystem, receiptData);
+  notify.follow(orderSystem, { receipt: receiptData, repeat: repeatData });
 
   // What start() started, stopped in reverse on stop().
   const started: Running[] = [];

@@ -103,4 +103,3 @@ top-up-not-placed-requote = لم يُرسَل الطلب <code>{ $number }</code
 top-up-rejected = ⚠️ رُفض الطلب <code>{ $number }</code>. لم يُخصم أي مبلغ.
 top-up-submit-error = ⚠️ حدث خطأ أثناء إرسال الطلب <code>{ $number }</code>. تحقق منه بعد دقيقة بالأمر /status <code>{ $number }</code>: لن يُرسَل مرتين أبدًا.
 top-up-number-conflict = ⚠️ لم يُرسَل الطلب <code>{ $number }</code>: رقمه مستخدَم بالفعل لطلب آخر. لم يُخصم أي مبلغ. ابدأ عملية شحن جديدة بالأمر /topup من فضلك.
-top-up-what-next = شحن مرة أخرى؟

@@ -85,4 +85,3 @@ top-up-not-placed-requote = The order <code>{ $number }</code> was not placed an
 top-up-rejected = ⚠️ The order <code>{ $number }</code> was refused. Nothing was charged.
 top-up-submit-error = ⚠️ Something went wrong while placing the order <code>{ $number }</code>. Check it in a minute with /status <code>{ $number }</code>: it is never placed twice.
 top-up-number-conflict = ⚠️ The order <code>{ $number }</code> was not placed: its number already belongs to another order. Nothing was charged. Please start a new top-up with /topup.
-top-up-what-next = Top up again?

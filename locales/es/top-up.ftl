@@ -85,4 +85,3 @@ top-up-not-placed-requote = El pedido <code>{ $number }</code> no se realizó y 
 top-up-rejected = ⚠️ El pedido <code>{ $number }</code> fue rechazado. No se ha cobrado nada.
 top-up-submit-error = ⚠️ Algo salió mal al realizar el pedido <code>{ $number }</code>. Compruébelo dentro de un minuto con /status <code>{ $number }</code>: nunca se realiza dos veces.
 top-up-number-conflict = ⚠️ El pedido <code>{ $number }</code> no se realizó: su número ya pertenece a otro pedido. No se cobró nada. Empiece una nueva recarga con /topup.
-top-up-what-next = ¿Otra recarga?

@@ -85,4 +85,3 @@ top-up-not-placed-requote = La commande <code>{ $number }</code> n’a pas été
 top-up-rejected = ⚠️ La commande <code>{ $number }</code> a été refusée. Rien n’a été débité.
 top-up-submit-error = ⚠️ Un problème est survenu lors du passage de la commande <code>{ $number }</code>. Vérifiez-la dans une minute avec /status <code>{ $number }</code> : elle n’est jamais passée deux fois.
 top-up-number-conflict = ⚠️ La commande <code>{ $number }</code> n’a pas été passée : son numéro appartient déjà à une autre commande. Rien n’a été débité. Recommencez une recharge avec /topup.
-top-up-what-next = Une autre recharge ?

@@ -92,4 +92,3 @@ top-up-not-placed-requote = ऑर्डर <code>{ $number }</code> नही�
 top-up-rejected = ⚠️ ऑर्डर <code>{ $number }</code> अस्वीकार कर दिया गया। कोई पैसा नहीं कटा।
 top-up-submit-error = ⚠️ ऑर्डर <code>{ $number }</code> करते समय कुछ गड़बड़ हो गई। एक मिनट बाद /status <code>{ $number }</code> से जाँचें: यह ऑर्डर कभी दो बार नहीं होता।
 top-up-number-conflict = ⚠️ ऑर्डर <code>{ $number }</code> नहीं हुआ: इसका नंबर पहले से किसी दूसरे ऑर्डर का है। कोई पैसा नहीं कटा। कृपया /topup से नया रिचार्ज शुरू करें।
-top-up-what-next = फिर से रिचार्ज करें?

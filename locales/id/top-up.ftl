@@ -82,4 +82,3 @@ top-up-not-placed-requote = Pesanan <code>{ $number }</code> tidak dibuat dan ti
 top-up-rejected = ⚠️ Pesanan <code>{ $number }</code> ditolak. Tidak ada biaya yang dipotong.
 top-up-submit-error = ⚠️ Terjadi masalah saat membuat pesanan <code>{ $number }</code>. Cek lagi dalam satu menit dengan /status <code>{ $number }</code>: pesanan ini tidak akan pernah dibuat dua kali.
 top-up-number-conflict = ⚠️ Pesanan <code>{ $number }</code> tidak dibuat: nomornya sudah dipakai pesanan lain. Tidak ada biaya yang dipotong. Silakan mulai isi ulang baru dengan /topup.
-top-up-what-next = Isi ulang lagi?

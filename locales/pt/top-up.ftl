@@ -85,4 +85,3 @@ top-up-not-placed-requote = O pedido <code>{ $number }</code> não foi realizado
 top-up-rejected = ⚠️ O pedido <code>{ $number }</code> foi recusado. Nada foi cobrado.
 top-up-submit-error = ⚠️ Algo deu errado ao realizar o pedido <code>{ $number }</code>. Confira daqui a um minuto com /status <code>{ $number }</code>: ele nunca é realizado duas vezes.
 top-up-number-conflict = ⚠️ O pedido <code>{ $number }</code> não foi realizado: o número dele já pertence a outro pedido. Nada foi cobrado. Comece uma nova recarga com /topup.
-top-up-what-next = Recarregar de novo?

@@ -85,4 +85,3 @@ top-up-not-placed-requote = Заказ <code>{ $number }</code> не оформ�
 top-up-rejected = ⚠️ Заказ <code>{ $number }</code> отклонён. Средства не списаны.
 top-up-submit-error = ⚠️ При оформлении заказа <code>{ $number }</code> что-то пошло не так. Проверьте его через минуту командой /status <code>{ $number }</code>: дважды заказ не оформляется.
 top-up-number-conflict = ⚠️ Заказ <code>{ $number }</code> не размещён: его номер уже принадлежит другому заказу. Ничего не списано. Начните новое пополнение командой /topup.
-top-up-what-next = Пополнить ещё раз?

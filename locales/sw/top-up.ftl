@@ -91,4 +91,3 @@ top-up-not-placed-requote = Agizo <code>{ $number }</code> halikuwekwa na hakuna
 top-up-rejected = ⚠️ Agizo <code>{ $number }</code> limekataliwa. Hakuna kilichotozwa.
 top-up-submit-error = ⚠️ Hitilafu imetokea wakati wa kuweka agizo <code>{ $number }</code>. Liangalie baada ya dakika moja kwa /status <code>{ $number }</code>: haliwekwi mara mbili kamwe.
 top-up-number-conflict = ⚠️ Agizo <code>{ $number }</code> halikuwekwa: namba yake tayari ni ya agizo lingine. Hakuna kilichotozwa. Tafadhali anza ujazaji mpya kwa /topup.
-top-up-what-next = Ujaze tena?

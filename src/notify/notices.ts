@@ -31,8 +31,16 @@ export interface NoticesDeps {
   outbox: Pick<Outbox, 'enqueue'>;
   t: Translate;
   logger?: LoggerLike;
-  /** Callback data of the 🧾 Receipt button under a succeeded order's message (the bot handles it); none without. */
-  receiptData?: (order: StoredOrder) => string | null;
+  /** The buttons under an order's messages (the bot handles them); none without. */
+  buttons?: OrderButtons;
+}
+
+/** Callback data of the buttons under a chat order's messages; the bot owns the data and answers the presses. */
+export interface OrderButtons {
+  /** 🧾 Receipt, under a succeeded order's message (null: none for this order). */
+  receipt(order: StoredOrder): string | null;
+  /** 🔁 The same number again, with the same amount (`same`) or another (`amount`), under its status message. */
+  repeat(mode: 'same' | 'amount', externalOrderId: string): string;
 }
 
 /** The new message sent for a final status, or null when the status only edits the status message. */
@@ -66,7 +74,19 @@ export function rejectionMessage(t: Translate, order: StoredOrder): string {
 
 /** The reseller notices: what the relay calls with each order change (idempotent: one outbox key per status). */
 export function createNotices(deps: NoticesDeps): ChangeHandler {
-  const { t, outbox, store } = deps;
+  const { t, outbox, store, buttons } = deps;
+
+  /** "Top up again" under a chat order's status message, through every status it shows (an edit keeps no buttons). */
+  function repeatButtons(order: StoredOrder): InlineKeyboardMarkup | undefined {
+    if (buttons === undefined) return undefined;
+    const ext = order.externalOrderId;
+    return {
+      inline_keyboard: [
+        [{ text: t(order.locale, 'button-repeat-same'), callback_data: buttons.repeat('same', ext) }],
+        [{ text: t(order.locale, 'button-repeat-amount'), callback_data: buttons.repeat('amount', ext) }],
+      ],
+    };
+  }
 
   /**
    * `version`: grows with each newer text of the status message (see the callers). Returns whether a message
@@ -81,8 +101,15 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     const ext = order.externalOrderId;
     const text = statusMessage(t, order, status);
     if (order.statusMessageId !== undefined) {
+      const replyMarkup = status === 'rejected' ? undefined : repeatButtons(order);
       await outbox.enqueue(
-        { kind: 'edit', chatId: order.chatId, messageId: order.statusMessageId, text },
+        {
+          kind: 'edit',
+          chatId: order.chatId,
+          messageId: order.statusMessageId,
+          text,
+          ...(replyMarkup === undefined ? {} : { replyMarkup }),
+        },
         // Sent at once when nothing holds the message: the status reaches the chat without a job's turn.
         { key: `status:${ext}:${status}`, version, now: true, ...timing },
       );
@@ -131,7 +158,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
         : false;
     const final = finalMessage(t, order, status);
     if (final === null) return;
-    const receipt = status === 'succeeded' ? (deps.receiptData?.(order) ?? null) : null;
+    const receipt = status === 'succeeded' ? (deps.buttons?.receipt(order) ?? null) : null;
     const replyMarkup: InlineKeyboardMarkup | undefined =
       receipt === null
         ? undefined

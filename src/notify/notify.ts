@@ -5,10 +5,9 @@ import type { LifecycleHooks } from '../lib/hooks.ts';
 import type { ChangeHandler } from '../orders/changes.ts';
 import type { OrderStore } from '../orders/store.ts';
 import type { Translate } from '../orders/texts.ts';
-import type { StoredOrder } from '../orders/types.ts';
 import { createAlerts, type AlertGrouping } from './alerts.ts';
 import { createOrderCallbacks } from '../bot/callback-data/order.ts';
-import { createNotices } from './notices.ts';
+import { createNotices, type OrderButtons } from './notices.ts';
 import { createOutbox, type OutboxTimings } from './outbox.ts';
 import type { UserDirectory } from '../accounts/names.ts';
 import type { OutboxTelegram } from './outbox-telegram.ts';
@@ -91,16 +90,16 @@ export function createNotify(deps: NotifyDeps) {
     callbacks,
     /**
      * Tells resellers of their orders' changes (the notices) and admins of the alerting ones: both become
-     * handlers of `orders`' changes. `receiptData`: the 🧾 button's data under a succeeded order's message.
+     * handlers of `orders`' changes. `buttons`: the data of the buttons under an order's messages.
      */
-    follow(orders: FollowedOrders, receiptData?: (order: StoredOrder) => string | null): void {
+    follow(orders: FollowedOrders, buttons?: OrderButtons): void {
       orders.onChange(
         createNotices({
           store: orders.store,
           outbox,
           t: deps.t,
           logger,
-          ...(receiptData ? { receiptData } : {}),
+          ...(buttons ? { buttons } : {}),
         }),
       );
       orders.onChange(alerts.onChange);

@@ -220,9 +220,12 @@ describe('access table', () => {
     let quote = reply;
     for (let attempt = 0; attempt < 3; attempt++) {
       owner.press(quote, /✅/);
+      // Placing edits the quote's own message; a renewed quote is a new one.
       const next = await owner.waitForBotMessage(
-        (m) => m.text.startsWith('Please check this top-up') || m.text.startsWith('⏳ Placing'),
-        { after: quote.id, timeoutMs: 20_000 },
+        (m) =>
+          (m.id > quote.id && m.text.startsWith('Please check this top-up')) ||
+          (m.id === quote.id && m.text.startsWith('⏳ Placing')),
+        { after: quote.id - 1, timeoutMs: 20_000 },
       );
       if (next.text.startsWith('⏳ Placing')) break;
       quote = next;
@@ -230,9 +233,11 @@ describe('access table', () => {
     await eventually(
       async () => (await world.control.get<{ count: number }>('orders')).count === ordersBefore + 1,
     );
-    await owner.waitFor((chat) => chat.some((m) => m.text.startsWith('Top up again?')), {
-      timeoutMs: 20_000,
-    });
+    await owner.waitFor(
+      (chat) =>
+        chat.some((m) => m.id === quote.id && m.buttons.flat().some((b) => b.text.includes('Same number'))),
+      { timeoutMs: 20_000 },
+    );
     expect((await world.control.get<{ count: number }>('orders')).count).toBe(ordersBefore + 1);
   });
 

@@ -4,7 +4,7 @@ import type { App } from '../../src/app.ts';
 import type { CrashPoint, HookDetail } from '../../src/lib/hooks.ts';
 import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { eventually, ngNumber } from '../bot/agents-support.ts';
-import { FAST_USER, lastBotId, typeToQuote } from '../bot/flow/helpers.ts';
+import { FAST_USER, typeToQuote } from '../bot/flow/helpers.ts';
 
 /**
  * A placement interrupted at a named crash point (the hook throws there, as a dying process stops there): the
@@ -44,9 +44,12 @@ describe('credit across interrupted placements', () => {
     const rita = world.standIn.driver.user({ id: RESELLER });
     const quote = await typeToQuote(rita, `+${ngNumber(501)}`);
     stopAt = 'number-fixed-before-save';
-    const before = lastBotId(rita);
     rita.press(quote, /✅/);
-    await rita.waitForBotMessage(() => true, { after: before, timeoutMs: 20_000 });
+    // The quote's own message becomes "Placing…" before the stop.
+    await rita.waitForBotMessage((m) => m.id === quote.id && !m.text.startsWith('Please check'), {
+      after: quote.id - 1,
+      timeoutMs: 20_000,
+    });
     const ext = await eventually(async () => stopped.at(-1));
     const order = await eventually(async () => {
       const stored = await app.orders.service.get(ext);

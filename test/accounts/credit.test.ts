@@ -19,7 +19,7 @@ const answer = (m: ChatMessage) =>
   !/rb-(\d{8}|[0-9a-z]{5}-)/.test(m.text) && !m.text.startsWith('💰 An admin');
 const ask = (user: StandInUser, command: string, predicate: (m: ChatMessage) => boolean = answer) =>
   askAny(user, command, (m) => answer(m) && predicate(m));
-import { FAST_CHATS, FAST_USER, requestLog, tap, typeToQuote } from '../bot/flow/helpers.ts';
+import { FAST_CHATS, FAST_USER, WAIT, requestLog, typeToQuote } from '../bot/flow/helpers.ts';
 
 const NEWCOMER = 710_000_090;
 /** Rita as admins' answers name her once she has written to the bot (Nia, who never has, by her ID alone). */
@@ -260,7 +260,12 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     const postsBefore = (await requestLog(world)).filter(
       (r) => r.method === 'POST' && r.path.endsWith('/recharge/orders'),
     ).length;
-    const refused = await tap(rita, quote, /✅/, /^🚫/);
+    // The refusal is written on the quote's own message (it became the order's status message).
+    rita.press(quote, /✅/);
+    const refused = await rita.waitForBotMessage((msg) => msg.text.startsWith('🚫'), {
+      ...WAIT,
+      after: quote.id - 1,
+    });
     expect(refused.text).toMatch(
       new RegExp(`^🚫 Not enough credit: available ${m('0.1').replace('.', '\\.')}, this top-up costs `),
     );

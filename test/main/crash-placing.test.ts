@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { typeToQuote } from '../bot/flow/helpers.ts';
+import { typeToQuote, waitForRepeatButtons } from '../bot/flow/helpers.ts';
 import { controlClient } from '../support/bot-world.ts';
 import { killChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
@@ -73,7 +73,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
     const ext = (await line(first, `AT ${POINT}`)).split(' ')[2]!;
     const placing = await ada.waitForBotMessage(
       (m) => m.text.includes('Placing the order') && m.text.includes(ext),
-      { after: quote.id, timeoutMs: 30_000 },
+      { after: quote.id - 1, timeoutMs: 30_000 },
     );
     await killChild(first);
 
@@ -124,7 +124,7 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
     const ext = (await line(a, `AT ${POINT}`)).split(' ')[2]!;
     const placing = await ada.waitForBotMessage(
       (m) => m.text.includes('Placing the order') && m.text.includes(ext),
-      { after: quote.id, timeoutMs: 30_000 },
+      { after: quote.id - 1, timeoutMs: 30_000 },
     );
     // The load balancer sends everything to B from now on; A dies holding the ✅ update.
     proxy.setTargets([`http://127.0.0.1:${portB}`]);
@@ -144,16 +144,14 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
     );
     expect(orders.map((o) => o.external_order_id)).toEqual([ext]);
     const orderId = orders[0]!.order_id;
-    // The chat is told, and the "Placing" message was not sent a second time: B found A's message attached
-    // to the number. Counted in the sends, not in the chat as it looks now: once placed, the order service
-    // edits that message into the order's status line, independently of the chat's "Top up again?", so
-    // whether it still reads "Placing" at any given moment is a race.
-    await ada.waitFor((chat) => chat.find((m) => m.from === 'bot' && m.text.includes('Top up again')), {
-      timeoutMs: 60_000,
-    });
-    const placingSends = w.standIn.driver
-      .calls('sendMessage')
-      .filter((c) => String(c.params['text']).includes('Placing the order'));
+    // The chat is told, and "Placing" was not written a second time: B found A's message attached to the
+    // number. Counted in the calls, not in the chat as it looks now: once placed, the order service edits that
+    // message into the order's status line, so whether it still reads "Placing" at any given moment is a race.
+    await waitForRepeatButtons(ada, placing, 60_000);
+    const placingSends = [
+      ...w.standIn.driver.calls('sendMessage'),
+      ...w.standIn.driver.calls('editMessageText'),
+    ].filter((c) => String(c.params['text']).includes('Placing the order'));
     expect(placingSends.map((c) => String(c.params['text']))).toEqual([expect.stringContaining(ext)]);
     // That one message is the order's status message: it ends up showing the order the sandbox took.
     await ada.waitFor(

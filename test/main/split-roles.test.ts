@@ -80,7 +80,7 @@ describe('ROLE=bot and ROLE=worker', () => {
     const firstQuote = await typeToQuote(ada, '08031234801');
     ada.press(firstQuote, /✅/);
     const placing = await ada.waitForBotMessage((m) => m.text.includes('Placing the order'), {
-      after: firstQuote.id,
+      after: firstQuote.id - 1,
       timeoutMs: 30_000,
     });
     const firstOrder = await waitFor(

@@ -73,7 +73,7 @@ describe('Redis Cluster with replicas', () => {
       user.press(quote, /✅/);
       const refused = await user.waitForBotMessage((m) => m.text.includes('was refused'), {
         ...WAIT,
-        after: quote.id,
+        after: quote.id - 1,
       });
       const ext = /(\S+) was refused/.exec(refused.text)?.[1];
       expect(await app.orders.service.get(ext ?? '')).toMatchObject({ rejection: { key: 'not-durable' } });

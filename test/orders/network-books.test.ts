@@ -276,7 +276,9 @@ describe('a network’s books', () => {
 
     shop.press(quote, /✅/);
     const takeBack = await app.accounts.transfer(SUB, SHOP, new Decimal(price).negated(), 'race');
-    const answer = await shop.waitForBotMessage((m) => /^🚫|O-\d|Placing/u.test(m.text) && m.id > quote.id, {
+    // The quote's own message says it: "Placing…", then the order or the refusal.
+    const answer = await shop.waitForBotMessage((m) => /^🚫|O-\d|Placing/u.test(m.text), {
+      after: quote.id - 1,
       timeoutMs: 20_000,
     });
     await new Promise((resolve) => setTimeout(resolve, 1_000));

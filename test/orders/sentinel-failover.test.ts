@@ -71,7 +71,7 @@ async function topUpUntilDone(user: StandInUser, phone: string): Promise<string>
       user.press(quote, /✅/);
       const placing = await user.waitForBotMessage((m) => m.text.includes('Placing the order'), {
         ...WAIT,
-        after: quote.id,
+        after: quote.id - 1,
       });
       // That message becomes the order's status line, or says it was refused (no replica acknowledged it).
       const final = await user.waitFor(

@@ -13,6 +13,7 @@ import {
   typeToQuote,
   waitForOrderLine,
   waitForOrders,
+  waitForRepeatButtons,
 } from './helpers.ts';
 
 interface SandboxQuote {
@@ -115,7 +116,7 @@ describe('top-up flow: confirming', () => {
     ]);
     expect(answers.filter((x) => x.text?.includes('earlier step'))).toHaveLength(1);
     await waitForOrderLine(user);
-    await user.waitForBotMessage((m) => m.text.includes('Top up again'), { ...WAIT, after: quote.id });
+    await waitForRepeatButtons(user, quote);
     expect(await waitForOrders(world, '2348031234802', 1)).toHaveLength(1);
     expect(await orderPostCount(world)).toBe(posts + 1);
   });
@@ -126,7 +127,7 @@ describe('top-up flow: confirming', () => {
     const quote = await typeToQuote(user, '08031234444');
     user.press(quote, /✅/);
     const [order] = await waitForOrders(world, '2348031234444', 1);
-    await user.waitForBotMessage((m) => m.text.includes('Top up again'), { ...WAIT, after: quote.id });
+    await waitForRepeatButtons(user, quote);
     const refused = await say(user, '/topup +2348031234444 500 MTN', /not finished yet/);
     expect(refused.text).toContain(order!.order_id);
     expect(refused.text).toContain(order!.external_order_id);
@@ -172,7 +173,7 @@ describe('top-up flow: confirming', () => {
     const quote = await typeToQuote(user, number);
     user.press(quote, /✅/);
     const told = await user.waitFor(
-      (chat) => chat.find((m) => m.id > quote.id && m.from === 'bot' && m.text.includes(answer)),
+      (chat) => chat.find((m) => m.id >= quote.id && m.from === 'bot' && m.text.includes(answer)),
       WAIT,
     );
     expect(told.text).toContain('Nothing was charged');
@@ -201,7 +202,7 @@ describe('top-up flow: confirming', () => {
     user.press(quote, /✅/);
     const told = await user.waitFor(
       (chat) =>
-        chat.find((m) => m.id > quote.id && m.from === 'bot' && m.text.includes('no longer available')),
+        chat.find((m) => m.id >= quote.id && m.from === 'bot' && m.text.includes('no longer available')),
       WAIT,
     );
     expect(told.text).toContain('choose another operator');

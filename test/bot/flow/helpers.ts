@@ -149,6 +149,22 @@ export async function waitForOrderLine(user: StandInUser, timeoutMs = 30_000): P
   );
 }
 
+/**
+ * Waits until the quote's message, which became its order's status message, shows the 🔁 buttons: the order was
+ * placed and its first status told.
+ */
+export async function waitForRepeatButtons(
+  user: StandInUser,
+  quote: ChatMessage,
+  timeoutMs = 30_000,
+): Promise<ChatMessage> {
+  return user.waitFor(
+    (chat) =>
+      chat.find((m) => m.id === quote.id && m.buttons.flat().some((b) => b.text.includes('Same number'))),
+    { timeoutMs },
+  );
+}
+
 /** Waits until the sandbox has `count` orders to `account` and returns them. */
 export async function waitForOrders(
   world: BotWorld,
@@ -178,9 +194,10 @@ export async function typeToQuote(user: StandInUser, phone: string, amount = '50
 export async function confirmToRefusal(user: StandInUser, phone: string): Promise<string> {
   const quote = await typeToQuote(user, phone);
   user.press(quote, /✅/);
+  // The quote's message becomes the order's status message: it says so itself.
   const refused = await user.waitForBotMessage((m) => m.text.includes('was refused'), {
     ...WAIT,
-    after: quote.id,
+    after: quote.id - 1,
   });
   const ext = /(\S+) was refused/.exec(refused.text)?.[1];
   if (ext === undefined) throw new Error(`no merchant order number in: ${refused.text}`);

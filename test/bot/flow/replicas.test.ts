@@ -10,6 +10,7 @@ import {
   typeToQuote,
   waitForOrderLine,
   waitForOrders,
+  waitForRepeatButtons,
 } from './helpers.ts';
 
 // Two replicas in webhook mode behind a round-robin balancer, sharing one Redis: consecutive updates of
@@ -56,7 +57,7 @@ describe('top-up flow: two replicas in webhook mode', () => {
     const quote = await typeToQuote(user, '08031235001');
     const posts = await orderPostCount(world);
     const pressed = user.press(quote, /✅/);
-    await user.waitForBotMessage((m) => m.text.includes('Top up again'), { ...WAIT, after: quote.id });
+    await waitForRepeatButtons(user, quote);
     // Telegram re-sends an update whose webhook answer was lost, i.e. after it was confirmed.
     await world.standIn.driver.waitFor(() => world.standIn.driver.pendingUpdateCount() === 0, WAIT);
     world.standIn.driver.redeliver(pressed.updateId!);

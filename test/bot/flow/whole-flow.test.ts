@@ -9,6 +9,7 @@ import {
   tap,
   waitForOrderLine,
   waitForOrders,
+  waitForRepeatButtons,
 } from './helpers.ts';
 
 // The whole guided flow over the real app, the Merchant API sandbox, the Bot API stand-in and Redis.
@@ -167,7 +168,8 @@ describe('top-up flow: start to order', () => {
     const quote = await tap(user, phone, (recent[0] ?? '') as string, PROMPT.quote);
     expect(quote.text).toContain('+509 34 12 3402');
     user.press(quote, /✅/);
-    const next = await user.waitForBotMessage((m) => m.text.includes('Top up again'), WAIT);
+    // The quote's message is the order's status message now, with the 🔁 buttons under it.
+    const next = await waitForRepeatButtons(user, quote);
     expect(buttonTexts(next)).toHaveLength(2);
     await waitForOrders(world, '50934123402', 2);
     // The same number is refused while an order to it is unfinished: wait for the order to end.

@@ -53,7 +53,10 @@ export async function confirmSchedule(
     estimate: html(estimate),
   });
   const s = sc.nextPrompt();
-  const choice = await sc.decide(s, text, { confirm: 'schedule-button-save', hint: 'top-up-press-a-button' });
+  const { choice } = await sc.decide(s, text, {
+    confirm: 'schedule-button-save',
+    hint: 'top-up-press-a-button',
+  });
   if (choice !== 'confirm') return choice;
   // The PIN as before a top-up at the estimated price (none: taken as above the threshold); nothing is saved
   // while it is locked. Each run checks again at its own price.

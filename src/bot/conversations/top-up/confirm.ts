@@ -12,7 +12,7 @@ import type { LineEnd } from '../../waiting-line.ts';
 import { confirmPin } from './pin.ts';
 import { place, problemText, type QuoteRefusal } from './place.ts';
 import { viewerPrice, type QuoteView } from './quote.ts';
-import type { StepContext } from './step-context.ts';
+import type { OpenPrompt, StepContext } from './step-context.ts';
 import { escapeHtml, html } from '../../../lib/html.ts';
 import { chosenFixedOption } from '../top-up-model.ts';
 
@@ -213,22 +213,33 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
     }
     sc.lastQuote = quote;
     let s: number;
+    // The confirmed quote's message, its buttons still on: placing edits it into the order's status message.
+    let confirmation: OpenPrompt | undefined;
     if (step !== undefined) {
       s = step;
     } else {
       s = sc.nextPrompt();
       const text = [notice, quoteText(sc, quote, await sc.conversation.now())].filter(Boolean).join('\n\n');
-      const choice = await sc.decide(s, text, { confirm: 'button-confirm', hint: 'top-up-press-confirm' });
-      if (choice !== 'confirm') return choice;
+      const decision = await sc.decide(s, text, {
+        confirm: 'button-confirm',
+        hint: 'top-up-press-confirm',
+        keepOpen: true,
+      });
+      if (decision.choice !== 'confirm') return decision.choice;
+      confirmation = decision.prompt;
       const pin = await confirmPin(sc, quote);
-      if (pin !== 'ok') return pin;
+      if (pin !== 'ok') {
+        await sc.closePrompt(confirmation, confirmation.text);
+        return pin;
+      }
     }
     const short = await tooShort(sc, quote);
     if (short !== undefined) {
+      if (confirmation !== undefined) await sc.closePrompt(confirmation, confirmation.text);
       notice = short;
       continue;
     }
-    const placed = await place(sc, quote, s);
+    const placed = await place(sc, quote, s, confirmation);
     if (placed === 'placed' || placed === 'stopped') return 'done';
     notice = sc.t('top-up-quote-renewed');
     // Once per confirmation: a fresh quote refused again is shown to confirm.

@@ -1,4 +1,3 @@
-import { InlineKeyboard } from 'grammy';
 import { intentWithNumber, type FixedNumber, type IntentDraft } from '../../../orders/numbers.ts';
 import {
   holdAndPlace,
@@ -13,12 +12,11 @@ import {
 import { Decimal } from 'decimal.js';
 import { formatMoney } from '../../../domain/money.ts';
 import type { OrderIntent, Rejection, SubmitResult } from '../../../orders/types.ts';
-import { repeatData } from '../../callback-data/repeat.ts';
 import type { BaseContext } from '../../context.ts';
 import { problemText as problemTextOf, type ServiceProblem } from '../../service-problem.ts';
 import { rememberRecent } from './phone.ts';
 import { refusalAdviceKey, type QuoteView } from './quote.ts';
-import type { StepContext } from './step-context.ts';
+import type { OpenPrompt, StepContext } from './step-context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
 
 /** The order's number and status message when its quote was refused (nothing charged): the caller says what next. */
@@ -33,18 +31,30 @@ type Numbered = Required<FixedNumber>;
 
 /**
  * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
- * be shown again (the payer's price changed), `refused` when placement refused the quote.
+ * be shown again (the payer's price changed), `refused` when placement refused the quote. `confirmation`: the
+ * quote's message, still open, that becomes the order's status message (closed when no order comes of it).
  */
-export async function place(sc: StepContext, quote: QuoteView, step: number): Promise<Placed> {
+export async function place(
+  sc: StepContext,
+  quote: QuoteView,
+  step: number,
+  confirmation?: OpenPrompt,
+): Promise<Placed> {
   const { ctx, userId, locale } = sc;
   const { product, quoted } = orderTerms(sc, quote);
   const now = await payerNow(sc, product, quoted);
+  const close = () =>
+    confirmation === undefined ? undefined : sc.closePrompt(confirmation, confirmation.text);
   if (now === null) {
+    await close();
     await ctx.reply(sc.t('access-denied', { id: String(userId) }));
     return 'stopped';
   }
   const { role, price, above } = now;
-  if (!priceAsShown(role, quote.resellerPrice, price)) return 'requote';
+  if (!priceAsShown(role, quote.resellerPrice, price)) {
+    await close();
+    return 'requote';
+  }
   // A reseller's price is held from their credit when the order is stored; admins spend the wallet directly.
   const draft = intentDraft({
     product,
@@ -54,7 +64,7 @@ export async function place(sc: StepContext, quote: QuoteView, step: number): Pr
     above,
     payer: { role, resellerId: userId, chatId: ctx.chat!.id, locale },
   });
-  const numbered = await fixNumber(sc, draft, step, quote.quoteToken);
+  const numbered = await fixNumber(sc, draft, step, quote.quoteToken, confirmation);
   const result = await submitInLine(sc, intentWithNumber(draft, numbered));
   if (result.outcome === 'placed' || result.outcome === 'pending') {
     await tellPlaced(sc, result.outcome, role, numbered.externalOrderId);
@@ -116,22 +126,33 @@ function priceAsShown(role: Payer['role'], shown: string | undefined, price: str
   return role === 'reseller' ? shown !== undefined && new Decimal(shown).eq(price) : shown === undefined;
 }
 
-/** The merchant order number of this confirmation and its status message, sent once. */
+/**
+ * The merchant order number of this confirmation and its status message, fixed once: the confirmation's own
+ * message when it is open (edited into "Placing…"), else a new one. The message is recorded with the number so
+ * that a crash before the intent is stored ends with it saying "not placed".
+ */
 async function fixNumber(
   sc: StepContext,
   draft: IntentDraft,
   step: number,
   quoteToken: string,
+  confirmation: OpenPrompt | undefined,
 ): Promise<Numbered> {
-  const { conversation, deps } = sc;
+  const { conversation, deps, ctx } = sc;
   // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
   const fixed = await conversation.external(() =>
     deps.numbers.fix({ userId: sc.userId, flow: `${sc.flow}:${step}`, quoteToken }, draft),
   );
   const { externalOrderId, statusMessageId } = fixed;
   if (statusMessageId !== undefined) return { externalOrderId, statusMessageId };
-  const sent = await sc.ctx.reply(sc.t('top-up-placing', { number: externalOrderId }));
-  // Recorded so that a crash before the intent is stored ends with this message saying "not placed".
+  const placing = sc.t('top-up-placing', { number: externalOrderId });
+  if (confirmation !== undefined) {
+    const messageId = confirmation.message_id;
+    await conversation.external(() => deps.numbers.attachMessage(externalOrderId, messageId));
+    await ctx.api.editMessageText(ctx.chat!.id, messageId, placing).catch(() => undefined);
+    return { externalOrderId, statusMessageId: messageId };
+  }
+  const sent = await ctx.reply(placing);
   await conversation.external(() => deps.numbers.attachMessage(externalOrderId, sent.message_id));
   return { externalOrderId, statusMessageId: sent.message_id };
 }
@@ -164,7 +185,10 @@ function submitInLine(sc: StepContext, intent: OrderIntent): Promise<SubmitResul
   });
 }
 
-/** After a placed or pending order: the low-credit notice, and what to do next. */
+/**
+ * After a placed or pending order: the low-credit notice. What to do next are the buttons under the order's status
+ * message (notify/notices.ts), which tells its statuses from here on.
+ */
 async function tellPlaced(
   sc: StepContext,
   outcome: 'placed' | 'pending',
@@ -173,14 +197,8 @@ async function tellPlaced(
 ): Promise<void> {
   const { ctx, t } = sc;
   if (role === 'reseller') await tellLowCredit(sc);
-  // The order service owns the status message from here on; a pending order gets a separate note.
+  // A pending order's status message waits for its answer: a note says why.
   if (outcome === 'pending') await ctx.reply(t('top-up-pending', { number: externalOrderId }));
-  await ctx.reply(t('top-up-what-next'), {
-    reply_markup: new InlineKeyboard()
-      .text(t('button-repeat-same'), repeatData('same', externalOrderId))
-      .row()
-      .text(t('button-repeat-amount'), repeatData('amount', externalOrderId)),
-  });
 }
 
 /** Tells why the order was refused, on its status message (`say`); a refused quote is left to the caller. */

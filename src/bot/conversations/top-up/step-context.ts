@@ -113,13 +113,14 @@ export interface StepContext {
   /**
    * Shows `text` as prompt `s` with the `confirm` button (a translation key), ❌ and ⬅️ Back, and waits for one of
    * them: 'confirm', 'cancel' (❌ or /cancel) or 'back'; anything else is answered with `hint`. The prompt keeps its
-   * text and loses its buttons whatever the answer.
+   * text and loses its buttons whatever the answer, except a confirmation with `keepOpen`: the caller closes the
+   * prompt or edits it into what comes next (one call instead of two).
    */
   decide(
     s: number,
     text: string,
-    keys: { confirm: string; hint: string },
-  ): Promise<'confirm' | 'cancel' | 'back'>;
+    keys: { confirm: string; hint: string; keepOpen?: boolean },
+  ): Promise<{ choice: 'confirm' | 'cancel' | 'back'; prompt: OpenPrompt }>;
   /** The product kind in words, as HTML. */
   subtypeLabel(subtype: string): string;
 }
@@ -182,6 +183,12 @@ export async function createStepContext(
   };
 }
 
+/** A prompt the user has answered whose buttons are still shown: its message and its text. */
+export interface OpenPrompt {
+  message_id: number;
+  text: string;
+}
+
 /** What the prompt helpers below share of one run's step context. */
 type Prompts = Pick<StepContext, 'ctx' | 't' | 'cb' | 'answer' | 'closePrompt'>;
 
@@ -236,8 +243,8 @@ async function decideOn(
   { ctx, t, cb, answer, closePrompt }: Prompts,
   s: number,
   text: string,
-  keys: { confirm: string; hint: string },
-): Promise<'confirm' | 'cancel' | 'back'> {
+  keys: { confirm: string; hint: string; keepOpen?: boolean },
+): Promise<{ choice: 'confirm' | 'cancel' | 'back'; prompt: OpenPrompt }> {
   const kb = new InlineKeyboard()
     .text(t(keys.confirm), cb(s, ACTION.confirm))
     .text(t('button-reject'), cb(s, ACTION.reject))
@@ -255,8 +262,9 @@ async function decideOn(
             : 'confirm'
           : null;
     if (choice !== null) {
-      await closePrompt(message, text);
-      return choice;
+      const prompt = { message_id: message.message_id, text };
+      if (choice !== 'confirm' || keys.keepOpen !== true) await closePrompt(prompt, text);
+      return { choice, prompt };
     }
     await ctx.reply(t(keys.hint));
   }
