@@ -4,6 +4,7 @@ import { newMerchantOrderNumber } from '../domain/order-number.ts';
 import type { OrderRequest } from '../merchant/types.ts';
 import { orderKeys } from './keys.ts';
 import { defineScript, LUA_NOW_MS, type RedisOp } from '../lib/redis/redis-script.ts';
+import { decodeOrder } from './record.ts';
 import type { OrderIntent } from './types.ts';
 
 /**
@@ -32,7 +33,7 @@ export type IntentDraft = Omit<OrderIntent, 'externalOrderId' | 'request' | 'sta
 
 export interface FixedNumber {
   externalOrderId: string;
-  /** The status message an earlier run of the same confirmation already sent, if it got that far. */
+  /** The status message an earlier run of the same confirmation already attached, if it got that far. */
   statusMessageId?: number;
 }
 
@@ -87,9 +88,13 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
       )) as [string, number];
       if (isNew === 1) return { externalOrderId };
       // Fixed by an earlier run of this confirmation: the key of its intent is known only now, so the status
-      // message that run sent (attached after the number was fixed, never before) is read on its own.
+      // message that run attached (after the number was fixed, never before) is read on its own; once the intent
+      // is stored, the number's record is gone and the order's record holds the message.
       const msg = await redis.hget(keys.numberIntent(externalOrderId), 'msg');
-      return msg === null ? { externalOrderId } : { externalOrderId, statusMessageId: Number(msg) };
+      if (msg !== null) return { externalOrderId, statusMessageId: Number(msg) };
+      const data = await redis.hget(keys.order(externalOrderId), 'data');
+      const stored = data === null ? undefined : decodeOrder(data, externalOrderId).statusMessageId;
+      return stored === undefined ? { externalOrderId } : { externalOrderId, statusMessageId: stored };
     },
 
     /** Remembers the `⏳ Placing…` message of an unresolved number (nothing once it is resolved). */

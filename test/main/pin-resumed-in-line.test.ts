@@ -130,6 +130,8 @@ describe('a PIN given while the budget is full, its replica killed', () => {
         .filter((c) => c.params.chat_id === user.id && /^(sendMessage|editMessageText)$/.test(c.method))
         .map((c) => String(c.params.text));
       expect(texts.filter((t) => /4 to 8 digits|wrong PIN|tries? left/.test(t))).toEqual([]);
+      // "Placing" written once: the replica that handled the kept update found the order's status message.
+      expect(texts.filter((t) => t.includes('Placing the order'))).toHaveLength(1);
       expect(user.chat().filter(isKeypad)).toEqual([]);
       expect(current(user, keypads[i]!.id)).toBeUndefined();
     }

@@ -146,4 +146,29 @@ describe('merchant order numbers and the intents stored under them', () => {
     expect(await service.resolveUnplaced(0)).toBe(0);
     expect((await service.get(fixed.externalOrderId))?.placement).toBe('placed');
   });
+
+  it("the same confirmation again after its intent is stored finds the number and the order's status message", async ({
+    openWorld,
+    redis,
+  }) => {
+    const w = await openWorld({ prefix: 'nb4:' });
+    client = new Redis(redis.url);
+    const numbers = createOrderNumbers({ redis: client, prefix: 'nb4:' });
+    const model = await w.newIntent({ account: phone('4405') });
+    const scope = { userId: model.resellerId, flow: 'f3:3', quoteToken: 'qt' };
+    const fixed = await numbers.fix(scope, draftOf(model));
+    await numbers.attachMessage(fixed.externalOrderId, model.statusMessageId!);
+    const intent: OrderIntent = {
+      ...model,
+      externalOrderId: fixed.externalOrderId,
+      request: { ...model.request, externalOrderId: fixed.externalOrderId },
+    };
+    expect((await w.replicas[0]!.system.service.submit(intent)).outcome).toBe('placed');
+    // Its update handled again (the replica that handled it died after storing the intent): the number's own
+    // record is gone with the intent stored, and the message is still found, so nothing is written anew in its place.
+    expect(await numbers.fix(scope, draftOf(model))).toEqual({
+      externalOrderId: fixed.externalOrderId,
+      statusMessageId: model.statusMessageId,
+    });
+  });
 });
