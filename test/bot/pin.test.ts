@@ -83,7 +83,10 @@ function isKeypad(m: ChatMessage): boolean {
 /** Confirms the quote and waits for the keypad. */
 async function confirmToKeypad(user: StandInUser, quote: ChatMessage): Promise<ChatMessage> {
   user.press(quote, /✅/);
-  return user.waitForBotMessage(isKeypad, { ...WAIT, after: quote.id });
+  const keypad = await user.waitForBotMessage(isKeypad, { ...WAIT, after: quote.id });
+  // The keypad comes below the quote, which lost its buttons first (placing then sends its own message).
+  expect(current(user, quote.id)?.buttons.flat()).toEqual([]);
+  return keypad;
 }
 
 /** Presses the digits one by one, each after the keypad shows the one before (its data carries the entry). */

@@ -226,10 +226,17 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
         keepOpen: true,
       });
       if (decision.choice !== 'confirm') return decision.choice;
-      confirmation = decision.prompt;
-      const pin = await confirmPin(sc, quote);
+      const open = decision.prompt;
+      confirmation = open;
+      // The keypad comes below the quote: the quote loses its buttons first, and placing sends its own message.
+      const pin = await confirmPin(sc, quote, {
+        beforeAsking: async () => {
+          confirmation = undefined;
+          await sc.closePrompt(open, open.text);
+        },
+      });
       if (pin !== 'ok') {
-        await sc.closePrompt(confirmation, confirmation.text);
+        if (confirmation !== undefined) await sc.closePrompt(open, open.text);
         return pin;
       }
     }

@@ -56,16 +56,18 @@ export function pinGivenIn(sc: StepContext): boolean {
  * Asks for the reseller's PIN when the price they pay is above their threshold (`quote` null: a price not known
  * now, taken as above it). 'ok': go on; 'cancel': ❌ or /cancel; 'done': refused (no PIN set, or locked) and told
  * why; nothing is placed. `refuseWhileLocked`: a lock refuses whatever the price (saving a schedule).
+ * `beforeAsking`: runs before the keypad is shown (only when the PIN is asked).
  */
 export async function confirmPin(
   sc: StepContext,
   quote: QuoteView | null,
-  options: { refuseWhileLocked?: boolean } = {},
+  options: { refuseWhileLocked?: boolean; beforeAsking?: () => Promise<void> } = {},
 ): Promise<'ok' | 'cancel' | 'done'> {
   const { t, locale } = sc;
   const price = quote === null ? UNKNOWN_COST : (quote.resellerPrice ?? quote.merchantPrice);
   const gate = await pinGate(sc, price, options.refuseWhileLocked === true);
   if (gate !== 'ask') return gate;
+  await options.beforeAsking?.();
   const head =
     quote === null
       ? t('schedule-pin-unknown')
