@@ -177,6 +177,21 @@ export function jobsPrefix(prefix: string): string {
   return keyspace(prefix, 'jobs')();
 }
 
+/** BullMQ's options for a worker of ours, WorkOptions' defaults applied (its connection and concurrency apart). */
+function workerOptions(options: WorkOptions): Omit<WorkerOptions, 'connection'> {
+  const lockDuration = options.lockDurationMs ?? DEFAULT_LOCK_MS;
+  return {
+    lockDuration,
+    stalledInterval: options.stalledIntervalMs ?? stalledIntervalMs(lockDuration),
+    runRetryDelay: RUN_RETRY_DELAY_MS,
+    ...(options.limiter
+      ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } }
+      : {}),
+    ...(options.backoffStrategy ? { settings: { backoffStrategy: options.backoffStrategy } } : {}),
+    ...(options.maxStalledCount === undefined ? {} : { maxStalledCount: options.maxStalledCount }),
+  };
+}
+
 export function createJobSystem(deps: JobSystemDeps): JobSystem {
   const logger = deps.logger ?? silentLogger;
   const prefix = jobsPrefix(deps.prefix);
@@ -232,21 +247,12 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
         connection.on('error', (error) =>
           logger.warn({ err: error, queue: name }, 'jobs: redis connection problem'),
         );
-        const workerOptions: WorkerOptions = {
+        const worker = new Worker<Data, Result>(name, counted, {
+          ...workerOptions(options),
           connection,
           prefix,
           concurrency,
-          lockDuration: options.lockDurationMs ?? DEFAULT_LOCK_MS,
-          stalledInterval:
-            options.stalledIntervalMs ?? stalledIntervalMs(options.lockDurationMs ?? DEFAULT_LOCK_MS),
-          runRetryDelay: RUN_RETRY_DELAY_MS,
-          ...(options.limiter
-            ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } }
-            : {}),
-          ...(options.backoffStrategy ? { settings: { backoffStrategy: options.backoffStrategy } } : {}),
-          ...(options.maxStalledCount === undefined ? {} : { maxStalledCount: options.maxStalledCount }),
-        };
-        const worker = new Worker<Data, Result>(name, counted, workerOptions);
+        });
         worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'jobs: worker problem'));
         worker.on('failed', (job, error) =>
           logger.warn(
