@@ -215,6 +215,12 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
     let s: number;
     // The confirmed quote's message, its buttons still on: placing edits it into the order's status message.
     let confirmation: OpenPrompt | undefined;
+    // Any other way on loses its buttons (once).
+    const closeConfirmation = async (): Promise<void> => {
+      const open = confirmation;
+      confirmation = undefined;
+      if (open !== undefined) await sc.closePrompt(open, open.text);
+    };
     if (step !== undefined) {
       s = step;
     } else {
@@ -226,23 +232,17 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
         keepOpen: true,
       });
       if (decision.choice !== 'confirm') return decision.choice;
-      const open = decision.prompt;
-      confirmation = open;
+      confirmation = decision.prompt;
       // The keypad comes below the quote: the quote loses its buttons first, and placing sends its own message.
-      const pin = await confirmPin(sc, quote, {
-        beforeAsking: async () => {
-          confirmation = undefined;
-          await sc.closePrompt(open, open.text);
-        },
-      });
+      const pin = await confirmPin(sc, quote, { beforeAsking: closeConfirmation });
       if (pin !== 'ok') {
-        if (confirmation !== undefined) await sc.closePrompt(open, open.text);
+        await closeConfirmation();
         return pin;
       }
     }
     const short = await tooShort(sc, quote);
     if (short !== undefined) {
-      if (confirmation !== undefined) await sc.closePrompt(confirmation, confirmation.text);
+      await closeConfirmation();
       notice = short;
       continue;
     }
