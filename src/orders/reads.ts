@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { scanKeys } from '../lib/redis/connect.ts';
 import { KNOWN_STATUSES } from '../domain/status.ts';
 import type { OrderKeys } from './keys.ts';
+import { loadOrders } from './lists.ts';
 import { decodeOrder } from './record.ts';
 import type { StoredOrder } from './types.ts';
 
@@ -27,67 +28,68 @@ export interface CreatedQuery {
   pageSize?: number;
 }
 
+/** The all-orders index of each status that has one now: status -> its key. */
+async function statusIndexes(redis: Redis, keys: OrderKeys): Promise<Map<string, string>> {
+  const probe = keys.status('');
+  const found = new Map<string, string>();
+  for await (const names of scanKeys(redis, `${probe}*`)) {
+    for (const key of names) {
+      const status = key.slice(probe.length);
+      // Only the all-orders index of each status (reseller indexes live elsewhere).
+      if (status !== '' && !status.includes(':')) found.set(status, key);
+    }
+  }
+  return found;
+}
+
+/** The indexes `createdIn` walks for `query`. */
+async function indexKeysOf(redis: Redis, keys: OrderKeys, query: CreatedQuery): Promise<string[]> {
+  if (query.resellerId !== undefined) return [keys.reseller(query.resellerId, query.status)];
+  if (query.resellerIds !== undefined)
+    return [...new Set(query.resellerIds)].map((id) => keys.reseller(id, query.status));
+  if (query.status !== undefined) return [keys.status(query.status)];
+  // Every status an order can move into during the walk, whether or not an order has it yet; statuses
+  // the service added beyond the spec's are found as they stand at the start.
+  const known = ['placing', 'rejected', ...KNOWN_STATUSES].map((status) => keys.status(status));
+  return [...new Set([...known, ...(await statusIndexes(redis, keys)).values()])];
+}
+
+/**
+ * The next `count` members after the cursor (score, then member) across `indexKeys`, read in one MULTI so an
+ * order moving between two status indexes meanwhile is seen in exactly one of them.
+ */
+async function nextPage(
+  redis: Redis,
+  indexKeys: readonly string[],
+  cursor: { score: number; seen: Set<string> },
+  to: number,
+  count: number,
+): Promise<Array<{ member: string; score: number }>> {
+  const multi = redis.multi();
+  for (const key of indexKeys) {
+    multi.zrangebyscore(key, cursor.score, `(${to}`, 'WITHSCORES', 'LIMIT', 0, count + cursor.seen.size);
+  }
+  const rows = (await multi.exec()) ?? [];
+  const found: Array<{ member: string; score: number }> = [];
+  for (const [error, flat] of rows) {
+    if (error !== null) throw error;
+    const list = flat as string[];
+    for (let i = 0; i + 1 < list.length; i += 2) {
+      const member = list[i]!;
+      const score = Number(list[i + 1]);
+      if (score === cursor.score && cursor.seen.has(member)) continue;
+      found.push({ member, score });
+    }
+  }
+  found.sort((a, b) => a.score - b.score || (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
+  return found.slice(0, count);
+}
+
 /**
  * The store's narrow read side for staff features (/stats, /health): they ask questions here instead of
  * reading the store's keys, indexes and streams themselves. Read-only: never writes an order or an index.
  */
 export function createOrderReads(redis: Redis, keys: OrderKeys) {
-  async function statusIndexes(): Promise<Map<string, string>> {
-    const probe = keys.status('');
-    const found = new Map<string, string>();
-    for await (const names of scanKeys(redis, `${probe}*`)) {
-      for (const key of names) {
-        const status = key.slice(probe.length);
-        // Only the all-orders index of each status (reseller indexes live elsewhere).
-        if (status !== '' && !status.includes(':')) found.set(status, key);
-      }
-    }
-    return found;
-  }
-
-  async function load(exts: readonly string[]): Promise<StoredOrder[]> {
-    const orders: StoredOrder[] = [];
-    for (let i = 0; i < exts.length; i += 200) {
-      const pipeline = redis.pipeline();
-      const batch = exts.slice(i, i + 200);
-      for (const ext of batch) pipeline.hget(keys.order(ext), 'data');
-      ((await pipeline.exec()) ?? []).forEach(([error, data], j) => {
-        if (error === null && typeof data === 'string') orders.push(decodeOrder(data, batch[j]!));
-      });
-    }
-    return orders;
-  }
-
-  /**
-   * The next `count` members after the cursor (score, then member) across `indexKeys`, read in one MULTI so an
-   * order moving between two status indexes meanwhile is seen in exactly one of them.
-   */
-  async function nextPage(
-    indexKeys: readonly string[],
-    cursor: { score: number; seen: Set<string> },
-    to: number,
-    count: number,
-  ): Promise<Array<{ member: string; score: number }>> {
-    const multi = redis.multi();
-    for (const key of indexKeys) {
-      multi.zrangebyscore(key, cursor.score, `(${to}`, 'WITHSCORES', 'LIMIT', 0, count + cursor.seen.size);
-    }
-    const rows = (await multi.exec()) ?? [];
-    const found: Array<{ member: string; score: number }> = [];
-    for (const [error, flat] of rows) {
-      if (error !== null) throw error;
-      const list = flat as string[];
-      for (let i = 0; i + 1 < list.length; i += 2) {
-        const member = list[i]!;
-        const score = Number(list[i + 1]);
-        if (score === cursor.score && cursor.seen.has(member)) continue;
-        found.push({ member, score });
-      }
-    }
-    found.sort((a, b) => a.score - b.score || (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
-    return found.slice(0, count);
-  }
-
   return {
     /**
      * Orders created in [from, to), oldest first, read page by page (never the whole period in memory): one
@@ -96,20 +98,10 @@ export function createOrderReads(redis: Redis, keys: OrderKeys) {
      */
     async *createdIn(query: CreatedQuery): AsyncGenerator<StoredOrder> {
       const pageSize = Math.max(1, Math.floor(query.pageSize ?? 100));
-      let indexKeys: string[];
-      if (query.resellerId !== undefined) indexKeys = [keys.reseller(query.resellerId, query.status)];
-      else if (query.resellerIds !== undefined)
-        indexKeys = [...new Set(query.resellerIds)].map((id) => keys.reseller(id, query.status));
-      else if (query.status !== undefined) indexKeys = [keys.status(query.status)];
-      else {
-        // Every status an order can move into during the walk, whether or not an order has it yet; statuses
-        // the service added beyond the spec's are found as they stand at the start.
-        const known = ['placing', 'rejected', ...KNOWN_STATUSES].map((status) => keys.status(status));
-        indexKeys = [...new Set([...known, ...(await statusIndexes()).values()])];
-      }
+      const indexKeys = await indexKeysOf(redis, keys, query);
       const cursor = { score: query.from, seen: new Set<string>() };
       for (;;) {
-        const page = await nextPage(indexKeys, cursor, query.to, pageSize);
+        const page = await nextPage(redis, indexKeys, cursor, query.to, pageSize);
         if (page.length === 0) return;
         for (const { member, score } of page) {
           if (score !== cursor.score) {
@@ -134,12 +126,12 @@ export function createOrderReads(redis: Redis, keys: OrderKeys) {
     async createdBetween(from: number, to: number): Promise<CreatedBetween> {
       const byStatus: Record<string, number> = {};
       const members: string[] = [];
-      for (const [status, key] of await statusIndexes()) {
+      for (const [status, key] of await statusIndexes(redis, keys)) {
         const exts = await redis.zrangebyscore(key, from, `(${to}`);
         if (exts.length > 0) byStatus[status] = exts.length;
         members.push(...exts);
       }
-      return { byStatus, orders: await load(members) };
+      return { byStatus, orders: await loadOrders(redis, keys, members) };
     },
 
     /** How many orders are unfinished, and the oldest of them. */
@@ -149,7 +141,7 @@ export function createOrderReads(redis: Redis, keys: OrderKeys) {
         redis.zrange(keys.unfinished, '0', '0'),
       ]);
       const ext = first[0];
-      const [oldest] = ext === undefined ? [] : await load([ext]);
+      const [oldest] = ext === undefined ? [] : await loadOrders(redis, keys, [ext]);
       return { count, oldest: oldest ?? null };
     },
 

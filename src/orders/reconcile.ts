@@ -107,14 +107,130 @@ function ourStatus(order: StoredOrder): string {
   return order.status ?? 'placing';
 }
 
-/** Creates the reconciler: `run` now (admins), `tick` for the daily run, `start`/`stop` for the worker. */
-export function createReconciler(deps: ReconcilerDeps) {
+/** Compares one of our orders in the service's list with our copy, applying what moved forward. */
+async function compare(
+  deps: Pick<ReconcilerDeps, 'store' | 'alerts' | 'apply' | 'followUpDelayMs'>,
+  remote: RechargeOrder,
+  differences: ReconcileDifference[],
+): Promise<void> {
+  const ext = remote.externalOrderId;
+  const ids = { externalOrderId: ext, orderId: remote.orderId };
+  const local = await deps.store.get(ext);
+  if (local === null) {
+    // Alerted before it is recorded: a run that dies in between alerts again (once, by the alert's identity)
+    // rather than never, since the next run finds it recorded.
+    await deps.alerts.raise({ kind: 'unrecorded-order', ...ids, status: remote.status });
+    const recorded = (await deps.store.recordFound(remote, deps.followUpDelayMs)) !== null;
+    differences.push({ kind: 'missing', ...ids, theirs: remote.status, recorded });
+    return;
+  }
+  const ours = ourStatus(local);
+  if (ours !== remote.status) {
+    // Forward moves only (a placing or refused copy takes the service's word): the same rule as events.
+    const safe = local.status === undefined || canMove(local.status, remote.status);
+    const applied = safe ? ((await deps.apply(remote))?.applied ?? false) : false;
+    const missedFinal =
+      isFinished(remote.status) && (local.status === undefined || !isFinished(local.status));
+    differences.push({
+      kind: missedFinal ? 'missed-final' : 'status',
+      ...ids,
+      ours,
+      theirs: remote.status,
+      applied,
+    });
+  }
+  if (
+    local.quote.merchantCurrency !== remote.merchantCurrency ||
+    !new Decimal(local.quote.merchantPrice).eq(remote.merchantPrice)
+  ) {
+    differences.push({
+      kind: 'price',
+      ...ids,
+      ours: `${local.quote.merchantPrice} ${local.quote.merchantCurrency}`,
+      theirs: `${remote.merchantPrice.toString()} ${remote.merchantCurrency}`,
+    });
+  }
+}
+
+/** Resellers whose account holds more than their unfinished orders do, with both figures. */
+async function excessHolds(
+  deps: Pick<ReconcilerDeps, 'store' | 'heldAccounts'>,
+): Promise<Map<number, { ours: string; theirs: string }>> {
+  // Accounts first: an order stored after this read only adds to our side, never to a false report.
+  const accounts = await deps.heldAccounts();
+  const held = new Map<number, Decimal>();
+  for (const ext of await deps.store.unfinished()) {
+    const order = await deps.store.get(ext);
+    if (order?.credit?.state !== 'held') continue;
+    held.set(order.resellerId, (held.get(order.resellerId) ?? new Decimal(0)).plus(order.credit.amount));
+  }
+  const excess = new Map<number, { ours: string; theirs: string }>();
+  for (const account of accounts) {
+    const ours = held.get(account.userId) ?? new Decimal(0);
+    if (new Decimal(account.holds).gt(ours))
+      excess.set(account.userId, { ours: ours.toFixed(), theirs: account.holds });
+  }
+  return excess;
+}
+
+/** Reports each reseller whose account holds too much in two reads running. */
+async function checkHolds(
+  deps: Pick<ReconcilerDeps, 'store' | 'heldAccounts'>,
+  differences: ReconcileDifference[],
+): Promise<void> {
+  const first = await excessHolds(deps);
+  if (first.size === 0) return;
+  // An order that closed between the two reads looks like a stray hold once: only a repeated finding counts.
+  const second = await excessHolds(deps);
+  for (const [resellerId, figures] of second) {
+    if (first.has(resellerId)) differences.push({ kind: 'hold', resellerId, ...figures });
+  }
+}
+
+/**
+ * Where a walk goes back to: the last reconciled point (or the first run's look-back), or the oldest order we
+ * still wait for when that is older, less the overlap.
+ */
+async function sinceOf(
+  deps: Pick<ReconcilerDeps, 'redis' | 'store' | 'firstLookbackMs'>,
+  pointKey: string,
+  clock: () => number,
+): Promise<number> {
+  const pointText = await deps.redis.get(pointKey);
+  let since = pointText === null ? clock() - (deps.firstLookbackMs ?? 7 * 86_400_000) : Number(pointText);
+  // Orders we still wait for are compared however old they are.
+  const [oldestUnfinished] = await deps.store.unfinished();
+  if (oldestUnfinished !== undefined) {
+    const order = await deps.store.get(oldestUnfinished);
+    if (order !== null) since = Math.min(since, Date.parse(order.createdAt));
+  }
+  return since - OVERLAP_MS;
+}
+
+/** The next daily run: today's if RECONCILE_AT (`atMinutes`) passed and it is not done, else the next day's. */
+async function nextDailyRun(
+  redis: Redis,
+  dayKey: (day: string) => string,
+  atMinutes: number,
+  now: number,
+): Promise<{ id: string; day: string; delayMs: number }> {
+  const today = utcDay(now);
+  const midnight = Date.parse(`${today}T00:00:00Z`);
+  const at = midnight + atMinutes * 60_000;
+  if (now >= at && (await redis.exists(dayKey(today))) === 0)
+    return { id: `daily-${today}`, day: today, delayMs: 0 };
+  const next = now >= at ? at + 86_400_000 : at;
+  const day = utcDay(next);
+  return { id: `daily-${day}`, day, delayMs: next - now };
+}
+
+/** One run under the run lock: the walk of the service's list, the report, and the day marked done. */
+function createReconcileRun(deps: ReconcilerDeps) {
   const { redis } = deps;
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
   const k = orderKeys(deps.prefix).reconcile;
-  let queue: Queue<DailyJob> | undefined;
 
   async function renew(token: string): Promise<void> {
     const held = await renewScript.run(redis, [k.lock], [token, String(leaseMs)]);
@@ -125,86 +241,9 @@ export function createReconciler(deps: ReconcilerDeps) {
     await releaseScript.run(redis, [k.lock], [token]);
   }
 
-  async function compare(remote: RechargeOrder, differences: ReconcileDifference[]): Promise<void> {
-    const ext = remote.externalOrderId;
-    const ids = { externalOrderId: ext, orderId: remote.orderId };
-    const local = await deps.store.get(ext);
-    if (local === null) {
-      // Alerted before it is recorded: a run that dies in between alerts again (once, by the alert's identity)
-      // rather than never, since the next run finds it recorded.
-      await deps.alerts.raise({ kind: 'unrecorded-order', ...ids, status: remote.status });
-      const recorded = (await deps.store.recordFound(remote, deps.followUpDelayMs)) !== null;
-      differences.push({ kind: 'missing', ...ids, theirs: remote.status, recorded });
-      return;
-    }
-    const ours = ourStatus(local);
-    if (ours !== remote.status) {
-      // Forward moves only (a placing or refused copy takes the service's word): the same rule as events.
-      const safe = local.status === undefined || canMove(local.status, remote.status);
-      const applied = safe ? ((await deps.apply(remote))?.applied ?? false) : false;
-      const missedFinal =
-        isFinished(remote.status) && (local.status === undefined || !isFinished(local.status));
-      differences.push({
-        kind: missedFinal ? 'missed-final' : 'status',
-        ...ids,
-        ours,
-        theirs: remote.status,
-        applied,
-      });
-    }
-    if (
-      local.quote.merchantCurrency !== remote.merchantCurrency ||
-      !new Decimal(local.quote.merchantPrice).eq(remote.merchantPrice)
-    ) {
-      differences.push({
-        kind: 'price',
-        ...ids,
-        ours: `${local.quote.merchantPrice} ${local.quote.merchantCurrency}`,
-        theirs: `${remote.merchantPrice.toString()} ${remote.merchantCurrency}`,
-      });
-    }
-  }
-
-  /** Resellers whose account holds more than their unfinished orders do, with both figures. */
-  async function excessHolds(): Promise<Map<number, { ours: string; theirs: string }>> {
-    // Accounts first: an order stored after this read only adds to our side, never to a false report.
-    const accounts = await deps.heldAccounts();
-    const held = new Map<number, Decimal>();
-    for (const ext of await deps.store.unfinished()) {
-      const order = await deps.store.get(ext);
-      if (order?.credit?.state !== 'held') continue;
-      held.set(order.resellerId, (held.get(order.resellerId) ?? new Decimal(0)).plus(order.credit.amount));
-    }
-    const excess = new Map<number, { ours: string; theirs: string }>();
-    for (const account of accounts) {
-      const ours = held.get(account.userId) ?? new Decimal(0);
-      if (new Decimal(account.holds).gt(ours))
-        excess.set(account.userId, { ours: ours.toFixed(), theirs: account.holds });
-    }
-    return excess;
-  }
-
-  async function checkHolds(differences: ReconcileDifference[]): Promise<void> {
-    const first = await excessHolds();
-    if (first.size === 0) return;
-    // An order that closed between the two reads looks like a stray hold once: only a repeated finding counts.
-    const second = await excessHolds();
-    for (const [resellerId, figures] of second) {
-      if (first.has(resellerId)) differences.push({ kind: 'hold', resellerId, ...figures });
-    }
-  }
-
   async function walk(token: string): Promise<ReconcileSummary> {
     const runId = `${new Date(clock()).toISOString().replace(/[:.]/g, '')}-${randomBytes(3).toString('hex')}`;
-    const pointText = await redis.get(k.point);
-    let since = pointText === null ? clock() - (deps.firstLookbackMs ?? 7 * 86_400_000) : Number(pointText);
-    // Orders we still wait for are compared however old they are.
-    const [oldestUnfinished] = await deps.store.unfinished();
-    if (oldestUnfinished !== undefined) {
-      const order = await deps.store.get(oldestUnfinished);
-      if (order !== null) since = Math.min(since, Date.parse(order.createdAt));
-    }
-    since -= OVERLAP_MS;
+    const since = await sinceOf(deps, k.point, clock);
     const differences: ReconcileDifference[] = [];
     const seen = new Set<string>();
     let checked = 0;
@@ -229,18 +268,18 @@ export function createReconciler(deps: ReconcilerDeps) {
           continue;
         }
         checked += 1;
-        await compare(remote, differences);
+        await compare(deps, remote, differences);
       }
       if (older || page.results.length === 0 || page.results.length < Math.min(page.limit, PAGE)) break;
       offset += page.results.length;
     }
-    await checkHolds(differences);
+    await checkHolds(deps, differences);
     if (newest !== null) await redis.set(k.point, String(newest));
     return { runId, since, checked, foreign, differences };
   }
 
   /** Runs once under the lock; `daily`: only if that day's run is not done yet. */
-  async function runLocked(daily: boolean, day = utcDay(clock())): Promise<ReconcileOutcome> {
+  return async function runLocked(daily: boolean, day = utcDay(clock())): Promise<ReconcileOutcome> {
     const token = randomBytes(8).toString('hex');
     if ((await redis.set(k.lock, token, 'PX', leaseMs, 'NX')) === null) return { kind: 'busy' };
     try {
@@ -258,13 +297,38 @@ export function createReconciler(deps: ReconcilerDeps) {
     } finally {
       await release(token).catch(() => undefined);
     }
-  }
+  };
+}
+
+/** Creates the reconciler: `run` now (admins), `tick` for the daily run, `start`/`stop` for the worker. */
+export function createReconciler(deps: ReconcilerDeps) {
+  const { redis } = deps;
+  const clock = deps.clock ?? Date.now;
+  const k = orderKeys(deps.prefix).reconcile;
+  const runLocked = createReconcileRun(deps);
+  let queue: Queue<DailyJob> | undefined;
 
   /** Whether today's run time (UTC) has come. */
   function due(): boolean {
     if (deps.atMinutes === null) return false;
     const now = new Date(clock());
     return now.getUTCHours() * 60 + now.getUTCMinutes() >= deps.atMinutes;
+  }
+
+  async function queueNext(): Promise<void> {
+    if (queue === undefined) return;
+    const next = await nextDailyRun(redis, k.day, deps.atMinutes!, clock());
+    // One job per day: adding it again from another replica, or after a restart, is a no-op.
+    await queue.add(
+      'daily',
+      { day: next.day },
+      {
+        jobId: next.id,
+        delay: next.delayMs,
+        attempts: DAILY_ATTEMPTS,
+        backoff: { type: 'exponential', delay: DAILY_BACKOFF_MS },
+      },
+    );
   }
 
   return {
@@ -298,7 +362,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     /** The daily job queued now (its ID and delay), for /health and tests. */
     async nextDaily(): Promise<{ id: string; delayMs: number } | null> {
       if (queue === undefined || deps.atMinutes === null) return null;
-      return nextDaily();
+      return nextDailyRun(redis, k.day, deps.atMinutes, clock());
     },
 
     async stop(): Promise<void> {
@@ -306,35 +370,6 @@ export function createReconciler(deps: ReconcilerDeps) {
       queue = undefined;
     },
   };
-
-  /** The next daily run: today's if RECONCILE_AT passed and it is not done, else the next day's. */
-  async function nextDaily(): Promise<{ id: string; day: string; delayMs: number }> {
-    const now = clock();
-    const today = utcDay(now);
-    const midnight = Date.parse(`${today}T00:00:00Z`);
-    const at = midnight + deps.atMinutes! * 60_000;
-    if (now >= at && (await redis.exists(k.day(today))) === 0)
-      return { id: `daily-${today}`, day: today, delayMs: 0 };
-    const next = now >= at ? at + 86_400_000 : at;
-    const day = utcDay(next);
-    return { id: `daily-${day}`, day, delayMs: next - now };
-  }
-
-  async function queueNext(): Promise<void> {
-    if (queue === undefined) return;
-    const next = await nextDaily();
-    // One job per day: adding it again from another replica, or after a restart, is a no-op.
-    await queue.add(
-      'daily',
-      { day: next.day },
-      {
-        jobId: next.id,
-        delay: next.delayMs,
-        attempts: DAILY_ATTEMPTS,
-        backoff: { type: 'exponential', delay: DAILY_BACKOFF_MS },
-      },
-    );
-  }
 }
 
 export type Reconciler = ReturnType<typeof createReconciler>;

@@ -125,108 +125,64 @@ export interface OrderSenderDeps {
   sync: Pick<OrderSync, 'alertIfRevived' | 'lookUp' | 'reportIfStale'>;
 }
 
-/** Creates the placement send path of the order service (see the file comment). */
-export function createOrderSender(deps: OrderSenderDeps) {
-  const { api, store, placements, placement, followUp, logger, clock, raise, sync } = deps;
+/** The delay before the re-send after `step` re-sends whose outcome stayed unknown. */
+function retryDelay(placement: PlacementTimings, step: number): number {
+  return delayBefore({ kind: 'list', delaysMs: placement.retryDelaysMs }, step + 1);
+}
 
-  function retryDelay(step: number): number {
-    return delayBefore({ kind: 'list', delaysMs: placement.retryDelaysMs }, step + 1);
-  }
+/**
+ * Whether an earlier attempt may still be running at the service at `now`, so `rejection` of a later one is
+ * not final. A replica that died mid-send recorded no unanswered attempt; but a 400 on `external_order_id` for
+ * our own identical request (the spec's "used for another order") means the number is taken by something
+ * not yet visible, i.e. that attempt still running, so it counts from the first send (the intent is stored
+ * just before it).
+ */
+function mayStillRun(
+  order: StoredOrder | null,
+  rejection: Rejection,
+  now: number,
+  settleMs: number,
+): boolean {
+  if (order === null) return false;
+  if (order.unansweredAt !== undefined && now - Date.parse(order.unansweredAt) < settleMs) return true;
+  return rejection.key === 'external_order_id' && now - Date.parse(order.createdAt) < settleMs;
+}
 
-  /**
-   * Whether an earlier attempt may still be running at the service, so `rejection` of a later one is not
-   * final. A replica that died mid-send recorded no unanswered attempt; but a 400 on `external_order_id` for
-   * our own identical request (the spec's "used for another order") means the number is taken by something
-   * not yet visible, i.e. that attempt still running, so it counts from the first send (the intent is stored
-   * just before it).
-   */
-  function mayStillRun(order: StoredOrder | null, rejection: Rejection): boolean {
-    if (order === null) return false;
-    const now = clock();
-    if (order.unansweredAt !== undefined && now - Date.parse(order.unansweredAt) < placement.settleMs) {
-      return true;
-    }
-    return rejection.key === 'external_order_id' && now - Date.parse(order.createdAt) < placement.settleMs;
-  }
+/** Keeps the claim alive while a send is in flight, so no other replica sends the same order meanwhile. */
+function holdClaim(
+  deps: Pick<OrderSenderDeps, 'placements' | 'placement' | 'logger'>,
+  claim: Claim,
+  ext: string,
+): { signal: AbortSignal; release: () => void } {
+  const { placements, placement, logger } = deps;
+  const controller = new AbortController();
+  let released = false;
+  const timer = setInterval(
+    () => {
+      placements.renew(claim, placement.leaseMs).then(
+        (held) => {
+          if (held || released) return;
+          // Another replica owns the order now: stop before the client's next retry.
+          logger.warn({ externalOrderId: ext }, 'placement claim lost during a send; stopping');
+          controller.abort();
+        },
+        (error: unknown) => logger.warn({ err: error, externalOrderId: ext }, 'placement claim not renewed'),
+      );
+    },
+    Math.max(10, Math.floor(placement.leaseMs / 3)),
+  );
+  return {
+    signal: controller.signal,
+    release: () => {
+      released = true;
+      clearInterval(timer);
+    },
+  };
+}
 
-  /** Keeps the claim alive while a send is in flight, so no other replica sends the same order meanwhile. */
-  function holdClaim(claim: Claim, ext: string): { signal: AbortSignal; release: () => void } {
-    const controller = new AbortController();
-    let released = false;
-    const timer = setInterval(
-      () => {
-        placements.renew(claim, placement.leaseMs).then(
-          (held) => {
-            if (held || released) return;
-            // Another replica owns the order now: stop before the client's next retry.
-            logger.warn({ externalOrderId: ext }, 'placement claim lost during a send; stopping');
-            controller.abort();
-          },
-          (error: unknown) =>
-            logger.warn({ err: error, externalOrderId: ext }, 'placement claim not renewed'),
-        );
-      },
-      Math.max(10, Math.floor(placement.leaseMs / 3)),
-    );
-    return {
-      signal: controller.signal,
-      release: () => {
-        released = true;
-        clearInterval(timer);
-      },
-    };
-  }
-
-  /**
-   * Sends the stored request once and records the answer; the claim (renewed meanwhile) keeps other replicas
-   * off. `caller` 'submit': the chat gets the result at once and tells a refusal itself; 'worker': the notices
-   * does, and an earlier attempt (by submit or a replica that died) may have reached the service.
-   */
-  async function send(
-    order: StoredOrder,
-    claim: Claim,
-    caller: Caller,
-    onWait?: (view: LineView) => void,
-  ): Promise<SubmitResult> {
-    const ext = order.externalOrderId;
-    const hold = holdClaim(claim, ext);
-    try {
-      // The order's place in the line is named after it: a replica resuming it (after a crash) keeps the place.
-      const result = await api.createOrder(order.request, {
-        priority: 'placement',
-        signal: hold.signal,
-        line: { id: `order:${ext}`, owner: String(order.resellerId), ...(onWait ? { onWait } : {}) },
-      });
-      hold.release();
-      return await recordPlaced(order, result);
-    } catch (error) {
-      // An answer that could not be recorded (e.g. Redis failed) counts as unknown too: the order is re-sent.
-      hold.release();
-      return recordFailure(order, claim, caller, error);
-    }
-  }
-
-  /** The service created the order (or recognised the repeat): applied through the store like any read. */
-  async function recordPlaced(order: StoredOrder, result: CreateOrderResult): Promise<SubmitResult> {
-    const ext = order.externalOrderId;
-    await hookAt(deps.hooks, 'after-send-before-store', {
-      externalOrderId: ext,
-      orderId: result.order.orderId,
-    });
-    const applied = await store.applyRemote(
-      ext,
-      { orderId: result.order.orderId, status: result.order.status, order: result.order },
-      'create',
-      followUp.firstDelayMs(result.order.pollAfterSeconds),
-    );
-    await sync.alertIfRevived(ext, applied);
-    logger.info(
-      { externalOrderId: ext, orderId: result.order.orderId, replay: result.idempotentReplay },
-      'order placed',
-    );
-    const stored = applied?.order ?? order;
-    return resultOf(stored, result.idempotentReplay);
-  }
+/** What a send that threw means: a refusal, a 403, or an outcome we cannot know (re-sent later). */
+function createSendFailures(deps: OrderSenderDeps) {
+  const { store, placements, placement, logger, clock, raise, sync } = deps;
 
   /** A send that threw: a refusal, a 403, or an outcome we cannot know (re-sent by the order's re-send job). */
   async function recordFailure(
@@ -263,7 +219,7 @@ export function createOrderSender(deps: OrderSenderDeps) {
           { externalOrderId: ext, reason: verdict.reason },
           'order placement outcome unknown; will re-send',
         );
-        await placements.complete(claim, retryDelay(claim.step));
+        await placements.complete(claim, retryDelay(placement, claim.step));
         return { outcome: 'pending', order: (await store.get(ext)) ?? order };
       }
       default: {
@@ -291,12 +247,12 @@ export function createOrderSender(deps: OrderSenderDeps) {
       if (found !== null && found !== 'failed') return resultOf(found, true);
       const current = await store.get(ext);
       if (current !== null && current.placement !== 'placing') return resultOf(current, true);
-      if (found === 'failed' || mayStillRun(current, rejection)) {
+      if (found === 'failed' || mayStillRun(current, rejection, clock(), placement.settleMs)) {
         logger.warn(
           { externalOrderId: ext, key: rejection.key, code: rejection.code },
           'order refused after an attempt whose outcome is unknown; not final yet',
         );
-        await placements.complete(claim, retryDelay(claim.step));
+        await placements.complete(claim, retryDelay(placement, claim.step));
         return { outcome: 'pending', order: current ?? order };
       }
     }
@@ -309,8 +265,67 @@ export function createOrderSender(deps: OrderSenderDeps) {
   async function checkUnreadable(ext: string, claim: Claim, order: StoredOrder): Promise<SubmitResult> {
     const found = await sync.lookUp(ext);
     if (found !== null && found !== 'failed') return resultOf(found, true);
-    await placements.complete(claim, retryDelay(claim.step));
+    await placements.complete(claim, retryDelay(placement, claim.step));
     return { outcome: 'pending', order: (await store.get(ext)) ?? order };
+  }
+
+  return { recordFailure, checkUnreadable };
+}
+
+/** Creates the placement send path of the order service (see the file comment). */
+export function createOrderSender(deps: OrderSenderDeps) {
+  const { api, store, placements, followUp, logger, sync } = deps;
+  const { recordFailure, checkUnreadable } = createSendFailures(deps);
+
+  /**
+   * Sends the stored request once and records the answer; the claim (renewed meanwhile) keeps other replicas
+   * off. `caller` 'submit': the chat gets the result at once and tells a refusal itself; 'worker': the notices
+   * does, and an earlier attempt (by submit or a replica that died) may have reached the service.
+   */
+  async function send(
+    order: StoredOrder,
+    claim: Claim,
+    caller: Caller,
+    onWait?: (view: LineView) => void,
+  ): Promise<SubmitResult> {
+    const ext = order.externalOrderId;
+    const hold = holdClaim(deps, claim, ext);
+    try {
+      // The order's place in the line is named after it: a replica resuming it (after a crash) keeps the place.
+      const result = await api.createOrder(order.request, {
+        priority: 'placement',
+        signal: hold.signal,
+        line: { id: `order:${ext}`, owner: String(order.resellerId), ...(onWait ? { onWait } : {}) },
+      });
+      hold.release();
+      return await recordPlaced(order, result);
+    } catch (error) {
+      // An answer that could not be recorded (e.g. Redis failed) counts as unknown too: the order is re-sent.
+      hold.release();
+      return recordFailure(order, claim, caller, error);
+    }
+  }
+
+  /** The service created the order (or recognised the repeat): applied through the store like any read. */
+  async function recordPlaced(order: StoredOrder, result: CreateOrderResult): Promise<SubmitResult> {
+    const ext = order.externalOrderId;
+    await hookAt(deps.hooks, 'after-send-before-store', {
+      externalOrderId: ext,
+      orderId: result.order.orderId,
+    });
+    const applied = await store.applyRemote(
+      ext,
+      { orderId: result.order.orderId, status: result.order.status, order: result.order },
+      'create',
+      followUp.firstDelayMs(result.order.pollAfterSeconds),
+    );
+    await sync.alertIfRevived(ext, applied);
+    logger.info(
+      { externalOrderId: ext, orderId: result.order.orderId, replay: result.idempotentReplay },
+      'order placed',
+    );
+    const stored = applied?.order ?? order;
+    return resultOf(stored, result.idempotentReplay);
   }
 
   /**

@@ -50,6 +50,15 @@ const UNKNOWN_EVENT_TTL_SECONDS = 7 * 86_400;
 /** Unknown-order alerts raised per hour at most; the rest are logged and kept, not alerted. */
 const UNKNOWN_ALERTS_PER_HOUR = 20;
 
+/** How `refresh` reads: who asks (priority, line place), as what source, and the follow-up it plans. */
+interface RefreshOptions {
+  priority?: CallPriority;
+  source?: 'read' | 'poll';
+  line?: LinePlace;
+  followUp?: ReadPlan;
+  batched?: boolean;
+}
+
 export interface OrderSyncDeps {
   api: MerchantApi;
   store: OrderStore;
@@ -63,25 +72,68 @@ export interface OrderSyncDeps {
   raise: (alert: AdminAlert) => Promise<void>;
 }
 
-/** Creates the read side of the order service (see the file comment). */
-export function createOrderSync(deps: OrderSyncDeps) {
-  const { api, store, followUps, followUp, logger, clock, raise } = deps;
-  const batcher = createReadBatcher({ api, gatherMs: followUp.gatherMs });
+/** Alerts admins when the service has an order our copy had marked refused (it is followed again). */
+async function alertIfRevived(
+  deps: Pick<OrderSyncDeps, 'logger' | 'raise'>,
+  ext: string,
+  applied: ApplyResult,
+): Promise<void> {
+  if (applied?.revived === undefined) return;
+  deps.logger.error(
+    { externalOrderId: ext, orderId: applied.order.orderId, key: applied.revived.key },
+    'an order marked refused exists at the service; applied',
+  );
+  await deps.raise({
+    kind: 'order-revived',
+    externalOrderId: ext,
+    orderId: applied.order.orderId ?? '',
+    key: applied.revived.key,
+  });
+}
 
-  /** Alerts admins when the service has an order our copy had marked refused (it is followed again). */
-  async function alertIfRevived(ext: string, applied: ApplyResult): Promise<void> {
-    if (applied?.revived === undefined) return;
-    logger.error(
-      { externalOrderId: ext, orderId: applied.order.orderId, key: applied.revived.key },
-      'an order marked refused exists at the service; applied',
-    );
-    await raise({
-      kind: 'order-revived',
-      externalOrderId: ext,
-      orderId: applied.order.orderId ?? '',
-      key: applied.revived.key,
-    });
+/** Alerts admins, once, of an unfinished order older than the stale limit. */
+async function reportIfStale(
+  deps: Pick<OrderSyncDeps, 'store' | 'followUp' | 'clock' | 'raise'>,
+  order: StoredOrder,
+): Promise<void> {
+  const age = deps.clock() - Date.parse(order.createdAt);
+  if (age < deps.followUp.staleAfterMs) return;
+  if (!(await deps.store.markStaleReported(order.externalOrderId))) return;
+  await deps.raise({
+    kind: 'stale-order',
+    externalOrderId: order.externalOrderId,
+    ...(order.orderId === undefined ? {} : { orderId: order.orderId }),
+    status: order.status ?? 'placing',
+    ageMinutes: Math.floor(age / 60_000),
+  });
+}
+
+/**
+ * After start-up: every placed, unfinished order whose last change came before `changedBefore` (wall-clock ms)
+ * has a read job of that change, waiting or running (repairs a lost one); returns how many were repaired.
+ */
+async function resumeFollowUps(
+  deps: Pick<OrderSyncDeps, 'store' | 'followUps'>,
+  changedBefore = Number.POSITIVE_INFINITY,
+): Promise<number> {
+  const { store, followUps } = deps;
+  let repaired = 0;
+  const pending = await followUps.pending();
+  for (const ext of await store.unfinished()) {
+    const order = await store.get(ext);
+    if (order === null || order.placement !== 'placed' || isClosed(order)) continue;
+    const changedAt = Date.parse(order.history.at(-1)?.at ?? order.updatedAt);
+    if (changedAt >= changedBefore) continue;
+    if (pending.has(`${ext}@${order.history.length}`)) continue;
+    if (await followUps.repair(ext, order.history.length)) repaired++;
   }
+  return repaired;
+}
+
+/** What the service says when asked: a look-up by number, a read of one order, its list's entry. */
+function createRemoteReads(deps: OrderSyncDeps) {
+  const { api, store, followUp, logger, raise } = deps;
+  const batcher = createReadBatcher({ api, gatherMs: followUp.gatherMs });
 
   /** A whole order record the service gave (a look-up or its list) applied through the store, once. */
   async function applyFound(
@@ -95,184 +147,160 @@ export function createOrderSync(deps: OrderSyncDeps) {
       source,
       followUp.firstDelayMs(remote.pollAfterSeconds),
     );
-    await alertIfRevived(ext, applied);
+    await alertIfRevived(deps, ext, applied);
     return applied;
   }
 
-  /**
-   * Looks the order up by merchant order number (GET /recharge/orders?search=) and applies it when found.
-   * Returns the stored order when the service has it, null when it does not, 'failed' when we could not tell.
-   */
-  async function lookUp(ext: string): Promise<StoredOrder | null | 'failed'> {
-    let found: RechargeOrder | undefined;
-    try {
-      const page = await api.listOrders({ search: ext, limit: 100 }, { priority: 'placement' });
-      found = page.results.find((o) => o.externalOrderId === ext);
-    } catch (error) {
-      logger.warn(
-        { externalOrderId: ext, kind: isMerchantError(error) ? error.kind : 'unknown' },
-        'order look-up failed',
-      );
-      return 'failed';
-    }
-    if (found === undefined) return null;
-    const applied = await applyFound(ext, found, 'read');
-    logger.info({ externalOrderId: ext, orderId: found.orderId }, 'order found by look-up');
-    return applied?.order ?? null;
-  }
-
-  /**
-   * Re-reads an order from the service and applies what changed; errors of the client propagate. `batched`: read
-   * together with the other follow-up reads due now (batched-reads.ts), at background priority.
-   */
-  async function refresh(
-    ext: string,
-    options: {
-      priority?: CallPriority;
-      source?: 'read' | 'poll';
-      line?: LinePlace;
-      followUp?: ReadPlan;
-      batched?: boolean;
-    } = {},
-  ): Promise<StoredOrder | null> {
-    const order = await store.get(ext);
-    if (order === null || order.orderId === undefined) return order;
-    let remote;
-    try {
-      remote =
-        options.batched === true
-          ? await batcher.read(dueRead(order, order.orderId))
-          : await api.getOrder(order.orderId, {
-              priority: options.priority ?? 'interactive',
-              ...(options.line === undefined ? {} : { line: options.line }),
-            });
-    } catch (error) {
-      if (isMerchantError(error) && (error.kind === 'forbidden' || error.kind === 'edge-forbidden')) {
-        await raise({ kind: 'forbidden', operation: 'read' });
+  return {
+    /**
+     * Looks the order up by merchant order number (GET /recharge/orders?search=) and applies it when found.
+     * Returns the stored order when the service has it, null when it does not, 'failed' when we could not tell.
+     */
+    async lookUp(ext: string): Promise<StoredOrder | null | 'failed'> {
+      let found: RechargeOrder | undefined;
+      try {
+        const page = await api.listOrders({ search: ext, limit: 100 }, { priority: 'placement' });
+        found = page.results.find((o) => o.externalOrderId === ext);
+      } catch (error) {
+        logger.warn(
+          { externalOrderId: ext, kind: isMerchantError(error) ? error.kind : 'unknown' },
+          'order look-up failed',
+        );
+        return 'failed';
       }
-      throw error;
-    }
-    const applied = await store.applyRemote(
-      ext,
-      { orderId: remote.orderId, status: remote.status, order: remote },
-      options.source ?? 'read',
-      options.followUp,
-    );
-    if (applied !== null && !applied.applied) return (await store.markSynced(ext))?.order ?? applied.order;
-    return applied?.order ?? null;
-  }
+      if (found === undefined) return null;
+      const applied = await applyFound(ext, found, 'read');
+      logger.info({ externalOrderId: ext, orderId: found.orderId }, 'order found by look-up');
+      return applied?.order ?? null;
+    },
 
-  /**
-   * Applies one verified webhook event (idempotent: replays change nothing); `receivedAt` (wall-clock ms of
-   * the webhook) travels with the change it causes to the chat message, for the webhook-to-chat metric.
-   */
-  async function applyEvent(event: MerchantEvent, receivedAt?: number): Promise<EventOutcome> {
-    // The event names both numbers: one read finds the order when they agree (nearly always).
-    const byNumber = event.externalOrderId === '' ? null : await store.get(event.externalOrderId);
-    let order = byNumber?.orderId === event.orderId ? byNumber : await store.getByOrderId(event.orderId);
-    // An answer lost on placement: the event is the first we hear of the order ID.
-    if (order === null && byNumber !== null && byNumber.orderId === undefined) order = byNumber;
-    if (order === null) {
-      // Events of orders placed elsewhere (e.g. gift cards to the same webhook URL) can be many: each is kept
-      // a week, and admins hear of the first few an hour, not of every one.
-      const receivedAt = new Date(clock()).toISOString();
-      const fresh = await store.keepUnknownEvent(event, receivedAt, UNKNOWN_EVENT_TTL_SECONDS);
-      logger.warn({ orderId: event.orderId, event: event.event }, 'webhook event for an unknown order');
-      if (fresh && (await store.countUnknownAlert(clock())) <= UNKNOWN_ALERTS_PER_HOUR) {
-        await raise({
-          kind: 'unknown-order',
-          externalOrderId: event.externalOrderId,
-          orderId: event.orderId,
-          event: event.event,
-        });
-      }
-      return 'unknown-order';
-    }
-    const ext = order.externalOrderId;
-    await hookAt(deps.hooks, 'event-before-apply', { externalOrderId: ext, orderId: event.orderId });
-    let target: OrderStatus | null = statusOfEvent(event.event);
-    if (target === null && order.placement === 'rejected') {
-      // A follow-up read needs the order ID our refused copy lacks: read the order now instead.
-      target = (await api.getOrder(event.orderId, { priority: 'background' })).status;
-    }
-    if (target === null) {
-      if (order.placement === 'placed') await followUps.readNow(ext, order.history.length, event.event);
-      return 'read-scheduled';
-    }
-    // An order we had marked refused is applied too (the service charged it), and admins are told.
-    const applied = await store.applyRemote(
-      ext,
-      {
-        orderId: event.orderId,
-        status: target,
-        ...(receivedAt === undefined ? {} : { webhookReceivedAt: receivedAt }),
-      },
-      'webhook',
-      0,
-    );
-    await alertIfRevived(ext, applied);
-    const now = applied?.order ?? order;
-    // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now:
-    // an applied change's entry plans that read (delay 0) and it is added here too, under the same job ID.
-    if (!isClosed(now)) {
-      if (now.placement === 'placed') {
-        const seq = now.history.length;
-        if (applied?.applied === true && seq !== order.history.length) {
-          await followUps.plan(ext, seq, { delayMs: 0, step: 0 });
-        } else await followUps.readNow(ext, seq, event.event);
-      }
-      return applied?.applied ? 'applied' : 'read-scheduled';
-    }
-    return applied?.applied ? 'applied' : 'unchanged';
-  }
-
-  /**
-   * Applies an order as the service's list shows it (the reconciliation): the same store path as a read or an
-   * event, so the reseller is told once and the credit settles or is released once.
-   */
-  async function applyListed(remote: RechargeOrder): Promise<ApplyResult> {
-    return applyFound(remote.externalOrderId, remote, 'reconcile');
-  }
-
-  async function reportIfStale(order: StoredOrder): Promise<void> {
-    const age = clock() - Date.parse(order.createdAt);
-    if (age < followUp.staleAfterMs) return;
-    if (!(await store.markStaleReported(order.externalOrderId))) return;
-    await raise({
-      kind: 'stale-order',
-      externalOrderId: order.externalOrderId,
-      ...(order.orderId === undefined ? {} : { orderId: order.orderId }),
-      status: order.status ?? 'placing',
-      ageMinutes: Math.floor(age / 60_000),
-    });
-  }
-
-  /**
-   * After start-up: every placed, unfinished order whose last change came before `changedBefore` (wall-clock ms)
-   * has a read job of that change, waiting or running (repairs a lost one); returns how many were repaired.
-   */
-  async function resumeFollowUps(changedBefore = Number.POSITIVE_INFINITY): Promise<number> {
-    let repaired = 0;
-    const pending = await followUps.pending();
-    for (const ext of await store.unfinished()) {
+    /**
+     * Re-reads an order from the service and applies what changed; errors of the client propagate. `batched`:
+     * read together with the other follow-up reads due now (batched-reads.ts), at background priority.
+     */
+    async refresh(ext: string, options: RefreshOptions = {}): Promise<StoredOrder | null> {
       const order = await store.get(ext);
-      if (order === null || order.placement !== 'placed' || isClosed(order)) continue;
-      const changedAt = Date.parse(order.history.at(-1)?.at ?? order.updatedAt);
-      if (changedAt >= changedBefore) continue;
-      if (pending.has(`${ext}@${order.history.length}`)) continue;
-      if (await followUps.repair(ext, order.history.length)) repaired++;
+      if (order === null || order.orderId === undefined) return order;
+      let remote;
+      try {
+        remote =
+          options.batched === true
+            ? await batcher.read(dueRead(order, order.orderId))
+            : await api.getOrder(order.orderId, {
+                priority: options.priority ?? 'interactive',
+                ...(options.line === undefined ? {} : { line: options.line }),
+              });
+      } catch (error) {
+        if (isMerchantError(error) && (error.kind === 'forbidden' || error.kind === 'edge-forbidden')) {
+          await raise({ kind: 'forbidden', operation: 'read' });
+        }
+        throw error;
+      }
+      const applied = await store.applyRemote(
+        ext,
+        { orderId: remote.orderId, status: remote.status, order: remote },
+        options.source ?? 'read',
+        options.followUp,
+      );
+      if (applied !== null && !applied.applied) return (await store.markSynced(ext))?.order ?? applied.order;
+      return applied?.order ?? null;
+    },
+
+    /**
+     * Applies an order as the service's list shows it (the reconciliation): the same store path as a read or an
+     * event, so the reseller is told once and the credit settles or is released once.
+     */
+    async applyListed(remote: RechargeOrder): Promise<ApplyResult> {
+      return applyFound(remote.externalOrderId, remote, 'reconcile');
+    },
+  };
+}
+
+/** What a webhook event says, applied; events of orders we do not know are kept for staff. */
+function createEventSync(deps: OrderSyncDeps) {
+  const { api, store, followUps, logger, clock, raise } = deps;
+
+  /**
+   * Keeps an event of an order we do not know. Events of orders placed elsewhere (e.g. gift cards to the same
+   * webhook URL) can be many: each is kept a week, and admins hear of the first few an hour, not of every one.
+   */
+  async function keepUnknown(event: MerchantEvent): Promise<void> {
+    const receivedAt = new Date(clock()).toISOString();
+    const fresh = await store.keepUnknownEvent(event, receivedAt, UNKNOWN_EVENT_TTL_SECONDS);
+    logger.warn({ orderId: event.orderId, event: event.event }, 'webhook event for an unknown order');
+    if (fresh && (await store.countUnknownAlert(clock())) <= UNKNOWN_ALERTS_PER_HOUR) {
+      await raise({
+        kind: 'unknown-order',
+        externalOrderId: event.externalOrderId,
+        orderId: event.orderId,
+        event: event.event,
+      });
     }
-    return repaired;
   }
 
   return {
-    alertIfRevived,
-    lookUp,
-    refresh,
-    applyEvent,
-    applyListed,
-    reportIfStale,
-    resumeFollowUps,
+    /**
+     * Applies one verified webhook event (idempotent: replays change nothing); `receivedAt` (wall-clock ms of
+     * the webhook) travels with the change it causes to the chat message, for the webhook-to-chat metric.
+     */
+    async applyEvent(event: MerchantEvent, receivedAt?: number): Promise<EventOutcome> {
+      // The event names both numbers: one read finds the order when they agree (nearly always).
+      const byNumber = event.externalOrderId === '' ? null : await store.get(event.externalOrderId);
+      let order = byNumber?.orderId === event.orderId ? byNumber : await store.getByOrderId(event.orderId);
+      // An answer lost on placement: the event is the first we hear of the order ID.
+      if (order === null && byNumber !== null && byNumber.orderId === undefined) order = byNumber;
+      if (order === null) {
+        await keepUnknown(event);
+        return 'unknown-order';
+      }
+      const ext = order.externalOrderId;
+      await hookAt(deps.hooks, 'event-before-apply', { externalOrderId: ext, orderId: event.orderId });
+      let target: OrderStatus | null = statusOfEvent(event.event);
+      if (target === null && order.placement === 'rejected') {
+        // A follow-up read needs the order ID our refused copy lacks: read the order now instead.
+        target = (await api.getOrder(event.orderId, { priority: 'background' })).status;
+      }
+      if (target === null) {
+        if (order.placement === 'placed') await followUps.readNow(ext, order.history.length, event.event);
+        return 'read-scheduled';
+      }
+      // An order we had marked refused is applied too (the service charged it), and admins are told.
+      const applied = await store.applyRemote(
+        ext,
+        {
+          orderId: event.orderId,
+          status: target,
+          ...(receivedAt === undefined ? {} : { webhookReceivedAt: receivedAt }),
+        },
+        'webhook',
+        0,
+      );
+      await alertIfRevived(deps, ext, applied);
+      const now = applied?.order ?? order;
+      // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now:
+      // an applied change's entry plans that read (delay 0) and it is added here too, under the same job ID.
+      if (!isClosed(now)) {
+        if (now.placement === 'placed') {
+          const seq = now.history.length;
+          if (applied?.applied === true && seq !== order.history.length) {
+            await followUps.plan(ext, seq, { delayMs: 0, step: 0 });
+          } else await followUps.readNow(ext, seq, event.event);
+        }
+        return applied?.applied ? 'applied' : 'read-scheduled';
+      }
+      return applied?.applied ? 'applied' : 'unchanged';
+    },
+  };
+}
+
+/** Creates the read side of the order service (see the file comment). */
+export function createOrderSync(deps: OrderSyncDeps) {
+  return {
+    alertIfRevived: (ext: string, applied: ApplyResult): Promise<void> => alertIfRevived(deps, ext, applied),
+    ...createRemoteReads(deps),
+    ...createEventSync(deps),
+    reportIfStale: (order: StoredOrder): Promise<void> => reportIfStale(deps, order),
+    resumeFollowUps: (changedBefore?: number): Promise<number> => resumeFollowUps(deps, changedBefore),
   };
 }
 
