@@ -1,7 +1,7 @@
 import { commissionFrom, merchantRevenue } from './credit.ts';
 import { Decimal } from 'decimal.js';
 import { isFinished } from '../domain/status.ts';
-import type { OrderReads } from './reads.ts';
+import type { CreatedBetween, OrderReads } from './reads.ts';
 import { indexStatus } from './commit.ts';
 import type { OrderService, StoredOrder } from './types.ts';
 
@@ -118,6 +118,11 @@ const RESELLER_PAGE = 200;
 
 const DAY_MS = 86_400_000;
 
+/** 00:00 UTC of the chart's first day. */
+function chartStart(now: number): number {
+  return Math.floor(now / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS;
+}
+
 /** Reads figures through the order store's read interface (read-only: never writes an order or an index). */
 export function createOrderStats(deps: {
   store: Pick<OrderReads, 'createdBetween' | 'createdIn'>;
@@ -126,89 +131,8 @@ export function createOrderStats(deps: {
   clock?: () => number;
 }) {
   const clock = deps.clock ?? Date.now;
-  /** 00:00 UTC of the chart's first day. */
-  const chartStart = (now: number) => Math.floor(now / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS;
-
-  /** One reseller's orders created in [from, to), through their own index (newest first). */
-  async function resellerOrders(resellerId: number, from: number, to: number): Promise<StoredOrder[]> {
-    const source = deps.resellerOrders;
-    if (source === undefined) return [];
-    const found: StoredOrder[] = [];
-    for (let offset = 0; ; offset += RESELLER_PAGE) {
-      const page = await source.listByReseller(resellerId, { offset, limit: RESELLER_PAGE });
-      for (const order of page.orders) {
-        const at = Date.parse(order.createdAt);
-        if (at >= from && at < to) found.push(order);
-      }
-      const last = page.orders.at(-1);
-      if (last === undefined || Date.parse(last.createdAt) < from || offset + RESELLER_PAGE >= page.total)
-        break;
-    }
-    return found;
-  }
-
-  async function period(from: number, to: number): Promise<PeriodStats> {
-    const { byStatus, orders } = await deps.store.createdBetween(from, to);
-    const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-    const succeeded = byStatus.succeeded ?? 0;
-    const finished = succeeded + (byStatus.failed ?? 0) + (byStatus.refunded ?? 0);
-    const spend = new Map<string, Decimal>();
-    const operators = new Map<string, number>();
-    const durations: number[] = [];
-    const overall = new Ledger<string>();
-    const resellers = new Ledger<number>();
-    const byOperator = new Ledger<string>();
-    for (const order of orders) {
-      if (order.placement !== 'placed') continue;
-      const name = order.quote.operatorName;
-      operators.set(name, (operators.get(name) ?? 0) + 1);
-      if (order.status === 'succeeded') {
-        const currency = order.quote.merchantCurrency;
-        spend.set(
-          currency,
-          (spend.get(currency) ?? new Decimal(0)).plus(new Decimal(order.quote.merchantPrice)),
-        );
-        const cost = new Decimal(order.quote.merchantPrice);
-        const revenue = new Decimal(merchantRevenue(order));
-        overall.add(currency, currency, currency, revenue, cost);
-        resellers.add(String(order.resellerId), order.resellerId, currency, revenue, cost);
-        byOperator.add(name, name, currency, revenue, cost);
-      }
-      const final = order.history.find((h) => isFinished(h.status));
-      if (final) durations.push(Math.max(0, Date.parse(final.at) - Date.parse(order.createdAt)));
-    }
-    durations.sort((a, b) => a - b);
-    const mid = Math.floor(durations.length / 2);
-    const median =
-      durations.length === 0
-        ? null
-        : durations.length % 2 === 1
-          ? durations[mid]!
-          : Math.round((durations[mid - 1]! + durations[mid]!) / 2);
-    return {
-      from: new Date(from),
-      to: new Date(to),
-      total,
-      byStatus,
-      successRate: finished === 0 ? null : new Decimal(succeeded).times(100).dividedBy(finished).toFixed(1),
-      spend: Object.fromEntries(
-        [...spend].sort(([a], [b]) => a.localeCompare(b)).map(([c, v]) => [c, v.toFixed()]),
-      ),
-      topOperators: [...operators]
-        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-        .slice(0, 5)
-        .map(([name, count]) => ({ name, orders: count })),
-      medianToFinalMs: median,
-      books: Object.fromEntries(
-        overall
-          .rows()
-          .sort((a, b) => a.currency.localeCompare(b.currency))
-          .map(({ key, currency: _same, ...books }) => [key, books]),
-      ),
-      byReseller: resellers.rows().map(({ key, ...row }) => ({ resellerId: key, ...row })),
-      byOperator: byOperator.rows().map(({ key, ...row }) => ({ operator: key, ...row })),
-    };
-  }
+  const period = async (from: number, to: number): Promise<PeriodStats> =>
+    periodOf(from, to, await deps.store.createdBetween(from, to));
 
   return {
     /**
@@ -222,7 +146,7 @@ export function createOrderStats(deps: {
       const orders =
         options.resellerId === undefined
           ? (await deps.store.createdBetween(firstDay, now + 1)).orders
-          : await resellerOrders(options.resellerId, firstDay, now + 1);
+          : await resellerOrdersBetween(deps.resellerOrders, options.resellerId, firstDay, now + 1);
       return dailyOf(orders, firstDay);
     },
 
@@ -260,6 +184,94 @@ export function createOrderStats(deps: {
 }
 
 export type OrderStatsReader = ReturnType<typeof createOrderStats>;
+
+/** One reseller's orders created in [from, to), through their own index (newest first); none without a source. */
+async function resellerOrdersBetween(
+  source: Pick<OrderService, 'listByReseller'> | undefined,
+  resellerId: number,
+  from: number,
+  to: number,
+): Promise<StoredOrder[]> {
+  if (source === undefined) return [];
+  const found: StoredOrder[] = [];
+  for (let offset = 0; ; offset += RESELLER_PAGE) {
+    const page = await source.listByReseller(resellerId, { offset, limit: RESELLER_PAGE });
+    for (const order of page.orders) {
+      const at = Date.parse(order.createdAt);
+      if (at >= from && at < to) found.push(order);
+    }
+    const last = page.orders.at(-1);
+    if (last === undefined || Date.parse(last.createdAt) < from || offset + RESELLER_PAGE >= page.total)
+      break;
+  }
+  return found;
+}
+
+/** The figures of [from, to) from the orders created in it and their count by index status. */
+function periodOf(from: number, to: number, { byStatus, orders }: CreatedBetween): PeriodStats {
+  const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  const succeeded = byStatus.succeeded ?? 0;
+  const finished = succeeded + (byStatus.failed ?? 0) + (byStatus.refunded ?? 0);
+  const spend = new Map<string, Decimal>();
+  const operators = new Map<string, number>();
+  const durations: number[] = [];
+  const overall = new Ledger<string>();
+  const resellers = new Ledger<number>();
+  const byOperator = new Ledger<string>();
+  for (const order of orders) {
+    if (order.placement !== 'placed') continue;
+    const name = order.quote.operatorName;
+    operators.set(name, (operators.get(name) ?? 0) + 1);
+    if (order.status === 'succeeded') {
+      const currency = order.quote.merchantCurrency;
+      spend.set(
+        currency,
+        (spend.get(currency) ?? new Decimal(0)).plus(new Decimal(order.quote.merchantPrice)),
+      );
+      const cost = new Decimal(order.quote.merchantPrice);
+      const revenue = new Decimal(merchantRevenue(order));
+      overall.add(currency, currency, currency, revenue, cost);
+      resellers.add(String(order.resellerId), order.resellerId, currency, revenue, cost);
+      byOperator.add(name, name, currency, revenue, cost);
+    }
+    const final = order.history.find((h) => isFinished(h.status));
+    if (final) durations.push(Math.max(0, Date.parse(final.at) - Date.parse(order.createdAt)));
+  }
+  return {
+    from: new Date(from),
+    to: new Date(to),
+    total,
+    byStatus,
+    successRate: finished === 0 ? null : new Decimal(succeeded).times(100).dividedBy(finished).toFixed(1),
+    spend: Object.fromEntries(
+      [...spend].sort(([a], [b]) => a.localeCompare(b)).map(([c, v]) => [c, v.toFixed()]),
+    ),
+    topOperators: [...operators]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 5)
+      .map(([name, count]) => ({ name, orders: count })),
+    medianToFinalMs: median(durations),
+    books: Object.fromEntries(
+      overall
+        .rows()
+        .sort((a, b) => a.currency.localeCompare(b.currency))
+        .map(({ key, currency: _same, ...books }) => [key, books]),
+    ),
+    byReseller: resellers.rows().map(({ key, ...row }) => ({ resellerId: key, ...row })),
+    byOperator: byOperator.rows().map(({ key, ...row }) => ({ operator: key, ...row })),
+  };
+}
+
+/** The median of durations in ms (the mean of the middle two, rounded, when even); null when there are none. */
+function median(durations: number[]): number | null {
+  durations.sort((a, b) => a - b);
+  const mid = Math.floor(durations.length / 2);
+  return durations.length === 0
+    ? null
+    : durations.length % 2 === 1
+      ? durations[mid]!
+      : Math.round((durations[mid - 1]! + durations[mid]!) / 2);
+}
 
 /** Orders per UTC day from `firstDay` (CHART_DAYS days), by status, with the revenue of succeeded ones. */
 function dailyOf(orders: readonly StoredOrder[], firstDay: number): DailyFigures {

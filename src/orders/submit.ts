@@ -50,9 +50,67 @@ export interface OrderSubmitDeps {
   sender: Pick<OrderSender, 'send'>;
 }
 
+/** What storing an intent answered when it did not create it: the number busy, the credit short, or already stored. */
+type NotCreated = Exclude<Awaited<ReturnType<OrderStore['create']>>, { kind: 'created' }>;
+
+/** The answer to an intent that storing did not create; nothing is sent. */
+async function answerUnsent(
+  deps: Pick<OrderSubmitDeps, 'store' | 'logger' | 'raise'>,
+  intent: OrderIntent,
+  created: NotCreated,
+): Promise<SubmitResult> {
+  const { store, logger } = deps;
+  switch (created.kind) {
+    case 'busy': {
+      const order = await store.createRejected(
+        intent,
+        {
+          key: 'account-busy',
+          message: 'another order to this number is unfinished',
+          holder: created.holder,
+        },
+        // Nothing was ordered: kept only while the flow may ask again, not among the reseller's orders.
+        { quiet: true, keepForMs: BUSY_REFUSAL_KEEP_MS },
+      );
+      return resultOf(order, true);
+    }
+    case 'refused': {
+      // Not enough credit, or past a limit: nothing was held or sent. Kept like a busy refusal, so a repeated
+      // confirmation finds the same answer, and out of every index.
+      const { kind, ...figures } = created.refusal;
+      const order = await store.createRejected(
+        intent,
+        { key: kind, message: 'refused by the reseller credit or limits; nothing was sent', figures },
+        { quiet: true, keepForMs: BUSY_REFUSAL_KEEP_MS },
+      );
+      logger.info(
+        { externalOrderId: intent.externalOrderId, key: kind },
+        'order refused by credit or limits',
+      );
+      return resultOf(order, false);
+    }
+    case 'exists': {
+      // A repeat of the same confirmation finds its order; a different request under the same number
+      // must never be told "placed" for an order that is not its own.
+      const field = requestDifference(created.order, intent);
+      if (field === undefined) return resultOf(created.order, true);
+      logger.error(
+        { externalOrderId: intent.externalOrderId, field },
+        'merchant order number already names a different request; nothing sent',
+      );
+      await deps.raise({ kind: 'order-number-conflict', externalOrderId: intent.externalOrderId, field });
+      return { outcome: 'conflict', order: created.order, field };
+    }
+    default: {
+      const never: never = created;
+      throw new Error(`unhandled outcome ${String(never)}`);
+    }
+  }
+}
+
 /** Creates the start of a placement of the order service (see the file comment). */
 export function createOrderSubmit(deps: OrderSubmitDeps) {
-  const { store, placement, logger, raise, sender } = deps;
+  const { store, placement, logger, sender } = deps;
   const numbers = createOrderNumbers({ redis: deps.redis, prefix: deps.prefix });
 
   /** Saves the intent set-if-absent, then places it once. */
@@ -61,69 +119,22 @@ export function createOrderSubmit(deps: OrderSubmitDeps) {
     await hookAt(deps.hooks, 'number-fixed-before-save', { externalOrderId: intent.externalOrderId });
     const token = newClaimToken();
     const created = await store.create(intent, { token, leaseMs: placement.leaseMs });
-    switch (created.kind) {
-      case 'busy': {
-        const order = await store.createRejected(
-          intent,
-          {
-            key: 'account-busy',
-            message: 'another order to this number is unfinished',
-            holder: created.holder,
-          },
-          // Nothing was ordered: kept only while the flow may ask again, not among the reseller's orders.
-          { quiet: true, keepForMs: BUSY_REFUSAL_KEEP_MS },
-        );
-        return resultOf(order, true);
-      }
-      case 'refused': {
-        // Not enough credit, or past a limit: nothing was held or sent. Kept like a busy refusal, so a repeated
-        // confirmation finds the same answer, and out of every index.
-        const { kind, ...figures } = created.refusal;
-        const order = await store.createRejected(
-          intent,
-          { key: kind, message: 'refused by the reseller credit or limits; nothing was sent', figures },
-          { quiet: true, keepForMs: BUSY_REFUSAL_KEEP_MS },
-        );
-        logger.info(
-          { externalOrderId: intent.externalOrderId, key: kind },
-          'order refused by credit or limits',
-        );
-        return resultOf(order, false);
-      }
-      case 'exists': {
-        // A repeat of the same confirmation finds its order; a different request under the same number
-        // must never be told "placed" for an order that is not its own.
-        const field = requestDifference(created.order, intent);
-        if (field === undefined) return resultOf(created.order, true);
-        logger.error(
-          { externalOrderId: intent.externalOrderId, field },
-          'merchant order number already names a different request; nothing sent',
-        );
-        await raise({ kind: 'order-number-conflict', externalOrderId: intent.externalOrderId, field });
-        return { outcome: 'conflict', order: created.order, field };
-      }
-      case 'created':
-        if (deps.replicaAcks !== undefined && !(await deps.replicaAcks.confirm())) {
-          // A failover now could forget the intent and its number while the service keeps the order: refuse.
-          logger.error(
-            { externalOrderId: intent.externalOrderId },
-            'no Redis replica acknowledged the order intent; refused, nothing sent',
-          );
-          const refused = await store.markRejected(
-            intent.externalOrderId,
-            {
-              key: 'not-durable',
-              message: 'no Redis replica acknowledged the order intent; nothing was sent',
-            },
-            { quiet: true },
-          );
-          return resultOf(refused?.order ?? created.order, false);
-        }
-        break;
-      default: {
-        const never: never = created;
-        throw new Error(`unhandled outcome ${String(never)}`);
-      }
+    if (created.kind !== 'created') return answerUnsent(deps, intent, created);
+    if (deps.replicaAcks !== undefined && !(await deps.replicaAcks.confirm())) {
+      // A failover now could forget the intent and its number while the service keeps the order: refuse.
+      logger.error(
+        { externalOrderId: intent.externalOrderId },
+        'no Redis replica acknowledged the order intent; refused, nothing sent',
+      );
+      const refused = await store.markRejected(
+        intent.externalOrderId,
+        {
+          key: 'not-durable',
+          message: 'no Redis replica acknowledged the order intent; nothing was sent',
+        },
+        { quiet: true },
+      );
+      return resultOf(refused?.order ?? created.order, false);
     }
     await hookAt(deps.hooks, 'after-save-before-send', { externalOrderId: intent.externalOrderId });
     return sender.send(

@@ -67,6 +67,65 @@ function pushStatus(
   order.history.push({ status, at, source });
 }
 
+/**
+ * applyRemote's change to the order as read (mutated in place): the mutation to commit, null when the service said
+ * nothing new, and the refusal our copy had when the service has the order after all.
+ */
+function remoteChange(
+  order: StoredOrder,
+  remote: RemoteSnapshot,
+  source: StatusChange['source'],
+  at: string,
+  read: ReadPlan | undefined,
+): { mutation: Mutation | null; revived: Rejection | undefined } {
+  let revived: Rejection | undefined;
+  const changes: NonNullable<Mutation['changes']> = [];
+  if (order.placement === 'rejected') {
+    // Refused on our side, yet the service has it (and charged it): its word wins, never dropped.
+    revived = order.rejection;
+    order.placement = 'placing';
+    delete order.rejection;
+  }
+  const wasPlacing = order.placement === 'placing';
+  const from = order.status ?? null;
+  let changed = false;
+  if (wasPlacing) {
+    order.placement = 'placed';
+    order.orderId = remote.orderId;
+    changed = true;
+  } else if (order.orderId === undefined) {
+    order.orderId = remote.orderId;
+    changed = true;
+  }
+  const moves = from === null || canMove(from, remote.status);
+  if (moves) {
+    pushStatus(order, remote.status, source, at);
+    changed = true;
+  }
+  const sameAsOurs = order.status === remote.status;
+  if (remote.order !== undefined && (sameAsOurs || order.details === undefined)) {
+    // Details of an outdated read are kept only when we have none at all.
+    order.details = detailsOf(remote.order);
+    order.syncedAt = at;
+    changed = true;
+  }
+  if (!changed) return { mutation: null, revived };
+  order.updatedAt = at;
+  const timed = remote.webhookReceivedAt === undefined ? {} : { webhookReceivedAt: remote.webhookReceivedAt };
+  if (wasPlacing) {
+    const status = order.status ?? remote.status;
+    changes.push({
+      kind: 'placed',
+      status,
+      ...(revived === undefined ? {} : { revived: true }),
+      ...timed,
+    });
+  } else if (moves) changes.push({ kind: 'status', from, status: remote.status, ...timed });
+  // A revived order is read at once unless the caller planned its read.
+  const plan = read ?? (revived === undefined ? undefined : { delayMs: 0, step: 0 });
+  return { mutation: { next: order, changes, ...(plan === undefined ? {} : { read: plan }) }, revived };
+}
+
 /** The store's changes to an order it holds, over its `update`; `nowIso` is the record times' clock. */
 export function createOrderTransitions(update: Update, nowIso: () => string) {
   return {
@@ -84,54 +143,9 @@ export function createOrderTransitions(update: Update, nowIso: () => string) {
       const read = typeof followUp === 'number' ? { delayMs: followUp, step: 0 } : followUp;
       let revived: Rejection | undefined;
       const result = await update(ext, (order) => {
-        revived = undefined;
-        const at = nowIso();
-        const changes: NonNullable<Mutation['changes']> = [];
-        if (order.placement === 'rejected') {
-          // Refused on our side, yet the service has it (and charged it): its word wins, never dropped.
-          revived = order.rejection;
-          order.placement = 'placing';
-          delete order.rejection;
-        }
-        const wasPlacing = order.placement === 'placing';
-        const from = order.status ?? null;
-        let changed = false;
-        if (wasPlacing) {
-          order.placement = 'placed';
-          order.orderId = remote.orderId;
-          changed = true;
-        } else if (order.orderId === undefined) {
-          order.orderId = remote.orderId;
-          changed = true;
-        }
-        const moves = from === null || canMove(from, remote.status);
-        if (moves) {
-          pushStatus(order, remote.status, source, at);
-          changed = true;
-        }
-        const sameAsOurs = order.status === remote.status;
-        if (remote.order !== undefined && (sameAsOurs || order.details === undefined)) {
-          // Details of an outdated read are kept only when we have none at all.
-          order.details = detailsOf(remote.order);
-          order.syncedAt = at;
-          changed = true;
-        }
-        if (!changed) return null;
-        order.updatedAt = at;
-        const timed =
-          remote.webhookReceivedAt === undefined ? {} : { webhookReceivedAt: remote.webhookReceivedAt };
-        if (wasPlacing) {
-          const status = order.status ?? remote.status;
-          changes.push({
-            kind: 'placed',
-            status,
-            ...(revived === undefined ? {} : { revived: true }),
-            ...timed,
-          });
-        } else if (moves) changes.push({ kind: 'status', from, status: remote.status, ...timed });
-        // A revived order is read at once unless the caller planned its read.
-        const plan = read ?? (revived === undefined ? undefined : { delayMs: 0, step: 0 });
-        return { next: order, changes, ...(plan === undefined ? {} : { read: plan }) };
+        const change = remoteChange(order, remote, source, nowIso(), read);
+        revived = change.revived;
+        return change.mutation;
       });
       if (result === null || !result.applied || revived === undefined) return result;
       return { ...result, revived };

@@ -3,9 +3,14 @@ import type { Redis } from 'ioredis';
 import type { AlertSink } from './alerts.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { orderKeys } from './keys.ts';
+import { orderKeys, type OrderKeys } from './keys.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
-import { parseMerchantEvent, verifyMerchantWebhook, type WebhookRejection } from './webhook-signature.ts';
+import {
+  parseMerchantEvent,
+  verifyMerchantWebhook,
+  type MerchantEvent,
+  type WebhookRejection,
+} from './webhook-signature.ts';
 
 /**
  * `POST /webhooks/merchant`: reads the raw bytes (size-limited), verifies them as the spec says before
@@ -86,20 +91,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Creates the `POST /webhooks/merchant` handler (the server routes the path to it). */
-export function createMerchantWebhookHandler(
-  deps: WebhookHandlerDeps,
-): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const keys = orderKeys(deps.prefix);
-  const clock = deps.clock ?? Date.now;
-  const limit = deps.maxBodyBytes ?? 64 * 1024;
-  const threshold = deps.failureAlertThreshold ?? 5;
-  const windowMs = deps.failureWindowMs ?? 600_000;
-  const storeTimeoutMs = deps.storeTimeoutMs ?? 5_000;
-  const dedupeTtl = deps.dedupeTtlSeconds ?? 30 * 24 * 3600;
-  const logger = deps.logger ?? silentLogger;
-
-  async function refuse(
+/**
+ * Answers a refused webhook and counts it; the refusal that reaches `threshold` within one window alerts admins.
+ * Counting is best effort: a Redis problem is logged, never thrown.
+ */
+function createRefusals(deps: {
+  redis: Redis;
+  keys: OrderKeys;
+  clock: () => number;
+  storeTimeoutMs: number;
+  threshold: number;
+  windowMs: number;
+  alerts: AlertSink | undefined;
+  onRefused: ((reason: WebhookRefusal) => void) | undefined;
+  logger: LoggerLike;
+}) {
+  const { keys, clock, storeTimeoutMs, threshold, windowMs, logger } = deps;
+  return async function refuse(
     res: ServerResponse,
     status: number,
     reason: WebhookRefusal,
@@ -126,53 +134,97 @@ export function createMerchantWebhookHandler(
     } catch (error) {
       logger.error({ err: error }, 'could not count a refused webhook');
     }
+  };
+}
+
+/**
+ * Reads the raw body (size-limited), verifies it, then parses it. Every refusal is answered here, and null
+ * returned; the caller stores what comes back.
+ */
+async function receiveEvent(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: {
+    limit: number;
+    secrets: readonly string[];
+    clock: () => number;
+    logger: LoggerLike;
+    refuse: ReturnType<typeof createRefusals>;
+  },
+): Promise<{ raw: Buffer; event: MerchantEvent } | null> {
+  const { logger, refuse } = deps;
+  if (req.method !== 'POST') {
+    res.setHeader('allow', 'POST');
+    await refuse(res, 405, 'bad-method');
+    return null;
   }
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, deps.limit);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      await refuse(res, 413, 'too-large', true);
+      req.resume();
+      return null;
+    }
+    // The sender went away mid-body; nothing to answer.
+    logger.warn({ err: error }, 'merchant webhook body could not be read');
+    if (!res.headersSent) answer(res, 400, { ok: false, error: 'unreadable' });
+    return null;
+  }
+  const verified = verifyMerchantWebhook({
+    rawBody: raw,
+    signatureHeader: req.headers['x-svc-signature'],
+    secrets: deps.secrets,
+    nowSeconds: Math.floor(deps.clock() / 1000),
+  });
+  if (!verified.ok) {
+    if (verified.reason === 'no-secrets') {
+      logger.error({}, 'no merchant webhook secret configured');
+      answer(res, 503, { ok: false, error: 'not configured' });
+      return null;
+    }
+    await refuse(
+      res,
+      verified.reason === 'missing-header' || verified.reason === 'malformed-header' ? 400 : 401,
+      verified.reason,
+    );
+    return null;
+  }
+  const parsed = parseMerchantEvent(raw);
+  if (!parsed.ok) {
+    await refuse(res, 400, 'not-json');
+    return null;
+  }
+  return { raw, event: parsed.event };
+}
+
+/** Creates the `POST /webhooks/merchant` handler (the server routes the path to it). */
+export function createMerchantWebhookHandler(
+  deps: WebhookHandlerDeps,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const keys = orderKeys(deps.prefix);
+  const clock = deps.clock ?? Date.now;
+  const limit = deps.maxBodyBytes ?? 64 * 1024;
+  const storeTimeoutMs = deps.storeTimeoutMs ?? 5_000;
+  const dedupeTtl = deps.dedupeTtlSeconds ?? 30 * 24 * 3600;
+  const logger = deps.logger ?? silentLogger;
+  const refuse = createRefusals({
+    redis: deps.redis,
+    keys,
+    clock,
+    storeTimeoutMs,
+    threshold: deps.failureAlertThreshold ?? 5,
+    windowMs: deps.failureWindowMs ?? 600_000,
+    alerts: deps.alerts,
+    onRefused: deps.onRefused,
+    logger,
+  });
 
   return async (req, res) => {
-    if (req.method !== 'POST') {
-      res.setHeader('allow', 'POST');
-      await refuse(res, 405, 'bad-method');
-      return;
-    }
-    let raw: Buffer;
-    try {
-      raw = await readBody(req, limit);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        await refuse(res, 413, 'too-large', true);
-        req.resume();
-        return;
-      }
-      // The sender went away mid-body; nothing to answer.
-      logger.warn({ err: error }, 'merchant webhook body could not be read');
-      if (!res.headersSent) answer(res, 400, { ok: false, error: 'unreadable' });
-      return;
-    }
-    const verified = verifyMerchantWebhook({
-      rawBody: raw,
-      signatureHeader: req.headers['x-svc-signature'],
-      secrets: deps.secrets,
-      nowSeconds: Math.floor(clock() / 1000),
-    });
-    if (!verified.ok) {
-      if (verified.reason === 'no-secrets') {
-        logger.error({}, 'no merchant webhook secret configured');
-        answer(res, 503, { ok: false, error: 'not configured' });
-        return;
-      }
-      await refuse(
-        res,
-        verified.reason === 'missing-header' || verified.reason === 'malformed-header' ? 400 : 401,
-        verified.reason,
-      );
-      return;
-    }
-    const parsed = parseMerchantEvent(raw);
-    if (!parsed.ok) {
-      await refuse(res, 400, 'not-json');
-      return;
-    }
-    const { event } = parsed;
+    const received = await receiveEvent(req, res, { limit, secrets: deps.secrets, clock, logger, refuse });
+    if (received === null) return;
+    const { raw, event } = received;
     const delivery = req.headers['x-svc-delivery'];
     try {
       await hookAt(deps.hooks, 'webhook-received-before-store', { orderId: event.orderId });
