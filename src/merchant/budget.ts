@@ -117,24 +117,40 @@ function numbers(reply: unknown): number[] {
   return reply.map((v) => Number(v));
 }
 
-/** Creates the shared per-minute request budget and its line on the given Redis connection. */
-export function createRequestBudget(options: BudgetOptions): RequestBudget {
-  const { redis } = options;
-  const prefix = options.prefix ?? 'rb:';
+/** The options the line's scripts and maths use, defaults applied. */
+interface LineSettings {
+  limit: number;
+  windowMs: number;
+  edgeMs: number;
+  allowance: Record<CallPriority, number>;
+  leaseMs: number;
+  dormantKeepMs: number;
+  pollMs: number;
+  random: () => number;
+}
+
+function lineSettings(options: BudgetOptions): LineSettings {
   const limit = Math.max(1, Math.floor(options.limitPerMinute));
   const windowMs = Math.max(1, Math.floor(options.windowMs ?? 60_000));
-  // No grant this close to a window's end (half a second of a clock minute): see ACQUIRE (budget-line.ts).
-  const edgeMs = Math.min(500, Math.floor(windowMs / 20));
-  const allowance = budgetAllowances(limit, options.placementReserve, options.backgroundShare);
-  const redisTimeoutMs = options.redisTimeoutMs ?? 2_000;
-  const leaseMs = options.leaseMs ?? 15_000;
-  const dormantKeepMs = options.dormantKeepMs ?? 300_000;
-  const pollMs = options.pollMs ?? 2_000;
-  const random = options.random ?? Math.random;
-  const keys = merchantKeys(prefix).budget;
+  return {
+    limit,
+    windowMs,
+    // No grant this close to a window's end (half a second of a clock minute): see ACQUIRE (budget-line.ts).
+    edgeMs: Math.min(500, Math.floor(windowMs / 20)),
+    allowance: budgetAllowances(limit, options.placementReserve, options.backgroundShare),
+    leaseMs: options.leaseMs ?? 15_000,
+    dormantKeepMs: options.dormantKeepMs ?? 300_000,
+    pollMs: options.pollMs ?? 2_000,
+    random: options.random ?? Math.random,
+  };
+}
 
-  /** Runs a script, turning an unreachable or slow Redis into one clear error. */
-  const call = async (runner: RedisScript, args: (string | number)[]): Promise<number[]> => {
+/** Runs one of the budget's scripts and returns its numbers. */
+type ScriptCall = (runner: RedisScript, args: (string | number)[]) => Promise<number[]>;
+
+/** The script caller on `redis`, turning an unreachable or slow Redis into one clear error. */
+function scriptCall(redis: Redis, keys: readonly string[], redisTimeoutMs: number): ScriptCall {
+  return async (runner, args) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -156,8 +172,100 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
       clearTimeout(timer);
     }
   };
+}
 
-  const rank = (priority: CallPriority): number => CALL_PRIORITIES.indexOf(priority) + 1;
+const rank = (priority: CallPriority): number => CALL_PRIORITIES.indexOf(priority) + 1;
+
+/** ACQUIRE's arguments: `wait` keeps a place in the line, `now` only takes a slot that is free now. */
+function acquireArgs(
+  settings: LineSettings,
+  priority: CallPriority,
+  id: string,
+  owner: string,
+  mode: 'wait' | 'now',
+): (string | number)[] {
+  const { leaseMs, allowance, windowMs, dormantKeepMs, limit, edgeMs } = settings;
+  return [
+    id,
+    rank(priority),
+    owner,
+    leaseMs,
+    allowance[priority],
+    mode,
+    windowMs,
+    dormantKeepMs,
+    limit,
+    edgeMs,
+  ];
+}
+
+/** RequestBudget.acquire: waits in the line until served; a place this call made itself is left if it gives up. */
+async function waitInLine(
+  settings: LineSettings,
+  call: ScriptCall,
+  leave: (id: string) => Promise<boolean>,
+  priority: CallPriority,
+  signal: AbortSignal | undefined,
+  place: LinePlace | undefined,
+): Promise<BudgetGrant> {
+  const { limit, windowMs } = settings;
+  // A place of our own making dies with this call; a caller's stable id is kept for its next attempt.
+  const ownId = place?.id === undefined;
+  const id = place?.id ?? `call:${randomBytes(8).toString('hex')}`;
+  const owner = place?.owner ?? id;
+  for (;;) {
+    if (signal?.aborted) {
+      if (ownId) leave(id).catch(() => undefined);
+      throw new MerchantAbortedError('Merchant API call aborted while waiting in line', {
+        mayHaveReached: false,
+      });
+    }
+    const [status = 0, waitMs = 0, used = 0, position = 0, toEnd = 0] = await call(
+      acquireScript,
+      acquireArgs(settings, priority, id, owner, 'wait'),
+    );
+    if (status === 1) return { usedThisMinute: used, limit };
+    if (status === -1) {
+      throw new MerchantAbortedError('The caller left the line', {
+        mayHaveReached: false,
+        code: LEFT_LINE,
+      });
+    }
+    const view: LineView = {
+      position,
+      etaMs: lineEta(position, {
+        used,
+        allowance: settings.allowance[priority],
+        msToWindowEnd: toEnd,
+        windowMs,
+        pausedMs: waitMs > toEnd ? waitMs : 0,
+      }),
+    };
+    try {
+      place?.onWait?.(view);
+    } catch {
+      // A display problem never costs the place.
+    }
+    try {
+      // A little jitter so waiters of every replica do not all wake on the same millisecond.
+      await abortableSleep(
+        Math.max(5, Math.min(waitMs, settings.pollMs)) + Math.floor(settings.random() * 25),
+        signal,
+        'waiting in line for the request budget',
+      );
+    } catch (error) {
+      if (ownId) leave(id).catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+/** Creates the shared per-minute request budget and its line on the given Redis connection. */
+export function createRequestBudget(options: BudgetOptions): RequestBudget {
+  const settings = lineSettings(options);
+  const { limit, windowMs, allowance, dormantKeepMs } = settings;
+  const keys = merchantKeys(options.prefix ?? 'rb:').budget;
+  const call = scriptCall(options.redis, keys, options.redisTimeoutMs ?? 2_000);
   const leave = async (id: string): Promise<boolean> => {
     const [gone = 0] = await call(leaveScript, [id, dormantKeepMs]);
     return gone === 1;
@@ -165,79 +273,14 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
 
   return {
     limit,
-    async acquire(priority, signal, place) {
-      // A place of our own making dies with this call; a caller's stable id is kept for its next attempt.
-      const ownId = place?.id === undefined;
-      const id = place?.id ?? `call:${randomBytes(8).toString('hex')}`;
-      const owner = place?.owner ?? id;
-      for (;;) {
-        if (signal?.aborted) {
-          if (ownId) leave(id).catch(() => undefined);
-          throw new MerchantAbortedError('Merchant API call aborted while waiting in line', {
-            mayHaveReached: false,
-          });
-        }
-        const [status = 0, waitMs = 0, used = 0, position = 0, toEnd = 0] = await call(acquireScript, [
-          id,
-          rank(priority),
-          owner,
-          leaseMs,
-          allowance[priority],
-          'wait',
-          windowMs,
-          dormantKeepMs,
-          limit,
-          edgeMs,
-        ]);
-        if (status === 1) return { usedThisMinute: used, limit };
-        if (status === -1) {
-          throw new MerchantAbortedError('The caller left the line', {
-            mayHaveReached: false,
-            code: LEFT_LINE,
-          });
-        }
-        const view: LineView = {
-          position,
-          etaMs: lineEta(position, {
-            used,
-            allowance: allowance[priority],
-            msToWindowEnd: toEnd,
-            windowMs,
-            pausedMs: waitMs > toEnd ? waitMs : 0,
-          }),
-        };
-        try {
-          place?.onWait?.(view);
-        } catch {
-          // A display problem never costs the place.
-        }
-        try {
-          // A little jitter so waiters of every replica do not all wake on the same millisecond.
-          await abortableSleep(
-            Math.max(5, Math.min(waitMs, pollMs)) + Math.floor(random() * 25),
-            signal,
-            'waiting in line for the request budget',
-          );
-        } catch (error) {
-          if (ownId) leave(id).catch(() => undefined);
-          throw error;
-        }
-      }
-    },
+    acquire: (priority, signal, place) => waitInLine(settings, call, leave, priority, signal, place),
     async tryAcquire(priority) {
       // 'now': no place is taken; everyone already in line at this priority or above goes first.
-      const [status = 0, , used = 0] = await call(acquireScript, [
-        `probe:${randomBytes(8).toString('hex')}`,
-        rank(priority),
-        'probe',
-        leaseMs,
-        allowance[priority],
-        'now',
-        windowMs,
-        dormantKeepMs,
-        limit,
-        edgeMs,
-      ]);
+      const probeId = `probe:${randomBytes(8).toString('hex')}`;
+      const [status = 0, , used = 0] = await call(
+        acquireScript,
+        acquireArgs(settings, priority, probeId, 'probe', 'now'),
+      );
       return status === 1 ? { usedThisMinute: used, limit } : null;
     },
     leave,

@@ -114,15 +114,24 @@ interface Entry<T> {
   decode: (stored: unknown) => T;
 }
 
-/** Creates the Redis-backed catalogue cache in front of the Merchant API. */
-export function createCatalogue(deps: CatalogueDeps): Catalogue {
-  const { api, redis, logger } = deps;
-  const keys = merchantKeys(deps.prefix ?? 'rb:');
+/** The copies of one catalogue: Redis for every replica, a short memo for this one, and the refresh lock. */
+interface CatalogueCopies {
+  /** The copy of `entry` and whether it is fresh; undefined when there is none or it cannot be read. */
+  read<T>(entry: Entry<T>): Promise<{ value: T; fresh: boolean } | undefined>;
+  /** A copy this process read or saved within the memo's time, without asking Redis. */
+  recent<T>(entry: Entry<T>): T | undefined;
+  /** Stores `value` as the fresh copy of `entry`. */
+  save<T>(entry: Entry<T>, value: T): Promise<void>;
+  /** Takes the refresh lock of the copy at `key`: its token, or null when another holds it. */
+  lock(key: string): Promise<string | null>;
+  unlock(key: string, token: string): Promise<void>;
+}
+
+function createCatalogueCopies(deps: CatalogueDeps): CatalogueCopies {
+  const { redis, logger } = deps;
   const ttlMs = Math.max(1, deps.ttlSeconds ?? 10_800) * 1000;
   const keepMs = Math.max(ttlMs * 2, (deps.keepSeconds ?? 7 * 24 * 3600) * 1000);
   const lockMs = deps.lockMs ?? 60_000;
-  const loading = new Map<string, Promise<unknown>>();
-  const refreshing = new Map<string, Promise<void>>();
   // Never long against the TTL: a copy going stale is noticed at most a tenth of a TTL late.
   const memoMs = Math.min(Math.max(0, deps.memoMs ?? 10_000), Math.floor(ttlMs / 10));
   const now = deps.now ?? Date.now;
@@ -134,77 +143,136 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     memo.set(key, { value: deepFreeze(value), fresh, until: now() + memoMs });
   };
 
-  const store = async (key: string, payload: unknown): Promise<void> => {
-    await redis
-      .multi()
-      .set(key, JSON.stringify({ v: FORMAT, data: payload }), 'PX', keepMs)
-      .set(`${key}:fresh`, '1', 'PX', ttlMs)
-      .exec();
+  return {
+    async read<T>(entry: Entry<T>) {
+      const memoised = memo.get(entry.key);
+      if (memoised !== undefined) {
+        if (memoised.until > now()) return { value: memoised.value as T, fresh: memoised.fresh };
+        memo.delete(entry.key);
+      }
+      let raw: string | null | undefined;
+      let fresh: string | null | undefined;
+      try {
+        [raw, fresh] = await redis.mget(entry.key, `${entry.key}:fresh`);
+      } catch {
+        logger?.warn({ catalogue: entry.name }, 'catalogue cache unreadable; asking the API');
+        return undefined;
+      }
+      if (raw === null || raw === undefined) return undefined;
+      try {
+        const parsed = JSON.parse(raw) as { v?: unknown; data?: unknown };
+        if (parsed.v !== FORMAT) return undefined;
+        const value = entry.decode(parsed.data);
+        const isFresh = fresh !== null && fresh !== undefined;
+        remember(entry.key, value, isFresh);
+        return { value, fresh: isFresh };
+      } catch {
+        return undefined;
+      }
+    },
+    recent<T>(entry: Entry<T>) {
+      const landed = memo.get(entry.key);
+      return landed !== undefined && landed.until > now() ? (landed.value as T) : undefined;
+    },
+    async save<T>(entry: Entry<T>, value: T) {
+      const stored = JSON.stringify({ v: FORMAT, data: entry.encode(value) });
+      await redis
+        .multi()
+        .set(entry.key, stored, 'PX', keepMs)
+        .set(`${entry.key}:fresh`, '1', 'PX', ttlMs)
+        .exec();
+      remember(entry.key, value, true);
+    },
+    async lock(key) {
+      const token = randomBytes(12).toString('hex');
+      const locked = await redis.set(`${key}:lock`, token, 'PX', lockMs, 'NX');
+      return locked === 'OK' ? token : null;
+    },
+    async unlock(key, token) {
+      await redis.eval(RELEASE, 1, `${key}:lock`, token);
+    },
   };
+}
+
+/** Refreshes the copy of `entry` at 'catalogue' priority, unless another replica holds its refresh lock. */
+async function refreshCopy<T>(
+  copies: CatalogueCopies,
+  entry: Entry<T>,
+  logger: LoggerLike | undefined,
+): Promise<void> {
+  const token = await copies.lock(entry.key);
+  if (token === null) return;
+  try {
+    const value = await entry.load('catalogue', undefined);
+    await copies.save(entry, value);
+    await copies.unlock(entry.key, token);
+    logger?.debug({ catalogue: entry.name }, 'catalogue refreshed');
+  } catch (error) {
+    // The lock stays until it expires: nobody hammers a failing API; the stale copy keeps being served.
+    logger?.warn(
+      { catalogue: entry.name, kind: isMerchantError(error) ? error.kind : 'redis' },
+      'catalogue refresh failed; serving the cached copy',
+    );
+  }
+}
+
+/** The countries, stored as the API gave them. */
+function countriesEntry(api: CatalogueDeps['api'], key: string): Entry<Country[]> {
+  return {
+    name: 'countries',
+    key,
+    load: (priority, signal) => api.listCountries({ priority, ...(signal ? { signal } : {}) }),
+    encode: (value) => value,
+    decode: (stored) => {
+      if (!Array.isArray(stored)) throw new Error('bad cache entry');
+      return stored as Country[];
+    },
+  };
+}
+
+/** The operators of `code` (a country code, upper case), stored with their Decimal amounts as strings. */
+function operatorsEntry(api: CatalogueDeps['api'], code: string, key: string): Entry<Operator[]> {
+  return {
+    name: `operators:${code}`,
+    key,
+    load: (priority, signal) =>
+      api.listOperators(code, undefined, { priority, ...(signal ? { signal } : {}) }),
+    encode: toStored,
+    decode: (stored) => {
+      if (!Array.isArray(stored)) throw new Error('bad cache entry');
+      return fromStored(stored as StoredOperator[]);
+    },
+  };
+}
+
+/** Creates the Redis-backed catalogue cache in front of the Merchant API. */
+export function createCatalogue(deps: CatalogueDeps): Catalogue {
+  const { api, logger } = deps;
+  const keys = merchantKeys(deps.prefix ?? 'rb:');
+  const copies = createCatalogueCopies(deps);
+  const countries = countriesEntry(api, keys.countries);
+  const loading = new Map<string, Promise<unknown>>();
+  const refreshing = new Map<string, Promise<void>>();
 
   const refresh = <T>(entry: Entry<T>): void => {
     if (refreshing.has(entry.key)) return;
-    const run = (async () => {
-      const token = randomBytes(12).toString('hex');
-      const locked = await redis.set(`${entry.key}:lock`, token, 'PX', lockMs, 'NX');
-      if (locked !== 'OK') return;
-      try {
-        const value = await entry.load('catalogue', undefined);
-        await store(entry.key, entry.encode(value));
-        remember(entry.key, value, true);
-        await redis.eval(RELEASE, 1, `${entry.key}:lock`, token);
-        logger?.debug({ catalogue: entry.name }, 'catalogue refreshed');
-      } catch (error) {
-        // The lock stays until it expires: nobody hammers a failing API; the stale copy keeps being served.
-        logger?.warn(
-          { catalogue: entry.name, kind: isMerchantError(error) ? error.kind : 'redis' },
-          'catalogue refresh failed; serving the cached copy',
-        );
-      }
-    })()
+    const run = refreshCopy(copies, entry, logger)
       .catch(() => undefined)
       .finally(() => refreshing.delete(entry.key));
     refreshing.set(entry.key, run);
   };
 
-  const read = async <T>(entry: Entry<T>): Promise<{ value: T; fresh: boolean } | undefined> => {
-    const memoised = memo.get(entry.key);
-    if (memoised !== undefined) {
-      if (memoised.until > now()) return { value: memoised.value as T, fresh: memoised.fresh };
-      memo.delete(entry.key);
-    }
-    let raw: string | null | undefined;
-    let fresh: string | null | undefined;
-    try {
-      [raw, fresh] = await redis.mget(entry.key, `${entry.key}:fresh`);
-    } catch {
-      logger?.warn({ catalogue: entry.name }, 'catalogue cache unreadable; asking the API');
-      return undefined;
-    }
-    if (raw === null || raw === undefined) return undefined;
-    try {
-      const parsed = JSON.parse(raw) as { v?: unknown; data?: unknown };
-      if (parsed.v !== FORMAT) return undefined;
-      const value = entry.decode(parsed.data);
-      const isFresh = fresh !== null && fresh !== undefined;
-      remember(entry.key, value, isFresh);
-      return { value, fresh: isFresh };
-    } catch {
-      return undefined;
-    }
-  };
-
   const get = async <T>(entry: Entry<T>, signal: AbortSignal | undefined): Promise<T> => {
     const loadingNow = loading.get(entry.key) as Promise<T> | undefined;
     if (loadingNow) return waitShared(loadingNow, signal);
-    const cached = await read(entry);
+    const cached = await copies.read(entry);
     if (cached) {
       if (!cached.fresh) refresh(entry);
       return cached.value;
     }
     // A load of this process may have ended while our read was on the wire (its miss is older than the copy).
-    const landed = memo.get(entry.key);
-    if (landed !== undefined && landed.until > now()) return landed.value as T;
+    const landed = copies.recent(entry);
+    if (landed !== undefined) return landed;
     // No copy at all: a user is waiting, so this is interactive. One load per key per process, shared by
     // every caller: it runs without any one caller's signal, so one caller giving up cannot fail the others.
     const pending = loading.get(entry.key) as Promise<T> | undefined;
@@ -212,8 +280,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     const load = (async () => {
       const value = await entry.load('interactive', undefined);
       try {
-        await store(entry.key, entry.encode(value));
-        remember(entry.key, value, true);
+        await copies.save(entry, value);
       } catch {
         logger?.warn({ catalogue: entry.name }, 'catalogue cache not writable');
       }
@@ -223,40 +290,16 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     return waitShared(load, signal);
   };
 
-  const countriesEntry: Entry<Country[]> = {
-    name: 'countries',
-    key: keys.countries,
-    load: (priority, signal) => api.listCountries({ priority, ...(signal ? { signal } : {}) }),
-    encode: (value) => value,
-    decode: (stored) => {
-      if (!Array.isArray(stored)) throw new Error('bad cache entry');
-      return stored as Country[];
-    },
-  };
-
   return {
     countries(options) {
-      return get(countriesEntry, options?.signal);
+      return get(countries, options?.signal);
     },
     operators(country, options) {
       const code = country.trim().toUpperCase();
-      const load = (priority: CallPriority, signal: AbortSignal | undefined) =>
-        api.listOperators(code, undefined, { priority, ...(signal ? { signal } : {}) });
+      const entry = operatorsEntry(api, code, keys.operators(code));
       // Anything that is not a country code goes straight to the API (which refuses it) and is never cached.
-      if (!/^[A-Z]{2}$/.test(code)) return load('interactive', options?.signal);
-      return get(
-        {
-          name: `operators:${code}`,
-          key: keys.operators(code),
-          load,
-          encode: toStored,
-          decode: (stored) => {
-            if (!Array.isArray(stored)) throw new Error('bad cache entry');
-            return fromStored(stored as StoredOperator[]);
-          },
-        },
-        options?.signal,
-      );
+      if (!/^[A-Z]{2}$/.test(code)) return entry.load('interactive', options?.signal);
+      return get(entry, options?.signal);
     },
     async idle() {
       while (refreshing.size > 0) await Promise.all([...refreshing.values()]);

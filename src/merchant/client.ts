@@ -1,7 +1,13 @@
-import { answerVerdict, createAnswerRecord, failureReason, type ServiceAnswer } from './answers.ts';
+import {
+  answerVerdict,
+  createAnswerRecord,
+  failureReason,
+  type AnswerRecord,
+  type ServiceAnswer,
+} from './answers.ts';
 import type { RequestBudget } from './budget.ts';
 import { MerchantInvalidRequestError, isMerchantError, type AnyMerchantError } from './errors.ts';
-import { createExchange, type CallSpec, type ExchangeDeps } from './exchange.ts';
+import { createExchange, type CallSpec, type ExchangeDeps, type MerchantExchange } from './exchange.ts';
 import {
   parseAccount,
   parseCountry,
@@ -11,8 +17,15 @@ import {
   parsePage,
   parseQuote,
 } from './records.ts';
-import { createSender, type SenderDeps } from './sender.ts';
-import type { Account, CallOptions, MerchantApi, OrderRequest, QuoteRequest } from './types.ts';
+import { createSender, type Sender, type SenderDeps } from './sender.ts';
+import type {
+  Account,
+  CallOptions,
+  ListOrdersQuery,
+  MerchantApi,
+  OrderRequest,
+  QuoteRequest,
+} from './types.ts';
 
 /** The client's deps: its exchange's and its sender's; the budget also lets readiness probe (`tryAcquire`). */
 export interface MerchantClientDeps extends ExchangeDeps, SenderDeps {
@@ -82,6 +95,100 @@ export function checkOrderRequest(request: OrderRequest): void {
   if (request.quoteToken === '') throw invalid('quote_token is empty');
 }
 
+/** A GET of the service's: `route` is the endpoint's template, for metrics and the answer record. */
+function readSpec(
+  path: string,
+  route: string,
+  query: URLSearchParams | undefined,
+  options: CallOptions | undefined,
+): CallSpec {
+  return {
+    method: 'GET',
+    path,
+    route,
+    ...(query !== undefined ? { query } : {}),
+    operation: 'read',
+    options,
+  };
+}
+
+/** The query of GET /recharge/orders: only the filters given (an empty text is no filter). */
+function orderListParams(query: ListOrdersQuery | undefined): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query?.status !== undefined && query.status !== '') params.set('status', query.status);
+  if (query?.search !== undefined && query.search !== '') params.set('search', query.search);
+  if (query?.limit !== undefined) params.set('limit', String(query.limit));
+  if (query?.offset !== undefined) params.set('offset', String(query.offset));
+  return params;
+}
+
+/** What the readiness probe uses of the client: its deps, answer record, exchange and failure log. */
+interface ProbeParts {
+  deps: MerchantClientDeps;
+  clock: () => number;
+  answers: AnswerRecord;
+  attemptOnce: MerchantExchange['attemptOnce'];
+  logFailure: Sender['logFailure'];
+}
+
+/** Creates the client's readiness probe (MerchantClient.probeAccount). */
+function createAccountProbe(parts: ProbeParts): MerchantClient['probeAccount'] {
+  const { deps, clock, answers, attemptOnce, logFailure } = parts;
+  return async (signal) => {
+    try {
+      if ((await deps.budget.tryAcquire('background')) === null) return { kind: 'busy' };
+    } catch (error) {
+      if (isMerchantError(error)) return { kind: 'busy' };
+      throw error;
+    }
+    const spec = readSpec('/account', '/account', undefined, {
+      priority: 'background',
+      ...(signal ? { signal } : {}),
+    });
+    const started = performance.now();
+    const attempted = (kind?: AnyMerchantError['kind'], httpStatus?: number): void =>
+      deps.onAttempt?.({
+        method: spec.method,
+        route: spec.route,
+        attempt: 1,
+        ...(httpStatus !== undefined ? { httpStatus } : {}),
+        ...(kind !== undefined ? { kind } : {}),
+        durationMs: performance.now() - started,
+      });
+    try {
+      const account = await attemptOnce(spec, (a) => parseAccount(a.json));
+      answers.note(spec.route, clock());
+      answers.noteAccount(account, clock());
+      attempted();
+      return { kind: 'answered', account };
+    } catch (caught) {
+      if (!isMerchantError(caught)) throw caught;
+      const error: AnyMerchantError = caught;
+      attempted(error.kind, error.httpStatus);
+      logFailure(spec, error, 1, true);
+      if (error.kind === 'aborted') {
+        // Our own probe deadline: the service did not answer in time, which is a failure of the service.
+        answers.note(spec.route, clock(), 'timeout');
+        return { kind: 'failed', reason: 'timeout' };
+      }
+      answers.note(spec.route, clock(), error.kind, error.httpStatus);
+      if (error.kind === 'rate-limited') {
+        // Shared like any 429; a busy service is not a failing one.
+        await deps.budget.pause(error.retryAfterSeconds).catch(() => undefined);
+        return { kind: 'busy' };
+      }
+      switch (answerVerdict(error.kind, error.httpStatus)) {
+        case true:
+          return { kind: 'answered', account: null };
+        case false:
+          return { kind: 'failed', reason: failureReason(error.kind, error.httpStatus) };
+        default:
+          return { kind: 'busy' };
+      }
+    }
+  };
+}
+
 /**
  * Creates the Merchant API client: the typed endpoints and the readiness probe, on its exchange (transport and
  * signing, exchange.ts) and its sender (budget and retries, sender.ts).
@@ -93,23 +200,9 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
   const { attemptOnce } = exchange;
   const { send, logFailure } = createSender(deps, answers, exchange);
 
-  const get = (
-    path: string,
-    route: string,
-    query: URLSearchParams | undefined,
-    options: CallOptions | undefined,
-  ): CallSpec => ({
-    method: 'GET',
-    path,
-    route,
-    ...(query !== undefined ? { query } : {}),
-    operation: 'read',
-    options,
-  });
-
   return {
     async getAccount(options) {
-      const account = await send(get('/account', '/account', undefined, options), (a) =>
+      const account = await send(readSpec('/account', '/account', undefined, options), (a) =>
         parseAccount(a.json),
       );
       answers.noteAccount(account, clock());
@@ -118,64 +211,11 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
 
     lastAnswer: () => answers.last(),
     lastAccount: () => answers.account(),
-
-    async probeAccount(signal) {
-      try {
-        if ((await deps.budget.tryAcquire('background')) === null) return { kind: 'busy' };
-      } catch (error) {
-        if (isMerchantError(error)) return { kind: 'busy' };
-        throw error;
-      }
-      const spec = get('/account', '/account', undefined, {
-        priority: 'background',
-        ...(signal ? { signal } : {}),
-      });
-      const started = performance.now();
-      const attempted = (kind?: AnyMerchantError['kind'], httpStatus?: number): void =>
-        deps.onAttempt?.({
-          method: spec.method,
-          route: spec.route,
-          attempt: 1,
-          ...(httpStatus !== undefined ? { httpStatus } : {}),
-          ...(kind !== undefined ? { kind } : {}),
-          durationMs: performance.now() - started,
-        });
-      try {
-        const account = await attemptOnce(spec, (a) => parseAccount(a.json));
-        answers.note(spec.route, clock());
-        answers.noteAccount(account, clock());
-        attempted();
-        return { kind: 'answered', account };
-      } catch (caught) {
-        if (!isMerchantError(caught)) throw caught;
-        const error: AnyMerchantError = caught;
-        attempted(error.kind, error.httpStatus);
-        logFailure(spec, error, 1, true);
-        if (error.kind === 'aborted') {
-          // Our own probe deadline: the service did not answer in time, which is a failure of the service.
-          answers.note(spec.route, clock(), 'timeout');
-          return { kind: 'failed', reason: 'timeout' };
-        }
-        answers.note(spec.route, clock(), error.kind, error.httpStatus);
-        if (error.kind === 'rate-limited') {
-          // Shared like any 429; a busy service is not a failing one.
-          await deps.budget.pause(error.retryAfterSeconds).catch(() => undefined);
-          return { kind: 'busy' };
-        }
-        switch (answerVerdict(error.kind, error.httpStatus)) {
-          case true:
-            return { kind: 'answered', account: null };
-          case false:
-            return { kind: 'failed', reason: failureReason(error.kind, error.httpStatus) };
-          default:
-            return { kind: 'busy' };
-        }
-      }
-    },
+    probeAccount: createAccountProbe({ deps, clock, answers, attemptOnce, logFailure }),
 
     async listCountries(options) {
       const route = '/recharge/countries';
-      const page = await send(get(route, route, undefined, options), (a) =>
+      const page = await send(readSpec(route, route, undefined, options), (a) =>
         parsePage(a.json, parseCountry, 'countries'),
       );
       return page.results;
@@ -185,7 +225,7 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
       const params = new URLSearchParams({ country });
       if (query?.search !== undefined && query.search !== '') params.set('search', query.search);
       const route = '/recharge/operators';
-      const page = await send(get(route, route, params, options), (a) =>
+      const page = await send(readSpec(route, route, params, options), (a) =>
         parsePage(a.json, parseOperator, 'operators'),
       );
       return page.results;
@@ -220,17 +260,16 @@ export function createMerchantClient(deps: MerchantClientDeps): MerchantClient {
 
     getOrder(orderId, options) {
       const path = `/recharge/orders/${encodeURIComponent(orderId)}`;
-      return send(get(path, '/recharge/orders/{order_id}', undefined, options), (a) => parseOrder(a.json));
+      return send(readSpec(path, '/recharge/orders/{order_id}', undefined, options), (a) =>
+        parseOrder(a.json),
+      );
     },
 
     listOrders(query, options) {
-      const params = new URLSearchParams();
-      if (query?.status !== undefined && query.status !== '') params.set('status', query.status);
-      if (query?.search !== undefined && query.search !== '') params.set('search', query.search);
-      if (query?.limit !== undefined) params.set('limit', String(query.limit));
-      if (query?.offset !== undefined) params.set('offset', String(query.offset));
       const route = '/recharge/orders';
-      return send(get(route, route, params, options), (a) => parsePage(a.json, parseOrder, 'orders'));
+      return send(readSpec(route, route, orderListParams(query), options), (a) =>
+        parsePage(a.json, parseOrder, 'orders'),
+      );
     },
 
     async close() {

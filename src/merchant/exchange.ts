@@ -79,13 +79,53 @@ async function readText(
   return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
 }
 
+/** Who sends the requests, as the headers say it, and what signs a POST. */
+interface Caller {
+  merchantId: string;
+  apiKey: string;
+  userAgent: string;
+  clock: () => number;
+  makeNonce: () => string;
+}
+
+/** The headers of one attempt: a POST with a body gets a fresh timestamp, nonce and signature of `requestPath`. */
+function headersFor(caller: Caller, spec: CallSpec, requestPath: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': caller.userAgent,
+    'x-merchant-id': caller.merchantId,
+    'x-api-key': caller.apiKey,
+  };
+  if (spec.method === 'POST' && spec.body !== undefined) {
+    const timestamp = Math.floor(caller.clock() / 1000);
+    const nonce = caller.makeNonce();
+    headers['content-type'] = 'application/json';
+    headers['x-timestamp'] = String(timestamp);
+    headers['x-nonce'] = nonce;
+    headers['x-signature'] = sign({
+      method: 'POST',
+      path: requestPath,
+      body: spec.body,
+      timestamp,
+      nonce,
+      apiKey: caller.apiKey,
+    });
+  }
+  return headers;
+}
+
 /** Creates the exchange of one client: its own pool unless a dispatcher is given, and `attemptOnce`. */
 export function createExchange(deps: ExchangeDeps) {
   const base = new URL(deps.baseUrl);
   const timeouts: MerchantTimeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const clock = deps.clock ?? Date.now;
-  const makeNonce = deps.nonce ?? newNonce;
-  const userAgent = deps.userAgent ?? 'recharge-bot/0.1';
+  const caller: Caller = {
+    merchantId: deps.merchantId,
+    apiKey: deps.apiKey,
+    userAgent: deps.userAgent ?? 'recharge-bot/0.1',
+    clock,
+    makeNonce: deps.nonce ?? newNonce,
+  };
   const maxResponseBytes = deps.maxResponseBytes ?? 10 * 1024 * 1024;
   const ownPool =
     deps.dispatcher === undefined
@@ -99,31 +139,6 @@ export function createExchange(deps: ExchangeDeps) {
       : undefined;
   const dispatcher: Dispatcher = deps.dispatcher ?? (ownPool as Pool);
 
-  const headersFor = (spec: CallSpec, requestPath: string): Record<string, string> => {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': userAgent,
-      'x-merchant-id': deps.merchantId,
-      'x-api-key': deps.apiKey,
-    };
-    if (spec.method === 'POST' && spec.body !== undefined) {
-      const timestamp = Math.floor(clock() / 1000);
-      const nonce = makeNonce();
-      headers['content-type'] = 'application/json';
-      headers['x-timestamp'] = String(timestamp);
-      headers['x-nonce'] = nonce;
-      headers['x-signature'] = sign({
-        method: 'POST',
-        path: requestPath,
-        body: spec.body,
-        timestamp,
-        nonce,
-        apiKey: deps.apiKey,
-      });
-    }
-    return headers;
-  };
-
   /** One HTTP exchange: resolves with the parsed 2xx answer or rejects with a typed error. */
   const attemptOnce = async <T>(spec: CallSpec, parse: (answer: Answer) => T): Promise<T> => {
     const signedPath = fullPath(base, spec.path);
@@ -135,7 +150,7 @@ export function createExchange(deps: ExchangeDeps) {
         origin: base.origin,
         path: query ? `${signedPath}?${query}` : signedPath,
         method: spec.method,
-        headers: headersFor(spec, signedPath),
+        headers: headersFor(caller, spec, signedPath),
         body: spec.body ?? null,
         signal: signal ?? null,
         headersTimeout: timeouts.headers,

@@ -96,6 +96,74 @@ function notePlacement(record: CallRecord, error: AnyMerchantError, started: boo
   error.unanswered = record.unanswered;
 }
 
+/** Logs one failed attempt of `spec`: a warning when it is retried, else at the level of its kind. */
+function logCallFailure(
+  log: LoggerLike | undefined,
+  spec: CallSpec,
+  error: AnyMerchantError,
+  attempt: number,
+  final: boolean,
+): void {
+  if (!log) return;
+  const fields: Record<string, unknown> = {
+    merchantApi: { method: spec.method, route: spec.route, attempt },
+    kind: error.kind,
+    httpStatus: error.httpStatus,
+    key: error.key,
+    code: error.code,
+    causeCode: error.causeCode,
+    retryAfterSeconds: error.retryAfterSeconds,
+    outcomeUnknown: error.outcomeUnknown || undefined,
+  };
+  const what = `Merchant API ${spec.method} ${spec.route}`;
+  if (!final) {
+    log.warn(fields, `${what} failed (${error.kind}); retrying`);
+    return;
+  }
+  const level = logLevelOf(error.kind);
+  log[level](fields, `${what} ${level === 'info' ? 'refused' : 'failed'} (${error.kind})`);
+}
+
+/** Counts a failed attempt for the retry rules; a 429 is first shared with every replica. */
+async function countFailure(
+  deps: Pick<SenderDeps, 'budget' | 'logger'>,
+  record: CallRecord,
+  error: AnyMerchantError,
+): Promise<void> {
+  if (error.kind === 'rate-limited') {
+    record.rateLimited += 1;
+    try {
+      await deps.budget.pause(error.retryAfterSeconds);
+    } catch (pauseError) {
+      // The next acquire fails the same way and says so; nothing is ever sent unthrottled.
+      deps.logger?.warn(
+        { kind: isMerchantError(pauseError) ? pauseError.kind : 'unknown' },
+        'could not share a 429 pause through Redis',
+      );
+    }
+  } else if (error.kind === 'server' || error.kind === 'timeout' || error.kind === 'network') {
+    record.failures += 1;
+  }
+}
+
+/** Waits before the next attempt; aborted meanwhile, a placement's error still says whether the order may exist. */
+async function waitToRetry(
+  delayMs: number,
+  signal: AbortSignal | undefined,
+  placement: boolean,
+  record: CallRecord,
+): Promise<void> {
+  try {
+    await abortableSleep(delayMs, signal, 'waiting to retry');
+  } catch (abortError) {
+    if (abortError instanceof MerchantAbortedError) {
+      abortError.outcomeUnknown = placement && record.maybeCreated;
+      abortError.unanswered = placement && record.unanswered;
+    }
+    throw abortError;
+  }
+}
+
 /**
  * Creates the sender of one client: `send`, and the failure log the client's probe uses too. `answers` is the
  * client's record of the service's answers, kept up to date after every attempt.
@@ -109,28 +177,8 @@ export function createSender(
   const policy = retryPolicy(deps.retry);
   const clock = deps.clock ?? Date.now;
   const random = deps.random ?? Math.random;
-  const log = deps.logger;
-
-  const logFailure = (spec: CallSpec, error: AnyMerchantError, attempt: number, final: boolean): void => {
-    if (!log) return;
-    const fields: Record<string, unknown> = {
-      merchantApi: { method: spec.method, route: spec.route, attempt },
-      kind: error.kind,
-      httpStatus: error.httpStatus,
-      key: error.key,
-      code: error.code,
-      causeCode: error.causeCode,
-      retryAfterSeconds: error.retryAfterSeconds,
-      outcomeUnknown: error.outcomeUnknown || undefined,
-    };
-    const what = `Merchant API ${spec.method} ${spec.route}`;
-    if (!final) {
-      log.warn(fields, `${what} failed (${error.kind}); retrying`);
-      return;
-    }
-    const level = logLevelOf(error.kind);
-    log[level](fields, `${what} ${level === 'info' ? 'refused' : 'failed'} (${error.kind})`);
-  };
+  const logFailure = (spec: CallSpec, error: AnyMerchantError, attempt: number, final: boolean): void =>
+    logCallFailure(deps.logger, spec, error, attempt, final);
 
   /** One attempt in a budget slot of its own; a typed failure comes back with whether the request went out. */
   const attemptInSlot = async <T>(
@@ -170,42 +218,6 @@ export function createSender(
     }
   };
 
-  /** Counts a failed attempt for the retry rules; a 429 is first shared with every replica. */
-  const countFailure = async (record: CallRecord, error: AnyMerchantError): Promise<void> => {
-    if (error.kind === 'rate-limited') {
-      record.rateLimited += 1;
-      try {
-        await deps.budget.pause(error.retryAfterSeconds);
-      } catch (pauseError) {
-        // The next acquire fails the same way and says so; nothing is ever sent unthrottled.
-        log?.warn(
-          { kind: isMerchantError(pauseError) ? pauseError.kind : 'unknown' },
-          'could not share a 429 pause through Redis',
-        );
-      }
-    } else if (error.kind === 'server' || error.kind === 'timeout' || error.kind === 'network') {
-      record.failures += 1;
-    }
-  };
-
-  /** Waits before the next attempt; aborted meanwhile, a placement's error still says whether the order may exist. */
-  const waitToRetry = async (
-    delayMs: number,
-    signal: AbortSignal | undefined,
-    placement: boolean,
-    record: CallRecord,
-  ): Promise<void> => {
-    try {
-      await abortableSleep(delayMs, signal, 'waiting to retry');
-    } catch (abortError) {
-      if (abortError instanceof MerchantAbortedError) {
-        abortError.outcomeUnknown = placement && record.maybeCreated;
-        abortError.unanswered = placement && record.unanswered;
-      }
-      throw abortError;
-    }
-  };
-
   /** The sender: takes a budget slot for every attempt, retries by the rules, resends the same bytes. */
   const send = async <T>(spec: CallSpec, parse: (answer: Answer) => T): Promise<T> => {
     const priority: CallPriority =
@@ -218,7 +230,7 @@ export function createSender(
       if (outcome.ok) return outcome.result;
       const { error } = outcome;
       if (placement) notePlacement(record, error, outcome.started);
-      await countFailure(record, error);
+      await countFailure(deps, record, error);
       const decision = decideRetry(
         error.kind,
         error.retryAfterSeconds,
@@ -237,3 +249,6 @@ export function createSender(
 
   return { send, logFailure };
 }
+
+/** One client's sender (createSender). */
+export type Sender = ReturnType<typeof createSender>;

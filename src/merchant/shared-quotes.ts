@@ -101,30 +101,39 @@ function decode(raw: string | null): Quote | null {
   };
 }
 
+/** The shared quotes' keys; a used token is known by its hash only. */
+function quoteKeys(prefix: string) {
+  const names = merchantKeys(prefix);
+  return {
+    shared: names.sharedQuote,
+    singleUse: names.singleUseQuotes,
+    used: (token: string) => names.usedQuote(tokenHash(token)),
+  };
+}
+
+/**
+ * Whether the account's tokens were seen to be single-use (only `auto` looks), with the kept quote of `product`
+ * read in the same round trip (both keys share the prefix's hash tag).
+ */
+async function readKept(
+  redis: Redis,
+  keys: ReturnType<typeof quoteKeys>,
+  sharing: QuoteSharing,
+  product: string,
+): Promise<{ singleUse: boolean; kept: Quote | null }> {
+  if (sharing !== 'auto') return { singleUse: false, kept: decode(await redis.get(keys.shared(product))) };
+  const [singleUse, raw] = await redis.mget(keys.singleUse, keys.shared(product));
+  return { singleUse: singleUse !== null, kept: decode(raw ?? null) };
+}
+
 /** Creates the account's shared quotes: a drop-in `createQuote` for every seller, and what placement tells it. */
 export function createSharedQuotes(deps: SharedQuotesDeps) {
   const { redis } = deps;
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
-  const names = merchantKeys(deps.prefix);
-  const keys = {
-    shared: names.sharedQuote,
-    singleUse: names.singleUseQuotes,
-    used: (token: string) => names.usedQuote(tokenHash(token)),
-  };
+  const keys = quoteKeys(deps.prefix);
   /** Quotes this replica is asking for, by product: callers arriving meanwhile wait for the same answer. */
   const asking = new Map<string, Promise<Quote>>();
-
-  /**
-   * Whether the account's tokens were seen to be single-use (only `auto` looks), with the kept quote of `product`
-   * read in the same round trip (both keys share the prefix's hash tag).
-   */
-  async function readKept(product: string): Promise<{ singleUse: boolean; kept: Quote | null }> {
-    if (deps.sharing !== 'auto')
-      return { singleUse: false, kept: decode(await redis.get(keys.shared(product))) };
-    const [singleUse, raw] = await redis.mget(keys.singleUse, keys.shared(product));
-    return { singleUse: singleUse !== null, kept: decode(raw ?? null) };
-  }
 
   /**
    * Single-use tokens: a price look-up uses the kept quote `read` (or asks one and keeps it, unused), a top-up
@@ -166,7 +175,7 @@ export function createSharedQuotes(deps: SharedQuotesDeps) {
       const { leftMs = CHAT_QUOTE_LEFT_MS, forPrice = false, ...call } = options;
       if (deps.sharing === 'off') return deps.api.createQuote(request, call);
       const product = productOf(request);
-      const { singleUse, kept } = await readKept(product);
+      const { singleUse, kept } = await readKept(redis, keys, deps.sharing, product);
       if (singleUse) return once(product, request, { ...call, leftMs, forPrice }, kept);
       if (kept !== null && leftOf(kept) >= leftMs) return kept;
       const pending = asking.get(product);
