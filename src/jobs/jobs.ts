@@ -192,6 +192,111 @@ function workerOptions(options: WorkOptions): Omit<WorkerOptions, 'connection'> 
   };
 }
 
+/** What a worker of ours needs of its job system. */
+interface WorkerContext {
+  connect: JobSystemDeps['connect'];
+  /** The queues' key prefix (jobsPrefix). */
+  prefix: string;
+  logger: LoggerLike;
+  /** The queue `name` of the job system (for the hung-loop look). */
+  queue: (name: string) => Queue;
+  /** Whether the job system was closed. */
+  closed: () => boolean;
+}
+
+/** BullMQ's worker of `name` on a connection of its own, whose problems and failed jobs are logged. */
+function openWorker<Data, Result>(
+  context: WorkerContext,
+  name: string,
+  processor: (job: Job<Data, Result>, token?: string) => Promise<Result>,
+  options: WorkOptions,
+  concurrency: number,
+): Worker<Data, Result> {
+  const { logger, prefix } = context;
+  const connection = context.connect({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+  connection.on('error', (error) =>
+    logger.warn({ err: error, queue: name }, 'jobs: redis connection problem'),
+  );
+  const worker = new Worker<Data, Result>(name, processor, {
+    ...workerOptions(options),
+    connection,
+    prefix,
+    concurrency,
+  });
+  worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'jobs: worker problem'));
+  worker.on('failed', (job, error) =>
+    logger.warn({ err: error, queue: name, job: job?.id, attempts: job?.attemptsMade }, 'jobs: job failed'),
+  );
+  // BullMQ closes a connection it was given only when it duplicated it; this one is ours.
+  worker.on('closed', () => connection.disconnect());
+  return worker;
+}
+
+/** Runs the jobs of `name` (JobSystem.work) behind a handle that replaces BullMQ's worker when its loop hangs. */
+function superviseWorker<Data, Result>(
+  context: WorkerContext,
+  name: string,
+  processor: (job: Job<Data, Result>, token?: string) => Promise<Result>,
+  options: WorkOptions,
+): JobWorker {
+  const { logger, closed } = context;
+  const concurrency = options.concurrency ?? 1;
+  let running = 0;
+  let started = 0;
+  const counted = async (job: Job<Data, Result>, token?: string): Promise<Result> => {
+    running += 1;
+    started += 1;
+    try {
+      return await processor(job, token);
+    } finally {
+      running -= 1;
+    }
+  };
+  const startWorker = (): Worker<Data, Result> => openWorker(context, name, counted, options, concurrency);
+  let worker = startWorker();
+
+  // A hung fetch loop (HUNG_WORKER_CHECK_MS): this worker had room for a job, started none since the last look,
+  // and a job that waited then waits still, in a queue neither paused nor held by a rate limit. The old
+  // worker is closed (which frees its loop: a job it takes meanwhile runs as any other) and a new one started.
+  let waitingBefore = new Set<string>();
+  let startedBefore = started;
+  const look = async (): Promise<void> => {
+    if (closed()) return;
+    const queue = context.queue(name);
+    const waiting = new Set(
+      (await queue.getJobs(['wait', 'prioritized'], 0, 9, true)).flatMap((job) => job?.id ?? []),
+    );
+    const idle = running < concurrency && started === startedBefore;
+    const hung =
+      idle &&
+      [...waiting].some((id) => waitingBefore.has(id)) &&
+      !(await queue.isPaused()) &&
+      (await queue.getRateLimitTtl()) <= 0;
+    waitingBefore = waiting;
+    startedBefore = started;
+    if (!hung || closed()) return;
+    logger.warn({ queue: name }, 'jobs: a worker took no job while jobs waited; replacing it');
+    const old = worker;
+    worker = startWorker();
+    waitingBefore = new Set();
+    void Promise.race([old.close(), new Promise((resolve) => setTimeout(resolve, HUNG_WORKER_CHECK_MS))])
+      .then(() => old.disconnect())
+      .catch(() => undefined);
+  };
+  const looking = setInterval(() => {
+    look().catch((error: unknown) =>
+      logger.warn({ err: error, queue: name }, 'jobs: could not look at a worker'),
+    );
+  }, HUNG_WORKER_CHECK_MS);
+  looking.unref();
+  return {
+    close: async (force) => {
+      clearInterval(looking);
+      await worker.close(force);
+    },
+  };
+}
+
 export function createJobSystem(deps: JobSystemDeps): JobSystem {
   const logger = deps.logger ?? silentLogger;
   const prefix = jobsPrefix(deps.prefix);
@@ -230,82 +335,14 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
       options: WorkOptions = {},
     ): JobWorker {
       if (closed) throw new Error('the job system is closed');
-      const concurrency = options.concurrency ?? 1;
-      let running = 0;
-      let started = 0;
-      const counted = async (job: Job<Data, Result>, token?: string): Promise<Result> => {
-        running += 1;
-        started += 1;
-        try {
-          return await processor(job, token);
-        } finally {
-          running -= 1;
-        }
+      const context = {
+        connect: deps.connect,
+        prefix,
+        logger,
+        queue: (queueName: string) => system.queue(queueName),
+        closed: () => closed,
       };
-      const startWorker = (): Worker<Data, Result> => {
-        const connection = deps.connect({ maxRetriesPerRequest: null, enableOfflineQueue: true });
-        connection.on('error', (error) =>
-          logger.warn({ err: error, queue: name }, 'jobs: redis connection problem'),
-        );
-        const worker = new Worker<Data, Result>(name, counted, {
-          ...workerOptions(options),
-          connection,
-          prefix,
-          concurrency,
-        });
-        worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'jobs: worker problem'));
-        worker.on('failed', (job, error) =>
-          logger.warn(
-            { err: error, queue: name, job: job?.id, attempts: job?.attemptsMade },
-            'jobs: job failed',
-          ),
-        );
-        // BullMQ closes a connection it was given only when it duplicated it; this one is ours.
-        worker.on('closed', () => connection.disconnect());
-        return worker;
-      };
-      let worker = startWorker();
-
-      // A hung fetch loop (HUNG_WORKER_CHECK_MS): this worker had room for a job, started none since the last look,
-      // and a job that waited then waits still, in a queue neither paused nor held by a rate limit. The old
-      // worker is closed (which frees its loop: a job it takes meanwhile runs as any other) and a new one started.
-      let waitingBefore = new Set<string>();
-      let startedBefore = started;
-      const look = async (): Promise<void> => {
-        if (closed) return;
-        const queue = system.queue(name);
-        const waiting = new Set(
-          (await queue.getJobs(['wait', 'prioritized'], 0, 9, true)).flatMap((job) => job?.id ?? []),
-        );
-        const idle = running < concurrency && started === startedBefore;
-        const hung =
-          idle &&
-          [...waiting].some((id) => waitingBefore.has(id)) &&
-          !(await queue.isPaused()) &&
-          (await queue.getRateLimitTtl()) <= 0;
-        waitingBefore = waiting;
-        startedBefore = started;
-        if (!hung || closed) return;
-        logger.warn({ queue: name }, 'jobs: a worker took no job while jobs waited; replacing it');
-        const old = worker;
-        worker = startWorker();
-        waitingBefore = new Set();
-        void Promise.race([old.close(), new Promise((resolve) => setTimeout(resolve, HUNG_WORKER_CHECK_MS))])
-          .then(() => old.disconnect())
-          .catch(() => undefined);
-      };
-      const looking = setInterval(() => {
-        look().catch((error: unknown) =>
-          logger.warn({ err: error, queue: name }, 'jobs: could not look at a worker'),
-        );
-      }, HUNG_WORKER_CHECK_MS);
-      looking.unref();
-      const handle: JobWorker = {
-        close: async (force) => {
-          clearInterval(looking);
-          await worker.close(force);
-        },
-      };
+      const handle = superviseWorker(context, name, processor, options);
       workers.push(handle);
       return handle;
     },

@@ -5,9 +5,9 @@ import type { Redis } from 'ioredis';
 import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
 import type { AdminAlert, AlertSink } from '../orders/alerts.ts';
-import type { ChangeHandler } from '../orders/changes.ts';
+import type { ChangeEntry, ChangeHandler } from '../orders/changes.ts';
 import { alertIdentity } from './alert-identity.ts';
-import { alertMessages, alertUser } from './alert-text.ts';
+import { createAlertDelivery } from './alert-delivery.ts';
 import type { UserDirectory } from '../accounts/names.ts';
 import type { OrderCallbacks } from '../bot/callback-data/order.ts';
 import type { Outbox } from './outbox.ts';
@@ -31,6 +31,7 @@ import type { Translate } from '../lib/html.ts';
  *   queues the same keys again (once each); it is never dropped (its worker dying only hands it to another).
  * - A process that died between storing an alert and adding its job leaves an open burst without a job: the
  *   workers add it at start-up (`work`), a no-op when it exists.
+ * Where the messages go is alert-delivery.ts.
  */
 
 export interface AlertGrouping {
@@ -83,7 +84,8 @@ export interface AlertsDeps {
 type AlertedStatus = Extract<AdminAlert, { kind: 'order-status' }>['status'];
 const ALERTED_STATUSES: ReadonlySet<string> = new Set<AlertedStatus>(['failed', 'refunded', 'manual_review']);
 
-interface PendingAlert {
+/** An alert as its burst holds it. */
+export interface PendingAlert {
   alert: AdminAlert;
   at: number;
 }
@@ -136,6 +138,24 @@ redis.call('DEL', KEYS[2])
 return 1
 `);
 
+/** The alert an order change raises: failed, refunded, manual review; refusals for balance, risk, wallet. */
+function changeAlert(change: ChangeEntry): AdminAlert | null {
+  const order = {
+    externalOrderId: change.externalOrderId,
+    ...(change.orderId === undefined ? {} : { orderId: change.orderId }),
+  };
+  if (change.kind === 'status' || change.kind === 'placed') {
+    const status = change.status;
+    if (ALERTED_STATUSES.has(status))
+      return { kind: 'order-status', ...order, status: status as AlertedStatus };
+  } else if (change.kind === 'rejected') {
+    const key = change.key;
+    if (key === 'balance' || key === 'risk' || key === 'wallet')
+      return { kind: 'order-rejected', ...order, key };
+  }
+  return null;
+}
+
 /** Creates the admin alerts (a sink for the lifecycle, plus the flush/delivery and change-feed ticks). */
 export function createAlerts(deps: AlertsDeps) {
   const { redis } = deps;
@@ -164,55 +184,13 @@ export function createAlerts(deps: AlertsDeps) {
       },
     );
   }
-  /** Turns an order change into an alert: failed, refunded, manual review; refusals for balance, risk, wallet. */
+  const { deliverGroup, report } = createAlertDelivery({ ...deps, grouping, logger });
+
+  /** Turns an order change into an alert (changeAlert). */
   const onChange: ChangeHandler = async (change) => {
-    const order = {
-      externalOrderId: change.externalOrderId,
-      ...(change.orderId === undefined ? {} : { orderId: change.orderId }),
-    };
-    if (change.kind === 'status' || change.kind === 'placed') {
-      const status = change.status;
-      if (ALERTED_STATUSES.has(status))
-        await sink.raise({ kind: 'order-status', ...order, status: status as AlertedStatus });
-    } else if (change.kind === 'rejected') {
-      const key = change.key;
-      if (key === 'balance' || key === 'risk' || key === 'wallet')
-        await sink.raise({ kind: 'order-rejected', ...order, key });
-    }
+    const alert = changeAlert(change);
+    if (alert !== null) await sink.raise(alert);
   };
-
-  async function recipients(): Promise<Array<{ id: number; locale: string }>> {
-    if (deps.alertChatId !== undefined)
-      return [{ id: deps.alertChatId, locale: deps.alertChatLocale ?? 'en' }];
-    return deps.admins();
-  }
-
-  /** Queues a closed group's messages in the outbox (once per group, chat and part), then removes it. */
-  async function deliverGroup(id: string, groupKey: string): Promise<void> {
-    const alerts = (await redis.lrange(groupKey, '0', '-1')).map(
-      (line) => (JSON.parse(line) as PendingAlert).alert,
-    );
-    const targets = alerts.length > 0 ? await recipients() : [];
-    if (alerts.length > 0 && targets.length === 0) {
-      logger.warn({ alerts: alerts.length }, 'no admin and no ALERT_CHAT_ID: alerts dropped');
-    }
-    // One read for the whole burst, whatever its recipients: a burst with no user in it reads nothing.
-    const people = await deps.names.people(alerts.map(alertUser).filter((id) => id !== undefined));
-    for (const to of targets) {
-      const messages = await alertMessages(alerts, to.locale, { ...deps, people }, grouping);
-      for (const [index, message] of messages.entries()) {
-        await deps.outbox.enqueue(
-          {
-            kind: 'send',
-            chatId: to.id,
-            text: message.text,
-            ...(message.buttons.length > 0 ? { replyMarkup: { inline_keyboard: message.buttons } } : {}),
-          },
-          { key: `alert:${id}:${to.id}:${index}` },
-        );
-      }
-    }
-  }
 
   /** The flush job of one burst: close it (unless a first try did) and deliver its group. */
   async function flushBurst(burst: string): Promise<void> {
@@ -267,30 +245,7 @@ export function createAlerts(deps: AlertsDeps) {
      * Sends one report (a caption and a CSV file) to the alert chat, or to each admin in their language, through
      * the outbox; once per `id` and chat whatever the retries.
      */
-    async report(report: {
-      id: string;
-      caption: (locale: string) => string;
-      fileName: string;
-      fileText: string;
-    }): Promise<number> {
-      const targets = await recipients();
-      if (targets.length === 0)
-        logger.warn({ report: report.id }, 'no admin and no ALERT_CHAT_ID: report dropped');
-      for (const to of targets) {
-        await deps.outbox.enqueue(
-          {
-            kind: 'document',
-            chatId: to.id,
-            fileName: report.fileName,
-            fileText: report.fileText,
-            caption: report.caption(to.locale),
-            parseMode: 'HTML',
-          },
-          { key: `report:${report.id}:${to.id}` },
-        );
-      }
-      return targets.length;
-    },
+    report,
 
     /** What the relay calls with each order change (idempotent: one alert per identity). */
     onChange,

@@ -72,59 +72,83 @@ export function rejectionMessage(t: Translate, order: StoredOrder): string {
   return t(order.locale, 'order-rejected-notice', { externalOrderId: order.externalOrderId, reason });
 }
 
+/** "Top up again" under a chat order's status message, through every status it shows (an edit keeps no buttons). */
+function repeatButtons(
+  t: Translate,
+  buttons: OrderButtons | undefined,
+  order: StoredOrder,
+): InlineKeyboardMarkup | undefined {
+  if (buttons === undefined) return undefined;
+  const ext = order.externalOrderId;
+  return {
+    inline_keyboard: [
+      [{ text: t(order.locale, 'button-repeat-same'), callback_data: buttons.repeat('same', ext) }],
+      [{ text: t(order.locale, 'button-repeat-amount'), callback_data: buttons.repeat('amount', ext) }],
+    ],
+  };
+}
+
+/** The new-quote button under a refusal that a new quote can fix (none for the others). */
+function newQuoteButton(t: Translate, order: StoredOrder): InlineKeyboardMarkup | undefined {
+  return order.rejection !== undefined && needsNewQuote(order.rejection)
+    ? {
+        inline_keyboard: [
+          [
+            {
+              text: t(order.locale, 'order-new-quote-button'),
+              callback_data: requoteData(order.externalOrderId),
+            },
+          ],
+        ],
+      }
+    : undefined;
+}
+
+/**
+ * Queues an order's status line: an edit of its status message, or its own message when it has none (unless a
+ * final message or the refusal tells it). `version`: grows with each newer text of the status message (see the
+ * callers). Returns whether a message was queued; that one carries the webhook's receive time, if the change
+ * came from a webhook.
+ */
+async function statusUpdate(
+  deps: Pick<NoticesDeps, 't' | 'outbox' | 'buttons'>,
+  order: StoredOrder,
+  status: DisplayStatus,
+  version: number,
+  timing: { webhookReceivedAt?: number } = {},
+): Promise<boolean> {
+  const { t, outbox, buttons } = deps;
+  const ext = order.externalOrderId;
+  const text = statusMessage(t, order, status);
+  if (order.statusMessageId !== undefined) {
+    const replyMarkup = status === 'rejected' ? undefined : repeatButtons(t, buttons, order);
+    await outbox.enqueue(
+      {
+        kind: 'edit',
+        chatId: order.chatId,
+        messageId: order.statusMessageId,
+        text,
+        ...(replyMarkup === undefined ? {} : { replyMarkup }),
+      },
+      // Sent at once when nothing holds the message: the status reaches the chat without a job's turn.
+      { key: `status:${ext}:${status}`, version, now: true, ...timing },
+    );
+    return true;
+  }
+  if (finalMessage(t, order, status) === null && status !== 'rejected') {
+    // No message to edit: the status line goes out as its own message (once per status).
+    await outbox.enqueue(
+      { kind: 'send', chatId: order.chatId, text },
+      { key: `status:${ext}:${status}`, ...timing },
+    );
+    return true;
+  }
+  return false;
+}
+
 /** The reseller notices: what the relay calls with each order change (idempotent: one outbox key per status). */
 export function createNotices(deps: NoticesDeps): ChangeHandler {
-  const { t, outbox, store, buttons } = deps;
-
-  /** "Top up again" under a chat order's status message, through every status it shows (an edit keeps no buttons). */
-  function repeatButtons(order: StoredOrder): InlineKeyboardMarkup | undefined {
-    if (buttons === undefined) return undefined;
-    const ext = order.externalOrderId;
-    return {
-      inline_keyboard: [
-        [{ text: t(order.locale, 'button-repeat-same'), callback_data: buttons.repeat('same', ext) }],
-        [{ text: t(order.locale, 'button-repeat-amount'), callback_data: buttons.repeat('amount', ext) }],
-      ],
-    };
-  }
-
-  /**
-   * `version`: grows with each newer text of the status message (see the callers). Returns whether a message
-   * was queued; that one carries the webhook's receive time, if the change came from a webhook.
-   */
-  async function statusUpdate(
-    order: StoredOrder,
-    status: DisplayStatus,
-    version: number,
-    timing: { webhookReceivedAt?: number } = {},
-  ): Promise<boolean> {
-    const ext = order.externalOrderId;
-    const text = statusMessage(t, order, status);
-    if (order.statusMessageId !== undefined) {
-      const replyMarkup = status === 'rejected' ? undefined : repeatButtons(order);
-      await outbox.enqueue(
-        {
-          kind: 'edit',
-          chatId: order.chatId,
-          messageId: order.statusMessageId,
-          text,
-          ...(replyMarkup === undefined ? {} : { replyMarkup }),
-        },
-        // Sent at once when nothing holds the message: the status reaches the chat without a job's turn.
-        { key: `status:${ext}:${status}`, version, now: true, ...timing },
-      );
-      return true;
-    }
-    if (finalMessage(t, order, status) === null && status !== 'rejected') {
-      // No message to edit: the status line goes out as its own message (once per status).
-      await outbox.enqueue(
-        { kind: 'send', chatId: order.chatId, text },
-        { key: `status:${ext}:${status}`, ...timing },
-      );
-      return true;
-    }
-    return false;
-  }
+  const { t, outbox, store } = deps;
 
   /** A placed order's status (the first, or a later one): the status message, and the final status's message. */
   async function onStatus(
@@ -154,7 +178,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     // A scheduled run: its report named the order; the final status follows as its own message.
     const shown =
       order.bulkRunId === undefined && order.scheduleId === undefined
-        ? await statusUpdate(order, status, change.seq + 1, timing)
+        ? await statusUpdate(deps, order, status, change.seq + 1, timing)
         : false;
     const final = finalMessage(t, order, status);
     if (final === null) return;
@@ -172,19 +196,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
   /** An order refused while placing (by the background re-sends, or never stored after a crash). */
   async function onRejected(order: StoredOrder, seq: number): Promise<void> {
     const ext = order.externalOrderId;
-    const markup: InlineKeyboardMarkup | undefined =
-      order.rejection !== undefined && needsNewQuote(order.rejection)
-        ? {
-            inline_keyboard: [
-              [
-                {
-                  text: t(order.locale, 'order-new-quote-button'),
-                  callback_data: requoteData(order.externalOrderId),
-                },
-              ],
-            ],
-          }
-        : undefined;
+    const markup = newQuoteButton(t, order);
     const message = {
       chatId: order.chatId,
       text: rejectionMessage(t, order),
@@ -200,7 +212,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     }
     // Refusals happen only while placing, before any edit of ours: version 1 is above none, and below
     // every status's (seq + 1, seq >= 1), so a revived order's status replaces it.
-    await statusUpdate(order, 'rejected', seq + 1);
+    await statusUpdate(deps, order, 'rejected', seq + 1);
     await outbox.enqueue({ kind: 'send', ...message }, { key: `final:${ext}:rejected` });
   }
 

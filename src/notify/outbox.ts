@@ -1,20 +1,13 @@
 import { notifyKeys } from './keys.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { RateLimitError, UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { FOREVER, KEEP_COMPLETED, type JobSystem } from '../jobs/jobs.ts';
-import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
+import type { LifecycleHooks } from '../lib/hooks.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
-import { createEditSync } from './outbox-edits.ts';
-import { enqueueEditScript, paceScript } from './outbox-scripts.ts';
-import {
-  callTelegram,
-  classifyTelegramError,
-  outboxBackoffMs,
-  TelegramRetryError,
-  type OutboxTelegram,
-  type SendVerdict,
-} from './outbox-telegram.ts';
+import { enqueueEditScript } from './outbox-scripts.ts';
+import { createOutboxSender, PACE_WINDOW_MS, type OutboxJob, type OutboxKeys } from './outbox-sender.ts';
+import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
 
 /**
  * Durable Telegram outbox on BullMQ (the `outbox` queue of src/jobs): one job per logical message, its
@@ -27,7 +20,7 @@ import {
  * A job leaves the queue only after Telegram's answer: 429 pauses the queue for every replica for `retry_after`
  * (queue.rateLimit + RateLimitError: the job waits, uncounted), 5xx and network errors retry with OUTBOX delays for
  * ever, any other 4xx is final (the job fails: BullMQ's failed set is the dead letters). What each answer means is
- * outbox-telegram.ts.
+ * outbox-telegram.ts; the paced call and what a job does with its answer, outbox-sender.ts.
  *
  * The pace: every replica together stays under Telegram's ~30 messages a second by a window of the outbox's own
  * (`outbox:pace`, a count per one-second window, as BullMQ's limiter keeps), from which every Telegram call takes a
@@ -83,8 +76,6 @@ export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
 
 /** The BullMQ queue of the outbox. */
 export const OUTBOX_QUEUE = 'outbox';
-/** The window of the outbox's pace (OutboxTimings.messagesPerSecond). */
-const PACE_WINDOW_MS = 1_000;
 /** Name of the outbox's back-off (OutboxTimings.retryDelaysMs), given to its worker. */
 const BACKOFF = 'outbox';
 
@@ -115,128 +106,56 @@ export function outboxJobId(key: string): string {
   return `k-${key.replaceAll('%', '%25').replaceAll(':', '%3A')}`;
 }
 
-/** What an outbox job carries. Edits carry their text too, but send the newest text of their message's record. */
-interface OutboxJob {
-  message: OutboxMessage;
-  /** An edit's version. */
-  version?: number;
-  /** Wall-clock ms of the merchant webhook whose change this message shows (sends and documents). */
-  wh?: number;
-}
-
 /** A running outbox worker (one per process that runs jobs). */
 export interface OutboxWorker {
   /** Stops taking jobs; the one in flight finishes first. */
   close(): Promise<void>;
 }
 
-/** Creates the durable Telegram outbox. */
-export function createOutbox(deps: OutboxDeps) {
-  const { redis } = deps;
-  const timings: OutboxTimings = { ...DEFAULT_OUTBOX_TIMINGS, ...deps.timings };
-  const ttl = deps.versionTtlSeconds ?? 30 * 24 * 3600;
-  const logger = deps.logger ?? silentLogger;
-  const queue = deps.jobs.queue<OutboxJob>(OUTBOX_QUEUE);
-  const k = notifyKeys(deps.prefix).outbox;
-
-  /**
-   * Telegram's answer to one call: done (and whether Telegram took the text now), or a verdict to act on. The call
-   * first takes a slot of the pace window, waiting here for the next window when this one is full (the message
-   * keeps its place, and its chat's later messages stay behind it), unless a 429 pause runs.
-   */
-  async function attempt(
-    message: OutboxMessage,
-    /** The caller took the call's slot already (and found no pause). */
-    paced = false,
-  ): Promise<SendVerdict & { took?: boolean }> {
-    while (!paced) {
-      const [state, ms] = (await paceScript.run(
-        redis,
-        [k.pace, k.paused],
-        [timings.messagesPerSecond, PACE_WINDOW_MS],
-      )) as [string, number];
-      // BullMQ's rate limit stops replicas taking new jobs; jobs they took before it (several at a time) wait here.
-      if (state === 'paused') return { kind: 'retry', pauseAllMs: ms, reason: 'paused after a 429' };
-      if (state === 'go') paced = true;
-      else await new Promise((resolve) => setTimeout(resolve, ms));
-    }
-    try {
-      const messageId = await callTelegram(deps.telegram, message);
-      return { kind: 'done', took: true, ...(messageId === undefined ? {} : { messageId }) };
-    } catch (error) {
-      return classifyTelegramError(error, message);
-    }
-  }
-
-  /** A 429: every replica's outbox waits `retry_after` (jobs already taken wait on the pause key). */
-  async function pauseAll(id: string | undefined, pauseAllMs: number): Promise<void> {
-    const pauseMs = Math.ceil(pauseAllMs);
-    logger.warn({ id, pauseMs }, 'telegram flood limit: every replica waits');
-    await redis.set(k.paused, '1', 'PX', pauseMs);
-    await queue.rateLimit(pauseMs);
-  }
-
-  /** Ends an attempt that was not done: a 429 pauses the queue for every replica, the rest retry or fail. */
-  async function notDone(
-    job: Job<OutboxJob>,
-    verdict: Exclude<SendVerdict, { kind: 'done' }>,
-  ): Promise<never> {
-    const { message } = job.data;
-    if (verdict.kind === 'give-up') {
-      logger.warn(
-        { id: job.id, chatId: message.chatId, reason: verdict.reason },
-        'telegram refused a message',
-      );
-      throw new UnrecoverableError(`telegram refused the message: ${verdict.reason}`);
-    }
-    if (verdict.pauseAllMs !== undefined) {
-      await pauseAll(job.id, verdict.pauseAllMs);
-      // Back to the waiting jobs, its attempts not counted.
-      throw new RateLimitError();
-    }
-    throw new TelegramRetryError(`telegram call will be retried (${verdict.reason})`);
-  }
-
-  /** Telegram took it: the crash point, then the webhook-to-chat time of a message that carried one. */
-  async function took(webhookAt: number | undefined, timed: boolean): Promise<void> {
-    const tookMs = webhookAt === undefined ? undefined : Date.now() - webhookAt;
-    await hookAt(deps.hooks, 'outbox-after-send-before-record', {});
-    if (timed && tookMs !== undefined && Number.isFinite(tookMs)) {
-      deps.onWebhookToChat?.(Math.max(0, tookMs) / 1000);
-    }
-  }
-
-  async function sendOne(job: Job<OutboxJob>): Promise<void> {
-    const verdict = await attempt(job.data.message);
-    if (verdict.kind !== 'done') return notDone(job, verdict);
-    await took(job.data.wh, verdict.took === true);
-  }
-
-  const { syncEdit, editNow } = createEditSync({
+/**
+ * Records an edit's newest text in its message's record: `now` when the enqueue took the message's lock to send
+ * the text at once (see the header), else what enqueuing answers.
+ */
+async function recordEdit(
+  deps: { redis: Redis; k: OutboxKeys; ttl: number; timings: OutboxTimings },
+  stored: Extract<OutboxMessage, { kind: 'edit' }>,
+  version: number,
+  jobId: string | undefined,
+  options: EnqueueOptions,
+): Promise<EnqueueResult | 'now'> {
+  const { redis, k, ttl, timings } = deps;
+  const { key } = options;
+  const record = k.message(stored.chatId, stored.messageId);
+  // Only a keyed edit is sent at once: its job's ID is the holder that the job itself can take over.
+  const now = options.now === true && jobId !== undefined;
+  return (await enqueueEditScript.run(
     redis,
-    k,
-    leaseMs: timings.leaseMs,
-    ttl,
-    logger,
-    attempt,
-    took,
-    pauseAll,
-  });
+    [record, key === null ? record : k.once(key), k.lock(stored.chatId, stored.messageId), k.paused, k.pace],
+    [
+      version,
+      JSON.stringify(stored),
+      options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
+      ttl,
+      jobId === undefined ? '' : '1',
+      now ? '1' : '',
+      jobId ?? '',
+      timings.leaseMs,
+      timings.messagesPerSecond,
+      PACE_WINDOW_MS,
+    ],
+  )) as EnqueueResult | 'now';
+}
 
-  async function processJob(job: Job<OutboxJob>): Promise<void> {
-    const { message } = job.data;
-    if (message.kind === 'edit') {
-      return syncEdit(job.id ?? '', message, job.data.version ?? 0, (verdict) => notDone(job, verdict));
-    }
-    return sendOne(job);
-  }
-
-  // The new messages a process has taken for one chat go out one after another, in the order taken (BullMQ hands
-  // jobs out oldest first); different chats' side by side. Edits need no turn: the message's lock orders them.
+/**
+ * Runs `processJob` for new messages one chat at a time: the new messages a process has taken for one chat go out
+ * one after another, in the order taken (BullMQ hands jobs out oldest first); different chats' side by side.
+ * Edits need no turn: the message's lock orders them.
+ */
+function inChatTurns(
+  processJob: (job: Job<OutboxJob>) => Promise<void>,
+): (job: Job<OutboxJob>) => Promise<void> {
   const chatTurns = new Map<number, Promise<void>>();
-  // Edits being sent at once (`now`): a clean stop lets them finish.
-  const inFlight = new Set<Promise<void>>();
-  function inChatTurn(job: Job<OutboxJob>): Promise<void> {
+  return function inChatTurn(job: Job<OutboxJob>): Promise<void> {
     const chatId = job.data.message.chatId;
     if (job.data.message.kind === 'edit') return processJob(job);
     const before = chatTurns.get(chatId) ?? Promise.resolve();
@@ -250,7 +169,21 @@ export function createOutbox(deps: OutboxDeps) {
       if (chatTurns.get(chatId) === settled) chatTurns.delete(chatId);
     });
     return mine;
-  }
+  };
+}
+
+/** Creates the durable Telegram outbox. */
+export function createOutbox(deps: OutboxDeps) {
+  const { redis } = deps;
+  const timings: OutboxTimings = { ...DEFAULT_OUTBOX_TIMINGS, ...deps.timings };
+  const ttl = deps.versionTtlSeconds ?? 30 * 24 * 3600;
+  const logger = deps.logger ?? silentLogger;
+  const queue = deps.jobs.queue<OutboxJob>(OUTBOX_QUEUE);
+  const k = notifyKeys(deps.prefix).outbox;
+  const { processJob, editNow } = createOutboxSender({ ...deps, k, timings, ttl, logger, queue });
+  const inChatTurn = inChatTurns(processJob);
+  // Edits being sent at once (`now`): a clean stop lets them finish.
+  const inFlight = new Set<Promise<void>>();
 
   /** Queues `stored` as it is (see enqueue). */
   async function add(stored: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
@@ -262,31 +195,7 @@ export function createOutbox(deps: OutboxDeps) {
     let sentNow: Extract<OutboxMessage, { kind: 'edit' }> | null = null;
     if (stored.kind === 'edit') {
       const version = options.version ?? 0;
-      const record = k.message(stored.chatId, stored.messageId);
-      // Only a keyed edit is sent at once: its job's ID is the holder that the job itself can take over.
-      const now = options.now === true && jobId !== undefined;
-      const answer = (await enqueueEditScript.run(
-        redis,
-        [
-          record,
-          key === null ? record : k.once(key),
-          k.lock(stored.chatId, stored.messageId),
-          k.paused,
-          k.pace,
-        ],
-        [
-          version,
-          JSON.stringify(stored),
-          options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
-          ttl,
-          jobId === undefined ? '' : '1',
-          now ? '1' : '',
-          jobId ?? '',
-          timings.leaseMs,
-          timings.messagesPerSecond,
-          PACE_WINDOW_MS,
-        ],
-      )) as EnqueueResult | 'now';
+      const answer = await recordEdit({ redis, k, ttl, timings }, stored, version, jobId, options);
       if (answer === 'duplicate') return answer;
       // A stale edit still gets its job (which finds nothing newer to send), so its key counts as used.
       data = { message: stored, version };

@@ -99,6 +99,63 @@ function toEntries(raw: unknown): StreamEntry[] {
 }
 
 /**
+ * A blocking read's replies, or an error once it outlived its block by READ_STALL_MS (its reader, told, replaces
+ * its connection).
+ */
+async function hangUp<T>(
+  replies: Promise<T>,
+  blockMs: number,
+  reader: { hung(): void },
+  stream: string,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reader.hung();
+      reject(new Error(`a blocking read of ${stream} hung; its connection was replaced`));
+    }, blockMs + READ_STALL_MS);
+  });
+  try {
+    return await Promise.race([replies, hung]);
+  } finally {
+    clearTimeout(timer);
+    replies.catch(() => undefined);
+  }
+}
+
+/**
+ * Handles one round's entries (see StreamConsumer.consume): those of one key one after another in stream order,
+ * different keys at the same time. Returns the IDs of the entries handled; one whose handler threw goes to
+ * `onError`.
+ */
+async function handleByKey(
+  entries: StreamEntry[],
+  { keyOf, handle, onError }: ConsumeOptions,
+): Promise<string[]> {
+  const byKey = new Map<string, StreamEntry[]>();
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    const list = byKey.get(key);
+    if (list === undefined) byKey.set(key, [entry]);
+    else list.push(entry);
+  }
+  const handled: string[] = [];
+  await Promise.all(
+    [...byKey.values()].map(async (list) => {
+      for (const entry of list) {
+        try {
+          await handle(entry);
+          handled.push(entry.id);
+        } catch (error) {
+          onError(error, entry);
+        }
+      }
+    }),
+  );
+  return handled;
+}
+
+/**
  * A Redis stream consumer group member: at-least-once delivery across replicas and restarts (an entry
  * stays pending until acknowledged and is taken over by XAUTOCLAIM after `claimIdleMs`), so every handler
  * behind it must be idempotent.
@@ -139,7 +196,8 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
       pipeline.xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'STREAMS', stream, '>');
     else
       pipeline.xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'BLOCK', blockMs, 'STREAMS', stream, '>');
-    const replies = blockMs === undefined ? await pipeline.exec() : await hangUp(pipeline.exec(), blockMs);
+    const replies =
+      blockMs === undefined ? await pipeline.exec() : await hangUp(pipeline.exec(), blockMs, reader, stream);
     const [claimed, fresh] = (replies ?? []).map(([error, reply]) => {
       if (error) throw error;
       return reply;
@@ -147,23 +205,6 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     const abandoned = claimed === undefined ? [] : toEntries(claimed[1]);
     const added = fresh === null || fresh === undefined || fresh.length === 0 ? [] : toEntries(fresh[0]![1]);
     return abandoned.length === 0 ? added : [...abandoned, ...added];
-  }
-
-  /** A blocking read's replies, or an error once it outlived its block by READ_STALL_MS (its reader replaced). */
-  async function hangUp<T>(replies: Promise<T>, blockMs: number): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const hung = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reader.hung();
-        reject(new Error(`a blocking read of ${stream} hung; its connection was replaced`));
-      }, blockMs + READ_STALL_MS);
-    });
-    try {
-      return await Promise.race([replies, hung]);
-    } finally {
-      clearTimeout(timer);
-      replies.catch(() => undefined);
-    }
   }
 
   async function read(blockMs?: number): Promise<StreamEntry[]> {
@@ -191,26 +232,7 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
     ack,
     async consume({ keyOf, handle, onError, blockMs }) {
       const entries = await read(blockMs);
-      const byKey = new Map<string, StreamEntry[]>();
-      for (const entry of entries) {
-        const key = keyOf(entry);
-        const list = byKey.get(key);
-        if (list === undefined) byKey.set(key, [entry]);
-        else list.push(entry);
-      }
-      const handled: string[] = [];
-      await Promise.all(
-        [...byKey.values()].map(async (list) => {
-          for (const entry of list) {
-            try {
-              await handle(entry);
-              handled.push(entry.id);
-            } catch (error) {
-              onError(error, entry);
-            }
-          }
-        }),
-      );
+      const handled = await handleByKey(entries, { keyOf, handle, onError });
       // One XACK for the round: an entry handled but not yet acknowledged when the process dies is handled again
       // by another consumer, which every handler behind a consumer already allows (at-least-once).
       if (handled.length > 0) await ack(...handled);
