@@ -1,8 +1,8 @@
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import type { Redis } from 'ioredis';
-import { scanKeys } from '../lib/redis/connect.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
-import { accountsKeys } from './keys.ts';
+import { createAccountReads } from './account-reads.ts';
+import { accountsKeys, type AccountsKeys } from './keys.ts';
 import {
   decodeRefusal,
   encodeMove,
@@ -10,40 +10,11 @@ import {
   LUA_LEDGER,
   moveKeys,
   toUnits,
-  utcDay,
-  type LedgerKind,
   type LedgerMove,
   type MoveRefusal,
 } from './ledger.ts';
 
-/** One ledger entry as read back (amounts exact decimal strings; `amount` is the balance change). */
-export interface LedgerEntry {
-  /** Stream entry ID: Redis time in ms and a sequence; orders the entries. */
-  id: string;
-  at: Date;
-  kind: LedgerKind;
-  amount: string;
-  /** Change of the holds. */
-  held: string;
-  balanceAfter: string;
-  holdsAfter: string;
-  /** Merchant order number, or `admin:<id>`. */
-  ref: string;
-  note: string;
-  currency: string;
-}
-
-/** A reseller's account as shown by /balance. */
-export interface AccountView {
-  balance: string;
-  holds: string;
-  available: string;
-  /** Held or spent today (UTC). */
-  spentToday: string;
-  dailyLimit: string | null;
-  orderMax: string | null;
-  lowAlert: string | null;
-}
+export type { AccountView, LedgerEntry } from './account-reads.ts';
 
 export type CreditResult = { ok: true; balance: string } | { ok: false; refusal: MoveRefusal };
 
@@ -143,46 +114,68 @@ return 0
 /** How long the merchant wallet currency is cached (it changes only with the merchant account). */
 const CURRENCY_TTL_SECONDS = 86_400;
 
-/** Creates the reseller credit accounts (see ledger.ts for the layout). */
-export function createAccounts(deps: AccountsDeps) {
-  const { redis, prefix } = deps;
-  const clock = deps.clock ?? Date.now;
-  const keys = accountsKeys(prefix);
-  const currencyKey = keys.currency;
+/**
+ * A change of balance alone on one account (no hold, no day's spend): an admin's credit, a transfer's side, the
+ * start credit.
+ */
+function balanceMove(
+  account: { account: string; ledger: string },
+  change: Decimal,
+  what: Pick<LedgerMove, 'kind' | 'check' | 'ref' | 'note' | 'currency'>,
+): LedgerMove {
+  return {
+    keys: { ...account, day: '' },
+    kind: what.kind,
+    balance: toUnits(change),
+    hold: '0',
+    day: '0',
+    check: what.check,
+    ref: what.ref,
+    note: what.note,
+    currency: what.currency,
+  };
+}
 
-  async function currency(): Promise<string> {
-    const cached = await redis.get(currencyKey);
-    if (cached !== null) return cached;
-    const read = await deps.readCurrency();
-    await redis.set(currencyKey, read, 'EX', CURRENCY_TTL_SECONDS);
-    return read;
-  }
+/** A transfer's two sides: the giver's (the distributor's, or the reseller's when `amount` is negative), the taker's. */
+function transferMoves(
+  keys: AccountsKeys,
+  distributorId: number,
+  resellerId: number,
+  amount: Decimal,
+  note: string,
+  currency: string,
+): { give: LedgerMove; take: LedgerMove } {
+  const ref = `transfer:${distributorId}:${resellerId}`;
+  const move = (userId: number, change: Decimal) =>
+    balanceMove(keys.account(userId), change, {
+      kind: 'transfer',
+      check: change.isNegative() ? 'floor' : 'none',
+      ref,
+      note,
+      currency,
+    });
+  const giving = amount.isNegative() ? resellerId : distributorId;
+  const taking = amount.isNegative() ? distributorId : resellerId;
+  return { give: move(giving, amount.abs().negated()), take: move(taking, amount.abs()) };
+}
 
-  function parseEntry(id: string, fields: string[]): LedgerEntry {
-    const f: Record<string, string> = {};
-    for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-    return {
-      id,
-      at: new Date(Number(id.split('-')[0])),
-      kind: (f.k ?? 'adjust') as LedgerKind,
-      amount: f.a ?? '0',
-      held: f.h ?? '0',
-      balanceAfter: f.b ?? '0',
-      holdsAfter: f.ho ?? '0',
-      ref: f.r ?? '',
-      note: f.n ?? '',
-      currency: f.c ?? '',
-    };
-  }
+/** The merchant wallet currency: cached, else read (and cached a day). */
+async function cachedCurrency(redis: Redis, key: string, read: () => Promise<string>): Promise<string> {
+  const cached = await redis.get(key);
+  if (cached !== null) return cached;
+  const fresh = await read();
+  await redis.set(key, fresh, 'EX', CURRENCY_TTL_SECONDS);
+  return fresh;
+}
 
-  async function field(userId: number, name: string): Promise<string | null> {
-    const value = await redis.hget(keys.account(userId).account, name);
-    return value === null ? null : fromUnits(value);
-  }
-
-  const accounts = {
-    currency,
-
+/** The credit moves: an admin's credit, a distributor's transfer, the start credit (each one ledger script). */
+function createCreditMoves(
+  redis: Redis,
+  keys: AccountsKeys,
+  currency: () => Promise<string>,
+  clock: () => number,
+) {
+  return {
     /**
      * Adds (positive) or takes (negative) credit by an admin; taking never goes below zero. `amount` is exact
      * and has at most the currency's minor digits (the caller checks, with a localised answer).
@@ -194,17 +187,13 @@ export function createAccounts(deps: AccountsDeps) {
       /** What asked for it (a chat message): the same request again moves nothing (see transfer). */
       request?: string,
     ): Promise<CreditResult> {
-      const move: LedgerMove = {
-        keys: { ...keys.account(userId), day: '' },
+      const move = balanceMove(keys.account(userId), amount, {
         kind: amount.isNegative() ? 'adjust' : 'credit',
-        balance: toUnits(amount),
-        hold: '0',
-        day: '0',
         check: 'floor',
         ref: `admin:${by.adminId}`,
         note: by.note,
         currency: await currency(),
-      };
+      });
       const raw = (await moveScript.run(
         redis,
         [...moveKeys(move), keys.requestMark(request === undefined ? '' : `credit:${request}`)],
@@ -227,23 +216,7 @@ export function createAccounts(deps: AccountsDeps) {
       note: string,
       request?: string,
     ): Promise<TransferResult> {
-      const cur = await currency();
-      const ref = `transfer:${distributorId}:${resellerId}`;
-      const move = (userId: number, change: Decimal): LedgerMove => ({
-        keys: { ...keys.account(userId), day: '' },
-        kind: 'transfer',
-        balance: toUnits(change),
-        hold: '0',
-        day: '0',
-        check: change.isNegative() ? 'floor' : 'none',
-        ref,
-        note,
-        currency: cur,
-      });
-      const giving = amount.isNegative() ? resellerId : distributorId;
-      const taking = amount.isNegative() ? distributorId : resellerId;
-      const give = move(giving, amount.abs().negated());
-      const take = move(taking, amount.abs());
+      const { give, take } = transferMoves(keys, distributorId, resellerId, amount, note, await currency());
       const raw = (await transferScript.run(
         redis,
         [...moveKeys(give), ...moveKeys(take), keys.parents, keys.roles, keys.requestMark(request ?? '')],
@@ -272,43 +245,33 @@ export function createAccounts(deps: AccountsDeps) {
       note = 'RESELLER_START_CREDIT',
     ): Promise<boolean> {
       if (amount.lte(0)) return false;
-      const move: LedgerMove = {
-        keys: { ...keys.account(userId), day: '' },
+      const move = balanceMove(keys.account(userId), amount, {
         kind: 'start',
-        balance: toUnits(amount),
-        hold: '0',
-        day: '0',
         check: 'none',
         ref: `admin:${by}`,
         note,
         currency: await currency(),
-      };
+      });
       const raw = (await startScript.run(redis, moveKeys(move), [
         encodeMove(move),
         String(clock()),
       ])) as number[];
       return raw[0] === 1;
     },
+  };
+}
 
-    /** Balance, holds, what is available, today's spend and the limits. */
-    async view(userId: number): Promise<AccountView> {
-      const own = keys.account(userId);
-      const [[bal, hold, dl, om, lo], today] = await Promise.all([
-        redis.hmget(own.account, 'bal', 'hold', 'dl', 'om', 'lo'),
-        redis.get(own.day(utcDay(clock()))),
-      ]);
-      const balance = new Decimal(bal ?? '0');
-      const holds = new Decimal(hold ?? '0');
-      return {
-        balance: fromUnits(balance.toFixed(0)),
-        holds: fromUnits(holds.toFixed(0)),
-        available: fromUnits(balance.minus(holds).toFixed(0)),
-        spentToday: fromUnits(today ?? '0'),
-        dailyLimit: dl === null || dl === undefined ? null : fromUnits(dl),
-        orderMax: om === null || om === undefined ? null : fromUnits(om),
-        lowAlert: lo === null || lo === undefined ? null : fromUnits(lo),
-      };
-    },
+/** Creates the reseller credit accounts (see ledger.ts for the layout). */
+export function createAccounts(deps: AccountsDeps) {
+  const { redis, prefix } = deps;
+  const clock = deps.clock ?? Date.now;
+  const keys = accountsKeys(prefix);
+  const currency = () => cachedCurrency(redis, keys.currency, deps.readCurrency);
+
+  return {
+    currency,
+    ...createCreditMoves(redis, keys, currency, clock),
+    ...createAccountReads(redis, keys, clock),
 
     /** Sets (or with null removes) the daily limit, the per-order maximum or the low-credit threshold. */
     async setLimit(
@@ -322,70 +285,11 @@ export function createAccounts(deps: AccountsDeps) {
       else await redis.hset(key, name, toUnits(amount));
     },
 
-    /** The low-credit threshold, when set. */
-    lowAlert: (userId: number) => field(userId, 'lo'),
-
     /** True once each time the available credit falls below the reseller's threshold (see lowScript). */
     async lowCreditCrossed(userId: number): Promise<boolean> {
       return (await lowScript.run(redis, [keys.account(userId).account], [])) === 1;
     },
-
-    /** Ledger entries from `fromMs` (inclusive) to `toMs` (exclusive), oldest first, read `pageSize` at a time. */
-    async *entriesIn(
-      userId: number,
-      fromMs: number,
-      toMs: number,
-      pageSize = 500,
-    ): AsyncGenerator<LedgerEntry> {
-      const key = keys.account(userId).ledger;
-      // An incomplete ID as the end means every entry of that millisecond: the one before toMs.
-      const end = String(Math.max(0, toMs - 1));
-      let start = String(Math.max(0, fromMs));
-      for (;;) {
-        const rows = await redis.xrange(key, start, end, 'COUNT', pageSize);
-        for (const [id, fields] of rows) yield parseEntry(id, fields);
-        if (rows.length < pageSize) return;
-        start = `(${rows[rows.length - 1]![0]}`;
-      }
-    },
-
-    /** The balance just before `ms` (the last entry's balance after, or 0). */
-    async balanceBefore(userId: number, ms: number): Promise<string> {
-      const rows = await redis.xrevrange(
-        keys.account(userId).ledger,
-        String(Math.max(0, ms - 1)),
-        '-',
-        'COUNT',
-        1,
-      );
-      const last = rows[0];
-      return last === undefined ? '0' : parseEntry(last[0], last[1]).balanceAfter;
-    },
-
-    /** Every account with credit on hold, and how much (the reconciliation checks each against its orders). */
-    async heldAccounts(): Promise<Array<{ userId: number; holds: string }>> {
-      const probe = keys.account(0).account;
-      // The user's own tag is the last `{…}` (in a Cluster the prefix carries a tag of its own).
-      const [head, tail] = [probe.slice(0, probe.lastIndexOf('{')), probe.slice(probe.lastIndexOf('}') + 1)];
-      const found: Array<{ userId: number; holds: string }> = [];
-      for await (const names of scanKeys(redis, `${head}{*}${tail}`, 500)) {
-        for (const key of names) {
-          const id = Number(key.slice(head.length + 1, key.length - tail.length - 1));
-          if (!Number.isSafeInteger(id)) continue;
-          const hold = await redis.hget(key, 'hold');
-          if (hold !== null && new Decimal(hold).gt(0)) found.push({ userId: id, holds: fromUnits(hold) });
-        }
-      }
-      return found;
-    },
-
-    /** Every ledger entry of a reseller (the soak's checker reads them all). */
-    async allEntries(userId: number): Promise<LedgerEntry[]> {
-      const rows = await redis.xrange(keys.account(userId).ledger, '-', '+');
-      return rows.map(([id, fields]) => parseEntry(id, fields));
-    },
   };
-  return accounts;
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;

@@ -42,21 +42,41 @@ export interface AccountsPartDeps {
   clock?: (() => number) | undefined;
 }
 
+/** The settings of the accounts part (from config.ts). */
+interface AccountsPartConfig {
+  adminIds: readonly number[];
+  resellerStartCredit: string;
+  priceMarginPercent: string;
+  pinRequiredAbove: string | null;
+  merchantLowBalance: string | null;
+  networkMaxDepth: number;
+}
+
+/** The PINs (their store, with its lock alert) and the gate that asks for them above `requiredAbove`. */
+function createPins(
+  deps: Pick<AccountsPartDeps, 'redis' | 'prefix' | 'alerts' | 'clock'>,
+  requiredAbove: string | undefined,
+  roles: Pick<RedisRoleStore, 'roleOf'>,
+) {
+  const store = new RedisPinStore({
+    redis: deps.redis,
+    prefix: deps.prefix,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    onLocked: (userId, lockMs, lock) => deps.alerts.raise(pinLocked(userId, lockMs, lock)),
+  });
+  const gate = createPinGate({
+    store,
+    requiredAbove,
+    isAdmin: async (userId) => (await roles.roleOf(userId)) === 'admin',
+  });
+  return { store, gate, requiredAbove };
+}
+
 /**
  * Who may pay and with what: the reseller credit accounts, the roles (a reseller's first grant gives
  * RESELLER_START_CREDIT) and the invite links that give them, the price rules, the PINs and their gate, and the merchant wallet watch.
  */
-export function createAccountsPart(
-  config: {
-    adminIds: readonly number[];
-    resellerStartCredit: string;
-    priceMarginPercent: string;
-    pinRequiredAbove: string | null;
-    merchantLowBalance: string | null;
-    networkMaxDepth: number;
-  },
-  deps: AccountsPartDeps,
-) {
+export function createAccountsPart(config: AccountsPartConfig, deps: AccountsPartDeps) {
   const { redis, prefix, logger, merchant, alerts } = deps;
   const accounts = createAccounts({
     redis,
@@ -94,18 +114,7 @@ export function createAccountsPart(
     const standing = await network.standing(userId);
     return isSuspended(standing) ? null : actingRole(standing.role);
   };
-  const pinStore = new RedisPinStore({
-    redis,
-    prefix,
-    ...(deps.clock ? { clock: deps.clock } : {}),
-    onLocked: (userId, lockMs, lock) => alerts.raise(pinLocked(userId, lockMs, lock)),
-  });
-  const pinRequiredAbove = config.pinRequiredAbove ?? undefined;
-  const pinGate = createPinGate({
-    store: pinStore,
-    requiredAbove: pinRequiredAbove,
-    isAdmin: async (userId) => (await roles.roleOf(userId)) === 'admin',
-  });
+  const pins = createPins(deps, config.pinRequiredAbove ?? undefined, roles);
   // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas (a BullMQ job scheduler), at background priority.
   const startWalletWatch = watchWallet(config.merchantLowBalance, {
     redis,
@@ -127,12 +136,12 @@ export function createAccountsPart(
     network,
     invites,
     pricing,
-    pins: { store: pinStore, gate: pinGate, requiredAbove: pinRequiredAbove },
+    pins,
     /** Who pays and whether they may, read again at every order of every road (chat, bulk, schedules). */
     payerGates: {
       roleOf: payingRole,
       pricing,
-      pinNeed: (userId: number, price: string) => pinGate.need(userId, price),
+      pinNeed: (userId: number, price: string) => pins.gate.need(userId, price),
     },
     startWalletWatch,
   };

@@ -1,22 +1,17 @@
 import { DelayedError, type Job } from 'bullmq';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import { newMerchantOrderNumber } from '../domain/order-number.ts';
 import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
-import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
-import { isMerchantError } from '../merchant/errors.ts';
+import type { LifecycleHooks } from '../lib/hooks.ts';
 import type { CallPriority, LinePlace } from '../merchant/types.ts';
 import type { OrderService, StoredOrder } from '../orders/types.ts';
 import type { AlertSink } from '../orders/alerts.ts';
 import {
-  placeUnattended,
-  stopKey,
   quoteUnattended,
   type QuoteSource,
   type PayerGates,
-  type StopReason,
   type UnattendedQuote,
-  type UnattendedResult,
 } from '../orders/top-up.ts';
+import { placeLine } from './line-place.ts';
 import type { BulkStore, RunLine, RunRecord } from './store.ts';
 import { type BulkProduct } from './validate.ts';
 import { progressOf, type ProgressView } from './views.ts';
@@ -31,12 +26,7 @@ import { progressOf, type ProgressView } from './views.ts';
  * ended sends its report once through the outbox (keyed by the run).
  */
 
-/**
- * Bulk lines ask for their quotes in the shared request line (merchant/budget.ts) at its `bulk` priority: below a
- * confirmed order and an interactive quote, above status reads; round-robin between resellers inside it, so one
- * reseller's file never starves another's single top-up. A line's order call is a placement (OrderService.submit).
- */
-export const BULK_LINE_PRIORITY: CallPriority = 'bulk';
+export { BULK_LINE_PRIORITY } from './line-place.ts';
 
 /** The BullMQ queue of bulk lines. */
 export const BULK_QUEUE = 'bulk';
@@ -102,24 +92,114 @@ export interface BulkLineDeps {
   timings?: Partial<BulkTimings>;
 }
 
+/** The lines' jobs' deps with their defaults settled, and the store of the runs. */
+type LineJobsDeps = BulkLineDeps & {
+  store: BulkStore;
+  logger: LoggerLike;
+  clock: () => number;
+  timings: BulkTimings;
+};
+
+/** Adds the job of one line in one round; a no-op when it exists (or existed, for BullMQ's keeping time). */
+async function enqueueLine(
+  jobs: BulkLineDeps['jobs'],
+  runId: string,
+  round: number,
+  line: number,
+): Promise<void> {
+  await jobs
+    .queue<BulkJob>(BULK_QUEUE)
+    .add(
+      'line',
+      { runId, round, line },
+      { jobId: bulkJobId(runId, round, line), attempts: FOREVER, backoff: { type: 'bulk' } },
+    );
+}
+
+/** Edits the run's progress message, at most once per `progressEveryMs` unless `force`d (a pause, a control). */
+async function showProgress(
+  deps: Pick<LineJobsDeps, 'store' | 'telegram' | 'clock' | 'timings' | 'logger'>,
+  runId: string,
+  force: boolean,
+): Promise<void> {
+  const { store, clock } = deps;
+  const run = await store.get(runId);
+  if (run === null || run.messageId === undefined || deps.telegram === undefined) return;
+  if (!force && clock() - run.progressAt < deps.timings.progressEveryMs) return;
+  await store.setProgressAt(runId, clock());
+  try {
+    await deps.telegram.editProgress(run, progressOf(run, await store.lines(runId), clock()));
+  } catch (error) {
+    deps.logger.warn({ err: error, runId }, 'bulk progress not edited');
+  }
+}
+
+/** Sends the report once the run ended (finished or cancelled); lines never placed are marked skipped. */
+async function finalise(
+  deps: Pick<LineJobsDeps, 'store' | 'telegram' | 'report' | 'orders' | 'clock' | 'logger'>,
+  run: RunRecord,
+): Promise<void> {
+  const { store, logger } = deps;
+  const runId = run.meta.runId;
+  if (run.state === 'cancelled') {
+    for (let i = run.next; i < run.meta.total; i++) {
+      const line = await store.line(runId, i);
+      if (line !== null && line.state === 'pending')
+        await store.recordLine(runId, i, { ...line, state: 'skipped' });
+    }
+  }
+  const ended = (await store.get(runId)) ?? run;
+  const lines = await store.lines(runId);
+  const view = progressOf(ended, lines, deps.clock());
+  if (!ended.reported && deps.telegram !== undefined) {
+    const orders = new Map<string, StoredOrder | null>();
+    for (const l of lines) if (l.state === 'placed') orders.set(l.ext, await deps.orders.get(l.ext));
+    const csv = deps.report?.(ended, lines, orders) ?? '';
+    try {
+      await deps.telegram.editProgress(ended, view);
+    } catch (error) {
+      logger.warn({ err: error, runId }, 'bulk progress not edited');
+    }
+    // Queued once per run: a job run again after a crash here queues nothing more. A failure retries the job.
+    await deps.telegram.sendReport(ended, csv, view);
+  }
+  await store.markReported(runId);
+  logger.info({ runId, ...view }, 'bulk run ended');
+}
+
+/** Makes sure a started, unreported run has the job that carries it on (a no-op when it has). */
+async function ensureJob(deps: Pick<LineJobsDeps, 'store' | 'jobs'>, runId: string): Promise<boolean> {
+  const run = await deps.store.get(runId);
+  if (run === null || run.reported || run.state === 'draft' || run.parked) return false;
+  await enqueueLine(deps.jobs, runId, run.round, run.next);
+  return true;
+}
+
+/** Queues again any started, unreported run that lacks its job (one started just before a crash). */
+async function carryOnRuns(deps: Pick<LineJobsDeps, 'store' | 'jobs' | 'logger'>): Promise<void> {
+  let queued = 0;
+  try {
+    for (const id of await deps.store.active()) {
+      if (await ensureJob(deps, id)) queued++;
+    }
+  } catch (error) {
+    deps.logger.error(
+      { err: error },
+      'could not check the bulk runs at start-up; their queued lines still run',
+    );
+  }
+  if (queued > 0) deps.logger.info({ queued }, 'bulk runs carried on');
+}
+
 /**
  * Creates the lines' jobs of the bulk runs in `store`: adding a line's job, the quotes the lines and the estimates
  * share, the progress edits, and `runJobs` (in processes that run jobs).
  */
 export function createBulkLineJobs(deps: BulkLineDeps, store: BulkStore) {
-  const logger = deps.logger ?? silentLogger;
-  const clock = deps.clock ?? Date.now;
   const timings: BulkTimings = { ...DEFAULT_BULK_TIMINGS, ...deps.timings };
-  const queue = () => deps.jobs.queue<BulkJob>(BULK_QUEUE);
-
-  /** Adds the job of one line in one round; a no-op when it exists (or existed, for BullMQ's keeping time). */
-  async function enqueue(runId: string, round: number, line: number): Promise<void> {
-    await queue().add(
-      'line',
-      { runId, round, line },
-      { jobId: bulkJobId(runId, round, line), attempts: FOREVER, backoff: { type: 'bulk' } },
-    );
-  }
+  const logger = deps.logger ?? silentLogger;
+  const chain: LineJobsDeps = { ...deps, store, logger, clock: deps.clock ?? Date.now, timings };
+  const enqueue = (runId: string, round: number, line: number) => enqueueLine(deps.jobs, runId, round, line);
 
   /** A quote of `product` for a line or an estimate: the account's shared one while enough of it is left. */
   function quote(
@@ -129,146 +209,6 @@ export function createBulkLineJobs(deps: BulkLineDeps, store: BulkStore) {
     place?: Pick<LinePlace, 'id' | 'onWait'>,
   ): Promise<UnattendedQuote> {
     return quoteUnattended(deps.quotes, product, priority, owner, place);
-  }
-
-  /** Edits the run's progress message, at most once per `progressEveryMs` unless `force`d (a pause, a control). */
-  async function showProgress(runId: string, force: boolean): Promise<void> {
-    const run = await store.get(runId);
-    if (run === null || run.messageId === undefined || deps.telegram === undefined) return;
-    if (!force && clock() - run.progressAt < timings.progressEveryMs) return;
-    await store.setProgressAt(runId, clock());
-    try {
-      await deps.telegram.editProgress(run, progressOf(run, await store.lines(runId), clock()));
-    } catch (error) {
-      logger.warn({ err: error, runId }, 'bulk progress not edited');
-    }
-  }
-
-  /**
-   * Places line `index` of a running run: 'done' once recorded (by this job or another), 'again' when the line got
-   * a new number to be placed under, 'wait' when the quote could not be had now, 'stopped' when the payer may no
-   * longer order (the run is cancelled: nothing more of it is placed).
-   */
-  async function placeLine(run: RunRecord, index: number): Promise<'done' | 'again' | 'wait' | 'stopped'> {
-    const runId = run.meta.runId;
-    const line = await store.line(runId, index);
-    if (line === null || line.state !== 'pending') {
-      if (line !== null) await store.recordLine(runId, index, line);
-      return 'done';
-    }
-    const { resellerId, chatId, locale } = run.meta;
-    let quoteFailure: { error: unknown } | undefined;
-    let result: UnattendedResult;
-    try {
-      result = await placeUnattended(
-        {
-          gates: deps.gates,
-          quotes: deps.quotes,
-          orders: {
-            // A line whose job runs again after a crash finds the order it sent, whoever the payer is now.
-            get: (externalOrderId) => deps.orders.get(externalOrderId),
-            submit: async (intent, options) => {
-              await hookAt(deps.hooks, 'bulk-before-submit', { externalOrderId: line.ext, step: index });
-              const submitted = await deps.orders.submit(intent, options);
-              await hookAt(deps.hooks, 'bulk-after-submit', { externalOrderId: line.ext, step: index });
-              return submitted;
-            },
-          },
-        },
-        {
-          who: { resellerId, chatId, locale },
-          product: line,
-          account: line.account,
-          externalOrderId: line.ext,
-          quote: () =>
-            quote(line, BULK_LINE_PRIORITY, resellerId).catch((error: unknown) => {
-              quoteFailure = { error };
-              throw error;
-            }),
-          pinGiven: run.pinGiven,
-          from: { bulkRunId: runId },
-        },
-      );
-    } catch (error) {
-      if (quoteFailure === undefined) throw error;
-      if (isMerchantError(error) && error.kind === 'validation') {
-        await store.recordLine(runId, index, { ...line, state: 'failed', error: 'top-up-offer-unavailable' });
-        return 'done';
-      }
-      logger.warn({ runId, kind: isMerchantError(error) ? error.kind : 'unknown' }, 'bulk quote not had now');
-      return 'wait';
-    }
-    if ('stopped' in result) {
-      await stop(run, index, line, result.stopped);
-      return 'stopped';
-    }
-    let recorded: RunLine;
-    if (result.placed) {
-      recorded = {
-        ...line,
-        state: 'placed',
-        price: result.order.credit?.amount ?? result.price ?? result.order.quote.merchantPrice,
-      };
-    } else {
-      if (result.quoteRefused) {
-        if ((line.requotes ?? 0) < 1) {
-          // Refused before anything was charged: the line gets a fresh quote under a new number, stored
-          // before it is sent (the refused number stays refused).
-          await store.replaceLine(runId, index, line.ext, {
-            ...line,
-            ext: newMerchantOrderNumber(),
-            requotes: (line.requotes ?? 0) + 1,
-          });
-          return 'again';
-        }
-      }
-      recorded = { ...line, state: 'failed', error: result.reason };
-    }
-    await store.recordLine(runId, index, recorded);
-    return 'done';
-  }
-
-  /** The payer may no longer order: the line is recorded not placed, the run cancelled, the admins told. */
-  async function stop(run: RunRecord, index: number, line: RunLine, reason: StopReason): Promise<void> {
-    const runId = run.meta.runId;
-    await store.recordLine(runId, index, { ...line, state: 'failed', error: stopKey(reason) });
-    await store.stop(runId, stopKey(reason));
-    logger.warn(
-      { runId, userId: run.meta.resellerId, reason },
-      'bulk run stopped: its payer may no longer order',
-    );
-    await deps.alerts
-      ?.raise({ kind: 'payer-stopped', userId: run.meta.resellerId, what: 'bulk', id: runId, reason })
-      .catch((error: unknown) => logger.warn({ err: error, runId }, 'bulk stop alert not queued'));
-  }
-
-  /** Sends the report once the run ended (finished or cancelled); lines never placed are marked skipped. */
-  async function finalise(run: RunRecord): Promise<void> {
-    const runId = run.meta.runId;
-    if (run.state === 'cancelled') {
-      for (let i = run.next; i < run.meta.total; i++) {
-        const line = await store.line(runId, i);
-        if (line !== null && line.state === 'pending')
-          await store.recordLine(runId, i, { ...line, state: 'skipped' });
-      }
-    }
-    const ended = (await store.get(runId)) ?? run;
-    const lines = await store.lines(runId);
-    const view = progressOf(ended, lines, clock());
-    if (!ended.reported && deps.telegram !== undefined) {
-      const orders = new Map<string, StoredOrder | null>();
-      for (const l of lines) if (l.state === 'placed') orders.set(l.ext, await deps.orders.get(l.ext));
-      const csv = deps.report?.(ended, lines, orders) ?? '';
-      try {
-        await deps.telegram.editProgress(ended, view);
-      } catch (error) {
-        logger.warn({ err: error, runId }, 'bulk progress not edited');
-      }
-      // Queued once per run: a job run again after a crash here queues nothing more. A failure retries the job.
-      await deps.telegram.sendReport(ended, csv, view);
-    }
-    await store.markReported(runId);
-    logger.info({ runId, ...view }, 'bulk run ended');
   }
 
   /** One job: line `line` of the run, in round `round` of its chain. */
@@ -285,11 +225,11 @@ export function createBulkLineJobs(deps: BulkLineDeps, store: BulkStore) {
         case 'paused':
           // Parked only while still paused: a resume that came first is seen on the next turn of the loop.
           if (!(await store.park(runId, round))) continue;
-          await showProgress(runId, true);
+          await showProgress(chain, runId, true);
           return 'parked';
         case 'cancelled':
         case 'finished':
-          await finalise(run);
+          await finalise(chain, run);
           return 'reported';
         case 'running':
           break;
@@ -304,8 +244,8 @@ export function createBulkLineJobs(deps: BulkLineDeps, store: BulkStore) {
         await store.finish(runId);
         continue;
       }
-      await showProgress(runId, false);
-      const placed = await placeLine(run, line);
+      await showProgress(chain, runId, false);
+      const placed = await placeLine(chain, run, line);
       if (placed === 'again' || placed === 'stopped') continue;
       if (placed === 'wait') {
         // The line waits and tries again; meanwhile the other runs' lines go on.
@@ -317,19 +257,11 @@ export function createBulkLineJobs(deps: BulkLineDeps, store: BulkStore) {
     }
   }
 
-  /** Makes sure a started, unreported run has the job that carries it on (a no-op when it has). */
-  async function ensureJob(runId: string): Promise<boolean> {
-    const run = await store.get(runId);
-    if (run === null || run.reported || run.state === 'draft' || run.parked) return false;
-    await enqueue(runId, run.round, run.next);
-    return true;
-  }
-
   return {
     timings,
     enqueue,
     quote,
-    showProgress,
+    showProgress: (runId: string, force: boolean) => showProgress(chain, runId, force),
 
     /**
      * Runs the lines' jobs in this process (ROLE all or worker), then queues again any started, unreported run
@@ -344,18 +276,7 @@ export function createBulkLineJobs(deps: BulkLineDeps, store: BulkStore) {
         // A line whose worker died is taken over however often that happens: a run is never dropped.
         maxStalledCount: FOREVER,
       });
-      let queued = 0;
-      try {
-        for (const id of await store.active()) {
-          if (await ensureJob(id)) queued++;
-        }
-      } catch (error) {
-        logger.error(
-          { err: error },
-          'could not check the bulk runs at start-up; their queued lines still run',
-        );
-      }
-      if (queued > 0) logger.info({ queued }, 'bulk runs carried on');
+      await carryOnRuns(chain);
     },
   };
 }

@@ -15,8 +15,9 @@ import {
   type RunRecord,
   type RunState,
   type TransitionResult,
+  type BulkStore,
 } from './store.ts';
-import { estimateCost } from './estimate.ts';
+import { estimateCost, type EstimateDeps } from './estimate.ts';
 import { createBulkLineJobs, type BulkLineDeps } from './line-jobs.ts';
 import { validateRows, type BulkProduct } from './validate.ts';
 import { progressOf, type PrepareResult, type ProgressView, type StartResult } from './views.ts';
@@ -41,6 +42,98 @@ export interface BulkDeps extends BulkLineDeps {
   /** One PIN try, at ✅ of a run whose estimated cost is above the payer's threshold. */
   pins: { check(userId: number, pin: string): Promise<PinCheck> };
   accounts?: { view(userId: number): Promise<{ available: string }> };
+}
+
+/** A file sent to the chat, and who sent it. */
+interface PrepareInput {
+  userId: number;
+  chatId: number;
+  locale: string;
+  role: 'reseller' | 'admin';
+  bytes: Uint8Array;
+  /** The chat's place in the shared line for the estimate's quotes (its "In line" message). */
+  line?: Pick<LinePlace, 'id' | 'onWait'>;
+}
+
+/** Reads, checks and quotes a file and stores it as a draft; nothing is placed before `start`. */
+async function prepareDraft(
+  deps: Pick<BulkDeps, 'catalogue' | 'accounts'> & EstimateDeps & { store: BulkStore; clock: () => number },
+  input: PrepareInput,
+): Promise<PrepareResult> {
+  const parsed = parseBulkFile(input.bytes);
+  if (!parsed.ok) return { kind: 'refused', problem: parsed.problem };
+  const { valid, problems } = await validateRows(parsed.rows, deps.catalogue);
+  const runId = randomBytes(9).toString('base64url');
+  const meta: RunMeta = {
+    runId,
+    resellerId: input.userId,
+    chatId: input.chatId,
+    locale: input.locale,
+    role: input.role,
+    createdAt: new Date(deps.clock()).toISOString(),
+    total: 0,
+    problems,
+  };
+  // Each line's merchant order number is fixed now, with the line, before anything can be sent.
+  const lines: RunLine[] = valid.map((v) => ({ ...v, ext: newMerchantOrderNumber(), state: 'pending' }));
+  // A file whose draft would keep too much is refused before any quote is asked for it.
+  if (draftBytes(meta, lines) > BULK_DRAFT_MAX_BYTES) return { kind: 'refused', problem: 'too-large' };
+  const estimated = await estimateCost(deps, meta, lines, problems, input.line);
+  if (estimated === 'left') return { kind: 'left' };
+  const { kept, estimate: est } = estimated;
+  meta.total = kept.length;
+  if (est !== null) {
+    meta.currency = est.currency;
+    meta.estimate = est.amount;
+  }
+  const available =
+    input.role === 'reseller' && deps.accounts !== undefined
+      ? (await deps.accounts.view(input.userId)).available
+      : undefined;
+  if ((await deps.store.createDraft(meta, kept)) === 'too-large')
+    return { kind: 'refused', problem: 'too-large' };
+  return {
+    kind: 'draft',
+    view: {
+      runId,
+      valid: kept.length,
+      problems,
+      estimate: est,
+      ...(available === undefined ? {} : { available }),
+    },
+  };
+}
+
+/**
+ * The PIN step of ✅ on a draft: `pass` when the run may start (`asked`: its PIN was asked and given), else the
+ * answer to ✅. Without `pin`, a PIN needed is asked on the summary (`messageId`).
+ */
+async function pinAtStart(
+  deps: Pick<BulkDeps, 'gates' | 'pins'> & { store: BulkStore },
+  run: RunRecord,
+  userId: number,
+  messageId: number,
+  pin: string | undefined,
+): Promise<StartResult | { kind: 'pass'; asked: boolean }> {
+  // Nothing starts while the PIN is locked, whatever the cost. No PIN above any cost is none at this one; a
+  // cost that could not be estimated is taken as above any threshold.
+  const atAnyCost = await deps.gates.pinNeed(userId, UNKNOWN_COST);
+  if (atAnyCost.kind === 'locked') return { kind: 'pin-locked', ms: atAnyCost.ms };
+  const need =
+    atAnyCost.kind === 'none' || run.meta.estimate === undefined
+      ? atAnyCost
+      : await deps.gates.pinNeed(userId, run.meta.estimate);
+  if (need.kind === 'locked') return { kind: 'pin-locked', ms: need.ms };
+  if (need.kind === 'no-pin') return { kind: 'pin-not-set' };
+  if (need.kind === 'ask') {
+    if (pin === undefined) {
+      await deps.store.setSummary(run.meta.runId, messageId);
+      return { kind: 'pin-ask', cost: run.meta.estimate, currency: run.meta.currency };
+    }
+    const verdict = await deps.pins.check(userId, pin);
+    if (verdict.kind !== 'ok') return { kind: 'pin', verdict };
+  }
+  return { kind: 'pass', asked: need.kind === 'ask' };
 }
 
 /** Creates the bulk service (what the chat asks) and its worker (`runJobs`, in processes that run jobs). */
@@ -68,58 +161,7 @@ export function createBulkRuns(deps: BulkDeps) {
     store,
 
     /** Reads, checks and quotes a file and stores it as a draft; nothing is placed before `start`. */
-    async prepare(input: {
-      userId: number;
-      chatId: number;
-      locale: string;
-      role: 'reseller' | 'admin';
-      bytes: Uint8Array;
-      /** The chat's place in the shared line for the estimate's quotes (its "In line" message). */
-      line?: Pick<LinePlace, 'id' | 'onWait'>;
-    }): Promise<PrepareResult> {
-      const parsed = parseBulkFile(input.bytes);
-      if (!parsed.ok) return { kind: 'refused', problem: parsed.problem };
-      const { valid, problems } = await validateRows(parsed.rows, deps.catalogue);
-      const runId = randomBytes(9).toString('base64url');
-      const meta: RunMeta = {
-        runId,
-        resellerId: input.userId,
-        chatId: input.chatId,
-        locale: input.locale,
-        role: input.role,
-        createdAt: new Date(clock()).toISOString(),
-        total: 0,
-        problems,
-      };
-      // Each line's merchant order number is fixed now, with the line, before anything can be sent.
-      const lines: RunLine[] = valid.map((v) => ({ ...v, ext: newMerchantOrderNumber(), state: 'pending' }));
-      // A file whose draft would keep too much is refused before any quote is asked for it.
-      if (draftBytes(meta, lines) > BULK_DRAFT_MAX_BYTES) return { kind: 'refused', problem: 'too-large' };
-      const estimated = await estimateCost({ quote, priceOf }, meta, lines, problems, input.line);
-      if (estimated === 'left') return { kind: 'left' };
-      const { kept, estimate: est } = estimated;
-      meta.total = kept.length;
-      if (est !== null) {
-        meta.currency = est.currency;
-        meta.estimate = est.amount;
-      }
-      const available =
-        input.role === 'reseller' && deps.accounts !== undefined
-          ? (await deps.accounts.view(input.userId)).available
-          : undefined;
-      if ((await store.createDraft(meta, kept)) === 'too-large')
-        return { kind: 'refused', problem: 'too-large' };
-      return {
-        kind: 'draft',
-        view: {
-          runId,
-          valid: kept.length,
-          problems,
-          estimate: est,
-          ...(available === undefined ? {} : { available }),
-        },
-      };
-    },
+    prepare: (input: PrepareInput) => prepareDraft({ ...deps, store, clock, quote, priceOf }, input),
 
     /**
      * ✅ on the summary (`messageId`, which becomes the progress message), or OK on its PIN keypad (`pin`): the run
@@ -135,27 +177,11 @@ export function createBulkRuns(deps: BulkDeps) {
         await store.drop(runId);
         return { kind: 'role-changed' };
       }
-      // Nothing starts while the PIN is locked, whatever the cost. No PIN above any cost is none at this one; a
-      // cost that could not be estimated is taken as above any threshold.
-      const atAnyCost = await deps.gates.pinNeed(userId, UNKNOWN_COST);
-      if (atAnyCost.kind === 'locked') return { kind: 'pin-locked', ms: atAnyCost.ms };
-      const need =
-        atAnyCost.kind === 'none' || run.meta.estimate === undefined
-          ? atAnyCost
-          : await deps.gates.pinNeed(userId, run.meta.estimate);
-      if (need.kind === 'locked') return { kind: 'pin-locked', ms: need.ms };
-      if (need.kind === 'no-pin') return { kind: 'pin-not-set' };
-      if (need.kind === 'ask') {
-        if (pin === undefined) {
-          await store.setSummary(runId, messageId);
-          return { kind: 'pin-ask', cost: run.meta.estimate, currency: run.meta.currency };
-        }
-        const verdict = await deps.pins.check(userId, pin);
-        if (verdict.kind !== 'ok') return { kind: 'pin', verdict };
-      }
+      const gate = await pinAtStart({ ...deps, store }, run, userId, messageId, pin);
+      if (gate.kind !== 'pass') return gate;
       const started = await restarted(
         runId,
-        await store.start(runId, clock(), run.messageId ?? messageId, need.kind === 'ask'),
+        await store.start(runId, clock(), run.messageId ?? messageId, gate.asked),
       );
       return started === 'ok' ? { kind: 'ok' } : { kind: started };
     },

@@ -151,10 +151,28 @@ redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
 return 1
 `);
 
-/** Creates the bulk run store under `prefix` (REDIS_PREFIX). */
-export function createBulkStore(redis: Redis, prefix: string) {
-  const keys = bulkKeys(prefix);
+type BulkKeys = ReturnType<typeof bulkKeys>;
 
+/** A run's record from its hash's fields; null when it has none (gone, or never stored). */
+function recordOf(raw: Record<string, string>): RunRecord | null {
+  if (raw.meta === undefined) return null;
+  return {
+    meta: JSON.parse(raw.meta) as RunMeta,
+    state: raw.state as RunState,
+    next: Number(raw.next ?? 0),
+    startedAt: Number(raw.startedAt ?? 0),
+    progressAt: Number(raw.progressAt ?? 0),
+    ...(raw.messageId === undefined ? {} : { messageId: Number(raw.messageId) }),
+    reported: raw.reported === '1',
+    round: Number(raw.round ?? 0),
+    parked: raw.parked === '1',
+    pinGiven: raw.pin === '1',
+    ...(raw.stopped === undefined ? {} : { stopped: raw.stopped }),
+  };
+}
+
+/** The changes of a run's state (✅, ❌, ⏸, ▶️, ⏹, a stop, the job parking it, the end): each one TRANSITION. */
+function createRunTransitions(redis: Redis, keys: BulkKeys) {
   async function transition(
     id: string,
     from: RunState[],
@@ -174,6 +192,57 @@ export function createBulkStore(redis: Redis, prefix: string) {
   }
 
   return {
+    /** ✅: the draft starts (kept for good); `restart` is the first round of its jobs. */
+    start: (id: string, startedAt: number, messageId: number, pinGiven: boolean) =>
+      transition(
+        id,
+        ['draft'],
+        'running',
+        [
+          ['PERSIST', keys.run(id)],
+          ['PERSIST', keys.lines(id)],
+          ['HSET', keys.run(id), 'startedAt', String(startedAt), 'messageId', String(messageId)],
+          ...(pinGiven ? [['HSET', keys.run(id), 'pin', '1'] as RedisOp] : []),
+          ['SADD', keys.active, id],
+        ],
+        true,
+      ),
+
+    /** ❌: the draft is forgotten. */
+    drop: (id: string) =>
+      transition(id, ['draft'], 'cancelled', [
+        ['DEL', keys.run(id)],
+        ['DEL', keys.lines(id)],
+      ]),
+
+    pause: (id: string) => transition(id, ['running'], 'paused'),
+
+    /** A parked run is started again (`restart`); one whose job has not seen the pause yet goes on in it. */
+    resume: (id: string) => transition(id, ['paused'], 'running', [], true),
+
+    /** Lines not placed yet are never placed; the run's job (a new one when it was parked) sends the report. */
+    cancel: (id: string) => transition(id, ['running', 'paused'], 'cancelled', [], true),
+
+    /** Cancelled because its payer may no longer order (`reason`, a locale key), as a cancel otherwise. */
+    stop: (id: string, reason: string) =>
+      transition(id, ['running', 'paused'], 'cancelled', [['HSET', keys.run(id), 'stopped', reason]], true),
+
+    /** The job of `round` found the run paused: no job comes until ▶️ or ⏹; false when it is no longer so. */
+    async park(id: string, round: number): Promise<boolean> {
+      return (await PARK.run(redis, [keys.run(id)], [String(round)])) === 1;
+    },
+
+    finish: (id: string) => transition(id, ['running'], 'finished'),
+  };
+}
+
+/** Creates the bulk run store under `prefix` (REDIS_PREFIX). */
+export function createBulkStore(redis: Redis, prefix: string) {
+  const keys = bulkKeys(prefix);
+
+  return {
+    ...createRunTransitions(redis, keys),
+
     /**
      * Stores a checked file as its user's one live draft (kept an hour unless started): the draft the user had is
      * deleted (its ✅ finds it gone); a started run is not touched. 'too-large': it would keep more than
@@ -197,21 +266,7 @@ export function createBulkStore(redis: Redis, prefix: string) {
     },
 
     async get(id: string): Promise<RunRecord | null> {
-      const raw = await redis.hgetall(keys.run(id));
-      if (raw.meta === undefined) return null;
-      return {
-        meta: JSON.parse(raw.meta) as RunMeta,
-        state: raw.state as RunState,
-        next: Number(raw.next ?? 0),
-        startedAt: Number(raw.startedAt ?? 0),
-        progressAt: Number(raw.progressAt ?? 0),
-        ...(raw.messageId === undefined ? {} : { messageId: Number(raw.messageId) }),
-        reported: raw.reported === '1',
-        round: Number(raw.round ?? 0),
-        parked: raw.parked === '1',
-        pinGiven: raw.pin === '1',
-        ...(raw.stopped === undefined ? {} : { stopped: raw.stopped }),
-      };
+      return recordOf(await redis.hgetall(keys.run(id)));
     },
 
     async lines(id: string): Promise<RunLine[]> {
@@ -249,52 +304,10 @@ export function createBulkStore(redis: Redis, prefix: string) {
       return done === 1;
     },
 
-    /** ✅: the draft starts (kept for good); `restart` is the first round of its jobs. */
-    start: (id: string, startedAt: number, messageId: number, pinGiven: boolean) =>
-      transition(
-        id,
-        ['draft'],
-        'running',
-        [
-          ['PERSIST', keys.run(id)],
-          ['PERSIST', keys.lines(id)],
-          ['HSET', keys.run(id), 'startedAt', String(startedAt), 'messageId', String(messageId)],
-          ...(pinGiven ? [['HSET', keys.run(id), 'pin', '1'] as RedisOp] : []),
-          ['SADD', keys.active, id],
-        ],
-        true,
-      ),
-
     /** The summary (a draft's message) that asked for the PIN: it becomes the progress message once started. */
     async setSummary(id: string, messageId: number): Promise<void> {
       await redis.hset(keys.run(id), 'messageId', String(messageId));
     },
-
-    /** ❌: the draft is forgotten. */
-    drop: (id: string) =>
-      transition(id, ['draft'], 'cancelled', [
-        ['DEL', keys.run(id)],
-        ['DEL', keys.lines(id)],
-      ]),
-
-    pause: (id: string) => transition(id, ['running'], 'paused'),
-
-    /** A parked run is started again (`restart`); one whose job has not seen the pause yet goes on in it. */
-    resume: (id: string) => transition(id, ['paused'], 'running', [], true),
-
-    /** Lines not placed yet are never placed; the run's job (a new one when it was parked) sends the report. */
-    cancel: (id: string) => transition(id, ['running', 'paused'], 'cancelled', [], true),
-
-    /** Cancelled because its payer may no longer order (`reason`, a locale key), as a cancel otherwise. */
-    stop: (id: string, reason: string) =>
-      transition(id, ['running', 'paused'], 'cancelled', [['HSET', keys.run(id), 'stopped', reason]], true),
-
-    /** The job of `round` found the run paused: no job comes until ▶️ or ⏹; false when it is no longer so. */
-    async park(id: string, round: number): Promise<boolean> {
-      return (await PARK.run(redis, [keys.run(id)], [String(round)])) === 1;
-    },
-
-    finish: (id: string) => transition(id, ['running'], 'finished'),
 
     /** The report went out: the run leaves the active set and is kept a while for its buttons. */
     async markReported(id: string): Promise<void> {
