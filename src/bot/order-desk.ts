@@ -69,6 +69,100 @@ const readOptions = (place: LinePlace | undefined): CallOptions => ({
 const failed = (error: unknown): { kind: 'left' } | { kind: 'unavailable' } =>
   isMerchantError(error) && error.code === LEFT_LINE ? { kind: 'left' } : { kind: 'unavailable' };
 
+/** The order as the service has it, by O-… or by our merchant order number; null when it has none. */
+async function remoteOrder(
+  api: OrderDeskDeps['api'],
+  query: string,
+  place: LinePlace | undefined,
+): Promise<RechargeOrder | null> {
+  try {
+    if (/^O-/i.test(query)) return await untilServed(() => api.getOrder(query, readOptions(place)));
+    const page = await untilServed(() => api.listOrders({ search: query, limit: 20 }, readOptions(place)));
+    return page.results.find((o) => o.externalOrderId === query) ?? null;
+  } catch (error) {
+    if (httpStatusOf(error) === 404) return null;
+    throw error;
+  }
+}
+
+/** Whether our copy of an order is behind the service's: unfinished and old, or moved by a webhook since its read. */
+function isBehind(order: StoredOrder, now: number): boolean {
+  const unfinished = order.placement === 'placed' && !isClosed(order);
+  const synced = order.syncedAt === undefined ? 0 : Date.parse(order.syncedAt);
+  // A webhook moves the status without the service's texts: read them once after such a change.
+  const lastChange = order.history.at(-1)?.at;
+  const detailsBehind =
+    order.placement === 'placed' && lastChange !== undefined && Date.parse(lastChange) > synced;
+  const old = unfinished && now - synced > STALE_AFTER_MS;
+  return old || detailsBehind;
+}
+
+/** A page of the service's order list (its paging: limit at most 100, `count` is the total), waiting in line. */
+async function staffPage(
+  deps: Pick<OrderDeskDeps, 'api'> & { clock: () => number },
+  query: ListQuery,
+  offset: number,
+  place: LinePlace | undefined,
+): Promise<ListPage | { kind: 'left' } | { kind: 'unavailable' }> {
+  try {
+    const page = await untilServed(() =>
+      deps.api.listOrders(
+        {
+          ...(query.status ? { status: query.status } : {}),
+          ...(query.search ? { search: query.search } : {}),
+          limit: PAGE_SIZE,
+          offset,
+        },
+        readOptions(place),
+      ),
+    );
+    const now = new Date(deps.clock());
+    return {
+      total: page.count,
+      offset,
+      limit: PAGE_SIZE,
+      cards: page.results.map((o) => cardOfRemote(o, now)),
+    };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/** A page of our stored orders of `sellers`; a search looks through the newest RESELLER_SEARCH_CAP of them. */
+async function sellersPage(
+  service: OrderDeskDeps['service'],
+  sellers: number[],
+  query: ListQuery,
+  offset: number,
+): Promise<ListPage> {
+  if (query.search) {
+    const all = await service.listByResellers(sellers, {
+      ...(query.status ? { status: query.status } : {}),
+      offset: 0,
+      limit: RESELLER_SEARCH_CAP,
+    });
+    const needle = query.search.toLowerCase();
+    const matches = all.orders.filter(
+      (o) =>
+        o.externalOrderId.toLowerCase().includes(needle) ||
+        (o.orderId ?? '').toLowerCase().includes(needle) ||
+        o.quote.operatorName.toLowerCase().includes(needle),
+    );
+    return {
+      total: matches.length,
+      offset,
+      limit: PAGE_SIZE,
+      cards: matches.slice(offset, offset + PAGE_SIZE).map(cardOfStored),
+    };
+  }
+  const page = await service.listByResellers(sellers, {
+    ...(query.status ? { status: query.status } : {}),
+    offset,
+    limit: PAGE_SIZE,
+  });
+  return { total: page.total, offset, limit: PAGE_SIZE, cards: page.orders.map(cardOfStored) };
+}
+
 /**
  * Orders for /status, /orders and the order buttons: our store first, the service for staff. Every read of the
  * service is one a person waits for: it waits its turn in the shared line at the interactive priority, in the
@@ -82,22 +176,9 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     return (await deps.service.get(query)) ?? (await deps.service.getByOrderId(query));
   }
 
-  async function remoteOrder(query: string, place: LinePlace | undefined): Promise<RechargeOrder | null> {
-    try {
-      if (/^O-/i.test(query)) return await untilServed(() => deps.api.getOrder(query, readOptions(place)));
-      const page = await untilServed(() =>
-        deps.api.listOrders({ search: query, limit: 20 }, readOptions(place)),
-      );
-      return page.results.find((o) => o.externalOrderId === query) ?? null;
-    } catch (error) {
-      if (httpStatusOf(error) === 404) return null;
-      throw error;
-    }
-  }
-
   async function findRemote(query: string, place: LinePlace | undefined): Promise<LookupResult> {
     try {
-      const remote = await remoteOrder(query, place);
+      const remote = await remoteOrder(deps.api, query, place);
       return remote === null
         ? { kind: 'not-found' }
         : { kind: 'found', card: cardOfRemote(remote, new Date(clock())) };
@@ -115,16 +196,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     force: boolean,
     place: LinePlace | undefined,
   ): Promise<LookupResult> {
-    const unfinished = order.placement === 'placed' && !isClosed(order);
-    const synced = order.syncedAt === undefined ? 0 : Date.parse(order.syncedAt);
-    // A webhook moves the status without the service's texts: read them once after such a change.
-    const lastChange = order.history.at(-1)?.at;
-    const detailsBehind =
-      order.placement === 'placed' && lastChange !== undefined && Date.parse(lastChange) > synced;
-    const old = unfinished && clock() - synced > STALE_AFTER_MS;
-    if (!force && !old && !detailsBehind) {
-      return { kind: 'found', card: cardOfStored(order) };
-    }
+    const behind = isBehind(order, clock());
+    if (!force && !behind) return { kind: 'found', card: cardOfStored(order) };
     if (order.orderId === undefined) return { kind: 'found', card: cardOfStored(order) };
     try {
       const fresh = await untilServed(() =>
@@ -178,57 +251,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       place?: LinePlace,
     ): Promise<ListPage | { kind: 'left' } | { kind: 'unavailable' }> {
       const offset = Math.max(0, Math.floor(query.offset));
-      if (isStaff(viewer)) {
-        try {
-          const page = await untilServed(() =>
-            deps.api.listOrders(
-              {
-                ...(query.status ? { status: query.status } : {}),
-                ...(query.search ? { search: query.search } : {}),
-                limit: PAGE_SIZE,
-                offset,
-              },
-              readOptions(place),
-            ),
-          );
-          const now = new Date(clock());
-          return {
-            total: page.count,
-            offset,
-            limit: PAGE_SIZE,
-            cards: page.results.map((o) => cardOfRemote(o, now)),
-          };
-        } catch (error) {
-          return failed(error);
-        }
-      }
-      const sellers = reachedUsers(viewer.reach) ?? [viewer.id];
-      if (query.search) {
-        const all = await deps.service.listByResellers(sellers, {
-          ...(query.status ? { status: query.status } : {}),
-          offset: 0,
-          limit: RESELLER_SEARCH_CAP,
-        });
-        const needle = query.search.toLowerCase();
-        const matches = all.orders.filter(
-          (o) =>
-            o.externalOrderId.toLowerCase().includes(needle) ||
-            (o.orderId ?? '').toLowerCase().includes(needle) ||
-            o.quote.operatorName.toLowerCase().includes(needle),
-        );
-        return {
-          total: matches.length,
-          offset,
-          limit: PAGE_SIZE,
-          cards: matches.slice(offset, offset + PAGE_SIZE).map(cardOfStored),
-        };
-      }
-      const page = await deps.service.listByResellers(sellers, {
-        ...(query.status ? { status: query.status } : {}),
-        offset,
-        limit: PAGE_SIZE,
-      });
-      return { total: page.total, offset, limit: PAGE_SIZE, cards: page.orders.map(cardOfStored) };
+      if (isStaff(viewer)) return staffPage({ api: deps.api, clock }, query, offset, place);
+      return sellersPage(deps.service, reachedUsers(viewer.reach) ?? [viewer.id], query, offset);
     },
 
     /** Button data opening one order. */

@@ -95,17 +95,174 @@ export interface LineNotice {
   end(how: LineEnd): Promise<void>;
 }
 
+/** What the notices of waits and the resumer of dead waiters' updates share. */
+interface LineParts {
+  redis: Redis;
+  prefix: string;
+  translate: WaitingLineDeps['translate'];
+  editEveryMs: number;
+  showAfterMs: number;
+  chatKey: (chatId: number) => string;
+  resumeKey: string;
+  resumeLockKey: (id: string) => string;
+  /** Updates this process handles again for a dead waiter (resumeOrphans), until their wait ends. */
+  resumed: Set<number>;
+}
+
+/** The message of one wait (WaitingLine.notice). */
+function createLineNotice(parts: LineParts, options: LineNoticeOptions): LineNotice {
+  const { redis, resumeKey, chatKey, editEveryMs, showAfterMs, resumed } = parts;
+  const { api, chatId, locale, id } = options;
+  const t = (key: string, vars?: Record<string, string | number>) => parts.translate(locale, key, vars);
+  const started = Date.now();
+  let messageId: number | undefined;
+  let shownText = '';
+  let shownAt = 0;
+  let chain: Promise<void> = Promise.resolve();
+  let ended = false;
+  let kept: ResumeRecord | undefined;
+
+  /** Keeps the waiting update; a message a dead waiter of the same place showed is taken over. */
+  const keep = async (update: Update) => {
+    const before = readRecord(await redis.hget(resumeKey, id));
+    if (before?.chatId === chatId && before.messageId !== undefined && messageId === undefined) {
+      messageId = before.messageId;
+    }
+    kept = { update, chatId, locale, at: Date.now(), ...(messageId === undefined ? {} : { messageId }) };
+    await redis.hset(resumeKey, id, JSON.stringify(kept));
+  };
+  const keyboard = () =>
+    options.leavable
+      ? { inline_keyboard: [[{ text: t('line-leave-button'), callback_data: leaveLineData(id) }]] }
+      : undefined;
+
+  const show = async (view: LineView) => {
+    if (ended) return;
+    const text = t('line-position', {
+      position: view.position,
+      seconds: Math.max(1, Math.ceil(view.etaMs / 1000)),
+    });
+    const markup = keyboard();
+    if (messageId === undefined) {
+      if (options.leavable) await redis.set(chatKey(chatId), id, 'PX', 86_400_000);
+      const sent = await api.sendMessage(chatId, text, markup ? { reply_markup: markup } : {});
+      messageId = sent.message_id;
+      if (kept !== undefined) {
+        kept = { ...kept, messageId };
+        await redis.hset(resumeKey, id, JSON.stringify(kept));
+      }
+    } else {
+      if (text === shownText || Date.now() - shownAt < editEveryMs) return;
+      // A message taken over from a dead waiter is shown again as this wait's (and /cancel finds it).
+      if (shownAt === 0 && options.leavable) await redis.set(chatKey(chatId), id, 'PX', 86_400_000);
+      await api.editMessageText(chatId, messageId, text, markup ? { reply_markup: markup } : {});
+    }
+    shownText = text;
+    shownAt = Date.now();
+  };
+
+  return {
+    onWait(view) {
+      const update = options.update;
+      if (update !== undefined && kept === undefined && !ended) {
+        kept = { update, chatId, locale, at: Date.now() };
+        chain = chain.then(() => keep(update)).catch(() => undefined);
+      }
+      if (messageId === undefined && view.etaMs < showAfterMs && Date.now() - started < showAfterMs) return;
+      chain = chain.then(() => show(view)).catch(() => undefined);
+    },
+    async end(how) {
+      ended = true;
+      await chain;
+      const update = options.update;
+      if (update !== undefined && resumed.delete(update.update_id) && kept === undefined) {
+        const taken = await takeOverMessage(parts, id, chatId, update);
+        messageId ??= taken;
+      }
+      if (kept !== undefined) await redis.hdel(resumeKey, id).catch(() => undefined);
+      if (messageId === undefined) return;
+      await redis.del(chatKey(chatId)).catch(() => undefined);
+      const key = how === 'served' ? 'line-served' : how === 'left' ? 'line-left' : 'line-stopped';
+      await api.editMessageText(chatId, messageId, t(key)).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * A wait handled again for a dead waiter and served without waiting: the dead waiter's "In line" message becomes
+ * this wait's (undefined when it showed none, or the kept update is another's), and its kept update is dropped.
+ */
+async function takeOverMessage(
+  parts: Pick<LineParts, 'redis' | 'resumeKey'>,
+  id: string,
+  chatId: number,
+  update: Update,
+): Promise<number | undefined> {
+  const { redis, resumeKey } = parts;
+  const raw = await redis.hget(resumeKey, id).catch(() => null);
+  const before = readRecord(raw);
+  if (before?.chatId !== chatId || before.update.update_id !== update.update_id) return undefined;
+  await redis.eval(DROP_IF_SAME, 1, resumeKey, id, raw!).catch(() => undefined);
+  return before.messageId;
+}
+
+/** Hands the updates of dead waiters to `handle` (WaitingLine.resumeOrphans). */
+async function handOrphans(
+  parts: LineParts,
+  handle: (update: Update) => void,
+  api: Pick<Api, 'editMessageText'>,
+): Promise<number> {
+  const { redis, prefix, resumeKey, resumeLockKey, resumed } = parts;
+  const kept = Object.entries(await redis.hgetall(resumeKey));
+  if (kept.length === 0) return 0;
+  const records = kept.map(([id, raw]) => ({ id, raw, record: readRecord(raw) }));
+  const readable = records.filter((r) => r.record !== null);
+  const states = await updateStates(
+    redis,
+    prefix,
+    readable.map((r) => r.record!.update.update_id),
+  );
+  let handed = 0;
+  for (const [i, { id, raw, record }] of readable.entries()) {
+    const state = states[i];
+    if (state === 'running') continue;
+    if (state === 'done' || Date.now() - record!.at > RESUME_MAX_AGE_MS) {
+      const dropped = await redis.eval(DROP_IF_SAME, 1, resumeKey, id, raw);
+      const { chatId, messageId, locale } = record!;
+      if (dropped === 1 && messageId !== undefined) {
+        await api
+          .editMessageText(chatId, messageId, parts.translate(locale, 'line-stopped'))
+          .catch(() => undefined);
+      }
+      continue;
+    }
+    if ((await redis.set(resumeLockKey(id), '1', 'PX', RESUME_LOCK_MS, 'NX')) === null) continue;
+    resumed.add(record!.update.update_id);
+    handle(record!.update);
+    handed++;
+  }
+  for (const { id, raw } of records.filter((r) => r.record === null)) {
+    await redis.eval(DROP_IF_SAME, 1, resumeKey, id, raw);
+  }
+  return handed;
+}
+
 /** Creates the chat side of the shared line. */
 export function createWaitingLine(deps: WaitingLineDeps) {
-  const { redis, prefix } = deps;
-  const editEveryMs = deps.editEveryMs ?? 3_000;
-  const showAfterMs = deps.showAfterMs ?? LINE_SHOW_AFTER_MS;
-  const keys = botKeys(prefix);
+  const { redis } = deps;
+  const keys = botKeys(deps.prefix);
   const chatKey = keys.lineChat;
-  const resumeKey = keys.lineResume;
-  const resumeLockKey = keys.lineResumeLock;
-  /** Updates this process handles again for a dead waiter (resumeOrphans), until their wait ends. */
-  const resumed = new Set<number>();
+  const parts: LineParts = {
+    redis,
+    prefix: deps.prefix,
+    translate: deps.translate,
+    editEveryMs: deps.editEveryMs ?? 3_000,
+    showAfterMs: deps.showAfterMs ?? LINE_SHOW_AFTER_MS,
+    chatKey,
+    resumeKey: keys.lineResume,
+    resumeLockKey: keys.lineResumeLock,
+    resumed: new Set<number>(),
+  };
 
   return {
     /** The place id of a chat's step: stable across a conversation's replays, unique per step. */
@@ -115,88 +272,7 @@ export function createWaitingLine(deps: WaitingLineDeps) {
     estimate: (priority: CallPriority): Promise<LineView> => deps.budget.estimate(priority),
 
     /** The message of one wait. */
-    notice(options: LineNoticeOptions): LineNotice {
-      const { api, chatId, locale, id } = options;
-      const t = (key: string, vars?: Record<string, string | number>) => deps.translate(locale, key, vars);
-      const started = Date.now();
-      let messageId: number | undefined;
-      let shownText = '';
-      let shownAt = 0;
-      let chain: Promise<void> = Promise.resolve();
-      let ended = false;
-      let kept: ResumeRecord | undefined;
-
-      /** Keeps the waiting update; a message a dead waiter of the same place showed is taken over. */
-      const keep = async (update: Update) => {
-        const before = readRecord(await redis.hget(resumeKey, id));
-        if (before?.chatId === chatId && before.messageId !== undefined && messageId === undefined) {
-          messageId = before.messageId;
-        }
-        kept = { update, chatId, locale, at: Date.now(), ...(messageId === undefined ? {} : { messageId }) };
-        await redis.hset(resumeKey, id, JSON.stringify(kept));
-      };
-      const keyboard = () =>
-        options.leavable
-          ? { inline_keyboard: [[{ text: t('line-leave-button'), callback_data: leaveLineData(id) }]] }
-          : undefined;
-
-      const show = async (view: LineView) => {
-        if (ended) return;
-        const text = t('line-position', {
-          position: view.position,
-          seconds: Math.max(1, Math.ceil(view.etaMs / 1000)),
-        });
-        const markup = keyboard();
-        if (messageId === undefined) {
-          if (options.leavable) await redis.set(chatKey(chatId), id, 'PX', 86_400_000);
-          const sent = await api.sendMessage(chatId, text, markup ? { reply_markup: markup } : {});
-          messageId = sent.message_id;
-          if (kept !== undefined) {
-            kept = { ...kept, messageId };
-            await redis.hset(resumeKey, id, JSON.stringify(kept));
-          }
-        } else {
-          if (text === shownText || Date.now() - shownAt < editEveryMs) return;
-          // A message taken over from a dead waiter is shown again as this wait's (and /cancel finds it).
-          if (shownAt === 0 && options.leavable) await redis.set(chatKey(chatId), id, 'PX', 86_400_000);
-          await api.editMessageText(chatId, messageId, text, markup ? { reply_markup: markup } : {});
-        }
-        shownText = text;
-        shownAt = Date.now();
-      };
-
-      return {
-        onWait(view) {
-          const update = options.update;
-          if (update !== undefined && kept === undefined && !ended) {
-            kept = { update, chatId, locale, at: Date.now() };
-            chain = chain.then(() => keep(update)).catch(() => undefined);
-          }
-          if (messageId === undefined && view.etaMs < showAfterMs && Date.now() - started < showAfterMs)
-            return;
-          chain = chain.then(() => show(view)).catch(() => undefined);
-        },
-        async end(how) {
-          ended = true;
-          await chain;
-          const update = options.update;
-          if (update !== undefined && resumed.delete(update.update_id) && kept === undefined) {
-            // Handled again for a dead waiter and served without waiting: its "In line" message is this wait's.
-            const raw = await redis.hget(resumeKey, id).catch(() => null);
-            const before = readRecord(raw);
-            if (before?.chatId === chatId && before.update.update_id === update.update_id) {
-              messageId ??= before.messageId;
-              await redis.eval(DROP_IF_SAME, 1, resumeKey, id, raw!).catch(() => undefined);
-            }
-          }
-          if (kept !== undefined) await redis.hdel(resumeKey, id).catch(() => undefined);
-          if (messageId === undefined) return;
-          await redis.del(chatKey(chatId)).catch(() => undefined);
-          const key = how === 'served' ? 'line-served' : how === 'left' ? 'line-left' : 'line-stopped';
-          await api.editMessageText(chatId, messageId, t(key)).catch(() => undefined);
-        },
-      };
-    },
+    notice: (options: LineNoticeOptions): LineNotice => createLineNotice(parts, options),
 
     /** ❌: leaves place `id` when it belongs to this chat; false when it was not waiting (any more). */
     async leave(chatId: number, id: string): Promise<boolean> {
@@ -211,43 +287,8 @@ export function createWaitingLine(deps: WaitingLineDeps) {
      * leaves the dead waiter's "In line" message behind: it is closed here. A wait of the same place served at
      * once takes that message over when it ends. Returns how many it handed.
      */
-    async resumeOrphans(
-      handle: (update: Update) => void,
-      api: Pick<Api, 'editMessageText'>,
-    ): Promise<number> {
-      const kept = Object.entries(await redis.hgetall(resumeKey));
-      if (kept.length === 0) return 0;
-      const records = kept.map(([id, raw]) => ({ id, raw, record: readRecord(raw) }));
-      const readable = records.filter((r) => r.record !== null);
-      const states = await updateStates(
-        redis,
-        prefix,
-        readable.map((r) => r.record!.update.update_id),
-      );
-      let handed = 0;
-      for (const [i, { id, raw, record }] of readable.entries()) {
-        const state = states[i];
-        if (state === 'running') continue;
-        if (state === 'done' || Date.now() - record!.at > RESUME_MAX_AGE_MS) {
-          const dropped = await redis.eval(DROP_IF_SAME, 1, resumeKey, id, raw);
-          const { chatId, messageId, locale } = record!;
-          if (dropped === 1 && messageId !== undefined) {
-            await api
-              .editMessageText(chatId, messageId, deps.translate(locale, 'line-stopped'))
-              .catch(() => undefined);
-          }
-          continue;
-        }
-        if ((await redis.set(resumeLockKey(id), '1', 'PX', RESUME_LOCK_MS, 'NX')) === null) continue;
-        resumed.add(record!.update.update_id);
-        handle(record!.update);
-        handed++;
-      }
-      for (const { id, raw } of records.filter((r) => r.record === null)) {
-        await redis.eval(DROP_IF_SAME, 1, resumeKey, id, raw);
-      }
-      return handed;
-    },
+    resumeOrphans: (handle: (update: Update) => void, api: Pick<Api, 'editMessageText'>): Promise<number> =>
+      handOrphans(parts, handle, api),
 
     /** /cancel: leaves the chat's leavable wait, if it has one; false when it has none. */
     async leaveChat(chatId: number): Promise<boolean> {

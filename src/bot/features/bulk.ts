@@ -47,6 +47,14 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
     });
   });
 
+  composer.use(checkUploads(deps), runButtons(deps.bulk));
+
+  return composer;
+}
+
+/** A CSV document: downloaded, checked (the estimate's quotes in the shared line) and summed up with ✅/❌. */
+function checkUploads(deps: BulkFeatureDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
   composer.on('message:document', requireRole('bulk'), async (ctx) => {
     const document = ctx.message.document;
     const locale = await ctx.i18n.getLocale();
@@ -94,11 +102,17 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
     });
   });
 
+  return composer;
+}
+
+/** ✅/❌ under a summary, ⏸/▶️/⏹ under a run's progress, and the PIN keypad ✅ may ask for. */
+function runButtons(bulk: BulkFeatureDeps['bulk']): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
   composer.callbackQuery(BULK_DATA, requireRole('bulk'), async (ctx) => {
     const message = ctx.callbackQuery.message;
     const keypad = parseBulkPinData(ctx.callbackQuery.data);
     if (keypad !== undefined && message !== undefined) {
-      await pinPressed(ctx, keypad.runId, keypad.press, message.message_id);
+      await pinPressed(bulk, ctx, keypad.runId, keypad.press, message.message_id);
       return;
     }
     const pressed = parseBulkData(ctx.callbackQuery.data);
@@ -109,90 +123,92 @@ export function createBulkFeature(deps: BulkFeatureDeps) {
     const userId = ctx.from.id;
     const { action, runId } = pressed;
     if (action === 'drop') {
-      const dropped = await deps.bulk.drop(runId, userId);
+      const dropped = await bulk.drop(runId, userId);
       await ctx.answerCallbackQuery(dropped === 'ok' ? {} : { text: ctx.t('bulk-gone') });
       if (dropped === 'ok') await ctx.editMessageText(ctx.t('bulk-dropped'));
       return;
     }
     if (action === 'start') {
-      await started(ctx, runId, await deps.bulk.start(runId, userId, message.message_id));
+      await started(bulk, ctx, runId, await bulk.start(runId, userId, message.message_id));
       return;
     }
     // The service edits the progress message itself on a change (so a replica's worker and this agree).
-    const changed = await deps.bulk.control(runId, userId, action);
+    const changed = await bulk.control(runId, userId, action);
     await ctx.answerCallbackQuery(
       changed === 'ok' ? { text: ctx.t(`bulk-${action}-done`) } : { text: ctx.t('bulk-gone') },
     );
   });
 
-  /** A key of the PIN keypad asked at ✅: the entry is shown as dots; OK tries the PIN and starts the run. */
-  async function pinPressed(
-    ctx: BotContext & { callbackQuery: object },
-    runId: string,
-    press: { kind: 'entry' | 'submit'; entry: string } | { kind: 'cancel' },
-    keypadId: number,
-  ): Promise<void> {
-    const chatId = ctx.chat!.id;
-    const remove = () => ctx.api.deleteMessage(chatId, keypadId).catch(() => undefined);
-    if (press.kind === 'cancel') {
-      await ctx.answerCallbackQuery();
-      await remove();
-      return;
-    }
-    if (press.kind === 'entry') {
-      await ctx.answerCallbackQuery();
-      await ctx
-        .editMessageText(pinPrompt(ctx, press.entry), { reply_markup: bulkKeypad(ctx, runId, press.entry) })
-        .catch(() => undefined);
-      return;
-    }
-    const result = await deps.bulk.start(runId, ctx.from!.id, keypadId, press.entry);
-    if (result.kind === 'pin' && result.verdict.kind !== 'locked' && result.verdict.kind !== 'no-pin') {
-      await ctx.answerCallbackQuery();
-      const note =
-        result.verdict.kind === 'wrong'
-          ? ctx.t('pin-wrong', { tries: result.verdict.triesLeft })
-          : ctx.t('pin-format');
-      await ctx
-        .editMessageText(`${pinPrompt(ctx, '')}\n\n${note}`, { reply_markup: bulkKeypad(ctx, runId, '') })
-        .catch(() => undefined);
-      return;
-    }
-    await remove();
-    await started(ctx, runId, result);
-  }
-
-  /** Answers ✅ (or the keypad's OK): the progress message once started, else why not. */
-  async function started(
-    ctx: BotContext & { callbackQuery: object },
-    runId: string,
-    result: StartResult,
-  ): Promise<void> {
-    const refusal = startRefusal(ctx, result);
-    if (refusal !== undefined) {
-      await ctx.answerCallbackQuery(refusal.toast === undefined ? {} : { text: refusal.toast });
-      if (refusal.say !== undefined) await ctx.reply(refusal.say, HTML);
-      return;
-    }
-    if (result.kind === 'pin-ask') {
-      await ctx.answerCallbackQuery();
-      await ctx.reply(pinPrompt(ctx, '', result), { reply_markup: bulkKeypad(ctx, runId, '') });
-      return;
-    }
-    await ctx.answerCallbackQuery({ text: ctx.t('bulk-started') });
-    const now = await deps.bulk.progress(runId);
-    if (now === null || now.run.messageId === undefined) return;
-    const locale = await ctx.i18n.getLocale();
-    const markup = progressKeyboard((key) => ctx.t(key), runId, now.run.state);
-    await ctx.api
-      .editMessageText(ctx.chat!.id, now.run.messageId, progressText(translateOf(ctx), locale, now.view), {
-        ...HTML,
-        ...(markup ? { reply_markup: markup } : {}),
-      })
-      .catch(() => undefined);
-  }
-
   return composer;
+}
+
+/** A key of the PIN keypad asked at ✅: the entry is shown as dots; OK tries the PIN and starts the run. */
+async function pinPressed(
+  bulk: BulkFeatureDeps['bulk'],
+  ctx: BotContext & { callbackQuery: object },
+  runId: string,
+  press: { kind: 'entry' | 'submit'; entry: string } | { kind: 'cancel' },
+  keypadId: number,
+): Promise<void> {
+  const chatId = ctx.chat!.id;
+  const remove = () => ctx.api.deleteMessage(chatId, keypadId).catch(() => undefined);
+  if (press.kind === 'cancel') {
+    await ctx.answerCallbackQuery();
+    await remove();
+    return;
+  }
+  if (press.kind === 'entry') {
+    await ctx.answerCallbackQuery();
+    await ctx
+      .editMessageText(pinPrompt(ctx, press.entry), { reply_markup: bulkKeypad(ctx, runId, press.entry) })
+      .catch(() => undefined);
+    return;
+  }
+  const result = await bulk.start(runId, ctx.from!.id, keypadId, press.entry);
+  if (result.kind === 'pin' && result.verdict.kind !== 'locked' && result.verdict.kind !== 'no-pin') {
+    await ctx.answerCallbackQuery();
+    const note =
+      result.verdict.kind === 'wrong'
+        ? ctx.t('pin-wrong', { tries: result.verdict.triesLeft })
+        : ctx.t('pin-format');
+    await ctx
+      .editMessageText(`${pinPrompt(ctx, '')}\n\n${note}`, { reply_markup: bulkKeypad(ctx, runId, '') })
+      .catch(() => undefined);
+    return;
+  }
+  await remove();
+  await started(bulk, ctx, runId, result);
+}
+
+/** Answers ✅ (or the keypad's OK): the progress message once started, else why not. */
+async function started(
+  bulk: BulkFeatureDeps['bulk'],
+  ctx: BotContext & { callbackQuery: object },
+  runId: string,
+  result: StartResult,
+): Promise<void> {
+  const refusal = startRefusal(ctx, result);
+  if (refusal !== undefined) {
+    await ctx.answerCallbackQuery(refusal.toast === undefined ? {} : { text: refusal.toast });
+    if (refusal.say !== undefined) await ctx.reply(refusal.say, HTML);
+    return;
+  }
+  if (result.kind === 'pin-ask') {
+    await ctx.answerCallbackQuery();
+    await ctx.reply(pinPrompt(ctx, '', result), { reply_markup: bulkKeypad(ctx, runId, '') });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t('bulk-started') });
+  const now = await bulk.progress(runId);
+  if (now === null || now.run.messageId === undefined) return;
+  const locale = await ctx.i18n.getLocale();
+  const markup = progressKeyboard((key) => ctx.t(key), runId, now.run.state);
+  await ctx.api
+    .editMessageText(ctx.chat!.id, now.run.messageId, progressText(translateOf(ctx), locale, now.view), {
+      ...HTML,
+      ...(markup ? { reply_markup: markup } : {}),
+    })
+    .catch(() => undefined);
 }
 
 /** Why ✅ did not start the run (a toast, and a message when there is more to say), or undefined when it did. */

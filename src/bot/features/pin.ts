@@ -24,6 +24,39 @@ export interface PinFeatureDeps {
   network: Pick<Network, 'below'>;
 }
 
+/** The reseller's PIN state, as the admin reads it. */
+async function stateText(
+  deps: Pick<PinFeatureDeps, 'pins' | 'requiredAbove'>,
+  ctx: BotContext,
+  id: string,
+  user: Html,
+): Promise<string> {
+  const state = await deps.pins.state(Number(id));
+  const own = state.above;
+  const lock = state.untilUnlock
+    ? ctx.t('pin-admin-held', { id })
+    : state.lockedMs > 0
+      ? ctx.t('pin-admin-locked', { minutes: lockMinutes(state.lockedMs) })
+      : ctx.t('pin-admin-unlocked');
+  return [
+    ctx.t('pin-admin-state', {
+      user,
+      pin: html(ctx.t(state.hasPin ? 'pin-admin-pin-set' : 'pin-admin-pin-unset')),
+      threshold: html(
+        own === 'off'
+          ? ctx.t('pin-admin-threshold-off')
+          : own !== undefined
+            ? escapeHtml(own)
+            : deps.requiredAbove === undefined
+              ? ctx.t('pin-admin-threshold-default-off')
+              : ctx.t('pin-admin-threshold-default', { amount: deps.requiredAbove }),
+      ),
+      lock: html(lock),
+    }),
+    ctx.t('pin-admin-locks-today', { count: state.locksToday }),
+  ].join(' ');
+}
+
 /**
  * `/pin`: a reseller sets or changes their PIN (conversations/pin-setup.ts); with arguments it is an admin's
  * command (a distributor's for their own network) and refused. An admin: `/pin <user id>` shows a reseller's PIN
@@ -34,34 +67,6 @@ export interface PinFeatureDeps {
  */
 export function createPinFeature(deps: PinFeatureDeps) {
   const composer = new Composer<BotContext>();
-
-  /** The reseller's PIN state, as the admin reads it. */
-  const stateText = async (ctx: BotContext, id: string, user: Html): Promise<string> => {
-    const state = await deps.pins.state(Number(id));
-    const own = state.above;
-    const lock = state.untilUnlock
-      ? ctx.t('pin-admin-held', { id })
-      : state.lockedMs > 0
-        ? ctx.t('pin-admin-locked', { minutes: lockMinutes(state.lockedMs) })
-        : ctx.t('pin-admin-unlocked');
-    return [
-      ctx.t('pin-admin-state', {
-        user,
-        pin: html(ctx.t(state.hasPin ? 'pin-admin-pin-set' : 'pin-admin-pin-unset')),
-        threshold: html(
-          own === 'off'
-            ? ctx.t('pin-admin-threshold-off')
-            : own !== undefined
-              ? escapeHtml(own)
-              : deps.requiredAbove === undefined
-                ? ctx.t('pin-admin-threshold-default-off')
-                : ctx.t('pin-admin-threshold-default', { amount: deps.requiredAbove }),
-        ),
-        lock: html(lock),
-      }),
-      ctx.t('pin-admin-locks-today', { count: state.locksToday }),
-    ].join(' ');
-  };
 
   composer.command('pin', requireRole('pin'), async (ctx) => {
     const [id, value, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
@@ -94,13 +99,13 @@ export function createPinFeature(deps: PinFeatureDeps) {
     }
     const action = value?.toLowerCase();
     if (action === undefined) {
-      await ctx.reply(await stateText(ctx, id, user));
+      await ctx.reply(await stateText(deps, ctx, id, user));
       return;
     }
     if (action === 'reset' || action === 'unlock') {
       await deps.pins.reset(userId, { pin: action === 'reset' });
       const done = ctx.t(action === 'reset' ? 'pin-admin-reset-done' : 'pin-admin-unlock-done', { user });
-      await ctx.reply(`${done}\n${await stateText(ctx, id, user)}`);
+      await ctx.reply(`${done}\n${await stateText(deps, ctx, id, user)}`);
       return;
     }
     if (action === 'default') {

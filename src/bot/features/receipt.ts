@@ -58,6 +58,32 @@ function money(amount: string, currency: string, locale: string): string {
   }
 }
 
+/** The receipt of a found order, or null when the order was never placed (no service order ID). */
+async function receiptOf(deps: ReceiptDeps, card: OrderCard, locale: string): Promise<Receipt | null> {
+  if (card.orderId === undefined || card.status === 'rejected' || card.status === 'placing') return null;
+  const t = deps.staff.translate;
+  const stored = card.source === 'store' ? await deps.orders.get(card.externalOrderId) : null;
+  const profile = card.resellerId === undefined ? {} : await deps.profiles.get(card.resellerId);
+  const retail = await deps.profiles.retailPrice(card.externalOrderId);
+  const created = card.createdAt === null ? new Date((deps.clock ?? Date.now)()) : new Date(card.createdAt);
+  const { time, timeZone } = receiptTime(created, profile.timeZone);
+  return {
+    ...(profile.shopName === undefined ? {} : { shopName: profile.shopName }),
+    operator: card.operator,
+    product: capitalised(htmlToPlain(subtypeText(t, locale, card.subtype).html), locale),
+    // Our own copy's full number masked here; an order only the service knows comes masked by the service.
+    maskedPhone: stored === null ? card.maskedAccount : maskPhone(stored.request.account),
+    received: money(card.localAmount, card.localCurrency, locale),
+    ...(retail === null ? {} : { price: money(retail.amount, retail.currency, locale) }),
+    orderId: card.orderId,
+    externalOrderId: card.externalOrderId,
+    time,
+    timeZone,
+    statusEmoji: displayEmoji(card.status),
+    status: htmlToPlain(statusText(t, locale, card.status)),
+  };
+}
+
 /**
  * `/receipt <O-… or merchant order number>` and the 🧾 Receipt button: a customer receipt as a message made for
  * forwarding and as a PNG of the same receipt. Resellers get their own orders only (the same lookup as /status).
@@ -65,33 +91,6 @@ function money(amount: string, currency: string, locale: string): string {
 export function createReceiptFeature(deps: ReceiptDeps) {
   const composer = new Composer<BotContext>();
   const { staff } = deps;
-  const clock = deps.clock ?? Date.now;
-
-  /** The receipt of a found order, or null when the order was never placed (no service order ID). */
-  async function receiptOf(card: OrderCard, locale: string): Promise<Receipt | null> {
-    if (card.orderId === undefined || card.status === 'rejected' || card.status === 'placing') return null;
-    const t = staff.translate;
-    const stored = card.source === 'store' ? await deps.orders.get(card.externalOrderId) : null;
-    const profile = card.resellerId === undefined ? {} : await deps.profiles.get(card.resellerId);
-    const retail = await deps.profiles.retailPrice(card.externalOrderId);
-    const created = card.createdAt === null ? new Date(clock()) : new Date(card.createdAt);
-    const { time, timeZone } = receiptTime(created, profile.timeZone);
-    return {
-      ...(profile.shopName === undefined ? {} : { shopName: profile.shopName }),
-      operator: card.operator,
-      product: capitalised(htmlToPlain(subtypeText(t, locale, card.subtype).html), locale),
-      // Our own copy's full number masked here; an order only the service knows comes masked by the service.
-      maskedPhone: stored === null ? card.maskedAccount : maskPhone(stored.request.account),
-      received: money(card.localAmount, card.localCurrency, locale),
-      ...(retail === null ? {} : { price: money(retail.amount, retail.currency, locale) }),
-      orderId: card.orderId,
-      externalOrderId: card.externalOrderId,
-      time,
-      timeZone,
-      statusEmoji: displayEmoji(card.status),
-      status: htmlToPlain(statusText(t, locale, card.status)),
-    };
-  }
 
   /**
    * Sends the receipt of `query`; with `price` (`/receipt <order> <amount> [currency]` or `off`), first sets or
@@ -125,7 +124,7 @@ export function createReceiptFeature(deps: ReceiptDeps) {
       await deps.profiles.setRetailPrice(result.card.externalOrderId, retail);
     }
     const locale = await ctx.i18n.getLocale();
-    const receipt = await receiptOf(result.card, locale);
+    const receipt = await receiptOf(deps, result.card, locale);
     if (receipt === null) {
       // A toast is plain text; a message is HTML.
       if (ctx.callbackQuery && !answered) {

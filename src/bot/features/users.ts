@@ -9,6 +9,8 @@ import { code, html } from '../../lib/html.ts';
 
 const USER_ID = /^\d{1,15}$/;
 
+const roleName = (ctx: BotContext, role: Role) => ctx.t(`role-${role}`);
+
 /**
  * `/users`, `/grant <id> <role>`, `/revoke <id>`: who may use the bot; every change recorded and shown. A
  * distributor revokes within their own network only; a distributor who loses the role suspends everyone below them
@@ -20,7 +22,61 @@ export function createUsersFeature(
   tell: Tell,
 ) {
   const composer = new Composer<BotContext>();
-  const roleName = (ctx: BotContext, role: Role) => ctx.t(`role-${role}`);
+
+  composer.command('users', requireRole('users'), (ctx) => listUsers(ctx, staff));
+  composer.use(createRoleChanges(staff, onMenuError, tell));
+
+  return composer;
+}
+
+/** `/users`: everyone with a role (and whom they are under), then the last changes. */
+async function listUsers(
+  ctx: BotContext,
+  staff: Pick<StaffServices, 'roles' | 'network' | 'names'>,
+): Promise<void> {
+  const [members, audit, parents] = await Promise.all([
+    staff.roles.list(),
+    staff.roles.audit(20),
+    staff.network.parents(),
+  ]);
+  const people = await staff.names.people([
+    ...members.map((row) => row.userId),
+    ...audit.flatMap((entry) => [entry.by, entry.user]),
+    ...parents.values(),
+  ]);
+  const lines = [ctx.t('admin-users-title')];
+  if (members.length === 0) lines.push(ctx.t('admin-users-empty'));
+  for (const row of members) {
+    const vars = { user: people(row.userId), role: html(roleName(ctx, row.role)) };
+    const parent = parents.get(row.userId);
+    lines.push(
+      row.configured
+        ? ctx.t('admin-users-row-configured', vars)
+        : parent === undefined
+          ? ctx.t('admin-users-row', vars)
+          : ctx.t('admin-users-row-under', { ...vars, parent: people(parent) }),
+    );
+  }
+  lines.push('', ctx.t('admin-users-audit-title'));
+  if (audit.length === 0) lines.push(ctx.t('admin-users-audit-empty'));
+  for (const entry of audit) {
+    const vars = { at: shortTime(entry.at), by: people(entry.by), user: people(entry.user) };
+    lines.push(
+      entry.role === null
+        ? ctx.t('admin-users-audit-revoked', vars)
+        : ctx.t('admin-users-audit-granted', { ...vars, role: html(roleName(ctx, entry.role)) }),
+    );
+  }
+  await ctx.reply(lines.join('\n'));
+}
+
+/** `/grant` and `/revoke`: the role change, the changed user's menu, and a lost distributor's network. */
+function createRoleChanges(
+  staff: StaffServices,
+  onMenuError: (error: unknown, userId: number) => void,
+  tell: Tell,
+): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
 
   /** The changed user's menu follows their new role at once. */
   async function updateMenu(userId: number): Promise<void> {
@@ -76,75 +132,6 @@ export function createUsersFeature(
     await ctx.reply(ctx.t('network-suspended', { user: people(user), count: below.length }));
   }
 
-  /**
-   * Whether `user` may become a distributor: a reseller or someone with no role, at a level whose children still
-   * fit NETWORK_MAX_DEPTH. Answers why not.
-   */
-  async function mayDistribute(ctx: BotContext, user: number): Promise<boolean> {
-    const [standing, people] = await Promise.all([staff.network.standing(user), staff.names.people([user])]);
-    const who = { user: people(user) };
-    const current = staff.roles.isConfiguredAdmin(user) ? 'admin' : standing.role;
-    if (current === 'agent' || current === 'admin') {
-      await ctx.reply(ctx.t('network-grant-not-reseller', { ...who, role: html(roleName(ctx, current)) }));
-      return false;
-    }
-    const level = 1 + standing.chain.length;
-    if (level >= staff.network.maxDepth) {
-      await ctx.reply(ctx.t('network-grant-too-deep', { ...who, level, max: staff.network.maxDepth }));
-      return false;
-    }
-    return true;
-  }
-
-  /**
-   * Whether a distributor may revoke `user`: a reseller (or former one) somewhere below them. Anyone else gets the
-   * answer of a user unknown to them, by ID alone: nothing outside their network is revealed.
-   */
-  async function inOwnNetwork(ctx: BotContext, user: number): Promise<boolean> {
-    const me = ctx.from?.id ?? 0;
-    const [inside, role] = await Promise.all([staff.network.contains(me, user), staff.roles.roleOf(user)]);
-    if (inside && (role === null || role === 'reseller' || role === 'distributor')) return true;
-    await ctx.reply(ctx.t('network-not-yours', { user: code(String(user)) }));
-    return false;
-  }
-
-  composer.command('users', requireRole('users'), async (ctx) => {
-    const [members, audit, parents] = await Promise.all([
-      staff.roles.list(),
-      staff.roles.audit(20),
-      staff.network.parents(),
-    ]);
-    const people = await staff.names.people([
-      ...members.map((row) => row.userId),
-      ...audit.flatMap((entry) => [entry.by, entry.user]),
-      ...parents.values(),
-    ]);
-    const lines = [ctx.t('admin-users-title')];
-    if (members.length === 0) lines.push(ctx.t('admin-users-empty'));
-    for (const row of members) {
-      const vars = { user: people(row.userId), role: html(roleName(ctx, row.role)) };
-      const parent = parents.get(row.userId);
-      lines.push(
-        row.configured
-          ? ctx.t('admin-users-row-configured', vars)
-          : parent === undefined
-            ? ctx.t('admin-users-row', vars)
-            : ctx.t('admin-users-row-under', { ...vars, parent: people(parent) }),
-      );
-    }
-    lines.push('', ctx.t('admin-users-audit-title'));
-    if (audit.length === 0) lines.push(ctx.t('admin-users-audit-empty'));
-    for (const entry of audit) {
-      const vars = { at: shortTime(entry.at), by: people(entry.by), user: people(entry.user) };
-      lines.push(
-        entry.role === null
-          ? ctx.t('admin-users-audit-revoked', vars)
-          : ctx.t('admin-users-audit-granted', { ...vars, role: html(roleName(ctx, entry.role)) }),
-      );
-    }
-    await ctx.reply(lines.join('\n'));
-  });
-
   composer.command('grant', requireRole('grant'), async (ctx) => {
     const [id, role] = ctx.match.trim().split(/\s+/);
     if (id === undefined || !USER_ID.test(id) || role === undefined || !isRole(role.toLowerCase())) {
@@ -152,7 +139,7 @@ export function createUsersFeature(
       return;
     }
     const wanted = role.toLowerCase() as Role;
-    if (wanted === 'distributor' && !(await mayDistribute(ctx, Number(id)))) return;
+    if (wanted === 'distributor' && !(await mayDistribute(staff, ctx, Number(id)))) return;
     await change(ctx, Number(id), wanted);
   });
 
@@ -162,9 +149,49 @@ export function createUsersFeature(
       await ctx.reply(ctx.t('admin-revoke-usage'));
       return;
     }
-    if (ctx.distributor && !(await inOwnNetwork(ctx, Number(id)))) return;
+    if (ctx.distributor && !(await inOwnNetwork(staff, ctx, Number(id)))) return;
     await change(ctx, Number(id), null);
   });
 
   return composer;
+}
+
+/**
+ * Whether `user` may become a distributor: a reseller or someone with no role, at a level whose children still
+ * fit NETWORK_MAX_DEPTH. Answers why not.
+ */
+async function mayDistribute(
+  staff: Pick<StaffServices, 'network' | 'names' | 'roles'>,
+  ctx: BotContext,
+  user: number,
+): Promise<boolean> {
+  const [standing, people] = await Promise.all([staff.network.standing(user), staff.names.people([user])]);
+  const who = { user: people(user) };
+  const current = staff.roles.isConfiguredAdmin(user) ? 'admin' : standing.role;
+  if (current === 'agent' || current === 'admin') {
+    await ctx.reply(ctx.t('network-grant-not-reseller', { ...who, role: html(roleName(ctx, current)) }));
+    return false;
+  }
+  const level = 1 + standing.chain.length;
+  if (level >= staff.network.maxDepth) {
+    await ctx.reply(ctx.t('network-grant-too-deep', { ...who, level, max: staff.network.maxDepth }));
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a distributor may revoke `user`: a reseller (or former one) somewhere below them. Anyone else gets the
+ * answer of a user unknown to them, by ID alone: nothing outside their network is revealed.
+ */
+async function inOwnNetwork(
+  staff: Pick<StaffServices, 'network' | 'roles'>,
+  ctx: BotContext,
+  user: number,
+): Promise<boolean> {
+  const me = ctx.from?.id ?? 0;
+  const [inside, role] = await Promise.all([staff.network.contains(me, user), staff.roles.roleOf(user)]);
+  if (inside && (role === null || role === 'reseller' || role === 'distributor')) return true;
+  await ctx.reply(ctx.t('network-not-yours', { user: code(String(user)) }));
+  return false;
 }
