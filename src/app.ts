@@ -74,32 +74,39 @@ const TELEGRAM_INIT_TIMEOUT_MS = 30_000;
 /** The running service: its parts (tests and tools reach them here), start() and stop(). */
 export type App = ReturnType<typeof createApp>;
 
-/** Wires every real part from the configuration, each from the ones above it: the one place that builds the service. */
-export function createApp(config: Config, logger: Logger, overrides: AppOverrides = {}) {
-  const { hooks, orderTimings } = overrides;
+/** What every part is built on: Redis and its keys' prefix, the durable jobs, the logger, metrics, languages. */
+function createCore(config: Config, logger: Logger) {
   const data = createServiceRedis(config.redis, logger);
   const { redis } = data;
   const prefix = config.redis.prefix;
   const jobs = createJobSystem({ connect: (options) => createRedis(config.redis, options), prefix, logger });
   const metrics = createMetrics();
-  // What most parts are built on: the Redis connection and its keys' prefix, the durable jobs, the logger.
-  const base = { redis, prefix, jobs, logger };
   const i18n = createI18n<BotContext>(config.defaultLocale);
   const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
-
   // The order lifecycle, bulk runs and schedules talk to Telegram through the durable outbox, a BullMQ queue (it
-  // handles 429s and outages); alerts go to the alert chat or to each admin in their language.
+  // handles 429s and outages); the bot's own API is the bot part's.
   const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
   telegram.config.use(countTelegramErrors(metrics));
-  // The admins as the roles say (ADMIN_IDS and grants); granting roles is the accounts part's, below.
-  const admins = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
   // Users' Telegram names, recorded by the bot as they write; alerts and admin views show them beside the ID.
   const names = new RedisUserDirectory({ redis, prefix });
+  return { data, redis, prefix, jobs, logger, metrics, i18n, translate, telegram, names };
+}
+type Core = ReturnType<typeof createCore>;
+
+/** The order lifecycle and what it stands on: notices and alerts, the Merchant API, the waiting line. */
+function createOrderParts(config: Config, core: Core, overrides: AppOverrides) {
+  const { redis, prefix, jobs, logger, metrics } = core;
+  const { hooks, orderTimings } = overrides;
+  // The admins as the roles say (ADMIN_IDS and grants): alerts go to the alert chat or to each admin.
+  const admins = new RedisRoleStore({ redis, prefix, configuredAdmins: config.adminIds });
   const notify = createNotify({
-    ...base,
-    telegram,
-    t: translate,
-    names,
+    redis,
+    prefix,
+    jobs,
+    logger,
+    telegram: core.telegram,
+    t: core.translate,
+    names: core.names,
     admins: adminsInTheirLanguage(redis, prefix, admins, config.defaultLocale),
     ...(config.alertChatId === null ? {} : { alertChatId: config.alertChatId }),
     alertChatLocale: config.defaultLocale,
@@ -111,7 +118,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
   });
   const alerts = notify.alerts;
-
   const merchant = createMerchantPart(
     {
       ...config.merchant,
@@ -130,15 +136,17 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
   );
   // The chat side of the shared line: "In line" messages, ❌ and /cancel.
-  const line = createWaitingLine({ redis, prefix, budget: merchant.budget, translate });
-
+  const line = createWaitingLine({ redis, prefix, budget: merchant.budget, translate: core.translate });
   const orderSystem = createOrderSystem({
-    ...base,
+    redis,
+    prefix,
+    jobs,
+    logger,
     api: merchant.client,
     alerts,
     webhookSecrets: config.merchant.webhookSecrets,
     ...(hooks ? { hooks } : {}),
-    replicaAcks: data.replicaAcks,
+    replicaAcks: core.data.replicaAcks,
     onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
     timings: {
       ...orderTimings,
@@ -146,7 +154,15 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     },
   });
   metrics.countOrdersBy(async (status) => (await orderSystem.store.listByStatus(status, 0, 0)).total);
+  return { notify, alerts, merchant, line, orderSystem };
+}
+type OrderParts = ReturnType<typeof createOrderParts>;
 
+/** What sells through the order system besides the chat: accounts, the reconciliation, bulk runs, schedules. */
+function createSalesParts(config: Config, core: Core, overrides: AppOverrides, parts: OrderParts) {
+  const { redis, prefix, jobs, logger, translate } = core;
+  const { notify, alerts, merchant, orderSystem } = parts;
+  const base = { redis, prefix, jobs, logger };
   const accounts = createAccountsPart(config, {
     redis,
     prefix,
@@ -155,7 +171,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     alerts,
     clock: overrides.clock,
   });
-
   // RECONCILE_AT: once a day on one worker replica, and on an admin's /reconcile (any replica).
   const reconciler = createReconciler({
     redis,
@@ -170,8 +185,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     atMinutes: config.reconcileAtMinutes,
     logger,
   });
-
-  // Bulk runs: lines placed through the order service; progress and report through the lifecycle's Api.
+  // Bulk runs: lines placed through the order service; progress and report through the outbox.
   const bulk = createBulkRuns({
     ...base,
     quotes: merchant.quotes,
@@ -181,14 +195,12 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     pins: accounts.pins.gate,
     alerts,
     accounts: accounts.accounts,
-    telegram: createBulkTelegram(telegram, translate, notify.outbox),
+    telegram: createBulkTelegram(core.telegram, translate, notify.outbox),
     report: (run, lines, orders) => reportCsv(translate, run, lines, orders),
-    ...(hooks ? { hooks } : {}),
+    ...(overrides.hooks ? { hooks: overrides.hooks } : {}),
     ...(overrides.bulkTimings ? { timings: overrides.bulkTimings } : {}),
   });
-
   // Schedules: each run a delayed BullMQ job, placed through the order service, reported through the outbox.
-  const now = overrides.clock ?? Date.now;
   const schedules = createSchedules({
     ...base,
     quotes: merchant.quotes,
@@ -197,15 +209,29 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     alerts,
     outbox: notify.outbox,
     translate,
-    clock: now,
+    clock: overrides.clock ?? Date.now,
   });
+  return { accounts, reconciler, bulk, schedules };
+}
+type SalesParts = ReturnType<typeof createSalesParts>;
 
+/** Wires every real part from the configuration, each from the ones above it: the one place that builds the service. */
+export function createApp(config: Config, logger: Logger, overrides: AppOverrides = {}) {
+  const core = createCore(config, logger);
+  const { redis, prefix, jobs, metrics } = core;
+  const parts = createOrderParts(config, core, overrides);
+  const { notify, alerts, merchant, line, orderSystem } = parts;
+  const sales = createSalesParts(config, core, overrides, parts);
+  const { accounts, reconciler, bulk, schedules } = sales;
   const bot = createBot(config, {
-    ...base,
-    i18n,
+    redis,
+    prefix,
+    jobs,
+    logger,
+    i18n: core.i18n,
     merchant,
     accounts,
-    names,
+    names: core.names,
     orders: orderSystem,
     callbacks: notify.callbacks,
     alerts,
@@ -214,33 +240,25 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     reconciler,
     bulk,
     schedules,
-    now,
+    now: overrides.clock ?? Date.now,
     chatMinTimeMs: overrides.telegramChatMinTimeMs,
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));
-
-  // ROLE: a `bot` takes Telegram updates and stores webhooks; a `worker` runs the order jobs; `all` does both.
-  const takesUpdates = config.role !== 'worker';
-  const runsJobs = config.role !== 'bot';
   const http = createHttpPart(config, {
     merchantWebhook: orderSystem.webhookHandler,
     telegramWebhook:
-      config.botMode === 'webhook' && takesUpdates
+      config.botMode === 'webhook' && config.role !== 'worker'
         ? telegramWebhook(bot.bot, { secretToken: config.webhookSecret, logger })
         : undefined,
     redis,
     merchant: merchant.readiness,
     metrics,
-    replication: () => data.replication(),
+    replication: () => core.data.replication(),
     logger,
   });
-
   // Resellers hear of their orders' changes, admins of the alerting ones (in the processes that run jobs).
   notify.follow(orderSystem, { receipt: receiptData, repeat: repeatData });
-
-  // What start() started, stopped in reverse on stop().
-  const started: Running[] = [];
-  let stopping: Promise<void> | undefined;
+  const lifecycle = createLifecycle(config, logger, { core, http, bot, ...parts, ...sales });
 
   return {
     config,
@@ -265,9 +283,39 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     get address() {
       return http.address;
     },
+    ...lifecycle,
+  };
+}
 
+/** The parts start() starts and stop() stops. */
+type Startable = OrderParts &
+  SalesParts & { core: Core; http: ReturnType<typeof createHttpPart>; bot: ReturnType<typeof createBot> };
+
+/** start() in dependency order for this replica's ROLE, stop() in reverse (Redis last). */
+function createLifecycle(config: Config, logger: Logger, parts: Startable) {
+  const { core, http, bot, line } = parts;
+  // ROLE: a `bot` takes Telegram updates and stores webhooks; a `worker` runs the order jobs; `all` does both.
+  const takesUpdates = config.role !== 'worker';
+  const runsJobs = config.role !== 'bot';
+  // What start() started, stopped in reverse on stop().
+  const started: Running[] = [];
+  let stopping: Promise<void> | undefined;
+
+  async function startJobs(): Promise<void> {
+    started.push(await parts.notify.start());
+    started.push(await parts.orderSystem.startWorkers());
+    await parts.bulk.runJobs();
+    await parts.schedules.runJobs();
+    await parts.accounts.startWalletWatch(core.jobs);
+    await parts.reconciler.start(core.jobs);
+    started.push(parts.reconciler);
+    bot.idle.start();
+    started.push(bot.idle);
+  }
+
+  return {
     async start(): Promise<void> {
-      await data.start(config.redisStartupWaitSeconds * 1000);
+      await core.data.start(config.redisStartupWaitSeconds * 1000);
       // getMe: an unreachable Bot API would otherwise be retried silently for ever.
       await startStage('the Bot API (TELEGRAM_API_ROOT, BOT_TOKEN) did not answer getMe', () =>
         bot.bot.init(
@@ -283,17 +331,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
       }
       await http.start();
       started.push(http);
-      if (runsJobs) {
-        started.push(await notify.start());
-        started.push(await orderSystem.startWorkers());
-        await bulk.runJobs();
-        await schedules.runJobs();
-        await accounts.startWalletWatch(jobs);
-        await reconciler.start(jobs);
-        started.push(reconciler);
-        bot.idle.start();
-        started.push(bot.idle);
-      }
+      if (runsJobs) await startJobs();
       // A worker leaves Telegram's update delivery (webhook or polling) to the bot replicas.
       if (takesUpdates) {
         const delivery =
@@ -314,7 +352,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         const graceful = (async () => {
           // Updates first (running handlers and placements finish), then the HTTP server, the jobs' workers.
           for (const running of started.reverse()) await running.stop();
-          await jobs.close();
+          await core.jobs.close();
         })();
         await within(graceful, timeoutMs, () =>
           logger.warn({ timeoutMs }, 'shutdown took too long; closing anyway'),
@@ -322,8 +360,8 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
         // Given up on (a stop waiting for Redis): the port is released all the same, so a new app can listen.
         if (http.server.listening) http.server.close();
         http.server.closeAllConnections();
-        await merchant.client.close().catch(() => undefined);
-        await data.stop();
+        await parts.merchant.client.close().catch(() => undefined);
+        await core.data.stop();
       })();
       return stopping;
     },

@@ -10,6 +10,7 @@ import { RedisReceiptProfiles } from '../receipts/profile.ts';
 import { MAX_SCHEDULES_PER_USER, type Schedules } from '../schedules/schedules.ts';
 import type { TranslationVars } from '../lib/html.ts';
 import type { I18n } from '@grammyjs/i18n';
+import type { Bot } from 'grammy';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { BotContext } from './context.ts';
@@ -102,26 +103,15 @@ const QUOTE_MARGIN_MS = 20_000;
 /** A top-up flow left alone this long ends (its idle job says goodbye; nothing was charged). */
 const FLOW_IDLE_MS = 15 * 60_000;
 
-/** Builds the grammY bot with every feature on the services of the other parts; the caller decides how updates arrive. */
-export function createBot(config: BotConfig, deps: BotDeps) {
-  const { redis, prefix, logger, merchant, accounts, orders, line, alerts, names, i18n } = deps;
-  const { roles, network, pricing } = accounts;
-  const { defaultLocale } = config;
-  const idleMs = FLOW_IDLE_MS;
-  const bot = newBot({
-    token: config.botToken,
-    apiRoot: config.telegramApiRoot,
-    telegramMessagesPerSecond: config.telegramMessagesPerSecond,
-    chatMinTimeMs: deps.chatMinTimeMs,
-  });
-  const receiptProfiles = new RedisReceiptProfiles({ redis, prefix });
-  const pins = { store: accounts.pins.store, requiredAbove: accounts.pins.requiredAbove };
-  const topUp: FlowsDeps['topUp'] = {
+/** The services a top-up flow sells through (the one road's parts, as the bot sees them). */
+function topUpServices(deps: BotDeps): FlowsDeps['topUp'] {
+  const { redis, prefix, merchant, accounts, orders, alerts } = deps;
+  return {
     catalogue: merchant.catalogue,
     quotes: merchant.quotes,
     orders: orders.service,
     roles: { roleOf: accounts.payerGates.roleOf },
-    pricing,
+    pricing: accounts.pricing,
     numbers: createOrderNumbers({ redis, prefix }),
     fixedPrices: merchant.fixedPrices,
     reportQuoteMismatch: async (details) => {
@@ -134,10 +124,26 @@ export function createBot(config: BotConfig, deps: BotDeps) {
       });
     },
     quoteMarginMs: QUOTE_MARGIN_MS,
-    line,
+    line: deps.line,
     pins: accounts.pins.gate,
     accounts: accounts.accounts,
   };
+}
+
+/** Builds the grammY bot with every feature on the services of the other parts; the caller decides how updates arrive. */
+export function createBot(config: BotConfig, deps: BotDeps) {
+  const { redis, prefix, logger, accounts, line, names, i18n } = deps;
+  const { roles, network } = accounts;
+  const { defaultLocale } = config;
+  const idleMs = FLOW_IDLE_MS;
+  const bot = newBot({
+    token: config.botToken,
+    apiRoot: config.telegramApiRoot,
+    telegramMessagesPerSecond: config.telegramMessagesPerSecond,
+    chatMinTimeMs: deps.chatMinTimeMs,
+  });
+  const receiptProfiles = new RedisReceiptProfiles({ redis, prefix });
+  const pins = { store: accounts.pins.store, requiredAbove: accounts.pins.requiredAbove };
   const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
   // What the running updates read ahead (session, conversation), so each update reads its chat in one round trip.
   const readAhead: ReadAhead = new Map();
@@ -181,7 +187,7 @@ export function createBot(config: BotConfig, deps: BotDeps) {
       redis,
       prefix,
       defaultLocale,
-      topUp,
+      topUp: topUpServices(deps),
       receiptProfiles,
       pins,
       schedules: { service: deps.schedules, now: deps.now },
@@ -189,46 +195,83 @@ export function createBot(config: BotConfig, deps: BotDeps) {
     { flows, idle, translate, idleMs, chosenLocale },
   );
 
-  const orderLookup = { orders: { service: orders.service, callbacks: deps.callbacks } };
-  const tell = createTell({ outbox: deps.outbox, translate, localeOf });
-  const staff = createStaffServices(
+  const staff = staffServices(bot, deps, { translate, defaultLocale, chosenLocale });
+  const shared: Shared = {
+    staff,
+    receiptProfiles,
+    pins,
+    translate,
+    tell: createTell({ outbox: deps.outbox, translate, localeOf }),
+    menuError: (error, userId) => logger.warn({ err: error, userId }, 'could not set the command menu'),
+  };
+  useSellingFeatures(bot, config, deps, shared);
+  useStaffFeatures(bot, config, deps, shared);
+  bot.use(unhandledFeature);
+
+  bot.catch((error) => {
+    logger.error({ err: error.error, updateId: error.ctx.update.update_id }, 'update handler failed');
+  });
+
+  return { bot, i18n, translate, idle, sessions, menus: staff.menus };
+}
+
+/** The agents' and admins' services (staff.ts), on the bot's API and its chats' languages. */
+function staffServices(
+  bot: Bot<BotContext>,
+  deps: BotDeps,
+  languages: Pick<Parameters<typeof createStaffServices>[1], 'translate' | 'defaultLocale' | 'chosenLocale'>,
+) {
+  const { redis, prefix, accounts, names, line } = deps;
+  return createStaffServices(
     {
-      api: merchant.client,
-      orders: { ...orders, callbacks: deps.callbacks },
-      budget: merchant.budget,
-      merchantState: merchant.readiness,
+      api: deps.merchant.client,
+      orders: { ...deps.orders, callbacks: deps.callbacks },
+      budget: deps.merchant.budget,
+      merchantState: deps.merchant.readiness,
     },
     {
       api: bot.api,
       redis,
       prefix,
-      roles,
-      network,
+      roles: accounts.roles,
+      network: accounts.network,
       ledger: accounts.accounts,
       names,
-      translate,
-      defaultLocale: defaultLocale,
-      chosenLocale,
       line,
+      ...languages,
     },
   );
-  const menuError = (error: unknown, userId?: number) =>
-    logger.warn({ err: error, userId }, 'could not set the command menu');
+}
 
+/** What createBot builds once and several features use. */
+interface Shared {
+  staff: ReturnType<typeof createStaffServices>;
+  receiptProfiles: RedisReceiptProfiles;
+  pins: { store: AccountsPart['pins']['store']; requiredAbove: AccountsPart['pins']['requiredAbove'] };
+  translate: (locale: string, key: string, vars?: TranslationVars) => string;
+  tell: ReturnType<typeof createTell>;
+  menuError: (error: unknown, userId?: number) => void;
+}
+
+/** The features everyone with a role starts from and sells through, in the order they must see an update. */
+function useSellingFeatures(bot: Bot<BotContext>, config: BotConfig, deps: BotDeps, shared: Shared): void {
+  const { accounts, names, line } = deps;
+  const { roles, network } = accounts;
+  const { staff, pins, receiptProfiles } = shared;
   // An invite's /start <payload> before the plain /start, which it hands every other payload.
   bot.use(
     createInvitesFeature({
       invites: accounts.invites,
       roles,
       menus: staff.menus,
-      alerts: alerts,
+      alerts: deps.alerts,
       network,
       names,
-      tell,
-      logger,
+      tell: shared.tell,
+      logger: deps.logger,
     }),
   );
-  bot.use(createStartFeature(staff.menus, menuError));
+  bot.use(createStartFeature(staff.menus, shared.menuError));
   bot.use(cancelFeature);
   bot.use(languageFeature);
   bot.use(topUpFeature);
@@ -253,12 +296,20 @@ export function createBot(config: BotConfig, deps: BotDeps) {
       network,
     }),
   );
-  bot.use(createOrderButtonsFeature(orderLookup, translate, staff));
+  const orderLookup = { orders: { service: deps.orders.service, callbacks: deps.callbacks } };
+  bot.use(createOrderButtonsFeature(orderLookup, shared.translate, staff));
   bot.use(createShopFeature({ profiles: receiptProfiles }));
   bot.use(createSettingsFeature({ profiles: receiptProfiles, pins: pins.store }));
+}
+
+/** The lookups, money views and admin commands, after the selling features. */
+function useStaffFeatures(bot: Bot<BotContext>, config: BotConfig, deps: BotDeps, shared: Shared): void {
+  const { accounts, names, orders, merchant } = deps;
+  const { roles, network } = accounts;
+  const { staff, tell } = shared;
   bot.use(createStatusFeature(staff));
   bot.use(createOrdersFeature(staff));
-  bot.use(createUsersFeature(staff, menuError, tell));
+  bot.use(createUsersFeature(staff, shared.menuError, tell));
   bot.use(
     createCreditFeature({
       accounts: accounts.accounts,
@@ -269,18 +320,10 @@ export function createBot(config: BotConfig, deps: BotDeps) {
       names,
       network,
       tell,
-      line,
+      line: deps.line,
     }),
   );
-  bot.use(
-    createNetworkFeature({
-      network,
-      accounts: accounts.accounts,
-      names,
-      tell,
-      clock: deps.now,
-    }),
-  );
+  bot.use(createNetworkFeature({ network, accounts: accounts.accounts, names, tell, clock: deps.now }));
   bot.use(
     createExportFeature({ orders: orders.store, partMaxBytes: config.exportPartMaxBytes, names, network }),
   );
@@ -290,24 +333,11 @@ export function createBot(config: BotConfig, deps: BotDeps) {
     createReceiptFeature({
       staff,
       orders: { get: (externalOrderId) => orders.service.get(externalOrderId) },
-      profiles: receiptProfiles,
+      profiles: shared.receiptProfiles,
     }),
   );
   bot.use(createHealthFeature(staff));
   bot.use(
-    createPricingFeature({
-      pricing,
-      roles,
-      network,
-      names,
-      catalogue: merchant.catalogue,
-    }),
+    createPricingFeature({ pricing: accounts.pricing, roles, network, names, catalogue: merchant.catalogue }),
   );
-  bot.use(unhandledFeature);
-
-  bot.catch((error) => {
-    logger.error({ err: error.error, updateId: error.ctx.update.update_id }, 'update handler failed');
-  });
-
-  return { bot, i18n, translate, idle, sessions, menus: staff.menus };
 }
