@@ -283,3 +283,21 @@ describe('type-aware rules', () => {
     expect(await rulesHit(PRODUCT_FILE, typeBeside)).toEqual([]);
   });
 });
+
+describe('size rules', () => {
+  /** A function of `n` statements, each its own line, with a comment and a blank line between every two. */
+  const functionOf = (n: number) =>
+    `export function long(): number {\n  let x = 0;\n${Array.from({ length: n }, () => '  x += 1;\n  // one more\n\n').join('')}  return x;\n}\n`;
+
+  it('a function over 80 lines of code is reported; blank lines and comments do not count', async () => {
+    expect(await rulesHit(PRODUCT_FILE, functionOf(77))).toEqual(['max-lines-per-function']);
+    expect(await rulesHit(PRODUCT_FILE, functionOf(76))).toEqual([]);
+  });
+
+  it('a file over 400 lines is reported, comments and blank lines included; the sandbox is exempt', async () => {
+    const lines = (n: number) => `export const one = 1;\n${'// a comment\n'.repeat(n - 1)}`;
+    expect(await rulesHit(PRODUCT_FILE, lines(401))).toEqual(['max-lines']);
+    expect(await rulesHit(PRODUCT_FILE, lines(400))).toEqual([]);
+    expect(await rulesHit(SANDBOX_FILE, functionOf(100) + lines(500))).toEqual([]);
+  });
+});
