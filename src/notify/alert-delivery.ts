@@ -1,5 +1,10 @@
 import type { LoggerLike } from '../domain/log.ts';
-import type { AlertGrouping, AlertsDeps, PendingAlert } from './alerts.ts';
+import type { Redis } from 'ioredis';
+import type { UserDirectory } from '../accounts/names.ts';
+import type { OrderCallbacks } from '../bot/callback-data/order.ts';
+import type { Translate } from '../lib/html.ts';
+import type { AdminAlert } from '../orders/alerts.ts';
+import type { Outbox } from './outbox.ts';
 import { alertMessages, alertUser } from './alert-text.ts';
 
 /**
@@ -7,10 +12,39 @@ import { alertMessages, alertUser } from './alert-text.ts';
  * admin in their language, through the durable outbox under keys that make every retry harmless.
  */
 
-export interface AlertDeliveryDeps extends Pick<
-  AlertsDeps,
-  'redis' | 'outbox' | 't' | 'callbacks' | 'names' | 'alertChatId' | 'alertChatLocale' | 'admins'
-> {
+/** Where alerts go and what words them. */
+export interface AlertRecipients {
+  redis: Redis;
+  outbox: Pick<Outbox, 'enqueue'>;
+  t: Translate;
+  callbacks: OrderCallbacks;
+  /** The names of the users alerts are about, read when a burst is delivered. */
+  names: Pick<UserDirectory, 'people'>;
+  /** ALERT_CHAT_ID: when set every alert goes there, else to each admin privately. */
+  alertChatId?: number;
+  /** Language of the alert chat. */
+  alertChatLocale?: string;
+  admins: () => Promise<Array<{ id: number; locale: string }>>;
+}
+
+export interface AlertGrouping {
+  /** A group is closed when no new alert came for this long… */
+  quietMs: number;
+  /** …or when its first alert is this old (so ten failures in a minute arrive as one message). */
+  maxHoldMs: number;
+  /** Order lines per message before splitting. */
+  maxLinesPerMessage: number;
+  /** Open-order buttons per message. */
+  maxButtons: number;
+}
+
+/** An alert as its burst holds it. */
+export interface PendingAlert {
+  alert: AdminAlert;
+  at: number;
+}
+
+export interface AlertDeliveryDeps extends AlertRecipients {
   grouping: AlertGrouping;
   logger: LoggerLike;
 }

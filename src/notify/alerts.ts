@@ -1,17 +1,17 @@
 import { notifyKeys } from './keys.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { FOREVER, retryDelayMs, type JobSystem } from '../jobs/jobs.ts';
 import { defineScript, LUA_NOW_MS } from '../lib/redis/redis-script.ts';
 import type { AdminAlert, AlertSink } from '../orders/alerts.ts';
 import type { ChangeEntry, ChangeHandler } from '../orders/changes.ts';
 import { alertIdentity } from './alert-identity.ts';
-import { createAlertDelivery } from './alert-delivery.ts';
-import type { UserDirectory } from '../accounts/names.ts';
-import type { OrderCallbacks } from '../bot/callback-data/order.ts';
-import type { Outbox } from './outbox.ts';
-import type { Translate } from '../lib/html.ts';
+import {
+  createAlertDelivery,
+  type AlertGrouping,
+  type AlertRecipients,
+  type PendingAlert,
+} from './alert-delivery.ts';
 
 /**
  * Admin alerts: at most one per identity (order + status, or per time window), held briefly so that a burst
@@ -34,17 +34,6 @@ import type { Translate } from '../lib/html.ts';
  * Where the messages go is alert-delivery.ts.
  */
 
-export interface AlertGrouping {
-  /** A group is closed when no new alert came for this long… */
-  quietMs: number;
-  /** …or when its first alert is this old (so ten failures in a minute arrive as one message). */
-  maxHoldMs: number;
-  /** Order lines per message before splitting. */
-  maxLinesPerMessage: number;
-  /** Open-order buttons per message. */
-  maxButtons: number;
-}
-
 /** The back-off of a burst's flush job that failed (Redis away…): a second, doubling, a minute at most. */
 const BURST_BACKOFF = 'alert-burst';
 
@@ -56,22 +45,11 @@ export const DEFAULT_ALERT_GROUPING: AlertGrouping = {
   maxButtons: 10,
 };
 
-export interface AlertsDeps {
-  redis: Redis;
+export interface AlertsDeps extends AlertRecipients {
   /** REDIS_PREFIX. */
   prefix: string;
   /** The service's BullMQ jobs: any process adds a burst's job, those that run jobs run them (`work`). */
   jobs: Pick<JobSystem, 'queue' | 'work'>;
-  outbox: Pick<Outbox, 'enqueue'>;
-  t: Translate;
-  callbacks: OrderCallbacks;
-  /** The names of the users alerts are about, read when a burst is delivered. */
-  names: Pick<UserDirectory, 'people'>;
-  /** ALERT_CHAT_ID: when set every alert goes there, else to each admin privately. */
-  alertChatId?: number;
-  /** Language of the alert chat. */
-  alertChatLocale?: string;
-  admins: () => Promise<Array<{ id: number; locale: string }>>;
   grouping?: Partial<AlertGrouping>;
   /** Alerts identified per window (signature failures, 403s on reads) repeat at most once per window. */
   windowMs?: number;
@@ -83,12 +61,6 @@ export interface AlertsDeps {
 
 type AlertedStatus = Extract<AdminAlert, { kind: 'order-status' }>['status'];
 const ALERTED_STATUSES: ReadonlySet<string> = new Set<AlertedStatus>(['failed', 'refunded', 'manual_review']);
-
-/** An alert as its burst holds it. */
-export interface PendingAlert {
-  alert: AdminAlert;
-  at: number;
-}
 
 /** The BullMQ queue of the bursts' flushes. */
 export const ALERT_QUEUE = 'alerts';

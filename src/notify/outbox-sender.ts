@@ -3,13 +3,15 @@ import { RateLimitError, UnrecoverableError, type Job, type Queue } from 'bullmq
 import { hookAt } from '../lib/hooks.ts';
 import type { OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import type { notifyKeys } from './keys.ts';
-import type { OutboxDeps, OutboxTimings } from './outbox.ts';
+import type { Redis } from 'ioredis';
+import type { LifecycleHooks } from '../lib/hooks.ts';
 import { createEditSync } from './outbox-edits.ts';
 import { paceScript } from './outbox-scripts.ts';
 import {
   callTelegram,
   classifyTelegramError,
   TelegramRetryError,
+  type OutboxTelegram,
   type SendVerdict,
 } from './outbox-telegram.ts';
 
@@ -33,10 +35,27 @@ export interface OutboxJob {
 /** The outbox's Redis keys. */
 export type OutboxKeys = ReturnType<typeof notifyKeys>['outbox'];
 
-export interface OutboxSenderDeps extends Pick<
-  OutboxDeps,
-  'redis' | 'telegram' | 'hooks' | 'onWebhookToChat'
-> {
+export interface OutboxTimings {
+  /** How long a running job's lock (and an edited message's lock) lives unrenewed: longer than a Telegram call. */
+  leaseMs: number;
+  /** Delays between attempts after a 5xx or a network error; the last repeats. */
+  retryDelaysMs: number[];
+  /** Messages a second sent by all replicas together (Telegram allows a bot about 30, the chat's answers too). */
+  messagesPerSecond: number;
+  /**
+   * Messages one process has in flight at once, to different chats: a burst of webhooks (one status edit and one
+   * final message per order) would otherwise wait for one Telegram round trip after another. The pace above, not
+   * this, keeps Telegram's limit.
+   */
+  concurrency: number;
+}
+
+export interface OutboxSenderDeps {
+  redis: Redis;
+  telegram: OutboxTelegram;
+  hooks?: LifecycleHooks | undefined;
+  /** Telegram took a message that showed a merchant webhook's change, this many seconds after it came. */
+  onWebhookToChat?: ((seconds: number) => void) | undefined;
   k: OutboxKeys;
   timings: OutboxTimings;
   /** How long the latest-version record of an edited message is kept, in seconds. */

@@ -6,7 +6,14 @@ import { FOREVER, KEEP_COMPLETED, type JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import { enqueueEditScript } from './outbox-scripts.ts';
-import { createOutboxSender, PACE_WINDOW_MS, type OutboxJob, type OutboxKeys } from './outbox-sender.ts';
+import {
+  createOutboxSender,
+  PACE_WINDOW_MS,
+  type OutboxJob,
+  type OutboxKeys,
+  type OutboxTimings,
+} from './outbox-sender.ts';
+export type { OutboxTimings } from './outbox-sender.ts';
 import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
 
 /**
@@ -50,21 +57,6 @@ import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
  */
 
 export type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
-
-export interface OutboxTimings {
-  /** How long a running job's lock (and an edited message's lock) lives unrenewed: longer than a Telegram call. */
-  leaseMs: number;
-  /** Delays between attempts after a 5xx or a network error; the last repeats. */
-  retryDelaysMs: number[];
-  /** Messages a second sent by all replicas together (Telegram allows a bot about 30, the chat's answers too). */
-  messagesPerSecond: number;
-  /**
-   * Messages one process has in flight at once, to different chats: a burst of webhooks (one status edit and one
-   * final message per order) would otherwise wait for one Telegram round trip after another. The pace above, not
-   * this, keeps Telegram's limit.
-   */
-  concurrency: number;
-}
 
 /** Production timings of the outbox. */
 export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {

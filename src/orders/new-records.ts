@@ -19,17 +19,27 @@ export type CreateOutcome =
   /** The reseller's credit or a limit refused the hold: nothing was stored. */
   | { kind: 'refused'; refusal: MoveRefusal };
 
-/** A stored intent about to be sent, its credit (if any) held on `day`. */
-function intentRecord(intent: OrderIntent, at: string, day: string): StoredOrder {
+/** What a record made from an intent keeps of it, sent or refused, with its times. */
+function fromIntent(intent: OrderIntent, at: string) {
   return {
     externalOrderId: intent.externalOrderId,
-    placement: 'placing',
     request: intent.request,
     quote: intent.quote,
     resellerId: intent.resellerId,
     chatId: intent.chatId,
     locale: intent.locale,
     ...(intent.statusMessageId === undefined ? {} : { statusMessageId: intent.statusMessageId }),
+    history: [],
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** A stored intent about to be sent, its credit (if any) held on `day`. */
+function intentRecord(intent: OrderIntent, at: string, day: string): StoredOrder {
+  return {
+    ...fromIntent(intent, at),
+    placement: 'placing',
     ...(intent.bulkRunId === undefined ? {} : { bulkRunId: intent.bulkRunId }),
     ...(intent.scheduleId === undefined ? {} : { scheduleId: intent.scheduleId }),
     ...(intent.credit === undefined
@@ -43,9 +53,6 @@ function intentRecord(intent: OrderIntent, at: string, day: string): StoredOrder
             state: 'held' as const,
           },
         }),
-    history: [],
-    createdAt: at,
-    updatedAt: at,
   };
 }
 
@@ -93,20 +100,7 @@ function foundRecord(remote: RechargeOrder, at: string): StoredOrder {
 
 /** An intent refused before anything was sent. */
 function rejectedRecord(intent: OrderIntent, rejection: Rejection, at: string): StoredOrder {
-  return {
-    externalOrderId: intent.externalOrderId,
-    placement: 'rejected',
-    rejection,
-    request: intent.request,
-    quote: intent.quote,
-    resellerId: intent.resellerId,
-    chatId: intent.chatId,
-    locale: intent.locale,
-    ...(intent.statusMessageId === undefined ? {} : { statusMessageId: intent.statusMessageId }),
-    history: [],
-    createdAt: at,
-    updatedAt: at,
-  };
+  return { ...fromIntent(intent, at), placement: 'rejected', rejection };
 }
 
 export interface NewRecordsDeps {

@@ -15,12 +15,16 @@ import type { Translate } from '../orders/texts.ts';
 import {
   placeUnattended,
   quoteUnattended,
+  type PayerGates,
+  type QuoteSource,
   stopKey,
   type StopReason,
   type UnattendedOutcome,
   type UnattendedResult,
 } from '../orders/top-up.ts';
-import type { SchedulesDeps } from './schedules.ts';
+import type { OrderService } from '../orders/types.ts';
+import type { AlertSink } from '../orders/alerts.ts';
+import type { MessageQueue } from '../lib/telegram/outbox-message.ts';
 import type { createScheduleStore, LastRun, ScheduleFacts } from './store.ts';
 
 /** The runs of schedules (the design is told in schedules.ts): one delayed BullMQ job per (schedule, period). */
@@ -50,12 +54,23 @@ export function scheduleJobId(id: string, period: string): string {
 type ScheduleStore = ReturnType<typeof createScheduleStore>;
 type RunOutcome = UnattendedOutcome | { placed: false; reason: string; stopped?: StopReason };
 
-/** What the runs need: the service's deps, with its store, clock and logger settled. */
-export type ScheduleRunDeps = Omit<SchedulesDeps, 'redis' | 'prefix' | 'maxPerUser' | 'clock' | 'logger'> & {
+/** What the runs need: the schedules' store and the parts a run places, tells and alerts through. */
+export interface ScheduleRunDeps {
   store: ScheduleStore;
+  jobs: Pick<JobSystem, 'queue' | 'work'>;
+  /** The account's shared quotes. */
+  quotes: QuoteSource;
+  orders: Pick<OrderService, 'submit' | 'get'>;
+  /** The payer's role, price and PIN policy, read again at every run. */
+  gates: PayerGates;
+  /** Admins hear of a schedule paused because its payer may no longer order. */
+  alerts?: Pick<AlertSink, 'raise'> | undefined;
+  /** The durable Telegram outbox (notify/outbox.ts): each run's report is one message, once per (schedule, period). */
+  outbox: MessageQueue;
+  translate: Translate;
   clock: () => number;
   logger: LoggerLike;
-};
+}
 
 /** Adds the run's delayed job; a no-op when that (schedule, period) already has one. */
 export async function enqueueRun(

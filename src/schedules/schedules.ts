@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { isKnownZone, nextOccurrence, type Occurrence } from '../domain/schedule-time.ts';
-import type { JobSystem } from '../jobs/jobs.ts';
-import type { Translate } from '../orders/texts.ts';
-import type { OrderService } from '../orders/types.ts';
-import type { AlertSink } from '../orders/alerts.ts';
-import type { MessageQueue } from '../lib/telegram/outbox-message.ts';
-import type { PayerGates, QuoteSource } from '../orders/top-up.ts';
-import { createScheduleRuns, enqueueRun, SCHEDULE_QUEUE, scheduleJobId, type ScheduleJob } from './runs.ts';
+import {
+  createScheduleRuns,
+  enqueueRun,
+  SCHEDULE_QUEUE,
+  scheduleJobId,
+  type ScheduleJob,
+  type ScheduleRunDeps,
+} from './runs.ts';
 import { createScheduleStore, type ScheduleFacts, type ScheduleRecord } from './store.ts';
 
 /**
@@ -31,20 +32,9 @@ export { SCHEDULE_QUEUE, scheduleJobId, type RunResult, type ScheduleJob } from 
 /** Schedules one reseller may have (one-time schedules that ran count until they leave the list, a week later). */
 export const MAX_SCHEDULES_PER_USER = 10;
 
-export interface SchedulesDeps {
+export interface SchedulesDeps extends Omit<ScheduleRunDeps, 'store' | 'clock' | 'logger'> {
   redis: Redis;
   prefix: string;
-  jobs: Pick<JobSystem, 'queue' | 'work'>;
-  /** The account's shared quotes. */
-  quotes: QuoteSource;
-  orders: Pick<OrderService, 'submit' | 'get'>;
-  /** The payer's role, price and PIN policy, read again at every run. */
-  gates: PayerGates;
-  /** Admins hear of a schedule paused because its payer may no longer order. */
-  alerts?: Pick<AlertSink, 'raise'>;
-  /** The durable Telegram outbox (notify/outbox.ts): each run's report is one message, once per (schedule, period). */
-  outbox: MessageQueue;
-  translate: Translate;
   /** Now, in ms; tests set it near a run (the delay until a run is real time: next run − now). */
   clock?: () => number;
   logger?: LoggerLike;
