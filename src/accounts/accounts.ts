@@ -14,8 +14,6 @@ import {
   type MoveRefusal,
 } from './ledger.ts';
 
-export type { AccountView, LedgerEntry } from './account-reads.ts';
-
 export type CreditResult = { ok: true; balance: string } | { ok: false; refusal: MoveRefusal };
 
 /**

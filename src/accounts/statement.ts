@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { csvLine, csvParts, type CsvPart } from '../lib/csv.ts';
-import type { LedgerEntry } from './accounts.ts';
+import type { LedgerEntry } from './account-reads.ts';
 import { nameText, withNames, type UserDirectory, type UserName } from './names.ts';
 
 /** A statement's totals: `credits` are the balance's increases, `debits` its decreases (positive). */

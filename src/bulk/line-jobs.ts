@@ -26,8 +26,6 @@ import { progressOf, type ProgressView } from './views.ts';
  * ended sends its report once through the outbox (keyed by the run).
  */
 
-export { BULK_LINE_PRIORITY } from './line-place.ts';
-
 /** The BullMQ queue of bulk lines. */
 export const BULK_QUEUE = 'bulk';
 /** Runs one process works on at once (a line mostly waits in the shared request line). */

@@ -6,7 +6,7 @@ import {
   scheduledOrderNumber,
   type Occurrence,
 } from '../domain/schedule-time.ts';
-import { BULK_LINE_PRIORITY } from '../bulk/line-jobs.ts';
+import { BULK_LINE_PRIORITY } from '../bulk/line-place.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { html } from '../lib/html.ts';
 import type { LoggerLike } from '../domain/log.ts';

@@ -27,8 +27,6 @@ import { createScheduleStore, type ScheduleFacts, type ScheduleRecord } from './
  * day when it has none", and their job IDs are BullMQ's; a chain of delayed jobs keeps the period ours.
  */
 
-export { SCHEDULE_QUEUE, scheduleJobId, type RunResult, type ScheduleJob } from './runs.ts';
-
 /** Schedules one reseller may have (one-time schedules that ran count until they leave the list, a week later). */
 export const MAX_SCHEDULES_PER_USER = 10;
 

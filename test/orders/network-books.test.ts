@@ -7,7 +7,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry } from '../../src/accounts/accounts.ts';
+import type { LedgerEntry } from '../../src/accounts/account-reads.ts';
 import type { App } from '../../src/app.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';

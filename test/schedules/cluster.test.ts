@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleJobId, SCHEDULE_QUEUE, type ScheduleJob } from '../../src/schedules/schedules.ts';
+import { scheduleJobId, SCHEDULE_QUEUE, type ScheduleJob } from '../../src/schedules/runs.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startRedisCluster, type RedisClusterHandle } from '../support/cluster.ts';
 import { FAST_USER, ordersTo, waitForOrders } from '../bot/flow/helpers.ts';

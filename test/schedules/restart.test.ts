@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleJobId, SCHEDULE_QUEUE, type ScheduleJob } from '../../src/schedules/schedules.ts';
+import { scheduleJobId, SCHEDULE_QUEUE, type ScheduleJob } from '../../src/schedules/runs.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import { RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { FAST_USER, PROMPT, WAIT, ordersTo, say, waitForOrders } from '../bot/flow/helpers.ts';

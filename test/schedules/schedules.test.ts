@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { scheduleJobId, SCHEDULE_QUEUE, type ScheduleJob } from '../../src/schedules/schedules.ts';
+import { scheduleJobId, SCHEDULE_QUEUE, type ScheduleJob } from '../../src/schedules/runs.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { Composer, InputFile } from 'grammy';
-import type { Accounts, AccountView } from '../../accounts/accounts.ts';
+import type { Accounts } from '../../accounts/accounts.ts';
+import type { AccountView } from '../../accounts/account-reads.ts';
 import { parseCreditAmount } from '../../accounts/amount.ts';
 import { amountProblemText, readMoneyCommand } from '../amount-problem.ts';
 import { parseUtcDay, statementParts } from '../../accounts/statement.ts';
