@@ -5,7 +5,7 @@ import type { OrderRequest } from '../merchant/types.ts';
 import { orderKeys } from './keys.ts';
 import { defineScript, LUA_NOW_MS, type RedisOp } from '../lib/redis/redis-script.ts';
 import { decodeOrder } from './record.ts';
-import type { OrderIntent } from './types.ts';
+import type { OrderIntent, StoredOrder } from './types.ts';
 
 /**
  * Merchant order numbers of confirmed quotes. A number is fixed once per user, flow and quote (the spec
@@ -65,6 +65,14 @@ export function intentWithNumber(draft: IntentDraft, fixed: FixedNumber): OrderI
   };
 }
 
+/** The key part of one confirmation's number (user, flow and quote). */
+function scopeHash(scope: NumberScope): string {
+  return createHash('sha256')
+    .update(`${scope.userId}\n${scope.flow}\n${scope.quoteToken}`)
+    .digest('hex')
+    .slice(0, 40);
+}
+
 /** Creates the registry of merchant order numbers under `prefix` (REDIS_PREFIX). */
 export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeconds?: number }) {
   const { redis } = deps;
@@ -75,15 +83,11 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
   return {
     /** Fixes the number of one confirmation (set-if-absent) and records the intent until it is stored. */
     async fix(scope: NumberScope, draft: IntentDraft): Promise<FixedNumber> {
-      const scopeHash = createHash('sha256')
-        .update(`${scope.userId}\n${scope.flow}\n${scope.quoteToken}`)
-        .digest('hex')
-        .slice(0, 40);
       const candidate = newMerchantOrderNumber();
       const intent = intentWithNumber(draft, { externalOrderId: candidate });
       const [externalOrderId, isNew] = (await FIX.run(
         redis,
-        [keys.numberFor(scopeHash), keys.unresolvedNumbers, keys.numberIntent(candidate)],
+        [keys.numberFor(scopeHash(scope)), keys.unresolvedNumbers, keys.numberIntent(candidate)],
         [candidate, ttl, JSON.stringify(intent)],
       )) as [string, number];
       if (isNew === 1) return { externalOrderId };
@@ -95,6 +99,21 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
       const data = await redis.hget(keys.order(externalOrderId), 'data');
       const stored = data === null ? undefined : decodeOrder(data, externalOrderId).statusMessageId;
       return stored === undefined ? { externalOrderId } : { externalOrderId, statusMessageId: stored };
+    },
+
+    /**
+     * The order an earlier run of this confirmation stored (a replay after its handler died), as far as the flow
+     * needs it; null when none was stored.
+     */
+    async storedOrder(
+      scope: NumberScope,
+    ): Promise<Pick<StoredOrder, 'externalOrderId' | 'placement'> | null> {
+      const externalOrderId = await redis.get(keys.numberFor(scopeHash(scope)));
+      if (externalOrderId === null) return null;
+      const data = await redis.hget(keys.order(externalOrderId), 'data');
+      return data === null
+        ? null
+        : { externalOrderId, placement: decodeOrder(data, externalOrderId).placement };
     },
 
     /** Remembers the `⏳ Placing…` message of an unresolved number (nothing once it is resolved). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { typeToQuote, waitForRepeatButtons } from '../bot/flow/helpers.ts';
+import { say, typeToQuote, waitForRepeatButtons } from '../bot/flow/helpers.ts';
 import { controlClient } from '../support/bot-world.ts';
 import { killChild, type Child } from '../support/child.ts';
 import { freePort } from '../support/ports.ts';
@@ -11,6 +11,7 @@ import { outputLine, startCrashBot, waitForValue } from './support/crash-bot-pro
 // shows "⏳ Placing the order…") and storing the order intent, on real processes as production runs them.
 
 const ADMIN = 710_000_003;
+const RESELLER = 710_000_004;
 const POINT = 'number-fixed-before-save';
 
 const startBot = startCrashBot;
@@ -26,7 +27,10 @@ interface World extends LocalParts {
 
 async function startWorld(mode: 'polling' | 'webhook'): Promise<World> {
   const parts = await startLocalParts({
-    users: [{ id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true }],
+    users: [
+      { id: ADMIN, firstName: 'Ada', languageCode: 'en', started: true },
+      { id: RESELLER, firstName: 'Rita', languageCode: 'en', started: true },
+    ],
     sandbox: { initialBalance: '1000' },
   });
   const env: Record<string, string> = {
@@ -158,5 +162,86 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
       (chat) => chat.find((m) => m.id === placing.id && m.text.includes(`${orderId} · ${ext}`)),
       { timeoutMs: 60_000 },
     );
+  }, 240_000);
+});
+
+describe('SIGKILL after the intent is stored, the price changed before the ✅ is handled again', () => {
+  let world: World | null = null;
+
+  afterEach(async () => {
+    if (world === null) return;
+    await Promise.all(world.children.map(killChild));
+    await world.proxy?.close();
+    await world.close();
+    world = null;
+  });
+
+  it('webhook, two replicas: the stored order stands; its message is not put back to the quote, no new quote is offered', async () => {
+    const w = (world = await startWorld('webhook'));
+    const proxy = (w.proxy = await startRoundRobin());
+    const [portA, portB] = [await freePort(), await freePort()];
+    const env = {
+      ...w.env,
+      PUBLIC_URL: proxy.url,
+      TELEGRAM_WEBHOOK_SECRET: 'crash-test-secret',
+      // The stored intent's re-send comes soon after its sender died.
+      ORDER_TIMINGS: JSON.stringify({ placement: { leaseMs: 2_000 } }),
+    };
+    const point = 'after-save-before-send';
+    const a = startBot({ ...env, HTTP_PORT: String(portA), CRASH_AT: point });
+    const b = startBot({ ...env, HTTP_PORT: String(portB) });
+    w.children.push(a, b);
+    await line(a, 'READY');
+    await line(b, 'READY');
+    proxy.setTargets([`http://127.0.0.1:${portA}`]);
+
+    const ada = w.standIn.driver.user({ id: ADMIN });
+    const rita = w.standIn.driver.user({ id: RESELLER });
+    await say(ada, `/grant ${RESELLER} reseller`, 'is now reseller');
+    await say(ada, `/credit ${RESELLER} 100`, 'New balance');
+    const quote = await typeToQuote(rita, '08031234892');
+    rita.press(quote, /✅/);
+    const ext = (await line(a, `AT ${point}`)).split(' ')[2]!;
+    const placing = await rita.waitForBotMessage(
+      (m) => m.text.includes('Placing the order') && m.text.includes(ext),
+      { after: quote.id - 1, timeoutMs: 30_000 },
+    );
+    // A dies holding the ✅ with the order stored; Rita's price goes up before B handles the ✅ again.
+    proxy.setTargets([`http://127.0.0.1:${portB}`]);
+    await say(ada, `/pricing set reseller ${RESELLER} 300%`, 'Rule set');
+    await killChild(a);
+
+    const orders = await waitFor(
+      async () => {
+        const all = await ordersAtSandbox(w);
+        return all.some((o) => o.external_order_id === ext) ? all : undefined;
+      },
+      120_000,
+      () =>
+        `an order ${ext} at the sandbox; chat: ${rita
+          .chat()
+          .map((m) => m.text.slice(0, 300))
+          .join(' | ')}`,
+    );
+    expect(orders.map((o) => o.external_order_id)).toEqual([ext]);
+    const orderId = orders[0]!.order_id;
+    await waitForRepeatButtons(rita, placing, 60_000);
+    await rita.waitFor(
+      (chat) => chat.find((m) => m.id === placing.id && m.text.includes(`${orderId} · ${ext}`)),
+      { timeoutMs: 60_000 },
+    );
+    // B has handled the ✅ again (Telegram delivers it until a replica answers 200).
+    await waitFor(
+      async () => (w.standIn.driver.pendingUpdateCount() === 0 ? true : undefined),
+      120_000,
+      () => `${w.standIn.driver.pendingUpdateCount()} updates still pending`,
+    );
+    // Everything Rita's chat was sent or had edited: the quote once (its send), never again as the close of a
+    // confirmation that is now the order's status message, and no quote at the new price.
+    const texts = [...w.standIn.driver.calls('sendMessage'), ...w.standIn.driver.calls('editMessageText')]
+      .filter((c) => c.params['chat_id'] === RESELLER)
+      .map((c) => String(c.params['text']));
+    expect(texts.filter((t) => t.includes('Please check this top-up'))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes('The price changed'))).toEqual([]);
   }, 240_000);
 });

@@ -40,11 +40,23 @@ export async function place(
   step: number,
   confirmation?: OpenPrompt,
 ): Promise<Placed> {
-  const { ctx, userId, locale } = sc;
+  const { ctx, userId, locale, conversation, deps } = sc;
   const { product, quoted } = orderTerms(sc, quote);
   const now = await payerNow(sc, product, quoted);
   const close = () =>
     confirmation === undefined ? undefined : sc.closePrompt(confirmation, confirmation.text);
+  if (now === null || !priceAsShown(now.role, quote.resellerPrice, now.price)) {
+    // The ✅ handled again after its handler died with the order stored: that order stands (it was checked then),
+    // and the confirmation's message is its status message now, neither closed nor quoted again.
+    const stored = await conversation.external(() =>
+      deps.numbers.storedOrder({ userId, flow: `${sc.flow}:${step}`, quoteToken: quote.quoteToken }),
+    );
+    if (stored !== null && stored.placement !== 'rejected') {
+      const outcome = stored.placement === 'placed' ? 'placed' : 'pending';
+      await tellPlaced(sc, outcome, now?.role, stored.externalOrderId);
+      return 'placed';
+    }
+  }
   if (now === null) {
     await close();
     await ctx.reply(sc.t('access-denied', { id: String(userId) }));
@@ -192,7 +204,8 @@ function submitInLine(sc: StepContext, intent: OrderIntent): Promise<SubmitResul
 async function tellPlaced(
   sc: StepContext,
   outcome: 'placed' | 'pending',
-  role: Payer['role'],
+  /** The payer's role now (undefined: they may no longer pay). */
+  role: Payer['role'] | undefined,
   externalOrderId: string,
 ): Promise<void> {
   const { ctx, t } = sc;

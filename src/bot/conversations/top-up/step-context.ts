@@ -32,7 +32,7 @@ export interface TopUpDeps {
   /** What resellers pay: the merchant price plus the margin rules down their chain. */
   pricing: Pick<PricingStore, 'priceFor' | 'priceChain' | 'priceChains'>;
   /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
-  numbers: Pick<OrderNumbers, 'fix' | 'attachMessage'>;
+  numbers: Pick<OrderNumbers, 'fix' | 'attachMessage' | 'storedOrder'>;
   /** Whether a top-up needs the reseller's PIN, and one try of it in an update (conversations/top-up/pin.ts). */
   pins: Pick<UpdatePinGate, 'need' | 'check'>;
   /** Tells admins that a quote did not match what was asked. */
