@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
+import type { ChatMessage } from '../../src/sandbox/telegram/types.ts';
 import { say, typeToQuote, waitForRepeatButtons } from '../bot/flow/helpers.ts';
 import { controlClient } from '../support/bot-world.ts';
 import { killChild, type Child } from '../support/child.ts';
@@ -8,7 +10,8 @@ import { startLocalParts, type LocalParts } from '../support/local-parts.ts';
 import { outputLine, startCrashBot, waitForValue } from './support/crash-bot-process.ts';
 
 // A confirmed quote whose process is SIGKILLed between fixing the merchant order number (the chat already
-// shows "⏳ Placing the order…") and storing the order intent, on real processes as production runs them.
+// shows "⏳ Placing the order…") and storing the order intent, or right after storing it, on real processes as
+// production runs them.
 
 const ADMIN = 710_000_003;
 const RESELLER = 710_000_004;
@@ -52,17 +55,58 @@ async function ordersAtSandbox(w: World): Promise<SandboxOrderView[]> {
   return (await w.control.get<{ results: SandboxOrderView[] }>('orders')).results;
 }
 
+/** Replicas A (held still at `point`) and B behind one webhook balancer that sends every update to A for now. */
+async function startPair(w: World, point: string, extra: Record<string, string> = {}) {
+  const proxy = (w.proxy = await startRoundRobin());
+  const [portA, portB] = [await freePort(), await freePort()];
+  const env = { ...w.env, PUBLIC_URL: proxy.url, TELEGRAM_WEBHOOK_SECRET: 'crash-test-secret', ...extra };
+  const a = startBot({ ...env, HTTP_PORT: String(portA), CRASH_AT: point });
+  const b = startBot({ ...env, HTTP_PORT: String(portB) });
+  w.children.push(a, b);
+  await line(a, 'READY');
+  await line(b, 'READY');
+  proxy.setTargets([`http://127.0.0.1:${portA}`]);
+  return { a, toB: () => proxy.setTargets([`http://127.0.0.1:${portB}`]) };
+}
+
+/** ✅ on `quote`, handled by `a` up to `point`: the order's number and its "Placing" message. */
+async function confirmUntil(user: StandInUser, quote: ChatMessage, a: Child, point: string) {
+  user.press(quote, /✅/);
+  const ext = (await line(a, `AT ${point}`)).split(' ')[2]!;
+  const placing = await user.waitForBotMessage(
+    (m) => m.text.includes('Placing the order') && m.text.includes(ext),
+    { after: quote.id - 1, timeoutMs: 30_000 },
+  );
+  return { ext, placing };
+}
+
+/** The sandbox's orders, once one of them is `ext`. */
+function sandboxOrdersWith(w: World, ext: string, user: StandInUser): Promise<SandboxOrderView[]> {
+  return waitFor(
+    async () => {
+      const all = await ordersAtSandbox(w);
+      return all.some((o) => o.external_order_id === ext) ? all : undefined;
+    },
+    120_000,
+    () =>
+      `an order ${ext} at the sandbox; chat: ${user
+        .chat()
+        .map((m) => m.text.slice(0, 300))
+        .join(' | ')}`,
+  );
+}
+
+let world: World | null = null;
+
+afterEach(async () => {
+  if (world === null) return;
+  await Promise.all(world.children.map(killChild));
+  await world.proxy?.close();
+  await world.close();
+  world = null;
+});
+
 describe('SIGKILL between fixing the merchant order number and storing the intent', () => {
-  let world: World | null = null;
-
-  afterEach(async () => {
-    if (world === null) return;
-    await Promise.all(world.children.map(killChild));
-    await world.proxy?.close();
-    await world.close();
-    world = null;
-  });
-
   it('polling: after the restart the "Placing" message says the order was not placed, with a new-quote button; nothing reached the service', async () => {
     const w = (world = await startWorld('polling'));
     const port = String(await freePort());
@@ -107,45 +151,14 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
 
   it('webhook, two replicas: the update whose first handler was killed is delivered again and handled by the other replica', async () => {
     const w = (world = await startWorld('webhook'));
-    const proxy = (w.proxy = await startRoundRobin());
-    const [portA, portB] = [await freePort(), await freePort()];
-    const webhook = { PUBLIC_URL: proxy.url, TELEGRAM_WEBHOOK_SECRET: 'crash-test-secret' };
-    const a = startBot({
-      ...w.env,
-      ...webhook,
-      HTTP_PORT: String(portA),
-      CRASH_AT: POINT,
-    });
-    const b = startBot({ ...w.env, ...webhook, HTTP_PORT: String(portB) });
-    w.children.push(a, b);
-    await line(a, 'READY');
-    await line(b, 'READY');
-    proxy.setTargets([`http://127.0.0.1:${portA}`]);
-
+    const { a, toB } = await startPair(w, POINT);
     const ada = w.standIn.driver.user({ id: ADMIN });
-    const quote = await typeToQuote(ada, '08031234891');
-    ada.press(quote, /✅/);
-    const ext = (await line(a, `AT ${POINT}`)).split(' ')[2]!;
-    const placing = await ada.waitForBotMessage(
-      (m) => m.text.includes('Placing the order') && m.text.includes(ext),
-      { after: quote.id - 1, timeoutMs: 30_000 },
-    );
+    const { ext, placing } = await confirmUntil(ada, await typeToQuote(ada, '08031234891'), a, POINT);
     // The load balancer sends everything to B from now on; A dies holding the ✅ update.
-    proxy.setTargets([`http://127.0.0.1:${portB}`]);
+    toB();
     await killChild(a);
 
-    const orders = await waitFor(
-      async () => {
-        const all = await ordersAtSandbox(w);
-        return all.some((o) => o.external_order_id === ext) ? all : undefined;
-      },
-      120_000,
-      () =>
-        `an order ${ext} at the sandbox; chat: ${ada
-          .chat()
-          .map((m) => m.text.slice(0, 300))
-          .join(' | ')}`,
-    );
+    const orders = await sandboxOrdersWith(w, ext, ada);
     expect(orders.map((o) => o.external_order_id)).toEqual([ext]);
     const orderId = orders[0]!.order_id;
     // The chat is told, and "Placing" was not written a second time: B found A's message attached to the
@@ -166,63 +179,24 @@ describe('SIGKILL between fixing the merchant order number and storing the inten
 });
 
 describe('SIGKILL after the intent is stored, the price changed before the ✅ is handled again', () => {
-  let world: World | null = null;
-
-  afterEach(async () => {
-    if (world === null) return;
-    await Promise.all(world.children.map(killChild));
-    await world.proxy?.close();
-    await world.close();
-    world = null;
-  });
-
   it('webhook, two replicas: the stored order stands; its message is not put back to the quote, no new quote is offered', async () => {
     const w = (world = await startWorld('webhook'));
-    const proxy = (w.proxy = await startRoundRobin());
-    const [portA, portB] = [await freePort(), await freePort()];
-    const env = {
-      ...w.env,
-      PUBLIC_URL: proxy.url,
-      TELEGRAM_WEBHOOK_SECRET: 'crash-test-secret',
-      // The stored intent's re-send comes soon after its sender died.
-      ORDER_TIMINGS: JSON.stringify({ placement: { leaseMs: 2_000 } }),
-    };
     const point = 'after-save-before-send';
-    const a = startBot({ ...env, HTTP_PORT: String(portA), CRASH_AT: point });
-    const b = startBot({ ...env, HTTP_PORT: String(portB) });
-    w.children.push(a, b);
-    await line(a, 'READY');
-    await line(b, 'READY');
-    proxy.setTargets([`http://127.0.0.1:${portA}`]);
-
+    // The stored intent's re-send comes soon after its sender died.
+    const { a, toB } = await startPair(w, point, {
+      ORDER_TIMINGS: JSON.stringify({ placement: { leaseMs: 2_000 } }),
+    });
     const ada = w.standIn.driver.user({ id: ADMIN });
     const rita = w.standIn.driver.user({ id: RESELLER });
     await say(ada, `/grant ${RESELLER} reseller`, 'is now reseller');
     await say(ada, `/credit ${RESELLER} 100`, 'New balance');
-    const quote = await typeToQuote(rita, '08031234892');
-    rita.press(quote, /✅/);
-    const ext = (await line(a, `AT ${point}`)).split(' ')[2]!;
-    const placing = await rita.waitForBotMessage(
-      (m) => m.text.includes('Placing the order') && m.text.includes(ext),
-      { after: quote.id - 1, timeoutMs: 30_000 },
-    );
+    const { ext, placing } = await confirmUntil(rita, await typeToQuote(rita, '08031234892'), a, point);
     // A dies holding the ✅ with the order stored; Rita's price goes up before B handles the ✅ again.
-    proxy.setTargets([`http://127.0.0.1:${portB}`]);
+    toB();
     await say(ada, `/pricing set reseller ${RESELLER} 300%`, 'Rule set');
     await killChild(a);
 
-    const orders = await waitFor(
-      async () => {
-        const all = await ordersAtSandbox(w);
-        return all.some((o) => o.external_order_id === ext) ? all : undefined;
-      },
-      120_000,
-      () =>
-        `an order ${ext} at the sandbox; chat: ${rita
-          .chat()
-          .map((m) => m.text.slice(0, 300))
-          .join(' | ')}`,
-    );
+    const orders = await sandboxOrdersWith(w, ext, rita);
     expect(orders.map((o) => o.external_order_id)).toEqual([ext]);
     const orderId = orders[0]!.order_id;
     await waitForRepeatButtons(rita, placing, 60_000);
