@@ -10,7 +10,7 @@ import type { CallOptions, Quote, QuoteRequest } from '../../../merchant/types.t
 import type { BaseContext } from '../../context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
 import { confirmPin } from './pin.ts';
-import { place, problemText, type QuoteRefusal } from './place.ts';
+import { place, placedBefore, problemText, type QuoteRefusal } from './place.ts';
 import { viewerPrice, type QuoteView } from './quote.ts';
 import type { OpenPrompt, StepContext } from './step-context.ts';
 import { escapeHtml, html } from '../../../lib/html.ts';
@@ -240,6 +240,7 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
         return pin;
       }
     }
+    if (await placedBefore(sc, s, quote)) return 'done';
     const short = await tooShort(sc, quote);
     if (short !== undefined) {
       await closeConfirmation();

@@ -40,23 +40,11 @@ export async function place(
   step: number,
   confirmation?: OpenPrompt,
 ): Promise<Placed> {
-  const { ctx, userId, locale, conversation, deps } = sc;
+  const { ctx, userId, locale } = sc;
   const { product, quoted } = orderTerms(sc, quote);
   const now = await payerNow(sc, product, quoted);
   const close = () =>
     confirmation === undefined ? undefined : sc.closePrompt(confirmation, confirmation.text);
-  if (now === null || !priceAsShown(now.role, quote.resellerPrice, now.price)) {
-    // The ✅ handled again after its handler died with the order stored: that order stands (it was checked then),
-    // and the confirmation's message is its status message now, neither closed nor quoted again.
-    const stored = await conversation.external(() =>
-      deps.numbers.storedOrder({ userId, flow: `${sc.flow}:${step}`, quoteToken: quote.quoteToken }),
-    );
-    if (stored !== null && stored.placement !== 'rejected') {
-      const outcome = stored.placement === 'placed' ? 'placed' : 'pending';
-      await tellPlaced(sc, outcome, now?.role, stored.externalOrderId);
-      return 'placed';
-    }
-  }
   if (now === null) {
     await close();
     await ctx.reply(sc.t('access-denied', { id: String(userId) }));
@@ -93,6 +81,22 @@ export async function place(
     case 'rejected':
       return tellRejected(sc, result.order.rejection, quote.merchantCurrency, numbered, say);
   }
+}
+
+/**
+ * Whether an earlier run of this confirmation (prompt `step`) stored its order: the ✅ handled again after its
+ * handler died. That order stands, checked when it was stored; its message, the confirmation's, is its status
+ * message now. A pending one is told so; nothing is checked, closed or quoted again.
+ */
+export async function placedBefore(sc: StepContext, step: number, quote: QuoteView): Promise<boolean> {
+  const { userId, deps } = sc;
+  const stored = await sc.conversation.external(() =>
+    deps.numbers.storedOrder({ userId, flow: `${sc.flow}:${step}`, quoteToken: quote.quoteToken }),
+  );
+  if (stored === null || stored.placement === 'rejected') return false;
+  const outcome = stored.placement === 'placed' ? 'placed' : 'pending';
+  await tellPlaced(sc, outcome, undefined, stored.externalOrderId);
+  return true;
 }
 
 /** The product and the quote of the order, as the order service takes them. */
@@ -204,7 +208,7 @@ function submitInLine(sc: StepContext, intent: OrderIntent): Promise<SubmitResul
 async function tellPlaced(
   sc: StepContext,
   outcome: 'placed' | 'pending',
-  /** The payer's role now (undefined: they may no longer pay). */
+  /** The payer's role (undefined: not read again, on a replay). */
   role: Payer['role'] | undefined,
   externalOrderId: string,
 ): Promise<void> {
