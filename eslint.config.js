@@ -17,7 +17,7 @@ function boundary(regex, message, ...more) {
 
 /** @type {[string, string]} No part imports the composition root or an entry point: they import the parts. */
 const NO_ROOT = [
-  '^(\\.\\./)+(app|main|run-service|demo)(\\.ts)?$',
+  '^(\\.\\./)+(app|lifecycle|main|run-service|demo)(\\.ts)?$',
   'No part imports the composition root (app.ts) or an entry point; they import the parts.',
 ];
 /** @type {[string, string]} notify/ sits above bot/: it uses the bot's callback data, the bot takes ports. */

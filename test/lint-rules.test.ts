@@ -182,6 +182,7 @@ describe('import boundaries', () => {
     for (const [file, source] of [
       ['src/orders/service.ts', '../app.ts'],
       ['src/notify/alerts.ts', '../app.ts'],
+      ['src/notify/notify.ts', '../lifecycle.ts'],
       ['src/bulk/runs.ts', '../app'],
       ['src/schedules/schedules.ts', '../main.ts'],
       ['src/server/server.ts', '../run-service.ts'],
@@ -192,6 +193,7 @@ describe('import boundaries', () => {
       expect(await rulesHit(file, importOf(source)), `${file}: ${source}`).toEqual(['no-restricted-imports']);
     }
     expect(await rulesHit('src/run-service.ts', importOf('./app.ts'))).toEqual([]);
+    expect(await rulesHit('src/app.ts', importOf('./lifecycle.ts'))).toEqual([]);
   });
 
   it('bot features and conversations never import Redis; they call services', async () => {

@@ -61,7 +61,7 @@ function createPins(
   const store = new RedisPinStore({
     redis: deps.redis,
     prefix: deps.prefix,
-    ...(deps.clock ? { clock: deps.clock } : {}),
+    clock: deps.clock,
     onLocked: (userId, lockMs, lock) => deps.alerts.raise(pinLocked(userId, lockMs, lock)),
   });
   const gate = createPinGate({
@@ -101,7 +101,7 @@ export function createAccountsPart(config: AccountsPartConfig, deps: AccountsPar
     },
   });
   // Invite links give roles through the same store (and so the same start credit, once).
-  const invites = new RedisInviteStore({ redis, prefix, ...(deps.clock ? { clock: deps.clock } : {}) });
+  const invites = new RedisInviteStore({ redis, prefix, clock: deps.clock });
   const pricing = new RedisPricingStore({
     redis,
     prefix,

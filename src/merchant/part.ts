@@ -50,7 +50,7 @@ export function createMerchantPart(
     redis,
     prefix,
     limitPerMinute: config.rateLimitPerMinute,
-    ...(deps.budgetWindowMs === undefined ? {} : { windowMs: deps.budgetWindowMs }),
+    windowMs: deps.budgetWindowMs,
   });
   const client = createMerchantClient({
     baseUrl: config.baseUrl,
@@ -58,7 +58,7 @@ export function createMerchantPart(
     apiKey: config.apiKey,
     budget: deps.timed(budget),
     logger,
-    ...(deps.retry ? { retry: deps.retry } : {}),
+    retry: deps.retry,
     onAttempt: (event) => {
       deps.onAttempt(event);
       if (event.httpStatus === 429) {

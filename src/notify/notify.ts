@@ -63,9 +63,9 @@ export function createNotify(deps: NotifyDeps) {
     jobs: deps.jobs,
     telegram: deps.telegram,
     logger,
-    ...(timings.outbox ? { timings: timings.outbox } : {}),
-    ...(deps.hooks ? { hooks: deps.hooks } : {}),
-    ...(deps.onWebhookToChat ? { onWebhookToChat: deps.onWebhookToChat } : {}),
+    timings: timings.outbox,
+    hooks: deps.hooks,
+    onWebhookToChat: deps.onWebhookToChat,
   });
   const callbacks = createOrderCallbacks({ redis: deps.redis, prefix: deps.prefix });
   const alerts = createAlerts({
@@ -78,10 +78,10 @@ export function createNotify(deps: NotifyDeps) {
     names: deps.names,
     admins: deps.admins,
     logger,
-    ...(deps.alertChatId === undefined ? {} : { alertChatId: deps.alertChatId }),
-    ...(deps.alertChatLocale === undefined ? {} : { alertChatLocale: deps.alertChatLocale }),
-    ...(timings.alertGrouping ? { grouping: timings.alertGrouping } : {}),
-    ...(deps.clock ? { clock: deps.clock } : {}),
+    alertChatId: deps.alertChatId,
+    alertChatLocale: deps.alertChatLocale,
+    grouping: timings.alertGrouping,
+    clock: deps.clock,
   });
 
   return {
@@ -100,7 +100,7 @@ export function createNotify(deps: NotifyDeps) {
           outbox,
           t: deps.t,
           logger,
-          ...(buttons ? { buttons } : {}),
+          buttons,
         }),
       );
       orders.onChange(alerts.onChange);

@@ -60,7 +60,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
   }
 
-  const common = { store, logger, clock, raise, ...(deps.hooks ? { hooks: deps.hooks } : {}) };
+  const common = { store, logger, clock, raise, hooks: deps.hooks };
   const sync = createOrderSync({ ...common, api, followUps, followUp });
   const sender = createOrderSender({ ...common, api, placements, placement, followUp, sync });
   const { submitOnce, resolveUnplaced } = createOrderSubmit({
@@ -69,7 +69,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     prefix: deps.prefix,
     placement,
     sender,
-    ...(deps.replicaAcks ? { replicaAcks: deps.replicaAcks } : {}),
+    replicaAcks: deps.replicaAcks,
   });
 
   const service = {

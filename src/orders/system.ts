@@ -61,16 +61,9 @@ export interface OrderSystem {
 /** Wires the order lifecycle from explicit parts (the composition root and the tests call this; no singletons). */
 export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
   const timings = deps.timings ?? {};
-  const common = {
-    redis: deps.redis,
-    prefix: deps.prefix,
-    ...(deps.logger ? { logger: deps.logger } : {}),
-  };
-  const store = createOrderStore({
-    redis: deps.redis,
-    prefix: deps.prefix,
-    ...(deps.clock ? { clock: deps.clock } : {}),
-  });
+  const { clock, hooks } = deps;
+  const common = { redis: deps.redis, prefix: deps.prefix, logger: deps.logger };
+  const store = createOrderStore({ redis: deps.redis, prefix: deps.prefix, clock });
   // Placement re-sends are BullMQ jobs too; a stored intent's change plans the first (relayed by the workers).
   const placements = createPlacementJobs({ jobs: deps.jobs, redis: deps.redis, prefix: deps.prefix });
   // Follow-up reads are BullMQ jobs; the commits plan them in their change entries (relayed by the workers).
@@ -85,25 +78,21 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     placements,
     followUps,
     alerts: deps.alerts,
-    ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(timings.placement ? { placement: timings.placement } : {}),
-    ...(timings.followUp ? { followUp: timings.followUp } : {}),
-    ...(deps.hooks ? { hooks: deps.hooks } : {}),
-    ...(deps.replicaAcks ? { replicaAcks: deps.replicaAcks } : {}),
+    clock,
+    placement: timings.placement,
+    followUp: timings.followUp,
+    hooks,
+    replicaAcks: deps.replicaAcks,
   });
   const webhookHandler = createMerchantWebhookHandler({
     ...common,
     secrets: deps.webhookSecrets,
     alerts: deps.alerts,
-    ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(deps.hooks ? { hooks: deps.hooks } : {}),
-    ...(timings.webhookFailureAlertThreshold === undefined
-      ? {}
-      : { failureAlertThreshold: timings.webhookFailureAlertThreshold }),
-    ...(timings.webhookFailureWindowMs === undefined
-      ? {}
-      : { failureWindowMs: timings.webhookFailureWindowMs }),
-    ...(deps.onWebhookRefused ? { onRefused: deps.onWebhookRefused } : {}),
+    clock,
+    hooks,
+    failureAlertThreshold: timings.webhookFailureAlertThreshold,
+    failureWindowMs: timings.webhookFailureWindowMs,
+    onRefused: deps.onWebhookRefused,
   });
 
   const changeHandlers: ChangeHandler[] = [];
@@ -123,8 +112,8 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
         followUps,
         placements,
         changeHandlers,
-        ...(deps.hooks ? { hooks: deps.hooks } : {}),
-        ...(timings.claimIdleMs === undefined ? {} : { claimIdleMs: timings.claimIdleMs }),
+        hooks,
+        claimIdleMs: timings.claimIdleMs,
       });
     },
   };

@@ -103,7 +103,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     service: deps.service,
     planner: deps.followUps,
     logger,
-    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    hooks: deps.hooks,
   });
   const unplaced = await deps.jobs.every(
     UNPLACED_JOB,

@@ -24,7 +24,7 @@ export function createHttpPart(config: Pick<Config, 'http' | 'metricsToken' | 'r
   const { metrics } = deps;
   const server = createServer({
     merchantWebhook: deps.merchantWebhook,
-    ...(deps.telegramWebhook ? { telegramWebhook: deps.telegramWebhook } : {}),
+    telegramWebhook: deps.telegramWebhook,
     readiness: [
       { name: 'redis', check: createRedisReadiness(deps.redis) },
       // Only a real failure counts: a busy budget, a 429 pause or no answer yet is still ready.
