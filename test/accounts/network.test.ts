@@ -136,7 +136,7 @@ describe('distributors’ networks', () => {
     expect((await w.pricing.list(d10)).length).toBe(2);
   });
 
-  it('gives the README’s worked example', async () => {
+  it('gives the worked example of docs/networks.md', async () => {
     const w = await threeLevels();
     await w.pricing.set(ADMIN, { kind: 'reseller', resellerId: 10 }, { percent: '4', fixed: '0.01' });
     await w.pricing.set(
