@@ -1,5 +1,4 @@
 import type { LoggerLike } from '../domain/log.ts';
-import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import { finishEditScript, releaseEditScript, renewEditScript, takeEditScript } from './outbox-scripts.ts';
@@ -112,19 +111,17 @@ export function createEditSync(deps: EditSyncDeps) {
 
   /**
    * Sends an edit whose message the outbox's `add` took for this process (`now`), then any newer text that came
-   * meanwhile. Its job was added delayed by a third of the lease, under the holder's own ID, as the safety net for a
-   * crash: once the text is sent (or refused for good) the job is removed, since running it would only find the
-   * text sent at the cost of a job's every step in Redis (one already running, after a send slower than its delay,
-   * cannot be removed and finishes on its own). A retry (5xx, network, 429) hands the message to that job at once,
-   * which retries it as queued jobs are; a refused text is logged, as a job's would be.
+   * meanwhile. A retry (5xx, network, 429) calls `handOver`, which gives the message to the edit's job (the holder's
+   * own ID, so it may take the message over) to be retried as queued jobs are; a refused text is logged, as a job's
+   * would be. Whether it was handed over.
    */
   async function editNow(
     id: string,
-    added: Promise<Pick<Job, 'promote' | 'remove'>>,
     own: Extract<OutboxMessage, { kind: 'edit' }>,
     version: number,
     webhookAt: number | undefined,
-  ): Promise<void> {
+    handOver: () => Promise<void>,
+  ): Promise<boolean> {
     // The enqueue found no 429 pause running and took the text's slot of the pace.
     const first: Turn = { version: String(version), message: own, webhookAt, paced: true };
     let handedOver = false;
@@ -139,12 +136,11 @@ export function createEditSync(deps: EditSyncDeps) {
         }
         handedOver = true;
         if (verdict.pauseAllMs !== undefined) await pauseAll(id, verdict.pauseAllMs);
-        // Already running or gone (a crash's repeat): then it needs no nudge.
-        await (await added).promote().catch(() => undefined);
+        await handOver();
       },
       first,
     );
-    if (!handedOver) await (await added).remove().catch(() => undefined);
+    return handedOver;
   }
 
   return { syncEdit, editNow };

@@ -1,6 +1,6 @@
 import { notifyKeys } from './keys.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import type { Job } from 'bullmq';
+import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { FOREVER, KEEP_COMPLETED, type JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
@@ -50,10 +50,13 @@ import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
  *
  * A status edit need not wait for a job's turn (`now`, the notices' order statuses): when nothing holds its
  * message, no 429 pause runs and the pace window has a slot (which the edit takes, as a job's call would), the
- * enqueue takes the message's lock under the job's own ID and the enqueuing process sends the text at once; the
- * job is added delayed by a third of the lease as the safety net, and removed once the text is sent. After a crash
- * or a failed attempt it sends the text itself (its ID is the holder's, so it may take the message over); an
- * attempt slower than the delay can make the job send the same text again, which Telegram answers "not modified".
+ * enqueue takes the message's lock under the job's own ID and sends the text itself, returning once Telegram took
+ * it; no job is added. A failed attempt hands the text to its job (its ID is the holder's, so it may take the
+ * message over); an attempt Telegram has not answered within a second gets its job as a safety net, delayed by a
+ * third of the lease and removed once the text is sent (a slower attempt can make the job send the same text again,
+ * which Telegram answers "not modified"). A process that dies in the middle leaves no job: `now` is for callers
+ * that are redelivered until their enqueue returned (the relay's handlers, whose change stream entry stays pending),
+ * and the repeated enqueue finds the text recorded but not sent and adds the job that sends it.
  */
 
 export type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
@@ -164,6 +167,57 @@ function inChatTurns(
   };
 }
 
+/** How long an enqueue waits for Telegram to answer an edit sent at once before it adds the edit's safety-net job. */
+const AT_ONCE_WAIT_MS = 1_000;
+
+/**
+ * Sends an edit whose message the enqueue took (`now`, see the header), adding its job only when one is needed:
+ * to hand a failed attempt over (at once), or as the safety net of an attempt Telegram has not answered within
+ * AT_ONCE_WAIT_MS (delayed, and removed once the text is sent). Returns once the text is sent or the job added; the
+ * rest of a slow attempt (null when none is left). A process that dies before either leaves no job: its caller's
+ * redelivery (the relay's change stream entry, acknowledged only once the enqueue returned) enqueues the edit again,
+ * and its job, holding the lock's ID, sends it.
+ */
+async function sendAtOnce(
+  deps: {
+    queue: Queue<OutboxJob>;
+    editNow: ReturnType<typeof createOutboxSender>['editNow'];
+    logger: LoggerLike;
+    safetyNetDelayMs: number;
+  },
+  edit: {
+    id: string;
+    edit: Extract<OutboxMessage, { kind: 'edit' }>;
+    data: OutboxJob;
+    jobOptions: JobsOptions;
+    webhookAt: number | undefined;
+  },
+): Promise<{ late: Promise<void> } | null> {
+  const { queue, logger } = deps;
+  let job: Promise<Job<OutboxJob>> | undefined;
+  const addJob = (delay: number) => (job ??= queue.add('edit', edit.data, { ...edit.jobOptions, delay }));
+  const handOver = async () => {
+    await (await addJob(0)).promote().catch(() => undefined);
+  };
+  const sending = deps
+    .editNow(edit.id, edit.edit, edit.data.version ?? 0, edit.webhookAt, handOver)
+    .then(async (handedOver) => {
+      // A safety net added meanwhile (a slow answer) is not needed once the text is sent.
+      if (!handedOver && job !== undefined) await (await job).remove().catch(() => undefined);
+    });
+  let timer: NodeJS.Timeout | undefined;
+  const answered = await Promise.race([
+    sending.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), AT_ONCE_WAIT_MS))),
+  ]).finally(() => clearTimeout(timer));
+  if (answered) return null;
+  await addJob(deps.safetyNetDelayMs);
+  const late = sending.catch((error: unknown) =>
+    logger.warn({ err: error, id: edit.id }, 'an edit sent at once was left to its job'),
+  );
+  return { late };
+}
+
 /** Creates the durable Telegram outbox. */
 export function createOutbox(deps: OutboxDeps) {
   const { redis } = deps;
@@ -174,8 +228,9 @@ export function createOutbox(deps: OutboxDeps) {
   const k = notifyKeys(deps.prefix).outbox;
   const { processJob, editNow } = createOutboxSender({ ...deps, k, timings, ttl, logger, queue });
   const inChatTurn = inChatTurns(processJob);
-  // Edits being sent at once (`now`): a clean stop lets them finish.
+  // Edits sent at once (`now`) that Telegram was slow to answer: a clean stop lets them finish.
   const inFlight = new Set<Promise<void>>();
+  const atOnce = { queue, editNow, logger, safetyNetDelayMs: Math.ceil(timings.leaseMs / 3) };
 
   /** Queues `stored` as it is (see enqueue). */
   async function add(stored: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
@@ -183,7 +238,7 @@ export function createOutbox(deps: OutboxDeps) {
     const jobId = key === null ? undefined : outboxJobId(key);
     let result: EnqueueResult = 'queued';
     let data: OutboxJob = { message: stored };
-    // An edit whose message the enqueue took for this process: sent now, its job the safety net (editNow).
+    // An edit whose message the enqueue took for this process: sent now (sendAtOnce).
     let sentNow: Extract<OutboxMessage, { kind: 'edit' }> | null = null;
     if (stored.kind === 'edit') {
       const version = options.version ?? 0;
@@ -197,22 +252,27 @@ export function createOutbox(deps: OutboxDeps) {
       if (key !== null && (await redis.exists(k.once(key))) === 1) return 'duplicate';
       if (options.webhookReceivedAt !== undefined) data = { message: stored, wh: options.webhookReceivedAt };
     }
-    // Two enqueues of one key at the very same time may both answer `queued`; BullMQ adds one job.
-    const added = queue.add(stored.kind, data, {
+    const jobOptions = {
       ...(jobId === undefined ? {} : { jobId }),
       attempts: FOREVER,
       backoff: { type: BACKOFF },
-      ...(sentNow === null ? {} : { delay: Math.ceil(timings.leaseMs / 3) }),
-    });
+    };
     if (sentNow !== null && jobId !== undefined) {
-      const sending = editNow(jobId, added, sentNow, data.version ?? 0, options.webhookReceivedAt)
-        .catch((error: unknown) =>
-          logger.warn({ err: error, id: jobId }, 'an edit sent at once was left to its job'),
-        )
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
+      const slow = await sendAtOnce(atOnce, {
+        id: jobId,
+        edit: sentNow,
+        data,
+        jobOptions,
+        webhookAt: options.webhookReceivedAt,
+      });
+      if (slow !== null) {
+        inFlight.add(slow.late);
+        void slow.late.finally(() => inFlight.delete(slow.late));
+      }
+    } else {
+      // Two enqueues of one key at the very same time may both answer `queued`; BullMQ adds one job.
+      await queue.add(stored.kind, data, jobOptions);
     }
-    await added;
     if (key !== null) await redis.set(k.once(key), '1', 'EX', KEEP_COMPLETED.age);
     return result;
   }

@@ -42,8 +42,9 @@ export interface EnqueueOptions {
   webhookReceivedAt?: number;
   /**
    * An edit only: sent at once by this process when nothing holds the message, no 429 pause runs and the
-   * outbox's pace leaves room, instead of waiting for a job to be taken (the job is still added, delayed, and
-   * finds the text sent). Status edits of orders use it: the chat sees a status as soon as it is applied.
+   * outbox's pace leaves room, instead of waiting for a job to be taken; the enqueue returns once it is sent, and
+   * adds a job only when the attempt failed or was slow. Only for a caller that enqueues again after a crash (the
+   * order changes' relay): a process dying in the middle leaves no job. Status edits of orders use it.
    */
   now?: boolean;
 }
