@@ -25,14 +25,14 @@ import {
  * Values are trimmed; an empty value counts as unset.
  */
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The languages in locales/ (the one list; DEFAULT_LOCALE is checked against it, bot/i18n.ts loads them). */
 export const LOCALES = ['en', 'es', 'fr', 'ru', 'pt', 'id', 'sw', 'hi', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export type BotModeConfig =
+type BotModeConfig =
   | { botMode: 'polling' }
   | {
       botMode: 'webhook';
@@ -42,7 +42,7 @@ export type BotModeConfig =
       webhookSecret: string;
     };
 
-export interface MerchantConfig {
+interface MerchantConfig {
   /** Up to and including `/api/v1`, no trailing slash. */
   baseUrl: string;
   merchantId: string;
@@ -52,7 +52,7 @@ export interface MerchantConfig {
   rateLimitPerMinute: number;
 }
 
-export interface CommonConfig {
+interface CommonConfig {
   botToken: string;
   /** Root of the Bot API server, no trailing slash. */
   telegramApiRoot: string;
@@ -107,8 +107,8 @@ export interface CommonConfig {
   networkMaxDepth: number;
 }
 
-export const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
-export type ServiceRole = (typeof SERVICE_ROLES)[number];
+const SERVICE_ROLES = ['all', 'bot', 'worker'] as const;
+type ServiceRole = (typeof SERVICE_ROLES)[number];
 
 export type Config = CommonConfig & BotModeConfig;
 

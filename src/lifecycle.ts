@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { createHttpPart } from './server/part.ts';
 
 /** A started part, as start() keeps it for stop(). */
-export interface Running {
+interface Running {
   stop(): Promise<void>;
 }
 

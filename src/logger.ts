@@ -38,7 +38,7 @@ export interface LoggerOptions {
   base?: Record<string, unknown>;
 }
 
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 const CREDENTIAL_KEYS = new Set([
   'authorization',
@@ -104,7 +104,7 @@ function digitCount(text: string): number {
   return text.replace(/\D/g, '').length;
 }
 
-export interface Scrubber {
+interface Scrubber {
   /** A string with secrets redacted and phone numbers masked. */
   text(value: string): string;
   /** A deep, redacted copy of any value (errors become plain objects with type, message, stack, cause). */
@@ -333,7 +333,7 @@ const FIELD_NAMES = [
 ];
 
 /** pino `redact` paths: headers and known fields at the top level and one or two levels down. */
-export const REDACT_PATHS: readonly string[] = ['', '*.', '*.*.'].flatMap((depth) => [
+const REDACT_PATHS: readonly string[] = ['', '*.', '*.*.'].flatMap((depth) => [
   ...HEADER_NAMES.map((h) => `${depth}headers["${h}"]`),
   ...FIELD_NAMES.map((f) => `${depth}${f}`),
 ]);

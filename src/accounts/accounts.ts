@@ -14,13 +14,13 @@ import {
   type MoveRefusal,
 } from './ledger.ts';
 
-export type CreditResult = { ok: true; balance: string } | { ok: false; refusal: MoveRefusal };
+type CreditResult = { ok: true; balance: string } | { ok: false; refusal: MoveRefusal };
 
 /**
  * A transfer's outcome: the balances after (the distributor's and the reseller's), refused for credit (the giving
  * side's available credit), or refused because the reseller is not directly below a distributor.
  */
-export type TransferResult =
+type TransferResult =
   | { ok: true; distributorBalance: string; resellerBalance: string }
   | { ok: false; refusal: MoveRefusal }
   | { ok: false; reason: 'not-below' | 'not-distributor' };

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { currencyDigits } from '../domain/money.ts';
 
-export type CreditAmountProblem = 'not-a-number' | 'too-many-decimals' | 'zero' | 'negative' | 'ambiguous';
+type CreditAmountProblem = 'not-a-number' | 'too-many-decimals' | 'zero' | 'negative' | 'ambiguous';
 
 /** The two readings of an ambiguous `1,000`: the comma as a thousands separator, and as a decimal point. */
 export interface CommaReadings {

@@ -67,7 +67,7 @@ export type InviteRedemption =
 export type InviteRevocation = { kind: 'revoked'; invite: Invite } | { kind: 'gone' };
 
 /** Whether the text has the shape of an invite's payload (anything else is never looked up). */
-export function isInvitePayload(text: string): boolean {
+function isInvitePayload(text: string): boolean {
   return PAYLOAD.test(text);
 }
 

@@ -14,7 +14,7 @@ import { API_DECIMALS, currencyDigits } from '../domain/money.ts';
  */
 
 /** Decimal places of the internal integer units (the service's money has 4). */
-export const UNIT_SCALE = API_DECIMALS;
+const UNIT_SCALE = API_DECIMALS;
 const UNIT = new Decimal(10).pow(UNIT_SCALE);
 
 /**

@@ -15,7 +15,7 @@ import { isRole, type Role } from './roles.ts';
  */
 
 /** One user above a reseller, nearest first; `role` is what they are now (null: revoked). */
-export interface Ancestor {
+interface Ancestor {
   userId: number;
   role: Role | null;
 }

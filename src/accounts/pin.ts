@@ -120,11 +120,11 @@ export interface PinStoreDeps {
   onLocked?: (userId: number, lockMs: number, lock: PinLockEvent) => Promise<void>;
 }
 
-export const PIN_LOCK_MS = 15 * 60_000;
+const PIN_LOCK_MS = 15 * 60_000;
 export const PIN_MAX_TRIES = 5;
-export const PIN_HOLD_AFTER_LOCKS = 3;
+const PIN_HOLD_AFTER_LOCKS = 3;
 /** `ms` of a lock held until an admin lifts it: longer than any wait, and plain JSON. */
-export const PIN_HELD_MS = Number.MAX_SAFE_INTEGER;
+const PIN_HELD_MS = Number.MAX_SAFE_INTEGER;
 /** Wrong tries are forgotten a day after the last one; locks count within a rolling day. */
 const DAY_MS = 86_400_000;
 /** The lock key's value while held until an admin lifts it (otherwise: the ms it ends at). */

@@ -12,13 +12,13 @@ import type { MarginRule, PricingScope } from './pricing.ts';
  * three digits (`1,000`), which is refused as `ambiguous` with both readings.
  */
 
-export type PricingCommand =
+type PricingCommand =
   | { kind: 'list' }
   | { kind: 'set'; scope: PricingScope; rule: MarginRule }
   | { kind: 'del'; scope: PricingScope };
 
 /** Why the arguments were refused; each has its own localised answer. */
-export type PricingSyntaxProblem =
+type PricingSyntaxProblem =
   | 'usage'
   | 'scope'
   | 'country'

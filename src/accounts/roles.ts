@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 
 /** A distributor is a reseller with a network of their own (accounts/network.ts). */
 export type Role = 'reseller' | 'distributor' | 'agent' | 'admin';
-export const ROLES: readonly Role[] = ['reseller', 'distributor', 'agent', 'admin'];
+const ROLES: readonly Role[] = ['reseller', 'distributor', 'agent', 'admin'];
 
 /** The role whose commands a user has: a distributor sells as a reseller (and has network commands too). */
 export function actingRole(role: Role | null): Exclude<Role, 'distributor'> | null {

@@ -12,7 +12,7 @@ export interface StatementSummary {
   entries: number;
 }
 
-export const STATEMENT_COLUMNS = [
+const STATEMENT_COLUMNS = [
   'entry_id',
   'time',
   'kind',

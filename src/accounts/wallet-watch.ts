@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 
 /** What one check did. */
-export type WalletCheck = 'unreported' | 'ok' | 'low' | 'failed';
+type WalletCheck = 'unreported' | 'ok' | 'low' | 'failed';
 
 /** The BullMQ job scheduler (and queue) of the wallet checks. */
 export const WALLET_WATCH_QUEUE = 'wallet-watch';

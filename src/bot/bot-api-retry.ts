@@ -5,8 +5,7 @@ import { delayBefore } from '../lib/retry-schedule.ts';
 type Fetch = NonNullable<ApiClientOptions['fetch']>;
 
 /** How one attempt at a Bot API call failed. */
-export type BotApiFailure =
-  { kind: 'network' } | { kind: 'status'; status: number; retryAfterSeconds?: number };
+type BotApiFailure = { kind: 'network' } | { kind: 'status'; status: number; retryAfterSeconds?: number };
 
 export interface BotApiRetryPolicy {
   /** Attempts in all, the first included. */

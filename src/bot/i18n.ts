@@ -67,7 +67,7 @@ const RIGHT_TO_LEFT = new Set(['ar']);
  * in Unicode's first-strong isolate (U+2068 … U+2069): it keeps its own direction, so "+234 803 123 4567" and
  * "O-8F2K" read left to right inside an Arabic sentence, and an Arabic name right to left.
  */
-export function isolated(context: Record<string, unknown>): Record<string, unknown> {
+function isolated(context: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(context)) {
     // Numbers stay numbers: Fluent chooses plural forms by them (a count is one run of digits anyway); a value

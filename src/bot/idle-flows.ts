@@ -26,7 +26,7 @@ const PUSHED_AT_LIMIT = 50_000;
 export const IDLE_FLOW_QUEUE = 'idle-flows';
 
 /** The data of a chat's ending job. */
-export interface IdleFlowJob {
+interface IdleFlowJob {
   chatId: number;
 }
 

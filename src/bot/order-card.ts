@@ -271,7 +271,7 @@ function networkPriceLines(t: Translate, locale: string, card: OrderCard, viewer
 }
 
 /** "2026-11-22 10:15:07 UTC": to the second, so a Refresh visibly changes the card. */
-export function secondsTime(iso: string): string {
+function secondsTime(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }

@@ -9,9 +9,9 @@ import { reachedUsers, reaches, type Reach } from '../accounts/reach.ts';
 import { normaliseMerchantOrderNumber } from '../domain/order-number.ts';
 
 /** Our copy of an unfinished order older than this is read from the service again before it is shown. */
-export const STALE_AFTER_MS = 30_000;
+const STALE_AFTER_MS = 30_000;
 /** Rows per page of /orders (the service's own limit is 20 by default, 100 at most). */
-export const PAGE_SIZE = 5;
+const PAGE_SIZE = 5;
 /** Most of a reseller's own orders searched through at once. */
 const RESELLER_SEARCH_CAP = 500;
 

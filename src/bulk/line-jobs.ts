@@ -39,7 +39,7 @@ export interface BulkJob {
 }
 
 /** The job ID of line `line` of a run in one round of its chain (BullMQ IDs hold no `:`). */
-export function bulkJobId(runId: string, round: number, line: number): string {
+function bulkJobId(runId: string, round: number, line: number): string {
   return `bulk.${runId}.${round}.${line}`;
 }
 
@@ -56,7 +56,7 @@ export interface BulkTimings {
   retryMs: number;
 }
 
-export const DEFAULT_BULK_TIMINGS: BulkTimings = {
+const DEFAULT_BULK_TIMINGS: BulkTimings = {
   leaseMs: 60_000,
   progressEveryMs: 3_000,
   retryMs: 5_000,

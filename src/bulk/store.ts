@@ -34,7 +34,7 @@ export interface RunMeta {
 }
 
 /** Where one line stands: `pending` not sent yet, `placed` handed to the order service, else not placed. */
-export type LineState = 'pending' | 'placed' | 'failed' | 'skipped';
+type LineState = 'pending' | 'placed' | 'failed' | 'skipped';
 
 export interface RunLine extends ValidLine {
   /** The merchant order number, fixed when the file was checked: a re-send is the same order. */

@@ -14,11 +14,7 @@ const LISTED_PROBLEMS = 20;
 const BAR_CELLS = 10;
 
 /** One line's problem in the reader's language, as HTML (the translation escapes what echoes the file). */
-export function problemText(
-  t: Translate,
-  locale: string,
-  problem: Pick<LineProblem, 'key' | 'vars'>,
-): string {
+function problemText(t: Translate, locale: string, problem: Pick<LineProblem, 'key' | 'vars'>): string {
   return t(locale, problem.key, problem.vars);
 }
 
@@ -71,7 +67,7 @@ function shortened(vars: Record<string, string>): Record<string, string> {
 }
 
 /** The progress bar: filled cells for the lines done (placed, failed or skipped). */
-export function progressBar(done: number, total: number): string {
+function progressBar(done: number, total: number): string {
   const filled = total === 0 ? BAR_CELLS : Math.round((done / total) * BAR_CELLS);
   return '▓'.repeat(filled) + '░'.repeat(BAR_CELLS - filled);
 }
@@ -102,7 +98,7 @@ export function progressText(t: Translate, locale: string, view: ProgressView): 
   return lines.join('\n');
 }
 
-export const REPORT_COLUMNS = [
+const REPORT_COLUMNS = [
   'line',
   'phone',
   'operator',

@@ -7,13 +7,13 @@ import { parse } from 'csv-parse/sync';
  */
 
 /** Most data lines one file may hold. */
-export const BULK_MAX_LINES = 1000;
+const BULK_MAX_LINES = 1000;
 /** Largest file read (a full file of long notes stays far below it). */
 export const BULK_MAX_BYTES = 512 * 1024;
 /** The columns, in template order. */
-export const BULK_COLUMNS = ['phone', 'amount', 'operator', 'note'] as const;
+const BULK_COLUMNS = ['phone', 'amount', 'operator', 'note'] as const;
 /** Longest note kept per line (it is only echoed in the report). */
-export const BULK_NOTE_MAX = 100;
+const BULK_NOTE_MAX = 100;
 
 /** One data row as typed, with its line number in the file (1-based, the header counts). */
 export interface BulkRow {

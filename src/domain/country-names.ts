@@ -20,7 +20,7 @@ function namesIn(locale: string): Intl.DisplayNames | null {
 }
 
 /** The name of country `code` (ISO 3166-1 alpha-2) in `locale`, or `fallback` when there is none. */
-export function countryName(code: string, locale: string, fallback: string): string {
+function countryName(code: string, locale: string, fallback: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return fallback;
   return namesIn(locale)?.of(code) ?? fallback;
 }

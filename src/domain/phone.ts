@@ -19,7 +19,7 @@ import { normaliseTypedText } from './money.ts';
 
 export type PhoneProblem = 'empty' | 'invalid' | 'wrong-country' | 'not-mobile' | 'too-long';
 
-export interface ParsedPhone {
+interface ParsedPhone {
   /** Digits with the country code and no plus: what the Merchant API's `account` takes. */
   e164Digits: string;
   /** Display form, e.g. "+234 803 123 4567". */

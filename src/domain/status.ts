@@ -94,7 +94,7 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 export type DisplayStatus = OrderStatus | 'placing' | 'rejected';
 
 /** Locale key of a status text (`order-status-manual-review`…); unknown statuses share one key. */
-export function statusTextKey(status: DisplayStatus): string {
+function statusTextKey(status: DisplayStatus): string {
   if (status === 'placing' || status === 'rejected') return `order-status-${status}`;
   if (!isKnownStatus(status)) return 'order-status-unknown';
   return `order-status-${status.replace(/_/g, '-')}`;

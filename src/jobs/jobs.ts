@@ -29,7 +29,7 @@ export interface JobSystemDeps {
   logger?: LoggerLike;
 }
 
-export interface WorkOptions {
+interface WorkOptions {
   /** Jobs of this queue run at once in this process (default 1). */
   concurrency?: number;
   /** How long a running job's lock lives without renewal before another worker may take it (default 30 s). */
@@ -91,7 +91,7 @@ export function retryDelayMs(attemptsMade: number): number {
 }
 
 /** The back-off of jobs retried for ever: 1 s, doubling, a minute at most. */
-export const JOB_RETRY = {
+const JOB_RETRY = {
   kind: 'doubling',
   firstMs: 1_000,
   maxMs: RETRY_DELAY_MAX_MS,
@@ -107,10 +107,10 @@ export function retryDelayWithin(maxMs: number): (attemptsMade: number) => numbe
 }
 
 /** A job lock's life when the queue names none (BullMQ's `lockDuration`). */
-export const DEFAULT_LOCK_MS = 30_000;
+const DEFAULT_LOCK_MS = 30_000;
 
 /** How often a worker looks for jobs whose lock ran out (BullMQ's `stalledInterval`): the lock's life, 30 s at most. */
-export function stalledIntervalMs(lockDurationMs: number): number {
+function stalledIntervalMs(lockDurationMs: number): number {
   return Math.min(lockDurationMs, 30_000);
 }
 
@@ -118,11 +118,11 @@ export function stalledIntervalMs(lockDurationMs: number): number {
  * How long a worker waits before fetching a job, or recording a finished one, again after a Redis connection error
  * (BullMQ's `runRetryDelay`, whose own default of 15 s would add itself to every recovery).
  */
-export const RUN_RETRY_DELAY_MS = 1_000;
+const RUN_RETRY_DELAY_MS = 1_000;
 /** The longest a worker blocks for a new job's marker before looking for due jobs itself (BullMQ's own 10 s cap). */
-export const BULLMQ_MAX_BLOCK_MS = 10_000;
+const BULLMQ_MAX_BLOCK_MS = 10_000;
 /** BullMQ's pause after a stall check that failed (Redis away), before the next one is planned. */
-export const BULLMQ_STALL_CHECK_RETRY_MS = 5_000;
+const BULLMQ_STALL_CHECK_RETRY_MS = 5_000;
 
 /**
  * How often each worker is looked at for a hung fetch loop (see `work`). On a Redis Cluster whose master restarted,
@@ -160,13 +160,13 @@ export function jobRecoveryBoundMs(options: { lockDurationMs?: number; retryMaxM
 /** Completed jobs kept (a duplicate of their cause added meanwhile is a no-op). */
 export const KEEP_COMPLETED = { age: 7 * 86_400, count: 10_000 } as const;
 /** Failed jobs kept for a person to look at. */
-export const KEEP_FAILED = { age: 30 * 86_400, count: 10_000 } as const;
+const KEEP_FAILED = { age: 30 * 86_400, count: 10_000 } as const;
 
 /** Runs of a job scheduler (`every`) kept, finished or failed. */
-export const EVERY_KEEP = { age: KEEP_FAILED.age, count: 100 } as const;
+const EVERY_KEEP = { age: KEEP_FAILED.age, count: 100 } as const;
 
 /** Defaults for every job: kept as above; retried with back-off when the processor throws. */
-export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: KEEP_COMPLETED,
   removeOnFail: KEEP_FAILED,
   attempts: 5,

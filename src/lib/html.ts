@@ -34,7 +34,7 @@ export function html(fragment: string): Html {
 }
 
 /** A translation variable: strings are escaped, numbers formatted by Fluent, `Html` passed as it is. */
-export type TranslationValue = string | number | Html;
+type TranslationValue = string | number | Html;
 
 /** The arguments of a translation as the bot passes them. */
 export type TranslationVars = Record<string, TranslationValue>;

@@ -1,5 +1,5 @@
 /** Start-up failed at one stage; the message names the variables to check, never a value of a secret. */
-export class StartupError extends Error {
+class StartupError extends Error {
   readonly kind = 'startup-failed' as const;
   constructor(stage: string, cause: unknown) {
     super(`${stage}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });

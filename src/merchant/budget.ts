@@ -50,7 +50,7 @@ export async function untilServed<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface BudgetGrant {
+interface BudgetGrant {
   /** Slots taken in this clock minute, this one included. */
   usedThisMinute: number;
   limit: number;

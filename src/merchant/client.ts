@@ -33,7 +33,7 @@ export interface MerchantClientDeps extends ExchangeDeps, SenderDeps {
 }
 
 /** What one readiness probe found; `busy` means no slot was free now (or a 429 pause is on): nothing was sent. */
-export type ProbeOutcome =
+type ProbeOutcome =
   { kind: 'answered'; account: Account | null } | { kind: 'failed'; reason: string } | { kind: 'busy' };
 
 export interface MerchantClient extends MerchantApi {
@@ -84,7 +84,7 @@ function invalid(what: string): MerchantInvalidRequestError {
 }
 
 /** Checks an order request locally so an obviously bad one never costs a budget slot (values never quoted). */
-export function checkOrderRequest(request: OrderRequest): void {
+function checkOrderRequest(request: OrderRequest): void {
   if (!ORDER_NUMBER.test(request.externalOrderId)) {
     throw invalid('external_order_id must be 1-120 of A-Z a-z 0-9 - _ .');
   }

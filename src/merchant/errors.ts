@@ -21,9 +21,9 @@ export type MerchantErrorKind =
   | 'invalid-request'
   | 'unexpected';
 
-export type FieldErrors = Record<string, string[]>;
+type FieldErrors = Record<string, string[]>;
 
-export interface MerchantErrorInit {
+interface MerchantErrorInit {
   httpStatus?: number;
   key?: string;
   fields?: FieldErrors;
@@ -39,7 +39,7 @@ export interface MerchantErrorInit {
 }
 
 /** Base of every client error; switch on `kind` (see `AnyMerchantError`). */
-export abstract class MerchantError extends Error {
+abstract class MerchantError extends Error {
   abstract readonly kind: MerchantErrorKind;
   /** True when sending the same request again (after waiting) is safe and may succeed. */
   abstract readonly retryable: boolean;
@@ -97,23 +97,23 @@ export class MerchantForbiddenError extends MerchantError {
 }
 
 /** 403 with a non-JSON body from the network edge: the request did not reach the service. */
-export class MerchantEdgeForbiddenError extends MerchantError {
+class MerchantEdgeForbiddenError extends MerchantError {
   readonly kind = 'edge-forbidden' as const;
   readonly retryable = false;
 }
 
-export class MerchantNotFoundError extends MerchantError {
+class MerchantNotFoundError extends MerchantError {
   readonly kind = 'not-found' as const;
   readonly retryable = false;
 }
 
-export class MerchantMethodNotAllowedError extends MerchantError {
+class MerchantMethodNotAllowedError extends MerchantError {
   readonly kind = 'method-not-allowed' as const;
   readonly retryable = false;
 }
 
 /** 429: wait `retryAfterSeconds` (shared by every replica through the budget) and try again. */
-export class MerchantRateLimitedError extends MerchantError {
+class MerchantRateLimitedError extends MerchantError {
   readonly kind = 'rate-limited' as const;
   readonly retryable = true;
 }

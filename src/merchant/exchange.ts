@@ -11,7 +11,7 @@ import type { CallOptions } from './types.ts';
  * into the parsed 2xx answer or a typed error.
  */
 
-export interface MerchantTimeouts {
+interface MerchantTimeouts {
   /** Establishing the TCP/TLS connection. */
   connect: number;
   /** From sending the request to the complete response headers. */

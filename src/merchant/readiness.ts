@@ -28,7 +28,7 @@ export interface MerchantReadiness {
 
 // Idle, a healthy replica probes about once a minute (a probe's answer is itself fresh evidence), so even many
 // replicas behind an eager load balancer leave the background share of the budget to real work.
-export const READINESS_DEFAULTS = { freshMs: 60_000, cacheMs: 30_000, waitMs: 2_000, probeTimeoutMs: 10_000 };
+const READINESS_DEFAULTS = { freshMs: 60_000, cacheMs: 30_000, waitMs: 2_000, probeTimeoutMs: 10_000 };
 
 /**
  * Judges the Merchant API from the replica's own recent calls, probing with one GET /account only when there

@@ -14,7 +14,7 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+const DEFAULT_RETRY_POLICY: RetryPolicy = {
   attempts: 4,
   baseDelayMs: 250,
   maxDelayMs: 5_000,

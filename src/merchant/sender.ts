@@ -38,7 +38,7 @@ export interface SenderDeps {
 }
 
 /** Answers of the spec's 4xx rows are routine (info); 5xx, transport trouble and the unknown are errors. */
-export function logLevelOf(kind: AnyMerchantError['kind']): 'debug' | 'info' | 'error' {
+function logLevelOf(kind: AnyMerchantError['kind']): 'debug' | 'info' | 'error' {
   switch (kind) {
     case 'validation':
     case 'quote-token':

@@ -2,7 +2,7 @@ import type { Decimal } from 'decimal.js';
 import type { OrderStatus } from '../domain/status.ts';
 
 // The status types live in domain/ (which imports nothing of ours); re-exported for the client's users.
-export type { KnownOrderStatus, OrderStatus } from '../domain/status.ts';
+export type { OrderStatus } from '../domain/status.ts';
 
 /**
  * How important a call is when the shared request budget is short, highest first: placing a confirmed order,

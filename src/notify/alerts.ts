@@ -38,7 +38,7 @@ import {
 const BURST_BACKOFF = 'alert-burst';
 
 /** A burst closes after 15 s of quiet or one minute at most. */
-export const DEFAULT_ALERT_GROUPING: AlertGrouping = {
+const DEFAULT_ALERT_GROUPING: AlertGrouping = {
   quietMs: 15_000,
   maxHoldMs: 60_000,
   maxLinesPerMessage: 30,

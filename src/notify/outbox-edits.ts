@@ -12,7 +12,7 @@ import type { SendVerdict } from './outbox-telegram.ts';
  */
 
 /** The outbox's Redis keys an edit needs. */
-export interface EditKeys {
+interface EditKeys {
   /** The message's record: newest text and version, version sent, webhook time. */
   message: (chatId: number, messageId: number) => string;
   /** Who sends the message now (a job's ID, or the enqueuing process under its job's ID). */

@@ -62,7 +62,7 @@ import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
 export type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
 
 /** Production timings of the outbox. */
-export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
+const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
   leaseMs: 30_000,
   retryDelaysMs: [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],
   messagesPerSecond: 25,

@@ -87,7 +87,7 @@ export type CommitResult =
   | { kind: 'refused'; refusal: MoveRefusal };
 
 /** The index, guard and send lock operations that take an order from `prev` (null: new) to `next`. */
-export function indexOps(keys: OrderKeys, prev: StoredOrder | null, next: StoredOrder): RedisOp[] {
+function indexOps(keys: OrderKeys, prev: StoredOrder | null, next: StoredOrder): RedisOp[] {
   const ext = next.externalOrderId;
   const score = String(Date.parse(next.createdAt));
   const ops: RedisOp[] = [];
@@ -130,7 +130,7 @@ export function indexOps(keys: OrderKeys, prev: StoredOrder | null, next: Stored
 }
 
 /** The change stream entries (`maxLen`: the stream's approximate trim) of the changes a mutation makes. */
-export function changeOps(
+function changeOps(
   keys: OrderKeys,
   maxLen: string,
   next: StoredOrder,
@@ -159,7 +159,7 @@ export function changeOps(
  * commission of each distributor above them), encoded for the script, and their keys; sets the credit state
  * `next` calls for.
  */
-export function creditOps(prefix: string, prev: StoredOrder | null, mutation: Mutation): LedgerMove[] {
+function creditOps(prefix: string, prev: StoredOrder | null, mutation: Mutation): LedgerMove[] {
   const next = mutation.next;
   if (next.credit === undefined || mutation.keepForMs !== undefined) return [];
   const recorded = prev === null ? null : (prev.credit?.state ?? null);

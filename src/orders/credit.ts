@@ -55,7 +55,7 @@ export function merchantRevenue(order: Pick<StoredOrder, 'credit' | 'quote'>): s
 }
 
 /** The note of a commission line: the user of the level below it came through. */
-export function commissionNote(fromUserId: number): string {
+function commissionNote(fromUserId: number): string {
   return `from:${fromUserId}`;
 }
 

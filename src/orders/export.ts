@@ -55,7 +55,7 @@ function resellerPrice(order: StoredOrder): string {
 }
 
 /** The status changes we received, oldest first: `source:status@time` joined by `;`. */
-export function eventsOf(order: StoredOrder): string {
+function eventsOf(order: StoredOrder): string {
   return order.history.map((h) => `${h.source}:${h.status}@${h.at}`).join(';');
 }
 

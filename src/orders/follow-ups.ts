@@ -112,7 +112,7 @@ export function createFollowUpPlanner(deps: FollowUpPlannerDeps) {
 export type FollowUpPlanner = ReturnType<typeof createFollowUpPlanner>;
 
 /** What a read needs of the order service (service.ts gives it): the order, the stale alert and a read at the service. */
-export interface FollowUpReader {
+interface FollowUpReader {
   store: Pick<OrderStore, 'get'>;
   followUpTimings: FollowUpTimings;
   reportIfStale(order: StoredOrder): Promise<void>;

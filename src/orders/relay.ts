@@ -31,7 +31,7 @@ export interface JobRelayDeps {
 }
 
 /** The read a change plans, or null (no read: finished, refused, or an intent). */
-export function readOfChange(change: ChangeEntry, timings: FollowUpTimings): ReadPlan | null {
+function readOfChange(change: ChangeEntry, timings: FollowUpTimings): ReadPlan | null {
   if (change.read === undefined) return null;
   return change.read === 'first' ? nextReadPlan(0, timings) : change.read;
 }

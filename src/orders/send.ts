@@ -53,7 +53,7 @@ export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
 export type PlacementQueue = Pick<PlacementJobs, 'complete' | 'renew' | 'pending' | 'repair'>;
 
 /** How a failed placement call ends: definitely refused, refused by access rules, or unknown. */
-export type PlacementVerdict =
+type PlacementVerdict =
   | { kind: 'rejected'; rejection: Rejection }
   | { kind: 'forbidden'; detail: string }
   | { kind: 'unknown'; reason: string };

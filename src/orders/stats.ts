@@ -80,7 +80,7 @@ export interface DailyFigures {
 }
 
 /** One row of a distributor's figures: a direct child with everything below them, or the distributor's own orders. */
-export interface ChildFigures {
+interface ChildFigures {
   userId: number;
   /** Succeeded orders of the row's sellers in the period. */
   orders: number;
@@ -112,7 +112,7 @@ export interface CommissionLine {
 }
 
 /** Days the /stats chart covers, today included. */
-export const CHART_DAYS = 7;
+const CHART_DAYS = 7;
 /** A reseller's orders are read newest first in pages of this many until older than the period. */
 const RESELLER_PAGE = 200;
 

@@ -19,7 +19,7 @@ import type { OrderIntent, StoredOrder, SubmitOptions, SubmitResult } from './ty
  */
 
 /** The first field in which an intent differs from the order stored under its number, if any. */
-export function requestDifference(order: StoredOrder, intent: OrderIntent): string | undefined {
+function requestDifference(order: StoredOrder, intent: OrderIntent): string | undefined {
   const a = order.request;
   const b = intent.request;
   if (order.resellerId !== intent.resellerId) return 'reseller';

@@ -23,7 +23,7 @@ import type { MerchantEvent } from './webhook-signature.ts';
 /** What the service does with follow-up reads: a read now for an event, and the start-up repair. */
 export type FollowUpPort = Pick<FollowUpPlanner, 'plan' | 'readNow' | 'pending' | 'repair'>;
 
-export type EventOutcome = 'applied' | 'unchanged' | 'unknown-order' | 'read-scheduled';
+type EventOutcome = 'applied' | 'unchanged' | 'unknown-order' | 'read-scheduled';
 
 /** The service status an event names, or null when the event alone does not say (a new kind). */
 export function statusOfEvent(event: string): 'succeeded' | 'failed' | 'refunded' | null {

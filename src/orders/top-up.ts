@@ -167,7 +167,7 @@ export function intentDraft(input: TopUpDraft): IntentDraft {
 }
 
 /** The order intent of an unattended top-up under `externalOrderId`, fixed by its caller beforehand. */
-export function unattendedIntent(input: TopUpDraft & { externalOrderId: string }): OrderIntent {
+function unattendedIntent(input: TopUpDraft & { externalOrderId: string }): OrderIntent {
   return intentWithNumber(intentDraft(input), { externalOrderId: input.externalOrderId });
 }
 
@@ -178,7 +178,7 @@ export type UnattendedOutcome =
   | { placed: false; order: StoredOrder; reason: string; quoteRefused: boolean };
 
 /** Placed (or on its way: the order service keeps trying the same number), or not placed and why. */
-export function unattendedOutcome(result: SubmitResult): UnattendedOutcome {
+function unattendedOutcome(result: SubmitResult): UnattendedOutcome {
   switch (result.outcome) {
     case 'placed':
     case 'pending':
@@ -202,7 +202,7 @@ export function unattendedOutcome(result: SubmitResult): UnattendedOutcome {
 }
 
 /** The locale key of why an order was refused (credit and limits have their own). */
-export function notPlacedKey(key: string): string {
+function notPlacedKey(key: string): string {
   switch (key) {
     case 'credit':
       return 'bulk-line-refused-credit';

@@ -43,7 +43,7 @@ export interface QuoteSnapshot {
 }
 
 /** Where the order stands on our side. */
-export type PlacementState =
+type PlacementState =
   | 'placing' // saved; no definite answer from the service yet
   | 'placed' // the service has it (201 or 200 replay); `orderId` known
   | 'rejected'; // the service refused it (400/403...), nothing charged

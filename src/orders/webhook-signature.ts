@@ -109,7 +109,7 @@ export function signMerchantWebhook(secret: string, t: number | string, body: Bu
   return `t=${timestamp},v1=${hmac(secret, timestamp, body).toString('hex')}`;
 }
 
-export type MerchantEventKind =
+type MerchantEventKind =
   'order.succeeded' | 'order.partially_succeeded' | 'order.failed' | 'order.refunded' | (string & {});
 
 /** A verified Merchant API event, with only the fields the bot uses. */

@@ -36,10 +36,10 @@ export interface OrderWorkers {
 }
 
 /** The job that resolves the numbers a dead process fixed but never stored (see resolveUnplaced). */
-export const UNPLACED_JOB = 'unplaced-numbers';
+const UNPLACED_JOB = 'unplaced-numbers';
 
 /** How often the unplaced numbers are looked for: a quarter of their grace, between 50 ms and 10 s. */
-export function unplacedCheckEveryMs(graceMs: number): number {
+function unplacedCheckEveryMs(graceMs: number): number {
   return Math.min(10_000, Math.max(50, Math.floor(graceMs / 4)));
 }
 

@@ -25,7 +25,7 @@ export const CHART_WIDTH = 800;
 export const CHART_HEIGHT = 520;
 
 /** Colours of the statuses, in stacking order (others, such as new service statuses, are grey). */
-export const STATUS_COLOURS: ReadonlyArray<[string, string]> = [
+const STATUS_COLOURS: ReadonlyArray<[string, string]> = [
   ['succeeded', '#2da44e'],
   ['accepted', '#54aeff'],
   ['processing', '#0969da'],

@@ -5,7 +5,7 @@ import type { RequestBudget } from '../merchant/budget.ts';
 import type { AttemptEvent } from '../merchant/sender.ts';
 
 /** Index statuses of stored orders: the service's status once placed, else the placement state. */
-export const ORDER_INDEX_STATUSES: readonly string[] = ['placing', 'rejected', ...KNOWN_STATUSES];
+const ORDER_INDEX_STATUSES: readonly string[] = ['placing', 'rejected', ...KNOWN_STATUSES];
 
 /** Every Prometheus metric of one process; created once in createApp and passed where needed. */
 export function createMetrics() {

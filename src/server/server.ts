@@ -9,7 +9,7 @@ import type { LoggerLike } from '../domain/log.ts';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
-export interface ReadinessCheck {
+interface ReadinessCheck {
   name: string;
   check(): Promise<boolean>;
 }
@@ -55,7 +55,7 @@ const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8
  * of the token are compared in constant time: both are 32 bytes whatever was sent, so neither the comparison nor
  * a length check tells anything about the token.
  */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const presented = BEARER.exec(header ?? '')?.[1];
   const same = timingSafeEqual(sha256(presented ?? ''), sha256(token));
   return presented !== undefined && same;

@@ -50,7 +50,7 @@ export function requoteData(externalOrderId: string): string {
 }
 
 /** Short stable id of a long order number (base64url of SHA-256, 16 chars). */
-export function shortOrderRef(externalOrderId: string): string {
+function shortOrderRef(externalOrderId: string): string {
   return createHash('sha256').update(externalOrderId).digest('base64url').slice(0, 16);
 }
 

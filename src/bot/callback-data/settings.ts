@@ -2,7 +2,7 @@
 // `set:` — one button per setting: the language, the time zone, the shop name, the PIN.
 const SETTINGS = 'set:';
 
-export const SETTINGS_ITEMS = ['language', 'timezone', 'shop', 'pin'] as const;
+const SETTINGS_ITEMS = ['language', 'timezone', 'shop', 'pin'] as const;
 export type SettingsItem = (typeof SETTINGS_ITEMS)[number];
 
 /** Matcher for `composer.callbackQuery`; read the match with `parseSettings`. */

@@ -2,7 +2,7 @@ import type { Conversation } from '@grammyjs/conversations';
 import { GrammyError, HttpError, type Context } from 'grammy';
 
 /** A Bot API failure worth waiting out: no connection, Telegram's 5xx, or flood control. */
-export function isTransientBotApiError(error: unknown): boolean {
+function isTransientBotApiError(error: unknown): boolean {
   if (error instanceof HttpError) return true;
   return error instanceof GrammyError && (error.error_code >= 500 || error.error_code === 429);
 }

@@ -13,7 +13,7 @@ import { pinLockedText } from './top-up/pin.ts';
 
 export const PIN_SETUP = 'pinSetup';
 /** A set-up left alone this long ends: the next update is handled as if there were none. */
-export const PIN_SETUP_IDLE_MS = 15 * 60_000;
+const PIN_SETUP_IDLE_MS = 15 * 60_000;
 
 export interface PinSetupDeps {
   pins: Pick<PinStore, 'state' | 'check' | 'setHash'>;

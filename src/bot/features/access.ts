@@ -13,7 +13,7 @@ const OPEN_COMMANDS = new Set(['start', 'help', 'language', 'cancel']);
  * Which roles may use each command. A distributor has every command of a reseller and those that name
  * `distributor`, which reach their own network only (each feature checks who a command names).
  */
-export const COMMAND_ROLES: Record<string, readonly Role[]> = {
+const COMMAND_ROLES: Record<string, readonly Role[]> = {
   topup: ['reseller', 'admin'],
   bulk: ['reseller', 'admin'],
   schedule: ['reseller', 'admin'],

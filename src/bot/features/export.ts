@@ -25,7 +25,7 @@ export interface ExportDeps {
 }
 
 /** `/export [from] [to] [status]`, parsed; null when the words are not that. */
-export function parseExportArgs(
+function parseExportArgs(
   words: readonly string[],
   today: string,
 ): { from: string; to: string; status?: string } | null {

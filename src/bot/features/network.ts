@@ -27,7 +27,7 @@ export interface NetworkFeatureDeps {
 const USER_ID = /^\d{1,15}$/;
 
 /** Children of a distributor shown on one /network page. */
-export const NETWORK_PAGE_SIZE = 8;
+const NETWORK_PAGE_SIZE = 8;
 
 /**
  * `/transfer` and `/network` (a distributor's own network) and `/move` (admins): credit down to a reseller

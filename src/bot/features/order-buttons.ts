@@ -19,8 +19,6 @@ import { requireRole } from './access.ts';
 import { reachOfUpdate } from '../reach.ts';
 import { inNetwork } from '../../accounts/reach.ts';
 
-export { displayStatusOf };
-
 /** What the order buttons need; a getter so the order system can be wired after the bot. */
 export interface OrderLookup {
   readonly orders: { service: Pick<OrderService, 'get'>; callbacks: Pick<OrderCallbacks, 'resolve'> };
@@ -29,7 +27,7 @@ export interface OrderLookup {
 export { isOrderCardButton } from '../callback-data/order.ts';
 
 /** Whether this user may see this order: resellers their own, agents and admins all. */
-export function maySee(ctx: BotContext, order: StoredOrder): boolean {
+function maySee(ctx: BotContext, order: StoredOrder): boolean {
   return ctx.role === 'agent' || ctx.role === 'admin' || order.resellerId === ctx.from?.id;
 }
 
@@ -43,7 +41,7 @@ export async function viewerOf(
 }
 
 /** Data of the Refresh button: the order by merchant order number (ours) or by O-… (read from the service). */
-export async function refreshData(desk: OrderDesk, card: OrderCard): Promise<string> {
+async function refreshData(desk: OrderDesk, card: OrderCard): Promise<string> {
   if (card.source === 'service' && card.orderId !== undefined) {
     const plain = refreshDataForOrderId(card.orderId);
     if (plain !== null) return plain;

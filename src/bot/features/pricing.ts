@@ -27,7 +27,7 @@ function resellersOf(scopes: readonly PricingScope[]): number[] {
 }
 
 /** A scope in words; `people` names a reseller. */
-export function scopeText(ctx: BotContext, scope: PricingScope, people: People): string {
+function scopeText(ctx: BotContext, scope: PricingScope, people: People): string {
   switch (scope.kind) {
     case 'default':
       return ctx.t('pricing-scope-default');
@@ -41,7 +41,7 @@ export function scopeText(ctx: BotContext, scope: PricingScope, people: People):
 }
 
 /** A rule in words: "2.5 % + 0.1, at least 0.05, at most 2" (fees in the merchant currency). */
-export function ruleText(ctx: BotContext, rule: MarginRule): string {
+function ruleText(ctx: BotContext, rule: MarginRule): string {
   let text = ctx.t('pricing-rule', { percent: rule.percent, fixed: rule.fixed });
   if (rule.min !== undefined) text += ctx.t('pricing-rule-min', { min: rule.min });
   if (rule.max !== undefined) text += ctx.t('pricing-rule-max', { max: rule.max });

@@ -26,7 +26,7 @@ export interface ReceiptDeps {
 }
 
 /** The receipt's labels in `locale`. */
-export function receiptLabels(t: Translate, locale: string): ReceiptLabels {
+function receiptLabels(t: Translate, locale: string): ReceiptLabels {
   // Translations are HTML; a receipt holds plain text and escapes it for the message and the image alike.
   const label = (key: string) => htmlToPlain(t(locale, `receipt-${key}`));
   return {

@@ -12,7 +12,7 @@ export interface ReconcileFeatureDeps {
 }
 
 /** The summary of a run in `t`'s language (HTML). */
-export function reconcileSummaryText(
+function reconcileSummaryText(
   t: (key: string, vars?: Record<string, string | number>) => string,
   summary: ReconcileSummary,
 ): string {

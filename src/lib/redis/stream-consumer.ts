@@ -41,7 +41,7 @@ export interface ConsumeOptions {
   onError: (error: unknown, entry: StreamEntry) => void;
 }
 
-export interface StreamConsumer {
+interface StreamConsumer {
   /**
    * Entries to process: those abandoned by a dead consumer, then new ones (one round trip). With `blockMs`, waits
    * that long for a new entry when there is none.
@@ -248,7 +248,7 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
  * Consumers of a stopped service leave their groups, so restarts do not pile them up in Redis; one that cannot
  * (Redis away) is only logged: a later start's reaping removes it.
  */
-export async function leaveGroups(
+async function leaveGroups(
   consumers: Array<Pick<StreamConsumer, 'close'>>,
   logger: LoggerLike,
 ): Promise<void> {
@@ -259,9 +259,9 @@ export async function leaveGroups(
 }
 
 /** How long an idle worker's read waits for a new entry before it looks again for abandoned ones. */
-export const READ_BLOCK_MS = 2_000;
+const READ_BLOCK_MS = 2_000;
 /** How much longer than its block a read may take before its connection is taken for hung and replaced. */
-export const READ_STALL_MS = 10_000;
+const READ_STALL_MS = 10_000;
 
 /**
  * Consumes the stream until stopped. After a round that found nothing, the next read blocks (XREADGROUP BLOCK, on

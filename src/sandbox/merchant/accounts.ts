@@ -7,7 +7,7 @@ export interface WebhookTarget {
   secret: string;
 }
 
-export type LedgerKind = 'debit' | 'refund' | 'topup';
+type LedgerKind = 'debit' | 'refund' | 'topup';
 
 export interface LedgerEntry {
   id: string;

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ipAllowed, type AccountState } from './accounts.ts';
 
 /** Seconds `X-Timestamp` may differ from the service clock, either way. */
-export const SIGNATURE_SKEW_SECONDS = 300;
+const SIGNATURE_SKEW_SECONDS = 300;
 // Nonces older than this can be forgotten: a replay would fail the timestamp check anyway.
 const NONCE_MEMORY_MS = (2 * SIGNATURE_SKEW_SECONDS + 60) * 1000;
 
@@ -46,13 +46,7 @@ export function authenticate(
 }
 
 /** The spec's signing text: POST, full path, timestamp, nonce, SHA-256 of the body, joined by LF. */
-export function expectedSignature(
-  apiKey: string,
-  path: string,
-  ts: string,
-  nonce: string,
-  body: Buffer,
-): string {
+function expectedSignature(apiKey: string, path: string, ts: string, nonce: string, body: Buffer): string {
   const bodyHash = createHash('sha256').update(body).digest('hex');
   return createHmac('sha256', apiKey).update(['POST', path, ts, nonce, bodyHash].join('\n')).digest('hex');
 }

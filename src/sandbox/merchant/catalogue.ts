@@ -3,7 +3,7 @@ import { Money, money, type MoneyValue } from './format.ts';
 export type Subtype = 'airtime' | 'data' | 'bundle';
 export const SUBTYPES: readonly Subtype[] = ['airtime', 'data', 'bundle'];
 
-export interface CatalogueAmount {
+interface CatalogueAmount {
   /** Local amount, 4-decimal string; `min === max` for a fixed amount. */
   min: string;
   max: string;

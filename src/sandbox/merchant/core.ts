@@ -20,23 +20,23 @@ import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks.ts';
 /**
  * Fixed, documented demo credentials. They only ever open this sandbox; they are not secrets of anything real.
  */
-export const DEMO_MERCHANT_ID = 'M1000001';
-export const DEMO_API_KEY = 'sbx_demo_3f9a1c7e5b2d4a6f8e0c1b3d5f7a9c2e';
+const DEMO_MERCHANT_ID = 'M1000001';
+const DEMO_API_KEY = 'sbx_demo_3f9a1c7e5b2d4a6f8e0c1b3d5f7a9c2e';
 export const DEMO_WEBHOOK_SECRET = 'whsec_sandbox_demo_6b1e4d9a2c7f5e3b8a0d';
 /** A second merchant, so "another account's order" and "another account's quote" can be tried. */
 export const DEMO_OTHER_MERCHANT_ID = 'M1000002';
 export const DEMO_OTHER_API_KEY = 'sbx_demo_other_0d2c4b6a8e1f3a5c7b9d';
 
 /** Per-order cap on `merchant_price` behind the `risk` error, in the wallet currency, unless overridden. */
-export const DEFAULT_RISK_MAX_ORDER_PRICE = '200.0000';
+const DEFAULT_RISK_MAX_ORDER_PRICE = '200.0000';
 
-export interface WebhookTargetOption {
+interface WebhookTargetOption {
   url: string;
   /** Defaults to DEMO_WEBHOOK_SECRET for the first target, DEMO_WEBHOOK_SECRET + "_2" for the second, … */
   secret?: string;
 }
 
-export interface AccountOption {
+interface AccountOption {
   merchantId: string;
   apiKey: string;
   name?: string;
@@ -81,7 +81,7 @@ export interface QuoteRecord {
   expiresAt: number;
 }
 
-export interface Pricing {
+interface Pricing {
   markupPercent: MoneyValue;
   fxOverrides: Map<string, string>;
 }
@@ -113,7 +113,7 @@ export interface SandboxCore {
   close(): Promise<void>;
 }
 
-export class SandboxOptionsError extends Error {
+class SandboxOptionsError extends Error {
   readonly kind = 'sandbox_options' as const;
 }
 

@@ -1,6 +1,6 @@
 import type { Rng } from './rng.ts';
 
-export type ApiFaultKind =
+type ApiFaultKind =
   | 'latency'
   | 'error'
   | 'reset'
@@ -9,8 +9,8 @@ export type ApiFaultKind =
   | 'late_answer'
   | 'garbled_answer'
   | 'duplicate_quote_token';
-export type WebhookFaultKind = 'webhook_lose' | 'webhook_duplicate' | 'webhook_delay';
-export type FaultKind = ApiFaultKind | WebhookFaultKind;
+type WebhookFaultKind = 'webhook_lose' | 'webhook_duplicate' | 'webhook_delay';
+type FaultKind = ApiFaultKind | WebhookFaultKind;
 
 const KINDS: readonly FaultKind[] = [
   'latency',
@@ -75,7 +75,7 @@ const num = (value: unknown, name: string, min: number, max: number, fallback: n
 };
 
 /** Builds a rule from the control API's JSON (snake_case), with the documented defaults. */
-export function parseFaultSpec(body: Record<string, unknown>, id: string): FaultRule {
+function parseFaultSpec(body: Record<string, unknown>, id: string): FaultRule {
   const kind = body.kind;
   if (typeof kind !== 'string' || !KINDS.includes(kind as FaultKind))
     throw new FaultSpecError(`kind must be one of ${KINDS.join(', ')}`);

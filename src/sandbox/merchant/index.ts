@@ -7,19 +7,8 @@ import { CONTROL_PREFIX, createControlHandler } from './control.ts';
 import { DEMO_WEBHOOK_SECRET, createCore, type MerchantSandboxOptions } from './core.ts';
 import { detail, notFoundHtml, send } from './http.ts';
 
-export {
-  DEFAULT_RISK_MAX_ORDER_PRICE,
-  DEMO_API_KEY,
-  DEMO_MERCHANT_ID,
-  DEMO_OTHER_API_KEY,
-  DEMO_OTHER_MERCHANT_ID,
-  DEMO_WEBHOOK_SECRET,
-  SandboxOptionsError,
-  type AccountOption,
-  type MerchantSandboxOptions,
-  type WebhookTargetOption,
-} from './core.ts';
-export { MAGIC_ENDINGS, renderMagicTable, type MagicEnding, type Outcome } from './magic.ts';
+export { DEMO_OTHER_API_KEY, DEMO_OTHER_MERCHANT_ID, type MerchantSandboxOptions } from './core.ts';
+export { MAGIC_ENDINGS, renderMagicTable } from './magic.ts';
 export { COUNTRIES, OPERATORS, FX_PER_USD } from './catalogue.ts';
 
 export interface SandboxAddress {

@@ -4,7 +4,7 @@
  * show MAGIC_ENDINGS, so keep the descriptions plain.
  */
 
-export type FinalishStatus = 'processing' | 'manual_review' | 'succeeded' | 'failed' | 'refunded';
+type FinalishStatus = 'processing' | 'manual_review' | 'succeeded' | 'failed' | 'refunded';
 
 export type Outcome =
   | 'succeed'

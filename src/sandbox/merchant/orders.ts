@@ -25,7 +25,7 @@ const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   refunded: [],
 };
 
-export const isFinished = (status: OrderStatus): boolean => status === 'succeeded' || status === 'refunded';
+const isFinished = (status: OrderStatus): boolean => status === 'succeeded' || status === 'refunded';
 
 interface StatusText {
   title: string;
@@ -74,7 +74,7 @@ const TEXT: Readonly<Record<OrderStatus, StatusText>> = {
   },
 };
 
-export interface OrderAttempt {
+interface OrderAttempt {
   attemptNo: number;
   status: string;
   errorMessage: string;
@@ -114,7 +114,7 @@ export interface SandboxOrder {
   heldEvents: WebhookEvent[];
 }
 
-export type NewOrder = Omit<
+type NewOrder = Omit<
   SandboxOrder,
   | 'id'
   | 'orderId'

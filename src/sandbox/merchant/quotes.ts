@@ -19,7 +19,7 @@ export interface QuotePayload {
   nonce: string;
 }
 
-export type TokenCheck = { ok: true; payload: QuotePayload } | { ok: false };
+type TokenCheck = { ok: true; payload: QuotePayload } | { ok: false };
 
 export interface QuoteSigner {
   issue(payload: Omit<QuotePayload, 'nonce'>): { token: string; payload: QuotePayload };

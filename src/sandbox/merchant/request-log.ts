@@ -1,6 +1,6 @@
 import { timestamp } from './format.ts';
 
-export type RequestOutcome = 'answered' | 'reset' | 'dropped';
+type RequestOutcome = 'answered' | 'reset' | 'dropped';
 
 export interface RequestEntry {
   seq: number;

@@ -18,9 +18,9 @@ export interface WebhookEvent {
   totalAmount: string;
 }
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'lost' | 'cancelled';
+type DeliveryState = 'pending' | 'delivered' | 'failed' | 'lost' | 'cancelled';
 
-export interface DeliveryAttempt {
+interface DeliveryAttempt {
   attemptNo: number;
   /** Service-clock times: `scheduledAt - previous.completedAt` is the retry delay times the time scale. */
   scheduledAt: number;
@@ -55,13 +55,12 @@ export interface Delivery {
 }
 
 /** Minutes to wait after failed attempt n (1-based) before attempt n+1; six attempts in all. */
-export const RETRY_MINUTES: readonly number[] = [1, 5, 15, 30, 60];
-export const MAX_ATTEMPTS = RETRY_MINUTES.length + 1;
+const RETRY_MINUTES: readonly number[] = [1, 5, 15, 30, 60];
 const STORED_RESPONSE_CHARS = 1000;
-export const WEBHOOK_USER_AGENT = 'MerchantSandbox-Webhooks/1.0';
+const WEBHOOK_USER_AGENT = 'MerchantSandbox-Webhooks/1.0';
 
 /** The spec's one-line JSON body (recharge orders carry an empty `items`). */
-export function webhookBody(event: WebhookEvent): string {
+function webhookBody(event: WebhookEvent): string {
   return JSON.stringify({
     event: event.event,
     order: {

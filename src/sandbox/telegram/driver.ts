@@ -34,14 +34,14 @@ import { StandInUsageError } from './errors.ts';
 import { validateFault } from './faults.ts';
 import type { FaultSpec, GroupInit, StandInUserInit, UserRecord, World } from './world.ts';
 
-export type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
 
-export interface WaitOptions {
+interface WaitOptions {
   /** Default 15 000 ms: generous, for slow machines. */
   timeoutMs?: number;
 }
 
-export const DEFAULT_WAIT_MS = 15_000;
+const DEFAULT_WAIT_MS = 15_000;
 
 export interface StandInUser {
   readonly id: number;
@@ -89,7 +89,7 @@ export interface StandInUser {
   commands(languageCode?: string): TgBotCommand[];
 }
 
-export type OpenedLink = { user: StandInUser; payload: string; sent: SentMessage };
+type OpenedLink = { user: StandInUser; payload: string; sent: SentMessage };
 
 /** A group with the bot in it: any user (made with driver.user) writes or presses there. */
 export interface StandInGroup {
@@ -157,7 +157,7 @@ export interface StandInDriver {
 }
 
 /** Resolves with the probe's first truthy result, checking on every change and every 20 ms. */
-export function waitUntil<T>(
+function waitUntil<T>(
   world: World,
   probe: () => T,
   timeoutMs: number,
@@ -198,7 +198,7 @@ export function waitUntil<T>(
 }
 
 /** Waiting on one chat: used by the private chat of a user and by a group alike. */
-export interface ChatWaits {
+interface ChatWaits {
   /** Resolves with the probe's first truthy result, re-checked on every change. */
   waitFor<T>(probe: (chat: ChatMessage[]) => T, options?: WaitOptions): Promise<Truthy<T>>;
   /**
@@ -241,7 +241,7 @@ function chatWaits(world: World, id: number, chat: () => ChatMessage[], where: s
   };
 }
 
-export function transcript(chat: readonly ChatMessage[]): string {
+function transcript(chat: readonly ChatMessage[]): string {
   if (chat.length === 0) return 'the chat is empty';
   const lines = chat.slice(-12).map((m) => {
     const buttons = m.buttons

@@ -11,7 +11,7 @@ export interface FormattedText {
   entities: TgMessageEntity[];
 }
 
-export type UserResolver = (id: number) => TgUser | undefined;
+type UserResolver = (id: number) => TgUser | undefined;
 
 const parseError = (what: string): BotApiError => badRequest(`can't parse entities: ${what}`);
 
@@ -37,7 +37,7 @@ const PRIORITY: Record<TgEntityType, number> = {
   expandable_blockquote: 0,
 };
 
-export function sortEntities(entities: TgMessageEntity[]): TgMessageEntity[] {
+function sortEntities(entities: TgMessageEntity[]): TgMessageEntity[] {
   return entities.sort(
     (a, b) => a.offset - b.offset || b.length - a.length || PRIORITY[a.type] - PRIORITY[b.type],
   );
@@ -702,7 +702,7 @@ const QUOTES = new Set<TgEntityType>(['blockquote', 'expandable_blockquote']);
  * `code` or `pre`; a blockquote never inside another; other entities (links, mentions, custom emoji) never
  * inside each other. Styles may nest anywhere else, and anything may sit inside a blockquote or a style.
  */
-export function nestingRules(entities: TgMessageEntity[]): TgMessageEntity[] {
+function nestingRules(entities: TgMessageEntity[]): TgMessageEntity[] {
   const kept: TgMessageEntity[] = [];
   for (const entity of sortEntities([...entities])) {
     const inside = kept.filter(

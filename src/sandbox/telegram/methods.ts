@@ -17,7 +17,7 @@ import type {
 } from './types.ts';
 import type { ActiveFault, ChatRecord, StoredMessage, UserRecord, World } from './world.ts';
 
-export interface MethodContext {
+interface MethodContext {
   readonly world: World;
   readonly params: Params;
   /** Aborted when the caller's connection closes (ends a long poll). */
@@ -25,7 +25,7 @@ export interface MethodContext {
 }
 
 /** A result with the `description` some methods add (setWebhook: "Webhook was set"). */
-export interface Described {
+interface Described {
   readonly described: true;
   readonly result: unknown;
   readonly description: string;
@@ -787,7 +787,7 @@ function readBotText(ctx: MethodContext, field: string): string | undefined {
 const CANONICAL = new Map(Object.keys(HANDLERS).map((name) => [name.toLowerCase(), name]));
 
 /** The canonical name of a method the stand-in answers, whatever the case it was called in. */
-export const canonicalMethod = (name: string): string | undefined => CANONICAL.get(name.toLowerCase());
+const canonicalMethod = (name: string): string | undefined => CANONICAL.get(name.toLowerCase());
 
 // ---- faults and dispatch ----
 

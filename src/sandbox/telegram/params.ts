@@ -14,7 +14,7 @@ export interface Upload {
 }
 
 /** An upload with its bytes kept out of JSON and structured clones. */
-export function uploadOf(name: string, type: string, bytes: Buffer): Upload {
+function uploadOf(name: string, type: string, bytes: Buffer): Upload {
   const upload: Upload = { kind: 'upload', name, size: bytes.length, type };
   Object.defineProperty(upload, 'bytes', { value: bytes, enumerable: false });
   return upload;

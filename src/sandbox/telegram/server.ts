@@ -70,7 +70,7 @@ export interface TelegramStandInOptions {
   webhookTimeoutMs?: number;
 }
 
-export interface ListeningAddress {
+interface ListeningAddress {
   /** Give this to grammY: `new Bot(token, { client: { apiRoot } })`. */
   apiRoot: string;
   pageUrl: string;

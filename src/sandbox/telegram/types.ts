@@ -134,7 +134,7 @@ export interface TgCallbackQuery {
   data: string;
 }
 
-export interface TgChatMember {
+interface TgChatMember {
   status: 'member' | 'kicked';
   user: TgUser;
   until_date?: number;

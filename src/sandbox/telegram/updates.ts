@@ -16,12 +16,12 @@ export interface QueuedUpdate {
   readonly chatId: number;
 }
 
-export type UpdatePayload =
+type UpdatePayload =
   | { kind: 'message'; message: TgMessage }
   | { kind: 'callback_query'; callback_query: TgCallbackQuery }
   | { kind: 'my_chat_member'; my_chat_member: TgChatMemberUpdated };
 
-export interface GetUpdatesArgs {
+interface GetUpdatesArgs {
   offset: number;
   limit: number;
   timeoutSeconds: number;

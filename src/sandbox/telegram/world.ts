@@ -22,7 +22,7 @@ import type {
 
 /** A file the stand-in knows: sent by the bot or by a user. */
 /** A file as getFile tells it; an uploaded one keeps its bytes (the file URL and the chat page serve them). */
-export type StoredFile = TgFile & { file_path: string; bytes?: Uint8Array };
+type StoredFile = TgFile & { file_path: string; bytes?: Uint8Array };
 
 export interface StandInUserInit {
   id: number;
@@ -73,7 +73,7 @@ export interface ChatRecord {
   version: number;
 }
 
-export interface CallbackRecord {
+interface CallbackRecord {
   readonly id: string;
   readonly userId: number;
   /** The chat of the message (the user's private chat, or a group). */
@@ -114,7 +114,7 @@ export interface ActiveFault {
   readonly until: number | undefined;
 }
 
-export interface WebhookState {
+interface WebhookState {
   url: string;
   secretToken: string | undefined;
   maxConnections: number;

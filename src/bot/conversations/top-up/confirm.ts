@@ -346,7 +346,7 @@ function productText(sc: StepContext, quote: QuoteView): string {
  * The quote as the chat shows it. A reseller sees only what their credit pays; an admin the merchant price and,
  * beside it, what resellers pay under the general rules with the margin.
  */
-export function quoteText(sc: StepContext, quote: QuoteView, now: number): string {
+function quoteText(sc: StepContext, quote: QuoteView, now: number): string {
   const { locale, t } = sc;
   const expires = new Date(quote.expiresAt);
   const seconds = Math.max(0, Math.round((expires.getTime() - now) / 1000));

@@ -52,7 +52,7 @@ export interface TopUpDeps {
 
 export type Conv = Conversation<BotContext, Context>;
 
-export type Answer =
+type Answer =
   | { kind: 'button'; action: string }
   | { kind: 'text'; text: string; messageId: number }
   | { kind: 'contact'; phone: string }
