@@ -78,6 +78,19 @@ export function createFollowUpPlanner(deps: FollowUpPlannerDeps) {
         delayOnGrid(Date.now(), Math.max(0, Math.floor(plan.delayMs)), deps.timings.gridMs),
       ),
 
+    /**
+     * Removes read 0 of change `seq` unless it runs already: a change that finished the order calls it for the
+     * change before, whose first read (all a quick order ever has) would only find the order finished. A read
+     * further along the back-off is left to find it so; a read already done goes too, which only a replay of its
+     * change could notice (by adding a read that finds the order finished).
+     */
+    dropFirstRead: (ext: string, seq: number): Promise<void> =>
+      queue.remove(readJobId(ext, seq, 0)).then(
+        () => undefined,
+        // Running (its lock refuses the removal): it finds the order finished.
+        () => undefined,
+      ),
+
     /** A read now, caused by `cause` (an event's name) at change `seq`; once per cause. */
     readNow: (ext: string, seq: number, cause: string): Promise<void> =>
       add({ ext, seq, step: null }, readJobId(ext, seq, `now-${cause}`), 0),

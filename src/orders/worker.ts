@@ -16,8 +16,8 @@ export interface OrderWorkersDeps {
   jobs: JobSystem;
   prefix: string;
   service: OrderServiceImpl;
-  /** Adds follow-up reads (the relay and the reads themselves plan them). */
-  followUps: Pick<FollowUpPlanner, 'plan'>;
+  /** Adds follow-up reads (the relay and the reads themselves plan them) and drops a finished order's first. */
+  followUps: Pick<FollowUpPlanner, 'plan' | 'dropFirstRead'>;
   /** Placement re-sends and the send lock. */
   placements: Pick<PlacementJobs, 'plan' | 'take' | 'heldForMs'>;
   /** What other parts do with each order change (notify's notices and alerts), beside the relay's own jobs. */

@@ -60,6 +60,36 @@ describe('durable follow-up of unfinished orders', () => {
     expect(order?.syncedAt).toBeDefined();
   });
 
+  it('an order its webhook finished before its first read leaves no read job behind', async ({
+    openWorld,
+  }) => {
+    const checks: HookDetail[] = [];
+    const w = await openWorld({
+      prefix: 'fu-drop:',
+      // the first read far off: the webhook comes first
+      timings: { followUp: { firstDelayMs: () => 60_000 } },
+      hooks: {
+        at(point: CrashPoint, detail) {
+          if (point === 'follow-up-check') checks.push(detail);
+        },
+      },
+    });
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    expect((await service.submit(intent)).outcome).toBe('placed');
+    await waitFor(
+      async () => (await service.get(ext))?.status === 'succeeded',
+      30_000,
+      'the order succeeded',
+    );
+    // the placement planned its read; the change that finished the order removed it, waiting
+    await waitFor(async () => (await allReadJobs(w, ext)).length === 0, 30_000, 'the first read dropped');
+    expect(checks.filter((c) => c.externalOrderId === ext)).toEqual([]);
+    await expectToldOncePerStatus(w, [ext]);
+  });
+
   it('a change entry delivered twice adds its read once, and that read runs once', async ({ openWorld }) => {
     const prefix = 'fu2:';
     const checks: HookDetail[] = [];
