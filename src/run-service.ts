@@ -11,7 +11,7 @@ export interface RunServiceOptions {
   stopTimeoutMs?: number;
   /**
    * Log an uncaught exception as fatal and exit with this code (the soak's checker reads the logs); without it
-   * Node's own crash report stays, as it always was for `npm start`.
+   * Node's own crash report stays (as for `npm start`).
    */
   uncaughtExceptionExitCode?: number;
 }
@@ -86,7 +86,7 @@ export async function runService(options: RunServiceOptions = {}): Promise<App> 
 /**
  * Whether an error (or its cause) says Redis could not be reached, rather than something to fix. A Cluster whose
  * master restarts answers CLUSTERDOWN, then for a moment MOVED back and forth, until ioredis gives up with "Too many
- * Cluster redirections" (a soak replica starting during the restart exited on that).
+ * Cluster redirections" (a replica starting during the restart would otherwise exit on it).
  */
 export function redisWentAway(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {

@@ -96,7 +96,7 @@ export interface BudgetOptions {
   /**
    * Slots of each minute only placements may take; default none. The line already serves a waiting placement
    * before any quote, so a reserve only helps a placement that arrives after the minute is spent, and it costs
-   * the slots it leaves unused when no placement comes (issue 16: every slot of a busy minute is used).
+   * the slots it leaves unused when no placement comes (every slot of a busy minute is meant to be used).
    */
   placementReserve?: number;
   /** Share of the limit background and catalogue calls may use; default 0.5. */

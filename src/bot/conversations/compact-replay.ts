@@ -4,7 +4,7 @@ import { redactKeypadData } from '../callback-data/pin-keypad.ts';
 
 // The conversations plugin records every update a conversation waited for and every Bot API answer it got,
 // whole: a message with its keyboard, the button's message inside a callback query, names, entities. A replay
-// reads only the few fields below, so only those are stored (issue 13: at most 2 KB per chat in Redis).
+// reads only the few fields below, so only those are stored (at most 2 KB per chat in Redis).
 
 type Json = Record<string, unknown>;
 

@@ -21,11 +21,9 @@ export type { TopUpArgs, TopUpDeps };
 
 export const TOP_UP = 'topUp';
 /**
- * Raise when the conversation's code changes in a way that breaks stored replays. 4: a quote's replayed result
- * carries the reseller's price; an older one would show a reseller the merchant price. 5: a quote waits in the
- * shared line (its place numbered like a prompt) and a placement first asks the line's estimate. 6: the amount
- * step reads the prices of fixed amounts (one more external call in the replay log). 7: ✅ reads the payer again
- * (one external with their role and price), and saving a schedule asks for the PIN (more externals).
+ * Raise when the conversation's code changes in a way that breaks stored replays (a replayed result of another
+ * shape, an external call added or removed, prompts numbered otherwise): a conversation stored under another
+ * version is dropped.
  */
 export const TOP_UP_VERSION = 7;
 

@@ -27,7 +27,7 @@ const COMMAND_ROLES: Record<string, readonly Role[]> = {
   transfer: ['distributor'],
   network: ['distributor'],
   move: ['admin'],
-  // Resellers see their own orders only (issue 17).
+  // Resellers see their own orders only.
   stats: ['reseller', 'admin'],
   pricing: ['admin', 'distributor'],
   health: ['admin'],
