@@ -15,8 +15,6 @@ import {
   type Translate,
 } from '../orders/texts.ts';
 import type { StoredOrder } from '../orders/types.ts';
-import type { OrderStatus } from '../merchant/types.ts';
-import { isFinished } from '../domain/status.ts';
 import { html } from '../lib/html.ts';
 
 /**
@@ -148,11 +146,6 @@ async function statusUpdate(
   return false;
 }
 
-/** Whether a status change that leaves the order unfinished was followed by another change of its status. */
-function movedOn(order: StoredOrder, change: { status: OrderStatus; seq: number }): boolean {
-  return !isFinished(change.status) && order.history.length > change.seq;
-}
-
 /** The reseller notices: what the relay calls with each order change (idempotent: one outbox key per status). */
 export function createNotices(deps: NoticesDeps): ChangeHandler {
   const { t, outbox, store } = deps;
@@ -182,10 +175,9 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     // coming back) gets its own message.
     if (order.bulkRunId !== undefined && status !== 'failed' && status !== 'refunded') return;
     // seq + 1 (seq >= 1 here) stays above a refusal's version 1: a revived order's status replaces "❌".
-    // A scheduled run: its report named the order; the final status follows as its own message. A status the
-    // order has moved on from by now is not shown: the newer change's entry, relayed next, shows the newer one.
+    // A scheduled run: its report named the order; the final status follows as its own message.
     const shown =
-      order.bulkRunId === undefined && order.scheduleId === undefined && !movedOn(order, change)
+      order.bulkRunId === undefined && order.scheduleId === undefined
         ? await statusUpdate(deps, order, status, change.seq + 1, timing)
         : false;
     const final = finalMessage(t, order, status);

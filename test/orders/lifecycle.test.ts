@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { statusEmoji } from '../../src/domain/status.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
-import { callsFor, expectToldOncePerStatus, FINAL_MARKERS, statusMessageText } from './support/checks.ts';
+import { expectToldOncePerStatus, statusMessageText } from './support/checks.ts';
 import { it } from './support/order-test.ts';
 import { waitFor, type World } from './support/world.ts';
 
@@ -96,31 +96,6 @@ describe('order lifecycle against the sandbox and the Bot API stand-in', () => {
     expect(w.replicas[0]!.workers ?? null).toBeNull();
     await everyMagicOutcome(w);
     expect(w.replicas[0]!.workers ?? null).toBeNull();
-  });
-
-  it('a status the order moved on from before its change was relayed is not shown: the message goes straight to the newer one', async ({
-    openWorld,
-  }) => {
-    const w = await openWorld({ prefix: 'lc4:', webhooks: false });
-    const { service, store } = w.replicas[0]!.system;
-    const intent = await w.newIntent({ ending: '4444' }); // stays processing at the service
-    const ext = intent.externalOrderId;
-    const placed = await service.submit(intent);
-    expect(placed.outcome).toBe('placed');
-    // No relay runs yet: the order succeeds (as a webhook applied at once would) before its placement is relayed.
-    const applied = await store.applyRemote(
-      ext,
-      { orderId: placed.order.orderId!, status: 'succeeded' },
-      'webhook',
-    );
-    expect(applied?.applied).toBe(true);
-    await w.startWorkers();
-    await expectToldOncePerStatus(w, [ext]);
-    const { edits, sends } = callsFor(w, ext);
-    // One edit, to the final status: without the check, "⏳ Accepted" came first.
-    expect(edits).toHaveLength(1);
-    expect(edits[0]!.startsWith(statusEmoji('succeeded'))).toBe(true);
-    expect(sends.filter((text) => text.startsWith(FINAL_MARKERS.succeeded))).toHaveLength(1);
   });
 
   it('the same on a Redis Cluster of three masters (every key under one hash tag)', async ({
