@@ -4,7 +4,8 @@ import type { CrashPoint } from '../../src/lib/hooks.ts';
 import type { OrderIntent } from '../../src/orders/types.ts';
 import { freePort } from '../support/ports.ts';
 import { killChild } from '../support/child.ts';
-import { callsFor, expectToldOncePerStatus, FINAL_MARKERS } from './support/checks.ts';
+import { callsFor, expectToldOncePerStatus, FINAL_MARKERS, statusMessageText } from './support/checks.ts';
+import { statusEmoji } from '../../src/domain/status.ts';
 import { it, type StartReplica } from './support/order-test.ts';
 import { waitFor, type World } from './support/world.ts';
 
@@ -247,6 +248,14 @@ describe('the bot killed (SIGKILL) at each crash point, then restarted', () => {
       'receipt sent',
     );
     await waitFor(async () => (await w.replicas[0]!.system.outbox.pending()) === 0, 60_000, 'outbox drained');
+    // The status edit the dead process was sending left no job and its message locked: the change, handed to the
+    // restarted relay again, queued that edit again, whose job took the message over and sent the newest status.
+    const finished = (await service.get(intent.externalOrderId))!;
+    await waitFor(
+      () => statusMessageText(w, finished)?.startsWith(statusEmoji('succeeded')) === true,
+      60_000,
+      'the status message showing the final status',
+    );
     // the message Telegram took before the kill may be sent once more, never lost, never more
     const { sends, edits } = callsFor(w, intent.externalOrderId);
     expect(sends.filter((s) => s.startsWith(FINAL_MARKERS.succeeded)).length).toBeLessThanOrEqual(2);
