@@ -41,7 +41,7 @@ export interface ConsumeOptions {
   onError: (error: unknown, entry: StreamEntry) => void;
 }
 
-interface StreamConsumer {
+export interface StreamConsumer {
   /**
    * Entries to process: those abandoned by a dead consumer, then new ones (one round trip). With `blockMs`, waits
    * that long for a new entry when there is none.
@@ -49,13 +49,6 @@ interface StreamConsumer {
   read(blockMs?: number): Promise<StreamEntry[]>;
   /** Marks entries as done for this group (one XACK). */
   ack(...ids: string[]): Promise<void>;
-  /**
-   * Reads once and handles what came: entries of one key (one order) one after another in stream order, those
-   * of different keys at the same time, so a burst of changes to many orders is not handled one round trip at a
-   * time. The entries handled are acknowledged together at the end of the round; one whose handler throws stays
-   * pending (taken over after `claimIdleMs`) and goes to `onError`. Returns how many entries were read.
-   */
-  consume(options: ConsumeOptions & { blockMs?: number }): Promise<number>;
   /** On a clean stop: leaves the group unless entries are still pending (another replica takes them over). */
   close(): Promise<void>;
 }
@@ -81,6 +74,9 @@ for _, c in ipairs(consumers) do
 end
 return removed
 `);
+
+/** Entries one read takes, and a worker has in hand at most. */
+const DEFAULT_BATCH = 100;
 
 /** How long an entry delivered to a consumer that did not acknowledge it waits before another takes it over. */
 export const DEFAULT_CLAIM_IDLE_MS = 30_000;
@@ -124,35 +120,72 @@ async function hangUp<T>(
 }
 
 /**
- * Handles one round's entries (see StreamConsumer.consume): those of one key one after another in stream order,
- * different keys at the same time. Returns the IDs of the entries handled; one whose handler threw goes to
- * `onError`.
+ * Handles entries as they are read, without waiting for a round to end: one key's (one order's) one after another
+ * in stream order, across reads too, and different keys' at the same time, so one slow entry holds back only the
+ * entries of its own key. Each entry is acknowledged once handled (those of one turn of the event loop with one
+ * XACK); one whose handler throws stays pending (taken over after `claimIdleMs`, by this consumer too) and goes to
+ * `onError`. An entry still being handled here is not taken again when a read hands it back.
  */
-async function handleByKey(
-  entries: StreamEntry[],
+export function handleInOrder(
+  consumer: Pick<StreamConsumer, 'ack'>,
   { keyOf, handle, onError }: ConsumeOptions,
-): Promise<string[]> {
-  const byKey = new Map<string, StreamEntry[]>();
-  for (const entry of entries) {
-    const key = keyOf(entry);
-    const list = byKey.get(key);
-    if (list === undefined) byKey.set(key, [entry]);
-    else list.push(entry);
+  logger: LoggerLike = silentLogger,
+) {
+  const chains = new Map<string, Promise<void>>();
+  const handling = new Map<string, Promise<void>>();
+  let acks: string[] = [];
+  let acking: Promise<void> = Promise.resolve();
+
+  async function flush(): Promise<void> {
+    const ids = acks;
+    acks = [];
+    // Not acknowledged: handled again after claimIdleMs, which every handler behind a consumer allows.
+    await consumer
+      .ack(...ids)
+      .catch((error: unknown) => logger.warn({ err: error }, 'stream entries handled but not acknowledged'));
   }
-  const handled: string[] = [];
-  await Promise.all(
-    [...byKey.values()].map(async (list) => {
-      for (const entry of list) {
-        try {
-          await handle(entry);
-          handled.push(entry.id);
-        } catch (error) {
-          onError(error, entry);
-        }
+
+  function acknowledge(id: string): void {
+    acks.push(id);
+    if (acks.length === 1)
+      acking = acking.then(() => new Promise((resolve) => setImmediate(resolve))).then(flush);
+  }
+
+  return {
+    /** Starts handling `entries`; returns how many were new here. */
+    take(entries: StreamEntry[]): number {
+      let taken = 0;
+      for (const entry of entries) {
+        if (handling.has(entry.id)) continue;
+        const key = keyOf(entry);
+        const done = (chains.get(key) ?? Promise.resolve())
+          .then(() => handle(entry))
+          .then(
+            () => acknowledge(entry.id),
+            (error: unknown) => onError(error, entry),
+          )
+          .catch(() => undefined);
+        chains.set(key, done);
+        handling.set(entry.id, done);
+        taken++;
+        void done.then(() => {
+          handling.delete(entry.id);
+          if (chains.get(key) === done) chains.delete(key);
+        });
       }
-    }),
-  );
-  return handled;
+      return taken;
+    },
+    /** Entries being handled. */
+    busy: (): number => handling.size,
+    /** Resolves when an entry is done (at once when none is being handled). */
+    oneDone: (): Promise<void> =>
+      Promise.race([...handling.values(), ...(handling.size === 0 ? [undefined] : [])]),
+    /** Waits for every entry taken so far to be handled and acknowledged. */
+    async settled(): Promise<void> {
+      while (handling.size > 0) await Promise.all(handling.values());
+      await acking;
+    },
+  };
 }
 
 /**
@@ -164,7 +197,7 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   const { redis, stream, group } = options;
   const reader = options.reader ?? { get: () => redis, hung: () => undefined };
   const consumer = options.consumer ?? `c-${randomBytes(6).toString('hex')}`;
-  const batch = options.batch ?? 100;
+  const batch = options.batch ?? DEFAULT_BATCH;
   const claimIdleMs = options.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS;
   const reapIdleMs = Math.max(claimIdleMs, options.reapIdleMs ?? 10 * 60_000);
   let groupReady = false;
@@ -230,14 +263,6 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   return {
     read,
     ack,
-    async consume({ keyOf, handle, onError, blockMs }) {
-      const entries = await read(blockMs);
-      const handled = await handleByKey(entries, { keyOf, handle, onError });
-      // One XACK for the round: an entry handled but not yet acknowledged when the process dies is handled again
-      // by another consumer, which every handler behind a consumer already allows (at-least-once).
-      if (handled.length > 0) await ack(...handled);
-      return entries.length;
-    },
     async close() {
       if (groupReady) await REAP.run(redis, [stream], [group, consumer, -1]);
     },
@@ -293,11 +318,17 @@ export function workStream(
     },
   });
   const blockMs = options.blockMs ?? READ_BLOCK_MS;
+  const batch = options.batch ?? DEFAULT_BATCH;
+  const handling = handleInOrder(consumer, options, logger);
   const loop = runLoop({
     name: options.name,
     idleMs: 0,
     logger,
-    round: (idle) => consumer.consume({ ...options, ...(idle ? { blockMs } : {}) }),
+    round: async (idle) => {
+      // At most a read's worth of entries in hand: a burst is read as fast as it is handled, no faster.
+      while (handling.busy() >= batch) await handling.oneDone();
+      return handling.take(await consumer.read(idle ? blockMs : undefined));
+    },
   });
 
   return {
@@ -306,6 +337,8 @@ export function workStream(
       const stopping = loop.stop();
       reader.disconnect();
       await stopping;
+      // Entries in hand finish and are acknowledged; a stop that gives up on them leaves them pending.
+      await handling.settled();
       await leaveGroups([consumer], logger);
     },
   };

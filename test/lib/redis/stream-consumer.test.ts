@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import {
   createStreamConsumer,
+  handleInOrder,
   workStream,
   type StreamEntry,
 } from '../../../src/lib/redis/stream-consumer.ts';
@@ -74,7 +75,7 @@ describe('createStreamConsumer', () => {
     expect(await pendingCount(redis, stream)).toBe(0);
   });
 
-  it("consume handles one key's entries in stream order and different keys' at once; a failed entry stays pending", async () => {
+  it("handles one key's entries in stream order and different keys' at once; a failed entry stays pending", async () => {
     const stream = `s${++n}`;
     const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a' });
     await consumer.read();
@@ -89,7 +90,7 @@ describe('createStreamConsumer', () => {
     let releaseFirst!: () => void;
     const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
     const failed: string[] = [];
-    const read = await consumer.consume({
+    const handling = handleInOrder(consumer, {
       keyOf: (entry) => entry.fields['order']!,
       handle: async (entry) => {
         const name = `${entry.fields['order']}/${entry.fields['step']}`;
@@ -102,13 +103,47 @@ describe('createStreamConsumer', () => {
       },
       onError: (_error, entry) => failed.push(entry.id),
     });
-    expect(read).toBe(4);
+    expect(handling.take(await consumer.read())).toBe(4);
+    await handling.settled();
     // o1/2 began only after o1/1 finished, although o2/1 had finished first
     expect(finished).toEqual(['o2/1', 'o1/1', 'o1/2']);
     expect(started.indexOf('o1/2')).toBeGreaterThan(started.indexOf('o2/1'));
     expect(failed).toEqual([added[3]]);
     const pending = (await redis.xpending(stream, GROUP, '-', '+', 10)) as Array<[string, ...unknown[]]>;
     expect(pending.map((p) => p[0])).toEqual([added[3]]);
+  });
+
+  it("an entry held up holds back only its own key's later entries, read later too; the others are handled and acknowledged meanwhile", async () => {
+    const stream = `s${++n}`;
+    const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a' });
+    await consumer.read();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const finished: string[] = [];
+    const handling = handleInOrder(consumer, {
+      keyOf: (entry) => entry.fields['order']!,
+      handle: async (entry) => {
+        const name = `${entry.fields['order']}/${entry.fields['step']}`;
+        if (name === 'o1/1') await held;
+        finished.push(name);
+      },
+      onError: () => undefined,
+    });
+    const first = await redis.xadd(stream, '*', 'order', 'o1', 'step', '1');
+    expect(handling.take(await consumer.read())).toBe(1);
+    // a later read, while o1/1 is still held: o2's entry goes through at once, o1's next waits for o1/1
+    await redis.xadd(stream, '*', 'order', 'o1', 'step', '2');
+    await redis.xadd(stream, '*', 'order', 'o2', 'step', '1');
+    expect(handling.take(await consumer.read())).toBe(2);
+    await waitFor(async () => (await pendingCount(redis, stream)) === 2, 10_000, "o2's entry acknowledged");
+    expect(finished).toEqual(['o2/1']);
+    expect(handling.busy()).toBe(2);
+    // the held entry, handed back by a read (as a takeover would), is not taken twice
+    expect(handling.take([{ id: first!, fields: { order: 'o1', step: '1' } }])).toBe(0);
+    release();
+    await handling.settled();
+    expect(finished).toEqual(['o2/1', 'o1/1', 'o1/2']);
+    expect(await pendingCount(redis, stream)).toBe(0);
   });
 
   it('reads at most `batch` entries at a time, in order', async () => {
