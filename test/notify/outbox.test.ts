@@ -95,6 +95,22 @@ describe('durable Telegram outbox on BullMQ', () => {
     return { user, replica };
   }
 
+  /** The outbox's kill-test process, started and stopped still right after Telegram took its message. */
+  async function childAtSend(env: Record<string, string>, label: string): Promise<Child> {
+    const child = startChild('test/notify/support/outbox-child.ts', {
+      ...process.env,
+      REDIS_URL: redisServer.url,
+      PREFIX: prefix,
+      TG_API_ROOT: apiRoot,
+      TG_TOKEN: standIn.token,
+      LEASE_MS: '1000',
+      ...env,
+    });
+    children.push(child);
+    await waitFor(() => child.output.includes('AT outbox-after-send-before-record'), 60_000, label);
+    return child;
+  }
+
   const botTexts = (user: ReturnType<TelegramStandIn['driver']['user']>) =>
     user
       .chat()
@@ -530,22 +546,8 @@ describe('durable Telegram outbox on BullMQ', () => {
       const { user, replica } = setup();
       const sent = await api.sendMessage(user.id, 'v0');
       const message = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id, text: 'v1' };
-      const child = startChild('test/notify/support/outbox-child.ts', {
-        ...process.env,
-        REDIS_URL: redisServer.url,
-        PREFIX: prefix,
-        TG_API_ROOT: apiRoot,
-        TG_TOKEN: standIn.token,
-        LEASE_MS: '1000',
-        NOW_EDIT: JSON.stringify({ message, key: 'k1', version: 1 }),
-      });
-      children.push(child);
-      await waitFor(
-        () => child.output.includes('AT outbox-after-send-before-record'),
-        60_000,
-        'the child at it',
-      );
-      await killChild(child);
+      const env = { NOW_EDIT: JSON.stringify({ message, key: 'k1', version: 1 }) };
+      await killChild(await childAtSend(env, 'the child at the edit'));
       expect(editsOf(user.id, sent.message_id).map((c) => [c.params['text'], c.ok])).toEqual([['v1', true]]);
       // The redelivered change enqueues the same edit: recorded already, not sent as far as the record knows, so its
       // job (the dead holder's ID) takes the message over and sends it; Telegram finds it unchanged.
@@ -670,20 +672,7 @@ describe('durable Telegram outbox on BullMQ', () => {
     const { user, replica } = setup();
     const { outbox } = replica({ work: false, timings: { leaseMs: 1_000 } });
     await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'survivor' }, { key: 's' });
-    const child = startChild('test/notify/support/outbox-child.ts', {
-      ...process.env,
-      REDIS_URL: redisServer.url,
-      PREFIX: prefix,
-      TG_API_ROOT: apiRoot,
-      TG_TOKEN: standIn.token,
-      LEASE_MS: '1000',
-    });
-    children.push(child);
-    await waitFor(
-      () => child.output.includes('AT outbox-after-send-before-record'),
-      60_000,
-      'the child at the send',
-    );
+    const child = await childAtSend({}, 'the child at the send');
     await killChild(child);
     expect(sendsOf(user.id).filter((c) => c.ok)).toHaveLength(1);
     // Another process's worker finds the job stalled once its lock runs out, and sends it again.
