@@ -336,6 +336,9 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
     const grace = RETRY_AFTER_GRACE_MS + (records.clockSlackMs ?? 0);
     for (const r of sorted) {
       if (r.status !== 429 || r.retry_after === null || r.retry_after === undefined) continue;
+      // A 429 the bot never read (it had aborted the call: a placement whose claim was lost stops its send) asks
+      // it nothing.
+      if (r.outcome === 'abandoned') continue;
       // The window opens when the 429 left the sandbox (after any injected latency), not when it arrived.
       const sent = r.at_ms + (r.duration_ms ?? 0);
       const end = sent + r.retry_after * 1000;

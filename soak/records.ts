@@ -27,6 +27,8 @@ export interface Records {
     path: string;
     status: number;
     retry_after: number | null;
+    /** `abandoned`: the sandbox answered after the bot had closed the connection (an aborted call). */
+    outcome?: string;
     /** The merchant order number a placement named (null for other requests). */
     external_order_id?: string | null;
   }[];

@@ -613,6 +613,8 @@ export function createApiHandler(core: SandboxCore): ApiHandler {
     const retryAfter = reply.headers?.['retry-after'];
     if (retryAfter !== undefined) entry.retryAfter = Number(retryAfter);
     entry.durationMs = core.clock.wallNow() - startedAt;
+    // A client that gave up (aborted its call) never reads this answer, nor its Retry-After.
+    if (res.destroyed) entry.outcome = 'abandoned';
     send(res, reply);
   };
 

@@ -1,6 +1,7 @@
 import { timestamp } from './format.ts';
 
-type RequestOutcome = 'answered' | 'reset' | 'dropped';
+/** `abandoned`: answered, but the client had closed the connection by then (it never read the answer). */
+type RequestOutcome = 'answered' | 'abandoned' | 'reset' | 'dropped';
 
 export interface RequestEntry {
   seq: number;

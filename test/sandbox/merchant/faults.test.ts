@@ -149,6 +149,21 @@ describe('merchant sandbox: faults on demand', () => {
     ]);
   });
 
+  it('logs a 429 answered after its client gave up as abandoned: that client never read its Retry-After', async () => {
+    await sb.control.post('/faults', { kind: 'latency', next: 1, latency_ms: 400 });
+    await sb.control.post('/faults', { kind: 'rate_limit', next: 2, retry_after: 3 });
+    const gaveUp = new AbortController();
+    setTimeout(() => gaveUp.abort(), 100);
+    await expect(fetch(`${sb.baseUrl}/recharge/countries`, { signal: gaveUp.signal })).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await sb.client.get('/recharge/countries')).status).toBe(429);
+    const log = await sb.control.get('/requests');
+    expect(log.results.map((e: Json) => [e.status, e.outcome])).toEqual([
+      [429, 'abandoned'],
+      [429, 'answered'],
+    ]);
+  });
+
   it('fires by probability from the seeded RNG: the same seed gives the same run', async () => {
     const run = async () => {
       const box = await startSandbox({ seed: 99 });
