@@ -199,21 +199,20 @@ async function sendAtOnce(
   const handOver = async () => {
     await (await addJob(0)).promote().catch(() => undefined);
   };
-  const sending = deps
-    .editNow(edit.id, edit.edit, edit.data.version ?? 0, edit.webhookAt, handOver)
-    .then(async (handedOver) => {
-      // A safety net added meanwhile (a slow answer) is not needed once the text is sent.
-      if (!handedOver && job !== undefined) await (await job).remove().catch(() => undefined);
-    });
+  const sending = deps.editNow(edit.id, edit.edit, edit.data.version ?? 0, edit.webhookAt, handOver);
   let timer: NodeJS.Timeout | undefined;
   const answered = await Promise.race([
     sending.then(() => true),
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), AT_ONCE_WAIT_MS))),
   ]).finally(() => clearTimeout(timer));
   if (answered) return null;
-  await addJob(deps.safetyNetDelayMs);
-  const late = sending.catch((error: unknown) =>
-    logger.warn({ err: error, id: edit.id }, 'an edit sent at once was left to its job'),
+  const safetyNet = await addJob(deps.safetyNetDelayMs);
+  const late = sending.then(
+    // Not needed once the text is sent (a handed-over text is that job's to send).
+    async (handedOver) => {
+      if (!handedOver) await safetyNet.remove().catch(() => undefined);
+    },
+    (error: unknown) => logger.warn({ err: error, id: edit.id }, 'an edit sent at once was left to its job'),
   );
   return { late };
 }

@@ -177,9 +177,8 @@ export function handleInOrder(
     },
     /** Entries being handled. */
     busy: (): number => handling.size,
-    /** Resolves when an entry is done (at once when none is being handled). */
-    oneDone: (): Promise<void> =>
-      Promise.race([...handling.values(), ...(handling.size === 0 ? [undefined] : [])]),
+    /** Resolves when an entry being handled is done. */
+    oneDone: (): Promise<void> => Promise.race(handling.values()),
     /** Waits for every entry taken so far to be handled and acknowledged. */
     async settled(): Promise<void> {
       while (handling.size > 0) await Promise.all(handling.values());
