@@ -189,7 +189,13 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
         : { inline_keyboard: [[{ text: t(order.locale, 'receipt-button'), callback_data: receipt }]] };
     await outbox.enqueue(
       { kind: 'send', chatId: order.chatId, text: final, ...(replyMarkup ? { replyMarkup } : {}) },
-      { key: `final:${ext}:${status}`, ...(shown ? {} : timing) },
+      // Sent at once after the status edit, unless a message queued before it (a revival's correction, a status
+      // line of its own) may still wait for its job: the chat's messages keep their order.
+      {
+        key: `final:${ext}:${status}`,
+        now: shown && !(change.kind === 'placed' && change.revived),
+        ...(shown ? {} : timing),
+      },
     );
   }
 

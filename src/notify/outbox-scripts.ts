@@ -3,7 +3,7 @@ import { defineScript } from '../lib/redis/redis-script.ts';
 /**
  * The outbox's Lua scripts (outbox.ts, outbox-edits.ts), over keys of its own only, all under its prefix's hash
  * tag: its pace window (`outbox:pace`, the messages sent in the current window by every replica), the 429 pause
- * (`outbox:paused`), the marks of the keys queued (`outbox:once:<key>`), and an edited message's record
+ * (`outbox:paused`), the marks of the keys queued or sent (`outbox:once:<key>`), and an edited message's record
  * (`outbox:msg:<chat>:<message>`: the newest text and its version, the version sent, the webhook time) and lock
  * (`…:lock`, held by the job or process sending it). Each runs atomically, so replicas agree on which text is
  * newest, who sends it and whose turn the pace gives.
@@ -53,6 +53,19 @@ if redis.call('PTTL', KEYS[4]) > 0 then return 'queued' end
 if takeSlot(KEYS[5], tonumber(ARGV[9]), tonumber(ARGV[10])) > 0 then return 'queued' end
 redis.call('SET', KEYS[3], ARGV[7], 'PX', tonumber(ARGV[8]))
 return 'now'
+`);
+
+export const claimSendScript = defineScript(`${TAKE_SLOT}
+-- KEYS: the key's mark, the 429 pause, the pace window ; ARGV: lease ms, messages a window, window ms
+-- A keyed new message to send at once: the mark '1' says it is queued or sent (a duplicate); 'now' that a process
+-- took it to send at once and has not yet answered for it (alive and slow, or dead: its job waits out the lease).
+local mark = redis.call('GET', KEYS[1])
+if mark == '1' then return {'duplicate', 0} end
+if mark then return {'taken', math.max(redis.call('PTTL', KEYS[1]), 0)} end
+if redis.call('PTTL', KEYS[2]) > 0 then return {'queued', 0} end
+if takeSlot(KEYS[3], tonumber(ARGV[2]), tonumber(ARGV[3])) > 0 then return {'queued', 0} end
+redis.call('SET', KEYS[1], 'now', 'PX', tonumber(ARGV[1]))
+return {'now', 0}
 `);
 
 export const takeEditScript = defineScript(`

@@ -5,7 +5,7 @@ import type { OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import type { notifyKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 import type { LifecycleHooks } from '../lib/hooks.ts';
-import { createEditSync } from './outbox-edits.ts';
+import { createEditSync, type EditSyncDeps } from './outbox-edits.ts';
 import { paceScript } from './outbox-scripts.ts';
 import {
   callTelegram,
@@ -64,7 +64,37 @@ export interface OutboxSenderDeps {
   queue: Queue<OutboxJob>;
 }
 
-/** Creates the outbox's sending: `processJob` for a job of its queue, `editNow` for an edit sent at once. */
+/**
+ * Sends a new message that the outbox's `add` took to send at once (its pace slot taken, no 429 pause found). A
+ * retry (5xx, network, 429 with the pause for every replica) calls `handOver`, which gives the message to its job;
+ * a refused message is logged, as a job's would be. Whether it was handed over.
+ */
+async function sendNewNow(
+  deps: Pick<EditSyncDeps, 'attempt' | 'took' | 'pauseAll' | 'logger'>,
+  id: string,
+  message: Exclude<OutboxMessage, { kind: 'edit' }>,
+  webhookAt: number | undefined,
+  handOver: () => Promise<void>,
+): Promise<boolean> {
+  const verdict = await deps.attempt(message, true);
+  switch (verdict.kind) {
+    case 'done':
+      await deps.took(webhookAt, verdict.took === true);
+      return false;
+    case 'give-up':
+      deps.logger.warn({ id, chatId: message.chatId, reason: verdict.reason }, 'telegram refused a message');
+      return false;
+    case 'retry':
+      if (verdict.pauseAllMs !== undefined) await deps.pauseAll(id, verdict.pauseAllMs);
+      await handOver();
+      return true;
+  }
+}
+
+/**
+ * Creates the outbox's sending: `processJob` for a job of its queue, `editNow` and `sendNow` for an edit and a new
+ * message sent at once.
+ */
 export function createOutboxSender(deps: OutboxSenderDeps) {
   const { redis, k, timings, ttl, logger, queue } = deps;
 
@@ -160,5 +190,7 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
     return sendOne(job);
   }
 
-  return { processJob, editNow };
+  const sendNow = sendNewNow.bind(null, { attempt, took, pauseAll, logger });
+
+  return { processJob, editNow, sendNow };
 }

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { FOREVER, KEEP_COMPLETED, type JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
-import { enqueueEditScript } from './outbox-scripts.ts';
+import { claimSendScript, enqueueEditScript } from './outbox-scripts.ts';
 import {
   createOutboxSender,
   PACE_WINDOW_MS,
@@ -48,15 +48,17 @@ import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
  * finding the lock taken leaves the message to its holder (outbox-edits.ts; the record's scripts are
  * outbox-scripts.ts).
  *
- * A status edit need not wait for a job's turn (`now`, the notices' order statuses): when nothing holds its
- * message, no 429 pause runs and the pace window has a slot (which the edit takes, as a job's call would), the
- * enqueue takes the message's lock under the job's own ID and sends the text itself, returning once Telegram took
- * it; no job is added. A failed attempt hands the text to its job (its ID is the holder's, so it may take the
- * message over); an attempt Telegram has not answered within a second gets its job as a safety net, delayed by a
- * third of the lease and removed once the text is sent (a slower attempt can make the job send the same text again,
- * which Telegram answers "not modified"). A process that dies in the middle leaves no job: `now` is for callers
- * that are redelivered until their enqueue returned (the relay's handlers, whose change stream entry stays pending),
- * and the repeated enqueue finds the text recorded but not sent and adds the job that sends it.
+ * A keyed message of an order's change need not wait for a job's turn (`now`: the notices' status edits and final
+ * messages): when no 429 pause runs and the pace window has a slot (which it takes, as a job's call would), and
+ * for an edit nothing holds its message, the enqueue sends the message itself and returns once Telegram took it; no
+ * job is added. An edit takes its message's lock under its job's ID; a new message marks its key `now` for a lease
+ * (`outbox:once:<key>`), and an enqueue of the key meanwhile adds the job to wait out that lease. A failed attempt
+ * hands the message to its job; an attempt Telegram has not answered within a second gets its job as a safety net,
+ * delayed by a third of the lease and removed once sent (a slower attempt can make the job send it again: an edit
+ * is then "not modified", a new message is the one window above). A process that dies in the middle leaves no job:
+ * `now` is for callers that are redelivered until their enqueue returned (the relay's handlers, whose change stream
+ * entry stays pending), and the repeated enqueue finds the edit recorded but not sent, or the new message's mark
+ * expired or taken, and adds the job that sends it (or sends it at once again).
  */
 
 export type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
@@ -167,39 +169,35 @@ function inChatTurns(
   };
 }
 
-/** How long an enqueue waits for Telegram to answer an edit sent at once before it adds the edit's safety-net job. */
+/** How long an enqueue waits for Telegram to answer a message sent at once before it adds its safety-net job. */
 const AT_ONCE_WAIT_MS = 1_000;
 
 /**
- * Sends an edit whose message the enqueue took (`now`, see the header), adding its job only when one is needed:
+ * Sends a message the enqueue took to send at once (`now`, see the header), adding its job only when one is needed:
  * to hand a failed attempt over (at once), or as the safety net of an attempt Telegram has not answered within
- * AT_ONCE_WAIT_MS (delayed, and removed once the text is sent). Returns once the text is sent or the job added; the
- * rest of a slow attempt (null when none is left). A process that dies before either leaves no job: its caller's
- * redelivery (the relay's change stream entry, acknowledged only once the enqueue returned) enqueues the edit again,
- * and its job, holding the lock's ID, sends it.
+ * AT_ONCE_WAIT_MS (delayed, and removed once the message is sent). Returns once the message is sent or the job
+ * added; the rest of a slow attempt (null when none is left). A process that dies before either leaves no job: its
+ * caller's redelivery (the relay's change stream entry, acknowledged only once the enqueue returned) enqueues the
+ * message again, and its job sends it.
  */
 async function sendAtOnce(
-  deps: {
-    queue: Queue<OutboxJob>;
-    editNow: ReturnType<typeof createOutboxSender>['editNow'];
-    logger: LoggerLike;
-    safetyNetDelayMs: number;
-  },
-  edit: {
+  deps: { queue: Queue<OutboxJob>; logger: LoggerLike; safetyNetDelayMs: number },
+  message: {
     id: string;
-    edit: Extract<OutboxMessage, { kind: 'edit' }>;
     data: OutboxJob;
     jobOptions: JobsOptions;
-    webhookAt: number | undefined;
+    /** The attempt; calls `handOver` when it failed and resolves to whether it did. */
+    send: (handOver: () => Promise<void>) => Promise<boolean>;
   },
 ): Promise<{ late: Promise<void> } | null> {
   const { queue, logger } = deps;
   let job: Promise<Job<OutboxJob>> | undefined;
-  const addJob = (delay: number) => (job ??= queue.add('edit', edit.data, { ...edit.jobOptions, delay }));
+  const addJob = (delay: number) =>
+    (job ??= queue.add(message.data.message.kind, message.data, { ...message.jobOptions, delay }));
   const handOver = async () => {
     await (await addJob(0)).promote().catch(() => undefined);
   };
-  const sending = deps.editNow(edit.id, edit.edit, edit.data.version ?? 0, edit.webhookAt, handOver);
+  const sending = message.send(handOver);
   let timer: NodeJS.Timeout | undefined;
   const answered = await Promise.race([
     sending.then(() => true),
@@ -208,13 +206,35 @@ async function sendAtOnce(
   if (answered) return null;
   const safetyNet = await addJob(deps.safetyNetDelayMs);
   const late = sending.then(
-    // Not needed once the text is sent (a handed-over text is that job's to send).
+    // Not needed once the message is sent (a handed-over one is that job's to send).
     async (handedOver) => {
       if (!handedOver) await safetyNet.remove().catch(() => undefined);
     },
-    (error: unknown) => logger.warn({ err: error, id: edit.id }, 'an edit sent at once was left to its job'),
+    (error: unknown) =>
+      logger.warn({ err: error, id: message.id }, 'a message sent at once was left to its job'),
   );
   return { late };
+}
+
+/**
+ * Whether a new message may be queued under `key`: 'now' when this process is to send it at once (a keyed message
+ * queued with `now`, see the header), else what enqueuing answers, or the ms its job must wait while another
+ * process may still be sending it.
+ */
+async function claimSend(
+  deps: { redis: Redis; k: OutboxKeys; timings: OutboxTimings },
+  key: string | null,
+  now: boolean,
+): Promise<'now' | 'duplicate' | 'queued' | number> {
+  const { redis, k, timings } = deps;
+  if (key === null) return 'queued';
+  if (!now) return (await redis.exists(k.once(key))) === 1 ? 'duplicate' : 'queued';
+  const [state, ms] = (await claimSendScript.run(
+    redis,
+    [k.once(key), k.paused, k.pace],
+    [timings.leaseMs, timings.messagesPerSecond, PACE_WINDOW_MS],
+  )) as [string, number];
+  return state === 'taken' ? ms : (state as 'now' | 'duplicate' | 'queued');
 }
 
 /** Creates the durable Telegram outbox. */
@@ -225,11 +245,11 @@ export function createOutbox(deps: OutboxDeps) {
   const logger = deps.logger ?? silentLogger;
   const queue = deps.jobs.queue<OutboxJob>(OUTBOX_QUEUE);
   const k = notifyKeys(deps.prefix).outbox;
-  const { processJob, editNow } = createOutboxSender({ ...deps, k, timings, ttl, logger, queue });
+  const { processJob, editNow, sendNow } = createOutboxSender({ ...deps, k, timings, ttl, logger, queue });
   const inChatTurn = inChatTurns(processJob);
-  // Edits sent at once (`now`) that Telegram was slow to answer: a clean stop lets them finish.
+  // Messages sent at once (`now`) that Telegram was slow to answer: a clean stop lets them finish.
   const inFlight = new Set<Promise<void>>();
-  const atOnce = { queue, editNow, logger, safetyNetDelayMs: Math.ceil(timings.leaseMs / 3) };
+  const atOnce = { queue, logger, safetyNetDelayMs: Math.ceil(timings.leaseMs / 3) };
 
   /** Queues `stored` as it is (see enqueue). */
   async function add(stored: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
@@ -237,40 +257,43 @@ export function createOutbox(deps: OutboxDeps) {
     const jobId = key === null ? undefined : outboxJobId(key);
     let result: EnqueueResult = 'queued';
     let data: OutboxJob = { message: stored };
-    // An edit whose message the enqueue took for this process: sent now (sendAtOnce).
-    let sentNow: Extract<OutboxMessage, { kind: 'edit' }> | null = null;
+    // The message this process took to send at once (sendAtOnce), and a job's wait for another that took it.
+    let atOnceSend: ((handOver: () => Promise<void>) => Promise<boolean>) | null = null;
+    let delay = 0;
+    const webhookAt = options.webhookReceivedAt;
     if (stored.kind === 'edit') {
       const version = options.version ?? 0;
       const answer = await recordEdit({ redis, k, ttl, timings }, stored, version, jobId, options);
       if (answer === 'duplicate') return answer;
       // A stale edit still gets its job (which finds nothing newer to send), so its key counts as used.
       data = { message: stored, version };
-      sentNow = answer === 'now' ? stored : null;
+      if (answer === 'now' && jobId !== undefined) {
+        atOnceSend = (handOver) => editNow(jobId, stored, version, webhookAt, handOver);
+      }
       result = answer === 'now' ? 'queued' : answer;
     } else {
-      if (key !== null && (await redis.exists(k.once(key))) === 1) return 'duplicate';
-      if (options.webhookReceivedAt !== undefined) data = { message: stored, wh: options.webhookReceivedAt };
+      const claim = await claimSend({ redis, k, timings }, key, options.now === true);
+      if (claim === 'duplicate') return claim;
+      if (webhookAt !== undefined) data = { message: stored, wh: webhookAt };
+      if (claim === 'now' && jobId !== undefined) {
+        atOnceSend = (handOver) => sendNow(jobId, stored, webhookAt, handOver);
+      }
+      if (typeof claim === 'number') delay = claim;
     }
     const jobOptions = {
       ...(jobId === undefined ? {} : { jobId }),
       attempts: FOREVER,
       backoff: { type: BACKOFF },
     };
-    if (sentNow !== null && jobId !== undefined) {
-      const slow = await sendAtOnce(atOnce, {
-        id: jobId,
-        edit: sentNow,
-        data,
-        jobOptions,
-        webhookAt: options.webhookReceivedAt,
-      });
+    if (atOnceSend !== null && jobId !== undefined) {
+      const slow = await sendAtOnce(atOnce, { id: jobId, data, jobOptions, send: atOnceSend });
       if (slow !== null) {
         inFlight.add(slow.late);
         void slow.late.finally(() => inFlight.delete(slow.late));
       }
     } else {
       // Two enqueues of one key at the very same time may both answer `queued`; BullMQ adds one job.
-      await queue.add(stored.kind, data, jobOptions);
+      await queue.add(stored.kind, data, { ...jobOptions, delay });
     }
     if (key !== null) await redis.set(k.once(key), '1', 'EX', KEEP_COMPLETED.age);
     return result;

@@ -119,18 +119,28 @@ describe('durable Telegram outbox on BullMQ', () => {
   const sendsOf = (chatId: number) =>
     standIn.driver.calls('sendMessage').filter((c) => c.params['chat_id'] === chatId);
 
-  /** A Telegram whose edits wait at a gate: `entered` once the first edit call arrives, `release` lets them go. */
-  function gatedEdits(): { telegram: OutboxTelegram; entered: Promise<void>; release: () => void } {
+  /** A Telegram whose edits (or new messages) wait at a gate: `entered` once the first call arrives, `release` lets them go. */
+  function gatedEdits(method: 'editMessageText' | 'sendMessage' = 'editMessageText'): {
+    telegram: OutboxTelegram;
+    entered: Promise<void>;
+    release: () => void;
+  } {
     let release!: () => void;
     let enter!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const entered = new Promise<void>((resolve) => (enter = resolve));
+    const atGate = async () => {
+      enter();
+      await gate;
+    };
     const telegram: OutboxTelegram = {
-      sendMessage: (...args) => api.sendMessage(...args),
+      sendMessage: async (...args) => {
+        if (method === 'sendMessage') await atGate();
+        return api.sendMessage(...args);
+      },
       sendDocument: (...args) => api.sendDocument(...args),
       editMessageText: async (...args) => {
-        enter();
-        await gate;
+        if (method === 'editMessageText') await atGate();
         return api.editMessageText(...args);
       },
     };
@@ -546,7 +556,7 @@ describe('durable Telegram outbox on BullMQ', () => {
       const { user, replica } = setup();
       const sent = await api.sendMessage(user.id, 'v0');
       const message = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id, text: 'v1' };
-      const env = { NOW_EDIT: JSON.stringify({ message, key: 'k1', version: 1 }) };
+      const env = { NOW: JSON.stringify({ message, key: 'k1', version: 1 }) };
       await killChild(await childAtSend(env, 'the child at the edit'));
       expect(editsOf(user.id, sent.message_id).map((c) => [c.params['text'], c.ok])).toEqual([['v1', true]]);
       // The redelivered change enqueues the same edit: recorded already, not sent as far as the record knows, so its
@@ -581,6 +591,102 @@ describe('durable Telegram outbox on BullMQ', () => {
     });
   });
 
+  describe('a final message sent at once (`now`)', () => {
+    const finals = (chatId: number, text: string) =>
+      sendsOf(chatId)
+        .filter((c) => c.params['text'] === text)
+        .map((c) => c.status);
+    const jobState = (jobs: JobSystem, key: string) => jobs.queue(OUTBOX_QUEUE).getJobState(outboxJobId(key));
+
+    it('goes out before the enqueue returns, with no job added, timed once; a repeat of its key is a duplicate', async () => {
+      const { user, replica } = setup();
+      const timed: number[] = [];
+      // No worker runs anywhere: only the enqueuing process can have sent it.
+      const { outbox, jobs } = replica({ work: false, onWebhookToChat: (s) => timed.push(s) });
+      const message = { kind: 'send' as const, chatId: user.id, text: 'paid' };
+      const options = { key: 'final:1', now: true, webhookReceivedAt: Date.now() };
+      expect(await outbox.enqueue(message, options)).toBe('queued');
+      expect(finals(user.id, 'paid')).toEqual([200]);
+      expect(timed).toHaveLength(1);
+      expect(await jobState(jobs, 'final:1')).toBe('unknown');
+      expect(await outbox.enqueue(message, options)).toBe('duplicate');
+      replica();
+      await drain(outbox);
+      expect(botTexts(user)).toEqual(['paid']);
+    });
+
+    it('that Telegram is slow to answer gets its job as a safety net, removed once sent', async () => {
+      const { user, replica } = setup();
+      const { telegram: slow, entered, release } = gatedEdits('sendMessage');
+      const { outbox, jobs } = replica({ telegram: slow, work: false });
+      expect(
+        await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'slow' }, { key: 'final:s', now: true }),
+      ).toBe('queued');
+      await entered;
+      expect(await jobState(jobs, 'final:s')).toBe('delayed');
+      release();
+      await waitFor(
+        async () => (await jobState(jobs, 'final:s')) === 'unknown',
+        10_000,
+        'the safety-net job removed',
+      );
+      expect(finals(user.id, 'slow')).toEqual([200]);
+    });
+
+    it('a 429 pauses every replica; its job sends it after retry_after, once', async () => {
+      const { user, replica } = setup();
+      const { outbox } = replica();
+      standIn.driver.injectFault({ kind: 'rate-limit', retryAfter: 1, calls: 1, methods: ['sendMessage'] });
+      await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'r' }, { key: 'final:r', now: true });
+      await drain(outbox);
+      const calls = sendsOf(user.id).filter((c) => c.params['text'] === 'r');
+      expect(calls.map((c) => c.status)).toEqual([429, 200]);
+      expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(900);
+      expect(botTexts(user)).toEqual(['r']);
+    });
+
+    it('a process that dies while sending it leaves it to its job, on another replica', async () => {
+      const { user, replica } = setup();
+      // The call never comes back (its gate stays shut): as good as a process gone in the middle of it.
+      const { telegram: dead, entered } = gatedEdits('sendMessage');
+      const { outbox } = replica({ telegram: dead, work: false, timings: { leaseMs: 1_500 } });
+      await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'd' }, { key: 'final:d', now: true });
+      await entered;
+      replica();
+      await drain(outbox);
+      expect(finals(user.id, 'd')).toEqual([200]);
+    });
+
+    it('a process killed after Telegram took it, before it was recorded: enqueued again, as the change relay redelivers, it is sent once more (the one window), never lost', async () => {
+      const { user, replica } = setup();
+      const message = { kind: 'send' as const, chatId: user.id, text: 'twice' };
+      const env = { NOW: JSON.stringify({ message, key: 'final:k' }) };
+      await killChild(await childAtSend(env, 'the child at the send'));
+      expect(finals(user.id, 'twice')).toEqual([200]);
+      // Redelivered within the dead process's lease: the job waits the lease out, then sends it.
+      const { outbox, jobs } = replica({ timings: { leaseMs: 1_000 } });
+      expect(await outbox.enqueue(message, { key: 'final:k', now: true })).toBe('queued');
+      expect(['delayed', 'completed']).toContain(await jobState(jobs, 'final:k'));
+      await drain(outbox, 60_000);
+      expect(finals(user.id, 'twice')).toEqual([200, 200]);
+      expect(await outbox.enqueue(message, { key: 'final:k', now: true })).toBe('duplicate');
+    });
+
+    it("keeps to the outbox's pace: with the window's messages used, it waits for its job", async () => {
+      const { user, replica } = setup({ timings: { messagesPerSecond: 2 } });
+      const { outbox, jobs } = replica({ work: false });
+      await redis.set(`${prefix}outbox:pace`, '2', 'PX', 3_000);
+      const windowEnds = Date.now() + 3_000;
+      await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'p' }, { key: 'final:p', now: true });
+      expect(await jobState(jobs, 'final:p')).toBe('waiting');
+      replica();
+      await drain(outbox);
+      const calls = sendsOf(user.id).filter((c) => c.params['text'] === 'p');
+      expect(calls.map((c) => c.status)).toEqual([200]);
+      expect(calls[0]!.at).toBeGreaterThanOrEqual(windowEnds - 100);
+    });
+  });
+
   it("keeps to keys of its own: nothing the outbox sends on its connection names a key of BullMQ's", async () => {
     const { user, replica } = setup({ timings: { messagesPerSecond: 3 } });
     // The outbox's own connection (the test's), as the server names its client; BullMQ's are others.
@@ -594,7 +700,7 @@ describe('durable Telegram outbox on BullMQ', () => {
       const { outbox } = replica();
       const sent = await api.sendMessage(user.id, 'v0');
       const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id };
-      // Sends, a document, edits queued and sent at once, their duplicates, a 429 and a full pace window.
+      // Sends, a document, edits and a new message queued and sent at once, their duplicates, a 429 and a full pace window.
       standIn.driver.injectFault({ kind: 'rate-limit', retryAfter: 1, calls: 1, methods: ['sendMessage'] });
       for (let i = 0; i < 5; i++)
         await outbox.enqueue({ kind: 'send', chatId: user.id, text: `m${i}` }, { key: `m${i}` });
@@ -604,6 +710,7 @@ describe('durable Telegram outbox on BullMQ', () => {
       );
       await outbox.enqueue({ ...edit, text: 'v1' }, { key: 'e1', version: 1, now: true });
       await outbox.enqueue({ ...edit, text: 'v2' }, { key: 'e2', version: 2 });
+      await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'f' }, { key: 'f', now: true });
       await drain(outbox);
       expect(await outbox.enqueue({ kind: 'send', chatId: user.id, text: 'm0' }, { key: 'm0' })).toBe(
         'duplicate',

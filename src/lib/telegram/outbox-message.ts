@@ -41,10 +41,11 @@ export interface EnqueueOptions {
   version?: number;
   webhookReceivedAt?: number;
   /**
-   * An edit only: sent at once by this process when nothing holds the message, no 429 pause runs and the
-   * outbox's pace leaves room, instead of waiting for a job to be taken; the enqueue returns once it is sent, and
-   * adds a job only when the attempt failed or was slow. Only for a caller that enqueues again after a crash (the
-   * order changes' relay): a process dying in the middle leaves no job. Status edits of orders use it.
+   * A keyed message: sent at once by this process when no 429 pause runs and the outbox's pace leaves room (and, for
+   * an edit, nothing holds the message), instead of waiting for a job to be taken; the enqueue returns once it is
+   * sent, and adds a job only when the attempt failed or was slow. Only for a caller that enqueues again after a
+   * crash (the order changes' relay): a process dying in the middle leaves no job. Orders' status edits and final
+   * messages use it.
    */
   now?: boolean;
 }

@@ -1,9 +1,9 @@
 /**
- * A process of the Telegram outbox for the kill tests: it works the outbox's queue, or with NOW_EDIT enqueues that
- * edit to be sent at once (`now`) and works nothing, and stops still right after Telegram took a message, before
+ * A process of the Telegram outbox for the kill tests: it works the outbox's queue, or with NOW enqueues that
+ * message (an edit or a new one) to be sent at once (`now`) and works nothing, and stops still right after Telegram took a message, before
  * it is recorded as done (printing `AT <point>`), so the test can SIGKILL it exactly there.
  *
- * Env: REDIS_URL, PREFIX, TG_API_ROOT, TG_TOKEN, LEASE_MS; NOW_EDIT (JSON: the message and its key and version).
+ * Env: REDIS_URL, PREFIX, TG_API_ROOT, TG_TOKEN, LEASE_MS; NOW (JSON: the message, its key and an edit's version).
  */
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
@@ -34,15 +34,15 @@ const outbox = createOutbox({
     },
   },
 });
-const nowEdit = process.env['NOW_EDIT'];
-if (nowEdit === undefined) {
+const now = process.env['NOW'];
+if (now === undefined) {
   outbox.work();
   process.stdout.write('READY\n');
 } else {
-  const { message, key, version } = JSON.parse(nowEdit) as {
+  const { message, key, version } = JSON.parse(now) as {
     message: Parameters<typeof outbox.enqueue>[0];
     key: string;
-    version: number;
+    version?: number;
   };
   await outbox.enqueue(message, { key, version, now: true });
 }
