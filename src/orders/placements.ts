@@ -139,6 +139,15 @@ export function createPlacementJobs(deps: PlacementJobsDeps) {
       }
     },
 
+    /**
+     * Drops an order's first re-send while it still waits (its intent was answered before its lease ran out), so it
+     * does not run only to find the order placed or refused; a first re-send running, done or never added is left.
+     */
+    async dropFirstSend(ext: string): Promise<void> {
+      const job = await queue.getJob(sendJobId(ext, 0));
+      if (job !== undefined && (await job.isDelayed())) await job.remove().catch(() => undefined);
+    },
+
     /** Orders with a re-send waiting or running. */
     async pending(): Promise<Set<string>> {
       const jobs = await queue.getJobs(['active', 'delayed', 'wait', 'prioritized']);

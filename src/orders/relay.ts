@@ -11,7 +11,7 @@ import type { PlacementJobs } from './placements.ts';
  * commit writes (its change stream, orders/changes.ts), and the change stream's one reader. A change that plans a
  * follow-up read or a placement re-send (a stored intent) gets its job here, and the other parts' handlers (the
  * notices' messages and the admins' alerts) get the change at the same time; a change that finishes an order drops
- * the read the change before it planned, if it still waits (follow-ups.ts); every job ID and outbox key is
+ * the read the change before it planned, and the intent's answer its first re-send, if they still wait; every job ID and outbox key is
  * derived from the change, so an entry delivered twice, or relayed by two workers, adds its jobs once.
  */
 
@@ -23,8 +23,8 @@ export interface JobRelayDeps {
   /** REDIS_PREFIX (the change stream's name follows from it). */
   prefix: string;
   planner: Pick<FollowUpPlanner, 'plan' | 'dropFirstRead'>;
-  /** Adds the first placement re-send of a stored intent. */
-  placements: Pick<PlacementJobs, 'plan'>;
+  /** Adds the first placement re-send of a stored intent, and drops it once the intent is answered. */
+  placements: Pick<PlacementJobs, 'plan' | 'dropFirstSend'>;
   timings: FollowUpTimings;
   /** What other parts do with each change (notify's notices and alerts). */
   handlers?: readonly ChangeHandler[];
@@ -48,6 +48,9 @@ export function startJobRelay(deps: JobRelayDeps): { stop(): Promise<void> } {
     }
     if (change.kind === 'intent')
       await deps.placements.plan(change.externalOrderId, 0, change.resendAfterMs ?? 0);
+    // The intent's answer: its first re-send (added with the intent's change, relayed before this one) not needed.
+    else if (change.kind === 'placed' || change.kind === 'rejected')
+      await deps.placements.dropFirstSend(change.externalOrderId);
   };
   const handlers = [planJobs, ...(deps.handlers ?? [])];
   return workChanges({

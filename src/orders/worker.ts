@@ -19,7 +19,7 @@ export interface OrderWorkersDeps {
   /** Adds follow-up reads (the relay and the reads themselves plan them) and drops a finished order's first. */
   followUps: Pick<FollowUpPlanner, 'plan' | 'dropFirstRead'>;
   /** Placement re-sends and the send lock. */
-  placements: Pick<PlacementJobs, 'plan' | 'take' | 'heldForMs'>;
+  placements: Pick<PlacementJobs, 'plan' | 'dropFirstSend' | 'take' | 'heldForMs'>;
   /** What other parts do with each order change (notify's notices and alerts), beside the relay's own jobs. */
   changeHandlers?: readonly ChangeHandler[];
   logger?: LoggerLike;

@@ -60,6 +60,31 @@ describe('placement re-sends as BullMQ jobs', () => {
     await expectToldOncePerStatus(w, [ext]);
   });
 
+  it('an intent its own sender placed leaves no re-send job waiting behind it', async ({ openWorld }) => {
+    // A long lease: the first re-send would wait a minute, then run only to find the order placed.
+    const w = await openWorld({ prefix: 'rs-drop:', timings: { placement: { leaseMs: 60_000 } } });
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    const intent = await w.newIntent({ ending: '0000' });
+    const ext = intent.externalOrderId;
+    expect((await service.submit(intent)).outcome).toBe('placed');
+    const queue = w.replicas[0]!.jobs.queue<PlacementJob>(PLACEMENT_QUEUE);
+    // The intent's change added the re-send; the answer's change, relayed after it, removed it while it waited.
+    await waitFor(
+      async () => ((await queue.getJobState(sendJobId(ext, 0))) === 'unknown' ? true : null),
+      30_000,
+      'the first re-send dropped',
+    );
+    await waitFor(
+      async () => ((await service.get(ext))?.status === 'succeeded' ? true : null),
+      30_000,
+      'done',
+    );
+    expect(await postsOf(w, ext)).toHaveLength(1);
+    expect(await debitsOf(w, ext)).toBe(1);
+    await expectToldOncePerStatus(w, [ext]);
+  });
+
   it('a re-send that finds the send lock held waits until that lock runs out, not a whole lease more', async ({
     openWorld,
   }) => {
