@@ -269,8 +269,14 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
         `generator + stand-in + sandbox ${fmt((self.user + self.system) / 1e4 / secs)}%, redis ${fmt((100 * ((await redisCpu()) - before.redis)) / secs)}%`,
     );
     const placed = new Set(results.flatMap((r) => (r.orderId === undefined ? [] : [r.orderId])));
-    botCalls = world.tap.calls.length;
     toChat = await webhookToChat(world, placed);
+    // Every call the phase's top-ups cause, their final messages included (some are sent after the phase ends).
+    const finalSent = (id: string) =>
+      world.tap.calls.some(
+        (c) => c.method === 'sendMessage' && c.text.includes(id) && /^(✅|❌|↩|💸)/u.test(c.text),
+      );
+    await waitFor(() => [...placed].every(finalSent), 60_000, 'every final message').catch(() => undefined);
+    botCalls = world.tap.calls.length;
     // The same measure on a calm bot: one top-up at a time, so only the pipeline itself is timed.
     // Rotating users keeps each far below the per-user update limit (30 per 10 s).
     const calmIds = new Set<string>();

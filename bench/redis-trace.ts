@@ -8,7 +8,7 @@ import { guidedTopUp, phoneFor } from './lib/top-up-flow.ts';
 import { sleep } from './lib/stats.ts';
 
 const TOP_UPS = 20;
-const TAIL_MS = 15_000;
+const TAIL_MS = Number(process.env.TRACE_TAIL_MS ?? 15_000);
 
 const world = await startBenchWorld({ timeScale: 0.01 });
 const ids = Array.from({ length: TOP_UPS }, (_, i) => 731_000_000 + i);
