@@ -271,11 +271,7 @@ export async function chatBenchmark(ctx: BenchContext): Promise<Row[]> {
     const placed = new Set(results.flatMap((r) => (r.orderId === undefined ? [] : [r.orderId])));
     toChat = await webhookToChat(world, placed);
     // Every call the phase's top-ups cause, their final messages included (some are sent after the phase ends).
-    const finalSent = (id: string) =>
-      world.tap.calls.some(
-        (c) => c.method === 'sendMessage' && c.text.includes(id) && /^(✅|❌|↩|💸)/u.test(c.text),
-      );
-    await waitFor(() => [...placed].every(finalSent), 60_000, 'every final message').catch(() => undefined);
+    await waitFinalTold(world, [...placed], 60_000, { message: true });
     botCalls = world.tap.calls.length;
     // The same measure on a calm bot: one top-up at a time, so only the pipeline itself is timed.
     // Rotating users keeps each far below the per-user update limit (30 per 10 s).

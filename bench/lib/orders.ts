@@ -44,9 +44,16 @@ export async function waitFinalTold(
   world: BenchWorld,
   orderIds: readonly string[],
   timeoutMs: number,
+  /** Wait for each order's final message itself, not only its status message showing the final status. */
+  options: { message?: boolean } = {},
 ): Promise<number> {
   const finalOf = (id: string) =>
-    world.tap.calls.some((c) => c.text.includes(id) && /^(✅|❌|↩|💸)/u.test(c.text));
+    world.tap.calls.some(
+      (c) =>
+        (options.message !== true || c.method === 'sendMessage') &&
+        c.text.includes(id) &&
+        /^(✅|❌|↩|💸)/u.test(c.text),
+    );
   await waitFor(() => orderIds.every(finalOf), timeoutMs, 'every order to be told final').catch(() => false);
   return orderIds.filter(finalOf).length;
 }

@@ -43,9 +43,30 @@ interface Turn {
   paced: boolean;
 }
 
+/**
+ * What a message sent at once (an edit or a new message) does with an attempt that was not done: a refusal is
+ * logged, as a job's would be; a retry (5xx, network, 429 with the pause for every replica) calls `handOver`, which
+ * gives the message to its job. Whether it was handed over.
+ */
+export async function atOnceNotDone(
+  deps: Pick<EditSyncDeps, 'logger' | 'pauseAll'>,
+  id: string,
+  chatId: number,
+  verdict: Exclude<SendVerdict, { kind: 'done' }>,
+  handOver: () => Promise<void>,
+): Promise<boolean> {
+  if (verdict.kind === 'give-up') {
+    deps.logger.warn({ id, chatId, reason: verdict.reason }, 'telegram refused a message');
+    return false;
+  }
+  if (verdict.pauseAllMs !== undefined) await deps.pauseAll(id, verdict.pauseAllMs);
+  await handOver();
+  return true;
+}
+
 /** Creates the outbox's edit side: `syncEdit` for an edit job, `editNow` for an edit sent at once. */
 export function createEditSync(deps: EditSyncDeps) {
-  const { redis, k, leaseMs, ttl, logger, attempt, took, pauseAll } = deps;
+  const { redis, k, leaseMs, ttl, logger, attempt, took } = deps;
 
   /** The message's newest text not yet sent, taken under its lock as `id`; null when another holds it or none is left. */
   async function takeEdit(
@@ -130,13 +151,7 @@ export function createEditSync(deps: EditSyncDeps) {
       own,
       version,
       async (verdict) => {
-        if (verdict.kind === 'give-up') {
-          logger.warn({ id, chatId: own.chatId, reason: verdict.reason }, 'telegram refused a message');
-          return;
-        }
-        handedOver = true;
-        if (verdict.pauseAllMs !== undefined) await pauseAll(id, verdict.pauseAllMs);
-        await handOver();
+        handedOver = await atOnceNotDone(deps, id, own.chatId, verdict, handOver);
       },
       first,
     );

@@ -5,7 +5,7 @@ import type { OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import type { notifyKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
 import type { LifecycleHooks } from '../lib/hooks.ts';
-import { createEditSync, type EditSyncDeps } from './outbox-edits.ts';
+import { atOnceNotDone, createEditSync, type EditSyncDeps } from './outbox-edits.ts';
 import { paceScript } from './outbox-scripts.ts';
 import {
   callTelegram,
@@ -65,9 +65,8 @@ export interface OutboxSenderDeps {
 }
 
 /**
- * Sends a new message that the outbox's `add` took to send at once (its pace slot taken, no 429 pause found). A
- * retry (5xx, network, 429 with the pause for every replica) calls `handOver`, which gives the message to its job;
- * a refused message is logged, as a job's would be. Whether it was handed over.
+ * Sends a new message that the outbox's `add` took to send at once (its pace slot taken, no 429 pause found); an
+ * attempt not done goes to atOnceNotDone. Whether it was handed over to its job.
  */
 async function sendNewNow(
   deps: Pick<EditSyncDeps, 'attempt' | 'took' | 'pauseAll' | 'logger'>,
@@ -77,18 +76,9 @@ async function sendNewNow(
   handOver: () => Promise<void>,
 ): Promise<boolean> {
   const verdict = await deps.attempt(message, true);
-  switch (verdict.kind) {
-    case 'done':
-      await deps.took(webhookAt, verdict.took === true);
-      return false;
-    case 'give-up':
-      deps.logger.warn({ id, chatId: message.chatId, reason: verdict.reason }, 'telegram refused a message');
-      return false;
-    case 'retry':
-      if (verdict.pauseAllMs !== undefined) await deps.pauseAll(id, verdict.pauseAllMs);
-      await handOver();
-      return true;
-  }
+  if (verdict.kind !== 'done') return atOnceNotDone(deps, id, message.chatId, verdict, handOver);
+  await deps.took(webhookAt, verdict.took === true);
+  return false;
 }
 
 /**
