@@ -57,15 +57,24 @@ return 'now'
 
 export const claimSendScript = defineScript(`${TAKE_SLOT}
 -- KEYS: the key's mark, the 429 pause, the pace window ; ARGV: lease ms, messages a window, window ms
--- A keyed new message to send at once: the mark '1' says it is queued or sent (a duplicate); 'now' that a process
--- took it to send at once and has not yet answered for it (alive and slow, or dead: its job waits out the lease).
+-- A keyed new message to send at once: the mark '1' says it is queued, 'sent' that it was sent at once (either is a
+-- duplicate); 'now' that a process took it to send at once and has not yet answered for it (alive and slow, or
+-- dead: its job waits out the lease).
 local mark = redis.call('GET', KEYS[1])
-if mark == '1' then return {'duplicate', 0} end
+if mark == '1' or mark == 'sent' then return {'duplicate', 0} end
 if mark then return {'taken', math.max(redis.call('PTTL', KEYS[1]), 0)} end
 if redis.call('PTTL', KEYS[2]) > 0 then return {'queued', 0} end
 if takeSlot(KEYS[3], tonumber(ARGV[2]), tonumber(ARGV[3])) > 0 then return {'queued', 0} end
 redis.call('SET', KEYS[1], 'now', 'PX', tonumber(ARGV[1]))
 return {'now', 0}
+`);
+
+export const markQueuedScript = defineScript(`
+-- KEYS: the key's mark ; ARGV: ttl seconds
+-- A new message's job is added: marked queued, unless the process that sent it at once already marked it sent.
+if redis.call('GET', KEYS[1]) == 'sent' then return 0 end
+redis.call('SET', KEYS[1], '1', 'EX', tonumber(ARGV[1]))
+return 1
 `);
 
 export const takeEditScript = defineScript(`

@@ -30,6 +30,11 @@ export interface OutboxJob {
   version?: number;
   /** Wall-clock ms of the merchant webhook whose change this message shows (sends and documents). */
   wh?: number;
+  /**
+   * The key of a new message that a process took to send at once (`now`): its job sends nothing once that process
+   * marked the key sent (a job added to wait out its lease, hand a failed attempt over, or as a safety net).
+   */
+  held?: string;
 }
 
 /** The outbox's Redis keys. */
@@ -155,12 +160,6 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
     }
   }
 
-  async function sendOne(job: Job<OutboxJob>): Promise<void> {
-    const verdict = await attempt(job.data.message);
-    if (verdict.kind !== 'done') return notDone(job, verdict);
-    await took(job.data.wh, verdict.took === true);
-  }
-
   const { syncEdit, editNow } = createEditSync({
     redis,
     k,
@@ -173,11 +172,14 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
   });
 
   async function processJob(job: Job<OutboxJob>): Promise<void> {
-    const { message } = job.data;
+    const { message, held } = job.data;
     if (message.kind === 'edit') {
       return syncEdit(job.id ?? '', message, job.data.version ?? 0, (verdict) => notDone(job, verdict));
     }
-    return sendOne(job);
+    if (held !== undefined && (await redis.get(k.once(held))) === 'sent') return;
+    const verdict = await attempt(message);
+    if (verdict.kind !== 'done') return notDone(job, verdict);
+    await took(job.data.wh, verdict.took === true);
   }
 
   const sendNow = sendNewNow.bind(null, { attempt, took, pauseAll, logger });

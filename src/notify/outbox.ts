@@ -1,18 +1,13 @@
 import { notifyKeys } from './keys.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import type { Job, JobsOptions, Queue } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { FOREVER, KEEP_COMPLETED, type JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
-import { claimSendScript, enqueueEditScript } from './outbox-scripts.ts';
-import {
-  createOutboxSender,
-  PACE_WINDOW_MS,
-  type OutboxJob,
-  type OutboxKeys,
-  type OutboxTimings,
-} from './outbox-sender.ts';
+import { planEdit, planSend, sendAtOnce } from './outbox-plan.ts';
+import { markQueuedScript } from './outbox-scripts.ts';
+import { createOutboxSender, PACE_WINDOW_MS, type OutboxJob, type OutboxTimings } from './outbox-sender.ts';
 export type { OutboxTimings } from './outbox-sender.ts';
 import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
 
@@ -52,10 +47,12 @@ import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
  * messages): when no 429 pause runs and the pace window has a slot (which it takes, as a job's call would), and
  * for an edit nothing holds its message, the enqueue sends the message itself and returns once Telegram took it; no
  * job is added. An edit takes its message's lock under its job's ID; a new message marks its key `now` for a lease
- * (`outbox:once:<key>`), and an enqueue of the key meanwhile adds the job to wait out that lease. A failed attempt
- * hands the message to its job; an attempt Telegram has not answered within a second gets its job as a safety net,
- * delayed by a third of the lease and removed once sent (a slower attempt can make the job send it again: an edit
- * is then "not modified", a new message is the one window above). A process that dies in the middle leaves no job:
+ * (`outbox:once:<key>`), then `sent` once Telegram took it (retried while Redis does not answer, within the lease),
+ * and an enqueue of the key meanwhile adds the job to wait out that lease, a job that sends nothing if the key is
+ * marked `sent` by then. A failed attempt hands the message to its job; an attempt Telegram has not answered within
+ * a second gets its job as a safety net, delayed by a third of the lease and removed once sent (a slower attempt
+ * can make the job send it again: an edit is then "not modified", a new message is the one window above). The
+ * helpers of an enqueue are outbox-plan.ts. A process that dies in the middle leaves no job:
  * `now` is for callers that are redelivered until their enqueue returned (the relay's handlers, whose change stream
  * entry stays pending), and the repeated enqueue finds the edit recorded but not sent, or the new message's mark
  * expired or taken, and adds the job that sends it (or sends it at once again).
@@ -110,40 +107,6 @@ export interface OutboxWorker {
 }
 
 /**
- * Records an edit's newest text in its message's record: `now` when the enqueue took the message's lock to send
- * the text at once (see the header), else what enqueuing answers.
- */
-async function recordEdit(
-  deps: { redis: Redis; k: OutboxKeys; ttl: number; timings: OutboxTimings },
-  stored: Extract<OutboxMessage, { kind: 'edit' }>,
-  version: number,
-  jobId: string | undefined,
-  options: EnqueueOptions,
-): Promise<EnqueueResult | 'now'> {
-  const { redis, k, ttl, timings } = deps;
-  const { key } = options;
-  const record = k.message(stored.chatId, stored.messageId);
-  // Only a keyed edit is sent at once: its job's ID is the holder that the job itself can take over.
-  const now = options.now === true && jobId !== undefined;
-  return (await enqueueEditScript.run(
-    redis,
-    [record, key === null ? record : k.once(key), k.lock(stored.chatId, stored.messageId), k.paused, k.pace],
-    [
-      version,
-      JSON.stringify(stored),
-      options.webhookReceivedAt === undefined ? '' : String(options.webhookReceivedAt),
-      ttl,
-      jobId === undefined ? '' : '1',
-      now ? '1' : '',
-      jobId ?? '',
-      timings.leaseMs,
-      timings.messagesPerSecond,
-      PACE_WINDOW_MS,
-    ],
-  )) as EnqueueResult | 'now';
-}
-
-/**
  * Runs `processJob` for new messages one chat at a time: the new messages a process has taken for one chat go out
  * one after another, in the order taken (BullMQ hands jobs out oldest first); different chats' side by side.
  * Edits need no turn: the message's lock orders them.
@@ -169,74 +132,6 @@ function inChatTurns(
   };
 }
 
-/** How long an enqueue waits for Telegram to answer a message sent at once before it adds its safety-net job. */
-const AT_ONCE_WAIT_MS = 1_000;
-
-/**
- * Sends a message the enqueue took to send at once (`now`, see the header), adding its job only when one is needed:
- * to hand a failed attempt over (at once), or as the safety net of an attempt Telegram has not answered within
- * AT_ONCE_WAIT_MS (delayed, and removed once the message is sent). Returns once the message is sent or the job
- * added; the rest of a slow attempt (null when none is left). A process that dies before either leaves no job: its
- * caller's redelivery (the relay's change stream entry, acknowledged only once the enqueue returned) enqueues the
- * message again, and its job sends it.
- */
-async function sendAtOnce(
-  deps: { queue: Queue<OutboxJob>; logger: LoggerLike; safetyNetDelayMs: number },
-  message: {
-    id: string;
-    data: OutboxJob;
-    jobOptions: JobsOptions;
-    /** The attempt; calls `handOver` when it failed and resolves to whether it did. */
-    send: (handOver: () => Promise<void>) => Promise<boolean>;
-  },
-): Promise<{ late: Promise<void> } | null> {
-  const { queue, logger } = deps;
-  let job: Promise<Job<OutboxJob>> | undefined;
-  const addJob = (delay: number) =>
-    (job ??= queue.add(message.data.message.kind, message.data, { ...message.jobOptions, delay }));
-  const handOver = async () => {
-    await (await addJob(0)).promote().catch(() => undefined);
-  };
-  const sending = message.send(handOver);
-  let timer: NodeJS.Timeout | undefined;
-  const answered = await Promise.race([
-    sending.then(() => true),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), AT_ONCE_WAIT_MS))),
-  ]).finally(() => clearTimeout(timer));
-  if (answered) return null;
-  const safetyNet = await addJob(deps.safetyNetDelayMs);
-  const late = sending.then(
-    // Not needed once the message is sent (a handed-over one is that job's to send).
-    async (handedOver) => {
-      if (!handedOver) await safetyNet.remove().catch(() => undefined);
-    },
-    (error: unknown) =>
-      logger.warn({ err: error, id: message.id }, 'a message sent at once was left to its job'),
-  );
-  return { late };
-}
-
-/**
- * Whether a new message may be queued under `key`: 'now' when this process is to send it at once (a keyed message
- * queued with `now`, see the header), else what enqueuing answers, or the ms its job must wait while another
- * process may still be sending it.
- */
-async function claimSend(
-  deps: { redis: Redis; k: OutboxKeys; timings: OutboxTimings },
-  key: string | null,
-  now: boolean,
-): Promise<'now' | 'duplicate' | 'queued' | number> {
-  const { redis, k, timings } = deps;
-  if (key === null) return 'queued';
-  if (!now) return (await redis.exists(k.once(key))) === 1 ? 'duplicate' : 'queued';
-  const [state, ms] = (await claimSendScript.run(
-    redis,
-    [k.once(key), k.paused, k.pace],
-    [timings.leaseMs, timings.messagesPerSecond, PACE_WINDOW_MS],
-  )) as [string, number];
-  return state === 'taken' ? ms : (state as 'now' | 'duplicate' | 'queued');
-}
-
 /** Creates the durable Telegram outbox. */
 export function createOutbox(deps: OutboxDeps) {
   const { redis } = deps;
@@ -255,47 +150,35 @@ export function createOutbox(deps: OutboxDeps) {
   async function add(stored: OutboxMessage, options: EnqueueOptions): Promise<EnqueueResult> {
     const { key } = options;
     const jobId = key === null ? undefined : outboxJobId(key);
-    let result: EnqueueResult = 'queued';
-    let data: OutboxJob = { message: stored };
-    // The message this process took to send at once (sendAtOnce), and a job's wait for another that took it.
-    let atOnceSend: ((handOver: () => Promise<void>) => Promise<boolean>) | null = null;
-    let delay = 0;
-    const webhookAt = options.webhookReceivedAt;
-    if (stored.kind === 'edit') {
-      const version = options.version ?? 0;
-      const answer = await recordEdit({ redis, k, ttl, timings }, stored, version, jobId, options);
-      if (answer === 'duplicate') return answer;
-      // A stale edit still gets its job (which finds nothing newer to send), so its key counts as used.
-      data = { message: stored, version };
-      if (answer === 'now' && jobId !== undefined) {
-        atOnceSend = (handOver) => editNow(jobId, stored, version, webhookAt, handOver);
-      }
-      result = answer === 'now' ? 'queued' : answer;
-    } else {
-      const claim = await claimSend({ redis, k, timings }, key, options.now === true);
-      if (claim === 'duplicate') return claim;
-      if (webhookAt !== undefined) data = { message: stored, wh: webhookAt };
-      if (claim === 'now' && jobId !== undefined) {
-        atOnceSend = (handOver) => sendNow(jobId, stored, webhookAt, handOver);
-      }
-      if (typeof claim === 'number') delay = claim;
-    }
+    const plan =
+      stored.kind === 'edit'
+        ? await planEdit({ redis, k, ttl, timings, editNow }, stored, jobId, options)
+        : await planSend({ redis, k, timings, logger, sendNow }, stored, jobId, options);
+    if (plan === 'duplicate') return plan;
+    const { data, result } = plan;
     const jobOptions = {
       ...(jobId === undefined ? {} : { jobId }),
       attempts: FOREVER,
       backoff: { type: BACKOFF },
     };
-    if (atOnceSend !== null && jobId !== undefined) {
-      const slow = await sendAtOnce(atOnce, { id: jobId, data, jobOptions, send: atOnceSend });
-      if (slow !== null) {
-        inFlight.add(slow.late);
-        void slow.late.finally(() => inFlight.delete(slow.late));
+    if (plan.atOnce !== undefined && jobId !== undefined) {
+      const { send, sent } = plan.atOnce;
+      const done = await sendAtOnce(atOnce, { id: jobId, data, jobOptions, send, sent });
+      // Sent and marked so: no job, nothing more to mark.
+      if (done === 'sent' && sent !== undefined) return result;
+      if (typeof done === 'object') {
+        inFlight.add(done.late);
+        void done.late.finally(() => inFlight.delete(done.late));
       }
     } else {
       // Two enqueues of one key at the very same time may both answer `queued`; BullMQ adds one job.
-      await queue.add(stored.kind, data, { ...jobOptions, delay });
+      await queue.add(stored.kind, data, { ...jobOptions, delay: plan.delay ?? 0 });
     }
-    if (key !== null) await redis.set(k.once(key), '1', 'EX', KEEP_COMPLETED.age);
+    if (key === null) return result;
+    const mark = k.once(key);
+    await (data.held === undefined
+      ? redis.set(mark, '1', 'EX', KEEP_COMPLETED.age)
+      : markQueuedScript.run(redis, [mark], [KEEP_COMPLETED.age]));
     return result;
   }
 
