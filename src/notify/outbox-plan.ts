@@ -165,15 +165,16 @@ export interface AddPlan {
 
 type OutboxSender = ReturnType<typeof createOutboxSender>;
 
+/** What planning an enqueue reads and writes: the outbox's Redis, its keys and timings. */
+interface PlanDeps {
+  redis: Redis;
+  k: OutboxKeys;
+  timings: OutboxTimings;
+}
+
 /** An edit's plan: its record holds the newest text; the edit goes out at once when the record's script says so. */
 export async function planEdit(
-  deps: {
-    redis: Redis;
-    k: OutboxKeys;
-    ttl: number;
-    timings: OutboxTimings;
-    editNow: OutboxSender['editNow'];
-  },
+  deps: PlanDeps & { ttl: number; editNow: OutboxSender['editNow'] },
   stored: Extract<OutboxMessage, { kind: 'edit' }>,
   jobId: string | undefined,
   options: EnqueueOptions,
@@ -194,13 +195,7 @@ export async function planEdit(
  * lease of another process that took it; the last two are `held` (OutboxJob).
  */
 export async function planSend(
-  deps: {
-    redis: Redis;
-    k: OutboxKeys;
-    timings: OutboxTimings;
-    logger: LoggerLike;
-    sendNow: OutboxSender['sendNow'];
-  },
+  deps: PlanDeps & { logger: LoggerLike; sendNow: OutboxSender['sendNow'] },
   stored: Exclude<OutboxMessage, { kind: 'edit' }>,
   jobId: string | undefined,
   options: EnqueueOptions,
