@@ -127,6 +127,7 @@ function topUpServices(deps: BotDeps): FlowsDeps['topUp'] {
     line: deps.line,
     pins: accounts.pins.gate,
     accounts: accounts.accounts,
+    outbox: deps.outbox,
   };
 }
 

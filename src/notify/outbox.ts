@@ -156,6 +156,13 @@ export function createOutbox(deps: OutboxDeps) {
         : await planSend({ redis, k, timings, logger, sendNow }, stored, jobId, options);
     if (plan === 'duplicate') return plan;
     const { data, result } = plan;
+    if (options.onlyNow === true) {
+      // A failed attempt is dropped (no hand-over), a slow one awaited; a message not taken is left to later edits.
+      if (plan.atOnce === undefined || key === null) return result;
+      await plan.atOnce.send(async () => undefined);
+      await redis.set(k.once(key), '1', 'EX', KEEP_COMPLETED.age);
+      return result;
+    }
     const jobOptions = {
       ...(jobId === undefined ? {} : { jobId }),
       attempts: FOREVER,
