@@ -39,8 +39,9 @@ import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
  * deduplication drops the newer data): a small record per message (`outbox:msg:<chat>:<message>`) keeps the
  * newest text and its version and the version sent. An enqueue older than the record is `stale`; an edit job
  * sends whatever the record holds newest and not yet sent, under a per-message lock, and before letting go of the
- * lock sends again if a newer text came meanwhile, so the message never goes back to an earlier text, and a job
- * finding the lock taken leaves the message to its holder (outbox-edits.ts; the record's scripts are
+ * lock sends again if a newer text came meanwhile, so the message never goes back to an earlier text. A job
+ * finding the lock taken is done once a text as new as its own went out, else looks again when the lock runs out,
+ * in case its holder died holding it with no job to take it over (outbox-edits.ts; the record's scripts are
  * outbox-scripts.ts).
  *
  * A keyed message of an order's change need not wait for a job's turn (`now`: the notices' status edits and final
