@@ -98,14 +98,10 @@ export function checkRecords(records: Records, t: Translate): InvariantResult[] 
     const offending: unknown[] = [];
     const confirmed = new Map<string, { chat: string; at: number }>();
     for (const call of okCalls) {
-      // The confirmed quote's own message is edited into "Placing…" (a slow placement) or straight into the order's
-      // status line; a quote renewed unseen sends "Placing…" anew.
+      // The confirmed quote's own message is edited into "Placing…"; a quote renewed unseen sends it anew.
       if (call.method !== 'sendMessage' && call.method !== 'editMessageText') continue;
-      const text = textOf(call) ?? '';
-      const ext =
-        PLACING.exec(text)?.[1] ??
-        (call.method === 'editMessageText' ? parseStatusLine(text)?.ext : undefined);
-      if (ext !== undefined && !confirmed.has(ext)) confirmed.set(ext, { chat: chatOf(call), at: call.at });
+      const m = PLACING.exec(textOf(call) ?? '');
+      if (m && !confirmed.has(m[1]!)) confirmed.set(m[1]!, { chat: chatOf(call), at: call.at });
     }
     const confirmPresses = records.updates.filter(
       (u) => u.callback_query !== undefined && /^t:[^:]+:[^:]+:ok$/.test(u.callback_query.data ?? ''),

@@ -127,7 +127,6 @@ function topUpServices(deps: BotDeps): FlowsDeps['topUp'] {
     line: deps.line,
     pins: accounts.pins.gate,
     accounts: accounts.accounts,
-    outbox: deps.outbox,
   };
 }
 

@@ -68,19 +68,16 @@ export async function atOnceNotDone(
 export function createEditSync(deps: EditSyncDeps) {
   const { redis, k, leaseMs, ttl, logger, attempt, took } = deps;
 
-  /**
-   * The message's newest text not yet sent, taken under its lock as `id`; null when none is left, or the ms left of
-   * the lock another holds while this text is not out yet.
-   */
+  /** The message's newest text not yet sent, taken under its lock as `id`; null when another holds it or none is left. */
   async function takeEdit(
     id: string,
     keys: string[],
     own: Extract<OutboxMessage, { kind: 'edit' }>,
     ownVersion: number,
-  ): Promise<Turn | number | null> {
+  ): Promise<Turn | null> {
     const args = [id, leaseMs, ownVersion, JSON.stringify(own), ttl];
     const taken = (await takeEditScript.run(redis, keys, args)) as [string, string?, string?, string?];
-    if (taken[0] === 'busy') return Number(taken[1] ?? leaseMs);
+    // 'busy': another job holds the message and sends its newest text before letting go.
     if (taken[0] !== 'send') return null;
     return {
       version: taken[1] ?? '0',
@@ -104,16 +101,10 @@ export function createEditSync(deps: EditSyncDeps) {
     first?: Turn,
   ): Promise<void> {
     const keys = [k.message(own.chatId, own.messageId), k.lock(own.chatId, own.messageId)];
-    let turn: Turn | number | null = first ?? null;
+    let turn = first ?? null;
     for (;;) {
       turn ??= await takeEdit(id, keys, own, ownVersion);
       if (turn === null) return;
-      // Held by another: a live holder sends the newest text before letting go, and a job (not an edit sent at
-      // once, whose holder is gone past it) looks again once that lock runs out, in case its holder died.
-      if (typeof turn === 'number') {
-        if (first !== undefined) return;
-        return failed({ kind: 'retry', delayMs: Math.max(turn, 50), reason: 'message held' });
-      }
       const { version, message, webhookAt, paced } = turn;
       // The message stays ours for as long as Telegram takes to answer (BullMQ renews the job's lock alike).
       const renew = setInterval(() => {

@@ -80,13 +80,7 @@ return 1
 export const takeEditScript = defineScript(`
 -- KEYS: message record, message lock ; ARGV: job id, lease ms, the job's version, its payload, ttl
 local holder = redis.call('GET', KEYS[2])
-if holder and holder ~= ARGV[1] then
-  -- held by another: done if a text as new as this job's went out, else its ms left (a holder that died, holding
-  -- it without a job, lets go only when that runs out)
-  local sent = redis.call('HGET', KEYS[1], 's')
-  if sent and tonumber(sent) >= tonumber(ARGV[3]) then return {'done'} end
-  return {'busy', tostring(math.max(redis.call('PTTL', KEYS[2]), 0))}
-end
+if holder and holder ~= ARGV[1] then return {'busy'} end
 if redis.call('EXISTS', KEYS[1]) == 0 then
   -- the record expired (a job older than its TTL): the job's own text is the newest known
   redis.call('HSET', KEYS[1], 'v', ARGV[3], 'p', ARGV[4])

@@ -148,7 +148,7 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
       // Back to the waiting jobs, its attempts not counted.
       throw new RateLimitError();
     }
-    throw new TelegramRetryError(`telegram call will be retried (${verdict.reason})`, verdict.delayMs);
+    throw new TelegramRetryError(`telegram call will be retried (${verdict.reason})`);
   }
 
   /** Telegram took it: the crash point, then the webhook-to-chat time of a message that carried one. */

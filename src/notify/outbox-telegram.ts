@@ -74,12 +74,6 @@ export function classifyTelegramError(error: unknown, message: OutboxMessage): S
 /** Telegram answered with a 5xx or could not be reached: the message is tried again after the outbox's delays. */
 export class TelegramRetryError extends Error {
   override readonly name = 'TelegramRetryError';
-  /** Retry after exactly this long (an edit whose message another holds: until its lock runs out). */
-  readonly delayMs: number | undefined;
-  constructor(message: string, delayMs?: number) {
-    super(message);
-    this.delayMs = delayMs;
-  }
 }
 
 /**
@@ -88,7 +82,6 @@ export class TelegramRetryError extends Error {
  * ours does not push the messages behind it to the longest wait.
  */
 export function outboxBackoffMs(delays: readonly number[], attemptsMade: number, error?: Error): number {
-  if (error instanceof TelegramRetryError && error.delayMs !== undefined) return error.delayMs;
   return delayBefore(
     { kind: 'list', delaysMs: delays },
     error?.name === 'TelegramRetryError' ? attemptsMade : 1,

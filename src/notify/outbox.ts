@@ -39,9 +39,8 @@ import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
  * deduplication drops the newer data): a small record per message (`outbox:msg:<chat>:<message>`) keeps the
  * newest text and its version and the version sent. An enqueue older than the record is `stale`; an edit job
  * sends whatever the record holds newest and not yet sent, under a per-message lock, and before letting go of the
- * lock sends again if a newer text came meanwhile, so the message never goes back to an earlier text. A job
- * finding the lock taken is done once a text as new as its own went out, else looks again when the lock runs out,
- * in case its holder died holding it with no job to take it over (outbox-edits.ts; the record's scripts are
+ * lock sends again if a newer text came meanwhile, so the message never goes back to an earlier text, and a job
+ * finding the lock taken leaves the message to its holder (outbox-edits.ts; the record's scripts are
  * outbox-scripts.ts).
  *
  * A keyed message of an order's change need not wait for a job's turn (`now`: the notices' status edits and final
@@ -157,13 +156,6 @@ export function createOutbox(deps: OutboxDeps) {
         : await planSend({ redis, k, timings, logger, sendNow }, stored, jobId, options);
     if (plan === 'duplicate') return plan;
     const { data, result } = plan;
-    if (options.onlyNow === true) {
-      // A failed attempt is dropped (no hand-over), a slow one awaited; a message not taken is left to later edits.
-      if (plan.atOnce === undefined || key === null) return result;
-      await plan.atOnce.send(async () => undefined);
-      await redis.set(k.once(key), '1', 'EX', KEEP_COMPLETED.age);
-      return result;
-    }
     const jobOptions = {
       ...(jobId === undefined ? {} : { jobId }),
       attempts: FOREVER,

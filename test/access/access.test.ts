@@ -220,15 +220,14 @@ describe('access table', () => {
     let quote = reply;
     for (let attempt = 0; attempt < 3; attempt++) {
       owner.press(quote, /✅/);
-      // Placing turns the quote's own message into the order's ("Placing…", or its status at once); a renewed
-      // quote is a new one.
-      const placed = (m: { id: number; text: string }) =>
-        m.id === quote.id && !m.text.startsWith('Please check this top-up');
+      // Placing edits the quote's own message; a renewed quote is a new one.
       const next = await owner.waitForBotMessage(
-        (m) => (m.id > quote.id && m.text.startsWith('Please check this top-up')) || placed(m),
+        (m) =>
+          (m.id > quote.id && m.text.startsWith('Please check this top-up')) ||
+          (m.id === quote.id && m.text.startsWith('⏳ Placing')),
         { after: quote.id - 1, timeoutMs: 20_000 },
       );
-      if (placed(next)) break;
+      if (next.text.startsWith('⏳ Placing')) break;
       quote = next;
     }
     await eventually(

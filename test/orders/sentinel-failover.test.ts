@@ -69,13 +69,10 @@ async function topUpUntilDone(user: StandInUser, phone: string): Promise<string>
     try {
       const quote = await typeToQuote(user, phone);
       user.press(quote, /✅/);
-      // The quote's own message becomes the order's (saying "Placing…" while a placement is slow).
-      const placing = await user.waitForBotMessage(
-        (m) =>
-          m.text.includes('Placing the order') ||
-          (m.id === quote.id && !m.text.startsWith('Please check this top-up')),
-        { ...WAIT, after: quote.id - 1 },
-      );
+      const placing = await user.waitForBotMessage((m) => m.text.includes('Placing the order'), {
+        ...WAIT,
+        after: quote.id - 1,
+      });
       // That message becomes the order's status line, or says it was refused (no replica acknowledged it).
       const final = await user.waitFor(
         (chat) =>

@@ -48,11 +48,6 @@ export interface EnqueueOptions {
    * messages use it.
    */
   now?: boolean;
-  /**
-   * With `now`, an edit: sent at once or not at all. Nothing is queued when it cannot go at once, and an attempt that
-   * fails is dropped: a passing state that later edits replace (the chat's "Placing…" while a placement is slow).
-   */
-  onlyNow?: boolean;
 }
 
 /** What a part that only queues messages needs of the outbox. */

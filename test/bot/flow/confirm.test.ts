@@ -121,46 +121,6 @@ describe('top-up flow: confirming', () => {
     expect(await orderPostCount(world)).toBe(posts + 1);
   });
 
-  /** The texts the quote's own message was edited to, in order. */
-  const editsOf = (message: ChatMessage) =>
-    world.standIn.driver
-      .calls('editMessageText')
-      .filter((c) => c.ok && c.params['message_id'] === message.id)
-      .map((c) => String(c.params['text']));
-
-  it('a quick placement turns the quote straight into the order’s status: no "Placing…" in between', async () => {
-    const user = world.standIn.driver.user({ id: RESELLER });
-    const quote = await typeToQuote(user, '08031234803');
-    user.press(quote, /✅/);
-    await waitForRepeatButtons(user, quote);
-    const edits = editsOf(quote);
-    expect(edits.length).toBeGreaterThan(0);
-    expect(edits.some((text) => text.includes('Placing the order'))).toBe(false);
-  });
-
-  it('a slow placement says "Placing…" after a second, then the order’s status, never going back', async () => {
-    const user = world.standIn.driver.user({ id: RESELLER });
-    const quote = await typeToQuote(user, '08031234804');
-    await world.control.post('faults', {
-      kind: 'latency',
-      path: '/recharge/orders',
-      method: 'POST',
-      latency_ms: 3_000,
-      probability: 1,
-    });
-    const pressedAt = Date.now();
-    user.press(quote, /✅/);
-    await user.waitFor(
-      (chat) => chat.find((m) => m.id === quote.id && m.text.includes('Placing the order')),
-      WAIT,
-    );
-    expect(Date.now() - pressedAt).toBeGreaterThanOrEqual(900);
-    await waitForRepeatButtons(user, quote);
-    const edits = editsOf(quote);
-    expect(edits[0]).toContain('Placing the order');
-    expect(edits.slice(1).some((text) => text.includes('Placing the order'))).toBe(false);
-  });
-
   it('a number with an unfinished order is refused with that order, and nothing new is ordered', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     // Ending 4444: the order stays processing for an (accelerated) hour.

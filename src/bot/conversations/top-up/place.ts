@@ -26,14 +26,8 @@ export interface QuoteRefusal {
 }
 
 type Placed = 'placed' | 'requote' | 'stopped' | { refused: QuoteRefusal };
-/** The order's number and its status message; `shown` once that message says "Placing…". */
-type Numbered = Required<FixedNumber> & { shown: boolean };
-
-/**
- * How long after the ✅ the confirmed quote's message says "Placing…" unless the order's status replaced it by
- * then: a quick placement goes straight to the status (one Bot API call fewer, no flicker).
- */
-const PLACING_SHOWN_AFTER_MS = 1_000;
+/** The order's number and its status message. */
+type Numbered = Required<FixedNumber>;
 
 /**
  * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
@@ -71,10 +65,8 @@ export async function place(
     payer: { role, resellerId: userId, chatId: ctx.chat!.id, locale },
   });
   const numbered = await fixNumber(sc, draft, step, quote.quoteToken, confirmation);
-  const result = await submitInLine(sc, intentWithNumber(draft, numbered), numbered);
+  const result = await submitInLine(sc, intentWithNumber(draft, numbered));
   if (result.outcome === 'placed' || result.outcome === 'pending') {
-    // Not answered yet: the message loses the quote's buttons and says "Placing…" until a status comes.
-    if (result.outcome === 'pending') await sc.conversation.external(placingEdit(sc, numbered));
     await tellPlaced(sc, result.outcome, role, numbered.externalOrderId);
     return 'placed';
   }
@@ -152,9 +144,8 @@ function priceAsShown(role: Payer['role'], shown: string | undefined, price: str
 
 /**
  * The merchant order number of this confirmation and its status message, fixed once: the confirmation's own
- * message when it is open (saying "Placing…" only while a placement is slow, submitInLine), else a new one
- * saying so. The message is recorded with the number so that a crash before the intent is stored ends with it
- * saying "not placed".
+ * message when it is open (edited into "Placing…"), else a new one. The message is recorded with the number so
+ * that a crash before the intent is stored ends with it saying "not placed".
  */
 async function fixNumber(
   sc: StepContext,
@@ -169,57 +160,24 @@ async function fixNumber(
     deps.numbers.fix({ userId: sc.userId, flow: `${sc.flow}:${step}`, quoteToken }, draft),
   );
   const { externalOrderId, statusMessageId } = fixed;
-  if (statusMessageId !== undefined) return { externalOrderId, statusMessageId, shown: true };
+  if (statusMessageId !== undefined) return { externalOrderId, statusMessageId };
+  const placing = sc.t('top-up-placing', { number: externalOrderId });
   if (confirmation !== undefined) {
     const messageId = confirmation.message_id;
     await conversation.external(() => deps.numbers.attachMessage(externalOrderId, messageId));
-    return { externalOrderId, statusMessageId: messageId, shown: false };
+    await ctx.api.editMessageText(ctx.chat!.id, messageId, placing).catch(() => undefined);
+    return { externalOrderId, statusMessageId: messageId };
   }
-  const sent = await ctx.reply(sc.t('top-up-placing', { number: externalOrderId }));
+  const sent = await ctx.reply(placing);
   await conversation.external(() => deps.numbers.attachMessage(externalOrderId, sent.message_id));
-  return { externalOrderId, statusMessageId: sent.message_id, shown: true };
+  return { externalOrderId, statusMessageId: sent.message_id };
 }
 
-/**
- * The confirmed quote's message says "Placing…" (losing its buttons), through the outbox at version 0: below every
- * status edit's, so it never replaces the order's status, whichever process sends that and whenever (it is stale
- * then, and costs no call). `onlyNow`: sent at once or not at all. Built now, sent when called.
- */
-function placingEdit(sc: StepContext, numbered: Numbered, options: { onlyNow?: boolean } = {}) {
-  const ext = numbered.externalOrderId;
-  const message = {
-    kind: 'edit' as const,
-    chatId: sc.ctx.chat!.id,
-    messageId: numbered.statusMessageId,
-    text: sc.t('top-up-placing', { number: ext }),
-  };
-  const enqueueOptions = { key: `status:${ext}:placing`, version: 0, now: true, ...options };
-  const outbox = sc.deps.outbox;
-  return async (): Promise<void> => {
-    if (numbered.shown) return;
-    await outbox.enqueue(message, enqueueOptions).catch(() => undefined);
-  };
-}
-
-/**
- * Holds and places the order, waiting in the shared line; any failure is 'error'. PLACING_SHOWN_AFTER_MS after it
- * began, the message says "Placing…" unless the order's status replaced the quote by then: sent at once or not at
- * all, and for an order not placed, done before this returns (the bot's own answer then edits the message
- * directly, after it).
- */
-function submitInLine(
-  sc: StepContext,
-  intent: OrderIntent,
-  numbered: Numbered,
-): Promise<SubmitResult | { outcome: 'error' }> {
+/** Holds and places the order, waiting in the shared line; any failure is 'error'. */
+function submitInLine(sc: StepContext, intent: OrderIntent): Promise<SubmitResult | { outcome: 'error' }> {
   const { deps, locale } = sc;
   const chatId = sc.ctx.chat!.id;
-  const showPlacing = placingEdit(sc, numbered, { onlyNow: true });
   return sc.conversation.external(async (outer: BaseContext) => {
-    let shown: Promise<void> | undefined;
-    const slow = setTimeout(() => {
-      shown = showPlacing();
-    }, PLACING_SHOWN_AFTER_MS);
     rememberRecent(outer, sc.state);
     // A confirmed order keeps its place (no ❌): the message only shows where it stands.
     const notice = deps.line?.notice({
@@ -231,17 +189,13 @@ function submitInLine(
       update: outer.update,
     });
     let how: LineEnd = 'stopped';
-    let result: SubmitResult | { outcome: 'error' } = { outcome: 'error' };
     try {
-      result = await holdAndPlace(deps, intent, notice === undefined ? {} : { onWait: notice.onWait });
+      const result = await holdAndPlace(deps, intent, notice === undefined ? {} : { onWait: notice.onWait });
       how = 'served';
       return result;
     } catch {
-      return result;
+      return { outcome: 'error' };
     } finally {
-      // A placed order's status edit replaces the quote; should that be late, "Placing…" still comes on time.
-      if (result.outcome !== 'placed') clearTimeout(slow);
-      await shown;
       await notice?.end(how);
     }
   });

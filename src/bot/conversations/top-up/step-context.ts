@@ -20,7 +20,6 @@ import type { WaitingLine } from '../../waiting-line.ts';
 import { escapeHtml } from '../../../lib/html.ts';
 import { inLocale } from '../../../domain/country-names.ts';
 import type { FixedPrices } from '../../../merchant/fixed-prices.ts';
-import type { MessageQueue } from '../../../lib/telegram/outbox-message.ts';
 
 /** What the conversation needs from the outside world; every call goes through `conversation.external`. */
 export interface TopUpDeps {
@@ -49,8 +48,6 @@ export interface TopUpDeps {
   fixedPrices?: Pick<FixedPrices, 'pricesOf' | 'remember'>;
   /** Reseller credit accounts (the low-credit notice after a placement). */
   accounts?: Pick<Accounts, 'lowCreditCrossed' | 'view' | 'currency'>;
-  /** The durable outbox: a slow placement's "Placing…" goes through it, below every status edit's version. */
-  outbox: MessageQueue;
 }
 
 export type Conv = Conversation<BotContext, Context>;
