@@ -22,7 +22,7 @@ import {
 
 /**
  * Records an edit's newest text in its message's record: `now` when the enqueue took the message's lock to send
- * the text at once (see the header), else what enqueuing answers.
+ * the text at once (see outbox.ts's header), else what enqueuing answers.
  */
 async function recordEdit(
   deps: { redis: Redis; k: OutboxKeys; ttl: number; timings: OutboxTimings },
@@ -58,12 +58,12 @@ async function recordEdit(
 const AT_ONCE_WAIT_MS = 1_000;
 
 /**
- * Sends a message the enqueue took to send at once (`now`, see outbox.ts's header), adding its job only when one is needed:
- * to hand a failed attempt over (at once), or as the safety net of an attempt Telegram has not answered within
- * AT_ONCE_WAIT_MS (delayed, and removed once the message is sent and `sent` recorded it). Returns once the message
- * is sent (and recorded) or the job added: 'sent', 'handed-over', or the rest of a slow attempt. A process that
- * dies before either leaves no job: its caller's redelivery (the relay's change stream entry, acknowledged only
- * once the enqueue returned) enqueues the message again, and its job sends it.
+ * Sends a message the enqueue took to send at once (`now`, see outbox.ts's header), adding its job only when one
+ * is needed: to hand a failed attempt over (at once), or as the safety net of an attempt Telegram has not answered
+ * within AT_ONCE_WAIT_MS (delayed, and removed once the message is sent and `sent` recorded it). Returns once the
+ * message is sent (and recorded) or the job added: 'sent', 'handed-over', or the rest of a slow attempt. A process
+ * that dies before either leaves no job: its caller's redelivery (the relay's change stream entry, acknowledged
+ * only once the enqueue returned) enqueues the message again, and its job sends it.
  */
 export async function sendAtOnce(
   deps: { queue: Queue<OutboxJob>; logger: LoggerLike; safetyNetDelayMs: number },
@@ -134,7 +134,7 @@ async function markSent(deps: { redis: Redis; logger: LoggerLike }, mark: string
 
 /**
  * Whether a new message may be queued under `key`: 'now' when this process is to send it at once (a keyed message
- * queued with `now`, see the header), else what enqueuing answers, or the ms its job must wait while another
+ * queued with `now`, see outbox.ts's header), else what enqueuing answers, or the ms its job must wait while another
  * process may still be sending it.
  */
 async function claimSend(
