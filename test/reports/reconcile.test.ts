@@ -171,10 +171,14 @@ describe('the reconciliation with the Merchant API order list', () => {
   it('the daily run is one BullMQ job a day: run once by one of two worker replicas, after the lock of a dead run ran out', async () => {
     const today = new Date().toISOString().slice(0, 10);
     // A replica died holding the run's lock: the day's job finds it held, is retried, and runs once it ran out.
-    await app.redis.set('rb:reconcile:lock', 'a-replica-that-died', 'PX', 1_500);
+    // The lock outlives the replicas' start (however slow the machine) until the job's first attempt found it held.
+    await app.redis.set('rb:reconcile:lock', 'a-replica-that-died', 'PX', 120_000);
     const daily = { ROLE: 'worker', RECONCILE_AT: '00:00' };
     const [a, b] = await Promise.all([world.startReplica(daily), world.startReplica(daily)]);
     const queue = a.jobs.queue(RECONCILE_QUEUE);
+    await eventually(async () => ((await queue.getJob(`daily-${today}`))?.attemptsMade ?? 0) >= 1);
+    expect(await app.redis.get('rb:reconcile:lock')).toBe('a-replica-that-died');
+    await app.redis.pexpire('rb:reconcile:lock', 300);
     const job = await eventually(async () => {
       const found = await queue.getJob(`daily-${today}`);
       if (found === undefined || !(await found.isCompleted())) return null;
