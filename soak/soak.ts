@@ -127,10 +127,10 @@ const STABLE_CHECKS = 5;
  * With SOAK_TIMINGS: 4 + max(34, 34, 34, 73, 78, 30, 15) + 3.6 + 2 + 5 = 93 s on a Cluster, 89 s on one server.
  */
 export function quietSecondsOf(timings: typeof SOAK_TIMINGS, cluster: boolean): number {
-  const { placement, followUp, outbox, claimIdleMs } = timings.orderTimings;
+  const { placement, followUp, outbox } = timings.orderTimings;
   const clusterRejoinMs = cluster ? 2 * CLUSTER_NODE_TIMEOUT_MS : 0;
   const recoveryMs = Math.max(
-    placementRecoveryBoundMs({ leaseMs: placement.leaseMs, claimIdleMs }),
+    placementRecoveryBoundMs({ leaseMs: placement.leaseMs }),
     jobRecoveryBoundMs({ lockDurationMs: followUp.leaseMs, retryMaxMs: followUp.leaseMs }),
     jobRecoveryBoundMs({ lockDurationMs: outbox.leaseMs, retryMaxMs: Math.max(...outbox.retryDelaysMs) }),
     jobRecoveryBoundMs({ lockDurationMs: timings.bulkTimings.leaseMs, retryMaxMs: RETRY_DELAY_MAX_MS }),

@@ -33,11 +33,10 @@ export type OrderChange =
       seq: number;
     }
   | {
-      /** An intent stored, about to be sent by its sender; re-sent after `resendAfterMs` unless an answer came. */
+      /** An intent stored, about to be sent by its sender (its first re-send waits in the due set, due.ts). */
       kind: 'intent';
       externalOrderId: string;
       seq: number;
-      resendAfterMs?: number;
     }
   | {
       /** Recorded by the reconciliation (the service has it, we had no record): nobody is told, it is followed. */
@@ -77,7 +76,6 @@ const FIELD = {
   from: 'from',
   revived: 'revived',
   webhookReceivedAt: 'wh',
-  resendAfterMs: 'sd',
   key: 'key',
   code: 'code',
   quiet: 'quiet',
@@ -112,7 +110,6 @@ export function encodeChange(entry: ChangeEntry): string[] {
       fields.push(FIELD.status, entry.status);
       break;
     case 'intent':
-      fields.push(FIELD.resendAfterMs, String(entry.resendAfterMs ?? 0));
       break;
     case 'rejected':
       fields.push(FIELD.key, entry.key);
@@ -166,10 +163,8 @@ export function decodeChange(fields: Record<string, string>): ChangeEntry | null
     case 'found':
       if (status === undefined) return null;
       return { ...common, kind: 'found', status };
-    case 'intent': {
-      const resendAfterMs = Number(fields[FIELD.resendAfterMs]);
-      return { ...common, kind: 'intent', ...(Number.isFinite(resendAfterMs) ? { resendAfterMs } : {}) };
-    }
+    case 'intent':
+      return { ...common, kind: 'intent' };
     case 'rejected':
       return {
         ...common,

@@ -21,6 +21,7 @@ import {
 } from '../accounts/ledger.ts';
 import { commissionMoves, creditMove, creditStateOf } from './credit.ts';
 import { encodeChange, type ChangeEntry, type OrderChange } from './changes.ts';
+import { dueReadMember } from './due.ts';
 
 /**
  * One commit of the order store (store.ts): a compare-and-set on the record's `rev` in one Lua script, which in
@@ -73,7 +74,7 @@ export type Mutation = {
   changes?: ChangeDraft[];
   /** The follow-up read the changes plan when the order stays placed and unfinished (default: the relay's). */
   read?: ReadPlan;
-  /** An `intent` change: the re-send it plans if its sender goes silent. */
+  /** An `intent` change: its first re-send, due this long after the commit should its sender go silent. */
   resendAfterMs?: number;
   ops?: RedisOp[];
   /** A record kept only this long and left out of every index (nothing was ordered). */
@@ -129,26 +130,59 @@ function indexOps(keys: OrderKeys, prev: StoredOrder | null, next: StoredOrder):
   return ops;
 }
 
-/** The change stream entries (`maxLen`: the stream's approximate trim) of the changes a mutation makes. */
-function changeOps(
-  keys: OrderKeys,
-  maxLen: string,
-  next: StoredOrder,
-  changes: NonNullable<Mutation['changes']>,
-  mutation?: Pick<Mutation, 'read' | 'resendAfterMs'>,
-): RedisOp[] {
-  // The read a placed, unfinished order needs after this change (none planned by the caller: the first step).
+/**
+ * The read a mutation plans when the order stays placed and unfinished: the caller's, or 'first' (the relay's
+ * default, the back-off's first step); none for a refusal or an intent.
+ */
+function plannedRead(next: StoredOrder, changes: readonly ChangeDraft[], mutation?: Pick<Mutation, 'read'>) {
   const needsRead = next.placement === 'placed' && !isClosed(next);
+  if (!needsRead || !changes.some((change) => change.kind !== 'rejected' && change.kind !== 'intent')) return;
+  return mutation?.read ?? ('first' as const);
+}
+
+/** A first read for later waits in the due set (most orders finish before it), not in a change entry. */
+function waitsInDueSet(read: ReadPlan | 'first' | undefined): read is ReadPlan {
+  return read !== undefined && read !== 'first' && read.step === 0 && read.delayMs > 0;
+}
+
+/**
+ * The due set operations (due.ts) of a commit at `nowMs`: an intent's first re-send planned a lease later, and
+ * dropped once the order is placed or refused; a first read planned, and the one of the change before dropped
+ * (a newer change plans its own reads, a closed order needs none).
+ */
+function dueOps(keys: OrderKeys, prev: StoredOrder | null, mutation: Mutation, nowMs: number): RedisOp[] {
+  const { next, changes = [] } = mutation;
+  const ext = next.externalOrderId;
+  const ops: RedisOp[] = [];
+  if (changes.some((change) => change.kind === 'intent')) {
+    ops.push(['ZADD', keys.dueSends, String(nowMs + (mutation.resendAfterMs ?? 0)), ext]);
+  }
+  if (prev?.placement === 'placing' && next.placement !== 'placing') ops.push(['ZREM', keys.dueSends, ext]);
+  const seq = next.history.length;
+  if (prev !== null && prev.history.length !== seq) {
+    ops.push(['ZREM', keys.dueReads, dueReadMember(ext, prev.history.length)]);
+  }
+  if (isClosed(next)) ops.push(['ZREM', keys.dueReads, dueReadMember(ext, seq)]);
+  const read = plannedRead(next, changes, mutation);
+  if (waitsInDueSet(read)) {
+    ops.push(['ZADD', keys.dueReads, String(nowMs + read.delayMs), dueReadMember(ext, seq)]);
+  }
+  return ops;
+}
+
+/** The change stream entries (`maxLen`: the stream's approximate trim) of the changes a mutation makes. */
+function changeOps(keys: OrderKeys, maxLen: string, mutation: Mutation): RedisOp[] {
+  const { next, changes = [] } = mutation;
+  const read = plannedRead(next, changes, mutation);
   return changes.map((change): RedisOp => {
     const entry = {
       ...change,
       externalOrderId: next.externalOrderId,
       seq: next.history.length,
       ...(next.orderId === undefined ? {} : { orderId: next.orderId }),
-      ...(change.kind === 'intent' ? { resendAfterMs: mutation?.resendAfterMs ?? 0 } : {}),
-      ...(needsRead && change.kind !== 'rejected' && change.kind !== 'intent'
-        ? { read: mutation?.read ?? ('first' as const) }
-        : {}),
+      ...(read === undefined || waitsInDueSet(read) || change.kind === 'rejected' || change.kind === 'intent'
+        ? {}
+        : { read }),
     } as ChangeEntry;
     return ['XADD', keys.changes, 'MAXLEN', '~', maxLen, '*', ...encodeChange(entry)];
   });
@@ -195,7 +229,8 @@ export function createCommit(options: {
       ...(mutation.keepForMs === undefined
         ? indexOps(keys, prev, next)
         : [['PEXPIRE', keys.order(next.externalOrderId), String(mutation.keepForMs)] as const]),
-      ...changeOps(keys, maxLen, next, mutation.changes ?? [], mutation),
+      ...changeOps(keys, maxLen, mutation),
+      ...(mutation.keepForMs === undefined ? dueOps(keys, prev, mutation, Date.now()) : []),
       ...(mutation.ops ?? []),
     ];
     const encoded = encodeOps(ops, 3 + moves.length * 3);

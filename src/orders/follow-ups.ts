@@ -1,19 +1,22 @@
 import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { FOREVER, retryDelayWithin, type JobSystem, type JobWorker } from '../jobs/jobs.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import { delayOnGrid, nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
 import { LIST_PAGE } from './batched-reads.ts';
 import { isClosed } from './commit.ts';
+import { orderKeys } from './keys.ts';
 import type { OrderStore } from './store.ts';
 import type { StoredOrder } from './types.ts';
 
 /**
  * Follow-up reads of unfinished orders (webhooks can be lost), as BullMQ jobs of the `follow-up` queue.
  *
- * - The order commit decides: a change that leaves an order placed and unfinished carries the read it needs
- *   (delay and back-off step) in its change-stream entry. The relay (relay.ts), a consumer group on the change
- *   stream, adds that read's job. The stream delivers at least once and several relays may run: the job ID is derived from
+ * - The order commit decides: a change that leaves an order placed and unfinished plans the read it needs. The
+ *   first read of a change (step 0: most orders finish before it) waits in the due set, which the commit writes
+ *   and the sweep (due.ts) turns into the read's job once due; any other is carried (delay and back-off step) in
+ *   the change-stream entry, and the relay (relay.ts), a consumer group on the change stream, adds its job. The stream delivers at least once and several relays may run: the job ID is derived from
  *   the order record, `read.<merchant order number>.<seq>.<step>` (seq: the change's number in the order's
  *   history), so each read is added once.
  * - A read that finds the order unchanged and unfinished adds the next one itself (next back-off step, its own
@@ -47,6 +50,8 @@ export function readJobId(ext: string, seq: number, step: number | string): stri
 
 export interface FollowUpPlannerDeps {
   jobs: JobSystem;
+  redis: Redis;
+  prefix: string;
   timings: FollowUpTimings;
 }
 
@@ -78,27 +83,14 @@ export function createFollowUpPlanner(deps: FollowUpPlannerDeps) {
         delayOnGrid(Date.now(), Math.max(0, Math.floor(plan.delayMs)), deps.timings.gridMs),
       ),
 
-    /**
-     * Removes read 0 of change `seq` unless it runs already: a change that finished the order calls it for the
-     * change before, whose first read (all a quick order ever has) would only find the order finished. A read
-     * further along the back-off is left to find it so; a read already done goes too, which only a replay of its
-     * change could notice (by adding a read that finds the order finished).
-     */
-    dropFirstRead: (ext: string, seq: number): Promise<void> =>
-      queue.remove(readJobId(ext, seq, 0)).then(
-        () => undefined,
-        // Running (its lock refuses the removal): it finds the order finished.
-        () => undefined,
-      ),
-
     /** A read now, caused by `cause` (an event's name) at change `seq`; once per cause. */
     readNow: (ext: string, seq: number, cause: string): Promise<void> =>
       add({ ext, seq, step: null }, readJobId(ext, seq, `now-${cause}`), 0),
 
-    /** Orders and changes (`<number>@<seq>`) with a read waiting or running. */
+    /** Orders and changes (`<number>@<seq>`) with a read waiting (a job, or the first in the due set) or running. */
     async pending(): Promise<Set<string>> {
       const jobs = await queue.getJobs(['active', 'delayed', 'wait', 'prioritized']);
-      const out = new Set<string>();
+      const out = new Set<string>(await deps.redis.zrange(orderKeys(deps.prefix).dueReads, '0', '-1'));
       for (const job of jobs) {
         if (job?.data !== undefined && job.data.step !== null) out.add(`${job.data.ext}@${job.data.seq}`);
       }

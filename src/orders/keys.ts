@@ -21,6 +21,10 @@ export interface OrderKeys {
   readonly changes: string;
   /** The send lock of an order still placing: the token of its sender, with a lease (placements.ts). */
   sendLock(externalOrderId: string): string;
+  /** Sorted set (score: due ms) of orders whose first re-send is planned, should their sender go silent (due.ts). */
+  readonly dueSends: string;
+  /** Sorted set (score: due ms) of `<merchant order number>@<seq>`: first follow-up reads planned (due.ts). */
+  readonly dueReads: string;
   /** Set of orders already reported as stale. */
   readonly staleReported: string;
   /** Stream of verified webhook events waiting to be processed. */
@@ -57,6 +61,8 @@ export function orderKeys(prefix: string): OrderKeys {
     guard: (account) => k('guard', account),
     changes: k('changes'),
     sendLock: (ext) => k('send-lock', ext),
+    dueSends: k('due-sends'),
+    dueReads: k('due-reads'),
     staleReported: k('stale-reported'),
     webhookEvents: k('webhook-events'),
     webhookSeen: (orderId, event) => k('webhook-seen', `${orderId}|${event}`),

@@ -10,17 +10,17 @@ import {
   type JobWorker,
 } from '../jobs/jobs.ts';
 import { LOOP_MAX_ERROR_MS } from '../lib/loop.ts';
-import { DEFAULT_CLAIM_IDLE_MS } from '../lib/redis/stream-consumer.ts';
+import { DUE_PERIOD_MAX_MS } from './due.ts';
 import { defineScript } from '../lib/redis/redis-script.ts';
 import { orderKeys } from './keys.ts';
 
 /**
  * Placement re-sends of orders without a definite answer, as BullMQ jobs of the `placement` queue.
  *
- * - Storing an intent (the order commit) takes the order's send lock for its sender and writes an `intent` change
- *   whose entry plans a re-send after the lock's lease; the relay (follow-ups.ts) adds it as the job
- *   `send.<merchant order number>.0`. A send whose outcome stays unknown plans `send.<number>.<step+1>` after the
- *   next back-off delay. An order placed or refused has its lock dropped in the same commit; its jobs then do nothing.
+ * - Storing an intent (the order commit) takes the order's send lock for its sender and plans a re-send after the
+ *   lock's lease in the due set; the sweep (due.ts) adds it as the job `send.<merchant order number>.0` once due. A
+ *   send whose outcome stays unknown plans `send.<number>.<step+1>` after the next back-off delay. An order placed
+ *   or refused has its lock and its due entry dropped in the same commit; its jobs then do nothing.
  * - The send lock (`<prefix>orders:send-lock:<number>`, a token with a lease, renewed during a send) is what BullMQ
  *   cannot give: the sender that stored the intent sends at once, outside any job, and no job may send the same
  *   order meanwhile; a job that finds the lock held waits for the lease and tries again.
@@ -139,19 +139,14 @@ export function createPlacementJobs(deps: PlacementJobsDeps) {
       }
     },
 
-    /**
-     * Drops an order's first re-send while it still waits (its intent was answered before its lease ran out), so it
-     * does not run only to find the order placed or refused; a first re-send running, done or never added is left.
-     */
-    async dropFirstSend(ext: string): Promise<void> {
-      const job = await queue.getJob(sendJobId(ext, 0));
-      if (job !== undefined && (await job.isDelayed())) await job.remove().catch(() => undefined);
-    },
-
-    /** Orders with a re-send waiting or running. */
+    /** Orders with a re-send waiting (as a job, or the first in the due set) or running. */
     async pending(): Promise<Set<string>> {
       const jobs = await queue.getJobs(['active', 'delayed', 'wait', 'prioritized']);
-      return new Set(jobs.filter((job) => job?.data !== undefined).map((job) => job.data.ext));
+      const planned = await redis.zrange(keys.dueSends, '0', '-1');
+      return new Set([
+        ...planned,
+        ...jobs.filter((job) => job?.data !== undefined).map((job) => job.data.ext),
+      ]);
     },
 
     /** Plans a re-send now for an order with none waiting (the first step never added): false if one appeared. */
@@ -211,15 +206,14 @@ export function workPlacements(deps: PlacementWorkerDeps): JobWorker {
  * - its re-send job was held up by the outage (due, failed, or running when Redis went away): jobRecoveryBoundMs
  *   with the lease as lock and as longest back-off, since a job that finds the send lock held waits only until
  *   it runs out, and that lock was last renewed before R (a lease at most);
- * - its intent's change was not yet relayed to a job: the relay's entry is taken over `claimIdleMs` after its last
- *   delivery (before R), the relay's loop tries again LOOP_MAX_ERROR_MS after failing, and the job it adds is due
- *   a lease later.
- * Production (a 60 s lease, 30 s takeover): 43 + max(60 + 30 + 5, 60) = 138 s, and 43 + 30 + 5 + 60 = 138 s;
- * the soak's timings (8 s and 8 s): 64 s. The send itself then waits its turn in the request line.
+ * - its first re-send still waits in the due set (due.ts): it is due a lease after its intent at most (before R);
+ *   the sweep's loop tries again LOOP_MAX_ERROR_MS after failing and then every period, and the job it adds is
+ *   taken within JOB_FETCH_MAX_MS.
+ * Production (a 60 s lease): 43 + max(60 + 30 + 5, 60) = 138 s, and 43 + 5 + 60 + 1 = 109 s; the soak's timings
+ * (an 8 s lease): 64 s. The send itself then waits its turn in the request line.
  */
-export function placementRecoveryBoundMs(timings: { leaseMs: number; claimIdleMs?: number }): number {
+export function placementRecoveryBoundMs(timings: { leaseMs: number }): number {
   const jobs = jobRecoveryBoundMs({ lockDurationMs: timings.leaseMs, retryMaxMs: timings.leaseMs });
-  const relayed =
-    JOB_FETCH_MAX_MS + (timings.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS) + LOOP_MAX_ERROR_MS + timings.leaseMs;
-  return Math.max(jobs, relayed);
+  const swept = JOB_FETCH_MAX_MS + LOOP_MAX_ERROR_MS + timings.leaseMs + DUE_PERIOD_MAX_MS;
+  return Math.max(jobs, swept);
 }

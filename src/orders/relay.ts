@@ -1,18 +1,15 @@
 import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
-import { isFinished } from '../domain/status.ts';
 import { workChanges, type ChangeEntry, type ChangeHandler } from './changes.ts';
 import { nextReadPlan, type FollowUpTimings, type ReadPlan } from './follow-up-timings.ts';
 import type { FollowUpPlanner } from './follow-ups.ts';
-import type { PlacementJobs } from './placements.ts';
 
 /**
  * The relay from order changes to BullMQ jobs: the other half of the transactional outbox that the order store's
  * commit writes (its change stream, orders/changes.ts), and the change stream's one reader. A change that plans a
- * follow-up read or a placement re-send (a stored intent) gets its job here, and the other parts' handlers (the
- * notices' messages and the admins' alerts) get the change at the same time; a change that finishes an order drops
- * the read the change before it planned, and the intent's answer its first re-send, if they still wait; every job ID and outbox key is
- * derived from the change, so an entry delivered twice, or relayed by two workers, adds its jobs once.
+ * follow-up read beyond the first (those wait in the due set, due.ts) gets its job here, and the other parts'
+ * handlers (the notices' messages and the admins' alerts) get the change at the same time; every job ID and
+ * outbox key is derived from the change, so an entry delivered twice, or relayed by two workers, adds its jobs once.
  */
 
 /** The relay's consumer group on the change stream. */
@@ -22,9 +19,7 @@ export interface JobRelayDeps {
   redis: Redis;
   /** REDIS_PREFIX (the change stream's name follows from it). */
   prefix: string;
-  planner: Pick<FollowUpPlanner, 'plan' | 'dropFirstRead'>;
-  /** Adds the first placement re-send of a stored intent, and drops it once the intent is answered. */
-  placements: Pick<PlacementJobs, 'plan' | 'dropFirstSend'>;
+  planner: Pick<FollowUpPlanner, 'plan'>;
   timings: FollowUpTimings;
   /** What other parts do with each change (notify's notices and alerts). */
   handlers?: readonly ChangeHandler[];
@@ -43,14 +38,6 @@ export function startJobRelay(deps: JobRelayDeps): { stop(): Promise<void> } {
   const planJobs: ChangeHandler = async (change) => {
     const read = readOfChange(change, deps.timings);
     if (read !== null) await deps.planner.plan(change.externalOrderId, change.seq, read);
-    else if (change.kind === 'status' && isFinished(change.status)) {
-      await deps.planner.dropFirstRead(change.externalOrderId, change.seq - 1);
-    }
-    if (change.kind === 'intent')
-      await deps.placements.plan(change.externalOrderId, 0, change.resendAfterMs ?? 0);
-    // The intent's answer: its first re-send (added with the intent's change, relayed before this one) not needed.
-    else if (change.kind === 'placed' || change.kind === 'rejected')
-      await deps.placements.dropFirstSend(change.externalOrderId);
   };
   const handlers = [planJobs, ...(deps.handlers ?? [])];
   return workChanges({

@@ -69,6 +69,8 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
   // Follow-up reads are BullMQ jobs; the commits plan them in their change entries (relayed by the workers).
   const followUps = createFollowUpPlanner({
     jobs: deps.jobs,
+    redis: deps.redis,
+    prefix: deps.prefix,
     timings: resolveFollowUpTimings(timings.followUp),
   });
   const service = createOrderService({

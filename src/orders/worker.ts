@@ -9,6 +9,7 @@ import { startJobRelay } from './relay.ts';
 import { workPlacements, type PlacementJobs } from './placements.ts';
 import type { OrderServiceImpl } from './service.ts';
 import { workWebhookEvents } from './webhook-events.ts';
+import { createDueSets, duePeriodMs, sweepDueSets } from './due.ts';
 
 export interface OrderWorkersDeps {
   redis: Redis;
@@ -16,10 +17,10 @@ export interface OrderWorkersDeps {
   jobs: JobSystem;
   prefix: string;
   service: OrderServiceImpl;
-  /** Adds follow-up reads (the relay and the reads themselves plan them) and drops a finished order's first. */
-  followUps: Pick<FollowUpPlanner, 'plan' | 'dropFirstRead'>;
+  /** Adds follow-up reads (the relay, the due sets' sweep and the reads themselves plan them). */
+  followUps: Pick<FollowUpPlanner, 'plan'>;
   /** Placement re-sends and the send lock. */
-  placements: Pick<PlacementJobs, 'plan' | 'dropFirstSend' | 'take' | 'heldForMs'>;
+  placements: Pick<PlacementJobs, 'plan' | 'take' | 'heldForMs'>;
   /** What other parts do with each order change (notify's notices and alerts), beside the relay's own jobs. */
   changeHandlers?: readonly ChangeHandler[];
   logger?: LoggerLike;
@@ -46,7 +47,8 @@ function unplacedCheckEveryMs(graceMs: number): number {
 /**
  * Starts the background work of the order lifecycle: placement re-sends (after resuming every order still
  * placing), the relay of order changes to jobs and handlers, webhook events, the BullMQ workers of the follow-up
- * reads (after repairing missing ones) and the periodic job resolving numbers a dead process fixed. Every part is
+ * reads (after repairing missing ones), the sweep turning due first re-sends and reads into jobs, and the periodic
+ * job resolving numbers a dead process fixed. Every part is
  * safe to run on several replicas at once.
  */
 export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWorkers> {
@@ -64,7 +66,6 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     redis: deps.redis,
     prefix: deps.prefix,
     planner: deps.followUps,
-    placements: deps.placements,
     timings: deps.service.followUpTimings,
     handlers: deps.changeHandlers ?? [],
     logger,
@@ -105,6 +106,14 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     logger,
     hooks: deps.hooks,
   });
+  const due = sweepDueSets(
+    createDueSets({ ...deps, planner: deps.followUps, gridMs: deps.service.followUpTimings.gridMs }),
+    duePeriodMs({
+      leaseMs: deps.service.placementTimings.leaseMs,
+      gridMs: deps.service.followUpTimings.gridMs,
+    }),
+    logger,
+  );
   const unplaced = await deps.jobs.every(
     UNPLACED_JOB,
     unplacedCheckEveryMs(deps.service.placementTimings.unplacedGraceMs),
@@ -115,7 +124,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     async stop() {
       clearTimeout(repairTimer);
       await repairing;
-      await Promise.all([relay.stop(), events.stop()]);
+      await Promise.all([relay.stop(), events.stop(), due.stop()]);
       await Promise.all([reads.close(), resends.close(), unplaced.close()]);
     },
   };

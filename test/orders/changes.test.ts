@@ -12,7 +12,7 @@ const EXT = 'rb-01J9ZQ4K8M6T2V';
 
 describe('the order change stream codec', () => {
   const every: ChangeEntry[] = [
-    { kind: 'intent', externalOrderId: EXT, seq: 1, resendAfterMs: 60_000 },
+    { kind: 'intent', externalOrderId: EXT, seq: 1 },
     {
       kind: 'placed',
       externalOrderId: EXT,

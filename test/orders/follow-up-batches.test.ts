@@ -131,7 +131,12 @@ describe('when follow-up reads come due', () => {
     const w = await openWorld({ prefix: 'fb4:', webhooks: false });
     const gridMs = 1_000;
     const jobs = w.replicas[0]!.jobs;
-    const planner = createFollowUpPlanner({ jobs, timings: resolveFollowUpTimings({ gridMs }) });
+    const planner = createFollowUpPlanner({
+      jobs,
+      redis: w.replicas[0]!.redis,
+      prefix: 'fb4:',
+      timings: resolveFollowUpTimings({ gridMs }),
+    });
     for (const [i, delayMs] of [1, 150, 999, 1_000, 30_000, 300_000].entries()) {
       const ext = `rb-grid-${i}`;
       const before = Date.now();

@@ -90,7 +90,9 @@ describe('durable follow-up of unfinished orders', () => {
     await expectToldOncePerStatus(w, [ext]);
   });
 
-  it('a change entry delivered twice adds its read once, and that read runs once', async ({ openWorld }) => {
+  it('the first read waits in the due set and runs once; a change entry delivered twice adds its read once', async ({
+    openWorld,
+  }) => {
     const prefix = 'fu2:';
     const checks: HookDetail[] = [];
     const w = await openWorld({
@@ -107,28 +109,40 @@ describe('durable follow-up of unfinished orders', () => {
     const intent = await w.newIntent({ ending: '4444' }); // stays processing
     const ext = intent.externalOrderId;
     expect((await service.submit(intent)).outcome).toBe('placed');
-    // the stream delivers at least once: the placement's entry comes again, as a copy
     const redis = w.replicas[0]!.redis;
     const stream = orderKeys(prefix).changes;
-    const entries = (await redis.xrange(stream, '-', '+')) as Array<[string, string[]]>;
-    const placedEntry = entries.find(([, f]) => f.includes(ext) && f.includes('placed'));
+    const changes = async () =>
+      ((await redis.xrange(stream, '-', '+')) as Array<[string, string[]]>).filter(([, f]) =>
+        f.includes(ext),
+      );
+    const placedEntry = (await changes()).find(([, f]) => f.includes('placed'));
     expect(placedEntry).toBeDefined();
     const fields = placedEntry![1];
-    expect(fields).toContain('rd');
-    await redis.xadd(stream, '*', ...fields);
     const seq = Number(fields[fields.indexOf('seq') + 1]);
-    // two replicas relay (one consumer group) and read
+    // the placement's first read is in the due set, not in its change entry
+    expect(fields).not.toContain('rd');
+    expect(await redis.zscore(orderKeys(prefix).dueReads, `${ext}@${seq}`)).not.toBeNull();
+    // two replicas sweep the due set, relay (one consumer group) and read
     await w.startWorkers();
+    await waitFor(
+      () => checks.some((c) => c.externalOrderId === ext && (c.step ?? 0) >= 1),
+      30_000,
+      'the reads went on past the first',
+    );
+    // the stream delivers at least once: an entry that plans a read comes again, as a copy
+    const withRead = (await changes()).find(([, f]) => f.includes('rd'));
+    if (withRead !== undefined) await redis.xadd(stream, '*', ...withRead[1]);
     await waitFor(
       () => checks.some((c) => c.externalOrderId === ext && (c.step ?? 0) >= 2),
       30_000,
-      'the reads went on past the first',
+      'the reads went on past the second',
     );
     const first = checks.filter((c) => c.externalOrderId === ext && c.step === 0);
     expect(first).toHaveLength(1);
     expect(first[0]!.job).toBe(readJobId(ext, seq, 0));
     const firstJobs = (await allReadJobs(w, ext)).filter((j) => j.data.seq === seq && j.data.step === 0);
     expect(firstJobs).toHaveLength(1);
+    expect(await redis.zcard(orderKeys(prefix).dueReads)).toBe(0);
     // every read ran once
     const ids = checks.filter((c) => c.externalOrderId === ext).map((c) => c.job);
     expect(new Set(ids).size).toBe(ids.length);

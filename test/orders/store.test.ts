@@ -31,22 +31,26 @@ describe('RedisOrderStore', () => {
 
   it('saves an intent set-if-absent: a second save finds the first', async () => {
     const it1 = intent();
+    const before = Date.now();
     const first = await storeA.create(it1, claim);
+    const after = Date.now();
     expect(first.kind).toBe('created');
     const second = await storeB.create({ ...it1, chatId: 999 }, claim);
     expect(second.kind).toBe('exists');
     if (second.kind !== 'exists') throw new Error('unreachable');
     expect(second.order.chatId).toBe(it1.chatId);
     expect(second.order.placement).toBe('placing');
-    // its send lock is held by its creator for the lease, and one intent change plans a re-send after that lease
+    // its send lock is held by its creator for the lease, one intent change is written, and the due set plans
+    // a re-send after that lease
     const keys = orderKeys(prefix);
     expect(await a.get(keys.sendLock(it1.externalOrderId))).toBe('tok');
     expect(await a.pttl(keys.sendLock(it1.externalOrderId))).toBeGreaterThan(0);
     const entries = (await a.xrange(keys.changes, '-', '+')) as Array<[string, string[]]>;
     const intents = entries.filter(([, f]) => f.includes(it1.externalOrderId) && f.includes('intent'));
     expect(intents).toHaveLength(1);
-    const fields = intents[0]![1];
-    expect(fields[fields.indexOf('sd') + 1]).toBe('60000');
+    const due = Number(await a.zscore(keys.dueSends, it1.externalOrderId));
+    expect(due).toBeGreaterThanOrEqual(before + 60_000);
+    expect(due).toBeLessThanOrEqual(after + 60_000);
   });
 
   it('two replicas saving the same intent at once create exactly one record', async () => {
@@ -115,9 +119,19 @@ describe('RedisOrderStore', () => {
   it('writes one change per applied status and none for a replay', async () => {
     const it1 = intent();
     const ext = it1.externalOrderId;
+    const keys = orderKeys(prefix);
     await storeA.create(it1, claim);
+    const before = Date.now();
     await storeA.applyRemote(ext, { orderId: 'O-5550001', status: 'accepted' }, 'create', 1000);
+    const after = Date.now();
+    // placed: its first re-send is no longer needed, its first read (step 0, after 1000 ms) waits in the due set
+    expect(await a.zscore(keys.dueSends, ext)).toBeNull();
+    const read = Number(await a.zscore(keys.dueReads, `${ext}@1`));
+    expect(read).toBeGreaterThanOrEqual(before + 1000);
+    expect(read).toBeLessThanOrEqual(after + 1000);
     await storeB.applyRemote(ext, { orderId: 'O-5550001', status: 'succeeded' }, 'webhook');
+    // finished: that read is no longer needed
+    expect(await a.zcard(keys.dueReads)).toBe(0);
     await storeA.applyRemote(ext, { orderId: 'O-5550001', status: 'succeeded' }, 'webhook');
     await storeB.applyRemote(ext, { orderId: 'O-5550001', status: 'processing' }, 'poll');
     const entries = (await a.xrange(orderKeys(prefix).changes, '-', '+')) as Array<[string, string[]]>;
@@ -132,10 +146,10 @@ describe('RedisOrderStore', () => {
       'placed:accepted',
       'status:succeeded',
     ]);
-    // the placement plans the first follow-up read (relayed as a job); a final status plans none
+    // no entry plans a read for the relay: the first waited in the due set, a final status plans none
     expect(mine.map((f) => [f['rd'], f['rs']])).toEqual([
       [undefined, undefined],
-      ['1000', '0'],
+      [undefined, undefined],
       [undefined, undefined],
     ]);
   });

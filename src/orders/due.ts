@@ -1,0 +1,90 @@
+import type { Redis } from 'ioredis';
+import type { LoggerLike } from '../domain/log.ts';
+import { runLoop, type LoopHandle } from '../lib/loop.ts';
+import type { ReadPlan } from './follow-up-timings.ts';
+import { orderKeys } from './keys.ts';
+
+/**
+ * An order's first placement re-send and first follow-up read wait in two sorted sets, not as BullMQ jobs: most
+ * orders are answered, and finish, before either comes due, and the order commit (commit.ts) plans and drops them
+ * there with a ZADD and a ZREM in the same step as the change that causes them, where a delayed job cost a dozen
+ * commands to add and as many to remove. Every worker process sweeps them (a loop, two reads a period) into their
+ * jobs, with the IDs they always had (`send.<number>.0`, `read.<number>.<seq>.0`), then drops them from the set:
+ * two sweeps at once, or one that died half way and the next, add the same jobs, which BullMQ ignores.
+ * - Why a loop and not BullMQ's job scheduler: a scheduler's next run is written by the worker after the run
+ *   before began, in a call of its own; lost (Redis away at that moment, or a failover that lost the write), the
+ *   schedule ends, and with it every first re-send. The loop keeps nothing in Redis that could be lost.
+ */
+/** Entries one look takes; a sweep looks again until fewer come. */
+const BATCH = 100;
+/** The sweep's period: a second at most, shorter for the tests' short leases and grids. */
+export const DUE_PERIOD_MAX_MS = 1_000;
+const PERIOD_MIN_MS = 25;
+
+/** A due read's member: the order and the change (its seq) whose first read it is. */
+export function dueReadMember(ext: string, seq: number): string {
+  return `${ext}@${seq}`;
+}
+
+/** How often the due entries are looked at: a second, or a quarter of a short lease, or a short read grid. */
+export function duePeriodMs(timings: { leaseMs: number; gridMs: number }): number {
+  const wanted = Math.min(DUE_PERIOD_MAX_MS, Math.floor(timings.leaseMs / 4), Math.max(1, timings.gridMs));
+  return Math.max(PERIOD_MIN_MS, wanted);
+}
+
+export interface DueSweepDeps {
+  redis: Redis;
+  prefix: string;
+  /** Adds re-send `step` of an order (placements.ts). */
+  placements: { plan(ext: string, step: number, delayMs: number): Promise<void> };
+  /** Adds a read of change `seq` of an order (follow-ups.ts). */
+  planner: { plan(ext: string, seq: number, plan: ReadPlan): Promise<void> };
+  /** The follow-up reads' grid: a read comes due on the first multiple of it at or after its due time. */
+  gridMs: number;
+}
+
+/** The sweep of the due sets. */
+export function createDueSets(deps: DueSweepDeps) {
+  const { redis } = deps;
+  const keys = orderKeys(deps.prefix);
+
+  async function take(key: string, upTo: number, toJob: (member: string) => Promise<void>): Promise<number> {
+    let taken = 0;
+    for (;;) {
+      const due = await redis.zrangebyscore(key, '-inf', upTo, 'LIMIT', 0, BATCH);
+      if (due.length === 0) return taken;
+      await Promise.all(due.map(toJob));
+      await redis.zrem(key, ...due);
+      taken += due.length;
+      if (due.length < BATCH) return taken;
+    }
+  }
+
+  return {
+    /** Adds the jobs of every entry due at `nowMs` and drops those entries; how many of each kind. */
+    async sweep(nowMs = Date.now()): Promise<{ sends: number; reads: number }> {
+      const sends = await take(keys.dueSends, nowMs, (ext) => deps.placements.plan(ext, 0, 0));
+      const grid = Math.max(1, deps.gridMs);
+      const reads = await take(keys.dueReads, Math.floor(nowMs / grid) * grid, (member) => {
+        const at = member.lastIndexOf('@');
+        return deps.planner.plan(member.slice(0, at), Number(member.slice(at + 1)), { delayMs: 0, step: 0 });
+      });
+      return { sends, reads };
+    },
+  };
+}
+
+export type DueSets = ReturnType<typeof createDueSets>;
+
+/** Sweeps the due sets every `periodMs` in this process (ROLE all or worker) until stopped. */
+export function sweepDueSets(due: Pick<DueSets, 'sweep'>, periodMs: number, logger?: LoggerLike): LoopHandle {
+  return runLoop({
+    name: 'due-orders',
+    idleMs: periodMs,
+    round: async () => {
+      const { sends, reads } = await due.sweep();
+      return sends + reads;
+    },
+    ...(logger === undefined ? {} : { logger }),
+  });
+}
