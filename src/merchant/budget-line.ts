@@ -39,13 +39,37 @@ local window = math.floor(now / windowMs)
 local toEnd = (window + 1) * windowMs - now
 redis.call('ZREMRANGEBYSCORE', LEFT, '-inf', now)
 if wait and redis.call('ZSCORE', LEFT, id) then return {-1, 0, 0, 0, toEnd} end
+local state = redis.call('HMGET', STATE, 'window', 'used', 'pause_until')
+local used = 0
+if tonumber(state[1] or '-1') == window then used = tonumber(state[2] or '0') end
+local pauseUntil = tonumber(state[3] or '0')
+-- Whether a slot may be taken now, places ahead aside: no pause, not a window's last moment, room left, and for a
+-- read or a catalogue refresh, room the window's pace leaves (a slot taken in a quiet moment would be missed by
+-- an order later in the same minute). A request granted in a window's last edgeMs would reach the service in the
+-- next window and count there, beside that window's own.
+local function waitMs()
+  if pauseUntil > now then return pauseUntil - now end
+  if toEnd <= tonumber(ARGV[10]) or allowance - used <= 0 then return toEnd end
+  if wait and p >= 4 then
+    local elapsed = math.max(1, windowMs - toEnd)
+    if used + 1 + used * toEnd / elapsed > tonumber(ARGV[9]) then return math.min(toEnd, 1000) end
+  end
+  return nil
+end
+-- The common case, nobody in line at this priority or above: the slot is taken with no place, as the line would
+-- grant it (its place would be first, and dropped at once with its round).
+local empty = true
+for q = 1, p do
+  if redis.call('ZCARD', queueOf(q)) > 0 then empty = false break end
+end
+if empty and not waitMs() then
+  used = used + 1
+  redis.call('HSET', STATE, 'window', window, 'used', used)
+  return {1, toEnd, used, 0, toEnd}
+end
 -- Waiters gone for longer than keepMs lose their place.
 for _, gone in ipairs(redis.call('ZRANGEBYSCORE', LEASE, '-inf', now - keepMs, 'LIMIT', 0, 20)) do
   dropTicket(gone)
-end
-local used = 0
-if tonumber(redis.call('HGET', STATE, 'window') or '-1') == window then
-  used = tonumber(redis.call('HGET', STATE, 'used') or '0')
 end
 local queue = queueOf(p)
 if wait then
@@ -69,21 +93,9 @@ if wait then
 else
   position = position + redis.call('ZCARD', queue)
 end
-local pauseUntil = tonumber(redis.call('HGET', STATE, 'pause_until') or '0')
-if pauseUntil > now then return {0, pauseUntil - now, used, position, toEnd} end
--- A request granted in a window's last moment reaches the service in the next window and counts there, beside that
--- window's own: nothing is granted in the last edgeMs of a window.
-if toEnd <= tonumber(ARGV[10]) then return {0, toEnd, used, position, toEnd} end
+local blocked = waitMs()
+if blocked then return {0, blocked, used, position, toEnd} end
 local room = allowance - used
-if room <= 0 then return {0, toEnd, used, position, toEnd} end
--- A read or a catalogue refresh waits while the window's pace says the higher priorities will use the rest
--- of it: a slot taken in a quiet moment would be missed by an order later in the same minute.
-if wait and p >= 4 then
-  local elapsed = math.max(1, windowMs - toEnd)
-  if used + 1 + used * toEnd / elapsed > tonumber(ARGV[9]) then
-    return {0, math.min(toEnd, 1000), used, position, toEnd}
-  end
-end
 -- Live places ahead (a dormant one is passed over), counted only as far as the room left decides.
 local ahead = 0
 local scanned = 0

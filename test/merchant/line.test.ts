@@ -164,6 +164,29 @@ describe('the shared line: order of service', () => {
   });
 });
 
+describe('the shared line: a call nobody is ahead of', () => {
+  it('takes its slot, counted in the window, and leaves nothing of a place behind; once the window is spent, a call keeps a place', async () => {
+    const prefix = freshPrefix();
+    const windowMs = 60_000;
+    await windowHeadroom(windowMs, 5_000);
+    const budget = createRequestBudget({ redis, prefix, limitPerMinute: 3, windowMs });
+    const [state, tickets, lease, owners] = merchantKeys(prefix).budget;
+    for (const priority of ['placement', 'interactive', 'bulk'] as const) {
+      await budget.acquire(priority, undefined, { id: `order:${priority}`, owner: 'reseller-1' });
+    }
+    expect(await redis.exists(tickets!, lease!, owners!)).toBe(0);
+    expect(await redis.hget(state!, 'used')).toBe('3');
+    // the window is spent: a fourth waits in line like any other, with its place
+    const away = new AbortController();
+    const waiting = budget
+      .acquire('placement', away.signal, { id: 'order:fourth', owner: 'reseller-1' })
+      .catch((error: unknown) => error);
+    await waitFor(async () => (await redis.hexists(tickets!, 'order:fourth')) === 1, 5_000, 'a place');
+    away.abort();
+    expect(isMerchantError(await waiting)).toBe(true);
+  });
+});
+
 describe('the shared line: leaving and coming back', () => {
   it('a place left (❌, /cancel) is gone: its waiter stops with left-line and the next one moves up', async () => {
     const windowMs = 60_000;
