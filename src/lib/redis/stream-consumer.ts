@@ -80,6 +80,8 @@ const DEFAULT_BATCH = 100;
 
 /** How long an entry delivered to a consumer that did not acknowledge it waits before another takes it over. */
 export const DEFAULT_CLAIM_IDLE_MS = 30_000;
+/** Longest time between two looks for entries a dead consumer left (one XAUTOCLAIM), under any load. */
+const CLAIM_EVERY_MAX_MS = 1_000;
 
 function toEntries(raw: unknown): StreamEntry[] {
   if (!Array.isArray(raw)) return [];
@@ -201,6 +203,10 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   const reapIdleMs = Math.max(claimIdleMs, options.reapIdleMs ?? 10 * 60_000);
   let groupReady = false;
   let lastReap = 0;
+  // An abandoned entry is taken over claimIdleMs after its last delivery, and at most this much later.
+  const claimEveryMs = Math.max(1, Math.min(CLAIM_EVERY_MAX_MS, Math.floor(claimIdleMs / 4)));
+  let lastClaim = 0;
+  let claimMore = false;
 
   /** Removes consumers of dead replicas: at start, then at most once per `reapIdleMs`. */
   async function reap(): Promise<void> {
@@ -219,22 +225,30 @@ export function createStreamConsumer(options: StreamConsumerOptions): StreamCons
   }
 
   async function readOnce(blockMs?: number): Promise<StreamEntry[]> {
-    // One round trip: the entries abandoned by a dead consumer (older, so first) and the new ones.
-    const pipeline = reader
-      .get()
-      .pipeline()
-      .xautoclaim(stream, group, consumer, claimIdleMs, '0-0', 'COUNT', batch);
+    // One round trip: the entries abandoned by a dead consumer (older, so first), looked for at most every
+    // claimEveryMs unless the last look found a whole batch, and the new ones.
+    const claiming = claimMore || Date.now() - lastClaim >= claimEveryMs;
+    const pipeline = reader.get().pipeline();
+    if (claiming) {
+      lastClaim = Date.now();
+      pipeline.xautoclaim(stream, group, consumer, claimIdleMs, '0-0', 'COUNT', batch);
+    }
     if (blockMs === undefined)
       pipeline.xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'STREAMS', stream, '>');
     else
       pipeline.xreadgroup('GROUP', group, consumer, 'COUNT', batch, 'BLOCK', blockMs, 'STREAMS', stream, '>');
     const replies =
       blockMs === undefined ? await pipeline.exec() : await hangUp(pipeline.exec(), blockMs, reader, stream);
-    const [claimed, fresh] = (replies ?? []).map(([error, reply]) => {
+    const answers = (replies ?? []).map(([error, reply]) => {
       if (error) throw error;
       return reply;
-    }) as [[string, unknown] | undefined, Array<[string, unknown]> | null | undefined];
+    });
+    const [claimed, fresh] = (claiming ? answers : [undefined, ...answers]) as [
+      [string, unknown] | undefined,
+      Array<[string, unknown]> | null | undefined,
+    ];
     const abandoned = claimed === undefined ? [] : toEntries(claimed[1]);
+    if (claiming) claimMore = abandoned.length >= batch;
     const added = fresh === null || fresh === undefined || fresh.length === 0 ? [] : toEntries(fresh[0]![1]);
     return abandoned.length === 0 ? added : [...abandoned, ...added];
   }

@@ -216,6 +216,33 @@ describe('createStreamConsumer', () => {
     expect(await pendingCount(redis, stream)).toBe(0);
   });
 
+  it('looks for abandoned entries at most once a period under a burst of reads, at once again while a look finds a whole batch', async () => {
+    const stream = `s${++n}`;
+    const crashed = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'dead' });
+    await crashed.read();
+    for (let i = 0; i < 250; i++) await redis.xadd(stream, '*', 'n', String(i));
+    let delivered = 0;
+    while (delivered < 250) delivered += (await crashed.read()).length;
+    // claimIdleMs 4 s: a look for abandoned entries at most every second
+    const live = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'live', claimIdleMs: 4_000 });
+    await live.read();
+    await new Promise((resolve) => setTimeout(resolve, 4_100));
+    const xautoclaims = async () =>
+      Number(/cmdstat_xautoclaim:calls=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0);
+    // three whole batches' worth taken over by back-to-back reads, whatever the period
+    const before = await xautoclaims();
+    const started = Date.now();
+    const taken = [...(await live.read()), ...(await live.read()), ...(await live.read())];
+    expect(taken).toHaveLength(250);
+    expect(await consumerNames(redis, stream)).toMatchObject({ dead: 0, live: 250 });
+    // then a burst of reads looks once a second at most
+    for (let i = 0; i < 20; i++) await live.read();
+    const seconds = Math.ceil((Date.now() - started) / 1_000);
+    expect((await xautoclaims()) - before).toBeLessThanOrEqual(3 + seconds);
+    expect((await xautoclaims()) - before).toBeLessThan(23);
+    await live.ack(...ids(taken));
+  });
+
   it('does not take over entries that are not idle yet, nor remove a live consumer', async () => {
     const stream = `s${++n}`;
     const busy = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'busy' });
