@@ -60,9 +60,9 @@ export interface JobSystem {
     options?: WorkOptions,
   ): JobWorker;
   /**
-   * Runs `processor` once per `periodMs` across every process that calls this (BullMQ's job scheduler `name`,
-   * its jobs `repeat:<name>:<slot ms>`): the schedule lives in Redis, so calling this again (another worker, a
-   * restart) keeps it and adds no run; a slot missed while no worker ran is run once when one is up.
+   * Runs `processor` once per `periodMs` across every process that calls this (BullMQ's job scheduler `name`): the
+   * schedule lives in Redis, and calling this again (another worker, a restart, each caller now and then:
+   * scheduleRewriteMs) adds no run; a slot missed while no worker ran is run once when one is up.
    */
   every<Result = unknown>(
     name: string,
@@ -164,6 +164,20 @@ const KEEP_FAILED = { age: 30 * 86_400, count: 10_000 } as const;
 
 /** Runs of a job scheduler (`every`) kept, finished or failed. */
 const EVERY_KEEP = { age: KEEP_FAILED.age, count: 100 } as const;
+const EVERY_OPTS = { removeOnComplete: EVERY_KEEP, removeOnFail: EVERY_KEEP };
+
+/**
+ * How often `every` writes its schedule again: ten periods, a second to a minute. BullMQ writes the next run after a
+ * run began, in a call of its own; lost with Redis (away then, or a failover), the schedule would end.
+ */
+function scheduleRewriteMs(periodMs: number): number {
+  return Math.min(60_000, Math.max(1_000, periodMs * 10));
+}
+
+/** Writes `name`'s schedule (a no-op while it is there with its next run), keeping its last 100 runs to look at. */
+function writeSchedule(queue: Queue, name: string, periodMs: number) {
+  return queue.upsertJobScheduler(name, { every: periodMs }, { name, opts: EVERY_OPTS });
+}
 
 /** Defaults for every job: kept as above; retried with back-off when the processor throws. */
 const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -304,6 +318,8 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
   const queues = new Map<string, Queue>();
   const workers: JobWorker[] = [];
   let closed = false;
+  /** The timers of `every` that write their schedules again. */
+  const rewrites: NodeJS.Timeout[] = [];
 
   const sharedConnection = (): Redis => {
     if (shared === undefined) {
@@ -353,16 +369,18 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
       processor: () => Promise<Result>,
       options: WorkOptions = {},
     ): Promise<JobWorker> {
-      // The last runs are kept for a person to look at, not the 10,000 of other queues: a scheduler adds each slot
-      // once under its own job ID, so no late duplicate needs a finished run to be recognised.
-      await system
-        .queue(name)
-        .upsertJobScheduler(
-          name,
-          { every: periodMs },
-          { name, opts: { removeOnComplete: EVERY_KEEP, removeOnFail: EVERY_KEEP } },
-        );
-      return system.work<unknown, Result>(name, processor, options);
+      const queue = system.queue(name);
+      await writeSchedule(queue, name, periodMs);
+      const worker = system.work<unknown, Result>(name, processor, options);
+      const again = () => void writeSchedule(queue, name, periodMs).catch(() => undefined);
+      const rewrite = setInterval(again, scheduleRewriteMs(periodMs));
+      rewrites.push(rewrite);
+      return {
+        close: async (force) => {
+          clearInterval(rewrite);
+          await worker.close(force);
+        },
+      };
     },
 
     async stopEvery(name: string): Promise<void> {
@@ -372,6 +390,7 @@ export function createJobSystem(deps: JobSystemDeps): JobSystem {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      for (const rewrite of rewrites) clearInterval(rewrite);
       await Promise.allSettled(workers.map((worker) => worker.close()));
       await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
       shared?.disconnect();

@@ -71,6 +71,31 @@ describe.each(topologies)('jobs on %s', (_name, where) => {
     expect(seen.sort()).toEqual(['cause-1:1', 'cause-2:3', 'cause-3:5']);
   });
 
+  it('a schedule whose next run was lost (a failover that lost the write) comes back by itself', async () => {
+    const scheduler = open();
+    let ticks = 0;
+    await scheduler.every('heal', 200, async () => {
+      ticks++;
+    });
+    await until(() => ticks >= 2, 'two runs');
+    // BullMQ writes a schedule's next run after the run before began, in a call of its own: lose it, as a
+    // failover that lost that write would, until nothing of the schedule waits or runs
+    // (BullMQ refuses to remove a scheduler's run, so its keys go, as they would with the write)
+    const queue = scheduler.queue('heal');
+    const redis = createRedis(where().target, {});
+    await until(async () => {
+      for (const id of await redis.zrange(queue.keys.delayed!, '0', '-1')) {
+        await redis.zrem(queue.keys.delayed!, id);
+        await redis.del(queue.toKey(id));
+      }
+      const counts = await queue.getJobCounts('delayed', 'wait', 'active', 'prioritized');
+      return Object.values(counts).every((n) => n === 0);
+    }, 'the next run lost');
+    redis.disconnect();
+    const lost = ticks;
+    await until(() => ticks > lost, 'a run after the loss');
+  });
+
   it('stopEvery ends a schedule that every() left in Redis, with its next run, from another process', async () => {
     const scheduler = open();
     await scheduler.every('tick', 3_600_000, async () => undefined);
