@@ -15,6 +15,7 @@ import { orderKeys } from './keys.ts';
  *   before began, in a call of its own; lost (Redis away at that moment, or a failover that lost the write), the
  *   schedule ends, and with it every first re-send. The loop keeps nothing in Redis that could be lost.
  */
+
 /** Entries one look takes; a sweep looks again until fewer come. */
 const BATCH = 100;
 /** The sweep's period: a second at most, shorter for the tests' short leases and grids. */
