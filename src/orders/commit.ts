@@ -150,7 +150,13 @@ function waitsInDueSet(read: ReadPlan | 'first' | undefined): read is ReadPlan {
  * dropped once the order is placed or refused; a first read planned, and the one of the change before dropped
  * (a newer change plans its own reads, a closed order needs none).
  */
-function dueOps(keys: OrderKeys, prev: StoredOrder | null, mutation: Mutation, nowMs: number): RedisOp[] {
+function dueOps(
+  keys: OrderKeys,
+  prev: StoredOrder | null,
+  mutation: Mutation,
+  read: ReturnType<typeof plannedRead>,
+  nowMs: number,
+): RedisOp[] {
   const { next, changes = [] } = mutation;
   const ext = next.externalOrderId;
   const ops: RedisOp[] = [];
@@ -161,9 +167,9 @@ function dueOps(keys: OrderKeys, prev: StoredOrder | null, mutation: Mutation, n
   const seq = next.history.length;
   if (prev !== null && prev.history.length !== seq) {
     ops.push(['ZREM', keys.dueReads, dueReadMember(ext, prev.history.length)]);
+  } else if (isClosed(next)) {
+    ops.push(['ZREM', keys.dueReads, dueReadMember(ext, seq)]);
   }
-  if (isClosed(next)) ops.push(['ZREM', keys.dueReads, dueReadMember(ext, seq)]);
-  const read = plannedRead(next, changes, mutation);
   if (waitsInDueSet(read)) {
     ops.push(['ZADD', keys.dueReads, String(nowMs + read.delayMs), dueReadMember(ext, seq)]);
   }
@@ -171,9 +177,13 @@ function dueOps(keys: OrderKeys, prev: StoredOrder | null, mutation: Mutation, n
 }
 
 /** The change stream entries (`maxLen`: the stream's approximate trim) of the changes a mutation makes. */
-function changeOps(keys: OrderKeys, maxLen: string, mutation: Mutation): RedisOp[] {
+function changeOps(
+  keys: OrderKeys,
+  maxLen: string,
+  mutation: Mutation,
+  read: ReturnType<typeof plannedRead>,
+): RedisOp[] {
   const { next, changes = [] } = mutation;
-  const read = plannedRead(next, changes, mutation);
   return changes.map((change): RedisOp => {
     const entry = {
       ...change,
@@ -225,12 +235,13 @@ export function createCommit(options: {
     // The order's credit follows it in this same commit (hold, debit, release, refund), so exactly once.
     const orderKey = keys.order(next.externalOrderId);
     const moves = creditOps(options.prefix, prev, mutation);
+    const read = plannedRead(next, mutation.changes ?? [], mutation);
     const ops = [
       ...(mutation.keepForMs === undefined
         ? indexOps(keys, prev, next)
         : [['PEXPIRE', keys.order(next.externalOrderId), String(mutation.keepForMs)] as const]),
-      ...changeOps(keys, maxLen, mutation),
-      ...(mutation.keepForMs === undefined ? dueOps(keys, prev, mutation, Date.now()) : []),
+      ...changeOps(keys, maxLen, mutation, read),
+      ...(mutation.keepForMs === undefined ? dueOps(keys, prev, mutation, read, Date.now()) : []),
       ...(mutation.ops ?? []),
     ];
     const encoded = encodeOps(ops, 3 + moves.length * 3);

@@ -42,13 +42,18 @@ export interface DueSweepDeps {
   planner: { plan(ext: string, seq: number, plan: ReadPlan): Promise<void> };
   /** The follow-up reads' grid: a read comes due on the first multiple of it at or after its due time. */
   gridMs: number;
+  /** How often the sets are looked at (duePeriodMs). */
+  periodMs: number;
+  logger?: LoggerLike;
 }
 
-/** The sweep of the due sets. */
-export function createDueSets(deps: DueSweepDeps) {
+/** Sweeps the due sets in this process (ROLE all or worker) until stopped: each look adds the jobs now due. */
+export function sweepDueSets(deps: DueSweepDeps): LoopHandle {
   const { redis } = deps;
   const keys = orderKeys(deps.prefix);
+  const grid = Math.max(1, deps.gridMs);
 
+  /** Adds the jobs of the entries of `key` due by `upTo` and drops those entries; how many. */
   async function take(key: string, upTo: number, toJob: (member: string) => Promise<void>): Promise<number> {
     let taken = 0;
     for (;;) {
@@ -61,31 +66,18 @@ export function createDueSets(deps: DueSweepDeps) {
     }
   }
 
-  return {
-    /** Adds the jobs of every entry due at `nowMs` and drops those entries; how many of each kind. */
-    async sweep(nowMs = Date.now()): Promise<{ sends: number; reads: number }> {
-      const sends = await take(keys.dueSends, nowMs, (ext) => deps.placements.plan(ext, 0, 0));
-      const grid = Math.max(1, deps.gridMs);
-      const reads = await take(keys.dueReads, Math.floor(nowMs / grid) * grid, (member) => {
+  return runLoop({
+    name: 'due-orders',
+    idleMs: deps.periodMs,
+    round: async () => {
+      const now = Date.now();
+      const sends = await take(keys.dueSends, now, (ext) => deps.placements.plan(ext, 0, 0));
+      const reads = await take(keys.dueReads, Math.floor(now / grid) * grid, (member) => {
         const at = member.lastIndexOf('@');
         return deps.planner.plan(member.slice(0, at), Number(member.slice(at + 1)), { delayMs: 0, step: 0 });
       });
-      return { sends, reads };
-    },
-  };
-}
-
-export type DueSets = ReturnType<typeof createDueSets>;
-
-/** Sweeps the due sets every `periodMs` in this process (ROLE all or worker) until stopped. */
-export function sweepDueSets(due: Pick<DueSets, 'sweep'>, periodMs: number, logger?: LoggerLike): LoopHandle {
-  return runLoop({
-    name: 'due-orders',
-    idleMs: periodMs,
-    round: async () => {
-      const { sends, reads } = await due.sweep();
       return sends + reads;
     },
-    ...(logger === undefined ? {} : { logger }),
+    ...(deps.logger === undefined ? {} : { logger: deps.logger }),
   });
 }

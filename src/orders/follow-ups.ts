@@ -16,9 +16,10 @@ import type { StoredOrder } from './types.ts';
  * - The order commit decides: a change that leaves an order placed and unfinished plans the read it needs. The
  *   first read of a change (step 0: most orders finish before it) waits in the due set, which the commit writes
  *   and the sweep (due.ts) turns into the read's job once due; any other is carried (delay and back-off step) in
- *   the change-stream entry, and the relay (relay.ts), a consumer group on the change stream, adds its job. The stream delivers at least once and several relays may run: the job ID is derived from
- *   the order record, `read.<merchant order number>.<seq>.<step>` (seq: the change's number in the order's
- *   history), so each read is added once.
+ *   the change-stream entry, and the relay (relay.ts), a consumer group on the change stream, adds its job. The
+ *   stream delivers at least once, several relays and sweeps may run: the job ID is derived from the order record,
+ *   `read.<merchant order number>.<seq>.<step>` (seq: the change's number in the order's history), so each read
+ *   is added once.
  * - A read that finds the order unchanged and unfinished adds the next one itself (next back-off step, its own
  *   ID); a read that changed the order leaves that to the change's entry; a read of an older change (a newer one
  *   has its own reads) or of a finished order does nothing.

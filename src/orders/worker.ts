@@ -9,7 +9,7 @@ import { startJobRelay } from './relay.ts';
 import { workPlacements, type PlacementJobs } from './placements.ts';
 import type { OrderServiceImpl } from './service.ts';
 import { workWebhookEvents } from './webhook-events.ts';
-import { createDueSets, duePeriodMs, sweepDueSets } from './due.ts';
+import { duePeriodMs, sweepDueSets } from './due.ts';
 
 export interface OrderWorkersDeps {
   redis: Redis;
@@ -48,8 +48,7 @@ function unplacedCheckEveryMs(graceMs: number): number {
  * Starts the background work of the order lifecycle: placement re-sends (after resuming every order still
  * placing), the relay of order changes to jobs and handlers, webhook events, the BullMQ workers of the follow-up
  * reads (after repairing missing ones), the sweep turning due first re-sends and reads into jobs, and the periodic
- * job resolving numbers a dead process fixed. Every part is
- * safe to run on several replicas at once.
+ * job resolving numbers a dead process fixed. Every part is safe to run on several replicas at once.
  */
 export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWorkers> {
   const logger = deps.logger ?? silentLogger;
@@ -106,14 +105,14 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     logger,
     hooks: deps.hooks,
   });
-  const due = sweepDueSets(
-    createDueSets({ ...deps, planner: deps.followUps, gridMs: deps.service.followUpTimings.gridMs }),
-    duePeriodMs({
-      leaseMs: deps.service.placementTimings.leaseMs,
-      gridMs: deps.service.followUpTimings.gridMs,
-    }),
+  const { gridMs } = deps.service.followUpTimings;
+  const due = sweepDueSets({
+    ...deps,
+    planner: deps.followUps,
+    gridMs,
+    periodMs: duePeriodMs({ leaseMs: deps.service.placementTimings.leaseMs, gridMs }),
     logger,
-  );
+  });
   const unplaced = await deps.jobs.every(
     UNPLACED_JOB,
     unplacedCheckEveryMs(deps.service.placementTimings.unplacedGraceMs),
