@@ -101,12 +101,8 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
     );
     const sessions = await bytesOf(redis, `${PREFIX}session:*`);
     const convs = await bytesOf(redis, `${PREFIX}conv:*`);
-    // Each chat in a flow has one delayed BullMQ job (src/bot/idle-flows.ts): its hash, its deduplication key and
-    // its entry in the delayed set (the queue's event stream is a log trimmed by BullMQ, not per session).
-    const idleKeys = { bytes: 0 };
-    for (const pattern of ['[0-9]*', 'de:*', 'delayed']) {
-      idleKeys.bytes += (await bytesOf(redis, `${PREFIX}jobs:idle-flows:${pattern}`)).bytes;
-    }
+    // Each chat in a flow has one entry in the deadlines' sorted set (src/bot/idle-flows.ts).
+    const idleKeys = await bytesOf(redis, `${PREFIX}bot:idle-flows`);
     // What a stored conversation is made of (JSON characters per top-level field, one sample).
     const [, sample] = await redis.scan('0', 'MATCH', `${PREFIX}conv:*`, 'COUNT', 100);
     const raw = sample[0] === undefined ? null : await redis.get(sample[0]);
@@ -163,7 +159,7 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
       },
       {
         bench: '5',
-        metric: 'Redis bytes per session in a conversation (session + conversation + idle-flow job)',
+        metric: 'Redis bytes per session in a conversation (session + conversation + idle deadline)',
         value: fmt(perSession, 'B'),
         anchor: `conversation ${fmt(convs.bytes / Math.max(1, convs.keys), 'B')}`,
         ratio: '–',

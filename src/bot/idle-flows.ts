@@ -4,19 +4,21 @@ import type { Api } from 'grammy';
 import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
 import { FOREVER, type JobSystem, type JobWorker } from '../jobs/jobs.ts';
+import { runLoop, type LoopHandle } from '../lib/loop.ts';
+import { takeDue } from '../lib/redis/due-set.ts';
 import type { Translate } from './i18n.ts';
 
 export interface IdleFlowsDeps {
   redis: Redis;
   prefix: string;
-  /** The service's BullMQ jobs: any process adds and pushes back the endings, those that run jobs run them. */
+  /** The service's BullMQ jobs: the processes that run jobs sweep the deadlines and run the endings. */
   jobs: Pick<JobSystem, 'queue' | 'work'>;
   idleMs: number;
   api: Pick<Api, 'sendMessage'>;
   translate: Translate;
   /** Locale of a chat, for the goodbye message. */
   localeOf(chatId: number): Promise<string>;
-  logger?: Pick<LoggerLike, 'warn'>;
+  logger?: LoggerLike;
 }
 
 /** Most chats a replica remembers the last push-back of (past it, it starts again: it is only a throttle). */
@@ -33,32 +35,29 @@ interface IdleFlowJob {
 /** What an ending job did: the flow ended (its state dropped, goodbye said), or it had ended already. */
 export type IdleEnding = 'ended' | 'gone';
 
-/** The deduplication ID of a chat's ending job: one job per chat at a time, whatever the replicas. */
-export function idleFlowJobKey(chatId: number): string {
-  return `idle.${chatId}`;
-}
-
 /**
- * Ends top-up flows left idle, on BullMQ (src/jobs): a chat in a flow has one delayed job, deduplicated by the
- * chat (`idle.<chat>`), that each of its updates pushes back to `idleMs` from now (BullMQ's debounce mode,
- * `deduplication.reschedule`), on whichever replica takes the update. When it fires, the worker that runs it
- * drops the chat's conversation state (in Redis, so a worker process ends flows a bot process took) and says
- * goodbye through the Bot API; a flow already finished (no state left) ends silently. One job per chat, run by
- * one worker: a flow ends once, whatever the replicas.
+ * Ends top-up flows left idle. A chat in a flow has a deadline in a due set (lib/redis/due-set.ts, `bot:idle-flows`,
+ * chat -> ms), which each of its updates pushes back, on whichever replica takes the update. Every process that
+ * runs jobs sweeps the deadlines that came due (a loop, about once a second) into ending jobs, one per chat and
+ * deadline (`idle.<chat>.<ms>`). The ending drops the chat's conversation state (in Redis, so a worker ends
+ * flows a bot process took) and says goodbye; a flow already finished (no state left), or one that came back to
+ * life before its ending ran, ends silently or not at all.
  */
 export class IdleFlows {
   readonly #deps: IdleFlowsDeps;
+  readonly #key: string;
   #worker: JobWorker | undefined;
+  #sweep: LoopHandle | undefined;
   /**
-   * Pushing an ending back is a BullMQ add (a script of a dozen commands), too dear for every update of every
-   * chat: this replica pushes a chat's ending back at most once per `#slackMs`, to `idleMs + #slackMs` from
-   * then, so a flow still ends no sooner than `idleMs` after its last update, and at most `#slackMs` later.
+   * Each replica pushes a chat's deadline back at most once per `#slackMs`, to `idleMs + #slackMs` from then, so a
+   * flow still ends no sooner than `idleMs` after its last update, and at most `#slackMs` (and a sweep) later.
    */
   readonly #pushedAt = new Map<number, number>();
   readonly #slackMs: number;
 
   constructor(deps: IdleFlowsDeps) {
     this.#deps = deps;
+    this.#key = botKeys(deps.prefix).idleFlows;
     this.#slackMs = Math.min(60_000, Math.floor(deps.idleMs / 15));
   }
 
@@ -70,42 +69,40 @@ export class IdleFlows {
     return botKeys(this.#deps.prefix).conversation(chatId);
   }
 
-  /** The chat entered a flow: it ends `idleMs` from now unless an update pushes that back. */
-  async touch(chatId: number): Promise<void> {
+  #push(chatId: number, onlyInFlow: boolean): Promise<unknown> {
     if (this.#pushedAt.size >= PUSHED_AT_LIMIT) this.#pushedAt.clear();
-    this.#pushedAt.set(chatId, Date.now());
-    await this.#queue.add(
-      'end',
-      { chatId },
-      {
-        delay: this.#deps.idleMs + this.#slackMs,
-        // A flow entered while its chat's previous ending runs gets its own, added when that one finishes.
-        deduplication: { id: idleFlowJobKey(chatId), reschedule: true, keepLastIfActive: true },
-        // An ended flow leaves nothing behind.
-        removeOnComplete: true,
-      },
-    );
+    const now = Date.now();
+    this.#pushedAt.set(chatId, now);
+    const deadline = now + this.#deps.idleMs + this.#slackMs;
+    return onlyInFlow
+      ? this.#deps.redis.zadd(this.#key, 'XX', deadline, chatId)
+      : this.#deps.redis.zadd(this.#key, deadline, chatId);
   }
 
-  /** Pushes the ending back, only for chats already in a flow. */
+  /** The chat entered a flow: it ends `idleMs` from now unless an update pushes that back. */
+  async touch(chatId: number): Promise<void> {
+    await this.#push(chatId, false);
+  }
+
+  /** Pushes the deadline back, only for chats already in a flow. */
   async refresh(chatId: number): Promise<void> {
     const pushedAt = this.#pushedAt.get(chatId);
     if (pushedAt !== undefined && Date.now() - pushedAt < this.#slackMs) return;
-    if ((await this.#queue.getDeduplicationJobId(idleFlowJobKey(chatId))) === null) return;
-    await this.touch(chatId);
+    await this.#push(chatId, true);
   }
 
-  /** The flow finished by itself: its ending job goes (one already running finds no state and says nothing). */
+  /** The flow finished by itself: its deadline goes (an ending already running finds no state and says nothing). */
   async forget(chatId: number): Promise<void> {
     this.#pushedAt.delete(chatId);
-    const jobId = await this.#queue.getDeduplicationJobId(idleFlowJobKey(chatId));
-    if (jobId === null) return;
-    await this.#queue.remove(jobId).catch(() => undefined);
+    await this.#deps.redis.zrem(this.#key, chatId);
   }
 
-  /** Ends one chat's flow: drops its state and says goodbye, once. */
+  /** Ends one chat's flow: drops its state and says goodbye, once; nothing while a newer deadline is ahead. */
   async end(chatId: number): Promise<IdleEnding> {
-    const existed = await this.#deps.redis.del(this.conversationKey(chatId));
+    const { redis } = this.#deps;
+    const deadline = await redis.zscore(this.#key, chatId);
+    if (deadline !== null && Number(deadline) > Date.now()) return 'gone';
+    const existed = await redis.del(this.conversationKey(chatId));
     if (existed === 0) return 'gone';
     const locale = await this.#deps.localeOf(chatId).catch(() => 'en');
     await this.#deps.api
@@ -120,7 +117,7 @@ export class IdleFlows {
     return 'ended';
   }
 
-  /** Runs the endings' jobs in this process (ROLE all or worker). */
+  /** Sweeps the deadlines and runs the endings' jobs in this process (ROLE all or worker). */
   start(): void {
     this.#worker ??= this.#deps.jobs.work<IdleFlowJob, IdleEnding>(
       IDLE_FLOW_QUEUE,
@@ -131,11 +128,28 @@ export class IdleFlows {
         maxStalledCount: FOREVER,
       },
     );
+    this.#sweep ??= runLoop({
+      name: 'idle-flows',
+      // A second, or a quarter of the short idle times of tests and demos.
+      idleMs: Math.max(25, Math.min(1_000, Math.floor(this.#deps.idleMs / 4))),
+      round: () =>
+        takeDue(this.#deps.redis, this.#key, Date.now(), (chat, deadline) =>
+          this.#queue.add(
+            'end',
+            { chatId: Number(chat) },
+            // An ended flow leaves nothing behind.
+            { jobId: `idle.${chat}.${deadline}`, removeOnComplete: true },
+          ),
+        ),
+      ...(this.#deps.logger === undefined ? {} : { logger: this.#deps.logger }),
+    });
   }
 
   async stop(): Promise<void> {
-    const worker = this.#worker;
+    const [worker, sweep] = [this.#worker, this.#sweep];
     this.#worker = undefined;
+    this.#sweep = undefined;
+    await sweep?.stop();
     await worker?.close();
   }
 }

@@ -19,6 +19,8 @@ export function botKeys(prefix: string) {
     /** Where the top-up conversation's state lives, one key per chat (the conversations plugin's storage). */
     conversationPrefix,
     conversation: (chatId: number) => conversationPrefix + chatId,
+    /** Sorted set: chat ID -> when its flow ends if left idle (ms). */
+    idleFlows: bot('idle-flows'),
     /** Hash: user ID -> the last Telegram language seen, for menus set from someone else's update. */
     telegramLanguage: bot('telegram-language'),
     /** A staff member's typed order search, behind the page buttons' short reference. */

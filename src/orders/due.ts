@@ -1,23 +1,18 @@
 import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
 import { runLoop, type LoopHandle } from '../lib/loop.ts';
+import { takeDue } from '../lib/redis/due-set.ts';
 import type { ReadPlan } from './follow-up-timings.ts';
 import { orderKeys } from './keys.ts';
 
 /**
- * An order's first placement re-send and first follow-up read wait in two sorted sets, not as BullMQ jobs: most
- * orders are answered, and finish, before either comes due, and the order commit (commit.ts) plans and drops them
- * there with a ZADD and a ZREM in the same step as the change that causes them, where a delayed job cost a dozen
- * commands to add and as many to remove. Every worker process sweeps them (a loop, two reads a period) into their
- * jobs, with the IDs they always had (`send.<number>.0`, `read.<number>.<seq>.0`), then drops them from the set:
- * two sweeps at once, or one that died half way and the next, add the same jobs, which BullMQ ignores.
- * - Why a loop and not BullMQ's job scheduler: a scheduler's next run is written by the worker after the run
- *   before began, in a call of its own; lost (Redis away at that moment, or a failover that lost the write), the
- *   schedule ends, and with it every first re-send. The loop keeps nothing in Redis that could be lost.
+ * An order's first placement re-send and first follow-up read wait in two due sets (lib/redis/due-set.ts), not as
+ * BullMQ jobs: most orders are answered, and finish, before either comes due, and the order commit (commit.ts) plans
+ * and drops them there with a ZADD and a ZREM in the same step as the change that causes them. Every worker process
+ * sweeps them (a loop, two reads a period) into their jobs, with the IDs they always had (`send.<number>.0`,
+ * `read.<number>.<seq>.0`).
  */
 
-/** Entries one look takes; a sweep looks again until fewer come. */
-const BATCH = 100;
 /** The sweep's period: a second at most, shorter for the tests' short leases and grids. */
 export const DUE_PERIOD_MAX_MS = 1_000;
 const PERIOD_MIN_MS = 25;
@@ -53,26 +48,13 @@ export function sweepDueSets(deps: DueSweepDeps): LoopHandle {
   const keys = orderKeys(deps.prefix);
   const grid = Math.max(1, deps.gridMs);
 
-  /** Adds the jobs of the entries of `key` due by `upTo` and drops those entries; how many. */
-  async function take(key: string, upTo: number, toJob: (member: string) => Promise<void>): Promise<number> {
-    let taken = 0;
-    for (;;) {
-      const due = await redis.zrangebyscore(key, '-inf', upTo, 'LIMIT', 0, BATCH);
-      if (due.length === 0) return taken;
-      await Promise.all(due.map(toJob));
-      await redis.zrem(key, ...due);
-      taken += due.length;
-      if (due.length < BATCH) return taken;
-    }
-  }
-
   return runLoop({
     name: 'due-orders',
     idleMs: deps.periodMs,
     round: async () => {
       const now = Date.now();
-      const sends = await take(keys.dueSends, now, (ext) => deps.placements.plan(ext, 0, 0));
-      const reads = await take(keys.dueReads, Math.floor(now / grid) * grid, (member) => {
+      const sends = await takeDue(redis, keys.dueSends, now, (ext) => deps.placements.plan(ext, 0, 0));
+      const reads = await takeDue(redis, keys.dueReads, Math.floor(now / grid) * grid, (member) => {
         const at = member.lastIndexOf('@');
         return deps.planner.plan(member.slice(0, at), Number(member.slice(at + 1)), { delayMs: 0, step: 0 });
       });

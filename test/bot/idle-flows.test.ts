@@ -2,7 +2,9 @@ import type { TranslationVars } from '../../src/lib/html.ts';
 import type { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDLE_FLOW_QUEUE, IdleFlows, idleFlowJobKey } from '../../src/bot/idle-flows.ts';
+import { IDLE_FLOW_QUEUE, IdleFlows } from '../../src/bot/idle-flows.ts';
+import { botKeys } from '../../src/bot/keys.ts';
+import { silentLogger } from '../../src/domain/log.ts';
 import { createJobSystem, type JobSystem } from '../../src/jobs/jobs.ts';
 import type { TelegramStandIn } from '../../src/sandbox/telegram/index.ts';
 import { startApiWorld, type ApiWorld } from '../support/api-world.ts';
@@ -23,6 +25,7 @@ describe('IdleFlows', () => {
   let api: Api;
   let n = 0;
   const jobSystems: JobSystem[] = [];
+  const replicas: IdleFlows[] = [];
 
   let world: ApiWorld;
 
@@ -32,6 +35,7 @@ describe('IdleFlows', () => {
   });
   afterEach(async () => {
     standIn.driver.clearFaults();
+    await Promise.all(replicas.splice(0).map((flows) => flows.stop()));
     await Promise.all(jobSystems.splice(0).map((jobs) => jobs.close()));
   });
   afterAll(() => world?.close());
@@ -58,8 +62,9 @@ describe('IdleFlows', () => {
           await hold.until;
           return chatId === user.id ? 'ru' : 'en';
         },
-        logger: { warn: (obj) => void warnings.push(obj as Record<string, unknown>) },
+        logger: { ...silentLogger, warn: (obj) => void warnings.push(obj as Record<string, unknown>) },
       });
+      replicas.push(flows);
       return { flows, jobs };
     };
     const a = make();
@@ -68,22 +73,28 @@ describe('IdleFlows', () => {
     const observer = createJobSystem({ connect: (o) => new Redis(server.url, o), prefix });
     jobSystems.push(observer);
     const queue = observer.queue(IDLE_FLOW_QUEUE);
+    const deadlines = botKeys(prefix).idleFlows;
     const goodbyes = () =>
       user
         .chat()
         .filter((m) => m.from === 'bot')
         .map((m) => m.text);
-    /** The chat's ending job, if it has one. */
-    const jobOf = (chatId: number) => queue.getDeduplicationJobId(idleFlowJobKey(chatId));
+    /** When the chat's flow ends if left idle (ms), if it is in one. */
+    const deadlineOf = async (chatId: number) => {
+      const score = await redis.zscore(deadlines, chatId);
+      return score === null ? null : Number(score);
+    };
+    /** Idle past its limit: the deadline brought forward instead of waiting for it. */
+    const dueNow = (chatId: number) => redis.zadd(deadlines, 'XX', 0, chatId);
     /** Ending jobs not finished yet. */
     const unfinished = async () =>
       Object.values(await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized')).reduce(
         (sum, count) => sum + count,
         0,
       );
-    /** When the job fires (ms): BullMQ's delayed score holds it in its upper bits. */
-    const deadlineOf = async (jobId: string) =>
-      Math.floor(Number(await redis.zscore(queue.keys.delayed!, jobId)) / 0x1000);
+    /** Nothing left to end: no deadline due or pending, no job. */
+    const settled = async (chatId: number) =>
+      (await deadlineOf(chatId)) === null && (await unfinished()) === 0;
     return {
       hold,
       prefix,
@@ -94,9 +105,10 @@ describe('IdleFlows', () => {
       queue,
       goodbyes,
       warnings,
-      jobOf,
-      unfinished,
       deadlineOf,
+      dueNow,
+      unfinished,
+      settled,
     };
   }
 
@@ -106,88 +118,90 @@ describe('IdleFlows', () => {
     await flows.touch(chatId);
   }
 
-  it('ends a flow idle past its limit once, though two replicas run the endings and both touched it', async () => {
-    const { a, b, user, goodbyes, jobOf, unfinished, queue } = setup(120_000);
+  it('ends a flow idle past its limit once, though two replicas sweep the deadlines and both touched it', async () => {
+    const { a, b, user, goodbyes, deadlineOf, dueNow, settled } = setup(120_000);
     a.start();
     b.start();
     await enterFlow(a, user.id);
-    const jobId = await jobOf(user.id);
-    await b.touch(user.id); // the same chat entering on the other replica: still one job
-    expect(await jobOf(user.id)).toBe(jobId);
-    expect(await unfinished()).toBe(1);
-    // Idle past its limit (the job brought forward instead of waiting two minutes): both workers see it.
-    await (await queue.getJob(jobId!))!.promote();
-    await waitFor(async () => (await jobOf(user.id)) === null && (await unfinished()) === 0, 20_000, 'ended');
+    await b.touch(user.id); // the same chat entering on the other replica: still one deadline
+    expect(await deadlineOf(user.id)).toBeGreaterThan(Date.now() + 100_000);
+    await dueNow(user.id);
+    await waitFor(() => settled(user.id), 20_000, 'ended');
     expect(await redis.exists(a.conversationKey(user.id))).toBe(0);
     expect(goodbyes()).toEqual(['ru|top-up-idle-ended|2']);
   });
 
-  it('leaves an active flow alone: each update pushes its ending back', async () => {
-    const { a, b, user, goodbyes, jobOf, deadlineOf, queue } = setup(60_000);
+  it('leaves an active flow alone: each update pushes its deadline back', async () => {
+    const { a, b, user, goodbyes, deadlineOf, dueNow, settled } = setup(60_000);
     await enterFlow(a, user.id);
-    const jobId = (await jobOf(user.id))!;
-    const first = await deadlineOf(jobId);
+    const first = (await deadlineOf(user.id))!;
     const refreshedAt = Date.now();
     await b.refresh(user.id); // an update on the other replica
-    expect(await jobOf(user.id)).toBe(jobId);
-    const pushed = await deadlineOf(jobId);
+    const pushed = (await deadlineOf(user.id))!;
     expect(pushed).toBeGreaterThanOrEqual(refreshedAt + 60_000);
     expect(pushed).toBeGreaterThanOrEqual(first);
+    a.start();
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // sweeps that find nothing due
     expect(await redis.exists(a.conversationKey(user.id))).toBe(1);
     expect(goodbyes()).toEqual([]);
-    // Idle past the new deadline (the job brought forward instead of waiting a minute): ended.
-    a.start();
-    await (await queue.getJob(jobId))!.promote();
-    await waitFor(() => goodbyes().length === 1, 20_000, 'the goodbye');
+    // Idle past the new deadline: ended.
+    await dueNow(user.id);
+    await waitFor(() => settled(user.id), 20_000, 'ended');
     expect(goodbyes()).toEqual(['ru|top-up-idle-ended|1']);
     expect(await redis.exists(a.conversationKey(user.id))).toBe(0);
   });
 
-  it("a replica pushes a chat's ending back at most once per slack (idleMs / 15), never sooner than idleMs after the update", async () => {
-    const { a, user, jobOf, deadlineOf } = setup(15_000);
+  it("a replica pushes a chat's deadline back at most once per slack (idleMs / 15), never sooner than idleMs after the update", async () => {
+    const { a, user, deadlineOf } = setup(15_000);
     await enterFlow(a, user.id);
-    const jobId = (await jobOf(user.id))!;
-    const first = await deadlineOf(jobId);
-    // Right after the push of entering the flow: the next update leaves the ending where it is.
+    const first = await deadlineOf(user.id);
+    // Right after the push of entering the flow: the next update leaves the deadline where it is.
     await a.refresh(user.id);
-    expect(await deadlineOf(jobId)).toBe(first);
+    expect(await deadlineOf(user.id)).toBe(first);
     // Once the slack (1 s here) has passed, an update pushes it back to idleMs + slack from then.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const refreshedAt = Date.now();
     await a.refresh(user.id);
-    expect(await jobOf(user.id)).toBe(jobId);
-    expect(await deadlineOf(jobId)).toBeGreaterThanOrEqual(refreshedAt + 15_000);
+    expect(await deadlineOf(user.id)).toBeGreaterThanOrEqual(refreshedAt + 15_000);
   });
 
   it('refresh does not start a flow, forget ends tracking without a goodbye', async () => {
-    const { a, user, goodbyes, jobOf, unfinished } = setup(60_000);
+    const { a, user, goodbyes, deadlineOf } = setup(60_000);
     await a.refresh(user.id);
-    expect(await jobOf(user.id)).toBeNull();
-    expect(await unfinished()).toBe(0);
+    expect(await deadlineOf(user.id)).toBeNull();
     await enterFlow(a, user.id);
-    expect(await jobOf(user.id)).not.toBeNull();
+    expect(await deadlineOf(user.id)).not.toBeNull();
     await a.forget(user.id);
-    expect(await jobOf(user.id)).toBeNull();
-    expect(await unfinished()).toBe(0);
+    expect(await deadlineOf(user.id)).toBeNull();
     expect(await redis.exists(a.conversationKey(user.id))).toBe(1); // finished flows clean their own state
     expect(goodbyes()).toEqual([]);
   });
 
   it('says no goodbye for a flow whose state is already gone', async () => {
-    const { a, user, goodbyes, jobOf, unfinished } = setup(200);
+    const { a, user, goodbyes, settled } = setup(200);
     a.start();
-    await a.touch(user.id); // an ending, but no conversation state (the flow finished meanwhile)
-    await waitFor(async () => (await jobOf(user.id)) === null && (await unfinished()) === 0, 20_000, 'ran');
+    await a.touch(user.id); // a deadline, but no conversation state (the flow finished meanwhile)
+    await waitFor(() => settled(user.id), 20_000, 'ran');
     expect(await a.end(user.id)).toBe('gone');
     expect(goodbyes()).toEqual([]);
   });
 
+  it('an ending that comes after the chat entered a new flow leaves that flow alone', async () => {
+    const { a, user, goodbyes, deadlineOf } = setup(60_000);
+    // Swept (its job added) just before the chat started again: the new flow's deadline is ahead.
+    await enterFlow(a, user.id);
+    expect(await a.end(user.id)).toBe('gone');
+    expect(await redis.exists(a.conversationKey(user.id))).toBe(1);
+    expect(await deadlineOf(user.id)).toBeGreaterThan(Date.now());
+    expect(goodbyes()).toEqual([]);
+  });
+
   it('a failed goodbye is logged and the flow still ends', async () => {
-    const { a, user, goodbyes, warnings, jobOf, unfinished } = setup(200);
+    const { a, user, goodbyes, warnings, settled } = setup(200);
     standIn.driver.injectFault({ kind: 'server-error', status: 502, calls: 1, methods: ['sendMessage'] });
     a.start();
     await enterFlow(a, user.id);
-    await waitFor(async () => (await jobOf(user.id)) === null && (await unfinished()) === 0, 20_000, 'ran');
+    await waitFor(() => settled(user.id), 20_000, 'ran');
     expect(await redis.exists(a.conversationKey(user.id))).toBe(0);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ chatId: user.id });
@@ -195,39 +209,36 @@ describe('IdleFlows', () => {
   });
 
   it('a flow entered while the previous ending of its chat runs gets an ending of its own', async () => {
-    const { a, user, goodbyes, jobOf, unfinished, hold, queue } = setup(60_000);
+    const { a, user, goodbyes, deadlineOf, dueNow, unfinished, hold, queue } = setup(60_000);
     let release!: () => void;
     hold.until = new Promise<void>((resolve) => (release = resolve));
     a.start();
     await enterFlow(a, user.id);
-    await (await queue.getJob((await jobOf(user.id))!))!.promote();
+    await dueNow(user.id);
     await waitFor(
       async () => (await queue.getJobCounts('active')).active === 1,
       20_000,
       'the ending running',
     );
     // The chat starts a new flow meanwhile (its state written after the running ending dropped the old one).
-    await a.touch(user.id);
+    await enterFlow(a, user.id);
     release();
     await waitFor(() => goodbyes().length === 1, 20_000, 'the goodbye');
-    const next = await waitFor(
-      async () => ((await queue.getJobCounts('delayed')).delayed === 1 ? await jobOf(user.id) : null),
-      20_000,
-      "the new flow's ending",
-    );
-    expect(await unfinished()).toBe(1);
+    await waitFor(async () => (await unfinished()) === 0, 20_000, 'the ending done');
+    expect(await deadlineOf(user.id)).toBeGreaterThan(Date.now());
+    expect(await redis.exists(a.conversationKey(user.id))).toBe(1);
     await a.forget(user.id);
-    expect(await queue.getJob(next)).toBeUndefined();
+    expect(await deadlineOf(user.id)).toBeNull();
   });
 
   it('survives a restart: a flow touched by a process that stopped is ended once by another', async () => {
-    const { a, user, goodbyes, make, jobOf, unfinished } = setup(300);
+    const { a, user, goodbyes, make, settled } = setup(300);
     await enterFlow(a, user.id);
     // The process that took the update stops before the flow is due; a worker started later ends it.
     await jobSystems[0]!.close();
     const later = make();
     later.flows.start();
-    await waitFor(async () => (await jobOf(user.id)) === null && (await unfinished()) === 0, 20_000, 'ended');
+    await waitFor(() => settled(user.id), 20_000, 'ended');
     await later.flows.stop();
     expect(goodbyes()).toEqual(['ru|top-up-idle-ended|1']);
     expect(await redis.exists(a.conversationKey(user.id))).toBe(0);

@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IDLE_FLOW_QUEUE, idleFlowJobKey } from '../../src/bot/idle-flows.ts';
-import { createJobSystem } from '../../src/jobs/jobs.ts';
+import { botKeys } from '../../src/bot/keys.ts';
 import { PROMPT, say, typeToQuote } from '../bot/flow/helpers.ts';
 import { controlClient } from '../support/bot-world.ts';
 import { killChild, startChild, type Child } from '../support/child.ts';
@@ -137,16 +136,17 @@ describe('ROLE=bot and ROLE=worker', () => {
     await say(ada, '/topup', PROMPT.country);
     const operators = await say(ada, 'Nigeria', PROMPT.operator);
 
-    // Fifteen idle minutes, brought forward: the chat's ending job (queued by the bot process) is due now.
-    const jobs = createJobSystem({ connect: (o) => new Redis(parts!.redis.url, o), prefix: 'rb:' });
+    // Fifteen idle minutes, brought forward: the chat's deadline (set by the bot process) is due now, and the
+    // worker's sweep ends it.
+    const redis = new Redis(parts.redis.url);
     try {
-      const queue = jobs.queue(IDLE_FLOW_QUEUE);
-      const jobId = await waitFor(
-        async () => (await queue.getDeduplicationJobId(idleFlowJobKey(ADMIN))) ?? undefined,
+      const deadlines = botKeys('rb:').idleFlows;
+      await waitFor(
+        async () => ((await redis.zscore(deadlines, ADMIN)) === null ? undefined : true),
         30_000,
-        "the chat's ending job",
+        "the chat's deadline",
       );
-      await (await queue.getJob(jobId))!.promote();
+      await redis.zadd(deadlines, 'XX', 0, ADMIN);
       const goodbye = await ada.waitForBotMessage((m) => m.text.includes('without activity'), {
         after: operators.id,
         timeoutMs: 30_000,
@@ -160,7 +160,7 @@ describe('ROLE=bot and ROLE=worker', () => {
       expect(ada.chat().filter((m) => m.text.includes('without activity'))).toHaveLength(1);
       expect(goodbye.from).toBe('bot');
     } finally {
-      await jobs.close();
+      redis.disconnect();
     }
   }, 240_000);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDLE_FLOW_QUEUE, idleFlowJobKey } from '../../../src/bot/idle-flows.ts';
+import { botKeys } from '../../../src/bot/keys.ts';
 import { RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
 import { eventually } from '../agents-support.ts';
 import {
@@ -13,8 +13,8 @@ import {
   typeToQuote,
 } from './helpers.ts';
 
-// A flow left alone ends by itself after 15 minutes: its chat's delayed ending job (the one every update
-// pushes back) is brought forward instead of waiting, and the app's own worker runs it.
+// A flow left alone ends by itself after 15 minutes: its chat's deadline (the one every update pushes back) is
+// brought forward instead of waiting, and the app's own worker sweeps it and runs its ending.
 
 describe('top-up flow: idle timeout', () => {
   let world: BotWorld;
@@ -23,10 +23,9 @@ describe('top-up flow: idle timeout', () => {
     const app = world.apps[0]!;
     const marks = world.standIn.driver.updates().map((u) => `rb:upd:${u.update_id}`);
     await eventually(async () => (await app.redis.mget(...marks)).every((mark) => mark === 'd'));
-    const queue = app.jobs.queue(IDLE_FLOW_QUEUE);
-    const jobId = await queue.getDeduplicationJobId(idleFlowJobKey(chatId));
-    expect(jobId).not.toBeNull();
-    await (await queue.getJob(jobId!))!.promote();
+    // Brought forward: the next sweep finds it due.
+    expect(await app.redis.zadd(botKeys('rb:').idleFlows, 'XX', 0, chatId)).toBe(0);
+    expect(await app.redis.zscore(botKeys('rb:').idleFlows, chatId)).toBe('0');
   };
   beforeAll(async () => {
     world = await startBotWorld({ env: FAST_USER });
