@@ -14,7 +14,8 @@ export function accountsKeys(prefix: string) {
   return {
     /** Hash: user ID -> stored role (read by the network's and the transfers' scripts too). */
     roles: roles(),
-    /** Counter bumped on each role change: the bot's cached roles are as old as it says. */
+    /** Counter bumped on each role change and each move in the networks' tree: the bot's cached roles and
+     * suspensions are as old as it says. */
     rolesVersion: roles('version'),
     /** List of role changes, newest first. */
     rolesAudit: roles('audit'),

@@ -34,6 +34,9 @@ export type AttachResult =
 /** Most levels a chain is walked (NETWORK_MAX_DEPTH is at most 4; a longer chain is a bug, cut short). */
 const WALK_LIMIT = 8;
 
+/** Most users a replica remembers the suspension of (past it, it starts again). */
+const SUSPENDED_CACHE_LIMIT = 100_000;
+
 /** Whether a standing may not place anything: someone above is no longer a distributor. */
 export function isSuspended(standing: Pick<Standing, 'chain'>): boolean {
   return standing.chain.some((ancestor) => ancestor.role !== 'distributor');
@@ -53,7 +56,8 @@ end
 return out
 `);
 
-// KEYS: parents, roles ; ARGV: user, parent ('' = the merchant), max depth, new-member ('1': the user may have no role yet).
+// KEYS: parents, roles, the roles' version ; ARGV: user, parent ('' = the merchant), max depth, new-member ('1': the
+// user may have no role yet).
 // Returns {'ok', previous parent or ''} or {reason}.
 const attachScript = defineScript(`
 local user, parent, maxDepth = ARGV[1], ARGV[2], tonumber(ARGV[3])
@@ -91,6 +95,7 @@ end
 if level + height > maxDepth then return {'too-deep'} end
 local previous = redis.call('HGET', KEYS[1], user) or ''
 if parent == '' then redis.call('HDEL', KEYS[1], user) else redis.call('HSET', KEYS[1], user, parent) end
+redis.call('INCR', KEYS[3])
 return {'ok', previous}
 `);
 
@@ -104,12 +109,15 @@ export interface NetworkDeps {
 /** Creates the network store (see above). */
 export function createNetwork(deps: NetworkDeps) {
   const { redis } = deps;
-  const { parents, roles } = accountsKeys(deps.prefix);
+  const { parents, roles, rolesVersion } = accountsKeys(deps.prefix);
+  /** Whether users are suspended, as read at `suspendedVersion` of the roles (see suspendedAt). */
+  const suspendedCache = new Map<number, boolean>();
+  let suspendedVersion: string | null | undefined;
 
   async function attach(userId: number, parentId: number | null, newMember: boolean): Promise<AttachResult> {
     const [kind, previous] = (await attachScript.run(
       redis,
-      [parents, roles],
+      [parents, roles, rolesVersion],
       [userId, parentId ?? '', deps.maxDepth, newMember ? '1' : ''],
     )) as [string, string | undefined];
     if (kind === 'ok') return { ok: true, previous: previous ? Number(previous) : null };
@@ -133,6 +141,28 @@ export function createNetwork(deps: NetworkDeps) {
         chain.push({ userId: Number(flat[i]), role: isRole(ancestorRole) ? ancestorRole : null });
       }
       return { role: role !== undefined && isRole(role) ? role : null, chain };
+    },
+
+    /**
+     * Whether the user's network is suspended, given the roles' version just read (the pipeline reads it with
+     * every update): from this replica's cache when read at that version, else from Redis. Every grant, revoke
+     * and move bumps the version, so a change on one replica takes effect at once on all. The roads to a charge
+     * read the standing itself.
+     */
+    async suspendedAt(userId: number, version: string | null): Promise<boolean> {
+      if (version !== suspendedVersion) {
+        suspendedVersion = version;
+        suspendedCache.clear();
+      }
+      const cached = suspendedCache.get(userId);
+      if (cached !== undefined) return cached;
+      const suspended = isSuspended(await network.standing(userId));
+      // Cached under the version read before it: a change in between bumps the version, so it is read again.
+      if (suspendedVersion === version) {
+        if (suspendedCache.size >= SUSPENDED_CACHE_LIMIT) suspendedCache.clear();
+        suspendedCache.set(userId, suspended);
+      }
+      return suspended;
     },
 
     /** Every reseller below a distributor, with that distributor (child -> parent). */

@@ -54,7 +54,8 @@ export interface PipelineParts {
 export function usePipeline(bot: Bot<BotContext>, parts: PipelineParts): void {
   const { redis, prefix, line, translate, defaultLocale, sessions, flows, readAhead, roles, network } = parts;
   const { names, idle, logger, i18n } = parts;
-  const readRoles = new Map<number, Role | null>();
+  /** Each running update's user: their role, and the roles' version it was read at. */
+  const readRoles = new Map<number, { role: Role | null; version: string | null }>();
 
   bot.use(typedDigits);
   // Before the per-chat sequencing: a step waiting in line holds its chat until it is served or left.
@@ -90,8 +91,10 @@ export function usePipeline(bot: Bot<BotContext>, parts: PipelineParts): void {
     const values = await redis.mget(...keys, roles.versionKey);
     keys.forEach((key, i) => readAhead.set(key, values[i] ?? null));
     try {
-      if (userId !== undefined)
-        readRoles.set(userId, await roles.roleAt(userId, values[keys.length] ?? null));
+      if (userId !== undefined) {
+        const version = values[keys.length] ?? null;
+        readRoles.set(userId, { role: await roles.roleAt(userId, version), version });
+      }
       await next();
     } finally {
       for (const key of keys) readAhead.delete(key);
@@ -109,10 +112,13 @@ export function usePipeline(bot: Bot<BotContext>, parts: PipelineParts): void {
       {
         roleOf: async (userId) => {
           const read = readRoles.get(userId);
-          return read === undefined ? roles.roleOf(userId) : read;
+          return read === undefined ? roles.roleOf(userId) : read.role;
         },
       },
-      async (userId) => isSuspended(await network.standing(userId)),
+      async (userId) => {
+        const read = readRoles.get(userId);
+        return read ? network.suspendedAt(userId, read.version) : isSuspended(await network.standing(userId));
+      },
     ),
   );
   bot.use(recordUserNames(names, logger));

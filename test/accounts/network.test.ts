@@ -102,6 +102,27 @@ describe('distributors’ networks', () => {
     expect(isSuspended(await w.network.standing(11))).toBe(true);
   });
 
+  it('a replica remembers suspensions at the roles’ version, and every revoke and move anywhere bumps it', async () => {
+    const w = await threeLevels();
+    // Another replica's view of the same tree: its own cache.
+    const other = createNetwork({ redis, prefix: w.prefix, maxDepth: 3 });
+    const version = async () => redis.get(`${w.prefix}roles:version`);
+    expect(await other.suspendedAt(30, await version())).toBe(false);
+    const revoked = await version();
+    expect((await w.roles.change(ADMIN, 10, null)).ok).toBe(true);
+    expect(await version()).not.toBe(revoked);
+    expect(await other.suspendedAt(30, await version())).toBe(true);
+    const moved = await version();
+    expect((await w.network.move(20, null)).ok).toBe(true);
+    expect(await version()).not.toBe(moved);
+    expect(await other.suspendedAt(30, await version())).toBe(false);
+    // Read at a version: the cache answers without Redis until the version moves.
+    await redis.hset(`${w.prefix}net:parent`, '30', '10');
+    expect(await other.suspendedAt(30, await version())).toBe(false);
+    await redis.incr(`${w.prefix}roles:version`);
+    expect(await other.suspendedAt(30, await version())).toBe(true);
+  });
+
   it('cascades prices: each level pays the one above plus its rule, rounded up, never below', async () => {
     const w = await threeLevels();
     // Merchant: 10 % for everyone, 5 % + 0.01 for distributor 10. Distributor 10: 2 % on its network, 3 % for
