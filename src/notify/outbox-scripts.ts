@@ -40,9 +40,8 @@ export const enqueueEditScript = defineScript(`${TAKE_SLOT}
 if ARGV[5] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
 local current = redis.call('HGET', KEYS[1], 'v')
 if current and tonumber(current) >= tonumber(ARGV[1]) then return 'stale' end
-redis.call('HSET', KEYS[1], 'v', ARGV[1], 'p', ARGV[2])
--- the webhook time belongs to the text queued now (an edit replaced before it went out is not timed)
-if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'wh', ARGV[3]) else redis.call('HDEL', KEYS[1], 'wh') end
+-- the webhook time ('' for none) belongs to the text queued now (an edit replaced before it went out is not timed)
+redis.call('HSET', KEYS[1], 'v', ARGV[1], 'p', ARGV[2], 'wh', ARGV[3])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
 if ARGV[6] ~= '1' then return 'queued' end
 -- Sent at once by the caller when nobody else holds the message (its holder sends the newest text before letting
@@ -97,11 +96,10 @@ return {'send', r[1], r[2], r[3] or ''}
 
 export const finishEditScript = defineScript(`
 -- KEYS: message record, message lock ; ARGV: job id, version done with, lease ms
-local sent = redis.call('HGET', KEYS[1], 's')
-if not sent or tonumber(sent) < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 's', ARGV[2]) end
+local r = redis.call('HMGET', KEYS[1], 's', 'v')
+if not r[1] or tonumber(r[1]) < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 's', ARGV[2]) end
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'done' end
-local newest = redis.call('HGET', KEYS[1], 'v')
-if newest and tonumber(newest) > tonumber(ARGV[2]) then
+if r[2] and tonumber(r[2]) > tonumber(ARGV[2]) then
   -- a newer text came while this one was in flight: the lock holder sends it next
   redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[3]))
   return 'again'
