@@ -33,7 +33,9 @@ import type { StoredOrder } from './types.ts';
  * One run at a time across replicas (a Redis lock with a lease renewed per page). The daily run is a BullMQ job
  * (src/jobs) per UTC day, `daily-<YYYY-MM-DD>`, delayed until RECONCILE_AT: one job per day whatever the number
  * of worker replicas, kept in Redis while none runs, and run by another worker when the one running it died (its
- * job lock runs out). Each daily job queues the next day's. The day is also marked done only after a run
+ * job lock runs out). Each daily job queues the next day's, and every worker puts the next one back every ten
+ * minutes (a no-op while it is there), so a failover that lost it delays the day's run by that much at most,
+ * never ends the daily runs. The day is also marked done only after a run
  * finished, so a job that runs twice (a worker that stalled past its lock) walks once; a run that finds the lock
  * held (an admin's /reconcile, or a dead run's lease) is retried with back-off.
  */
@@ -81,6 +83,8 @@ export interface ReconcilerDeps {
 export const RECONCILE_QUEUE = 'reconcile';
 const DAILY_ATTEMPTS = 12;
 const DAILY_BACKOFF_MS = 1_000;
+/** How often each worker puts the next daily job back (one lost in a failover comes back within this). */
+export const DAILY_REQUEUE_MS = 10 * 60_000;
 
 interface DailyJob {
   /** The UTC day (YYYY-MM-DD) this job reconciles for. */
@@ -307,6 +311,7 @@ export function createReconciler(deps: ReconcilerDeps) {
   const k = orderKeys(deps.prefix).reconcile;
   const runLocked = createReconcileRun(deps);
   let queue: Queue<DailyJob> | undefined;
+  let requeue: NodeJS.Timeout | undefined;
 
   /** Whether today's run time (UTC) has come. */
   function due(): boolean {
@@ -357,6 +362,12 @@ export function createReconciler(deps: ReconcilerDeps) {
         return outcome.kind;
       });
       await queueNext();
+      requeue = setInterval(() => {
+        queueNext().catch((error: unknown) =>
+          deps.logger?.warn({ err: error }, 'next daily reconciliation not queued; tried again later'),
+        );
+      }, DAILY_REQUEUE_MS);
+      requeue.unref();
     },
 
     /** The daily job queued now (its ID and delay), for /health and tests. */
@@ -368,6 +379,8 @@ export function createReconciler(deps: ReconcilerDeps) {
     async stop(): Promise<void> {
       // The workers close with the job system (src/jobs), letting a running walk finish.
       queue = undefined;
+      clearInterval(requeue);
+      requeue = undefined;
     },
   };
 }
