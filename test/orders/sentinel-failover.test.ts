@@ -129,6 +129,8 @@ describe('Redis through Sentinel', () => {
     // above). The dead server comes back empty and the Sentinels make it the new master's replica.
     progress.push(`${new Date().toISOString()} failed over to ${newPort}`);
     await group!.master.start();
+    await group!.waitForReplica(group!.master.port);
+    progress.push(`${new Date().toISOString()} ${group!.master.port} is a replica again`);
     await Promise.all(runs);
 
     // The bot carried on: every reseller finished every top-up, each told in its chat.

@@ -22,6 +22,12 @@ export interface SentinelGroup {
    * clients to an empty server (or make the promoted one its replica, emptying it too).
    */
   waitForFailover(oldPort: number, timeoutMs?: number): Promise<number>;
+  /**
+   * Waits until the server on `port` (an old master started again) is a replica of the master the Sentinels name,
+   * in sync; only then can an order intent be acknowledged again. Fails with what the server and every Sentinel
+   * say when that does not come, rather than leaving the test to time out on refused top-ups.
+   */
+  waitForReplica(port: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -111,6 +117,36 @@ export async function startSentinelGroup(): Promise<SentinelGroup> {
         }
         if (Date.now() > until) throw new Error('no failover happened');
         await sleep(200);
+      }
+    },
+    async waitForReplica(port, timeoutMs = 90_000) {
+      const server = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 1 });
+      server.on('error', () => undefined);
+      const until = Date.now() + timeoutMs;
+      try {
+        for (;;) {
+          const master = await masterPort();
+          const role = (await server.role().catch(() => null)) as unknown[] | null;
+          // ROLE of a replica: ['slave', master host, master port, 'connected' once in sync, offset].
+          if (role?.[0] === 'slave' && Number(role[2]) === master && role[3] === 'connected') return;
+          if (Date.now() > until) {
+            const views = await Promise.all(
+              clients.map(async (c, i) => {
+                const info = String(await c.info('sentinel').catch(() => '')).replaceAll('\r\n', ' ');
+                const known = await ask(c, 'replicas', NAME);
+                return `sentinel ${ports[i]}: ${info} replicas ${JSON.stringify(known)}`;
+              }),
+            );
+            const replication = String(await server.info('replication').catch((e: unknown) => String(e)));
+            throw new Error(
+              `the server on ${port} did not become a replica of ${master} in ${timeoutMs} ms: ROLE ` +
+                `${JSON.stringify(role)}; ${replication.replaceAll('\r\n', ' ')}\n${views.join('\n')}`,
+            );
+          }
+          await sleep(200);
+        }
+      } finally {
+        server.disconnect();
       }
     },
     async close() {
