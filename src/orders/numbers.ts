@@ -35,6 +35,8 @@ export interface FixedNumber {
   externalOrderId: string;
   /** The status message an earlier run of the same confirmation already attached, if it got that far. */
   statusMessageId?: number;
+  /** Fixed by this call (not found from an earlier run of the same confirmation). */
+  fresh?: boolean;
 }
 
 const FIX = defineScript(`${LUA_NOW_MS}
@@ -43,6 +45,7 @@ if stored then return {stored, 0} end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 redis.call('ZADD', KEYS[2], ms(nowMs), ARGV[1])
 redis.call('HSET', KEYS[3], 'intent', ARGV[3])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], 'msg', ARGV[4]) end
 redis.call('EXPIRE', KEYS[3], ARGV[2])
 return {ARGV[1], 1}
 `);
@@ -81,16 +84,24 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
   // The hash key of one number is this prefix + the number (built inside the script from the stored value).
 
   return {
-    /** Fixes the number of one confirmation (set-if-absent) and records the intent until it is stored. */
-    async fix(scope: NumberScope, draft: IntentDraft): Promise<FixedNumber> {
+    /**
+     * Fixes the number of one confirmation (set-if-absent) and records the intent until it is stored, with
+     * `messageId` (the confirmation's own message, to become the status message) when it is known already.
+     */
+    async fix(scope: NumberScope, draft: IntentDraft, messageId?: number): Promise<FixedNumber> {
       const candidate = newMerchantOrderNumber();
       const intent = intentWithNumber(draft, { externalOrderId: candidate });
       const [externalOrderId, isNew] = (await FIX.run(
         redis,
         [keys.numberFor(scopeHash(scope)), keys.unresolvedNumbers, keys.numberIntent(candidate)],
-        [candidate, ttl, JSON.stringify(intent)],
+        [candidate, ttl, JSON.stringify(intent), messageId ?? ''],
       )) as [string, number];
-      if (isNew === 1) return { externalOrderId };
+      if (isNew === 1)
+        return {
+          externalOrderId,
+          fresh: true,
+          ...(messageId === undefined ? {} : { statusMessageId: messageId }),
+        };
       // Fixed by an earlier run of this confirmation: the key of its intent is known only now, so the status
       // message that run attached (after the number was fixed, never before) is read on its own; once the intent
       // is stored, the number's record is gone and the order's record holds the message.

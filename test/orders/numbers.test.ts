@@ -76,12 +76,14 @@ describe('merchant order numbers and the intents stored under them', () => {
     client = new Redis(redis.url);
     const numbers = createOrderNumbers({ redis: client, prefix: 'nb2:' });
     const model = await w.newIntent({ account: phone('4403'), statusMessage: false });
+    // The confirmation's message is known before the number: it is attached in the same step.
+    const sent = await w.telegramApi.sendMessage(model.chatId, '⏳ Placing');
     const fixed = await numbers.fix(
       { userId: model.resellerId, flow: 'f1:3', quoteToken: 'qt' },
       draftOf(model),
+      sent.message_id,
     );
-    const sent = await w.telegramApi.sendMessage(model.chatId, `⏳ Placing ${fixed.externalOrderId}`);
-    await numbers.attachMessage(fixed.externalOrderId, sent.message_id);
+    expect(fixed).toMatchObject({ fresh: true, statusMessageId: sent.message_id });
     // The same confirmation again finds the number and its message.
     expect(
       await numbers.fix({ userId: model.resellerId, flow: 'f1:3', quoteToken: 'qt' }, draftOf(model)),

@@ -302,9 +302,9 @@ const READ_BLOCK_MS = 2_000;
 const READ_STALL_MS = 10_000;
 
 /**
- * Consumes the stream until stopped. After a round that found nothing, the next read blocks (XREADGROUP BLOCK, on
- * a connection of its own) until any process adds an entry, so new entries are handled at once and nothing polls
- * or has to be woken. A round that throws (Redis away) is tried again after a growing pause (runLoop); a read that
+ * Consumes the stream until stopped. Unless the read before brought a whole batch, a read blocks (XREADGROUP BLOCK,
+ * on a connection of its own) until any process adds an entry, so new entries are handled at once, nothing polls
+ * or has to be woken, and a read that would find nothing is not made. A round that throws (Redis away) is tried again after a growing pause (runLoop); a read that
  * outlives its block by READ_STALL_MS (a blocked connection a server restart left hanging) gets a new connection.
  */
 export function workStream(
@@ -333,14 +333,20 @@ export function workStream(
   const blockMs = options.blockMs ?? READ_BLOCK_MS;
   const batch = options.batch ?? DEFAULT_BATCH;
   const handling = handleInOrder(consumer, options, logger);
+  /** What the last read brought: less than a batch means nothing was left behind it, so the next read blocks. */
+  let lastRead = 0;
   const loop = runLoop({
     name: options.name,
     idleMs: 0,
     logger,
-    round: async (idle) => {
+    round: async () => {
       // At most a read's worth of entries in hand: a burst is read as fast as it is handled, no faster.
       while (handling.busy() >= batch) await handling.oneDone();
-      return handling.take(await consumer.read(idle ? blockMs : undefined));
+      // A blocked read returns at once when entries are there: only a whole batch (more may wait, abandoned ones
+      // among them) is followed by a read that does not wait.
+      const entries = await consumer.read(lastRead < batch ? blockMs : undefined);
+      lastRead = entries.length;
+      return handling.take(entries);
     },
   });
 

@@ -27,7 +27,7 @@ export interface QuoteRefusal {
 
 type Placed = 'placed' | 'requote' | 'stopped' | { refused: QuoteRefusal };
 /** The order's number and its status message. */
-type Numbered = Required<FixedNumber>;
+type Numbered = Required<Omit<FixedNumber, 'fresh'>>;
 
 /**
  * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
@@ -157,11 +157,20 @@ async function fixNumber(
   const { conversation, deps, ctx } = sc;
   // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
   const fixed = await conversation.external(() =>
-    deps.numbers.fix({ userId: sc.userId, flow: `${sc.flow}:${step}`, quoteToken }, draft),
+    deps.numbers.fix(
+      { userId: sc.userId, flow: `${sc.flow}:${step}`, quoteToken },
+      draft,
+      confirmation?.message_id,
+    ),
   );
   const { externalOrderId, statusMessageId } = fixed;
-  if (statusMessageId !== undefined) return { externalOrderId, statusMessageId };
   const placing = sc.t('top-up-placing', { number: externalOrderId });
+  if (fixed.fresh === true && statusMessageId !== undefined) {
+    // The confirmation's message, attached with the number: it becomes the status message.
+    await ctx.api.editMessageText(ctx.chat!.id, statusMessageId, placing).catch(() => undefined);
+    return { externalOrderId, statusMessageId };
+  }
+  if (statusMessageId !== undefined) return { externalOrderId, statusMessageId };
   if (confirmation !== undefined) {
     const messageId = confirmation.message_id;
     await conversation.external(() => deps.numbers.attachMessage(externalOrderId, messageId));
