@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { defineScript } from '../lib/redis/redis-script.ts';
+import { createVersionedCache } from '../lib/versioned-cache.ts';
 import { accountsKeys } from './keys.ts';
 import { isRole, type Role } from './roles.ts';
 
@@ -110,9 +111,8 @@ export interface NetworkDeps {
 export function createNetwork(deps: NetworkDeps) {
   const { redis } = deps;
   const { parents, roles, rolesVersion } = accountsKeys(deps.prefix);
-  /** Whether users are suspended, as read at `suspendedVersion` of the roles (see suspendedAt). */
-  const suspendedCache = new Map<number, boolean>();
-  let suspendedVersion: string | null | undefined;
+  /** Whether users are suspended, as read at a version of the roles (see suspendedAt). */
+  const suspended = createVersionedCache<number, boolean>(SUSPENDED_CACHE_LIMIT);
 
   async function attach(userId: number, parentId: number | null, newMember: boolean): Promise<AttachResult> {
     const [kind, previous] = (await attachScript.run(
@@ -149,20 +149,8 @@ export function createNetwork(deps: NetworkDeps) {
      * and move bumps the version, so a change on one replica takes effect at once on all. The roads to a charge
      * read the standing itself.
      */
-    async suspendedAt(userId: number, version: string | null): Promise<boolean> {
-      if (version !== suspendedVersion) {
-        suspendedVersion = version;
-        suspendedCache.clear();
-      }
-      const cached = suspendedCache.get(userId);
-      if (cached !== undefined) return cached;
-      const suspended = isSuspended(await network.standing(userId));
-      // Cached under the version read before it: a change in between bumps the version, so it is read again.
-      if (suspendedVersion === version) {
-        if (suspendedCache.size >= SUSPENDED_CACHE_LIMIT) suspendedCache.clear();
-        suspendedCache.set(userId, suspended);
-      }
-      return suspended;
+    suspendedAt(userId: number, version: string | null): Promise<boolean> {
+      return suspended.read(version, userId, async () => isSuspended(await network.standing(userId)));
     },
 
     /** Every reseller below a distributor, with that distributor (child -> parent). */

@@ -1,5 +1,6 @@
 import { accountsKeys } from './keys.ts';
 import type { Redis } from 'ioredis';
+import { createVersionedCache } from '../lib/versioned-cache.ts';
 
 /** A distributor is a reseller with a network of their own (accounts/network.ts). */
 export type Role = 'reseller' | 'distributor' | 'agent' | 'admin';
@@ -51,8 +52,7 @@ export class RedisRoleStore {
   readonly #auditKey: string;
   readonly #configured: ReadonlySet<number>;
   readonly #onReseller: RoleStoreDeps['onReseller'];
-  #version: string | null | undefined;
-  readonly #cache = new Map<number, Role | null>();
+  readonly #cache = createVersionedCache<number, Role | null>(CACHE_LIMIT);
 
   constructor(deps: RoleStoreDeps) {
     this.#redis = deps.redis;
@@ -66,18 +66,7 @@ export class RedisRoleStore {
 
   /** The version of the roles last seen by this replica (changes with every grant and revoke anywhere). */
   get version(): string | null | undefined {
-    return this.#version;
-  }
-
-  #observe(version: string | null): void {
-    if (version === this.#version) return;
-    this.#version = version;
-    this.#cache.clear();
-  }
-
-  #remember(userId: number, role: Role | null): void {
-    if (this.#cache.size >= CACHE_LIMIT) this.#cache.clear();
-    this.#cache.set(userId, role);
+    return this.#cache.version;
   }
 
   /** The key of the roles' version: callers read it along with their own reads and hand it to roleAt. */
@@ -91,13 +80,7 @@ export class RedisRoleStore {
    */
   async roleAt(userId: number, version: string | null): Promise<Role | null> {
     if (this.#configured.has(userId)) return 'admin';
-    this.#observe(version);
-    const cached = this.#cache.get(userId);
-    if (cached !== undefined) return cached;
-    const role = await this.roleOf(userId);
-    // Cached under the version read before it: a change in between bumps the version, so it is read again.
-    if (this.#version === version) this.#remember(userId, role);
-    return role;
+    return this.#cache.read(version, userId, () => this.roleOf(userId));
   }
 
   /** Reads the role from Redis (never from the cache). */

@@ -11,12 +11,12 @@ export const LOOP_MAX_ERROR_MS = 5_000;
 
 /**
  * Runs `round` again and again: at once while it reports work done, after `idleMs` when it found nothing (0: at
- * once, for a round that waits for work itself, told by `idle` that the round before found nothing), after a
- * growing pause (up to `maxErrorMs`) while it throws (Redis away), and never two rounds at a time.
+ * once, for a round that waits for work itself), after a growing pause (up to `maxErrorMs`) while it throws (Redis
+ * away), and never two rounds at a time.
  */
 export function runLoop(options: {
   name: string;
-  round: (idle: boolean) => Promise<number>;
+  round: () => Promise<number>;
   idleMs: number;
   maxErrorMs?: number;
   logger?: LoggerLike;
@@ -38,15 +38,13 @@ export function runLoop(options: {
     });
 
   const running = (async () => {
-    let idle = false;
     while (!stopped) {
       let worked: number;
       try {
-        worked = await options.round(idle);
+        worked = await options.round();
         errors = 0;
       } catch (error) {
         if (stopped) break;
-        idle = false;
         errors++;
         if (errors === 1 || errors % 20 === 0)
           logger.error({ err: error, loop: options.name }, 'worker round failed');
@@ -57,8 +55,7 @@ export function runLoop(options: {
         continue;
       }
       if (stopped) break;
-      idle = worked === 0;
-      if (idle && options.idleMs > 0) await sleep(options.idleMs);
+      if (worked === 0 && options.idleMs > 0) await sleep(options.idleMs);
     }
   })();
 

@@ -304,8 +304,9 @@ const READ_STALL_MS = 10_000;
 /**
  * Consumes the stream until stopped. Unless the read before brought a whole batch, a read blocks (XREADGROUP BLOCK,
  * on a connection of its own) until any process adds an entry, so new entries are handled at once, nothing polls
- * or has to be woken, and a read that would find nothing is not made. A round that throws (Redis away) is tried again after a growing pause (runLoop); a read that
- * outlives its block by READ_STALL_MS (a blocked connection a server restart left hanging) gets a new connection.
+ * or has to be woken, and a read that would find nothing is not made. A round that throws (Redis away) is tried
+ * again after a growing pause (runLoop); a read that outlives its block by READ_STALL_MS (a blocked connection a
+ * server restart left hanging) gets a new connection.
  */
 export function workStream(
   options: StreamConsumerOptions & ConsumeOptions & { name: string; logger?: LoggerLike; blockMs?: number },
