@@ -108,11 +108,14 @@ export function createAccountsPart(config: AccountsPartConfig, deps: AccountsPar
     defaultPercent: config.priceMarginPercent,
     network,
   });
-  /** The role a user pays with now: a distributor as a reseller; nobody while their network is suspended. */
-  const payingRole = async (userId: number) => {
-    if (roles.isConfiguredAdmin(userId)) return 'admin' as const;
+  /**
+   * The role a user pays with now (a distributor as a reseller; nobody while their network is suspended) and the
+   * chain above them, from one read.
+   */
+  const payingStanding = async (userId: number) => {
+    if (roles.isConfiguredAdmin(userId)) return { role: 'admin' as const, chain: [] };
     const standing = await network.standing(userId);
-    return isSuspended(standing) ? null : actingRole(standing.role);
+    return { role: isSuspended(standing) ? null : actingRole(standing.role), chain: standing.chain };
   };
   const pins = createPins(deps, config.pinRequiredAbove ?? undefined, roles);
   // MERCHANT_LOW_BALANCE: one GET /account per 10 minutes for all replicas (a BullMQ job scheduler), at background priority.
@@ -139,7 +142,7 @@ export function createAccountsPart(config: AccountsPartConfig, deps: AccountsPar
     pins,
     /** Who pays and whether they may, read again at every order of every road (chat, bulk, schedules). */
     payerGates: {
-      roleOf: payingRole,
+      standing: payingStanding,
       pricing,
       pinNeed: (userId: number, price: string) => pins.gate.need(userId, price),
     },

@@ -191,13 +191,26 @@ export class RedisPricingStore {
    * What a target pays for a merchant price, as an exact string (rounded up to the minor unit): with no
    * reseller, the merchant's general rules; for a reseller, down the cascade of their chain.
    */
-  async priceFor(target: PriceTarget, merchantPrice: string, currency: string): Promise<string> {
-    return (await this.priceChain(target, merchantPrice, currency)).price;
+  async priceFor(
+    target: PriceTarget,
+    merchantPrice: string,
+    currency: string,
+    above?: readonly { userId: number }[],
+  ): Promise<string> {
+    return (await this.priceChain(target, merchantPrice, currency, above)).price;
   }
 
-  /** The payer's price and the price of every distributor above them (see the class comment). */
-  async priceChain(target: PriceTarget, merchantPrice: string, currency: string): Promise<PriceChain> {
-    const [chain] = await this.priceChains(target, [merchantPrice], currency);
+  /**
+   * The payer's price and the price of every distributor above them (see the class comment). `above`: the
+   * reseller's chain (nearest first) when the caller read it with their role; else it is read here.
+   */
+  async priceChain(
+    target: PriceTarget,
+    merchantPrice: string,
+    currency: string,
+    above?: readonly { userId: number }[],
+  ): Promise<PriceChain> {
+    const [chain] = await this.priceChains(target, [merchantPrice], currency, above);
     return chain!;
   }
 
@@ -206,6 +219,7 @@ export class RedisPricingStore {
     target: PriceTarget,
     merchantPrices: readonly string[],
     currency: string,
+    above?: readonly { userId: number }[],
   ): Promise<PriceChain[]> {
     const digits = currencyDigits(currency);
     if (target.resellerId === undefined) {
@@ -215,7 +229,7 @@ export class RedisPricingStore {
         above: [],
       }));
     }
-    const { chain } = await this.#network.standing(target.resellerId);
+    const chain = above ?? (await this.#network.standing(target.resellerId)).chain;
     // Top-down: the first level under the merchant, then each level to the payer.
     const levels = [...chain.map((ancestor) => ancestor.userId).reverse(), target.resellerId];
     const rules = await this.#rulesFor(

@@ -110,7 +110,7 @@ function topUpServices(deps: BotDeps): FlowsDeps['topUp'] {
     catalogue: merchant.catalogue,
     quotes: merchant.quotes,
     orders: orders.service,
-    roles: { roleOf: accounts.payerGates.roleOf },
+    gates: accounts.payerGates,
     pricing: accounts.pricing,
     numbers: createOrderNumbers({ redis, prefix }),
     fixedPrices: merchant.fixedPrices,

@@ -157,13 +157,13 @@ end
 return {current, now}
 `;
 
+// ARGV: windowMs, how many queues to count (from the first, placement). Returns {now, used, pauseUntil, queued...}.
 const SNAPSHOT = `${LUA_COMMON}
+local state = redis.call('HMGET', STATE, 'window', 'used', 'pause_until')
 local used = 0
-if tonumber(redis.call('HGET', STATE, 'window') or '-1') == math.floor(now / tonumber(ARGV[1])) then
-  used = tonumber(redis.call('HGET', STATE, 'used') or '0')
-end
-local out = {now, used, tonumber(redis.call('HGET', STATE, 'pause_until') or '0')}
-for q = 1, 5 do out[#out + 1] = redis.call('ZCARD', queueOf(q)) end
+if tonumber(state[1] or '-1') == math.floor(now / tonumber(ARGV[1])) then used = tonumber(state[2] or '0') end
+local out = {now, used, tonumber(state[3] or '0')}
+for q = 1, tonumber(ARGV[2]) do out[#out + 1] = redis.call('ZCARD', queueOf(q)) end
 return out
 `;
 

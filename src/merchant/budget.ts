@@ -285,8 +285,12 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
     },
     leave,
     async estimate(priority) {
-      const [now = 0, used = 0, pauseUntil = 0, ...queued] = await call(snapshotScript, [windowMs]);
-      const position = 1 + queued.slice(0, rank(priority)).reduce((sum, n) => sum + n, 0);
+      // Only the queues at this priority and above stand ahead.
+      const [now = 0, used = 0, pauseUntil = 0, ...queued] = await call(snapshotScript, [
+        windowMs,
+        rank(priority),
+      ]);
+      const position = 1 + queued.reduce((sum, n) => sum + n, 0);
       return {
         position,
         etaMs: lineEta(position, {
@@ -304,7 +308,10 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
       return new Date(until);
     },
     async snapshot() {
-      const [now = 0, used = 0, pauseUntil = 0, ...queued] = await call(snapshotScript, [windowMs]);
+      const [now = 0, used = 0, pauseUntil = 0, ...queued] = await call(snapshotScript, [
+        windowMs,
+        CALL_PRIORITIES.length,
+      ]);
       const waiting = Object.fromEntries(CALL_PRIORITIES.map((p, i) => [p, queued[i] ?? 0])) as Record<
         CallPriority,
         number

@@ -44,12 +44,17 @@ export interface Payer {
   locale: string;
 }
 
+/** The distributors above a payer, nearest first, as their standing was read. */
+export type Chain = readonly { userId: number }[];
+
 /** The margin rules, as the roads need them: a price down the payer's chain (accounts/pricing-store.ts). */
 export interface UnattendedPricing {
+  /** `chain`: the payer's, when the caller has just read it with their role (else it is read here). */
   priceChain(
     target: { country: string; operatorKey: string; resellerId?: number },
     merchantPrice: string,
     currency: string,
+    chain?: Chain,
   ): Promise<PayerPrice>;
 }
 
@@ -101,7 +106,7 @@ export async function quoteUnattended(
  */
 export function payerPrice(
   pricing: UnattendedPricing,
-  payer: Pick<Payer, 'role' | 'resellerId'>,
+  payer: Pick<Payer, 'role' | 'resellerId'> & { chain?: Chain },
   product: UnattendedProduct,
   q: UnattendedQuote,
 ): Promise<PayerPrice> {
@@ -110,6 +115,7 @@ export function payerPrice(
         { country: product.country, operatorKey: product.operatorKey, resellerId: payer.resellerId },
         q.merchantPrice,
         q.merchantCurrency,
+        payer.chain,
       )
     : Promise.resolve({ price: q.merchantPrice, above: [] });
 }
@@ -225,8 +231,11 @@ function notPlacedKey(key: string): string {
 
 /** What decides, at each order, who pays and whether they may: read fresh every time, never cached. */
 export interface PayerGates {
-  /** The user's role now (roles' store, read from Redis). */
-  roleOf(userId: number): Promise<string | null>;
+  /**
+   * The user's role now (null while their network is suspended) and the distributors above them, from one read
+   * of Redis: the role and the price chain of one order always come from the same moment.
+   */
+  standing(userId: number): Promise<{ role: string | null; chain: Chain }>;
   pricing: UnattendedPricing;
   /** The PIN policy for `userId` paying `price` (admins never need one). */
   pinNeed(
@@ -242,15 +251,24 @@ export const UNKNOWN_COST = '1e15';
 export type StopReason = 'no-access' | 'pin-locked' | 'pin-needed';
 
 /**
- * The role that lets `userId` pay now, or null: only resellers and distributors (from their credit) and admins
- * (the wallet); `roleOf` answers null for a reseller whose network is suspended.
+ * The role that lets `userId` pay now, with the chain above them, or null: only resellers and distributors (from
+ * their credit) and admins (the wallet); `standing` answers no role for a reseller whose network is suspended.
  */
+export async function payerNow(
+  gates: Pick<PayerGates, 'standing'>,
+  userId: number,
+): Promise<{ role: Payer['role']; chain: Chain } | null> {
+  const { role, chain } = await gates.standing(userId);
+  if (role === 'reseller' || role === 'distributor') return { role: 'reseller', chain };
+  return role === 'admin' ? { role, chain } : null;
+}
+
+/** The role that lets `userId` pay now, or null (see payerNow). */
 export async function payerRole(
-  gates: Pick<PayerGates, 'roleOf'>,
+  gates: Pick<PayerGates, 'standing'>,
   userId: number,
 ): Promise<Payer['role'] | null> {
-  const role = await gates.roleOf(userId);
-  return role === 'reseller' || role === 'distributor' ? 'reseller' : role === 'admin' ? role : null;
+  return (await payerNow(gates, userId))?.role ?? null;
 }
 
 /** What one unattended top-up asks of the road. */
@@ -296,10 +314,15 @@ export async function placeUnattended(
   if ((await payerRole(deps.gates, input.who.resellerId)) === null)
     return { placed: false, stopped: 'no-access' };
   const quote = await input.quote();
-  const role = await payerRole(deps.gates, input.who.resellerId);
-  if (role === null) return { placed: false, stopped: 'no-access' };
-  const payer: Payer = { ...input.who, role };
-  const { price, above } = await payerPrice(deps.gates.pricing, payer, input.product, quote);
+  const now = await payerNow(deps.gates, input.who.resellerId);
+  if (now === null) return { placed: false, stopped: 'no-access' };
+  const payer: Payer = { ...input.who, role: now.role };
+  const { price, above } = await payerPrice(
+    deps.gates.pricing,
+    { ...payer, chain: now.chain },
+    input.product,
+    quote,
+  );
   const pin = await deps.gates.pinNeed(payer.resellerId, price);
   if (pin.kind === 'locked') return { placed: false, stopped: 'pin-locked' };
   if (pin.kind !== 'none' && !input.pinGiven) return { placed: false, stopped: 'pin-needed' };

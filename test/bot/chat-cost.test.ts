@@ -86,6 +86,32 @@ describe('what one chat update costs in Redis', () => {
     await say(user, '/cancel', /cancelled/);
   });
 
+  it("the quote and its ✅ each read the payer's standing once, and the line only as far as placements", async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    await say(user, '/topup', PROMPT.country);
+    await say(user, 'Nigeria', PROMPT.operator);
+    await say(user, 'MTN', PROMPT.subtype);
+    await say(user, 'Airtime', PROMPT.amount);
+    await say(user, '500', PROMPT.phone);
+    let quote: Awaited<ReturnType<typeof say>> | undefined;
+    const toQuote = await commandsOf(async () => {
+      quote = await say(user, '+2348031234561', PROMPT.quote);
+    });
+    const toPlaced = await commandsOf(async () => {
+      user.press(quote!, /✅/);
+      // The quote's message becomes the order's status message.
+      await user.waitForBotMessage((m) => /Accepted|Succeeded/.test(m.text), { after: quote!.id - 1 });
+    });
+    // The standing script (role and chain in one read) names the parents' hash first.
+    const standings = (commands: string[]) => commands.filter((c) => /^evalsha \S+ 2 rb:net:parent /.test(c));
+    expect(standings(toQuote), toQuote.join('\n')).toHaveLength(1);
+    expect(standings(toPlaced), toPlaced.join('\n')).toHaveLength(1);
+    // The placement's wait is estimated, and its slot taken, from the placements' own queue: the queues of
+    // lower priorities are not counted (one look each).
+    const looks = toPlaced.filter((c) => /^zcard rb:\{budget\}:line:/.test(c));
+    expect(looks).toEqual(['zcard rb:{budget}:line:placement', 'zcard rb:{budget}:line:placement']);
+  });
+
   it('a role change on one replica is obeyed by the other on its next update', async () => {
     const [first, second] = world.apps as [App, App];
     const someone = 710_000_077;

@@ -2,6 +2,7 @@ import { formatMoney } from '../../../domain/money.ts';
 import { localDateTime, nextOccurrence, type Repeat } from '../../../domain/schedule-time.ts';
 import { html } from '../../../lib/html.ts';
 import { LEFT_LINE } from '../../../merchant/budget.ts';
+import { payerRole } from '../../../orders/top-up.ts';
 import type { Schedules } from '../../../schedules/schedules.ts';
 import { repeatText } from '../../../schedules/texts.ts';
 import { fetchQuote } from '../top-up/confirm.ts';
@@ -66,7 +67,7 @@ export async function confirmSchedule(
   const chatId = ctx.chat!.id;
   const created = await conversation.external(async () => {
     const role =
-      (await sc.deps.roles.roleOf(sc.userId)) === 'admin' ? ('admin' as const) : ('reseller' as const);
+      (await payerRole(sc.deps.gates, sc.userId)) === 'admin' ? ('admin' as const) : ('reseller' as const);
     const result = await deps.schedules.create({
       payer: { role, resellerId: sc.userId, chatId, locale },
       product: {

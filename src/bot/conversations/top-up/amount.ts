@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { InlineKeyboard } from 'grammy';
 import { checkAmountRange, formatAmount, formatMoney, parseTypedAmount } from '../../../domain/money.ts';
 import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
+import { payerNow } from '../../../orders/top-up.ts';
 import { boundsOf, fitsOptions, isFixed, optionsOf } from '../../../orders/choices.ts';
 import type { StepContext, StepResult } from './step-context.ts';
 import { escapeHtml, html } from '../../../lib/html.ts';
@@ -119,17 +120,18 @@ async function buttonPrices(
       const entries = Object.entries(known);
       if (entries.length === 0) return null;
       const currency = entries[0]![1].currency;
-      const role = await deps.roles.roleOf(sc.userId);
+      const payer = await payerNow(deps.gates, sc.userId);
       const same = entries.filter(([, p]) => p.currency === currency);
       const merchantPrices = same.map(([, p]) => p.price);
       // A reseller's prices down their chain, read once for every button.
       const paid =
-        role === 'reseller'
+        payer?.role === 'reseller'
           ? (
               await deps.pricing.priceChains(
                 { country: product.country, operatorKey: product.operatorKey, resellerId: sc.userId },
                 merchantPrices,
                 currency,
+                payer.chain,
               )
             ).map((chain) => chain.price)
           : merchantPrices;

@@ -3,6 +3,7 @@ import { maskPhone, parsePhone } from '../../../domain/phone.ts';
 import { likelyFreeAt } from '../../../orders/texts.ts';
 import type { BaseContext } from '../../context.ts';
 import { CHOICE, choiceAction, choiceIndex } from '../../callback-data/top-up.ts';
+import { payerRole } from '../../../orders/top-up.ts';
 import type { PhoneChoice } from '../top-up-model.ts';
 import { contactNumber, phoneChoice } from './phone.ts';
 import type { StepContext, StepResult } from './step-context.ts';
@@ -19,7 +20,7 @@ async function unfinishedOrderTo(sc: StepContext, digits: string): Promise<BusyN
     if (order === null) return null;
     // Another reseller's order is not this reseller's business: they learn only until about when.
     const own = order.resellerId === userId;
-    const shown = own || (await deps.roles.roleOf(userId)) === 'admin';
+    const shown = own || (await payerRole(deps.gates, userId)) === 'admin';
     return shown
       ? { shown, orderId: order.orderId ?? '—', externalOrderId: order.externalOrderId }
       : { shown, likelyFreeAt: likelyFreeAt(order, Date.now()).toISOString() };

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../../domain/money.ts';
 import { ACTION } from '../../callback-data/top-up.ts';
+import { payerNow } from '../../../orders/top-up.ts';
 import { toServiceProblem, type ServiceProblem } from '../../service-problem.ts';
 import { isMerchantError } from '../../../merchant/errors.ts';
 import { LEFT_LINE } from '../../../merchant/budget.ts';
@@ -164,13 +165,20 @@ async function viewerPrices(
   price: string,
   currency: string,
 ): Promise<{ resellerPrice?: string; marginPreview?: string }> {
-  const { roles, pricing } = sc.deps;
+  const { gates, pricing } = sc.deps;
   const target = { country: request.country, operatorKey: request.operatorKey };
-  const role = await roles.roleOf(sc.userId);
-  if (role === 'reseller') {
-    return { resellerPrice: await pricing.priceFor({ ...target, resellerId: sc.userId }, price, currency) };
+  const payer = await payerNow(gates, sc.userId);
+  if (payer?.role === 'reseller') {
+    return {
+      resellerPrice: await pricing.priceFor(
+        { ...target, resellerId: sc.userId },
+        price,
+        currency,
+        payer.chain,
+      ),
+    };
   }
-  if (role === 'admin') return { marginPreview: await pricing.priceFor(target, price, currency) };
+  if (payer?.role === 'admin') return { marginPreview: await pricing.priceFor(target, price, currency) };
   return {};
 }
 

@@ -4,7 +4,7 @@ import {
   intentDraft,
   payerPrice,
   type PayerPrice,
-  payerRole,
+  payerNow,
   type Payer,
   type UnattendedProduct,
   type UnattendedQuote,
@@ -42,7 +42,7 @@ export async function place(
 ): Promise<Placed> {
   const { ctx, userId, locale } = sc;
   const { product, quoted } = orderTerms(sc, quote);
-  const now = await payerNow(sc, product, quoted);
+  const now = await payingNow(sc, product, quoted);
   const close = () =>
     confirmation === undefined ? undefined : sc.closePrompt(confirmation, confirmation.text);
   if (now === null) {
@@ -124,16 +124,19 @@ function orderTerms(sc: StepContext, quote: QuoteView) {
  * The payer as they are now, not as they were when the quote was shown (null: no longer allowed to pay): a role
  * or a price rule changed since shows the quote again at the price their credit now pays.
  */
-function payerNow(
+function payingNow(
   sc: StepContext,
   product: UnattendedProduct,
   quoted: UnattendedQuote,
 ): Promise<({ role: Payer['role'] } & PayerPrice) | null> {
   const { deps, userId } = sc;
   return sc.conversation.external(async () => {
-    const role = await payerRole(deps.roles, userId);
-    if (role === null) return null;
-    return { role, ...(await payerPrice(deps.pricing, { role, resellerId: userId }, product, quoted)) };
+    const payer = await payerNow(deps.gates, userId);
+    if (payer === null) return null;
+    return {
+      role: payer.role,
+      ...(await payerPrice(deps.pricing, { ...payer, resellerId: userId }, product, quoted)),
+    };
   });
 }
 

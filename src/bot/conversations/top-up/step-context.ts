@@ -8,13 +8,12 @@ import { appendPager } from '../../keyboards/paged-list.ts';
 import type { TopUpState } from '../top-up-model.ts';
 import type { QuoteView } from './quote.ts';
 import type { Country, Operator } from '../../../merchant/types.ts';
-import type { QuoteSource } from '../../../orders/top-up.ts';
+import type { PayerGates, QuoteSource } from '../../../orders/top-up.ts';
 import type { OrderNumbers } from '../../../orders/numbers.ts';
 import type { UpdatePinGate } from '../../../accounts/pin-pass.ts';
 import { SECRET_WAIT } from '../compact-replay.ts';
 import type { OrderService } from '../../../orders/types.ts';
 import type { Translate } from '../../i18n.ts';
-import type { RoleStore } from '../../../accounts/roles.ts';
 import type { PricingStore } from '../../../accounts/pricing-store.ts';
 import type { WaitingLine } from '../../waiting-line.ts';
 import { escapeHtml } from '../../../lib/html.ts';
@@ -28,7 +27,7 @@ export interface TopUpDeps {
   quotes: QuoteSource;
   orders: Pick<OrderService, 'submit' | 'unfinishedForAccount' | 'get'>;
   /** Who may pay now: a distributor acts as a reseller, and a suspended network's reseller as nobody. */
-  roles: Pick<RoleStore, 'roleOf'>;
+  gates: Pick<PayerGates, 'standing'>;
   /** What resellers pay: the merchant price plus the margin rules down their chain. */
   pricing: Pick<PricingStore, 'priceFor' | 'priceChain' | 'priceChains'>;
   /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
