@@ -197,19 +197,23 @@ export class RedisPinStore {
   async state(userId: number): Promise<PinState> {
     const k = this.#keys.pin(userId);
     const now = this.#clock();
-    const [hash, above, lockedMs, locksToday] = await Promise.all([
-      this.#redis.hget(k.pin, 'hash'),
-      this.#redis.hget(k.pin, 'above'),
-      lockLeft(this.#redis, k.lock, now),
+    const [setting, lockedMs, locksToday] = await Promise.all([
+      this.setting(userId),
+      this.lockedMs(userId),
       this.#redis.zcount(k.locks, `(${now - DAY_MS}`, '+inf'),
     ]);
-    return {
-      hasPin: hash !== null,
-      above: above ?? undefined,
-      lockedMs,
-      untilUnlock: lockedMs === PIN_HELD_MS,
-      locksToday,
-    };
+    return { ...setting, lockedMs, untilUnlock: lockedMs === PIN_HELD_MS, locksToday };
+  }
+
+  /** Whether a PIN is set, and the reseller's own threshold. */
+  async setting(userId: number): Promise<Pick<PinState, 'hasPin' | 'above'>> {
+    const [hash, above] = await this.#redis.hmget(this.#keys.pin(userId).pin, 'hash', 'above');
+    return { hasPin: hash !== null, above: above ?? undefined };
+  }
+
+  /** How long the PIN stays locked (0: not locked; PIN_HELD_MS: until an admin lifts it). */
+  lockedMs(userId: number): Promise<number> {
+    return lockLeft(this.#redis, this.#keys.pin(userId).lock, this.#clock());
   }
 
   /** Stores an already hashed PIN (hashPin), replacing the old one. */
@@ -288,7 +292,7 @@ export type PinNeed =
   | { kind: 'locked'; ms: number; untilUnlock?: true };
 
 export interface PinGateDeps {
-  store: Pick<PinStore, 'state' | 'check'>;
+  store: Pick<PinStore, 'setting' | 'lockedMs' | 'check'>;
   /** PIN_REQUIRED_ABOVE (merchant currency); undefined: off. */
   requiredAbove: string | undefined;
   /** Admins are never asked. */
@@ -301,10 +305,12 @@ export function createPinGate(deps: PinGateDeps) {
     /** Whether `userId` paying `price` (merchant currency) must give the PIN first. */
     async need(userId: number, price: string): Promise<PinNeed> {
       if (await deps.isAdmin(userId)) return { kind: 'none' };
-      const state = await deps.store.state(userId);
-      if (!pinRequiredFor(price, pinThreshold(state.above, deps.requiredAbove))) return { kind: 'none' };
-      if (state.lockedMs > 0) return locked(state.lockedMs);
-      return state.hasPin ? { kind: 'ask' } : { kind: 'no-pin' };
+      const setting = await deps.store.setting(userId);
+      if (!pinRequiredFor(price, pinThreshold(setting.above, deps.requiredAbove))) return { kind: 'none' };
+      // The lock only matters when the PIN is asked.
+      const lockedMs = await deps.store.lockedMs(userId);
+      if (lockedMs > 0) return locked(lockedMs);
+      return setting.hasPin ? { kind: 'ask' } : { kind: 'no-pin' };
     },
     /** One try of a typed PIN (see RedisPinStore.check). */
     check: (userId: number, pin: string): Promise<PinCheck> => deps.store.check(userId, pin),

@@ -86,7 +86,7 @@ describe('what one chat update costs in Redis', () => {
     await say(user, '/cancel', /cancelled/);
   });
 
-  it("the quote and its ✅ each read the payer's standing once, and the line only as far as placements", async () => {
+  it("the quote and its ✅ each read the payer's standing once, the line only as far as placements, the PIN's lock only when asked", async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     await say(user, '/topup', PROMPT.country);
     await say(user, 'Nigeria', PROMPT.operator);
@@ -110,6 +110,8 @@ describe('what one chat update costs in Redis', () => {
     // lower priorities are not counted (one look each).
     const looks = toPlaced.filter((c) => /^zcard rb:\{budget\}:line:/.test(c));
     expect(looks).toEqual(['zcard rb:{budget}:line:placement', 'zcard rb:{budget}:line:placement']);
+    // No PIN is asked below PIN_REQUIRED_ABOVE: whether one is set and the threshold, no look at its lock.
+    expect(toPlaced.filter((c) => / rb:pin:/.test(c))).toEqual([`hmget rb:pin:{${RESELLER}} hash above`]);
   });
 
   it('a role change on one replica is obeyed by the other on its next update', async () => {
