@@ -98,9 +98,10 @@ return {1}
  * to or above it; clears the mark when it is above.
  */
 const lowScript = defineScript(`
-local lo = redis.call('HGET', KEYS[1], 'lo')
+local figures = redis.call('HMGET', KEYS[1], 'lo', 'bal', 'hold')
+local lo = figures[1]
 if not lo then return 0 end
-local avail = tonumber(redis.call('HGET', KEYS[1], 'bal') or '0') - tonumber(redis.call('HGET', KEYS[1], 'hold') or '0')
+local avail = tonumber(figures[2] or '0') - tonumber(figures[3] or '0')
 if avail >= tonumber(lo) then
   redis.call('HDEL', KEYS[1], 'low')
   return 0

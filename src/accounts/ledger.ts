@@ -133,17 +133,18 @@ local function fmtUnits(u, dg)
 end
 local function ledgerMove(json, ka, kl, kd)
   local m = cjson.decode(json)
-  local bal = tonumber(redis.call('HGET', ka, 'bal') or '0')
-  local hold = tonumber(redis.call('HGET', ka, 'hold') or '0')
+  local figures = redis.call('HMGET', ka, 'bal', 'hold', 'om', 'dl')
+  local bal = tonumber(figures[1] or '0')
+  local hold = tonumber(figures[2] or '0')
   local db = tonumber(m.b)
   local dh = tonumber(m.h)
   local ds = tonumber(m.s)
   if m.chk == 'hold' then
     local avail = bal - hold
     if avail < dh then return {-2, 'credit', ms(avail), ms(dh)} end
-    local om = redis.call('HGET', ka, 'om')
+    local om = figures[3]
     if om and dh > tonumber(om) then return {-2, 'order-limit', om, ms(dh)} end
-    local dl = redis.call('HGET', ka, 'dl')
+    local dl = figures[4]
     if dl and m.d then
       local used = tonumber(redis.call('GET', kd) or '0')
       if used + dh > tonumber(dl) then return {-2, 'daily-limit', dl, ms(used), ms(dh)} end
@@ -152,8 +153,12 @@ local function ledgerMove(json, ka, kl, kd)
     -- Taking credit leaves the open holds covered: available (balance - holds) never goes below zero.
     if bal - hold + db < 0 then return {-2, 'floor', ms(bal - hold), ms(-db)} end
   end
-  if db ~= 0 then bal = redis.call('HINCRBY', ka, 'bal', ms(db)) end
-  if dh ~= 0 then hold = redis.call('HINCRBY', ka, 'hold', ms(dh)) end
+  -- Integers in units, exact in a double (see above); both figures written at once when both move.
+  bal = bal + db
+  hold = hold + dh
+  if db ~= 0 and dh ~= 0 then redis.call('HSET', ka, 'bal', ms(bal), 'hold', ms(hold))
+  elseif db ~= 0 then redis.call('HSET', ka, 'bal', ms(bal))
+  elseif dh ~= 0 then redis.call('HSET', ka, 'hold', ms(hold)) end
   if ds ~= 0 and m.d then
     if ds > 0 or redis.call('EXISTS', kd) == 1 then
       redis.call('INCRBY', kd, ms(ds))

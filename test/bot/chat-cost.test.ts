@@ -86,7 +86,7 @@ describe('what one chat update costs in Redis', () => {
     await say(user, '/cancel', /cancelled/);
   });
 
-  it("the quote and its ✅ each read the payer's standing once, the line only as far as placements, the PIN's lock only when asked", async () => {
+  it("the quote and its ✅ read each figure once: the payer's standing, the placements' queue, the PIN's setting, the account", async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     await say(user, '/topup', PROMPT.country);
     await say(user, 'Nigeria', PROMPT.operator);
@@ -112,6 +112,10 @@ describe('what one chat update costs in Redis', () => {
     expect(looks).toEqual(['zcard rb:{budget}:line:placement', 'zcard rb:{budget}:line:placement']);
     // No PIN is asked below PIN_REQUIRED_ABOVE: whether one is set and the threshold, no look at its lock.
     expect(toPlaced.filter((c) => / rb:pin:/.test(c))).toEqual([`hmget rb:pin:{${RESELLER}} hash above`]);
+    // The hold reads the account's balance, holds and limits at once.
+    const accountReads = toPlaced.filter((c) => /^h(get|mget) rb:acct:/.test(c));
+    expect(accountReads).toContain(`hmget rb:acct:{${RESELLER}}:a bal hold om dl`);
+    expect(accountReads.filter((c) => c.startsWith('hget'))).toEqual([]);
   });
 
   it('a role change on one replica is obeyed by the other on its next update', async () => {
