@@ -4,7 +4,8 @@ import type { StoredOrder } from './types.ts';
  * The stored form of an order (the `data` field of its hash), kept small: short field names, no field stored
  * twice (the merchant order number, which names the record's key, the quote's subtype and currency when they match the request's, the chat
  * when it is the reseller's, `updatedAt` when it is the last status change), no empty texts or lists, and
- * times as epoch milliseconds (when the ISO text is exactly what Date gives back for them).
+ * times as epoch milliseconds (when the ISO text is exactly what Date gives back for them). The quote token (a few
+ * hundred bytes) is kept only while the order may be sent again, during its placement; it reads back as ''.
  * Records written before this form (plain StoredOrder JSON, no `v`) still read as they are.
  */
 const VERSION = 2;
@@ -119,6 +120,7 @@ function withoutEmpty<T extends object>(value: T): Partial<T> {
 /** The stored text of an order. */
 export function encodeOrder(order: StoredOrder): string {
   const { externalOrderId: _sameNumber, ...request } = order.request;
+  if (order.placement !== 'placing') delete (request as Partial<typeof request>).quoteToken;
   const quote: Partial<StoredOrder['quote']> = { ...order.quote };
   if (quote.subtype === request.subtype) delete quote.subtype;
   if (quote.localCurrency === request.localCurrency) delete quote.localCurrency;
@@ -139,7 +141,7 @@ export function decodeOrder(text: string, externalOrderId: string): StoredOrder 
   if (parsed.v !== VERSION) return parsed as unknown as StoredOrder;
   const { v: _version, ...rest } = rename(parsed, LONG, unpackTime) as Partial<StoredOrder> & { v: number };
   const history = rest.history ?? [];
-  const request = { ...rest.request!, externalOrderId };
+  const request = { ...rest.request!, quoteToken: rest.request!.quoteToken ?? '', externalOrderId };
   const quote = {
     ...rest.quote!,
     subtype: rest.quote!.subtype ?? request.subtype,

@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
 import { orderKeys } from '../../src/orders/keys.ts';
+import { decodeOrder, encodeOrder } from '../../src/orders/record.ts';
 import type { StoredOrder } from '../../src/orders/types.ts';
 import { expectToldOncePerStatus, settle } from './support/checks.ts';
 import { phone } from './support/fixtures.ts';
@@ -75,6 +76,25 @@ describe('the stored order record', () => {
       });
       expect(now!.history.map((h) => h.status)).toEqual(order.history.map((h) => h.status));
     }
+  });
+
+  it('keeps the quote token only while the order may be sent again', async ({ openWorld }) => {
+    const prefix = 'rs3:';
+    const w = await openWorld({ prefix });
+    await w.startWorkers();
+    const service = w.replicas[0]!.system.service;
+    const intent = await w.newIntent({ account: phone('0000', 300) });
+    expect((await service.submit(intent)).outcome).toBe('placed');
+    const ext = intent.externalOrderId;
+    const raw = await w.replicas[0]!.redis.hget(orderKeys(prefix).order(ext), 'data');
+    const token = intent.request.quoteToken;
+    expect(token.length).toBeGreaterThan(0);
+    expect(raw).not.toContain(token);
+    const placed = (await service.get(ext))!;
+    expect(placed.request.quoteToken).toBe('');
+    // While it is being placed, the token is what a resend sends again.
+    const placing = { ...placed, placement: 'placing' as const, request: intent.request };
+    expect(decodeOrder(encodeOrder(placing), ext).request.quoteToken).toBe(token);
   });
 
   it('a record stored in the older form (plain JSON) still reads, and its next change stores it compactly', async ({
