@@ -9,17 +9,20 @@ import { defineScript } from '../lib/redis/redis-script.ts';
  * newest, who sends it and whose turn the pace gives.
  */
 
-/** Lua: takes a slot of the pace window; 0 when taken, else the ms until the window ends. */
+/**
+ * Lua: takes a slot of the pace window; 0 when taken, else the ms until the window ends. The count is raised first
+ * (one command in the common case) and lowered again when the window was full.
+ */
 const TAKE_SLOT = `
 local function takeSlot(pace, max, windowMs)
-  if tonumber(redis.call('GET', pace) or '0') >= max then
-    local left = redis.call('PTTL', pace)
-    if left > 0 then return left end
-    redis.call('PEXPIRE', pace, windowMs)
-    return windowMs
-  end
-  if redis.call('INCR', pace) == 1 then redis.call('PEXPIRE', pace, windowMs) end
-  return 0
+  local n = redis.call('INCR', pace)
+  if n == 1 then redis.call('PEXPIRE', pace, windowMs) end
+  if n <= max then return 0 end
+  redis.call('DECR', pace)
+  local left = redis.call('PTTL', pace)
+  if left > 0 then return left end
+  redis.call('PEXPIRE', pace, windowMs)
+  return windowMs
 end
 `;
 
