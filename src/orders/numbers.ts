@@ -44,8 +44,8 @@ local stored = redis.call('GET', KEYS[1])
 if stored then return {stored, 0} end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 redis.call('ZADD', KEYS[2], ms(nowMs), ARGV[1])
-redis.call('HSET', KEYS[3], 'intent', ARGV[3])
-if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], 'msg', ARGV[4]) end
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], 'intent', ARGV[3], 'msg', ARGV[4])
+else redis.call('HSET', KEYS[3], 'intent', ARGV[3]) end
 redis.call('EXPIRE', KEYS[3], ARGV[2])
 return {ARGV[1], 1}
 `);
