@@ -127,9 +127,8 @@ export function createNewRecords(deps: NewRecordsDeps) {
       const order = intentRecord(intent, new Date(now).toISOString(), utcDay(now));
       const ext = order.externalOrderId;
       const lease = String(Math.max(1, Math.round(claim.leaseMs)));
+      // Written first (nearly always new): only a number already stored is read, to answer with its order.
       for (let attempt = 0; attempt < 10; attempt++) {
-        const existing = await get(ext);
-        if (existing !== null) return { kind: 'exists', order: existing };
         const result = await commit(
           0,
           null,
@@ -144,6 +143,8 @@ export function createNewRecords(deps: NewRecordsDeps) {
         if (result.kind === 'ok') return { kind: 'created', order };
         if (result.kind === 'busy') return { kind: 'busy', holder: result.holder };
         if (result.kind === 'refused') return { kind: 'refused', refusal: result.refusal };
+        const existing = await get(ext);
+        if (existing !== null) return { kind: 'exists', order: existing };
       }
       throw new Error(`order ${ext}: could not be created`);
     },
