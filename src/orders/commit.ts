@@ -82,7 +82,8 @@ export type Mutation = {
 };
 
 export type CommitResult =
-  | { kind: 'ok' }
+  /** `data`: the record as stored (its text). */
+  | { kind: 'ok'; data: string }
   | { kind: 'conflict' }
   | { kind: 'busy'; holder: string }
   | { kind: 'refused'; refusal: MoveRefusal };
@@ -245,12 +246,13 @@ export function createCommit(options: {
       ...(mutation.ops ?? []),
     ];
     const encoded = encodeOps(ops, 3 + moves.length * 3);
+    const data = encodeOrder(next);
     const raw = (await commitScript.run(
       redis,
       [orderKey, guard?.key ?? orderKey, ...moves.flatMap(moveKeys), ...encoded.keys],
       [
         String(expectedRev),
-        encodeOrder(next),
+        data,
         indexStatus(next),
         guard === undefined ? '' : '1',
         guard?.value ?? '',
@@ -259,7 +261,7 @@ export function createCommit(options: {
         ...encoded.args,
       ],
     )) as [number, string];
-    if (raw[0] === 1) return { kind: 'ok' };
+    if (raw[0] === 1) return { kind: 'ok', data };
     if (raw[0] === -1) return { kind: 'busy', holder: raw[1] };
     if (raw[0] === -2) return { kind: 'refused', refusal: decodeRefusal(raw) };
     return { kind: 'conflict' };

@@ -12,9 +12,9 @@ import { createOrderTransitions, type UpdateResult } from './transitions.ts';
 /**
  * The order store: one Redis hash per merchant order number (`rev`, `data` = StoredOrder JSON, `st` = index
  * status) and the indexes around it. Every write is a compare-and-set on `rev` in one Lua script that also
- * updates the indexes, the phone guard, the send lock and the change stream, so two replicas can
- * never interleave half-writes, move an order backwards (canMove is checked on the fresh copy) or apply the
- * same change twice. A change that leaves the order placed and unfinished carries the follow-up read it needs
+ * updates the indexes, the phone guard, the send lock and the change stream, so two replicas can never interleave
+ * half-writes, move an order backwards (canMove is checked on the copy the commit finds current) or apply the same
+ * change twice. A change that leaves the order placed and unfinished carries the follow-up read it needs
  * (`rd` delay, `rs` step), and a stored intent the re-send it needs if its sender goes silent (`sd`): the change
  * stream (orders/changes.ts) is a transactional outbox, and its relay (orders/relay.ts) adds the BullMQ jobs.
  * The commit and the operations it applies are commit.ts; the new records are new-records.ts, the paged lists
@@ -32,6 +32,31 @@ export interface StoreOptions {
   changesMaxLength?: number;
 }
 
+/**
+ * How long a record this process has just read or written stands as the first guess of an update, and how many are
+ * kept: the update's compare-and-set on `rev` checks the guess, and a wrong one costs a read after all.
+ */
+const GUESS_MS = 5_000;
+const GUESS_LIMIT = 500;
+
+/** Records as last read or written by this process: their rev and stored text (immutable), and when. */
+function createGuesses() {
+  const seen = new Map<string, { rev: number; data: string; at: number }>();
+  return {
+    remember(ext: string, rev: number, data: string): void {
+      seen.delete(ext);
+      seen.set(ext, { rev, data, at: Date.now() });
+      if (seen.size > GUESS_LIMIT) seen.delete(seen.keys().next().value!);
+    },
+    /** The record as last seen here, if that was less than GUESS_MS ago. */
+    guess(ext: string): { rev: number; order: StoredOrder } | null {
+      const last = seen.get(ext);
+      if (last === undefined || Date.now() - last.at > GUESS_MS) return null;
+      return { rev: last.rev, order: decodeOrder(last.data, ext) };
+    },
+  };
+}
+
 /** Creates the Redis order store (see the file comment for the layout). */
 export function createOrderStore(options: StoreOptions) {
   const { redis } = options;
@@ -46,28 +71,46 @@ export function createOrderStore(options: StoreOptions) {
 
   const nowIso = () => new Date(clock()).toISOString();
 
+  const { remember, guess } = createGuesses();
+
   async function readRaw(ext: string): Promise<{ rev: number; order: StoredOrder } | null> {
     const [rev, data] = await redis.hmget(keys.order(ext), 'rev', 'data');
     if (rev === null || rev === undefined || data === null || data === undefined) return null;
+    remember(ext, Number(rev), data);
     return { rev: Number(rev), order: decodeOrder(data, ext) };
   }
+
+  /** A commit that remembers the record it wrote (see guess). */
+  const commitAndRemember: typeof commit = async (expectedRev, prev, mutation, guard) => {
+    const result = await commit(expectedRev, prev, mutation, guard);
+    if (result.kind === 'ok') remember(mutation.next.externalOrderId, expectedRev + 1, result.data);
+    return result;
+  };
 
   /** One order by merchant order number. */
   async function get(ext: string): Promise<StoredOrder | null> {
     return (await readRaw(ext))?.order ?? null;
   }
 
-  /** Read-modify-write with compare-and-set; `mutate` returns null to change nothing. */
+  /**
+   * Read-modify-write with compare-and-set; `mutate` returns null to change nothing. The first try starts from the
+   * record as this process last saw it (a moment ago: the commit checks it is still that one); "nothing to change"
+   * is only believed of a record read now.
+   */
   async function update(
     ext: string,
     mutate: (current: StoredOrder) => Mutation | null,
   ): Promise<UpdateResult> {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const current = await readRaw(ext);
+      const guessed = attempt === 0 ? guess(ext) : null;
+      const current = guessed ?? (await readRaw(ext));
       if (current === null) return null;
       const mutation = mutate(structuredClone(current.order));
-      if (mutation === null) return { order: current.order, applied: false };
-      const result = await commit(current.rev, current.order, mutation);
+      if (mutation === null) {
+        if (guessed !== null) continue;
+        return { order: current.order, applied: false };
+      }
+      const result = await commitAndRemember(current.rev, current.order, mutation);
       if (result.kind === 'ok') return { order: mutation.next, applied: true };
     }
     throw new Error(`order ${ext}: too many concurrent updates`);
@@ -79,7 +122,7 @@ export function createOrderStore(options: StoreOptions) {
     /** The paged lists of the indexes (lists.ts). */
     ...createOrderLists(redis, keys),
     /** New records: an intent, an order found at the service, a refusal (new-records.ts). */
-    ...createNewRecords({ keys, commit, get, clock }),
+    ...createNewRecords({ keys, commit: commitAndRemember, get, clock }),
     /** What happens to an order once stored (transitions.ts). */
     ...createOrderTransitions(update, nowIso),
 

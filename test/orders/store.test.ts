@@ -116,6 +116,29 @@ describe('RedisOrderStore', () => {
     }
   });
 
+  it('an update starts from the record this replica last wrote; a guess another replica made stale is caught', async () => {
+    const one = intent();
+    const ext = one.externalOrderId;
+    await storeA.create(one, claim);
+    const reads = async (act: () => Promise<unknown>) => {
+      const before = await hmgetCalls(a);
+      await act();
+      return (await hmgetCalls(a)) - before;
+    };
+    // The create's answer is applied by the replica that created the order: no read of the record first.
+    expect(
+      await reads(() => storeA.applyRemote(ext, { orderId: 'O-9001', status: 'accepted' }, 'create')),
+    ).toBe(0);
+    // Replica B moves it on; A still remembers it accepted. A read saying "processing" would move that copy on, but
+    // the compare-and-set refuses it, A reads the record, and nothing moves backwards.
+    await storeB.applyRemote(ext, { orderId: 'O-9001', status: 'succeeded' }, 'webhook');
+    const late = await storeA.applyRemote(ext, { orderId: 'O-9001', status: 'processing' }, 'read');
+    expect(late?.applied).toBe(false);
+    const order = await storeA.get(ext);
+    expect(order!.status).toBe('succeeded');
+    expect(order!.history.map((h) => h.status)).toEqual(['accepted', 'succeeded']);
+  });
+
   it('writes one change per applied status and none for a replay', async () => {
     const it1 = intent();
     const ext = it1.externalOrderId;
@@ -257,3 +280,9 @@ describe('RedisOrderStore', () => {
     });
   });
 });
+
+/** Calls of HMGET (the record's read) the server has counted so far. */
+async function hmgetCalls(redis: Redis): Promise<number> {
+  const stats = (await redis.info('commandstats')) as string;
+  return Number(/cmdstat_hmget:calls=(\d+)/.exec(stats)?.[1] ?? 0);
+}
