@@ -37,8 +37,11 @@ local leaseMs, allowance, wait = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6] =
 local windowMs, keepMs = tonumber(ARGV[7]), tonumber(ARGV[8])
 local window = math.floor(now / windowMs)
 local toEnd = (window + 1) * windowMs - now
-redis.call('ZREMRANGEBYSCORE', LEFT, '-inf', now)
-if wait and redis.call('ZSCORE', LEFT, id) then return {-1, 0, 0, 0, toEnd} end
+-- A waiter that left the line (a tombstone until its time) does not come back in.
+if wait then
+  local leftUntil = redis.call('ZSCORE', LEFT, id)
+  if leftUntil and tonumber(leftUntil) > now then return {-1, 0, 0, 0, toEnd} end
+end
 local state = redis.call('HMGET', STATE, 'window', 'used', 'pause_until')
 local used = 0
 if tonumber(state[1] or '-1') == window then used = tonumber(state[2] or '0') end
@@ -67,7 +70,8 @@ if empty and not waitMs() then
   redis.call('HSET', STATE, 'window', window, 'used', used)
   return {1, toEnd, used, 0, toEnd}
 end
--- Waiters gone for longer than keepMs lose their place.
+-- Waiters gone for longer than keepMs lose their place, and tombstones past their time go.
+redis.call('ZREMRANGEBYSCORE', LEFT, '-inf', now)
 for _, gone in ipairs(redis.call('ZRANGEBYSCORE', LEASE, '-inf', now - keepMs, 'LIMIT', 0, 20)) do
   dropTicket(gone)
 end

@@ -110,6 +110,8 @@ describe('what one chat update costs in Redis', () => {
     // lower priorities are not counted (one look each).
     const looks = toPlaced.filter((c) => /^zcard rb:\{budget\}:line:/.test(c));
     expect(looks).toEqual(['zcard rb:{budget}:line:placement', 'zcard rb:{budget}:line:placement']);
+    // With nobody in line, the slot is taken without tidying the line's tombstones.
+    expect(toPlaced.filter((c) => c.startsWith('zremrangebyscore rb:{budget}'))).toEqual([]);
     // No PIN is asked below PIN_REQUIRED_ABOVE: whether one is set and the threshold, no look at its lock.
     expect(toPlaced.filter((c) => / rb:pin:/.test(c))).toEqual([`hmget rb:pin:{${RESELLER}} hash above`]);
     // The hold reads the account's balance, holds and limits at once.
