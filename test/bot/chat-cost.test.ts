@@ -4,7 +4,7 @@ import type { App } from '../../src/app.ts';
 import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
 import { eventually } from './agents-support.ts';
-import { FAST_USER, PROMPT, say, tap } from './flow/helpers.ts';
+import { FAST_USER, PROMPT, say, tap, typeToPhone } from './flow/helpers.ts';
 
 // Redis commands one chat update costs, counted on a MONITOR connection of the world's private redis-server.
 // Commands run inside scripts count too (redis-server counts them in total_commands_processed, as the bench
@@ -88,11 +88,7 @@ describe('what one chat update costs in Redis', () => {
 
   it("the quote and its ✅ read each figure once: the payer's standing, the placements' queue, the PIN's setting, the account", async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
-    await say(user, '/topup', PROMPT.country);
-    await say(user, 'Nigeria', PROMPT.operator);
-    await say(user, 'MTN', PROMPT.subtype);
-    await say(user, 'Airtime', PROMPT.amount);
-    await say(user, '500', PROMPT.phone);
+    await typeToPhone(user);
     let quote: Awaited<ReturnType<typeof say>> | undefined;
     const toQuote = await commandsOf(async () => {
       quote = await say(user, '+2348031234561', PROMPT.quote);

@@ -10,6 +10,7 @@ import {
   ordersTo,
   orderPostCount,
   say,
+  typeToPhone,
   typeToQuote,
   waitForOrderLine,
   waitForOrders,
@@ -182,11 +183,7 @@ describe('top-up flow: confirming', () => {
 
   it('an offer no longer available is explained, with a way on', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
-    await say(user, '/topup', PROMPT.country);
-    await say(user, 'Nigeria', PROMPT.operator);
-    await say(user, 'MTN', PROMPT.subtype);
-    await say(user, 'Airtime', PROMPT.amount);
-    await say(user, '500', PROMPT.phone);
+    await typeToPhone(user);
     await world.control.post('operators/NG-MTN', { available: false });
     const told = await say(user, '08031234820', /no longer available|not available/);
     expect(told.buttons.flat().map((b) => b.text)).toEqual(
@@ -230,11 +227,7 @@ describe('top-up flow: a refused API key', () => {
 
   it('is explained to the reseller and the admins are alerted', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
-    await say(user, '/topup', PROMPT.country);
-    await say(user, 'Nigeria', PROMPT.operator);
-    await say(user, 'MTN', PROMPT.subtype);
-    await say(user, 'Airtime', PROMPT.amount);
-    await say(user, '500', PROMPT.phone);
+    await typeToPhone(user);
     // The service stops accepting our key (as after a key rotation on its side).
     await world.control.post('account', { api_access_enabled: false });
     const told = await say(user, '08031234830', /refusing our requests/);

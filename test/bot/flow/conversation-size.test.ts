@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
 import { waitFor } from '../../orders/support/world.ts';
 import { compactingAdapter, type Packed } from '../../../src/bot/conversations/compact-replay.ts';
-import { FAST_USER, PROMPT, say, tap } from './helpers.ts';
+import { FAST_USER, PROMPT, say, tap, typeToPhone } from './helpers.ts';
 
 // Issue 13: what one chat in a top-up holds in Redis (its conversation and its session) stays within 2 KB.
 // Counted as bench/memory.ts counts it: MEMORY USAGE with SAMPLES 0.
@@ -48,11 +48,7 @@ describe('top-up flow: stored state per chat', () => {
 
   it('typed answers: at the phone prompt and at the quote, at most 2 KB', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
-    await say(user, '/topup', PROMPT.country);
-    await say(user, 'Nigeria', PROMPT.operator);
-    await say(user, 'MTN', PROMPT.subtype);
-    await say(user, 'Airtime', PROMPT.amount);
-    await say(user, '500', PROMPT.phone);
+    await typeToPhone(user);
     const atPhone = await storedAfter(RESELLER, '500');
     expect(
       atPhone.bytes,

@@ -180,13 +180,18 @@ export async function waitForOrders(
   }
 }
 
-/** Goes through the guided flow for NG-MTN airtime by typing; stops at the quote message. */
-export async function typeToQuote(user: StandInUser, phone: string, amount = '500'): Promise<ChatMessage> {
+/** Goes through the guided flow for NG-MTN airtime by typing; stops at the phone number's prompt. */
+export async function typeToPhone(user: StandInUser, amount = '500'): Promise<ChatMessage> {
   await say(user, '/topup', PROMPT.country);
   await say(user, 'Nigeria', PROMPT.operator);
   await say(user, 'MTN', PROMPT.subtype);
   await say(user, 'Airtime', PROMPT.amount);
-  await say(user, amount, PROMPT.phone);
+  return say(user, amount, PROMPT.phone);
+}
+
+/** Goes through the guided flow for NG-MTN airtime by typing; stops at the quote message. */
+export async function typeToQuote(user: StandInUser, phone: string, amount = '500'): Promise<ChatMessage> {
+  await typeToPhone(user, amount);
   return say(user, phone, PROMPT.quote);
 }
 
