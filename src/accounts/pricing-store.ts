@@ -29,6 +29,9 @@ export interface PricingStoreDeps {
  * Whose rules: the merchant's (set by admins, on the merchant price) or a distributor's (on the distributor's own
  * price, for their network).
  */
+/** The distributors above a reseller, nearest first, as a caller read them with the reseller's role. */
+type KnownChain = readonly { userId: number }[];
+
 export type RuleOwner = { kind: 'merchant' } | { kind: 'distributor'; userId: number };
 
 export const MERCHANT: RuleOwner = { kind: 'merchant' };
@@ -195,23 +198,23 @@ export class RedisPricingStore {
     target: PriceTarget,
     merchantPrice: string,
     currency: string,
-    above?: readonly { userId: number }[],
+    chain?: KnownChain,
   ): Promise<string> {
-    return (await this.priceChain(target, merchantPrice, currency, above)).price;
+    return (await this.priceChain(target, merchantPrice, currency, chain)).price;
   }
 
   /**
-   * The payer's price and the price of every distributor above them (see the class comment). `above`: the
-   * reseller's chain (nearest first) when the caller read it with their role; else it is read here.
+   * The payer's price and the price of every distributor above them (see the class comment). `chain`: the
+   * reseller's, when the caller read it with their role; else it is read here.
    */
   async priceChain(
     target: PriceTarget,
     merchantPrice: string,
     currency: string,
-    above?: readonly { userId: number }[],
+    chain?: KnownChain,
   ): Promise<PriceChain> {
-    const [chain] = await this.priceChains(target, [merchantPrice], currency, above);
-    return chain!;
+    const [priced] = await this.priceChains(target, [merchantPrice], currency, chain);
+    return priced!;
   }
 
   /** `priceChain` for several merchant prices of one target (the amount buttons), reading the rules once. */
@@ -219,7 +222,7 @@ export class RedisPricingStore {
     target: PriceTarget,
     merchantPrices: readonly string[],
     currency: string,
-    above?: readonly { userId: number }[],
+    known?: KnownChain,
   ): Promise<PriceChain[]> {
     const digits = currencyDigits(currency);
     if (target.resellerId === undefined) {
@@ -229,7 +232,7 @@ export class RedisPricingStore {
         above: [],
       }));
     }
-    const chain = above ?? (await this.#network.standing(target.resellerId)).chain;
+    const chain = known ?? (await this.#network.standing(target.resellerId)).chain;
     // Top-down: the first level under the merchant, then each level to the payer.
     const levels = [...chain.map((ancestor) => ancestor.userId).reverse(), target.resellerId];
     const rules = await this.#rulesFor(

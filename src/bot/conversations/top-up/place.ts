@@ -42,7 +42,7 @@ export async function place(
 ): Promise<Placed> {
   const { ctx, userId, locale } = sc;
   const { product, quoted } = orderTerms(sc, quote);
-  const now = await payingNow(sc, product, quoted);
+  const now = await payerPriceNow(sc, product, quoted);
   const close = () =>
     confirmation === undefined ? undefined : sc.closePrompt(confirmation, confirmation.text);
   if (now === null) {
@@ -124,7 +124,7 @@ function orderTerms(sc: StepContext, quote: QuoteView) {
  * The payer as they are now, not as they were when the quote was shown (null: no longer allowed to pay): a role
  * or a price rule changed since shows the quote again at the price their credit now pays.
  */
-function payingNow(
+function payerPriceNow(
   sc: StepContext,
   product: UnattendedProduct,
   quoted: UnattendedQuote,
