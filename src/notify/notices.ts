@@ -104,6 +104,9 @@ function newQuoteButton(t: Translate, order: StoredOrder): InlineKeyboardMarkup 
     : undefined;
 }
 
+/** How long a status with no message of its own must hold before the status message shows it. */
+const PASSING_STATUS_MS = 1_000;
+
 /**
  * Queues an order's status line: an edit of its status message, or its own message when it has none (unless a
  * final message or the refusal tells it). `version`: grows with each newer text of the status message (see the
@@ -120,6 +123,7 @@ async function statusUpdate(
   const { t, outbox, buttons } = deps;
   const ext = order.externalOrderId;
   const text = statusMessage(t, order, status);
+  const passing = finalMessage(t, order, status) === null && status !== 'rejected';
   if (order.statusMessageId !== undefined) {
     const replyMarkup = status === 'rejected' ? undefined : repeatButtons(t, buttons, order);
     await outbox.enqueue(
@@ -130,12 +134,16 @@ async function statusUpdate(
         text,
         ...(replyMarkup === undefined ? {} : { replyMarkup }),
       },
-      // Sent at once when nothing holds the message: the status reaches the chat without a job's turn.
-      { key: `status:${ext}:${status}`, version, now: true, ...timing },
+      // A status that ends or tells something is sent at once when nothing holds the message: it reaches the chat
+      // without a job's turn. One the order usually passes through in a moment (accepted, processing) shows only
+      // if it still holds a second later: the chat shows "Placing…" until then, and no call is spent on it.
+      passing
+        ? { key: `status:${ext}:${status}`, version, unlessReplacedMs: PASSING_STATUS_MS, ...timing }
+        : { key: `status:${ext}:${status}`, version, now: true, ...timing },
     );
     return true;
   }
-  if (finalMessage(t, order, status) === null && status !== 'rejected') {
+  if (passing) {
     // No message to edit: the status line goes out as its own message (once per status).
     await outbox.enqueue(
       { kind: 'send', chatId: order.chatId, text },

@@ -122,6 +122,25 @@ describe('top-up flow: confirming', () => {
     expect(await orderPostCount(world)).toBe(posts + 1);
   });
 
+  it('a status the order only passes through shows a second later at the earliest: "Placing…" stays until then', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    // Ending 4444: accepted, then processing for an hour (the sandbox sends no webhook for either).
+    const quote = await typeToQuote(user, '08061234444');
+    user.press(quote, /✅/);
+    const edits = () =>
+      world.standIn.driver
+        .calls('editMessageText')
+        .filter((c) => c.ok && c.params['chat_id'] === user.id && c.params['message_id'] === quote.id);
+    const shown = await user.waitFor(
+      (chat) => chat.find((m) => m.id === quote.id && m.text.startsWith('⏳') && m.text.includes('O-')),
+      WAIT,
+    );
+    expect(shown.text).not.toContain('Placing');
+    const [placing, status] = edits();
+    expect(String(placing?.params['text'])).toContain('Placing');
+    expect(status!.at - placing!.at).toBeGreaterThanOrEqual(1_000);
+  });
+
   it('a number with an unfinished order is refused with that order, and nothing new is ordered', async () => {
     const user = world.standIn.driver.user({ id: RESELLER });
     // Ending 4444: the order stays processing for an (accelerated) hour.
