@@ -46,8 +46,11 @@ describe('IdleFlows', () => {
     const user = standIn.driver.user({ id: 740000000 + n, firstName: 'U', started: true });
     const warnings: Array<Record<string, unknown>> = [];
     /** One replica: its own job system (closing it is that process stopping). */
-    /** The goodbye's locale lookup waits while this is set (a test holds an ending in the middle of its run). */
-    const hold: { until?: Promise<void> } = {};
+    /**
+     * The goodbye's locale lookup (after the ending dropped the flow's state) calls `reached`, then waits while
+     * `until` is set: a test holds an ending in the middle of its run.
+     */
+    const hold: { until?: Promise<void>; reached?: () => void } = {};
     const make = () => {
       const jobs = createJobSystem({ connect: (o) => new Redis(server.url, o), prefix });
       jobSystems.push(jobs);
@@ -59,6 +62,7 @@ describe('IdleFlows', () => {
         api,
         translate,
         localeOf: async (chatId) => {
+          hold.reached?.();
           await hold.until;
           return chatId === user.id ? 'ru' : 'en';
         },
@@ -209,17 +213,16 @@ describe('IdleFlows', () => {
   });
 
   it('a flow entered while the previous ending of its chat runs gets an ending of its own', async () => {
-    const { a, user, goodbyes, deadlineOf, dueNow, unfinished, hold, queue } = setup(60_000);
+    const { a, user, goodbyes, deadlineOf, dueNow, unfinished, hold } = setup(60_000);
     let release!: () => void;
     hold.until = new Promise<void>((resolve) => (release = resolve));
+    // The ending has dropped the old flow's state once it looks up the goodbye's locale; its job being active is not
+    // enough (a state written before its drop is dropped with it).
+    const dropped = new Promise<void>((resolve) => (hold.reached = resolve));
     a.start();
     await enterFlow(a, user.id);
     await dueNow(user.id);
-    await waitFor(
-      async () => (await queue.getJobCounts('active')).active === 1,
-      20_000,
-      'the ending running',
-    );
+    await dropped;
     // The chat starts a new flow meanwhile (its state written after the running ending dropped the old one).
     await enterFlow(a, user.id);
     release();
