@@ -25,13 +25,13 @@ export interface PricingStoreDeps {
   network: Pick<Network, 'standing'>;
 }
 
+/** The distributors above a reseller, nearest first, as a caller read them with the reseller's role. */
+type KnownChain = readonly { userId: number }[];
+
 /**
  * Whose rules: the merchant's (set by admins, on the merchant price) or a distributor's (on the distributor's own
  * price, for their network).
  */
-/** The distributors above a reseller, nearest first, as a caller read them with the reseller's role. */
-type KnownChain = readonly { userId: number }[];
-
 export type RuleOwner = { kind: 'merchant' } | { kind: 'distributor'; userId: number };
 
 export const MERCHANT: RuleOwner = { kind: 'merchant' };

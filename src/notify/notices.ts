@@ -43,20 +43,21 @@ export interface OrderButtons {
   repeat(mode: 'same' | 'amount', externalOrderId: string): string;
 }
 
+/** The statuses that also get a new message of their own (the phone buzzes), with its locale key. */
+const FINAL_MESSAGE_KEYS: ReadonlyMap<DisplayStatus, string> = new Map([
+  ['succeeded', 'order-receipt'],
+  ['failed', 'order-failed-notice'],
+  ['refunded', 'order-refunded-notice'],
+]);
+
 /** The new message sent for a final status, or null when the status only edits the status message. */
 export function finalMessage(t: Translate, order: StoredOrder, status: DisplayStatus): string | null {
+  const key = FINAL_MESSAGE_KEYS.get(status);
+  if (key === undefined) return null;
   const vars = orderVariables(order);
+  if (status !== 'succeeded') return t(order.locale, paidKey(order, key), vars);
   const at = shortTime(order.history.find((h) => h.status === status)?.at ?? order.updatedAt);
-  switch (status) {
-    case 'succeeded':
-      return t(order.locale, paidKey(order, 'order-receipt'), { ...vars, time: at });
-    case 'failed':
-      return t(order.locale, paidKey(order, 'order-failed-notice'), vars);
-    case 'refunded':
-      return t(order.locale, paidKey(order, 'order-refunded-notice'), vars);
-    default:
-      return null;
-  }
+  return t(order.locale, paidKey(order, key), { ...vars, time: at });
 }
 
 /** The message telling the reseller why an order was not placed (nothing charged). */
@@ -123,7 +124,8 @@ async function statusUpdate(
   const { t, outbox, buttons } = deps;
   const ext = order.externalOrderId;
   const text = statusMessage(t, order, status);
-  const passing = finalMessage(t, order, status) === null && status !== 'rejected';
+  // No message of its own: only the status message shows it.
+  const passing = !FINAL_MESSAGE_KEYS.has(status) && status !== 'rejected';
   if (order.statusMessageId !== undefined) {
     const replyMarkup = status === 'rejected' ? undefined : repeatButtons(t, buttons, order);
     await outbox.enqueue(
