@@ -35,8 +35,8 @@ export type AttachResult =
 /** Most levels a chain is walked (NETWORK_MAX_DEPTH is at most 4; a longer chain is a bug, cut short). */
 const WALK_LIMIT = 8;
 
-/** Most users a replica remembers the suspension of (past it, it starts again). */
-const SUSPENDED_CACHE_LIMIT = 100_000;
+/** Most users a replica remembers the standing of (past it, it starts again). */
+const STANDING_CACHE_LIMIT = 50_000;
 
 /** Whether a standing may not place anything: someone above is no longer a distributor. */
 export function isSuspended(standing: Pick<Standing, 'chain'>): boolean {
@@ -111,8 +111,8 @@ export interface NetworkDeps {
 export function createNetwork(deps: NetworkDeps) {
   const { redis } = deps;
   const { parents, roles, rolesVersion } = accountsKeys(deps.prefix);
-  /** Whether users are suspended, as read at a version of the roles (see suspendedAt). */
-  const suspended = createVersionedCache<number, boolean>(SUSPENDED_CACHE_LIMIT);
+  /** Users' standings as read at a version of the roles (see standingAt). */
+  const standings = createVersionedCache<number, Standing>(STANDING_CACHE_LIMIT);
 
   async function attach(userId: number, parentId: number | null, newMember: boolean): Promise<AttachResult> {
     const [kind, previous] = (await attachScript.run(
@@ -144,13 +144,17 @@ export function createNetwork(deps: NetworkDeps) {
     },
 
     /**
-     * Whether the user's network is suspended, given the roles' version just read (the pipeline reads it with
-     * every update): from this replica's cache when read at that version, else from Redis. Every grant, revoke
-     * and move bumps the version, so a change on one replica takes effect at once on all. The roads to a charge
-     * read the standing itself.
+     * The user's standing given the roles' version just read (the pipeline reads it with every update): from this
+     * replica's cache when read at that version, else from Redis. Every grant, revoke and move bumps the version,
+     * so a change on one replica takes effect at once on all. The charge reads the standing itself.
      */
-    suspendedAt(userId: number, version: string | null): Promise<boolean> {
-      return suspended.read(version, userId, async () => isSuspended(await network.standing(userId)));
+    standingAt(userId: number, version: string | null): Promise<Standing> {
+      return standings.read(version, userId, () => network.standing(userId));
+    },
+
+    /** Whether the user's network is suspended, given the roles' version just read (see standingAt). */
+    async suspendedAt(userId: number, version: string | null): Promise<boolean> {
+      return isSuspended(await network.standingAt(userId, version));
     },
 
     /** Every reseller below a distributor, with that distributor (child -> parent). */

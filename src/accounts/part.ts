@@ -110,11 +110,11 @@ export function createAccountsPart(config: AccountsPartConfig, deps: AccountsPar
   });
   /**
    * The role a user pays with now (a distributor as a reseller; nobody while their network is suspended) and the
-   * chain above them, from one read.
+   * chain above them, from one read (`read`: of Redis now, unless the caller hands another).
    */
-  const payingStanding = async (userId: number) => {
+  const payingStanding = async (userId: number, read = () => network.standing(userId)) => {
     if (roles.isConfiguredAdmin(userId)) return { role: 'admin' as const, chain: [] };
-    const standing = await network.standing(userId);
+    const standing = await read();
     return { role: isSuspended(standing) ? null : actingRole(standing.role), chain: standing.chain };
   };
   const pins = createPins(deps, config.pinRequiredAbove ?? undefined, roles);
@@ -140,9 +140,15 @@ export function createAccountsPart(config: AccountsPartConfig, deps: AccountsPar
     invites,
     pricing,
     pins,
+    /**
+     * The same as the pipeline read it for an update, at the roles' version of that update's first read
+     * (network.standingAt): for what the chat shows before the charge, which reads `payerGates`.
+     */
+    shownStanding: (userId: number, version: string | null) =>
+      payingStanding(userId, () => network.standingAt(userId, version)),
     /** Who pays and whether they may, read again at every order of every road (chat, bulk, schedules). */
     payerGates: {
-      standing: payingStanding,
+      standing: (userId: number) => payingStanding(userId),
       pricing,
       pinNeed: (userId: number, price: string) => pins.gate.need(userId, price),
     },

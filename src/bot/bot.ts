@@ -103,14 +103,28 @@ const QUOTE_MARGIN_MS = 20_000;
 /** A top-up flow left alone this long ends (its idle job says goodbye; nothing was charged). */
 const FLOW_IDLE_MS = 15 * 60_000;
 
-/** The services a top-up flow sells through (the one road's parts, as the bot sees them). */
-function topUpServices(deps: BotDeps): FlowsDeps['topUp'] {
+/**
+ * The services a top-up flow sells through (the one road's parts, as the bot sees them). `versionOf`: the roles'
+ * version the user's running update read, for the standing the flow shows (the charge reads it again).
+ */
+function topUpServices(
+  deps: BotDeps,
+  versionOf: (userId: number) => string | null | undefined,
+): FlowsDeps['topUp'] {
   const { redis, prefix, merchant, accounts, orders, alerts } = deps;
   return {
     catalogue: merchant.catalogue,
     quotes: merchant.quotes,
     orders: orders.service,
     gates: accounts.payerGates,
+    shown: {
+      standing: (userId) => {
+        const version = versionOf(userId);
+        return version === undefined
+          ? accounts.payerGates.standing(userId)
+          : accounts.shownStanding(userId, version);
+      },
+    },
     pricing: accounts.pricing,
     numbers: createOrderNumbers({ redis, prefix }),
     fixedPrices: merchant.fixedPrices,
@@ -163,7 +177,7 @@ export function createBot(config: BotConfig, deps: BotDeps) {
     logger,
   });
 
-  usePipeline(bot, {
+  const { versionOf } = usePipeline(bot, {
     redis,
     prefix,
     defaultLocale,
@@ -187,7 +201,7 @@ export function createBot(config: BotConfig, deps: BotDeps) {
       redis,
       prefix,
       defaultLocale,
-      topUp: topUpServices(deps),
+      topUp: topUpServices(deps, versionOf),
       receiptProfiles,
       pins,
       schedules: { service: deps.schedules, now: deps.now },

@@ -12,8 +12,6 @@ export function botKeys(prefix: string) {
     update: (updateId: number) => update(updateId),
     /** The lock of one chat: one update of a chat at a time across the replicas. */
     chatLock: (chatId: number) => lock('chat', chatId),
-    /** Where the rate limiter keeps its counters (the plugin appends the user). */
-    rateLimitPrefix: `${prefix}rl:`,
     /** Where the sessions live, one key per chat (the plugin appends the chat). */
     sessionPrefix: `${prefix}session:`,
     /** Where the top-up conversation's state lives, one key per chat (the conversations plugin's storage). */

@@ -1,5 +1,4 @@
 import type { I18n } from '@grammyjs/i18n';
-import { limit } from '@grammyjs/ratelimiter';
 import { sequentialize } from '@grammyjs/runner';
 import { session, type Bot, type Context } from 'grammy';
 import type { Redis } from 'ioredis';
@@ -16,7 +15,7 @@ import { createLeaveLineFeature } from './features/leave-line.ts';
 import { menuCommands } from './features/start.ts';
 import { matchLocale, type Translate } from './i18n.ts';
 import type { IdleFlows } from './idle-flows.ts';
-import { botKeys } from './keys.ts';
+import { userRateLimit } from './middleware/rate-limit.ts';
 import { typedDigits } from './middleware/typed-digits.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { recordUserNames } from './middleware/user-names.ts';
@@ -47,11 +46,14 @@ export interface PipelineParts {
 
 /**
  * What every update goes through before the flows and the features, in order: typed digits, the waiting line's
- * ❌ and /cancel, one update per chat (in this process and across replicas), the rate limit, one Redis read for
+ * ❌ and /cancel, one update per chat (in this process and across replicas), the rate limit (in memory), one Redis read for
  * the chat's state and the roles' version, the session and the language, the menu's buttons as commands, the
  * caller's role, their name, the chat's scope, and the idle deadline of a chat in a flow.
  */
-export function usePipeline(bot: Bot<BotContext>, parts: PipelineParts): void {
+export function usePipeline(
+  bot: Bot<BotContext>,
+  parts: PipelineParts,
+): { versionOf(userId: number): string | null | undefined } {
   const { redis, prefix, line, translate, defaultLocale, sessions, flows, readAhead, roles, network } = parts;
   const { names, idle, logger, i18n } = parts;
   /** Each running update's user: their role, and the roles' version it was read at. */
@@ -69,19 +71,7 @@ export function usePipeline(bot: Bot<BotContext>, parts: PipelineParts): void {
   // One update per chat at a time inside this process; the Redis lock does the same across replicas.
   bot.use(sequentialize((ctx: Context) => ctx.chatId?.toString()));
   bot.use(updateGuard({ redis, prefix }));
-  bot.use(
-    limit({
-      timeFrame: 10_000,
-      limit: parts.userUpdateLimit,
-      storageClient: redis,
-      keyPrefix: botKeys(prefix).rateLimitPrefix,
-      // Typed as returning void, but the plugin's middleware returns this promise, so grammY awaits it.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
-      onLimitExceeded: async (ctx: Context) => {
-        if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
-      },
-    }),
-  );
+  bot.use(userRateLimit(parts.userUpdateLimit, 10_000));
   // One command for what every update reads: the chat's session and flow state, and the version of the roles
   // (the user's role comes from this replica's cache when read at that version).
   bot.use(async (ctx, next) => {
@@ -141,4 +131,6 @@ export function usePipeline(bot: Bot<BotContext>, parts: PipelineParts): void {
       await refreshed;
     }
   });
+  // The roles' version a running update of the user read first (undefined outside one).
+  return { versionOf: (userId) => readRoles.get(userId)?.version };
 }

@@ -16,9 +16,10 @@ const BACKGROUND = /^rb:((orders|outbox|jobs|alerts|bulk):|line:resume$)/;
 const isSweep = (args: string[]) =>
   args[0]?.toLowerCase() === 'zrangebyscore' && args[1] === 'rb:bot:idle-flows';
 
-/** Budgets per update (the code before the lean path: 14 for /start, 14 for a flow step). */
-const START_BUDGET = 7;
-const STEP_BUDGET = 10;
+/** Budgets per update (the code before the lean path: 14 for /start, 14 for a flow step; 7 and 10 before the rate
+ * limit was counted in memory). */
+const START_BUDGET = 5;
+const STEP_BUDGET = 9;
 
 describe('what one chat update costs in Redis', () => {
   let proxy: RoundRobin;
@@ -98,9 +99,11 @@ describe('what one chat update costs in Redis', () => {
       // The quote's message becomes the order's status message.
       await user.waitForBotMessage((m) => /Accepted|Succeeded/.test(m.text), { after: quote!.id - 1 });
     });
-    // The standing script (role and chain in one read) names the parents' hash first.
+    // The standing script (role and chain in one read) names the parents' hash first. The quote's price comes from
+    // the standing as this replica read it at the update's roles' version (not at all when an earlier update of the
+    // user read it at that version); the ✅'s charge reads it again.
     const standings = (commands: string[]) => commands.filter((c) => /^evalsha \S+ 2 rb:net:parent /.test(c));
-    expect(standings(toQuote), toQuote.join('\n')).toHaveLength(1);
+    expect(standings(toQuote).length, toQuote.join('\n')).toBeLessThanOrEqual(1);
     expect(standings(toPlaced), toPlaced.join('\n')).toHaveLength(1);
     // The placement's wait is estimated, and its slot taken, from the placements' own queue: the queues of
     // lower priorities are not counted (one look each).

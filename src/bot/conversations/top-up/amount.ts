@@ -120,7 +120,7 @@ async function buttonPrices(
       const entries = Object.entries(known);
       if (entries.length === 0) return null;
       const currency = entries[0]![1].currency;
-      const payer = await payerNow(deps.gates, sc.userId);
+      const payer = await payerNow(deps.shown, sc.userId);
       const same = entries.filter(([, p]) => p.currency === currency);
       const merchantPrices = same.map(([, p]) => p.price);
       // A reseller's prices down their chain, read once for every button.

@@ -20,7 +20,7 @@ async function unfinishedOrderTo(sc: StepContext, digits: string): Promise<BusyN
     if (order === null) return null;
     // Another reseller's order is not this reseller's business: they learn only until about when.
     const own = order.resellerId === userId;
-    const shown = own || (await payerRole(deps.gates, userId)) === 'admin';
+    const shown = own || (await payerRole(deps.shown, userId)) === 'admin';
     return shown
       ? { shown, orderId: order.orderId ?? '—', externalOrderId: order.externalOrderId }
       : { shown, likelyFreeAt: likelyFreeAt(order, Date.now()).toISOString() };

@@ -165,9 +165,9 @@ async function viewerPrices(
   price: string,
   currency: string,
 ): Promise<{ resellerPrice?: string; marginPreview?: string }> {
-  const { gates, pricing } = sc.deps;
+  const { shown, pricing } = sc.deps;
   const target = { country: request.country, operatorKey: request.operatorKey };
-  const payer = await payerNow(gates, sc.userId);
+  const payer = await payerNow(shown, sc.userId);
   if (payer?.role === 'reseller') {
     return {
       resellerPrice: await pricing.priceFor(

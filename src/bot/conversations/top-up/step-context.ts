@@ -28,6 +28,8 @@ export interface TopUpDeps {
   orders: Pick<OrderService, 'submit' | 'unfinishedForAccount' | 'get'>;
   /** Who may pay now: a distributor acts as a reseller, and a suspended network's reseller as nobody. */
   gates: Pick<PayerGates, 'standing'>;
+  /** The payer as this update read them (the roles' version of its first read): for prices and what is shown. */
+  shown: Pick<PayerGates, 'standing'>;
   /** What resellers pay: the merchant price plus the margin rules down their chain. */
   pricing: Pick<PricingStore, 'priceFor' | 'priceChain' | 'priceChains'>;
   /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
