@@ -13,8 +13,6 @@ export function notifyKeys(prefix: string) {
       paused: outbox('paused'),
       /** The messages sent in the current pace window, by every replica, by jobs and at once alike. */
       pace: outbox('pace'),
-      /** Edits waiting to be sent unless replaced (`chat:message:version:job ID` -> due ms), swept by the workers. */
-      waitingEdits: outbox('waiting-edits'),
       /** Marks an idempotency key whose job was added: enqueuing it again is a duplicate. */
       once: (key: string) => outbox('once', key),
     },

@@ -2,6 +2,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Outbox } from './outbox.ts';
 import { requoteData } from '../bot/callback-data/order.ts';
 import type { LoggerLike } from '../domain/log.ts';
+import type { HeldAck } from '../lib/redis/stream-consumer.ts';
 import type { ChangeEntry, ChangeHandler } from '../orders/changes.ts';
 import type { OrderStore } from '../orders/store.ts';
 import {
@@ -109,18 +110,57 @@ function newQuoteButton(t: Translate, order: StoredOrder): InlineKeyboardMarkup 
 const PASSING_STATUS_MS = 1_000;
 
 /**
+ * The passing statuses this process holds back, by status message: each is edited in PASSING_STATUS_MS later
+ * unless a newer text of its message was queued meanwhile. A top-up that succeeds within the second goes from
+ * "Placing…" to its final status with no call and no Redis write spent on "Accepted". The change that brought a
+ * held status stays pending until it is shown or replaced (HeldAck), so a process that dies holding it leaves the
+ * change to be handled again, and a newer text recorded by then makes that edit stale.
+ */
+function createPassingHold() {
+  const held = new Map<string, { version: number; drop(): void }>();
+  return {
+    /** Holds `show` (the edit of `message` at `version`); the answer settles once it is shown or replaced. */
+    hold(message: string, version: number, show: () => Promise<unknown>): HeldAck {
+      held.get(message)?.drop();
+      const entry = { version, drop: () => {} };
+      const ackAfter = new Promise<unknown>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          if (held.get(message) === entry) held.delete(message);
+          show().then(resolve, reject);
+        }, PASSING_STATUS_MS);
+        entry.drop = () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        };
+      });
+      held.set(message, entry);
+      return { ackAfter };
+    },
+    /** A newer text of `message` (at `version`) is queued: the status held for it is not shown. */
+    replaced(message: string, version: number): void {
+      const entry = held.get(message);
+      if (entry === undefined || entry.version >= version) return;
+      held.delete(message);
+      entry.drop();
+    },
+  };
+}
+
+type PassingHold = ReturnType<typeof createPassingHold>;
+
+/**
  * Queues an order's status line: an edit of its status message, or its own message when it has none (unless a
  * final message or the refusal tells it). `version`: grows with each newer text of the status message (see the
- * callers). Returns whether a message was queued; that one carries the webhook's receive time, if the change
- * came from a webhook.
+ * callers). Returns whether a message was queued (that one carries the webhook's receive time, if the change came
+ * from a webhook), or the hold of a passing status.
  */
 async function statusUpdate(
-  deps: Pick<NoticesDeps, 't' | 'outbox' | 'buttons'>,
+  deps: Pick<NoticesDeps, 't' | 'outbox' | 'buttons'> & { passing: PassingHold },
   order: StoredOrder,
   status: DisplayStatus,
   version: number,
   timing: { webhookReceivedAt?: number } = {},
-): Promise<boolean> {
+): Promise<boolean | HeldAck> {
   const { t, outbox, buttons } = deps;
   const ext = order.externalOrderId;
   const text = statusMessage(t, order, status);
@@ -128,21 +168,24 @@ async function statusUpdate(
   const passing = !FINAL_MESSAGE_KEYS.has(status) && status !== 'rejected';
   if (order.statusMessageId !== undefined) {
     const replyMarkup = status === 'rejected' ? undefined : repeatButtons(t, buttons, order);
-    await outbox.enqueue(
-      {
-        kind: 'edit',
-        chatId: order.chatId,
-        messageId: order.statusMessageId,
-        text,
-        ...(replyMarkup === undefined ? {} : { replyMarkup }),
-      },
-      // A status that ends or tells something is sent at once when nothing holds the message: it reaches the chat
-      // without a job's turn. One the order usually passes through in a moment (accepted, processing) shows only
-      // if it still holds a second later: the chat shows "Placing…" until then, and no call is spent on it.
-      passing
-        ? { key: `status:${ext}:${status}`, version, unlessReplacedMs: PASSING_STATUS_MS, ...timing }
-        : { key: `status:${ext}:${status}`, version, now: true, ...timing },
-    );
+    const message = `${order.chatId}:${order.statusMessageId}`;
+    // Sent at once when nothing holds the message: it reaches the chat without a job's turn.
+    const show = () =>
+      outbox.enqueue(
+        {
+          kind: 'edit',
+          chatId: order.chatId,
+          messageId: order.statusMessageId!,
+          text,
+          ...(replyMarkup === undefined ? {} : { replyMarkup }),
+        },
+        { key: `status:${ext}:${status}`, version, now: true, ...timing },
+      );
+    // A status the order usually passes through in a moment (accepted, processing) shows only if it still holds a
+    // second later: the chat shows "Placing…" until then.
+    if (passing) return deps.passing.hold(message, version, show);
+    await show();
+    deps.passing.replaced(message, version);
     return true;
   }
   if (passing) {
@@ -159,12 +202,13 @@ async function statusUpdate(
 /** The reseller notices: what the relay calls with each order change (idempotent: one outbox key per status). */
 export function createNotices(deps: NoticesDeps): ChangeHandler {
   const { t, outbox, store } = deps;
+  const lines = { ...deps, passing: createPassingHold() };
 
   /** A placed order's status (the first, or a later one): the status message, and the final status's message. */
   async function onStatus(
     order: StoredOrder,
     change: Extract<ChangeEntry, { kind: 'placed' | 'status' }>,
-  ): Promise<void> {
+  ): Promise<void | HeldAck> {
     const ext = order.externalOrderId;
     const status = change.status;
     if (change.kind === 'placed' && change.revived) {
@@ -188,8 +232,10 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     // A scheduled run: its report named the order; the final status follows as its own message.
     const shown =
       order.bulkRunId === undefined && order.scheduleId === undefined
-        ? await statusUpdate(deps, order, status, change.seq + 1, timing)
+        ? await statusUpdate(lines, order, status, change.seq + 1, timing)
         : false;
+    // Held: a passing status, which has no message of its own.
+    if (typeof shown === 'object') return shown;
     const final = finalMessage(t, order, status);
     if (final === null) return;
     const receipt = status === 'succeeded' ? (deps.buttons?.receipt(order) ?? null) : null;
@@ -228,7 +274,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     }
     // Refusals happen only while placing, before any edit of ours: version 1 is above none, and below
     // every status's (seq + 1, seq >= 1), so a revived order's status replaces it.
-    await statusUpdate(deps, order, 'rejected', seq + 1);
+    await statusUpdate(lines, order, 'rejected', seq + 1);
     await outbox.enqueue({ kind: 'send', ...message }, { key: `final:${ext}:rejected` });
   }
 
@@ -242,6 +288,6 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     // An order found by the reconciliation has no reseller chat to tell (admins got its report).
     if (order === null || order.foundBy !== undefined) return;
     if (change.kind === 'rejected') await onRejected(order, change.seq);
-    else await onStatus(order, change);
+    else return onStatus(order, change);
   };
 }

@@ -30,23 +30,15 @@ async function recordEdit(
   version: number,
   jobId: string | undefined,
   options: EnqueueOptions,
-): Promise<EnqueueResult | 'now' | 'waiting'> {
+): Promise<EnqueueResult | 'now'> {
   const { redis, k, ttl, timings } = deps;
   const { key } = options;
   const record = k.message(stored.chatId, stored.messageId);
-  // Only a keyed edit is sent at once, or waits: its job's ID is the holder that the job itself can take over.
+  // Only a keyed edit is sent at once: its job's ID is the holder that the job itself can take over.
   const now = options.now === true && jobId !== undefined;
-  const waits = options.unlessReplacedMs !== undefined && jobId !== undefined;
   return (await enqueueEditScript.run(
     redis,
-    [
-      record,
-      key === null ? record : k.once(key),
-      k.lock(stored.chatId, stored.messageId),
-      k.paused,
-      k.pace,
-      k.waitingEdits,
-    ],
+    [record, key === null ? record : k.once(key), k.lock(stored.chatId, stored.messageId), k.paused, k.pace],
     [
       version,
       JSON.stringify(stored),
@@ -58,27 +50,8 @@ async function recordEdit(
       timings.leaseMs,
       timings.messagesPerSecond,
       PACE_WINDOW_MS,
-      waits ? Date.now() + (options.unlessReplacedMs ?? 0) : '',
-      waits ? waitingMember(stored, version, jobId) : '',
     ],
-  )) as EnqueueResult | 'now' | 'waiting';
-}
-
-/** An edit waiting to be sent unless replaced (EnqueueOptions.unlessReplacedMs), as its member of the waiting set. */
-function waitingMember(edit: { chatId: number; messageId: number }, version: number, jobId: string): string {
-  // A job ID holds no ':' (outboxJobId).
-  return `${edit.chatId}:${edit.messageId}:${version}:${jobId}`;
-}
-
-/** What a member of the waiting edits names: the message, the version waiting, its job's ID. */
-export function parseWaitingMember(member: string) {
-  const [chatId, messageId, version, jobId] = member.split(':');
-  return {
-    chatId: Number(chatId),
-    messageId: Number(messageId),
-    version: Number(version),
-    jobId: jobId ?? '',
-  };
+  )) as EnqueueResult | 'now';
 }
 
 /** How long an enqueue waits for Telegram to answer a message sent at once before it adds its safety-net job. */
@@ -188,8 +161,6 @@ export interface AddPlan {
   atOnce?: { send: (handOver: () => Promise<void>) => Promise<boolean>; sent?: () => Promise<void> };
   /** A job's wait for another process that took the message to send at once (its lease left). */
   delay?: number;
-  /** An edit that waits to be sent unless replaced (or was replaced already): no job now, no mark. */
-  waiting?: true;
 }
 
 type OutboxSender = ReturnType<typeof createOutboxSender>;
@@ -211,12 +182,8 @@ export async function planEdit(
   const version = options.version ?? 0;
   const answer = await recordEdit(deps, stored, version, jobId, options);
   if (answer === 'duplicate') return answer;
-  const data = { message: stored, version };
-  // Its job is added when it comes due (sweepWaitingEdits); a newer text recorded already replaced it.
-  if (answer === 'waiting') return { result: 'queued', data, waiting: true };
-  if (answer === 'stale' && options.unlessReplacedMs !== undefined)
-    return { result: answer, data, waiting: true };
   // A stale edit still gets its job (which finds nothing newer to send), so its key counts as used.
+  const data = { message: stored, version };
   if (answer !== 'now' || jobId === undefined) return { result: answer === 'now' ? 'queued' : answer, data };
   const send = (handOver: () => Promise<void>) =>
     deps.editNow(jobId, stored, version, options.webhookReceivedAt, handOver);

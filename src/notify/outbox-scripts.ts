@@ -37,20 +37,15 @@ return {'go', 0}
 
 export const enqueueEditScript = defineScript(`${TAKE_SLOT}
 -- KEYS: message record, the key's mark (the record again when there is no key), message lock, the 429 pause, the
--- pace window, the waiting edits
+-- pace window
 -- ARGV: version, payload, webhook time, ttl, check the mark ('1'), now ('1'), the job id, lease ms, messages a
--- window, window ms, due ms of an edit sent unless replaced ('' for none), its waiting member
+-- window, window ms
 if ARGV[5] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
 local current = redis.call('HGET', KEYS[1], 'v')
 if current and tonumber(current) >= tonumber(ARGV[1]) then return 'stale' end
 -- the webhook time ('' for none) belongs to the text queued now (an edit replaced before it went out is not timed)
 redis.call('HSET', KEYS[1], 'v', ARGV[1], 'p', ARGV[2], 'wh', ARGV[3])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
--- in the same step as the text: a text recorded is never left without its way out
-if ARGV[11] ~= '' then
-  redis.call('ZADD', KEYS[6], tonumber(ARGV[11]), ARGV[12])
-  return 'waiting'
-end
 if ARGV[6] ~= '1' then return 'queued' end
 -- Sent at once by the caller when nobody else holds the message (its holder sends the newest text before letting
 -- go), no 429 pause runs and the pace window has a slot, which the send takes as a job's would.

@@ -1,21 +1,13 @@
 import { notifyKeys } from './keys.ts';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
-import type { Job, Queue } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { FOREVER, KEEP_COMPLETED, type JobSystem } from '../jobs/jobs.ts';
 import type { LifecycleHooks } from '../lib/hooks.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
-import { runLoop } from '../lib/loop.ts';
-import { takeDue } from '../lib/redis/due-set.ts';
-import { parseWaitingMember, planEdit, planSend, sendAtOnce } from './outbox-plan.ts';
+import { planEdit, planSend, sendAtOnce } from './outbox-plan.ts';
 import { markQueuedScript } from './outbox-scripts.ts';
-import {
-  createOutboxSender,
-  PACE_WINDOW_MS,
-  type OutboxJob,
-  type OutboxKeys,
-  type OutboxTimings,
-} from './outbox-sender.ts';
+import { createOutboxSender, PACE_WINDOW_MS, type OutboxJob, type OutboxTimings } from './outbox-sender.ts';
 export type { OutboxTimings } from './outbox-sender.ts';
 import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
 
@@ -64,10 +56,6 @@ import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
  * `now` is for callers that are redelivered until their enqueue returned (the relay's handlers, whose change stream
  * entry stays pending), and the repeated enqueue finds the edit recorded but not sent, or the new message's mark
  * expired or taken, and adds the job that sends it (or sends it at once again).
- *
- * An edit that need not show at once (`unlessReplacedMs`: an order's passing status) is recorded with its due time
- * in a sorted set (`outbox:waiting-edits`), in the same script; the workers' sweep adds its job once it is due,
- * unless a newer text of the message was recorded meanwhile: a status that lasts a moment costs no Telegram call.
  */
 
 export type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
@@ -144,41 +132,6 @@ function inChatTurns(
   };
 }
 
-/** Every outbox job's options: retried for ever with the outbox's back-off, under its key's ID (if keyed). */
-function optionsOfJob(jobId: string | undefined) {
-  return { ...(jobId === undefined ? {} : { jobId }), attempts: FOREVER, backoff: { type: BACKOFF } };
-}
-
-/** How often a worker process looks for edits whose wait is over (EnqueueOptions.unlessReplacedMs). */
-const WAITING_EDITS_PERIOD_MS = 250;
-
-/**
- * Adds the job of each edit whose wait is over (EnqueueOptions.unlessReplacedMs) and that no newer text replaced
- * meanwhile: one look at the message's record decides, so a replaced edit costs no job. The job sends the record's
- * newest text under the message's lock, as any edit job does.
- */
-function sweepWaitingEdits(deps: {
-  redis: Redis;
-  k: OutboxKeys;
-  queue: Queue<OutboxJob>;
-  logger: LoggerLike;
-}) {
-  const { redis, k, queue } = deps;
-  return runLoop({
-    name: 'waiting-edits',
-    idleMs: WAITING_EDITS_PERIOD_MS,
-    round: () =>
-      takeDue(redis, k.waitingEdits, Date.now(), async (member) => {
-        const { chatId, messageId, version, jobId } = parseWaitingMember(member);
-        const [sent, newest, payload = null] = await redis.hmget(k.message(chatId, messageId), 's', 'v', 'p');
-        if (payload === null || Number(newest) !== version || Number(sent ?? -1) >= version) return;
-        const message = JSON.parse(payload) as OutboxMessage;
-        await queue.add(message.kind, { message, version }, optionsOfJob(jobId));
-      }),
-    logger: deps.logger,
-  });
-}
-
 /** Creates the durable Telegram outbox. */
 export function createOutbox(deps: OutboxDeps) {
   const { redis } = deps;
@@ -203,8 +156,11 @@ export function createOutbox(deps: OutboxDeps) {
         : await planSend({ redis, k, timings, logger, sendNow }, stored, jobId, options);
     if (plan === 'duplicate') return plan;
     const { data, result } = plan;
-    if (plan.waiting) return result;
-    const jobOptions = optionsOfJob(jobId);
+    const jobOptions = {
+      ...(jobId === undefined ? {} : { jobId }),
+      attempts: FOREVER,
+      backoff: { type: BACKOFF },
+    };
     if (plan.atOnce !== undefined && jobId !== undefined) {
       const { send, sent } = plan.atOnce;
       const done = await sendAtOnce(atOnce, { id: jobId, data, jobOptions, send, sent });
@@ -252,10 +208,8 @@ export function createOutbox(deps: OutboxDeps) {
         // A job whose worker died is taken up again however often that happens: it is never dropped.
         maxStalledCount: FOREVER,
       });
-      const waiting = sweepWaitingEdits({ redis, k, queue, logger });
       return {
         async close() {
-          await waiting.stop();
           await Promise.all(inFlight);
           await worker.close();
         },

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { silentLogger, type LoggerLike } from '../domain/log.ts';
 import type { OrderStatus } from '../merchant/types.ts';
-import { workStream } from '../lib/redis/stream-consumer.ts';
+import { workStream, type HeldAck } from '../lib/redis/stream-consumer.ts';
 import type { ReadPlan } from './follow-up-timings.ts';
 import { orderKeys } from './keys.ts';
 
@@ -186,8 +186,12 @@ function readOf(fields: Record<string, string>): { read?: ChangeEntry['read'] } 
   return Number.isFinite(read.delayMs) && Number.isInteger(read.step) ? { read } : {};
 }
 
-/** What another part does with each order change (notify's notices and alerts); idempotent, as below. */
-export type ChangeHandler = (change: ChangeEntry) => Promise<void>;
+/**
+ * What another part does with each order change (notify's notices and alerts); idempotent, as below. A handler that
+ * finishes its part later (a passing status shown only if it holds) answers a HeldAck: the change stays pending
+ * until then, and the order's next change is handled meanwhile.
+ */
+export type ChangeHandler = (change: ChangeEntry) => Promise<void | HeldAck>;
 
 /**
  * The one consumer group on the change stream (at-least-once): `handle` gets each change; one that throws stays
@@ -215,8 +219,8 @@ export function workChanges(options: {
     keyOf: (entry) => entry.fields[FIELD.order] ?? entry.id,
     handle: async (entry) => {
       const change = decodeChange(entry.fields);
-      if (change !== null) await options.handle(change);
-      else logger.warn({ entry: entry.id }, 'unknown order change ignored');
+      if (change !== null) return options.handle(change);
+      logger.warn({ entry: entry.id }, 'unknown order change ignored');
     },
     onError: (error, entry) =>
       logger.error({ err: error, externalOrderId: entry.fields[FIELD.order] }, options.failure),

@@ -48,11 +48,15 @@ export function startJobRelay(deps: JobRelayDeps): { stop(): Promise<void> } {
     ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
     ...(deps.logger ? { logger: deps.logger } : {}),
     // Every handler runs, each on its own; when one fails the change stays pending and all run again later, which
-    // their derived job IDs and keys make harmless.
+    // their derived job IDs and keys make harmless. A handler that holds its part (HeldAck) holds the change.
     handle: async (change) => {
       const settled = await Promise.allSettled(handlers.map((handle) => handle(change)));
       const failed = settled.find((result) => result.status === 'rejected');
       if (failed !== undefined) throw failed.reason;
+      const held = settled.flatMap((result) =>
+        result.status === 'fulfilled' && result.value !== undefined ? [result.value.ackAfter] : [],
+      );
+      return held.length === 0 ? undefined : { ackAfter: Promise.all(held) };
     },
   });
 }

@@ -591,62 +591,6 @@ describe('durable Telegram outbox on BullMQ', () => {
     });
   });
 
-  describe('an edit sent unless replaced (`unlessReplacedMs`)', () => {
-    const editsOf = (chatId: number, messageId: number) =>
-      standIn.driver
-        .calls('editMessageText')
-        .filter((c) => c.params['chat_id'] === chatId && c.params['message_id'] === messageId)
-        .map((c) => c.params['text']);
-
-    it('replaced by a newer text before its time: never sent, and no job is added for it', async () => {
-      const { user, replica } = setup();
-      const sent = await api.sendMessage(user.id, 'placing');
-      const { outbox, jobs } = replica();
-      const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id };
-      expect(
-        await outbox.enqueue(
-          { ...edit, text: 'accepted' },
-          { key: 'r:accepted', version: 2, unlessReplacedMs: 2_000 },
-        ),
-      ).toBe('queued');
-      await outbox.enqueue({ ...edit, text: 'succeeded' }, { key: 'r:succeeded', version: 3, now: true });
-      expect(editsOf(user.id, sent.message_id)).toEqual(['succeeded']);
-      // Well past its time, with the sweep running: the replaced text stays unsent.
-      await waitFor(
-        async () => (await redis.zcard(`${prefix}outbox:waiting-edits`)) === 0,
-        10_000,
-        'the waiting edit swept',
-      );
-      await drain(outbox);
-      expect(await jobs.queue(OUTBOX_QUEUE).getJobState(outboxJobId('r:accepted'))).toBe('unknown');
-      expect(editsOf(user.id, sent.message_id)).toEqual(['succeeded']);
-      // Its change delivered again adds nothing either.
-      await outbox.enqueue(
-        { ...edit, text: 'accepted' },
-        { key: 'r:accepted', version: 2, unlessReplacedMs: 2_000 },
-      );
-      expect(await redis.zcard(`${prefix}outbox:waiting-edits`)).toBe(0);
-    });
-
-    it('not replaced: sent once its time is over, by whichever process sweeps, and only then', async () => {
-      const { user, replica } = setup();
-      const sent = await api.sendMessage(user.id, 'placing');
-      const { outbox } = replica({ work: false });
-      const edit = { kind: 'edit' as const, chatId: user.id, messageId: sent.message_id, text: 'accepted' };
-      const queuedAt = Date.now();
-      await outbox.enqueue(edit, { key: 'w:accepted', version: 2, unlessReplacedMs: 400 });
-      // A repeat (the change delivered again) neither sends it nor waits twice.
-      await outbox.enqueue(edit, { key: 'w:accepted', version: 2, unlessReplacedMs: 400 });
-      expect(editsOf(user.id, sent.message_id)).toEqual([]);
-      const { outbox: worker } = replica();
-      await waitFor(() => editsOf(user.id, sent.message_id).length > 0, 10_000, 'the edit sent');
-      expect(Date.now() - queuedAt).toBeGreaterThanOrEqual(400);
-      await drain(worker);
-      expect(editsOf(user.id, sent.message_id)).toEqual(['accepted']);
-      expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('accepted');
-    });
-  });
-
   describe('a final message sent at once (`now`)', () => {
     const finals = (chatId: number, text: string) =>
       sendsOf(chatId)

@@ -35,9 +35,18 @@ export interface StreamConsumerOptions {
   reapIdleMs?: number;
 }
 
+/**
+ * A handler's answer for an entry it handled, but whose acknowledgment waits for `ackAfter`: the entries of its key
+ * go on at once, and until then the entry stays pending, so a process that dies meanwhile leaves it to be handled
+ * again (after `claimIdleMs`). A rejected `ackAfter` leaves it pending like a failed handler.
+ */
+export interface HeldAck {
+  ackAfter: Promise<unknown>;
+}
+
 export interface ConsumeOptions {
   keyOf: (entry: StreamEntry) => string;
-  handle: (entry: StreamEntry) => Promise<void>;
+  handle: (entry: StreamEntry) => Promise<void | HeldAck>;
   onError: (error: unknown, entry: StreamEntry) => void;
 }
 
@@ -125,8 +134,9 @@ async function hangUp<T>(
  * Handles entries as they are read, without waiting for a round to end: one key's (one order's) one after another
  * in stream order, across reads too, and different keys' at the same time, so one slow entry holds back only the
  * entries of its own key. Each entry is acknowledged once handled (those of one turn of the event loop with one
- * XACK); one whose handler throws stays pending (taken over after `claimIdleMs`, by this consumer too) and goes to
- * `onError`. An entry still being handled here is not taken again when a read hands it back.
+ * XACK), or once its handler's HeldAck lets it; one whose handler throws stays pending (taken over after
+ * `claimIdleMs`, by this consumer too) and goes to `onError`. An entry still being handled or held here is not
+ * taken again when a read hands it back.
  */
 export function handleInOrder(
   consumer: Pick<StreamConsumer, 'ack'>,
@@ -135,6 +145,8 @@ export function handleInOrder(
 ) {
   const chains = new Map<string, Promise<void>>();
   const handling = new Map<string, Promise<void>>();
+  /** Entries handled whose acknowledgment waits (HeldAck): not counted as in hand, not taken again. */
+  const held = new Map<string, Promise<void>>();
   let acks: string[] = [];
   let acking: Promise<void> = Promise.resolve();
 
@@ -158,12 +170,20 @@ export function handleInOrder(
     take(entries: StreamEntry[]): number {
       let taken = 0;
       for (const entry of entries) {
-        if (handling.has(entry.id)) continue;
+        if (handling.has(entry.id) || held.has(entry.id)) continue;
         const key = keyOf(entry);
         const done = (chains.get(key) ?? Promise.resolve())
           .then(() => handle(entry))
           .then(
-            () => acknowledge(entry.id),
+            (answer) => {
+              if (answer === undefined) return acknowledge(entry.id);
+              const release = answer.ackAfter.then(
+                () => acknowledge(entry.id),
+                (error: unknown) => onError(error, entry),
+              );
+              held.set(entry.id, release);
+              void release.then(() => held.delete(entry.id));
+            },
             (error: unknown) => onError(error, entry),
           )
           .catch(() => undefined);
@@ -183,7 +203,7 @@ export function handleInOrder(
     oneDone: (): Promise<void> => Promise.race(handling.values()),
     /** Waits for every entry taken so far to be handled and acknowledged. */
     async settled(): Promise<void> {
-      while (handling.size > 0) await Promise.all(handling.values());
+      while (handling.size > 0 || held.size > 0) await Promise.all([...handling.values(), ...held.values()]);
       await acking;
     },
   };

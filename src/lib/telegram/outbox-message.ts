@@ -48,12 +48,6 @@ export interface EnqueueOptions {
    * messages use it.
    */
   now?: boolean;
-  /**
-   * A keyed edit that need not show at once (a status the order usually passes through in a moment): recorded now
-   * and sent this many ms later, unless a newer text of the message was queued meanwhile, which replaces it unsent.
-   * Not with `now`.
-   */
-  unlessReplacedMs?: number;
 }
 
 /** What a part that only queues messages needs of the outbox. */

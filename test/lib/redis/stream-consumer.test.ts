@@ -146,6 +146,48 @@ describe('createStreamConsumer', () => {
     expect(await pendingCount(redis, stream)).toBe(0);
   });
 
+  it("an entry whose handler holds its acknowledgment (HeldAck) stays pending until then, without holding back its key's next entry", async () => {
+    const stream = `s${++n}`;
+    const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a' });
+    await consumer.read();
+    let letGo!: () => void;
+    let fail!: (error: Error) => void;
+    const finished: string[] = [];
+    const failed: string[] = [];
+    const handling = handleInOrder(consumer, {
+      keyOf: (entry) => entry.fields['order']!,
+      handle: async (entry) => {
+        const name = `${entry.fields['order']}/${entry.fields['step']}`;
+        finished.push(name);
+        if (name === 'o1/1') return { ackAfter: new Promise<void>((resolve) => (letGo = resolve)) };
+        if (name === 'o2/1') return { ackAfter: new Promise<void>((_, reject) => (fail = reject)) };
+        return undefined;
+      },
+      onError: (_error, entry) => failed.push(entry.id),
+    });
+    const held = await redis.xadd(stream, '*', 'order', 'o1', 'step', '1');
+    await redis.xadd(stream, '*', 'order', 'o1', 'step', '2');
+    const refused = await redis.xadd(stream, '*', 'order', 'o2', 'step', '1');
+    expect(handling.take(await consumer.read())).toBe(3);
+    // o1/2 is handled and acknowledged while o1/1 is still held; held entries are not in hand
+    await waitFor(async () => (await pendingCount(redis, stream)) === 2, 10_000, 'o1/2 acknowledged');
+    expect(finished).toEqual(['o1/1', 'o2/1', 'o1/2']);
+    expect(handling.busy()).toBe(0);
+    // a held entry handed back by a read (as a takeover would) is not taken again
+    expect(handling.take([{ id: held!, fields: { order: 'o1', step: '1' } }])).toBe(0);
+    let settled = false;
+    const settling = handling.settled().then(() => (settled = true));
+    fail(new Error('not shown'));
+    await waitFor(async () => failed.length === 1, 10_000, "o2/1's hold failed");
+    expect(failed).toEqual([refused]);
+    expect(settled).toBe(false);
+    letGo();
+    await settling;
+    // the failed hold leaves its entry pending, like a failed handler
+    const pending = (await redis.xpending(stream, GROUP, '-', '+', 10)) as Array<[string, ...unknown[]]>;
+    expect(pending.map((p) => p[0])).toEqual([refused]);
+  });
+
   it('reads at most `batch` entries at a time, in order', async () => {
     const stream = `s${++n}`;
     const consumer = createStreamConsumer({ redis, stream, group: GROUP, consumer: 'a', batch: 2 });
