@@ -284,9 +284,17 @@ export function createAccounts(deps: AccountsDeps) {
       else await redis.hset(key, name, toUnits(amount));
     },
 
-    /** True once each time the available credit falls below the reseller's threshold (see lowScript). */
+    /**
+     * True once each time the available credit falls below the reseller's threshold (see lowScript). A plain read
+     * first: the script, which writes the mark, runs only when the mark is to change.
+     */
     async lowCreditCrossed(userId: number): Promise<boolean> {
-      return (await lowScript.run(redis, [keys.account(userId).account], [])) === 1;
+      const key = keys.account(userId).account;
+      const [lo, bal, hold, low] = await redis.hmget(key, 'lo', 'bal', 'hold', 'low');
+      if (lo === null || lo === undefined) return false;
+      const below = BigInt(bal ?? '0') - BigInt(hold ?? '0') < BigInt(lo);
+      if (below === (low !== null && low !== undefined)) return false;
+      return (await lowScript.run(redis, [key], [])) === 1;
     },
   };
 }

@@ -116,7 +116,6 @@ function indexOps(keys: OrderKeys, prev: StoredOrder | null, next: StoredOrder):
       ['ZREM', keys.unfinished, ext],
       ['SREM', keys.staleReported, ext],
       ['DELIFEQ', keys.guard(next.request.account), ext],
-      ['DEL', keys.sendLock(ext)],
     );
   } else if (prev === null) {
     ops.push(['ZADD', keys.unfinished, score, ext]);
@@ -125,6 +124,7 @@ function indexOps(keys: OrderKeys, prev: StoredOrder | null, next: StoredOrder):
     // another order holds it now (that one keeps it; admins are alerted either way).
     ops.push(['ZADD', keys.unfinished, score, ext], ['SET', keys.guard(next.request.account), ext, 'NX']);
   }
+  // The send lock lives only while the order is placing (a sender takes it for a placing record alone).
   if (prev !== null && prev.placement === 'placing' && next.placement !== 'placing') {
     ops.push(['DEL', keys.sendLock(ext)]);
   }
@@ -167,7 +167,9 @@ function dueOps(
   if (prev?.placement === 'placing' && next.placement !== 'placing') ops.push(['ZREM', keys.dueSends, ext]);
   const seq = next.history.length;
   if (prev !== null && prev.history.length !== seq) {
-    ops.push(['ZREM', keys.dueReads, dueReadMember(ext, prev.history.length)]);
+    // Only a placed, unfinished order has a read planned (plannedRead).
+    if (prev.placement === 'placed' && !isClosed(prev))
+      ops.push(['ZREM', keys.dueReads, dueReadMember(ext, prev.history.length)]);
   } else if (isClosed(next)) {
     ops.push(['ZREM', keys.dueReads, dueReadMember(ext, seq)]);
   }
