@@ -26,6 +26,7 @@ import { createInvitesFeature } from './features/invites.ts';
 import type { AlertSink } from '../orders/alerts.ts';
 import { createPricingFeature } from './features/pricing.ts';
 import { createPinFeature } from './features/pin.ts';
+import { createPinGate } from '../accounts/pin.ts';
 import { createStatsFeature } from './features/stats.ts';
 import { createReceiptFeature } from './features/receipt.ts';
 import { createShopFeature } from './features/shop.ts';
@@ -104,13 +105,11 @@ const QUOTE_MARGIN_MS = 20_000;
 const FLOW_IDLE_MS = 15 * 60_000;
 
 /**
- * The services a top-up flow sells through (the one road's parts, as the bot sees them). `versionOf`: the roles'
- * version the user's running update read, for the standing the flow shows (the charge reads it again).
+ * The services a top-up flow sells through (the one road's parts, as the bot sees them). `readOf`: what the user's
+ * running update read first (their role, the roles' version), for the standing the flow shows (the charge reads it
+ * again) and for whether the PIN is asked (never of an admin).
  */
-function topUpServices(
-  deps: BotDeps,
-  versionOf: (userId: number) => string | null | undefined,
-): FlowsDeps['topUp'] {
+function topUpServices(deps: BotDeps, readOf: ReturnType<typeof usePipeline>['readOf']): FlowsDeps['topUp'] {
   const { redis, prefix, merchant, accounts, orders, alerts } = deps;
   return {
     catalogue: merchant.catalogue,
@@ -119,10 +118,10 @@ function topUpServices(
     gates: accounts.payerGates,
     shown: {
       standing: (userId) => {
-        const version = versionOf(userId);
-        return version === undefined
+        const read = readOf(userId);
+        return read === undefined
           ? accounts.payerGates.standing(userId)
-          : accounts.shownStanding(userId, version);
+          : accounts.shownStanding(userId, read.version);
       },
     },
     pricing: accounts.pricing,
@@ -139,7 +138,14 @@ function topUpServices(
     },
     quoteMarginMs: QUOTE_MARGIN_MS,
     line: deps.line,
-    pins: accounts.pins.gate,
+    pins: createPinGate({
+      store: accounts.pins.store,
+      requiredAbove: accounts.pins.requiredAbove,
+      isAdmin: async (userId) => {
+        const read = readOf(userId);
+        return (read === undefined ? await accounts.roles.roleOf(userId) : read.role) === 'admin';
+      },
+    }),
     accounts: accounts.accounts,
   };
 }
@@ -177,7 +183,7 @@ export function createBot(config: BotConfig, deps: BotDeps) {
     logger,
   });
 
-  const { versionOf } = usePipeline(bot, {
+  const { readOf } = usePipeline(bot, {
     redis,
     prefix,
     defaultLocale,
@@ -201,7 +207,7 @@ export function createBot(config: BotConfig, deps: BotDeps) {
       redis,
       prefix,
       defaultLocale,
-      topUp: topUpServices(deps, versionOf),
+      topUp: topUpServices(deps, readOf),
       receiptProfiles,
       pins,
       schedules: { service: deps.schedules, now: deps.now },

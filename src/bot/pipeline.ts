@@ -53,7 +53,7 @@ export interface PipelineParts {
 export function usePipeline(
   bot: Bot<BotContext>,
   parts: PipelineParts,
-): { versionOf(userId: number): string | null | undefined } {
+): { readOf(userId: number): { role: Role | null; version: string | null } | undefined } {
   const { redis, prefix, line, translate, defaultLocale, sessions, flows, readAhead, roles, network } = parts;
   const { names, idle, logger, i18n } = parts;
   /** Each running update's user: their role, and the roles' version it was read at. */
@@ -131,6 +131,6 @@ export function usePipeline(
       await refreshed;
     }
   });
-  // The roles' version a running update of the user read first (undefined outside one).
-  return { versionOf: (userId) => readRoles.get(userId)?.version };
+  // What a running update of the user read first: their role, and the roles' version (undefined outside one).
+  return { readOf: (userId) => readRoles.get(userId) };
 }

@@ -105,6 +105,9 @@ describe('what one chat update costs in Redis', () => {
     const standings = (commands: string[]) => commands.filter((c) => /^evalsha \S+ 2 rb:net:parent /.test(c));
     expect(standings(toQuote).length, toQuote.join('\n')).toBeLessThanOrEqual(1);
     expect(standings(toPlaced), toPlaced.join('\n')).toHaveLength(1);
+    // The role is read once, inside the charge's standing: whether the PIN is asked (never of an admin) comes from
+    // the role the update read first.
+    expect(toPlaced.filter((c) => c.startsWith(`hget rb:roles ${RESELLER}`))).toHaveLength(1);
     // The placement's wait is estimated, and its slot taken, from the placements' own queue: the queues of
     // lower priorities are not counted (one look each).
     const looks = toPlaced.filter((c) => /^zcard rb:\{budget\}:line:/.test(c));
