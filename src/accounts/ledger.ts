@@ -161,8 +161,8 @@ local function ledgerMove(json, ka, kl, kd)
   elseif dh ~= 0 then redis.call('HSET', ka, 'hold', ms(hold)) end
   if ds ~= 0 and m.d then
     if ds > 0 or redis.call('EXISTS', kd) == 1 then
-      redis.call('INCRBY', kd, ms(ds))
-      redis.call('EXPIRE', kd, ${DAY_KEY_TTL_SECONDS})
+      -- The day's key gets its lifetime when the day's first hold creates it.
+      if redis.call('INCRBY', kd, ms(ds)) == ds then redis.call('EXPIRE', kd, ${DAY_KEY_TTL_SECONDS}) end
     end
   end
   redis.call('XADD', kl, '*', 'k', m.k, 'a', fmtUnits(db, m.dg), 'h', fmtUnits(dh, m.dg),

@@ -287,6 +287,12 @@ describe('reseller credit: the ledger, holds that follow the order, limits and t
     );
     const overDay = await app.orders.service.submit(await creditedIntent(ngNumber(17)));
     expect(overDay.order.rejection).toMatchObject({ key: 'daily-limit', figures: { used: spent.toFixed() } });
+    // The day's spend lives three days from the day's first hold (set then, kept by the later holds).
+    const days = await app.redis.keys(`${app.config.redis.prefix}acct:{${RESELLER}}:d:*`);
+    expect(days).toHaveLength(1);
+    const ttl = await app.redis.ttl(days[0]!);
+    expect(ttl).toBeGreaterThan(2 * 86_400);
+    expect(ttl).toBeLessThanOrEqual(3 * 86_400);
     expect((await ask(admin, `/limit ${RESELLER} off`)).text).toBe(`${rita_} has no daily limit now.`);
     expect((await ask(admin, `/limit ${RESELLER} order 0.49`)).text).toBe(
       `Per-order maximum of ${rita_}: ${m('0.49')}.`,
