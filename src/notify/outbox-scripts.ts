@@ -41,8 +41,12 @@ export const enqueueEditScript = defineScript(`${TAKE_SLOT}
 -- ARGV: version, payload, webhook time, ttl, check the mark ('1'), now ('1'), the job id, lease ms, messages a
 -- window, window ms
 if ARGV[5] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
-local current = redis.call('HGET', KEYS[1], 'v')
-if current and tonumber(current) >= tonumber(ARGV[1]) then return 'stale' end
+local current = redis.call('HMGET', KEYS[1], 'v', 's')
+if current[1] and tonumber(current[1]) >= tonumber(ARGV[1]) then
+  -- sent already (its change delivered again, or an older text come late): nothing to do
+  if current[2] and tonumber(current[2]) >= tonumber(ARGV[1]) then return 'duplicate' end
+  return 'stale'
+end
 -- the webhook time ('' for none) belongs to the text queued now (an edit replaced before it went out is not timed)
 redis.call('HSET', KEYS[1], 'v', ARGV[1], 'p', ARGV[2], 'wh', ARGV[3])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))

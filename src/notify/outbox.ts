@@ -37,7 +37,8 @@ import { outboxBackoffMs, type OutboxTelegram } from './outbox-telegram.ts';
  *
  * Edits of one message coalesce, which BullMQ cannot express (its jobs of one queue run in parallel, and its
  * deduplication drops the newer data): a small record per message (`outbox:msg:<chat>:<message>`) keeps the
- * newest text and its version and the version sent. An enqueue older than the record is `stale`; an edit job
+ * newest text and its version and the version sent. An enqueue no newer than the record's text is `duplicate` when
+ * that version was sent (an edit sent at once needs no key mark: the record says it) and `stale` otherwise; an edit job
  * sends whatever the record holds newest and not yet sent, under a per-message lock, and before letting go of the
  * lock sends again if a newer text came meanwhile, so the message never goes back to an earlier text, and a job
  * finding the lock taken leaves the message to its holder (outbox-edits.ts; the record's scripts are
@@ -164,8 +165,8 @@ export function createOutbox(deps: OutboxDeps) {
     if (plan.atOnce !== undefined && jobId !== undefined) {
       const { send, sent } = plan.atOnce;
       const done = await sendAtOnce(atOnce, { id: jobId, data, jobOptions, send, sent });
-      // Sent and marked so: no job, nothing more to mark.
-      if (done === 'sent' && sent !== undefined) return result;
+      // Sent and marked so (an edit by its record's version sent): no job, nothing more to mark.
+      if (done === 'sent' && (sent !== undefined || stored.kind === 'edit')) return result;
       if (typeof done === 'object') {
         inFlight.add(done.late);
         void done.late.finally(() => inFlight.delete(done.late));

@@ -374,12 +374,14 @@ describe('durable Telegram outbox on BullMQ', () => {
     expect(await edit('v2', 2)).toBe('stale');
     await drain(outbox);
     expect(await edit('v2', 2)).toBe('duplicate');
+    // An older text under a new key, once a newer one was sent: nothing to do, no job.
     expect(
       await outbox.enqueue(
         { kind: 'edit', chatId: user.id, messageId: sent.message_id, text: 'late' },
         { key: 'e-late', version: 2 },
       ),
-    ).toBe('stale');
+    ).toBe('duplicate');
+    expect(await outbox.pending()).toBe(0);
     await drain(outbox);
     expect(user.chat().find((m) => m.id === sent.message_id)?.text).toBe('v3');
   });
@@ -462,6 +464,8 @@ describe('durable Telegram outbox on BullMQ', () => {
       expect(timed).toHaveLength(1);
       expect(await jobs.queue(OUTBOX_QUEUE).getJobState(outboxJobId('now:1'))).toBe('unknown');
       expect(await outbox.pending()).toBe(0);
+      // The message's record tells the version sent: the key needs no mark of its own.
+      expect(await redis.exists(`${prefix}outbox:once:now:1`)).toBe(0);
       expect(
         await outbox.enqueue({ ...edit, text: 'v1 again' }, { key: 'now:1', version: 1, now: true }),
       ).toBe('duplicate');
