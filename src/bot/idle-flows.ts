@@ -6,6 +6,7 @@ import type { LoggerLike } from '../domain/log.ts';
 import { FOREVER, type JobSystem, type JobWorker } from '../jobs/jobs.ts';
 import { runLoop, type LoopHandle } from '../lib/loop.ts';
 import { takeDue } from '../lib/redis/due-set.ts';
+import { defineScript } from '../lib/redis/redis-script.ts';
 import type { Translate } from './i18n.ts';
 
 export interface IdleFlowsDeps {
@@ -23,6 +24,17 @@ export interface IdleFlowsDeps {
 
 /** Most chats a replica remembers the last push-back of (past it, it starts again: it is only a throttle). */
 const PUSHED_AT_LIMIT = 50_000;
+
+/**
+ * Drops a chat's flow state unless its deadline was pushed past now: in one step, so an update that pushes the
+ * deadline back and writes the flow's next state is never undone by an ending that read the old deadline.
+ * KEYS: the deadlines, the flow state ; ARGV: chat, now (ms). Returns 1 when the state was dropped.
+ */
+const endScript = defineScript(`
+local deadline = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if deadline and tonumber(deadline) > tonumber(ARGV[2]) then return 0 end
+return redis.call('DEL', KEYS[2])
+`);
 
 /** The BullMQ queue of idle-flow endings. */
 export const IDLE_FLOW_QUEUE = 'idle-flows';
@@ -100,10 +112,12 @@ export class IdleFlows {
   /** Ends one chat's flow: drops its state and says goodbye, once; nothing while a newer deadline is ahead. */
   async end(chatId: number): Promise<IdleEnding> {
     const { redis } = this.#deps;
-    const deadline = await redis.zscore(this.#key, chatId);
-    if (deadline !== null && Number(deadline) > Date.now()) return 'gone';
-    const existed = await redis.del(this.conversationKey(chatId));
-    if (existed === 0) return 'gone';
+    const dropped = await endScript.run(
+      redis,
+      [this.#key, this.conversationKey(chatId)],
+      [chatId, Date.now()],
+    );
+    if (dropped !== 1) return 'gone';
     const locale = await this.#deps.localeOf(chatId).catch(() => 'en');
     await this.#deps.api
       .sendMessage(

@@ -200,6 +200,59 @@ describe('IdleFlows', () => {
     expect(goodbyes()).toEqual([]);
   });
 
+  it('an update that lands while an ending runs keeps its flow: the ending reads the deadline and drops the state in one step', async () => {
+    const { prefix, user, goodbyes, dueNow } = setup(60_000);
+    // The chat's update: its deadline pushed back and the flow's next state written, landing after the ending's
+    // first command has read the deadline (with a separate read, between it and the drop).
+    let update: (() => Promise<void>) | undefined;
+    const landUpdate = async () => {
+      const landing = update;
+      update = undefined;
+      await landing?.();
+    };
+    const racing = new Proxy(redis, {
+      get(target, name) {
+        const value: unknown = Reflect.get(target, name);
+        if (typeof value !== 'function') return value;
+        const call = (args: unknown[]) =>
+          (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        if (name === 'zscore')
+          return async (...args: unknown[]) => {
+            const read = await call(args);
+            await landUpdate();
+            return read;
+          };
+        if (name === 'evalsha' || name === 'eval')
+          return async (...args: unknown[]) => {
+            await landUpdate();
+            return call(args);
+          };
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+    const jobs = createJobSystem({ connect: (o) => new Redis(server.url, o), prefix });
+    jobSystems.push(jobs);
+    const flows = new IdleFlows({
+      redis: racing,
+      prefix,
+      jobs,
+      idleMs: 60_000,
+      api,
+      translate,
+      localeOf: async () => 'en',
+    });
+    replicas.push(flows);
+    await enterFlow(flows, user.id);
+    await dueNow(user.id);
+    update = async () => {
+      await redis.zadd(botKeys(prefix).idleFlows, Date.now() + 60_000, user.id);
+      await redis.set(flows.conversationKey(user.id), JSON.stringify({ topUp: [{ step: 'phone' }] }));
+    };
+    expect(await flows.end(user.id)).toBe('gone');
+    expect(await redis.get(flows.conversationKey(user.id))).toContain('phone');
+    expect(goodbyes()).toEqual([]);
+  });
+
   it('a failed goodbye is logged and the flow still ends', async () => {
     const { a, user, goodbyes, warnings, settled } = setup(200);
     standIn.driver.injectFault({ kind: 'server-error', status: 502, calls: 1, methods: ['sendMessage'] });
