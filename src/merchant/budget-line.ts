@@ -161,9 +161,12 @@ end
 return {current, now}
 `;
 
-// ARGV: windowMs, how many queues to count (from the first, placement). Returns {now, used, pauseUntil, queued...}.
-const SNAPSHOT = `${LUA_COMMON}
-local state = redis.call('HMGET', STATE, 'window', 'used', 'pause_until')
+// ARGV: windowMs, how many queues to count (from the first, placement), now (ms). Returns {now, used, pauseUntil,
+// queued...}. A look, not a move: on the caller's clock, which spares it the TIME call of the scripts that move.
+const SNAPSHOT = `
+local now = tonumber(ARGV[3])
+local function queueOf(p) return KEYS[5 + p] end
+local state = redis.call('HMGET', KEYS[1], 'window', 'used', 'pause_until')
 local used = 0
 if tonumber(state[1] or '-1') == math.floor(now / tonumber(ARGV[1])) then used = tonumber(state[2] or '0') end
 local out = {now, used, tonumber(state[3] or '0')}

@@ -289,6 +289,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
       const [now = 0, used = 0, pauseUntil = 0, ...queued] = await call(snapshotScript, [
         windowMs,
         rank(priority),
+        Date.now(),
       ]);
       const position = 1 + queued.reduce((sum, n) => sum + n, 0);
       return {
@@ -311,6 +312,7 @@ export function createRequestBudget(options: BudgetOptions): RequestBudget {
       const [now = 0, used = 0, pauseUntil = 0, ...queued] = await call(snapshotScript, [
         windowMs,
         CALL_PRIORITIES.length,
+        Date.now(),
       ]);
       const waiting = Object.fromEntries(CALL_PRIORITIES.map((p, i) => [p, queued[i] ?? 0])) as Record<
         CallPriority,
