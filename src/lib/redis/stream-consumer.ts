@@ -201,9 +201,10 @@ export function handleInOrder(
     busy: (): number => handling.size,
     /** Resolves when an entry being handled is done. */
     oneDone: (): Promise<void> => Promise.race(handling.values()),
-    /** Waits for every entry taken so far to be handled and acknowledged. */
+    /** Waits for every entry taken so far to be handled and acknowledged (a held one: handled). */
     async settled(): Promise<void> {
-      while (handling.size > 0 || held.size > 0) await Promise.all([...handling.values(), ...held.values()]);
+      // Held entries are not waited for: one this process does not acknowledge is taken over after claimIdleMs.
+      while (handling.size > 0) await Promise.all(handling.values());
       await acking;
     },
   };

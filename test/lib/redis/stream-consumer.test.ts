@@ -175,14 +175,14 @@ describe('createStreamConsumer', () => {
     expect(handling.busy()).toBe(0);
     // a held entry handed back by a read (as a takeover would) is not taken again
     expect(handling.take([{ id: held!, fields: { order: 'o1', step: '1' } }])).toBe(0);
-    let settled = false;
-    const settling = handling.settled().then(() => (settled = true));
+    // a stop does not wait for held entries: they stay pending until let go (or taken over)
+    await handling.settled();
+    expect(await pendingCount(redis, stream)).toBe(2);
     fail(new Error('not shown'));
     await waitFor(async () => failed.length === 1, 10_000, "o2/1's hold failed");
     expect(failed).toEqual([refused]);
-    expect(settled).toBe(false);
     letGo();
-    await settling;
+    await waitFor(async () => (await pendingCount(redis, stream)) === 1, 10_000, 'o1/1 acknowledged');
     // the failed hold leaves its entry pending, like a failed handler
     const pending = (await redis.xpending(stream, GROUP, '-', '+', 10)) as Array<[string, ...unknown[]]>;
     expect(pending.map((p) => p[0])).toEqual([refused]);
