@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { newMerchantOrderNumber } from '../domain/order-number.ts';
 import type { OrderRequest } from '../merchant/types.ts';
 import { orderKeys } from './keys.ts';
-import { defineScript, LUA_NOW_MS, type RedisOp } from '../lib/redis/redis-script.ts';
+import { defineScript, type RedisOp } from '../lib/redis/redis-script.ts';
 import { decodeOrder } from './record.ts';
 import type { OrderIntent, StoredOrder } from './types.ts';
 
@@ -39,11 +39,13 @@ export interface FixedNumber {
   fresh?: boolean;
 }
 
-const FIX = defineScript(`${LUA_NOW_MS}
+// ARGV[5]: the caller's clock (ms). The grace before a number counts as unplaced is minutes long, so the replicas'
+// clocks, which also read the set (unresolved), serve as well as Redis's TIME, a command fewer a confirmation.
+const FIX = defineScript(`
 local stored = redis.call('GET', KEYS[1])
 if stored then return {stored, 0} end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-redis.call('ZADD', KEYS[2], ms(nowMs), ARGV[1])
+redis.call('ZADD', KEYS[2], ARGV[5], ARGV[1])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], 'intent', ARGV[3], 'msg', ARGV[4])
 else redis.call('HSET', KEYS[3], 'intent', ARGV[3]) end
 redis.call('EXPIRE', KEYS[3], ARGV[2])
@@ -94,7 +96,7 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
       const [externalOrderId, isNew] = (await FIX.run(
         redis,
         [keys.numberFor(scopeHash(scope)), keys.unresolvedNumbers, keys.numberIntent(candidate)],
-        [candidate, ttl, JSON.stringify(intent), messageId ?? ''],
+        [candidate, ttl, JSON.stringify(intent), messageId ?? '', Date.now()],
       )) as [string, number];
       if (isNew === 1)
         return {
@@ -132,11 +134,9 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
       await ATTACH.run(redis, [keys.numberIntent(externalOrderId)], [String(messageId)]);
     },
 
-    /** Unresolved numbers fixed more than `olderThanMs` ago (by Redis time), oldest first. */
+    /** Unresolved numbers fixed more than `olderThanMs` ago, oldest first. */
     async unresolved(olderThanMs: number, limit = 100): Promise<string[]> {
-      const [seconds, micros] = await redis.time();
-      const nowMs = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-      return redis.zrangebyscore(keys.unresolvedNumbers, '-inf', nowMs - olderThanMs, 'LIMIT', 0, limit);
+      return redis.zrangebyscore(keys.unresolvedNumbers, '-inf', Date.now() - olderThanMs, 'LIMIT', 0, limit);
     },
 
     /** The intent recorded with an unresolved number (with its status message when known), or null. */
