@@ -112,11 +112,7 @@ function indexOps(keys: OrderKeys, prev: StoredOrder | null, next: StoredOrder):
   }
   const wasClosed = prev !== null && isClosed(prev);
   if (isClosed(next) && !wasClosed) {
-    ops.push(
-      ['ZREM', keys.unfinished, ext],
-      ['SREM', keys.staleReported, ext],
-      ['DELIFEQ', keys.guard(next.request.account), ext],
-    );
+    ops.push(['ZREM', keys.unfinished, ext], ['DELIFEQ', keys.guard(next.request.account), ext]);
   } else if (prev === null) {
     ops.push(['ZADD', keys.unfinished, score, ext]);
   } else if (wasClosed && !isClosed(next)) {

@@ -25,8 +25,8 @@ export interface OrderKeys {
   readonly dueSends: string;
   /** Sorted set (score: due ms) of `<merchant order number>@<seq>`: first follow-up reads planned (due.ts). */
   readonly dueReads: string;
-  /** Set of orders already reported as stale. */
-  readonly staleReported: string;
+  /** An order already reported as stale (a mark with a lifetime, so closing the order writes nothing for it). */
+  staleReported(externalOrderId: string): string;
   /** Stream of verified webhook events waiting to be processed. */
   readonly webhookEvents: string;
   /** Marker of an event already accepted (order ID + event kind). */
@@ -63,7 +63,7 @@ export function orderKeys(prefix: string): OrderKeys {
     sendLock: (ext) => k('send-lock', ext),
     dueSends: k('due-sends'),
     dueReads: k('due-reads'),
-    staleReported: k('stale-reported'),
+    staleReported: (ext) => k('stale-reported', ext),
     webhookEvents: k('webhook-events'),
     webhookSeen: (orderId, event) => k('webhook-seen', `${orderId}|${event}`),
     webhookUnknown: (orderId, event) => k('webhook-unknown', `${orderId}|${event}`),

@@ -32,6 +32,9 @@ export interface StoreOptions {
   changesMaxLength?: number;
 }
 
+/** How long a stale order stays reported: one that is still unfinished a month later is reported again. */
+const STALE_MARK_SECONDS = 30 * 86_400;
+
 /**
  * How long a record this process has just read or written stands as the first guess of an update, and how many are
  * kept: the update's compare-and-set on `rev` checks the guess, and a wrong one costs a read after all.
@@ -142,9 +145,12 @@ export function createOrderStore(options: StoreOptions) {
       return order !== null && !isClosed(order) ? order : null;
     },
 
-    /** Marks an order as reported stale to admins; true only the first time (until the order closes). */
+    /**
+     * Marks an order as reported stale to admins; true only the first time in STALE_MARK_SECONDS. The mark goes by
+     * itself, so the commit that closes the order writes nothing for it.
+     */
     async markStaleReported(ext: string): Promise<boolean> {
-      return (await redis.sadd(keys.staleReported, ext)) === 1;
+      return (await redis.set(keys.staleReported(ext), '1', 'EX', STALE_MARK_SECONDS, 'NX')) === 'OK';
     },
 
     /**

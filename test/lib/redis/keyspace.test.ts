@@ -77,7 +77,7 @@ function everyName(prefix: string): string[] {
     o.guard('acc'),
     o.changes,
     o.sendLock('x'),
-    o.staleReported,
+    o.staleReported('x'),
     o.webhookEvents,
     o.webhookSeen('1', 'e'),
     o.webhookUnknown('1', 'e'),
