@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { compactingAdapter } from '../src/bot/conversations/compact-replay.ts';
 import type { BenchContext } from './lib/context.ts';
 import type { Row } from './lib/report.ts';
 import { eachLimited, fmt, sleep } from './lib/stats.ts';
@@ -103,10 +104,15 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
     const convs = await bytesOf(redis, `${PREFIX}conv:*`);
     // Each chat in a flow has one entry in the deadlines' sorted set (src/bot/idle-flows.ts).
     const idleKeys = await bytesOf(redis, `${PREFIX}bot:idle-flows`);
-    // What a stored conversation is made of (JSON characters per top-level field, one sample).
+    // What a stored conversation is made of (JSON characters per top-level field, one sample, inflated).
     const [, sample] = await redis.scan('0', 'MATCH', `${PREFIX}conv:*`, 'COUNT', 100);
-    const raw = sample[0] === undefined ? null : await redis.get(sample[0]);
-    if (raw !== null) {
+    const stored = sample[0] === undefined ? null : await redis.getBuffer(sample[0]);
+    const unpacked = await compactingAdapter<unknown>({
+      read: () => Promise.resolve(stored ?? undefined),
+      write: () => Promise.resolve(),
+      delete: () => Promise.resolve(),
+    }).read('sample');
+    if (stored !== null && unpacked !== undefined) {
       // Paths of the larger fields, a few levels down.
       const big: string[] = [];
       const walk = (value: unknown, path: string, depth: number): void => {
@@ -119,9 +125,9 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
         }
         for (const [k, v] of large) walk(v, `${path}.${k}`, depth + 1);
       };
-      walk(JSON.parse(raw), '$', 0);
+      walk(unpacked, '$', 0);
       ctx.log(
-        `memory: one conversation key, ${raw.length} chars; largest parts: ${big.slice(0, 8).join(', ')}`,
+        `memory: one conversation key, ${stored.length} bytes (${JSON.stringify(unpacked).length} characters inflated); largest parts: ${big.slice(0, 8).join(', ')}`,
       );
     }
     const perSession =

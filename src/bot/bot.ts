@@ -45,8 +45,7 @@ import type { UserDirectory } from '../accounts/names.ts';
 import { IdleFlows } from './idle-flows.ts';
 import { botKeys } from './keys.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
-import type { Packed } from './conversations/compact-replay.ts';
-import { RedisJsonStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
+import { asBytes, RedisStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
 import { newBot } from './bot-api.ts';
 import { createStaffServices } from './staff.ts';
 import { createFileDownload } from './file-download.ts';
@@ -171,7 +170,7 @@ export function createBot(config: BotConfig, deps: BotDeps) {
   const chosenLocale = async (chatId: number) => (await sessions.read(String(chatId)))?.locale;
   const localeOf = async (userId: number) => (await chosenLocale(userId)) ?? defaultLocale;
   // Stored compacted and deflated (compact-replay.ts).
-  const flows = new RedisJsonStorage<Packed>(redis, botKeys(prefix).conversationPrefix, 86_400, readAhead);
+  const flows = new RedisStorage(redis, botKeys(prefix).conversationPrefix, 86_400, asBytes, readAhead);
   const idle = new IdleFlows({
     redis,
     prefix,

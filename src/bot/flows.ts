@@ -14,14 +14,14 @@ import type { ReceiptProfiles } from '../receipts/profile.ts';
 import type { Schedules } from '../schedules/schedules.ts';
 import { flowApi } from './bot-api.ts';
 import type { BotContext } from './context.ts';
-import { compactingAdapter, type Packed } from './conversations/compact-replay.ts';
+import { compactingAdapter } from './conversations/compact-replay.ts';
 import { keepStepOnBotApiFailure } from './conversations/keep-step.ts';
 import { PIN_SETUP, createPinSetupConversation, type PinSetupDeps } from './conversations/pin-setup.ts';
 import { SCHEDULE, createScheduleConversation } from './conversations/schedule.ts';
 import { TOP_UP, TOP_UP_VERSION, createTopUpConversation, type TopUpDeps } from './conversations/top-up.ts';
 import { matchLocale } from './i18n.ts';
 import type { IdleFlows } from './idle-flows.ts';
-import type { RedisJsonStorage } from './redis-storage.ts';
+import type { RedisStorage } from './redis-storage.ts';
 
 /** What the conversations need (a part of BotDeps). */
 export interface FlowsDeps {
@@ -45,7 +45,7 @@ export function useFlows(
   bot: Bot<BotContext>,
   deps: FlowsDeps,
   parts: {
-    flows: RedisJsonStorage<Packed>;
+    flows: RedisStorage<Buffer>;
     idle: IdleFlows;
     translate: (locale: string, key: string, vars?: TranslationVars) => string;
     idleMs: number;

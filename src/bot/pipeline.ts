@@ -7,7 +7,6 @@ import type { UserDirectory } from '../accounts/names.ts';
 import { isSuspended, type Network } from '../accounts/network.ts';
 import type { Role, RoleStore } from '../accounts/roles.ts';
 import type { Locale } from '../config.ts';
-import type { Packed } from './conversations/compact-replay.ts';
 import { initialSession, type BotContext } from './context.ts';
 import { createAccessFeature } from './features/access.ts';
 import { createChatScope } from './features/chat-scope.ts';
@@ -19,7 +18,7 @@ import { userRateLimit } from './middleware/rate-limit.ts';
 import { typedDigits } from './middleware/typed-digits.ts';
 import { updateGuard } from './middleware/update-guard.ts';
 import { recordUserNames } from './middleware/user-names.ts';
-import type { ReadAhead, RedisJsonStorage, sessionStorage } from './redis-storage.ts';
+import type { ReadAhead, RedisStorage, sessionStorage } from './redis-storage.ts';
 import type { WaitingLine } from './waiting-line.ts';
 
 export interface PipelineParts {
@@ -34,7 +33,7 @@ export interface PipelineParts {
   translate: Translate;
   i18n: I18n<BotContext>;
   sessions: ReturnType<typeof sessionStorage>;
-  flows: RedisJsonStorage<Packed>;
+  flows: RedisStorage<Buffer>;
   /** What the running updates read ahead (session, conversation), shared with the two storages. */
   readAhead: ReadAhead;
   roles: RoleStore;
@@ -78,11 +77,11 @@ export function usePipeline(
     const chatId = ctx.chatId;
     const userId = ctx.from?.id;
     const keys = chatId === undefined ? [] : [sessions.keyOf(String(chatId)), flows.keyOf(String(chatId))];
-    const values = await redis.mget(...keys, roles.versionKey);
+    const values = await redis.mgetBuffer(...keys, roles.versionKey);
     keys.forEach((key, i) => readAhead.set(key, values[i] ?? null));
     try {
       if (userId !== undefined) {
-        const version = values[keys.length] ?? null;
+        const version = values[keys.length]?.toString('utf8') ?? null;
         readRoles.set(userId, { role: await roles.roleAt(userId, version), version });
       }
       await next();

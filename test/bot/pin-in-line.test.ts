@@ -85,9 +85,15 @@ async function aofText(): Promise<string> {
   const names = await readdir(aofDir);
   expect(names.some((n) => n.includes('.incr.'))).toBe(true);
   const texts = await Promise.all(names.map((n) => readFile(join(aofDir, n), 'latin1')));
-  // Every stored conversation ever written, inflated (the last one alone is in Redis now).
-  const flows = [...texts.join('\n').matchAll(/\{"z":"([A-Za-z0-9+/=]+)"\}/g)].map((m) =>
-    inflateRawSync(Buffer.from(m[1]!, 'base64'), { windowBits: 11 }).toString(),
+  // Every stored conversation ever written, inflated (the last one alone is in Redis now): the value after an
+  // `rb:conv:<chat>` key in the files' RESP, a zero byte and the deflated JSON.
+  const flows = texts.flatMap((text) =>
+    [...text.matchAll(/\r\nrb:conv:\d+\r\n\$(\d+)\r\n/g)].map((m) => {
+      const start = m.index + m[0].length;
+      const value = Buffer.from(text.slice(start, start + Number(m[1])), 'latin1');
+      expect(value[0]).toBe(0);
+      return inflateRawSync(value.subarray(1), { windowBits: 11 }).toString();
+    }),
   );
   expect(flows.length).toBeGreaterThan(0);
   return [...texts, ...flows].join('\n');

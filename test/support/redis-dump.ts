@@ -12,15 +12,14 @@ export async function everythingIn(redis: Redis): Promise<string> {
       out.push(key);
       const type = await redis.type(key);
       if (type === 'string') {
-        const value = (await redis.get(key)) ?? '';
-        out.push(value);
-        try {
-          const z = (JSON.parse(value) as { z?: unknown }).z;
-          if (typeof z === 'string')
-            out.push(inflateRawSync(Buffer.from(z, 'base64'), { windowBits: 11 }).toString());
-        } catch {
-          // not JSON: kept as it is
-        }
+        const value = (await redis.getBuffer(key)) ?? Buffer.alloc(0);
+        // A stored conversation: a zero byte, then deflated JSON (src/bot/conversations/compact-replay.ts).
+        if (value[0] === 0) {
+          out.push(
+            value.toString('latin1'),
+            inflateRawSync(value.subarray(1), { windowBits: 11 }).toString(),
+          );
+        } else out.push(value.toString('utf8'));
       } else if (type === 'hash') out.push(JSON.stringify(await redis.hgetall(key)));
       else if (type === 'list') out.push(...(await redis.lrange(key, 0, -1)));
       else if (type === 'set') out.push(...(await redis.smembers(key)));

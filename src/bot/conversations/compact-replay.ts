@@ -108,10 +108,13 @@ export function compactReplay(value: unknown): unknown {
   return value;
 }
 
-/** How a conversation is stored: its compacted JSON, deflated (a replay log repeats itself a lot). */
-export interface Packed {
+/** How a conversation was stored as text: its compacted JSON, deflated, in base64 (a third more than the bytes). */
+interface Packed {
   z: string;
 }
+
+/** The first byte of a conversation stored as bytes (never the first of a text one, which is JSON). */
+const PACKED = 0;
 
 /**
  * A small window and little internal memory: a stored conversation is a few KB, and zlib's defaults (a 32 KB
@@ -133,20 +136,28 @@ function inflate(bytes: Buffer): Buffer {
 const isPacked = (value: unknown): value is Packed => isObject(value) && typeof value.z === 'string';
 
 /**
- * The conversations' storage adapter with every write compacted and deflated. A value stored before (plain
- * JSON) is handed back as it is: its older TOP_UP_VERSION makes the plugin drop it.
+ * The conversations' storage adapter with every write compacted and deflated, stored as bytes: a zero byte, then
+ * the deflated JSON. A value stored before as text is read too: deflated in base64, or plain JSON handed back as
+ * it is (its older TOP_UP_VERSION makes the plugin drop it).
  */
-export function compactingAdapter<T>(inner: StorageAdapter<Packed>): StorageAdapter<T> {
+export function compactingAdapter<T>(inner: StorageAdapter<Buffer>): StorageAdapter<T> {
+  const unpack = (deflated: Buffer) => JSON.parse(inflate(deflated).toString('utf8')) as T;
   return {
     async read(key) {
-      const stored: unknown = await inner.read(key);
-      if (!isPacked(stored)) return stored as T | undefined;
-      return JSON.parse(inflate(Buffer.from(stored.z, 'base64')).toString('utf8')) as T;
+      const stored = await inner.read(key);
+      if (stored === undefined) return undefined;
+      if (stored[0] === PACKED) return unpack(stored.subarray(1));
+      const text: unknown = JSON.parse(stored.toString('utf8'));
+      return isPacked(text) ? unpack(Buffer.from(text.z, 'base64')) : (text as T);
     },
     write: (key, value) =>
-      inner.write(key, {
-        z: deflateRawSync(JSON.stringify(compactReplay(value)), DEFLATE_OPTIONS).toString('base64'),
-      }),
+      inner.write(
+        key,
+        Buffer.concat([
+          Buffer.of(PACKED),
+          deflateRawSync(JSON.stringify(compactReplay(value)), DEFLATE_OPTIONS),
+        ]),
+      ),
     delete: (key) => inner.delete(key),
   };
 }

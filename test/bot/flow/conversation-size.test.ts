@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
 import { waitFor } from '../../orders/support/world.ts';
-import { compactingAdapter, type Packed } from '../../../src/bot/conversations/compact-replay.ts';
+import { compactingAdapter } from '../../../src/bot/conversations/compact-replay.ts';
 import { FAST_USER, PROMPT, say, tap, typeToPhone } from './helpers.ts';
 
 // Issue 13: what one chat in a top-up holds in Redis (its conversation and its session) stays within 2 KB.
@@ -28,10 +28,7 @@ describe('top-up flow: stored state per chat', () => {
   async function storedAfter(chatId: number, last: string): Promise<{ bytes: number; conversation: string }> {
     // Read back through the bot's own adapter (the value is deflated).
     const stored = compactingAdapter<unknown>({
-      read: async (key) => {
-        const raw = await redis.get(key);
-        return raw === null ? undefined : (JSON.parse(raw) as Packed);
-      },
+      read: async (key) => (await redis.getBuffer(key)) ?? undefined,
       write: () => Promise.resolve(),
       delete: () => Promise.resolve(),
     });
