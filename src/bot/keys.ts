@@ -8,10 +8,12 @@ export function botKeys(prefix: string) {
   const lock = keyspace(prefix, 'lock');
   const conversationPrefix = `${prefix}conv:`;
   return {
-    /** One update: `p:<token>` while a live handler holds it (renewed), `d` once handled. */
+    /** One update's mark: `d` once handled (its handler holds its chat's lock until then). */
     update: (updateId: number) => update(updateId),
-    /** The lock of one chat: one update of a chat at a time across the replicas. */
+    /** The lock of one chat: one update of a chat at a time across the replicas; `<update_id>:<token>`. */
     chatLock: (chatId: number) => lock('chat', chatId),
+    /** The lock of an update with neither chat nor user (it has no chat to lock). */
+    updateLock: (updateId: number) => lock('update', updateId),
     /** Where the sessions live, one key per chat (the plugin appends the chat). */
     sessionPrefix: `${prefix}session:`,
     /** Where the top-up conversation's state lives, one key per chat (the conversations plugin's storage). */

@@ -16,7 +16,7 @@ import { matchLocale, type Translate } from './i18n.ts';
 import type { IdleFlows } from './idle-flows.ts';
 import { userRateLimit } from './middleware/rate-limit.ts';
 import { typedDigits } from './middleware/typed-digits.ts';
-import { updateGuard } from './middleware/update-guard.ts';
+import { updateGuard, type FirstRead } from './middleware/update-guard.ts';
 import { recordUserNames } from './middleware/user-names.ts';
 import type { ReadAhead, RedisStorage, sessionStorage } from './redis-storage.ts';
 import type { WaitingLine } from './waiting-line.ts';
@@ -44,10 +44,42 @@ export interface PipelineParts {
 }
 
 /**
+ * What every update reads, in the command that takes its chat's lock: the chat's session and flow state (read ahead
+ * for the two storages), and the version of the roles (the user's role comes from this replica's cache when read at
+ * that version).
+ */
+function chatRead(
+  parts: Pick<PipelineParts, 'sessions' | 'flows' | 'readAhead' | 'roles'>,
+  readRoles: Map<number, { role: Role | null; version: string | null }>,
+): FirstRead<Context> {
+  const { sessions, flows, readAhead, roles } = parts;
+  const chatKeys = (ctx: Context) =>
+    ctx.chatId === undefined ? [] : [sessions.keyOf(String(ctx.chatId)), flows.keyOf(String(ctx.chatId))];
+  return {
+    keysOf: (ctx) => [...chatKeys(ctx), roles.versionKey],
+    async use(ctx, values, next) {
+      const keys = chatKeys(ctx);
+      const userId = ctx.from?.id;
+      keys.forEach((key, i) => readAhead.set(key, values[i] ?? null));
+      try {
+        if (userId !== undefined) {
+          const version = values[keys.length]?.toString('utf8') ?? null;
+          readRoles.set(userId, { role: await roles.roleAt(userId, version), version });
+        }
+        await next();
+      } finally {
+        for (const key of keys) readAhead.delete(key);
+        if (userId !== undefined) readRoles.delete(userId);
+      }
+    },
+  };
+}
+
+/**
  * What every update goes through before the flows and the features, in order: typed digits, the waiting line's
- * ❌ and /cancel, one update per chat (in this process and across replicas), the rate limit (in memory), one Redis read for
- * the chat's state and the roles' version, the session and the language, the menu's buttons as commands, the
- * caller's role, their name, the chat's scope, and the idle deadline of a chat in a flow.
+ * ❌ and /cancel, one update per chat (in this process and across replicas) with one Redis read for the chat's
+ * state and the roles' version, the rate limit (in memory), the session and the language, the menu's buttons as
+ * commands, the caller's role, their name, the chat's scope, and the idle deadline of a chat in a flow.
  */
 export function usePipeline(
   bot: Bot<BotContext>,
@@ -67,29 +99,11 @@ export function usePipeline(
       localeOf: (ctx) => matchLocale(ctx.from?.language_code) ?? defaultLocale,
     }),
   );
-  // One update per chat at a time inside this process; the Redis lock does the same across replicas.
+  // One update per chat at a time inside this process; the Redis lock does the same across replicas, and reads
+  // what every update reads with it (chatRead).
   bot.use(sequentialize((ctx: Context) => ctx.chatId?.toString()));
-  bot.use(updateGuard({ redis, prefix }));
+  bot.use(updateGuard({ redis, prefix, firstRead: chatRead(parts, readRoles) }));
   bot.use(userRateLimit(parts.userUpdateLimit, 10_000));
-  // One command for what every update reads: the chat's session and flow state, and the version of the roles
-  // (the user's role comes from this replica's cache when read at that version).
-  bot.use(async (ctx, next) => {
-    const chatId = ctx.chatId;
-    const userId = ctx.from?.id;
-    const keys = chatId === undefined ? [] : [sessions.keyOf(String(chatId)), flows.keyOf(String(chatId))];
-    const values = await redis.mgetBuffer(...keys, roles.versionKey);
-    keys.forEach((key, i) => readAhead.set(key, values[i] ?? null));
-    try {
-      if (userId !== undefined) {
-        const version = values[keys.length]?.toString('utf8') ?? null;
-        readRoles.set(userId, { role: await roles.roleAt(userId, version), version });
-      }
-      await next();
-    } finally {
-      for (const key of keys) readAhead.delete(key);
-      if (userId !== undefined) readRoles.delete(userId);
-    }
-  });
   bot.use(
     session({ initial: initialSession, storage: sessions, getSessionKey: (ctx) => ctx.chatId?.toString() }),
   );

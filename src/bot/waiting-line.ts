@@ -220,7 +220,7 @@ async function handOrphans(
   const states = await updateStates(
     redis,
     prefix,
-    readable.map((r) => r.record!.update.update_id),
+    readable.map((r) => ({ updateId: r.record!.update.update_id, chatId: r.record!.chatId })),
   );
   let handed = 0;
   for (const [i, { id, raw, record }] of readable.entries()) {

@@ -18,9 +18,9 @@ const isSweep = (args: string[]) =>
   args[0]?.toLowerCase() === 'zrangebyscore' && args[1] === 'rb:bot:idle-flows';
 
 /** Budgets per update (the code before the lean path: 14 for /start, 14 for a flow step; 7 and 10 before the rate
- * limit was counted in memory). */
-const START_BUDGET = 5;
-const STEP_BUDGET = 9;
+ * limit was counted in memory, 5 and 9 before the chat's lock stood for the update's claim). */
+const START_BUDGET = 4;
+const STEP_BUDGET = 8;
 
 describe('what one chat update costs in Redis', () => {
   let proxy: RoundRobin;
@@ -55,13 +55,16 @@ describe('what one chat update costs in Redis', () => {
   async function commandsOf(act: () => Promise<unknown>): Promise<string[]> {
     seen.length = 0;
     await act();
-    // The update ends after its answer: its update_id is marked done last.
+    // The update starts with its chat's lock, which names it, and ends after its answer: its update_id is marked
+    // done, then the lock is released.
     const window = await eventually(async () => {
-      const start = seen.findIndex((args) => args[0] === 'set' && args[2]?.startsWith('p:'));
-      const end = seen.findIndex(
-        (args) => args[0] === 'set' && args[1] === seen[start]?.[1] && args[2] === 'd',
-      );
-      return start >= 0 && end > start ? seen.slice(start, end + 1) : undefined;
+      const start = seen.findIndex((args) => args[0] === 'set' && args[1]?.startsWith('rb:lock:chat:'));
+      if (start < 0) return undefined;
+      const [, lockKey, holder] = seen[start]!;
+      const end = seen.findIndex((args, i) => i > start && args[0] === 'del' && args[1] === lockKey);
+      if (end < 0) return undefined;
+      expect(seen[end - 1]).toEqual(['set', `rb:upd:${holder!.split(':')[0]}`, 'd', 'EX', '86400']);
+      return seen.slice(start, end + 1);
     });
     return window.map((args) => args.join(' ').slice(0, 80));
   }

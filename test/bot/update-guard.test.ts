@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import {
   ChatBusyError,
-  UpdateInProgressError,
   updateGuard,
+  updateStates,
   type UpdateGuardOptions,
 } from '../../src/bot/middleware/update-guard.ts';
 import { waitFor } from '../orders/support/world.ts';
@@ -81,7 +81,7 @@ describe('updateGuard', () => {
     redis = client;
   });
 
-  function replicas(options: Partial<UpdateGuardOptions> = {}) {
+  function replicas(options: Partial<UpdateGuardOptions<Context>> = {}) {
     const prefix = `ug${++n}:`;
     const make = () => updateGuard<Context>({ redis, prefix, ...options });
     return { prefix, a: make(), b: make() };
@@ -112,21 +112,21 @@ describe('updateGuard', () => {
     expect(h.state.runs).toBe(1);
   });
 
-  it('refuses a held update with UpdateInProgressError after heldWaitMs, then drops it once done', async () => {
-    const { prefix, a, b } = replicas({ heldWaitMs: 50 });
+  it('refuses a repeat that waits for the lock past lockWaitMs with ChatBusyError, then drops it once done', async () => {
+    const { prefix, a, b } = replicas({ lockWaitMs: 50 });
     const h = handler();
     h.hold();
     const first = a(ctx(300, 5003), h.next(300));
     await waitFor(() => h.state.runs === 1, 20_000, 'first handler running');
-    await expect(b(ctx(300, 5003), h.next(300))).rejects.toBeInstanceOf(UpdateInProgressError);
-    expect((await redis.get(`${prefix}upd:300`))?.startsWith('p:')).toBe(true);
+    await expect(b(ctx(300, 5003), h.next(300))).rejects.toBeInstanceOf(ChatBusyError);
+    expect(await redis.exists(`${prefix}upd:300`)).toBe(0);
     h.release();
     await first;
     await b(ctx(300, 5003), h.next(300)); // Telegram's redelivery: handled already
     expect(h.state.runs).toBe(1);
   });
 
-  it('renews the in-progress marker and the chat lock while the handler runs', async () => {
+  it('renews the chat lock, which names the update, while the handler runs; marks the update when done', async () => {
     const lockTtlMs = 300;
     const { prefix, a } = replicas({ lockTtlMs });
     const h = handler();
@@ -135,35 +135,68 @@ describe('updateGuard', () => {
     await waitFor(() => h.state.runs === 1, 20_000, 'handler running');
     const seenKey = `${prefix}upd:400`;
     const lockKey = `${prefix}lock:chat:5004`;
+    expect(await updateStates(redis, prefix, [{ updateId: 400, chatId: 5004 }])).toEqual(['running']);
     // A PTTL that goes up again can only come from a renewal (without one it only falls, then the key goes).
-    for (const key of [seenKey, lockKey]) {
-      let last = await redis.pttl(key);
-      expect(last).toBeGreaterThan(0);
-      await waitFor(
-        async () => {
-          const now = await redis.pttl(key);
-          const renewed = now > last;
-          last = now;
-          return renewed;
-        },
-        20_000,
-        `${key} renewed`,
-      );
-    }
-    expect((await redis.get(seenKey))?.startsWith('p:')).toBe(true);
+    let last = await redis.pttl(lockKey);
+    expect(last).toBeGreaterThan(0);
+    await waitFor(
+      async () => {
+        const now = await redis.pttl(lockKey);
+        const renewed = now > last;
+        last = now;
+        return renewed;
+      },
+      20_000,
+      `${lockKey} renewed`,
+    );
+    expect((await redis.get(lockKey))?.startsWith('400:')).toBe(true);
+    expect(await redis.exists(seenKey)).toBe(0);
     h.release();
     await running;
     expect(await redis.get(seenKey)).toBe('d');
     expect(await redis.exists(lockKey)).toBe(0);
+    expect(
+      await updateStates(redis, prefix, [
+        { updateId: 400, chatId: 5004 },
+        { updateId: 401, chatId: 5004 },
+      ]),
+    ).toEqual(['done', 'free']);
   });
 
-  it('handles again an update whose handler died (marker not renewed, expired)', async () => {
-    const { prefix, a } = replicas({ heldWaitMs: 20_000 });
-    await redis.set(`${prefix}upd:500`, 'p:dead-replica', 'PX', 100); // a SIGKILLed holder
+  it('handles again an update whose handler died (its lock not renewed, expired)', async () => {
+    const { prefix, a } = replicas();
+    await redis.set(`${prefix}lock:chat:5005`, '500:dead-replica', 'PX', 100); // a SIGKILLed holder
+    expect(await updateStates(redis, prefix, [{ updateId: 500, chatId: 5005 }])).toEqual(['running']);
     const h = handler();
     await a(ctx(500, 5005), h.next(500));
     expect(h.state.runs).toBe(1);
     expect(await redis.get(`${prefix}upd:500`)).toBe('d');
+  });
+
+  it('reads the first read with the lock and hands it on; an update with no chat and no user locks itself', async () => {
+    const prefix = `ug${++n}:`;
+    await redis.set(`${prefix}state:5010`, 'kept');
+    const seen: Array<string | null>[] = [];
+    const guard = updateGuard<Context>({
+      redis,
+      prefix,
+      firstRead: {
+        keysOf: (c) => [`${prefix}state:${c.chatId ?? 'none'}`],
+        use: async (_c, values, next) => {
+          seen.push(values.map((v) => v?.toString('utf8') ?? null));
+          await next();
+        },
+      },
+    });
+    const h = handler();
+    await guard(ctx(1000, 5010), h.next(1000));
+    const chatless = new Context({ update_id: 1001, poll: { id: 'p' } } as unknown as Update, api, me);
+    await guard(chatless, h.next(1001));
+    await guard(chatless, h.next(1001));
+    expect(seen).toEqual([['kept'], [null]]);
+    expect(h.state.entered).toEqual([1000, 1001]);
+    expect(await redis.get(`${prefix}upd:1001`)).toBe('d');
+    expect(await redis.exists(`${prefix}lock:update:1001`)).toBe(0);
   });
 
   it('on a handler error: the error propagates, marker and lock are released, the redelivery is handled', async () => {

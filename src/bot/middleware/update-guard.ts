@@ -4,47 +4,59 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, MiddlewareFn } from 'grammy';
 import type { Redis } from 'ioredis';
 
-export interface UpdateGuardOptions {
+/**
+ * What an update reads first (its chat's state), fetched in the round trip that takes its lock: `use` runs the rest
+ * of the update with the values.
+ */
+export interface FirstRead<C> {
+  keysOf(ctx: C): string[];
+  use(ctx: C, values: Array<Buffer | null>, next: () => Promise<void>): Promise<void>;
+}
+
+export interface UpdateGuardOptions<C> {
   redis: Redis;
   prefix: string;
-  /** How long a chat lock lives without renewal. */
+  /** How long a lock lives without renewal. */
   lockTtlMs?: number;
   /** How long an update may wait for its chat's lock before it is given up (and retried by Telegram). */
   lockWaitMs?: number;
   /** How long a handled update_id is remembered. */
   seenTtlSeconds?: number;
-  /**
-   * How long a repeated update waits for another handler of it (alive, or dead with its marker not yet
-   * expired) before it is refused with UpdateInProgressError. Below grammY's webhook answer time, so
-   * Telegram gets a non-2xx answer and delivers the update again.
-   */
-  heldWaitMs?: number;
+  firstRead?: FirstRead<C>;
 }
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
 
+/** The lock an update holds while it runs: its chat's, else its user's, else its own (botKeys). */
+function lockOf(keys: ReturnType<typeof botKeys>, ctx: Context): string {
+  const owner = ctx.chatId ?? ctx.from?.id;
+  return owner === undefined ? keys.updateLock(ctx.update.update_id) : keys.chatLock(owner);
+}
+
 /**
- * Where each update stands for the guard: `done` (handled), `running` (a handler holds it and is alive: it
- * renews its marker) or `free` (never claimed, or its handler died or failed: handling it again is safe).
+ * Where each update stands for the guard: `done` (handled), `running` (a live handler holds its lock, which names
+ * it) or `free` (never handled, or its handler died or failed: handling it again is safe). `chatId`: the chat whose
+ * lock the update takes.
  */
 export async function updateStates(
   redis: Redis,
   prefix: string,
-  updateIds: readonly number[],
+  updates: ReadonlyArray<{ updateId: number; chatId: number }>,
 ): Promise<Array<'done' | 'running' | 'free'>> {
-  if (updateIds.length === 0) return [];
-  const marks = await redis.mget(...updateIds.map(botKeys(prefix).update));
-  return marks.map((mark) => (mark === 'd' ? 'done' : mark === null ? 'free' : 'running'));
+  if (updates.length === 0) return [];
+  const keys = botKeys(prefix);
+  const marks = await redis.mget(
+    ...updates.flatMap(({ updateId, chatId }) => [keys.update(updateId), keys.chatLock(chatId)]),
+  );
+  return updates.map(({ updateId }, i) => {
+    if (marks[2 * i] === 'd') return 'done';
+    return marks[2 * i + 1]?.startsWith(`${updateId}:`) === true ? 'running' : 'free';
+  });
 }
 
 export class ChatBusyError extends Error {
   override readonly name = 'ChatBusyError';
-}
-
-/** Another handler holds this update (it may still be running): refused, so Telegram delivers it again. */
-export class UpdateInProgressError extends Error {
-  override readonly name = 'UpdateInProgressError';
 }
 
 /** The guard's Redis and its timings, defaults applied (see UpdateGuardOptions). */
@@ -52,129 +64,81 @@ interface Timings {
   redis: Redis;
   lockTtlMs: number;
   lockWaitMs: number;
-  heldWaitMs: number;
-}
-
-/** A try to take the chat's lock, sent at `at` (performance.now()). */
-interface LockTry {
-  at: number;
-  reply: Promise<string | null>;
 }
 
 /**
- * Across replicas: a repeated update (same update_id) is handled once, and the updates of one chat are
- * never handled by two replicas at the same time (a short Redis lock per chat, renewed while the handler runs).
+ * Across replicas: a repeated update (same update_id) is handled once, and the updates of one chat are never
+ * handled by two replicas at the same time. The chat's lock (short, renewed while the handler runs) names the
+ * update that holds it; the update's mark (`d`, kept a day) is written once it is handled, before the lock goes, and
+ * read with the lock's first try, so the next holder of the lock, a repeat of the update included, sees it. A
+ * handler that dies leaves neither: once its lock expires the update is handled again; one that fails releases the
+ * lock and leaves no mark, so Telegram's redelivery is handled.
  */
-export function updateGuard<C extends Context>(options: UpdateGuardOptions): MiddlewareFn<C> {
-  const { redis, prefix } = options;
+export function updateGuard<C extends Context>(options: UpdateGuardOptions<C>): MiddlewareFn<C> {
+  const { redis, prefix, firstRead } = options;
   const timings: Timings = {
     redis,
     lockTtlMs: options.lockTtlMs ?? 15_000,
     lockWaitMs: options.lockWaitMs ?? 30_000,
-    heldWaitMs: options.heldWaitMs ?? 5_000,
   };
-  const { lockTtlMs } = timings;
   const seenTtl = options.seenTtlSeconds ?? 86_400;
   const keys = botKeys(prefix);
 
   return async (ctx, next) => {
-    const seenKey = keys.update(ctx.update.update_id);
-    const marker = `p:${randomBytes(12).toString('hex')}`;
-    const chatId = ctx.chatId ?? ctx.from?.id;
-    const lockKey = chatId === undefined ? undefined : keys.chatLock(chatId);
-    const token = randomBytes(12).toString('hex');
-    const claimed = await claimWithLock(timings, seenKey, marker, lockKey, token);
-    if (claimed === 'handled') return;
-    const heartbeat = setInterval(
-      () => {
-        redis.eval(RENEW, 1, seenKey, marker, String(lockTtlMs)).catch(() => {});
-      },
-      Math.floor(lockTtlMs / 3),
-    );
-
+    const updateId = ctx.update.update_id;
+    const seenKey = keys.update(updateId);
+    const token = `${updateId}:${randomBytes(9).toString('base64url')}`;
+    const readKeys = [seenKey, ...(firstRead?.keysOf(ctx) ?? [])];
+    const { lock, values } = await holdLock(timings, lockOf(keys, ctx), token, readKeys);
     let done = false;
-    let unlocked: Promise<unknown> | undefined;
     try {
-      const chat = lockKey === undefined ? undefined : await holdChat(timings, lockKey, token, claimed.first);
-      try {
-        await next();
-      } finally {
-        unlocked = chat?.release();
-      }
+      if (values[0]?.toString('utf8') === 'd') return;
+      await (firstRead === undefined ? next() : firstRead.use(ctx, values.slice(1), next));
       done = true;
     } finally {
-      clearInterval(heartbeat);
-      const ended = done
-        ? redis.set(seenKey, 'd', 'EX', seenTtl).catch(() => {})
-        : redis.eval(RELEASE, 1, seenKey, marker).catch(() => {});
-      await Promise.all([unlocked, ended]);
+      // The mark goes first, on the same connection: no other holder of the lock can miss it.
+      const marked = done ? redis.set(seenKey, 'd', 'EX', seenTtl).catch(() => {}) : undefined;
+      await Promise.all([marked, lock.release()]);
     }
   };
 }
 
 /**
- * Claims the update (`seenKey`: 'p:<token>' while in progress, renewed by its holder so it expires soon after a
- * crash; 'd' once done) and sends the first try of the chat's lock with it: one round trip for nearly every
- * update. 'handled': handled already. A lock taken for an update that turns out to be a repeat is given back at
- * once, so `first` is then undefined.
+ * Takes the lock (waiting for it up to lockWaitMs) and reads `readKeys` right after it in the same round trip on
+ * its first try (after a failed try, once it is taken), then renews it while the handler runs, until released.
  */
-async function claimWithLock(
-  timings: Timings,
-  seenKey: string,
-  marker: string,
-  lockKey: string | undefined,
-  token: string,
-): Promise<'handled' | { first: LockTry | undefined }> {
-  const { redis, lockTtlMs } = timings;
-  const claimed = redis.set(seenKey, marker, 'PX', lockTtlMs, 'NX');
-  const first =
-    lockKey === undefined
-      ? undefined
-      : { at: performance.now(), reply: redis.set(lockKey, token, 'PX', lockTtlMs, 'NX') };
-  // When the claim fails first (Redis unreachable), nobody awaits the lock's reply: it must not end the process
-  // as an unhandled rejection. Whoever awaits it still gets its error.
-  first?.reply.catch(() => undefined);
-  if ((await claimed) !== null) return { first };
-  if (first !== undefined && lockKey !== undefined && (await first.reply.catch(() => null)) !== null) {
-    await redis.eval(RELEASE, 1, lockKey, token).catch(() => {});
-  }
-  return (await claim(timings, seenKey, marker)) ? { first: undefined } : 'handled';
-}
-
-/**
- * Claims the update: true to handle it, false when it was handled already. The in-progress marker
- * (`p:<token>`) lives only as long as its holder renews it, so the update of a handler that died (SIGKILL)
- * is handled again once the marker expires; while it may still be alive, the update is refused.
- */
-async function claim(
-  { redis, lockTtlMs, heldWaitMs }: Timings,
-  seenKey: string,
-  marker: string,
-): Promise<boolean> {
-  const deadline = Date.now() + heldWaitMs;
-  let delay = 20;
-  for (;;) {
-    if ((await redis.set(seenKey, marker, 'PX', lockTtlMs, 'NX')) !== null) return true;
-    const current = await redis.get(seenKey);
-    if (current === 'd') return false;
-    if (current !== null) {
-      if (Date.now() > deadline) throw new UpdateInProgressError(`update ${seenKey} is being handled`);
-      await sleep(delay);
-      delay = Math.min(delay * 2, 250);
-    }
-  }
-}
-
-/** The chat's lock (see lock), renewed while the handler runs, until it is released. */
-async function holdChat(
+async function holdLock(
   timings: Timings,
   lockKey: string,
   token: string,
-  first: LockTry | undefined,
-): Promise<{ release(): Promise<unknown> }> {
-  const { redis, lockTtlMs } = timings;
-  // Until when the lock is surely ours.
-  let ownedUntil = await lock(timings, lockKey, token, first);
+  readKeys: string[],
+): Promise<{ lock: { release(): Promise<unknown> }; values: Array<Buffer | null> }> {
+  const { redis, lockTtlMs, lockWaitMs } = timings;
+  const deadline = Date.now() + lockWaitMs;
+  let delay = 10;
+  // Until when the lock is surely ours: its TTL counted from before the command that set it.
+  let ownedUntil: number;
+  let values: Array<Buffer | null>;
+  for (let attempt = 0; ; attempt++) {
+    const at = performance.now();
+    const taken = redis.set(lockKey, token, 'PX', lockTtlMs, 'NX');
+    const read = attempt === 0 ? redis.mgetBuffer(...readKeys) : undefined;
+    // Read with a lock not taken: its values are dropped, and its error too when the lock's answer comes first.
+    read?.catch(() => undefined);
+    if ((await taken) !== null) {
+      ownedUntil = at + lockTtlMs;
+      try {
+        values = await (read ?? redis.mgetBuffer(...readKeys));
+      } catch (error) {
+        await redis.eval(RELEASE, 1, lockKey, token).catch(() => {});
+        throw error;
+      }
+      break;
+    }
+    if (Date.now() > deadline) throw new ChatBusyError(`lock ${lockKey} stayed taken`);
+    await sleep(delay);
+    delay = Math.min(delay * 2, 200);
+  }
   const renew = setInterval(
     () => {
       const sentAt = performance.now();
@@ -187,11 +151,11 @@ async function holdChat(
     },
     Math.floor(lockTtlMs / 3),
   );
-  return {
+  const lock = {
     release: () => {
       clearInterval(renew);
       // Well within its TTL the lock cannot have passed to anyone else: a plain DEL releases it. Near or past
-      // the TTL, only if it still holds our token. Sent with the update's end marker, in one round trip.
+      // the TTL, only if it still holds our token.
       return (
         performance.now() < ownedUntil - lockTtlMs / 3
           ? redis.del(lockKey)
@@ -199,27 +163,5 @@ async function holdChat(
       ).catch(() => {});
     },
   };
-}
-
-/**
- * Takes the chat's lock, waiting for it up to lockWaitMs, starting from a first try already sent at `first.at`.
- * Returns until when the lock is surely ours: its TTL counted from before the command that set it.
- */
-async function lock(
-  { redis, lockTtlMs, lockWaitMs }: Timings,
-  lockKey: string,
-  token: string,
-  first: LockTry | undefined,
-): Promise<number> {
-  const deadline = Date.now() + lockWaitMs;
-  let delay = 10;
-  let attempt = first;
-  for (;;) {
-    attempt ??= { at: performance.now(), reply: redis.set(lockKey, token, 'PX', lockTtlMs, 'NX') };
-    if ((await attempt.reply) !== null) return attempt.at + lockTtlMs;
-    attempt = undefined;
-    if (Date.now() > deadline) throw new ChatBusyError(`chat lock ${lockKey} stayed taken`);
-    await sleep(delay);
-    delay = Math.min(delay * 2, 200);
-  }
+  return { lock, values };
 }
