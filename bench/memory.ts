@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { compactingAdapter } from '../src/bot/conversations/compact-replay.ts';
+import { storedJson } from '../src/bot/conversations/compact-replay.ts';
 import type { BenchContext } from './lib/context.ts';
 import type { Row } from './lib/report.ts';
 import { eachLimited, fmt, sleep } from './lib/stats.ts';
@@ -107,12 +107,8 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
     // What a stored conversation is made of (JSON characters per top-level field, one sample, inflated).
     const [, sample] = await redis.scan('0', 'MATCH', `${PREFIX}conv:*`, 'COUNT', 100);
     const stored = sample[0] === undefined ? null : await redis.getBuffer(sample[0]);
-    const unpacked = await compactingAdapter<unknown>({
-      read: () => Promise.resolve(stored ?? undefined),
-      write: () => Promise.resolve(),
-      delete: () => Promise.resolve(),
-    }).read('sample');
-    if (stored !== null && unpacked !== undefined) {
+    if (stored !== null) {
+      const unpacked: unknown = JSON.parse(storedJson(stored));
       // Paths of the larger fields, a few levels down.
       const big: string[] = [];
       const walk = (value: unknown, path: string, depth: number): void => {

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPin, RedisPinStore } from '../../src/accounts/pin.ts';
+import { storedJson } from '../../src/bot/conversations/compact-replay.ts';
 import type { App } from '../../src/app.ts';
 import { createLogger } from '../../src/logger.ts';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
@@ -92,7 +92,7 @@ async function aofText(): Promise<string> {
       const start = m.index + m[0].length;
       const value = Buffer.from(text.slice(start, start + Number(m[1])), 'latin1');
       expect(value[0]).toBe(0);
-      return inflateRawSync(value.subarray(1), { windowBits: 11 }).toString();
+      return storedJson(value);
     }),
   );
   expect(flows.length).toBeGreaterThan(0);

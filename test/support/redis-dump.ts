@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib';
+import { storedJson } from '../../src/bot/conversations/compact-replay.ts';
 import type { Redis } from 'ioredis';
 
 /** Every key and every value Redis holds, as text (a stored conversation also inflated). */
@@ -14,12 +14,8 @@ export async function everythingIn(redis: Redis): Promise<string> {
       if (type === 'string') {
         const value = (await redis.getBuffer(key)) ?? Buffer.alloc(0);
         // A stored conversation: a zero byte, then deflated JSON (src/bot/conversations/compact-replay.ts).
-        if (value[0] === 0) {
-          out.push(
-            value.toString('latin1'),
-            inflateRawSync(value.subarray(1), { windowBits: 11 }).toString(),
-          );
-        } else out.push(value.toString('utf8'));
+        if (value[0] === 0) out.push(value.toString('latin1'), storedJson(value));
+        else out.push(value.toString('utf8'));
       } else if (type === 'hash') out.push(JSON.stringify(await redis.hgetall(key)));
       else if (type === 'list') out.push(...(await redis.lrange(key, 0, -1)));
       else if (type === 'set') out.push(...(await redis.smembers(key)));

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, RESELLER, startBotWorld, type BotWorld } from '../../support/bot-world.ts';
 import { waitFor } from '../../orders/support/world.ts';
-import { compactingAdapter } from '../../../src/bot/conversations/compact-replay.ts';
+import { storedJson } from '../../../src/bot/conversations/compact-replay.ts';
 import { FAST_USER, PROMPT, say, tap, typeToPhone } from './helpers.ts';
 
 // Issue 13: what one chat in a top-up holds in Redis (its conversation and its session) stays within 2 KB.
@@ -26,14 +26,10 @@ describe('top-up flow: stored state per chat', () => {
    * prompt reaches the chat before the state is written), with the stored conversation for the message.
    */
   async function storedAfter(chatId: number, last: string): Promise<{ bytes: number; conversation: string }> {
-    // Read back through the bot's own adapter (the value is deflated).
-    const stored = compactingAdapter<unknown>({
-      read: async (key) => (await redis.getBuffer(key)) ?? undefined,
-      write: () => Promise.resolve(),
-      delete: () => Promise.resolve(),
-    });
+    // Read back as the bot reads it (the value is deflated).
     const conversation = await waitFor(async () => {
-      const json = JSON.stringify((await stored.read(`rb:conv:${chatId}`)) ?? null);
+      const stored = await redis.getBuffer(`rb:conv:${chatId}`);
+      const json = stored === null ? 'null' : storedJson(stored);
       return json.includes(JSON.stringify(last)) ? json : undefined;
     });
     let bytes = 0;
