@@ -92,7 +92,11 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
      */
     async fix(scope: NumberScope, draft: IntentDraft, messageId?: number): Promise<FixedNumber> {
       const candidate = newMerchantOrderNumber();
-      const intent = intentWithNumber(draft, { externalOrderId: candidate });
+      // Kept only to record the order as not placed: never sent, so without its quote's token (half its bytes).
+      const intent = intentWithNumber(
+        { ...draft, request: { ...draft.request, quoteToken: '' } },
+        { externalOrderId: candidate },
+      );
       const [externalOrderId, isNew] = (await FIX.run(
         redis,
         [keys.numberFor(scopeHash(scope)), keys.unresolvedNumbers, keys.numberIntent(candidate)],

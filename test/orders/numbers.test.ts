@@ -84,6 +84,9 @@ describe('merchant order numbers and the intents stored under them', () => {
       sent.message_id,
     );
     expect(fixed).toMatchObject({ fresh: true, statusMessageId: sent.message_id });
+    // Kept to record it as not placed, never to send: the quote's token is left out.
+    expect(model.request.quoteToken).not.toBe('');
+    expect((await numbers.intentOf(fixed.externalOrderId))?.request.quoteToken).toBe('');
     // The same confirmation again finds the number and its message.
     expect(
       await numbers.fix({ userId: model.resellerId, flow: 'f1:3', quoteToken: 'qt' }, draftOf(model)),
