@@ -147,12 +147,12 @@ const PACKED = 0;
  */
 const DEFLATE_OPTIONS = { windowBits: 11, memLevel: 1, chunkSize: 2048, dictionary: DICTIONARY } as const;
 const INFLATE_OPTIONS = { windowBits: 11, chunkSize: 4096 } as const;
+const INFLATE_PACKED = { ...INFLATE_OPTIONS, dictionary: DICTIONARY } as const;
 
-/** Inflates with the small window, or with zlib's default for a value deflated before it was chosen. */
-function inflate(bytes: Buffer, dictionary?: Buffer): Buffer {
-  const options = dictionary === undefined ? INFLATE_OPTIONS : { ...INFLATE_OPTIONS, dictionary };
+/** Inflates a value stored as text with the small window, or with zlib's default for one deflated before it was chosen. */
+function inflateText(bytes: Buffer): Buffer {
   try {
-    return inflateRawSync(bytes, options);
+    return inflateRawSync(bytes, INFLATE_OPTIONS);
   } catch {
     return inflateRawSync(bytes);
   }
@@ -162,10 +162,10 @@ const isPacked = (value: unknown): value is Packed => isObject(value) && typeof 
 
 /** The JSON of a conversation as Redis holds it (see compactingAdapter), whichever way it was stored. */
 export function storedJson(stored: Buffer): string {
-  if (stored[0] === PACKED) return inflate(stored.subarray(1), DICTIONARY).toString('utf8');
+  if (stored[0] === PACKED) return inflateRawSync(stored.subarray(1), INFLATE_PACKED).toString('utf8');
   const text = stored.toString('utf8');
   const value: unknown = JSON.parse(text);
-  return isPacked(value) ? inflate(Buffer.from(value.z, 'base64')).toString('utf8') : text;
+  return isPacked(value) ? inflateText(Buffer.from(value.z, 'base64')).toString('utf8') : text;
 }
 
 /**
