@@ -62,7 +62,7 @@ for i = 1, moves do
 end
 if ARGV[4] ~= '' then redis.call('SET', KEYS[2], ARGV[5]) end
 redis.call('HSET', KEYS[1], 'rev', tostring(expected + 1), 'data', ARGV[2], 'st', ARGV[3])
-applyOps(7 + moves)
+applyOps(8 + moves, ARGV[7 + moves])
 return {1, tostring(expected + 1)}
 `);
 
@@ -243,7 +243,8 @@ export function createCommit(options: {
       ...(mutation.keepForMs === undefined ? dueOps(keys, prev, mutation, read, Date.now()) : []),
       ...(mutation.ops ?? []),
     ];
-    const encoded = encodeOps(ops, 3 + moves.length * 3);
+    // The order's number, in most ops (members, change entries), is sent once.
+    const encoded = encodeOps(ops, 3 + moves.length * 3, next.externalOrderId);
     const data = encodeOrder(next);
     const raw = (await commitScript.run(
       redis,
@@ -256,6 +257,7 @@ export function createCommit(options: {
         guard?.value ?? '',
         String(moves.length),
         ...moves.map(encodeMove),
+        next.externalOrderId,
         ...encoded.args,
       ],
     )) as [number, string];

@@ -4,7 +4,7 @@ import { newMerchantOrderNumber } from '../domain/order-number.ts';
 import type { OrderRequest } from '../merchant/types.ts';
 import { orderKeys } from './keys.ts';
 import { defineScript, type RedisOp } from '../lib/redis/redis-script.ts';
-import { decodeOrder } from './record.ts';
+import { decodeIntent, decodeOrder, encodeIntent } from './record.ts';
 import type { OrderIntent, StoredOrder } from './types.ts';
 
 /**
@@ -92,15 +92,11 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
      */
     async fix(scope: NumberScope, draft: IntentDraft, messageId?: number): Promise<FixedNumber> {
       const candidate = newMerchantOrderNumber();
-      // Kept only to record the order as not placed: never sent, so without its quote's token (half its bytes).
-      const intent = intentWithNumber(
-        { ...draft, request: { ...draft.request, quoteToken: '' } },
-        { externalOrderId: candidate },
-      );
+      const intent = encodeIntent(intentWithNumber(draft, { externalOrderId: candidate }));
       const [externalOrderId, isNew] = (await FIX.run(
         redis,
         [keys.numberFor(scopeHash(scope)), keys.unresolvedNumbers, keys.numberIntent(candidate)],
-        [candidate, ttl, JSON.stringify(intent), messageId ?? '', Date.now()],
+        [candidate, ttl, intent, messageId ?? '', Date.now()],
       )) as [string, number];
       if (isNew === 1)
         return {
@@ -147,7 +143,7 @@ export function createOrderNumbers(deps: { redis: Redis; prefix: string; ttlSeco
     async intentOf(externalOrderId: string): Promise<OrderIntent | null> {
       const [raw, msg] = await redis.hmget(keys.numberIntent(externalOrderId), 'intent', 'msg');
       if (raw === null || raw === undefined) return null;
-      const intent = JSON.parse(raw) as OrderIntent;
+      const intent = decodeIntent(raw, externalOrderId);
       return msg === null || msg === undefined ? intent : { ...intent, statusMessageId: Number(msg) };
     },
 

@@ -1,4 +1,4 @@
-import type { StoredOrder } from './types.ts';
+import type { OrderIntent, StoredOrder } from './types.ts';
 
 /**
  * The stored form of an order (the `data` field of its hash), kept small: short field names, no field stored
@@ -42,6 +42,7 @@ const SHORT: Record<string, string> = {
   localAmount: 'la',
   merchantPrice: 'mp',
   merchantCurrency: 'mc',
+  resellerPrice: 'rp',
   expiresAt: 'ex',
   statusTitle: 'tt',
   statusMessage: 'sm',
@@ -117,22 +118,63 @@ function withoutEmpty<T extends object>(value: T): Partial<T> {
   ) as Partial<T>;
 }
 
-/** The stored text of an order. */
-export function encodeOrder(order: StoredOrder): string {
+/** The request and quote of an order or intent as stored: the number left out, the quote's fields the request has. */
+function compactOrder<T extends Pick<StoredOrder, 'request' | 'quote'>>(order: T, keepToken: boolean) {
   const { externalOrderId: _sameNumber, ...request } = order.request;
-  if (order.placement !== 'placing') delete (request as Partial<typeof request>).quoteToken;
+  if (!keepToken) delete (request as Partial<typeof request>).quoteToken;
   const quote: Partial<StoredOrder['quote']> = { ...order.quote };
   if (quote.subtype === request.subtype) delete quote.subtype;
   if (quote.localCurrency === request.localCurrency) delete quote.localCurrency;
+  return { request: request as StoredOrder['request'], quote: quote as StoredOrder['quote'] };
+}
+
+/** The request and quote of a stored order or intent as the caller knows them again (see compactOrder). */
+function expandOrder(rest: Partial<StoredOrder>, externalOrderId: string) {
+  const request = { ...rest.request!, quoteToken: rest.request!.quoteToken ?? '', externalOrderId };
+  const quote = {
+    ...rest.quote!,
+    subtype: rest.quote!.subtype ?? request.subtype,
+    localCurrency: rest.quote!.localCurrency ?? request.localCurrency,
+  };
+  return { externalOrderId, request, quote, chatId: rest.chatId ?? rest.resellerId! };
+}
+
+/** The stored text of an order. */
+export function encodeOrder(order: StoredOrder): string {
   const { externalOrderId: _inTheKey, ...rest } = order;
-  const compact: Partial<StoredOrder> & { v: number } = { v: VERSION, ...rest };
-  compact.request = request as StoredOrder['request'];
-  compact.quote = quote as StoredOrder['quote'];
+  const compact: Partial<StoredOrder> & { v: number } = {
+    v: VERSION,
+    ...rest,
+    ...compactOrder(order, order.placement === 'placing'),
+  };
   if (order.chatId === order.resellerId) delete compact.chatId;
   if (order.updatedAt === order.history.at(-1)?.at) delete compact.updatedAt;
   if (order.history.length === 0) delete compact.history;
   if (order.details) compact.details = withoutEmpty(order.details) as StoredOrder['details'];
   return JSON.stringify(rename(compact, SHORT, packTime));
+}
+
+/**
+ * The stored text of an intent whose number is not resolved yet (numbers.ts), in the record's short form: kept
+ * only to record the order as not placed, so without its number (the key names it) or its quote's token.
+ */
+export function encodeIntent(intent: OrderIntent): string {
+  const { externalOrderId: _inTheKey, ...rest } = intent;
+  const compact: Partial<OrderIntent> & { v: number } = {
+    v: VERSION,
+    ...rest,
+    ...compactOrder(intent, false),
+  };
+  if (intent.chatId === intent.resellerId) delete compact.chatId;
+  return JSON.stringify(rename(compact, SHORT, packTime));
+}
+
+/** An intent from encodeIntent's text, or from the plain JSON stored before it. */
+export function decodeIntent(text: string, externalOrderId: string): OrderIntent {
+  const parsed = JSON.parse(text) as Record<string, unknown>;
+  if (parsed.v !== VERSION) return parsed as unknown as OrderIntent;
+  const { v: _version, ...rest } = rename(parsed, LONG, unpackTime) as Partial<OrderIntent> & { v: number };
+  return { ...rest, ...expandOrder(rest as Partial<StoredOrder>, externalOrderId) } as OrderIntent;
 }
 
 /** An order from its stored text, in either form; `externalOrderId` is the one its key names. */
@@ -141,12 +183,6 @@ export function decodeOrder(text: string, externalOrderId: string): StoredOrder 
   if (parsed.v !== VERSION) return parsed as unknown as StoredOrder;
   const { v: _version, ...rest } = rename(parsed, LONG, unpackTime) as Partial<StoredOrder> & { v: number };
   const history = rest.history ?? [];
-  const request = { ...rest.request!, quoteToken: rest.request!.quoteToken ?? '', externalOrderId };
-  const quote = {
-    ...rest.quote!,
-    subtype: rest.quote!.subtype ?? request.subtype,
-    localCurrency: rest.quote!.localCurrency ?? request.localCurrency,
-  };
   const details = rest.details && {
     ...rest.details,
     statusTitle: rest.details.statusTitle ?? '',
@@ -156,11 +192,8 @@ export function decodeOrder(text: string, externalOrderId: string): StoredOrder 
     attempts: (rest.details.attempts ?? []).map((a) => ({ ...a, errorMessage: a.errorMessage ?? '' })),
   };
   return {
-    externalOrderId,
     ...rest,
-    request,
-    quote,
-    chatId: rest.chatId ?? rest.resellerId!,
+    ...expandOrder(rest, externalOrderId),
     history,
     updatedAt: rest.updatedAt ?? history.at(-1)!.at,
     ...(details ? { details } : {}),

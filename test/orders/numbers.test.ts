@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect } from 'vitest';
-import { createOrderNumbers, type IntentDraft } from '../../src/orders/numbers.ts';
+import { createOrderNumbers, intentWithNumber, type IntentDraft } from '../../src/orders/numbers.ts';
 import type { OrderIntent } from '../../src/orders/types.ts';
 import { botMessage } from './support/checks.ts';
 import { phone } from './support/fixtures.ts';
@@ -86,7 +86,17 @@ describe('merchant order numbers and the intents stored under them', () => {
     expect(fixed).toMatchObject({ fresh: true, statusMessageId: sent.message_id });
     // Kept to record it as not placed, never to send: the quote's token is left out.
     expect(model.request.quoteToken).not.toBe('');
-    expect((await numbers.intentOf(fixed.externalOrderId))?.request.quoteToken).toBe('');
+    const kept = intentWithNumber(draftOf(model), fixed);
+    const expected = { ...kept, request: { ...kept.request, quoteToken: '' } };
+    expect(await numbers.intentOf(fixed.externalOrderId)).toEqual(expected);
+    // in the record's short form: without its number (the key names it), at most 60 % of its JSON
+    const key = `nb2:orders:number-intent:${fixed.externalOrderId}`;
+    const raw = (await client.hget(key, 'intent'))!;
+    expect(raw).not.toContain(fixed.externalOrderId);
+    expect(raw.length).toBeLessThanOrEqual(0.6 * JSON.stringify(expected).length);
+    // An intent stored before that form (plain JSON) still reads.
+    await client.hset(key, 'intent', JSON.stringify(expected));
+    expect(await numbers.intentOf(fixed.externalOrderId)).toEqual(expected);
     // The same confirmation again finds the number and its message.
     expect(
       await numbers.fix({ userId: model.resellerId, flow: 'f1:3', quoteToken: 'qt' }, draftOf(model)),

@@ -37,6 +37,12 @@ async function bytesPerOrder(
   return { perOrder: total / ORDERS, record: records / ORDERS, raw };
 }
 
+function fieldNames(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(fieldNames);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([name, inner]) => [name, ...fieldNames(inner)]);
+}
+
 describe('the stored order record', () => {
   it(`a finished order with its events costs at most ${BUDGET_BYTES} B in Redis, indexes included`, async ({
     openWorld,
@@ -56,6 +62,8 @@ describe('the stored order record', () => {
     await expectToldOncePerStatus(w, exts);
     const { perOrder, record, raw } = await bytesPerOrder(w, prefix);
     expect(perOrder, `record ${record} B; one record: ${raw}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    // every field at every depth under its short name
+    expect(fieldNames(JSON.parse(raw)).filter((name) => name.length > 2)).toEqual([]);
     // Read back: nothing of the order was lost by storing it compactly. A read of the service may still refresh
     // an order's details after it settled (a follow-up read that was already due), so what is compared is what
     // no later read changes: the identity, the request, the quote, who it belongs to and its status history.
@@ -95,6 +103,11 @@ describe('the stored order record', () => {
     // While it is being placed, the token is what a resend sends again.
     const placing = { ...placed, placement: 'placing' as const, request: intent.request };
     expect(decodeOrder(encodeOrder(placing), ext).request.quoteToken).toBe(token);
+    // A reseller's price is stored under a short name too, and reads back.
+    const priced = { ...placed, quote: { ...placed.quote, resellerPrice: '0.35' } };
+    const text = encodeOrder(priced);
+    expect(fieldNames(JSON.parse(text)).filter((name) => name.length > 2)).toEqual([]);
+    expect(decodeOrder(text, ext)).toEqual(priced);
   });
 
   it('a record stored in the older form (plain JSON) still reads, and its next change stores it compactly', async ({

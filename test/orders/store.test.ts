@@ -53,6 +53,36 @@ describe('RedisOrderStore', () => {
     expect(due).toBeLessThanOrEqual(after + 60_000);
   });
 
+  it('a commit carries the order number once, however many of its writes name it', async () => {
+    const one = intent();
+    const ext = one.externalOrderId;
+    const orderKey = orderKeys(prefix).order(ext);
+    const monitor = await new Redis(server.url).monitor();
+    const commits: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+      if (source !== 'lua' && /^evalsha$/i.test(args[0] ?? '') && args[3] === orderKey) commits.push(args);
+    });
+    await storeA.create(one, claim);
+    await storeA.applyRemote(ext, { orderId: 'O-7000001', status: 'accepted' }, 'create', 1000);
+    await storeA.applyRemote(ext, { orderId: 'O-7000001', status: 'succeeded' }, 'webhook');
+    // MONITOR shows a command before its answer reaches us, so the three are in by now; a read makes sure.
+    await a.ping();
+    monitor.disconnect();
+    expect(commits).toHaveLength(3);
+    for (const args of commits) {
+      const argv = args.slice(3 + Number(args[2]));
+      // The number once for the writes (indexes, the change entry, the due sets), and inside a ledger move.
+      expect(argv.filter((arg) => arg.includes(ext)).length, argv.join(' ')).toBeLessThanOrEqual(2);
+    }
+    // and the writes it names are all there
+    const keys = orderKeys(prefix);
+    expect(await a.zscore(keys.status('succeeded'), ext)).not.toBeNull();
+    expect(await a.hget(keys.orderIds, 'O-7000001')).toBe(ext);
+    const entries = (await a.xrange(keys.changes, '-', '+')) as Array<[string, string[]]>;
+    expect(entries.filter(([, f]) => f[f.indexOf('ext') + 1] === ext)).toHaveLength(3);
+    expect(await a.zscore(keys.unfinished, ext)).toBeNull();
+  });
+
   it('two replicas saving the same intent at once create exactly one record', async () => {
     const one = intent();
     const results = await Promise.all([storeA.create(one, claim), storeB.create(one, claim)]);
