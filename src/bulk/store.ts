@@ -116,7 +116,7 @@ for word in string.gmatch(ARGV[1], '[^,]+') do
 end
 if not allowed then return state end
 redis.call('HSET', KEYS[1], 'state', ARGV[2])
-applyOps(4)
+applyOps(4, 2)
 -- a parked chain of jobs (a draft's included) is started again, in a new round, when the new state needs a job:
 -- running, cancelled
 if ARGV[3] == '1' and redis.call('HGET', KEYS[1], 'parked') == '1' then
@@ -180,7 +180,7 @@ function createRunTransitions(redis: Redis, keys: BulkKeys) {
     ops: RedisOp[] = [],
     restart = false,
   ): Promise<TransitionResult> {
-    const encoded = encodeOps(ops, 2);
+    const encoded = encodeOps(ops);
     const result = (await TRANSITION.run(
       redis,
       [keys.run(id), ...encoded.keys],

@@ -62,7 +62,7 @@ for i = 1, moves do
 end
 if ARGV[4] ~= '' then redis.call('SET', KEYS[2], ARGV[5]) end
 redis.call('HSET', KEYS[1], 'rev', tostring(expected + 1), 'data', ARGV[2], 'st', ARGV[3])
-applyOps(8 + moves, ARGV[7 + moves])
+applyOps(8 + moves, 3 + moves * 3, ARGV[7 + moves])
 return {1, tostring(expected + 1)}
 `);
 
@@ -244,7 +244,7 @@ export function createCommit(options: {
       ...(mutation.ops ?? []),
     ];
     // The order's number, in most ops (members, change entries), is sent once.
-    const encoded = encodeOps(ops, 3 + moves.length * 3, next.externalOrderId);
+    const encoded = encodeOps(ops, next.externalOrderId);
     const data = encodeOrder(next);
     const raw = (await commitScript.run(
       redis,

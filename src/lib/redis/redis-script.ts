@@ -40,60 +40,64 @@ local function ms(x) return string.format('%.0f', x) end
 export type RedisOp = readonly [string, ...string[]];
 
 /**
- * Flattens ops into script keys and arguments: each op's key (its first argument) is declared in KEYS, so that a
- * Redis Cluster sees every key the script touches; the arguments hold, for each op, its length, its command, the
- * index of its key in KEYS (counting from `firstKey`, the first free index, 1-based) and the rest of the op.
+ * Flattens ops into script keys and arguments: each op's key (its first argument) is declared in KEYS, in the
+ * ops' order, so that a Redis Cluster sees every key the script touches; each op is one argument, its command and
+ * the rest of it (after the key) joined by NUL bytes, which no op's argument may hold.
  *
  * `self`, when given, is a text most ops repeat (an order's number as a set member, a stream field, a due entry):
- * an argument that starts with it is sent as `\x01` and the rest, and the script (`applyOps(start, self)`) puts it
- * back, so a commit carries it once.
+ * an argument that starts with it is sent as `\x01` and the rest, and the script puts it back, so a commit
+ * carries it once.
  */
-export function encodeOps(
-  ops: readonly RedisOp[],
-  firstKey: number,
-  self?: string,
-): { keys: string[]; args: string[] } {
+export function encodeOps(ops: readonly RedisOp[], self?: string): { keys: string[]; args: string[] } {
   if (self === '') throw new Error('self must not be empty');
   const keys: string[] = [];
   const args: string[] = [];
   for (const op of ops) {
     const [cmd, key, ...rest] = op;
     if (key === undefined) throw new Error(`op ${cmd} has no key`);
-    args.push(String(op.length), cmd, String(firstKey + keys.length));
-    for (const arg of rest) args.push(self === undefined ? arg : shortened(arg, self));
+    const parts = [cmd];
+    for (const arg of rest) {
+      if (arg.includes(SEPARATOR)) throw new Error(`an argument of op ${cmd} holds a NUL byte`);
+      if (self !== undefined && arg.startsWith(SELF))
+        throw new Error(`an argument of op ${cmd} starts with \x01, which stands for self`);
+      parts.push(self !== undefined && arg.startsWith(self) ? SELF + arg.slice(self.length) : arg);
+    }
+    args.push(parts.join(SEPARATOR));
     keys.push(key);
   }
   return { keys, args };
 }
 
-function shortened(arg: string, self: string): string {
-  if (arg.startsWith(SELF))
-    throw new Error('an op argument starting with \\x01 cannot be told from a shortened one');
-  return arg.startsWith(self) ? SELF + arg.slice(self.length) : arg;
-}
-
+const SEPARATOR = '\0';
 const SELF = '\x01';
 
-/** Lua snippet applying ops encoded by encodeOps from ARGV[start] on (`self`: the one given to encodeOps). */
+/**
+ * Lua snippet applying ops encoded by encodeOps: `applyOps(start, firstKey, self)`, the ops from ARGV[start] on,
+ * their keys from KEYS[firstKey] on, `self` the text given to encodeOps (nil for none).
+ */
 export const LUA_APPLY_OPS = `
-local function applyOps(start, self)
-  local i = start
-  while i <= #ARGV do
-    local n = tonumber(ARGV[i])
-    local cmd = ARGV[i + 1]
-    local a = {}
-    for j = 2, n do
-      local v = ARGV[i + j]
-      if self and string.byte(v, 1) == 1 then v = self .. string.sub(v, 2) end
-      a[j - 1] = v
+local function applyOps(start, firstKey, self)
+  for i = start, #ARGV do
+    local op = ARGV[i]
+    local a = {KEYS[firstKey + i - start]}
+    local from = 1
+    local cmd
+    while true do
+      local stop = string.find(op, '\\0', from, true)
+      local v = string.sub(op, from, (stop or 0) - 1)
+      if not cmd then cmd = v
+      else
+        if self and string.byte(v, 1) == 1 then v = self .. string.sub(v, 2) end
+        a[#a + 1] = v
+      end
+      if not stop then break end
+      from = stop + 1
     end
-    a[1] = KEYS[tonumber(a[1])]
     if cmd == 'DELIFEQ' then
       if redis.call('GET', a[1]) == a[2] then redis.call('DEL', a[1]) end
     else
       redis.call(cmd, unpack(a))
     end
-    i = i + n + 1
   end
 end
 `;
