@@ -2,6 +2,7 @@ import type { TranslationVars } from './lib/html.ts';
 import { Api } from 'grammy';
 import type { Logger } from 'pino';
 import { createRedis } from './lib/redis/connect.ts';
+import { botApiFetch } from './lib/telegram/fetch.ts';
 import { createServiceRedis } from './lib/redis/service.ts';
 import { createJobSystem } from './jobs/jobs.ts';
 import { createBot } from './bot/bot.ts';
@@ -64,7 +65,7 @@ function createCore(config: Config, logger: Logger) {
   const metrics = createMetrics();
   // The order lifecycle, bulk runs and schedules talk to Telegram through the durable outbox, a BullMQ queue (it
   // handles 429s and outages); the bot's own API is the bot part's.
-  const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
+  const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot, fetch: botApiFetch });
   telegram.config.use(countTelegramErrors(metrics));
   // Users' Telegram names, recorded by the bot as they write; alerts and admin views show them beside the ID.
   const names = new RedisUserDirectory({ redis, prefix });

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { ApiClientOptions } from 'grammy';
 import { delayBefore } from '../lib/retry-schedule.ts';
 
@@ -113,11 +112,4 @@ export function retryingFetch(base: Fetch, policy: BotApiRetryPolicy = DEFAULT_B
     }
   };
   return wrapped as unknown as Fetch;
-}
-
-/** grammY's own default fetch (node-fetch, resolved from grammY itself), to be wrapped. */
-export function grammyDefaultFetch(): Fetch {
-  const fromGrammy = createRequire(import.meta.resolve('grammy'));
-  const mod = fromGrammy('node-fetch') as Fetch | { default: Fetch };
-  return typeof mod === 'function' ? mod : mod.default;
 }

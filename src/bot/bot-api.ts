@@ -2,7 +2,8 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Bot, type Context, type Transformer } from 'grammy';
 import { htmlParseMode } from '../lib/telegram/html-mode.ts';
-import { grammyDefaultFetch, retryingFetch } from './bot-api-retry.ts';
+import { botApiFetch } from '../lib/telegram/fetch.ts';
+import { retryingFetch } from './bot-api-retry.ts';
 import type { BotContext } from './context.ts';
 
 /**
@@ -32,7 +33,7 @@ export function newBot(deps: {
     // copy these options, not the transformers) retry them too.
     client: {
       apiRoot: deps.apiRoot ?? 'https://api.telegram.org',
-      fetch: retryingFetch(grammyDefaultFetch()),
+      fetch: retryingFetch(botApiFetch),
     },
   });
   // Telegram's flood limits: throttle outgoing calls and wait out long 429s (the client's fetch has already
