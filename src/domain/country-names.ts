@@ -4,25 +4,30 @@
  * the runtime does not know keeps the catalogue's name.
  */
 
-const byLocale = new Map<string, Intl.DisplayNames>();
-
-function namesIn(locale: string): Intl.DisplayNames | null {
-  let names = byLocale.get(locale);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-    } catch {
-      return null;
-    }
-    byLocale.set(locale, names);
-  }
-  return names;
-}
+/** Per locale, the runtime's names and the ones looked up so far (null: none of its own); a lookup is slow. */
+const byLocale = new Map<string, { names: Intl.DisplayNames | null; seen: Map<string, string | null> }>();
 
 /** The name of country `code` (ISO 3166-1 alpha-2) in `locale`, or `fallback` when there is none. */
 function countryName(code: string, locale: string, fallback: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return fallback;
-  return namesIn(locale)?.of(code) ?? fallback;
+  let known = byLocale.get(locale);
+  if (known === undefined) {
+    known = { names: displayNames(locale), seen: new Map() };
+    byLocale.set(locale, known);
+  }
+  let name = known.seen.get(code);
+  if (name === undefined) {
+    name = /^[A-Z]{2}$/.test(code) ? (known.names?.of(code) ?? null) : null;
+    known.seen.set(code, name);
+  }
+  return name ?? fallback;
+}
+
+function displayNames(locale: string): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  } catch {
+    return null;
+  }
 }
 
 /**
