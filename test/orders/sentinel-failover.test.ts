@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startSentinelGroup, type SentinelGroup } from '../support/sentinel.ts';
@@ -21,17 +21,33 @@ let world: BotWorld | undefined;
 const LOG_FILE = join(tmpdir(), `rb-sentinel-failover-${process.pid}.log`);
 const progress: string[] = [];
 
+// The Sentinels' logs: their view of the failover (+sdown, +switch-master, +convert-to-slave…).
+const SENTINEL_LOGS = join(tmpdir(), `rb-sentinel-failover-${process.pid}`);
+
 function explainFailure(): void {
   progress.length = 0;
   rmSync(LOG_FILE, { force: true });
+  rmSync(SENTINEL_LOGS, { recursive: true, force: true });
   onTestFailed(() => {
     const logged = existsSync(LOG_FILE) ? readFileSync(LOG_FILE, 'utf8').trim().split('\n') : [];
+    const sentinels = readdirSync(SENTINEL_LOGS).flatMap((file) =>
+      readFileSync(join(SENTINEL_LOGS, file), 'utf8')
+        .split('\n')
+        .filter((line) => / [#*] [+-]/.test(line))
+        .map((line) => `${file}: ${line}`),
+    );
     console.error(
       `sentinel failover: the last of ${progress.length} attempt notes:\n${progress.slice(-40).join('\n')}\n` +
-        `the last of ${logged.length} bot warnings and errors:\n${logged.slice(-60).join('\n')}`,
+        `the last of ${logged.length} bot warnings and errors:\n${logged.slice(-60).join('\n')}\n` +
+        `the Sentinels' events:\n${sentinels.join('\n')}`,
     );
   });
 }
+
+afterAll(() => {
+  rmSync(LOG_FILE, { force: true });
+  rmSync(SENTINEL_LOGS, { recursive: true, force: true });
+});
 
 afterEach(async () => {
   await world?.close();
@@ -41,7 +57,8 @@ afterEach(async () => {
 });
 
 async function start(): Promise<BotWorld> {
-  group = await startSentinelGroup();
+  mkdirSync(SENTINEL_LOGS, { recursive: true });
+  group = await startSentinelGroup({ logDir: SENTINEL_LOGS });
   world = await startBotWorld({
     env: { REDIS_SENTINELS: group.sentinels, REDIS_SENTINEL_NAME: group.name, ...FAST_USER },
     logger: pino({ level: 'warn' }, pino.destination({ dest: LOG_FILE, sync: true })),

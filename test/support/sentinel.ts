@@ -33,7 +33,8 @@ export interface SentinelGroup {
 
 const NAME = 'rbmaster';
 
-export async function startSentinelGroup(): Promise<SentinelGroup> {
+/** `logDir`: where each Sentinel writes its log (`sentinel-<i>.log`, kept after close), for a failure to print. */
+export async function startSentinelGroup(options: { logDir?: string } = {}): Promise<SentinelGroup> {
   const master = await startRedisServer();
   const replica = await startRedisServer({ extraArgs: ['--replicaof', '127.0.0.1', String(master.port)] });
   const dir = await mkdtemp(join(tmpdir(), 'rb-sentinel-'));
@@ -56,7 +57,10 @@ export async function startSentinelGroup(): Promise<SentinelGroup> {
         '',
       ].join('\n'),
     );
-    procs.push(spawn('redis-server', [file, '--sentinel', '--loglevel', 'warning'], { stdio: 'ignore' }));
+    const log = options.logDir === undefined ? [] : ['--logfile', join(options.logDir, `sentinel-${i}.log`)];
+    procs.push(
+      spawn('redis-server', [file, '--sentinel', '--loglevel', 'notice', ...log], { stdio: 'ignore' }),
+    );
     ports.push(port);
   }
   const clients = ports.map(
