@@ -118,17 +118,27 @@ function withoutEmpty<T extends object>(value: T): Partial<T> {
   ) as Partial<T>;
 }
 
-/** The request and quote of an order or intent as stored: the number left out, the quote's fields the request has. */
-function compactOrder<T extends Pick<StoredOrder, 'request' | 'quote'>>(order: T, keepToken: boolean) {
+type Shared = Pick<StoredOrder, 'externalOrderId' | 'request' | 'quote' | 'resellerId' | 'chatId'>;
+
+/**
+ * What an order and an intent store alike: the version, no number (the key names it), the quote without the fields
+ * the request has, the quote's token only when kept, no chat when it is the reseller's.
+ */
+function compactOrder<T extends Shared>(order: T, keepToken: boolean) {
+  const { externalOrderId: _inTheKey, ...rest } = order;
   const { externalOrderId: _sameNumber, ...request } = order.request;
   if (!keepToken) delete (request as Partial<typeof request>).quoteToken;
   const quote: Partial<StoredOrder['quote']> = { ...order.quote };
   if (quote.subtype === request.subtype) delete quote.subtype;
   if (quote.localCurrency === request.localCurrency) delete quote.localCurrency;
-  return { request: request as StoredOrder['request'], quote: quote as StoredOrder['quote'] };
+  const compact: Partial<T> & { v: number } = { v: VERSION, ...rest } as Partial<T> & { v: number };
+  compact.request = request as T['request'];
+  compact.quote = quote as T['quote'];
+  if (order.chatId === order.resellerId) delete compact.chatId;
+  return compact;
 }
 
-/** The request and quote of a stored order or intent as the caller knows them again (see compactOrder). */
+/** The number, request, quote and chat of a stored order or intent as the caller knows them (see compactOrder). */
 function expandOrder(rest: Partial<StoredOrder>, externalOrderId: string) {
   const request = { ...rest.request!, quoteToken: rest.request!.quoteToken ?? '', externalOrderId };
   const quote = {
@@ -141,13 +151,7 @@ function expandOrder(rest: Partial<StoredOrder>, externalOrderId: string) {
 
 /** The stored text of an order. */
 export function encodeOrder(order: StoredOrder): string {
-  const { externalOrderId: _inTheKey, ...rest } = order;
-  const compact: Partial<StoredOrder> & { v: number } = {
-    v: VERSION,
-    ...rest,
-    ...compactOrder(order, order.placement === 'placing'),
-  };
-  if (order.chatId === order.resellerId) delete compact.chatId;
+  const compact = compactOrder(order, order.placement === 'placing');
   if (order.updatedAt === order.history.at(-1)?.at) delete compact.updatedAt;
   if (order.history.length === 0) delete compact.history;
   if (order.details) compact.details = withoutEmpty(order.details) as StoredOrder['details'];
@@ -156,17 +160,10 @@ export function encodeOrder(order: StoredOrder): string {
 
 /**
  * The stored text of an intent whose number is not resolved yet (numbers.ts), in the record's short form: kept
- * only to record the order as not placed, so without its number (the key names it) or its quote's token.
+ * only to record the order as not placed, so without its quote's token.
  */
 export function encodeIntent(intent: OrderIntent): string {
-  const { externalOrderId: _inTheKey, ...rest } = intent;
-  const compact: Partial<OrderIntent> & { v: number } = {
-    v: VERSION,
-    ...rest,
-    ...compactOrder(intent, false),
-  };
-  if (intent.chatId === intent.resellerId) delete compact.chatId;
-  return JSON.stringify(rename(compact, SHORT, packTime));
+  return JSON.stringify(rename(compactOrder(intent, false), SHORT, packTime));
 }
 
 /** An intent from encodeIntent's text, or from the plain JSON stored before it. */
