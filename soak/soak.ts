@@ -84,8 +84,6 @@ export const SOAK_TIMINGS = {
       leaseMs: 8_000,
       retryDelaysMs: [300, 700, 1_500, 3_000],
       forbiddenDelayMs: 1_000,
-      // A number fixed by a killed replica is resolved as "not placed" well inside the quiet period.
-      unplacedGraceMs: 15_000,
       // Longer than the longest late answer injected (headers time-out + 6 s), so a refusal racing it is not
       // taken as final; short enough that an order whose slow attempt was refused too ends in the quiet period.
       settleMs: DEFAULT_TIMEOUTS.headers + 15_000,
@@ -119,12 +117,11 @@ const STABLE_CHECKS = 5;
  * - then each kind of work the checker judges is taken up again within its recovery bound: confirmed orders'
  *   re-sends (placementRecoveryBoundMs), follow-up reads, chat messages, bulk lines (their back-off reaches
  *   RETRY_DELAY_MAX_MS) and scheduled runs (BullMQ's default lock and back-off) (jobRecoveryBoundMs); a
- *   refusal racing a slow attempt is final `settleMs` after that attempt, a number fixed without an intent
- *   `unplacedGraceMs` after it was fixed, both before the quiet period began;
+ *   refusal racing a slow attempt is final `settleMs` after that attempt, before the quiet period began;
  * - then an order is read back within the follow-up's period (on its grid, after the batch's gathering) and its
  *   chat told within the outbox's last retry;
  * - then the quiet loop sees everything settled STABLE_CHECKS times, a second apart.
- * With SOAK_TIMINGS: 4 + max(34, 34, 34, 73, 78, 30, 15) + 3.6 + 2 + 5 = 93 s on a Cluster, 89 s on one server.
+ * With SOAK_TIMINGS: 4 + max(34, 34, 34, 73, 78, 30) + 3.6 + 2 + 5 = 93 s on a Cluster, 89 s on one server.
  */
 export function quietSecondsOf(timings: typeof SOAK_TIMINGS, cluster: boolean): number {
   const { placement, followUp, outbox } = timings.orderTimings;
@@ -136,7 +133,6 @@ export function quietSecondsOf(timings: typeof SOAK_TIMINGS, cluster: boolean): 
     jobRecoveryBoundMs({ lockDurationMs: timings.bulkTimings.leaseMs, retryMaxMs: RETRY_DELAY_MAX_MS }),
     jobRecoveryBoundMs(),
     placement.settleMs,
-    placement.unplacedGraceMs,
   );
   const toldMs = followUp.everyMs + followUp.gridMs + followUp.gatherMs + Math.max(...outbox.retryDelaysMs);
   return Math.ceil((clusterRejoinMs + recoveryMs + toldMs + STABLE_CHECKS * 1_000) / 1_000);

@@ -49,10 +49,6 @@ order-quote-expired-notice =
     ❌ لم يُرسَل الطلب <code>{ $externalOrderId }</code>: انتهت صلاحية عرض السعر قبل أن تتمكن الخدمة من قبوله.
     لم يُخصم أي مبلغ. اطلب عرض سعر جديدًا للمحاولة مرة أخرى.
 
-order-not-placed-notice =
-    ❌ لم يُرسَل الطلب <code>{ $externalOrderId }</code>: توقف البوت قبل إرساله.
-    لم يُخصم أي مبلغ. اطلب عرض سعر جديدًا للمحاولة مرة أخرى.
-
 order-revived-notice =
     ‼️ تصحيح: الطلب <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> أُرسل في النهاية، وخُصم { $price } من المحفظة. الرسالة السابقة التي قالت إنه لم يُرسَل خاطئة.
     ستظهر حالته هنا.

@@ -49,10 +49,6 @@ order-quote-expired-notice =
     ❌ Order <code>{ $externalOrderId }</code> was not placed: the quote expired before the service could take it.
     Nothing was charged. Ask for a new quote to try again.
 
-order-not-placed-notice =
-    ❌ Order <code>{ $externalOrderId }</code> was not placed: the bot was interrupted before sending it.
-    Nothing was charged. Ask for a new quote to try again.
-
 order-revived-notice =
     ‼️ Correction: order <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> was placed after all, and { $price } was charged to the wallet. The earlier message saying it was not placed is wrong.
     Its status follows here.

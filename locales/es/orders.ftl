@@ -49,10 +49,6 @@ order-quote-expired-notice =
     ❌ El pedido <code>{ $externalOrderId }</code> no se realizó: la cotización caducó antes de que el servicio pudiera aceptarla.
     No se ha cobrado nada. Pide una nueva cotización para intentarlo de nuevo.
 
-order-not-placed-notice =
-    ❌ El pedido <code>{ $externalOrderId }</code> no se realizó: el bot se interrumpió antes de enviarlo.
-    No se cobró nada. Pida una nueva cotización para volver a intentarlo.
-
 order-revived-notice =
     ‼️ Corrección: el pedido <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> sí se realizó y se cobraron { $price } del monedero. El mensaje anterior que decía que no se realizó es erróneo.
     Su estado llegará aquí.

@@ -49,10 +49,6 @@ order-quote-expired-notice =
     ❌ La commande <code>{ $externalOrderId }</code> n’a pas été passée : le devis a expiré avant que le service puisse la prendre.
     Rien n’a été débité. Demandez un nouveau devis pour réessayer.
 
-order-not-placed-notice =
-    ❌ La commande <code>{ $externalOrderId }</code> n’a pas été passée : le bot a été interrompu avant de l’envoyer.
-    Rien n’a été débité. Demandez un nouveau devis pour réessayer.
-
 order-revived-notice =
     ‼️ Correction : la commande <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> a bien été passée, et { $price } a été débité du portefeuille. Le message précédent disant qu’elle n’avait pas été passée est faux.
     Son statut suivra ici.

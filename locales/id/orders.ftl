@@ -49,10 +49,6 @@ order-quote-expired-notice =
     ❌ Pesanan <code>{ $externalOrderId }</code> tidak dibuat: penawaran harga kedaluwarsa sebelum layanan sempat menerimanya.
     Tidak ada biaya yang dipotong. Minta penawaran harga baru untuk mencoba lagi.
 
-order-not-placed-notice =
-    ❌ Pesanan <code>{ $externalOrderId }</code> tidak dibuat: bot terhenti sebelum sempat mengirimnya.
-    Tidak ada biaya yang dipotong. Minta penawaran harga baru untuk mencoba lagi.
-
 order-revived-notice =
     ‼️ Koreksi: pesanan <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> ternyata tetap dibuat, dan { $price } dipotong dari dompet. Pesan sebelumnya yang menyebut pesanan ini tidak dibuat adalah keliru.
     Statusnya menyusul di sini.

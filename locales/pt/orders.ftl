@@ -49,10 +49,6 @@ order-quote-expired-notice =
     ❌ O pedido <code>{ $externalOrderId }</code> não foi realizado: a cotação expirou antes que o serviço pudesse aceitá-la.
     Nada foi cobrado. Peça uma nova cotação para tentar de novo.
 
-order-not-placed-notice =
-    ❌ O pedido <code>{ $externalOrderId }</code> não foi realizado: o bot foi interrompido antes de enviá-lo.
-    Nada foi cobrado. Peça uma nova cotação para tentar de novo.
-
 order-revived-notice =
     ‼️ Correção: o pedido <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> acabou sendo realizado, e { $price } foi cobrado da carteira. A mensagem anterior dizendo que ele não foi realizado está errada.
     O status dele aparece a seguir.

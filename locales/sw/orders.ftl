@@ -49,10 +49,6 @@ order-quote-expired-notice =
     ❌ Agizo <code>{ $externalOrderId }</code> halikuwekwa: nukuu iliisha muda kabla huduma haijalipokea.
     Hakuna kilichotozwa. Omba nukuu mpya ili kujaribu tena.
 
-order-not-placed-notice =
-    ❌ Agizo <code>{ $externalOrderId }</code> halikuwekwa: bot ilikatizwa kabla ya kulituma.
-    Hakuna kilichotozwa. Omba nukuu mpya ili kujaribu tena.
-
 order-revived-notice =
     ‼️ Marekebisho: agizo <code>{ $orderId }</code> · <code>{ $externalOrderId }</code> liliwekwa hatimaye, na { $price } ilitozwa kutoka pochi. Ujumbe wa awali uliosema halikuwekwa si sahihi.
     Hali yake inafuata hapa.

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * Merchant order numbers (`external_order_id`): 1-120 characters of A-Z a-z 0-9 - _ . and unique across
@@ -37,6 +37,18 @@ export function newMerchantOrderNumber(random: RandomSource = randomBytes, now: 
   for (let rest = minutes, i = 0; i < TIME_CHARS; i += 1, rest = Math.floor(rest / 32))
     time = ALPHABET[rest % 32] + time;
   return `rb-${time}-${suffix.slice(0, 4)}-${suffix.slice(4, 8)}-${suffix.slice(8)}`;
+}
+
+/**
+ * A merchant order number derived from `seed` (the same seed always names the same order) at the minute `atMs`,
+ * in our short format: 60 bits of the seed's SHA-256. `atMs` is clamped into the format's years.
+ */
+export function derivedMerchantOrderNumber(seed: string, atMs: number): string {
+  const digest = createHash('sha256').update(seed).digest();
+  const at = Number.isFinite(atMs)
+    ? Math.min(Math.max(atMs, EPOCH_MS), EPOCH_MS + (32 ** TIME_CHARS - 1) * 60_000)
+    : EPOCH_MS;
+  return newMerchantOrderNumber(() => digest, new Date(at));
 }
 
 /** Whether a string is acceptable to the service as `external_order_id`. */

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { newMerchantOrderNumber } from './order-number.ts';
+import { derivedMerchantOrderNumber } from './order-number.ts';
 
 /**
  * When a scheduled top-up runs: once at a local date and time, or every day, week (a weekday) or month (a day of
@@ -126,6 +125,5 @@ export function localDateTime(ms: number, zone: string): string {
  * placement of the period finds the first). Our usual short format, with the run's minute and 60 bits of a hash.
  */
 export function scheduledOrderNumber(scheduleId: string, period: string, at: number): string {
-  const digest = createHash('sha256').update(`schedule:${scheduleId}:${period}`).digest();
-  return newMerchantOrderNumber(() => digest, new Date(at));
+  return derivedMerchantOrderNumber(`schedule:${scheduleId}:${period}`, at);
 }

@@ -3,7 +3,7 @@
  * is lost. Production passes no hooks; `at` is awaited so a test can hold the process still at a point.
  */
 export type CrashPoint =
-  | 'number-fixed-before-save'
+  | 'before-save'
   | 'after-save-before-send'
   | 'after-send-before-store'
   | 'webhook-received-before-store'

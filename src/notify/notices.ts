@@ -65,9 +65,6 @@ export function finalMessage(t: Translate, order: StoredOrder, status: DisplaySt
 export function rejectionMessage(t: Translate, order: StoredOrder): string {
   const rejection = order.rejection ?? { key: 'other', message: '' };
   const reason = html(t(order.locale, rejectionReasonKey(rejection)));
-  if (rejection.key === 'not-placed') {
-    return t(order.locale, 'order-not-placed-notice', { externalOrderId: order.externalOrderId });
-  }
   if (rejection.key === 'quote_token' && rejection.code === 'quote_expired') {
     return t(order.locale, 'order-quote-expired-notice', { externalOrderId: order.externalOrderId });
   }
@@ -255,7 +252,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     );
   }
 
-  /** An order refused while placing (by the background re-sends, or never stored after a crash). */
+  /** An order refused while placing by the background re-sends. */
   async function onRejected(order: StoredOrder, seq: number): Promise<void> {
     const ext = order.externalOrderId;
     const markup = newQuoteButton(t, order);
@@ -264,14 +261,6 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
       text: rejectionMessage(t, order),
       ...(markup === undefined ? {} : { replyMarkup: markup }),
     };
-    if (order.rejection?.key === 'not-placed' && order.statusMessageId !== undefined) {
-      // Never stored after a crash: the "⏳ Placing…" message itself says so, with the new-quote button.
-      await outbox.enqueue(
-        { kind: 'edit', messageId: order.statusMessageId, ...message },
-        { key: `status:${ext}:rejected`, version: seq + 1 },
-      );
-      return;
-    }
     // Refusals happen only while placing, before any edit of ours: version 1 is above none, and below
     // every status's (seq + 1, seq >= 1), so a revived order's status replaces it.
     await statusUpdate(lines, order, 'rejected', seq + 1);

@@ -37,12 +37,8 @@ export interface OrderKeys {
   webhookUnknownAlerts(hour: number): string;
   /** Counter of refused webhooks in one time window. */
   webhookFailures(window: number): string;
-  /** The merchant order number fixed for one confirmed quote (user, flow, quote token hashed). */
+  /** The merchant order number the release before fixed for one confirmed quote (user, flow, quote token hashed). */
   numberFor(scopeHash: string): string;
-  /** Sorted set (score: Redis ms when fixed) of merchant order numbers whose intent is not stored yet. */
-  readonly unresolvedNumbers: string;
-  /** Hash of an unresolved number: `intent` (JSON, to resolve it without the chat) and `msg` (status message). */
-  numberIntent(externalOrderId: string): string;
   /** The daily reconciliation: its lease, the point it reached, and each day's report. */
   readonly reconcile: { readonly lock: string; readonly point: string; day(day: string): string };
 }
@@ -70,8 +66,6 @@ export function orderKeys(prefix: string): OrderKeys {
     webhookUnknownAlerts: (hour) => k('webhook-unknown-alerts', hour),
     webhookFailures: (window) => k('webhook-failures', window),
     numberFor: (scopeHash) => k('number', scopeHash),
-    unresolvedNumbers: k('numbers-unresolved'),
-    numberIntent: (ext) => k('number-intent', ext),
     reconcile: { lock: reconcile('lock'), point: reconcile('point'), day: (day) => reconcile('day', day) },
   };
 }

@@ -3,7 +3,6 @@ import { toApiAmount } from '../domain/money.ts';
 import { utcDay, type MoveRefusal } from '../accounts/ledger.ts';
 import type { createCommit } from './commit.ts';
 import type { OrderKeys } from './keys.ts';
-import { resolvedOps } from './numbers.ts';
 import { detailsOf } from './transitions.ts';
 import type { OrderIntent, Rejection, StoredOrder } from './types.ts';
 
@@ -136,7 +135,7 @@ export function createNewRecords(deps: NewRecordsDeps) {
             next: order,
             changes: [{ kind: 'intent' }],
             resendAfterMs: claim.leaseMs,
-            ops: [['SET', keys.sendLock(ext), claim.token, 'PX', lease], ...resolvedOps(keys, ext)],
+            ops: [['SET', keys.sendLock(ext), claim.token, 'PX', lease]],
           },
           { key: keys.guard(intent.request.account), value: ext },
         );
@@ -177,7 +176,6 @@ export function createNewRecords(deps: NewRecordsDeps) {
       const order = rejectedRecord(intent, rejection, nowIso());
       const result = await commit(0, null, {
         next: order,
-        ops: resolvedOps(keys, order.externalOrderId),
         ...(options.keepForMs === undefined ? {} : { keepForMs: options.keepForMs }),
         changes: [
           {

@@ -1,4 +1,4 @@
-import type { OrderIntent, StoredOrder } from './types.ts';
+import type { StoredOrder } from './types.ts';
 
 /**
  * The stored form of an order (the `data` field of its hash), kept small: short field names, no field stored
@@ -118,27 +118,7 @@ function withoutEmpty<T extends object>(value: T): Partial<T> {
   ) as Partial<T>;
 }
 
-type Shared = Pick<StoredOrder, 'externalOrderId' | 'request' | 'quote' | 'resellerId' | 'chatId'>;
-
-/**
- * What an order and an intent store alike: the version, no number (the key names it), the quote without the fields
- * the request has, the quote's token only when kept, no chat when it is the reseller's.
- */
-function compactOrder<T extends Shared>(order: T, keepToken: boolean) {
-  const { externalOrderId: _inTheKey, ...rest } = order;
-  const { externalOrderId: _sameNumber, ...request } = order.request;
-  if (!keepToken) delete (request as Partial<typeof request>).quoteToken;
-  const quote: Partial<StoredOrder['quote']> = { ...order.quote };
-  if (quote.subtype === request.subtype) delete quote.subtype;
-  if (quote.localCurrency === request.localCurrency) delete quote.localCurrency;
-  const compact: Partial<T> & { v: number } = { v: VERSION, ...rest } as Partial<T> & { v: number };
-  compact.request = request as T['request'];
-  compact.quote = quote as T['quote'];
-  if (order.chatId === order.resellerId) delete compact.chatId;
-  return compact;
-}
-
-/** The number, request, quote and chat of a stored order or intent as the caller knows them (see compactOrder). */
+/** The number, request, quote and chat of a stored order as the caller knows them (see encodeOrder). */
 function expandOrder(rest: Partial<StoredOrder>, externalOrderId: string) {
   const request = { ...rest.request!, quoteToken: rest.request!.quoteToken ?? '', externalOrderId };
   const quote = {
@@ -149,29 +129,28 @@ function expandOrder(rest: Partial<StoredOrder>, externalOrderId: string) {
   return { externalOrderId, request, quote, chatId: rest.chatId ?? rest.resellerId! };
 }
 
-/** The stored text of an order. */
+/**
+ * The stored text of an order: the version, no number (the key names it), the quote without the fields the request
+ * has, the quote's token only while placing, no chat when it is the reseller's, no empty details.
+ */
 export function encodeOrder(order: StoredOrder): string {
-  const compact = compactOrder(order, order.placement === 'placing');
+  const { externalOrderId: _inTheKey, ...rest } = order;
+  const { externalOrderId: _sameNumber, ...request } = order.request;
+  if (order.placement !== 'placing') delete (request as Partial<typeof request>).quoteToken;
+  const quote: Partial<StoredOrder['quote']> = { ...order.quote };
+  if (quote.subtype === request.subtype) delete quote.subtype;
+  if (quote.localCurrency === request.localCurrency) delete quote.localCurrency;
+  const compact: Partial<StoredOrder> & { v: number } = {
+    v: VERSION,
+    ...rest,
+    request: request as StoredOrder['request'],
+    quote: quote as StoredOrder['quote'],
+  };
+  if (order.chatId === order.resellerId) delete compact.chatId;
   if (order.updatedAt === order.history.at(-1)?.at) delete compact.updatedAt;
   if (order.history.length === 0) delete compact.history;
   if (order.details) compact.details = withoutEmpty(order.details) as StoredOrder['details'];
   return JSON.stringify(rename(compact, SHORT, packTime));
-}
-
-/**
- * The stored text of an intent whose number is not resolved yet (numbers.ts), in the record's short form: kept
- * only to record the order as not placed, so without its quote's token.
- */
-export function encodeIntent(intent: OrderIntent): string {
-  return JSON.stringify(rename(compactOrder(intent, false), SHORT, packTime));
-}
-
-/** An intent from encodeIntent's text, or from the plain JSON stored before it. */
-export function decodeIntent(text: string, externalOrderId: string): OrderIntent {
-  const parsed = JSON.parse(text) as Record<string, unknown>;
-  if (parsed.v !== VERSION) return parsed as unknown as OrderIntent;
-  const { v: _version, ...rest } = rename(parsed, LONG, unpackTime) as Partial<OrderIntent> & { v: number };
-  return { ...rest, ...expandOrder(rest as Partial<StoredOrder>, externalOrderId) } as OrderIntent;
 }
 
 /** An order from its stored text, in either form; `externalOrderId` is the one its key names. */

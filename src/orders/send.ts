@@ -32,12 +32,6 @@ export interface PlacementTimings {
    * from the recorded unanswered attempt, or, for a 400 on `external_order_id`, from the order's first send.
    */
   settleMs: number;
-  /**
-   * A merchant order number fixed longer ago than this without a stored intent is resolved as "not placed"
-   * (its process died in between). Longer than any live handler takes from fixing the number to storing
-   * the intent (a status message sent with retries, a chat lock waited for); the commit decides anyway.
-   */
-  unplacedGraceMs: number;
 }
 
 /** Production timings of placement re-sends. */
@@ -46,7 +40,6 @@ export const DEFAULT_PLACEMENT_TIMINGS: PlacementTimings = {
   retryDelaysMs: [2_000, 5_000, 15_000, 30_000, 60_000],
   forbiddenDelayMs: 60_000,
   settleMs: 600_000,
-  unplacedGraceMs: 120_000,
 };
 
 /** What the service does with placement re-sends: holds a send, ends it (planning the next), repairs. */

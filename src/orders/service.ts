@@ -63,10 +63,8 @@ export function createOrderService(deps: OrderServiceDeps) {
   const common = { store, logger, clock, raise, hooks: deps.hooks };
   const sync = createOrderSync({ ...common, api, followUps, followUp });
   const sender = createOrderSender({ ...common, api, placements, placement, followUp, sync });
-  const { submitOnce, resolveUnplaced } = createOrderSubmit({
+  const { submitOnce } = createOrderSubmit({
     ...common,
-    redis: deps.redis,
-    prefix: deps.prefix,
     placement,
     sender,
     replicaAcks: deps.replicaAcks,
@@ -104,8 +102,6 @@ export function createOrderService(deps: OrderServiceDeps) {
     resendOne: sender.resendOne,
     /** On start-up: every order still placing has a re-send job (repairs a lost one); returns how many are placing. */
     resumePlacing: sender.resumePlacing,
-    /** Resolves merchant order numbers whose intent was never stored as not placed (submit.ts). */
-    resolveUnplaced,
     /** After start-up: every placed, unfinished order has a read job of its last change (sync.ts). */
     resumeFollowUps: sync.resumeFollowUps,
     /** Applies one verified webhook event (idempotent: replays change nothing). */

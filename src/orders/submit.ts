@@ -1,9 +1,7 @@
 import type { ReplicaAcks } from '../lib/redis/replica-acks.ts';
 import { Decimal } from 'decimal.js';
-import type { Redis } from 'ioredis';
 import type { AdminAlert } from './alerts.ts';
 import { newClaimToken } from './placements.ts';
-import { createOrderNumbers } from './numbers.ts';
 import { hookAt, type LifecycleHooks } from '../lib/hooks.ts';
 import type { LoggerLike } from '../domain/log.ts';
 import { resultOf, type OrderSender, type PlacementTimings } from './send.ts';
@@ -14,8 +12,7 @@ import type { OrderIntent, StoredOrder, SubmitOptions, SubmitResult } from './ty
  * The start of a placement (service.ts): the intent is stored set-if-absent under its merchant order number, with
  * the phone guard, the credit hold and the send lock, and only then sent (send.ts). What storing it answers decides
  * whether anything is sent: the number busy, the credit short, the same confirmation repeated, or a different
- * request under the same number. A number fixed whose intent never got stored (its process died) is resolved
- * here too, as not placed.
+ * request under the same number.
  */
 
 /** The first field in which an intent differs from the order stored under its number, if any. */
@@ -36,9 +33,6 @@ function requestDifference(order: StoredOrder, intent: OrderIntent): string | un
 const BUSY_REFUSAL_KEEP_MS = 7 * 86_400_000;
 
 export interface OrderSubmitDeps {
-  redis: Redis;
-  /** REDIS_PREFIX. */
-  prefix: string;
   store: OrderStore;
   placement: PlacementTimings;
   logger: LoggerLike;
@@ -111,12 +105,10 @@ async function answerUnsent(
 /** Creates the start of a placement of the order service (see the file comment). */
 export function createOrderSubmit(deps: OrderSubmitDeps) {
   const { store, placement, logger, sender } = deps;
-  const numbers = createOrderNumbers({ redis: deps.redis, prefix: deps.prefix });
 
   /** Saves the intent set-if-absent, then places it once. */
   async function submitOnce(intent: OrderIntent, options: SubmitOptions): Promise<SubmitResult> {
-    // The conversation has fixed the number and sent "⏳ Placing…"; the intent is not stored yet.
-    await hookAt(deps.hooks, 'number-fixed-before-save', { externalOrderId: intent.externalOrderId });
+    await hookAt(deps.hooks, 'before-save', { externalOrderId: intent.externalOrderId });
     const token = newClaimToken();
     const created = await store.create(intent, { token, leaseMs: placement.leaseMs });
     if (created.kind !== 'created') return answerUnsent(deps, intent, created);
@@ -136,6 +128,11 @@ export function createOrderSubmit(deps: OrderSubmitDeps) {
       );
       return resultOf(refused?.order ?? created.order, false);
     }
+    // What the caller shows once the order is stored ("⏳ Placing…"): never before, so a crash before the store leaves
+    // the chat as it was (the quote's ✅ still there), never a message that no order follows.
+    const shown = await options.onStored?.();
+    if (shown !== undefined && intent.statusMessageId === undefined)
+      await store.setStatusMessage(intent.externalOrderId, shown);
     await hookAt(deps.hooks, 'after-save-before-send', { externalOrderId: intent.externalOrderId });
     return sender.send(
       created.order,
@@ -145,31 +142,5 @@ export function createOrderSubmit(deps: OrderSubmitDeps) {
     );
   }
 
-  /**
-   * Resolves merchant order numbers fixed more than `graceMs` ago whose intent was never stored (the
-   * process died in between): each becomes a "not placed" order, which the notices tell the reseller
-   * (with a new-quote button). Set-if-absent like storing the intent, so a live replica that stores it
-   * first wins and this changes nothing. Returns how many were resolved as not placed.
-   */
-  async function resolveUnplaced(graceMs = placement.unplacedGraceMs): Promise<number> {
-    let resolved = 0;
-    for (const ext of await numbers.unresolved(graceMs)) {
-      const intent = await numbers.intentOf(ext);
-      if (intent === null || (await store.get(ext)) !== null) {
-        await numbers.forget(ext);
-        continue;
-      }
-      const order = await store.createRejected(intent, {
-        key: 'not-placed',
-        message: 'the bot stopped between fixing the order number and storing the order; nothing was sent',
-      });
-      if (order.placement === 'rejected' && order.rejection?.key === 'not-placed') {
-        resolved++;
-        logger.warn({ externalOrderId: ext }, 'confirmed quote never stored: resolved as not placed');
-      }
-    }
-    return resolved;
-  }
-
-  return { submitOnce, resolveUnplaced };
+  return { submitOnce };
 }

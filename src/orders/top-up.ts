@@ -1,12 +1,11 @@
 import { UNATTENDED_QUOTE_LEFT_MS, type SharedQuotes } from '../merchant/shared-quotes.ts';
 import type { CallPriority, LinePlace } from '../merchant/types.ts';
-import { intentWithNumber, type IntentDraft } from './numbers.ts';
 import type { Commissioned, OrderIntent, OrderService, StoredOrder, SubmitResult } from './types.ts';
 
 /**
  * The road from a quote to a charge. Whoever sells (the chat, a bulk line, a scheduled run) reads the payer as
  * they are now (`payerRole`, `payerPrice`, and for an unattended top-up the PIN policy), never as they were when
- * the quote, the file or the schedule was made; `intentDraft` builds the intent and `holdAndPlace` hands it to the
+ * the quote, the file or the schedule was made; `topUpIntent` builds the intent and `holdAndPlace` hands it to the
  * order service, whose commit holds the reseller's price from their credit (with the limits) in the same step
  * that stores the order.
  *
@@ -136,13 +135,17 @@ export interface TopUpDraft {
 }
 
 /**
- * The order intent of a top-up before its merchant order number is fixed (the chat fixes it per confirmation);
- * a reseller's holds `price` of their credit, an admin's spends the wallet.
+ * The order intent of a top-up under `externalOrderId` (fixed by its caller beforehand), with the chat's status
+ * message when there is one; a reseller's holds `price` of their credit, an admin's spends the wallet.
  */
-export function intentDraft(input: TopUpDraft): IntentDraft {
-  const { product, quote: q, price, payer } = input;
+export function topUpIntent(
+  input: TopUpDraft & { externalOrderId: string; statusMessageId?: number },
+): OrderIntent {
+  const { product, quote: q, price, payer, externalOrderId } = input;
   return {
+    externalOrderId,
     request: {
+      externalOrderId,
       country: product.country,
       operatorKey: product.operatorKey,
       amount: product.amount,
@@ -165,16 +168,12 @@ export function intentDraft(input: TopUpDraft): IntentDraft {
     resellerId: payer.resellerId,
     chatId: payer.chatId,
     locale: payer.locale,
+    ...(input.statusMessageId === undefined ? {} : { statusMessageId: input.statusMessageId }),
     ...input.from,
     ...(payer.role === 'reseller'
       ? { credit: { amount: price, ...(input.above.length > 0 ? { above: input.above } : {}) } }
       : {}),
   };
-}
-
-/** The order intent of an unattended top-up under `externalOrderId`, fixed by its caller beforehand. */
-function unattendedIntent(input: TopUpDraft & { externalOrderId: string }): OrderIntent {
-  return intentWithNumber(intentDraft(input), { externalOrderId: input.externalOrderId });
 }
 
 /** What `OrderService.submit` answered, for an unattended caller. */
@@ -326,7 +325,7 @@ export async function placeUnattended(
   const pin = await deps.gates.pinNeed(payer.resellerId, price);
   if (pin.kind === 'locked') return { placed: false, stopped: 'pin-locked' };
   if (pin.kind !== 'none' && !input.pinGiven) return { placed: false, stopped: 'pin-needed' };
-  const intent = unattendedIntent({ ...input, quote, price, above, payer });
+  const intent = topUpIntent({ ...input, quote, price, above, payer });
   return { ...unattendedOutcome(await holdAndPlace(deps, intent)), price };
 }
 

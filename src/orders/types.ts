@@ -157,6 +157,11 @@ export type SubmitResult =
 /** How a submit reports its wait in the shared line. */
 export interface SubmitOptions {
   onWait?: (view: LineView) => void;
+  /**
+   * Called once the intent is stored and before it is sent (not when storing it answered otherwise); returns the
+   * status message it sent when the intent had none, which the order records.
+   */
+  onStored?: () => Promise<number | undefined>;
 }
 
 /** What the bot asks of the order service. */

@@ -13,7 +13,7 @@ import { duePeriodMs, sweepDueSets } from './due.ts';
 
 export interface OrderWorkersDeps {
   redis: Redis;
-  /** The service's BullMQ jobs (the follow-up reads, the placement re-sends and the unplaced numbers run here). */
+  /** The service's BullMQ jobs (the follow-up reads and the placement re-sends run here). */
   jobs: JobSystem;
   prefix: string;
   service: OrderServiceImpl;
@@ -36,19 +36,11 @@ export interface OrderWorkers {
   stop(): Promise<void>;
 }
 
-/** The job that resolves the numbers a dead process fixed but never stored (see resolveUnplaced). */
-const UNPLACED_JOB = 'unplaced-numbers';
-
-/** How often the unplaced numbers are looked for: a quarter of their grace, between 50 ms and 10 s. */
-function unplacedCheckEveryMs(graceMs: number): number {
-  return Math.min(10_000, Math.max(50, Math.floor(graceMs / 4)));
-}
-
 /**
  * Starts the background work of the order lifecycle: placement re-sends (after resuming every order still
  * placing), the relay of order changes to jobs and handlers, webhook events, the BullMQ workers of the follow-up
- * reads (after repairing missing ones), the sweep turning due first re-sends and reads into jobs, and the periodic
- * job resolving numbers a dead process fixed. Every part is safe to run on several replicas at once.
+ * reads (after repairing missing ones) and the sweep turning due first re-sends and reads into jobs. Every part is
+ * safe to run on several replicas at once.
  */
 export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWorkers> {
   const logger = deps.logger ?? silentLogger;
@@ -113,18 +105,13 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     periodMs: duePeriodMs({ leaseMs: deps.service.placementTimings.leaseMs, gridMs }),
     logger,
   });
-  const unplaced = await deps.jobs.every(
-    UNPLACED_JOB,
-    unplacedCheckEveryMs(deps.service.placementTimings.unplacedGraceMs),
-    () => deps.service.resolveUnplaced(),
-  );
 
   return {
     async stop() {
       clearTimeout(repairTimer);
       await repairing;
       await Promise.all([relay.stop(), events.stop(), due.stop()]);
-      await Promise.all([reads.close(), resends.close(), unplaced.close()]);
+      await Promise.all([reads.close(), resends.close()]);
     },
   };
 }

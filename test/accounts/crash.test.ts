@@ -21,7 +21,7 @@ describe('credit across interrupted placements', () => {
     world = await startBotWorld({
       env: { ...FAST_USER, RESELLER_START_CREDIT: '0' },
       overrides: {
-        orderTimings: { placement: { leaseMs: 400, unplacedGraceMs: 300 } },
+        orderTimings: { placement: { leaseMs: 400 } },
         hooks: {
           at(point: CrashPoint, detail: HookDetail) {
             if (point !== stopAt) return;
@@ -40,22 +40,23 @@ describe('credit across interrupted placements', () => {
     await world?.close();
   });
 
-  it('stopped after the number is fixed, before the intent is stored: "not placed", nothing held', async () => {
+  it('stopped before the intent is stored: nothing stored, nothing held, and the quote never said "Placing"', async () => {
     const rita = world.standIn.driver.user({ id: RESELLER });
     const quote = await typeToQuote(rita, `+${ngNumber(501)}`);
-    stopAt = 'number-fixed-before-save';
+    stopAt = 'before-save';
     rita.press(quote, /✅/);
-    // The quote's own message becomes "Placing…" before the stop.
-    await rita.waitForBotMessage((m) => m.id === quote.id && !m.text.startsWith('Please check'), {
+    const ext = await eventually(async () => stopped.at(-1));
+    // The failure is told on the quote's own message, which never showed "Placing" (nothing was stored).
+    await rita.waitForBotMessage((m) => m.id === quote.id && m.text.includes('Something went wrong'), {
       after: quote.id - 1,
       timeoutMs: 20_000,
     });
-    const ext = await eventually(async () => stopped.at(-1));
-    const order = await eventually(async () => {
-      const stored = await app.orders.service.get(ext);
-      return stored?.rejection?.key === 'not-placed' ? stored : null;
-    });
-    expect(order.credit).toBeUndefined();
+    const texts = world.standIn.driver
+      .calls('editMessageText')
+      .filter((c) => c.params['message_id'] === quote.id)
+      .map((c) => String(c.params['text']));
+    expect(texts.some((t) => t.includes('Placing'))).toBe(false);
+    expect(await app.orders.service.get(ext)).toBeNull();
     expect((await app.accounts.allEntries(RESELLER)).filter((e) => e.ref === ext)).toEqual([]);
     expect(await app.accounts.view(RESELLER)).toMatchObject({ balance: '10', holds: '0' });
   });

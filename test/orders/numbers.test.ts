@@ -1,11 +1,13 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect } from 'vitest';
-import { createOrderNumbers, intentWithNumber, type IntentDraft } from '../../src/orders/numbers.ts';
+import { createHash } from 'node:crypto';
+import { derivedMerchantOrderNumber, isValidMerchantOrderNumber } from '../../src/domain/order-number.ts';
+import { createOrderNumbers } from '../../src/orders/numbers.ts';
 import type { OrderIntent } from '../../src/orders/types.ts';
 import { botMessage } from './support/checks.ts';
 import { phone } from './support/fixtures.ts';
 import { it } from './support/order-test.ts';
-import { ADMIN_ID, waitFor, type World } from './support/world.ts';
+import { ADMIN_ID, type World } from './support/world.ts';
 
 interface RequestView {
   method: string;
@@ -17,13 +19,7 @@ async function orderPosts(w: World, ext: string): Promise<number> {
   return body.results.filter((r) => r.method === 'POST' && r.external_order_id === ext).length;
 }
 
-function draftOf(intent: OrderIntent): IntentDraft {
-  const { externalOrderId: _ext, statusMessageId: _msg, request, ...rest } = intent;
-  const { externalOrderId: _reqExt, ...requestRest } = request;
-  return { ...rest, request: requestRest };
-}
-
-describe('merchant order numbers and the intents stored under them', () => {
+describe('merchant order numbers of confirmations and the intents stored under them', () => {
   let client: Redis | null = null;
 
   afterEach(() => {
@@ -65,125 +61,92 @@ describe('merchant order numbers and the intents stored under them', () => {
     expect(await orderPosts(w, first.externalOrderId)).toBe(1);
   });
 
-  it('a number fixed but never stored is resolved as not placed after the grace: its message says so, with a new-quote button', async ({
+  it("a confirmation's number is derived from it (user, flow and quote), at the quote's expiry minute, and finds the order stored under it", async ({
     openWorld,
     redis,
   }) => {
-    const w = await openWorld({
-      prefix: 'nb2:',
-      timings: { placement: { unplacedGraceMs: 300 } },
-    });
+    const w = await openWorld({ prefix: 'nb2:' });
     client = new Redis(redis.url);
     const numbers = createOrderNumbers({ redis: client, prefix: 'nb2:' });
-    const model = await w.newIntent({ account: phone('4403'), statusMessage: false });
-    // The confirmation's message is known before the number: it is attached in the same step.
-    const sent = await w.telegramApi.sendMessage(model.chatId, '⏳ Placing');
-    const fixed = await numbers.fix(
-      { userId: model.resellerId, flow: 'f1:3', quoteToken: 'qt' },
-      draftOf(model),
-      sent.message_id,
+    const scope = { userId: 77, flow: 'f1:3', quoteToken: 'qt', expiresAt: '2026-11-29T06:30:10Z' };
+    const first = await numbers.of(scope);
+    expect(first).toEqual({ externalOrderId: expect.stringMatching(/^rb-/), stored: null });
+    expect(isValidMerchantOrderNumber(first.externalOrderId)).toBe(true);
+    // The minute is the quote's (the same with a later ✅); every other part of the scope names another order.
+    expect(first.externalOrderId.slice(0, 8)).toBe(
+      derivedMerchantOrderNumber('x', Date.parse(scope.expiresAt)).slice(0, 8),
     );
-    expect(fixed).toMatchObject({ fresh: true, statusMessageId: sent.message_id });
-    // Kept to record it as not placed, never to send: the quote's token is left out.
-    expect(model.request.quoteToken).not.toBe('');
-    const kept = intentWithNumber(draftOf(model), fixed);
-    const expected = { ...kept, request: { ...kept.request, quoteToken: '' } };
-    expect(await numbers.intentOf(fixed.externalOrderId)).toEqual(expected);
-    // in the record's short form: without its number (the key names it), at most 60 % of its JSON
-    const key = `nb2:orders:number-intent:${fixed.externalOrderId}`;
-    const raw = (await client.hget(key, 'intent'))!;
-    expect(raw).not.toContain(fixed.externalOrderId);
-    expect(raw.length).toBeLessThanOrEqual(0.6 * JSON.stringify(expected).length);
-    // An intent stored before that form (plain JSON) still reads.
-    await client.hset(key, 'intent', JSON.stringify(expected));
-    expect(await numbers.intentOf(fixed.externalOrderId)).toEqual(expected);
-    // The same confirmation again finds the number and its message.
-    expect(
-      await numbers.fix({ userId: model.resellerId, flow: 'f1:3', quoteToken: 'qt' }, draftOf(model)),
-    ).toEqual({
-      externalOrderId: fixed.externalOrderId,
-      statusMessageId: sent.message_id,
-    });
+    expect((await numbers.of(scope)).externalOrderId).toBe(first.externalOrderId);
+    const others = await Promise.all(
+      [{ userId: 78 }, { flow: 'f1:4' }, { flow: 'f2:3' }, { quoteToken: 'qu' }].map(
+        async (change) => (await numbers.of({ ...scope, ...change })).externalOrderId,
+      ),
+    );
+    expect(new Set([first.externalOrderId, ...others]).size).toBe(5);
 
-    await w.startWorkers();
-    const service = w.replicas[0]!.system.service;
-    const order = await waitFor(
-      async () => {
-        const o = await service.get(fixed.externalOrderId);
-        return o?.placement === 'rejected' ? o : null;
-      },
-      30_000,
-      'resolved as not placed',
-    );
-    expect(order.rejection?.key).toBe('not-placed');
-    const edited = await w.reseller.waitFor(
-      (chat) =>
-        chat.find(
-          (m) => m.id === sent.message_id && m.text.includes('was not placed') && m.buttons.length > 0,
-        ),
-      { timeoutMs: 30_000 },
-    );
-    expect(edited).toBeDefined();
-    // A replica that only now stores the intent loses: it is told "not placed", and nothing is sent.
-    const late = await service.submit({
-      ...model,
-      ...fixed,
-      request: { ...model.request, externalOrderId: fixed.externalOrderId },
-    });
-    expect(late.outcome).toBe('rejected');
-    expect(await orderPosts(w, fixed.externalOrderId)).toBe(0);
-    expect(await numbers.unresolved(0)).toEqual([]);
-  });
-
-  it('a number whose intent is stored in time is never resolved as not placed', async ({
-    openWorld,
-    redis,
-  }) => {
-    const w = await openWorld({
-      prefix: 'nb3:',
-      timings: { placement: { unplacedGraceMs: 0 } },
-    });
-    client = new Redis(redis.url);
-    const numbers = createOrderNumbers({ redis: client, prefix: 'nb3:' });
-    const model = await w.newIntent({ account: phone('4404'), statusMessage: false });
-    const fixed = await numbers.fix(
-      { userId: model.resellerId, flow: 'f2:3', quoteToken: 'qt' },
-      draftOf(model),
-    );
-    const intent = {
-      ...model,
-      ...fixed,
-      request: { ...model.request, externalOrderId: fixed.externalOrderId },
-    };
-    const service = w.replicas[0]!.system.service;
-    expect((await service.submit(intent)).outcome).toBe('placed');
-    expect(await numbers.unresolved(0)).toEqual([]);
-    expect(await service.resolveUnplaced(0)).toBe(0);
-    expect((await service.get(fixed.externalOrderId))?.placement).toBe('placed');
-  });
-
-  it("the same confirmation again after its intent is stored finds the number and the order's status message", async ({
-    openWorld,
-    redis,
-  }) => {
-    const w = await openWorld({ prefix: 'nb4:' });
-    client = new Redis(redis.url);
-    const numbers = createOrderNumbers({ redis: client, prefix: 'nb4:' });
-    const model = await w.newIntent({ account: phone('4405') });
-    const scope = { userId: model.resellerId, flow: 'f3:3', quoteToken: 'qt' };
-    const fixed = await numbers.fix(scope, draftOf(model));
-    await numbers.attachMessage(fixed.externalOrderId, model.statusMessageId!);
+    const model = await w.newIntent({ account: phone('4403') });
+    const ext = first.externalOrderId;
     const intent: OrderIntent = {
       ...model,
-      externalOrderId: fixed.externalOrderId,
-      request: { ...model.request, externalOrderId: fixed.externalOrderId },
+      externalOrderId: ext,
+      request: { ...model.request, externalOrderId: ext },
     };
     expect((await w.replicas[0]!.system.service.submit(intent)).outcome).toBe('placed');
-    // Its update handled again (the replica that handled it died after storing the intent): the number's own
-    // record is gone with the intent stored, and the message is still found, so nothing is written anew in its place.
-    expect(await numbers.fix(scope, draftOf(model))).toEqual({
-      externalOrderId: fixed.externalOrderId,
-      statusMessageId: model.statusMessageId,
+    expect(await numbers.of(scope)).toEqual({ externalOrderId: ext, stored: { placement: 'placed' } });
+  });
+
+  it('a number the release before fixed at random for the same confirmation names it instead, with its order', async ({
+    openWorld,
+    redis,
+  }) => {
+    const w = await openWorld({ prefix: 'nb3:' });
+    client = new Redis(redis.url);
+    const numbers = createOrderNumbers({ redis: client, prefix: 'nb3:' });
+    const scope = { userId: 79, flow: 'f2:3', quoteToken: 'qt', expiresAt: '2026-11-29T06:30:10Z' };
+    const model = await w.newIntent({ account: phone('4404') });
+    const hash = createHash('sha256').update(`79\nf2:3\nqt`).digest('hex').slice(0, 40);
+    await client.set(`nb3:orders:number:${hash}`, model.externalOrderId, 'EX', 172_800);
+    expect(await numbers.of(scope)).toEqual({ externalOrderId: model.externalOrderId, stored: null });
+    expect((await w.replicas[0]!.system.service.submit(model)).outcome).toBe('placed');
+    expect(await numbers.of(scope)).toEqual({
+      externalOrderId: model.externalOrderId,
+      stored: { placement: 'placed' },
     });
+  });
+
+  it('what the chat shows once the intent is stored runs after the store and before the send, its message recorded; a refused intent shows nothing', async ({
+    openWorld,
+  }) => {
+    const w = await openWorld({ prefix: 'nb4:' });
+    const service = w.replicas[0]!.system.service;
+    const model = await w.newIntent({ account: phone('4405'), statusMessage: false });
+    const seen: { stored: boolean; posts: number }[] = [];
+    const result = await service.submit(model, {
+      async onStored() {
+        const stored = (await service.get(model.externalOrderId)) !== null;
+        seen.push({ stored, posts: await orderPosts(w, model.externalOrderId) });
+        return 4242;
+      },
+    });
+    expect(result.outcome).toBe('placed');
+    expect(seen).toEqual([{ stored: true, posts: 0 }]);
+    expect((await service.get(model.externalOrderId))?.statusMessageId).toBe(4242);
+
+    // Another request under the same number: refused when storing, nothing shown.
+    const other = await w.newIntent({ account: phone('4406'), statusMessage: false });
+    const ext = model.externalOrderId;
+    const clash: OrderIntent = {
+      ...other,
+      externalOrderId: ext,
+      request: { ...other.request, externalOrderId: ext },
+    };
+    const again = await service.submit(clash, {
+      async onStored() {
+        seen.push({ stored: true, posts: -1 });
+        return 1;
+      },
+    });
+    expect(again.outcome).toBe('conflict');
+    expect(seen).toHaveLength(1);
   });
 });

@@ -84,8 +84,6 @@ function everyName(prefix: string): string[] {
     o.webhookUnknownAlerts(3),
     o.webhookFailures(4),
     o.numberFor('s'),
-    o.unresolvedNumbers,
-    o.numberIntent('x'),
     o.reconcile.lock,
     o.reconcile.point,
     o.reconcile.day('d'),

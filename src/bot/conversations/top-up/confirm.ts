@@ -11,7 +11,7 @@ import type { CallOptions, Quote, QuoteRequest } from '../../../merchant/types.t
 import type { BaseContext } from '../../context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
 import { confirmPin } from './pin.ts';
-import { place, placedBefore, problemText, type QuoteRefusal } from './place.ts';
+import { place, numberUnlessPlaced, problemText, type QuoteRefusal } from './place.ts';
 import { viewerPrice, type QuoteView } from './quote.ts';
 import type { OpenPrompt, StepContext } from './step-context.ts';
 import { escapeHtml, html } from '../../../lib/html.ts';
@@ -248,14 +248,15 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
         return pin;
       }
     }
-    if (await placedBefore(sc, s, quote)) return 'done';
+    const number = await numberUnlessPlaced(sc, s, quote);
+    if (number === null) return 'done';
     const short = await tooShort(sc, quote);
     if (short !== undefined) {
       await closeConfirmation();
       notice = short;
       continue;
     }
-    const placed = await place(sc, quote, s, confirmation);
+    const placed = await place(sc, quote, number, confirmation);
     if (placed === 'placed' || placed === 'stopped') return 'done';
     notice = sc.t('top-up-quote-renewed');
     // Once per confirmation: a fresh quote refused again is shown to confirm.
@@ -269,15 +270,17 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
  */
 async function closeRefused(sc: StepContext, refused: QuoteRefusal, goOn: boolean): Promise<void> {
   const chatId = sc.ctx.chat!.id;
+  const messageId = refused.statusMessageId;
+  if (messageId === undefined) return;
   const text = sc.t('top-up-not-placed-requote', { number: refused.number });
   if (goOn) {
     await sc.ctx.api
-      .deleteMessage(chatId, refused.statusMessageId)
-      .catch(() => sc.ctx.api.editMessageText(chatId, refused.statusMessageId, text))
+      .deleteMessage(chatId, messageId)
+      .catch(() => sc.ctx.api.editMessageText(chatId, messageId, text))
       .catch(() => undefined);
     return;
   }
-  await sc.ctx.api.editMessageText(chatId, refused.statusMessageId, text).catch(() => undefined);
+  await sc.ctx.api.editMessageText(chatId, messageId, text).catch(() => undefined);
 }
 
 /** Says what kept the quote from coming; 'retry' when the user asks for it again. */

@@ -1,7 +1,6 @@
-import { intentWithNumber, type FixedNumber, type IntentDraft } from '../../../orders/numbers.ts';
 import {
   holdAndPlace,
-  intentDraft,
+  topUpIntent,
   payerPrice,
   type PayerPrice,
   payerNow,
@@ -19,25 +18,26 @@ import { refusalAdviceKey, type QuoteView } from './quote.ts';
 import type { OpenPrompt, StepContext } from './step-context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
 
-/** The order's number and status message when its quote was refused (nothing charged): the caller says what next. */
+/**
+ * The order's number and status message (none when no quote was open and nothing was stored), when its quote was
+ * refused (nothing charged): the caller says what next.
+ */
 export interface QuoteRefusal {
   number: string;
-  statusMessageId: number;
+  statusMessageId?: number;
 }
 
 type Placed = 'placed' | 'requote' | 'stopped' | { refused: QuoteRefusal };
-/** The order's number and its status message. */
-type Numbered = Required<Omit<FixedNumber, 'fresh'>>;
-
 /**
- * Hands the confirmed quote (prompt `step`) to the order service; returns 'requote' when the quote must
- * be shown again (the payer's price changed), `refused` when placement refused the quote. `confirmation`: the
- * quote's message, still open, that becomes the order's status message (closed when no order comes of it).
+ * Hands the confirmed quote to the order service under `externalOrderId` (the confirmation's, numbers.ts); returns
+ * 'requote' when the quote must be shown again (the payer's price changed), `refused` when placement refused the
+ * quote. `confirmation`: the quote's message, still open, that becomes the order's status message (closed when no
+ * order comes of it).
  */
 export async function place(
   sc: StepContext,
   quote: QuoteView,
-  step: number,
+  externalOrderId: string,
   confirmation?: OpenPrompt,
 ): Promise<Placed> {
   const { ctx, userId, locale } = sc;
@@ -56,27 +56,35 @@ export async function place(
     return 'requote';
   }
   // A reseller's price is held from their credit when the order is stored; admins spend the wallet directly.
-  const draft = intentDraft({
+  const intent = topUpIntent({
     product,
     account: sc.state.phone!.digits,
     quote: quoted,
     price,
     above,
     payer: { role, resellerId: userId, chatId: ctx.chat!.id, locale },
+    externalOrderId,
+    ...(confirmation === undefined ? {} : { statusMessageId: confirmation.message_id }),
   });
-  const numbered = await fixNumber(sc, draft, step, quote.quoteToken, confirmation);
-  const result = await submitInLine(sc, intentWithNumber(draft, numbered));
+  const { result, statusMessageId } = await submitInLine(sc, intent);
   if (result.outcome === 'placed' || result.outcome === 'pending') {
-    await tellPlaced(sc, result.outcome, role, numbered.externalOrderId);
+    await tellPlaced(sc, result.outcome, role, externalOrderId);
     return 'placed';
   }
-  const say = (text: string) => ctx.api.editMessageText(ctx.chat!.id, numbered.statusMessageId, text);
+  const numbered: QuoteRefusal = {
+    number: externalOrderId,
+    ...(statusMessageId === undefined ? {} : { statusMessageId }),
+  };
+  const say = (text: string) =>
+    statusMessageId === undefined
+      ? ctx.reply(text)
+      : ctx.api.editMessageText(ctx.chat!.id, statusMessageId, text);
   switch (result.outcome) {
     case 'error':
-      await say(sc.t('top-up-submit-error', { number: numbered.externalOrderId }));
+      await say(sc.t('top-up-submit-error', { number: externalOrderId }));
       return 'stopped';
     case 'conflict':
-      await say(sc.t('top-up-number-conflict', { number: numbered.externalOrderId }));
+      await say(sc.t('top-up-number-conflict', { number: externalOrderId }));
       return 'stopped';
     case 'rejected':
       return tellRejected(sc, result.order.rejection, quote.merchantCurrency, numbered, say);
@@ -84,19 +92,27 @@ export async function place(
 }
 
 /**
- * Whether an earlier run of this confirmation (prompt `step`) stored its order: the ✅ handled again after its
- * handler died. That order stands, checked when it was stored; its message, the confirmation's, is its status
- * message now. A pending one is told so; nothing is checked, closed or quoted again.
+ * The merchant order number of this confirmation (prompt `step`), or null when an earlier run of it stored its
+ * order: the ✅ handled again after its handler died. That order stands, checked when it was stored; its message,
+ * the confirmation's, is its status message now. A pending one is told so; nothing is checked, closed or quoted
+ * again.
  */
-export async function placedBefore(sc: StepContext, step: number, quote: QuoteView): Promise<boolean> {
+export async function numberUnlessPlaced(
+  sc: StepContext,
+  step: number,
+  quote: QuoteView,
+): Promise<string | null> {
   const { userId, deps } = sc;
-  const stored = await sc.conversation.external(() =>
-    deps.numbers.storedOrder({ userId, flow: `${sc.flow}:${step}`, quoteToken: quote.quoteToken }),
-  );
-  if (stored === null || stored.placement === 'rejected') return false;
-  const outcome = stored.placement === 'placed' ? 'placed' : 'pending';
-  await tellPlaced(sc, outcome, undefined, stored.externalOrderId);
-  return true;
+  const scope = {
+    userId,
+    flow: `${sc.flow}:${step}`,
+    quoteToken: quote.quoteToken,
+    expiresAt: quote.expiresAt,
+  };
+  const { externalOrderId, stored } = await sc.conversation.external(() => deps.numbers.of(scope));
+  if (stored === null || stored.placement === 'rejected') return externalOrderId;
+  await tellPlaced(sc, stored.placement === 'placed' ? 'placed' : 'pending', undefined, externalOrderId);
+  return null;
 }
 
 /** The product and the quote of the order, as the order service takes them. */
@@ -146,51 +162,27 @@ function priceAsShown(role: Payer['role'], shown: string | undefined, price: str
 }
 
 /**
- * The merchant order number of this confirmation and its status message, fixed once: the confirmation's own
- * message when it is open (edited into "Placing…"), else a new one. The message is recorded with the number so
- * that a crash before the intent is stored ends with it saying "not placed".
+ * Holds and places the order, waiting in the shared line; any failure is 'error'. Once it is stored, "⏳ Placing…"
+ * shows on its status message (a new one when no quote was open, recorded with the order).
  */
-async function fixNumber(
+function submitInLine(
   sc: StepContext,
-  draft: IntentDraft,
-  step: number,
-  quoteToken: string,
-  confirmation: OpenPrompt | undefined,
-): Promise<Numbered> {
-  const { conversation, deps, ctx } = sc;
-  // Keyed by user, flow and quote: quote tokens are opaque and may repeat across identical quotes.
-  const fixed = await conversation.external(() =>
-    deps.numbers.fix(
-      { userId: sc.userId, flow: `${sc.flow}:${step}`, quoteToken },
-      draft,
-      confirmation?.message_id,
-    ),
-  );
-  const { externalOrderId, statusMessageId } = fixed;
-  const placing = sc.t('top-up-placing', { number: externalOrderId });
-  if (fixed.fresh === true && statusMessageId !== undefined) {
-    // The confirmation's message, attached with the number: it becomes the status message.
-    await ctx.api.editMessageText(ctx.chat!.id, statusMessageId, placing).catch(() => undefined);
-    return { externalOrderId, statusMessageId };
-  }
-  if (statusMessageId !== undefined) return { externalOrderId, statusMessageId };
-  if (confirmation !== undefined) {
-    const messageId = confirmation.message_id;
-    await conversation.external(() => deps.numbers.attachMessage(externalOrderId, messageId));
-    await ctx.api.editMessageText(ctx.chat!.id, messageId, placing).catch(() => undefined);
-    return { externalOrderId, statusMessageId: messageId };
-  }
-  const sent = await ctx.reply(placing);
-  await conversation.external(() => deps.numbers.attachMessage(externalOrderId, sent.message_id));
-  return { externalOrderId, statusMessageId: sent.message_id };
-}
-
-/** Holds and places the order, waiting in the shared line; any failure is 'error'. */
-function submitInLine(sc: StepContext, intent: OrderIntent): Promise<SubmitResult | { outcome: 'error' }> {
+  intent: OrderIntent,
+): Promise<{ result: SubmitResult | { outcome: 'error' }; statusMessageId: number | undefined }> {
   const { deps, locale } = sc;
   const chatId = sc.ctx.chat!.id;
+  const placing = sc.t('top-up-placing', { number: intent.externalOrderId });
   return sc.conversation.external(async (outer: BaseContext) => {
     rememberRecent(outer, sc.state);
+    let statusMessageId = intent.statusMessageId;
+    const onStored = async (): Promise<number | undefined> => {
+      if (statusMessageId !== undefined) {
+        await outer.api.editMessageText(chatId, statusMessageId, placing).catch(() => undefined);
+        return undefined;
+      }
+      statusMessageId = (await outer.api.sendMessage(chatId, placing).catch(() => undefined))?.message_id;
+      return statusMessageId;
+    };
     // A confirmed order keeps its place (no ❌): the message only shows where it stands.
     const notice = deps.line?.notice({
       api: outer.api,
@@ -202,11 +194,14 @@ function submitInLine(sc: StepContext, intent: OrderIntent): Promise<SubmitResul
     });
     let how: LineEnd = 'stopped';
     try {
-      const result = await holdAndPlace(deps, intent, notice === undefined ? {} : { onWait: notice.onWait });
+      const result = await holdAndPlace(deps, intent, {
+        onStored,
+        ...(notice === undefined ? {} : { onWait: notice.onWait }),
+      });
       how = 'served';
-      return result;
+      return { result, statusMessageId };
     } catch {
-      return { outcome: 'error' };
+      return { result: { outcome: 'error' as const }, statusMessageId };
     } finally {
       await notice?.end(how);
     }
@@ -235,13 +230,11 @@ async function tellRejected(
   sc: StepContext,
   rejection: Rejection | undefined,
   currency: string,
-  numbered: Numbered,
+  numbered: QuoteRefusal,
   say: (text: string) => Promise<unknown>,
 ): Promise<Placed> {
-  const externalOrderId = numbered.externalOrderId;
+  const externalOrderId = numbered.number;
   const code = rejection?.code;
-  // Resolved as "not placed" after a crash elsewhere: the notices edit the message (with a button).
-  if (rejection?.key === 'not-placed') return 'stopped';
   const refusal = creditRefusalText(sc, rejection, currency);
   if (refusal !== null) {
     await say(refusal);
@@ -251,7 +244,7 @@ async function tellRejected(
     rejection?.key === 'quote_token' &&
     (code === 'quote_expired' || code === 'price_changed' || code === 'quote_invalid')
   ) {
-    return { refused: { number: externalOrderId, statusMessageId: numbered.statusMessageId } };
+    return { refused: numbered };
   }
   await say(sc.t('top-up-rejected', { number: externalOrderId }) + '\n' + sc.t(refusalAdviceKey(rejection)));
   return 'stopped';

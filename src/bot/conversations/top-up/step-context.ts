@@ -32,8 +32,8 @@ export interface TopUpDeps {
   shown: Pick<PayerGates, 'standing'>;
   /** What resellers pay: the merchant price plus the margin rules down their chain. */
   pricing: Pick<PricingStore, 'priceFor' | 'priceChain' | 'priceChains'>;
-  /** Merchant order numbers of confirmed quotes: fixed once per user, flow and quote, and kept. */
-  numbers: Pick<OrderNumbers, 'fix' | 'attachMessage' | 'storedOrder'>;
+  /** Merchant order numbers of confirmed quotes: derived from user, flow and quote. */
+  numbers: Pick<OrderNumbers, 'of'>;
   /** Whether a top-up needs the reseller's PIN, and one try of it in an update (conversations/top-up/pin.ts). */
   pins: Pick<UpdatePinGate, 'need' | 'check'>;
   /** Tells admins that a quote did not match what was asked. */
