@@ -3,7 +3,6 @@ import type { BulkRuns } from '../bulk/runs.ts';
 import type { Config } from '../config.ts';
 import type { MerchantPart } from '../merchant/part.ts';
 import type { OrderCallbacks } from './callback-data/order.ts';
-import { createOrderNumbers } from '../orders/numbers.ts';
 import type { Reconciler } from '../orders/reconcile.ts';
 import type { OrderSystem } from '../orders/system.ts';
 import { RedisReceiptProfiles } from '../receipts/profile.ts';
@@ -109,7 +108,7 @@ const FLOW_IDLE_MS = 15 * 60_000;
  * again) and for whether the PIN is asked (never of an admin).
  */
 function topUpServices(deps: BotDeps, readOf: ReturnType<typeof usePipeline>['readOf']): FlowsDeps['topUp'] {
-  const { redis, prefix, merchant, accounts, orders, alerts } = deps;
+  const { merchant, accounts, orders, alerts } = deps;
   return {
     catalogue: merchant.catalogue,
     quotes: merchant.quotes,
@@ -124,7 +123,7 @@ function topUpServices(deps: BotDeps, readOf: ReturnType<typeof usePipeline>['re
       },
     },
     pricing: accounts.pricing,
-    numbers: createOrderNumbers({ redis, prefix }),
+    numbers: orders.numbers,
     fixedPrices: merchant.fixedPrices,
     reportQuoteMismatch: async (details) => {
       await alerts.raise({

@@ -9,6 +9,7 @@ import type { ChangeHandler } from './changes.ts';
 import { resolveFollowUpTimings, type FollowUpTimings } from './follow-up-timings.ts';
 import { createFollowUpPlanner } from './follow-ups.ts';
 import { createPlacementJobs } from './placements.ts';
+import { createOrderNumbers, type OrderNumbers } from './numbers.ts';
 import { createOrderService, type OrderServiceImpl } from './service.ts';
 import type { PlacementTimings } from './send.ts';
 import { createOrderStore, type OrderStore } from './store.ts';
@@ -50,6 +51,8 @@ export interface OrderSystem {
   store: OrderStore;
   /** What the bot calls (OrderService) plus the lifecycle internals. */
   service: OrderServiceImpl;
+  /** The merchant order numbers of the chat's confirmations (numbers.ts). */
+  numbers: OrderNumbers;
   /** Handler of `POST /webhooks/merchant`. */
   webhookHandler: ReturnType<typeof createMerchantWebhookHandler>;
   /** What another part does with each order change (notify's notices and alerts), from the workers' start on. */
@@ -102,6 +105,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
   return {
     store,
     service,
+    numbers: createOrderNumbers(common),
     webhookHandler,
     onChange(handler) {
       changeHandlers.push(handler);

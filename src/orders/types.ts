@@ -2,7 +2,7 @@ import type { LinePlace, LineView, OrderRequest, OrderStatus } from '../merchant
 
 /** What the top-up conversation hands to the order service once the reseller confirmed a quote. */
 export interface OrderIntent {
-  /** Merchant order number, fixed by the conversation before any network call. */
+  /** Merchant order number, chosen before any network call (the chat derives it from the confirmation). */
   externalOrderId: string;
   /** The exact request; the body sent is derived from it deterministically. */
   request: OrderRequest;

@@ -206,9 +206,22 @@ describe('the PIN before a large top-up', () => {
     // Seven digits typed, OK not pressed: the stored flow holds no digit of it.
     await expectNoPinStored();
     user.press(current(user, keypad.id)!, /✅/);
-    expect(await waitForOrders(world, '2348031235200', 1)).toHaveLength(1);
+    const orders = await waitForOrders(world, '2348031235200', 1);
+    expect(orders).toHaveLength(1);
     await user.waitFor(() => current(user, keypad.id) === undefined, WAIT);
     expect(await orderPostCount(world)).toBe(posts + 1);
+    // The quote lost its buttons before the keypad: the status message is one of its own, sent once the order was
+    // stored and recorded with it, so the statuses edit it (the 🔁 buttons end under it).
+    const stored = await world.apps[0]!.orders.service.get(orders[0]!.external_order_id);
+    expect(stored?.statusMessageId).toBeGreaterThan(keypad.id);
+    await user.waitFor(
+      (chat) =>
+        chat.find(
+          (m) =>
+            m.id === stored!.statusMessageId && m.buttons.flat().some((b) => b.text.includes('Same number')),
+        ),
+      WAIT,
+    );
   });
 
   it('a tap on an outdated keypad (a quick double tap) is taken as it came, and the flow goes on', async () => {

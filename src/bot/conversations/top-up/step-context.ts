@@ -77,7 +77,7 @@ export interface StepContext {
   ctx: Context;
   deps: TopUpDeps;
   userId: number;
-  /** This run's random id: in its buttons' data and its order numbers' keys. */
+  /** This run's random id: in its buttons' data, and its order numbers are derived from it. */
   flow: string;
   locale: string;
   t(key: string, vars?: TranslationVars): string;
