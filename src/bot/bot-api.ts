@@ -1,6 +1,6 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Bot, type Context, type Transformer } from 'grammy';
+import { Api, Bot, type Context, type Transformer } from 'grammy';
 import { htmlParseMode } from '../lib/telegram/html-mode.ts';
 import { botApiFetch } from '../lib/telegram/fetch.ts';
 import { retryingFetch } from './bot-api-retry.ts';
@@ -61,12 +61,26 @@ export function newBot(deps: {
   return bot;
 }
 
+/** What a flow's Api carries (it has none of the bot's transformers): late callback answers forgiven, HTML. */
+function asFlowApi(api: Api): Api {
+  api.config.use(forgiveExpiredCallbackAnswers);
+  api.config.use(htmlParseMode);
+  return api;
+}
+
 /**
  * A flow's own Api has none of the bot's transformers: a ✅ redelivered after its first handler died must not
  * fail on the late answer of its callback query, and its texts are HTML too.
  */
 export const flowApi = async (ctx: Context, next: () => Promise<void>): Promise<void> => {
-  ctx.api.config.use(forgiveExpiredCallbackAnswers);
-  ctx.api.config.use(htmlParseMode);
+  asFlowApi(ctx.api);
   await next();
 };
+
+/**
+ * An Api like a flow's own beside the bot's `api` (same client, no throttling), for what a flow shows from inside
+ * `conversation.external`, where its own records each call: the bot's per-chat spacing there would hold the step.
+ */
+export function flowApiBeside(api: Api): Api {
+  return asFlowApi(new Api(api.token, api.options));
+}

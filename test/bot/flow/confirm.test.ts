@@ -258,3 +258,27 @@ describe('top-up flow: a refused API key', () => {
     await say(user, '/cancel', /cancelled/);
   });
 });
+
+describe("top-up flow: the bot's spacing of one chat's messages", () => {
+  let world: BotWorld;
+  beforeAll(async () => {
+    // Two calls to one chat through the bot's own Api at least two minutes apart.
+    world = await startBotWorld({ env: FAST_USER, overrides: { telegramChatMinTimeMs: 120_000 } });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('"⏳ Placing…" and so the order do not wait behind it: placed right after a reply through the bot\'s Api', async () => {
+    const user = world.standIn.driver.user({ id: RESELLER });
+    // A reply through the bot's Api: the chat's next call through it would wait two minutes.
+    await say(user, '/balance', 'Balance');
+    const quote = await typeToQuote(user, '08031234870');
+    user.press(quote, /✅/);
+    expect(await waitForOrders(world, '2348031234870', 1, 60_000)).toHaveLength(1);
+    const placing = world.standIn.driver
+      .calls('editMessageText')
+      .filter((c) => c.params['message_id'] === quote.id && String(c.params['text']).includes('Placing'));
+    expect(placing).toHaveLength(1);
+  });
+});

@@ -17,6 +17,7 @@ import { rememberRecent } from './phone.ts';
 import { refusalAdviceKey, type QuoteView } from './quote.ts';
 import type { OpenPrompt, StepContext } from './step-context.ts';
 import type { LineEnd } from '../../waiting-line.ts';
+import { flowApiBeside } from '../../bot-api.ts';
 
 /**
  * The order's number and status message (none when no quote was open and nothing was stored), when its quote was
@@ -175,12 +176,14 @@ function submitInLine(
   return sc.conversation.external(async (outer: BaseContext) => {
     rememberRecent(outer, sc.state);
     let statusMessageId = intent.statusMessageId;
+    // The order's send waits for this: not behind the bot's one-a-second spacing of the chat's calls.
+    const api = flowApiBeside(outer.api);
     const onStored = async (): Promise<number | undefined> => {
       if (statusMessageId !== undefined) {
-        await outer.api.editMessageText(chatId, statusMessageId, placing).catch(() => undefined);
+        await api.editMessageText(chatId, statusMessageId, placing).catch(() => undefined);
         return undefined;
       }
-      statusMessageId = (await outer.api.sendMessage(chatId, placing).catch(() => undefined))?.message_id;
+      statusMessageId = (await api.sendMessage(chatId, placing).catch(() => undefined))?.message_id;
       return statusMessageId;
     };
     // A confirmed order keeps its place (no ❌): the message only shows where it stands.
