@@ -29,6 +29,7 @@ export interface QuoteRefusal {
 }
 
 type Placed = 'placed' | 'requote' | 'stopped' | { refused: QuoteRefusal };
+
 /**
  * Hands the confirmed quote to the order service under `externalOrderId` (the confirmation's, numbers.ts); returns
  * 'requote' when the quote must be shown again (the payer's price changed), `refused` when placement refused the
