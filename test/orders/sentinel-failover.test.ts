@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it, onTestFailed } from 'vitest'
 import type { StandInUser } from '../../src/sandbox/telegram/driver.ts';
 import { ADMIN, startBotWorld, type BotWorld } from '../support/bot-world.ts';
 import { startSentinelGroup, type SentinelGroup } from '../support/sentinel.ts';
-import { allOrders, confirmToRefusal, FAST_USER, typeToQuote, WAIT } from '../bot/flow/helpers.ts';
+import { allOrders, confirmToRefusal, FAST_USER, typeToQuote } from '../bot/flow/helpers.ts';
 
 // Redis through Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME): a master, a replica and three Sentinels on
 // loopback. An order intent is held until the replica has it (WAIT 1) before anything is sent.
@@ -86,16 +86,13 @@ async function topUpUntilDone(user: StandInUser, phone: string): Promise<string>
     try {
       const quote = await typeToQuote(user, phone);
       user.press(quote, /✅/);
-      const placing = await user.waitForBotMessage((m) => m.text.includes('Placing the order'), {
-        ...WAIT,
-        after: quote.id - 1,
-      });
-      // That message becomes the order's status line, or says it was refused (no replica acknowledged it).
+      // The quote's message becomes the order's status line ("Placing…" once the intent is stored), or says it
+      // was refused (no replica acknowledged the intent).
       const final = await user.waitFor(
         (chat) =>
           chat.find(
             (m) =>
-              m.id === placing.id &&
+              m.id === quote.id &&
               ((/^✅/u.test(m.text) && /O-\d+/.test(m.text)) || m.text.includes('was refused')),
           ),
         { timeoutMs: 60_000 },
@@ -192,6 +189,9 @@ describe('Redis through Sentinel', () => {
     const stored = await w.apps[0]!.orders.service.get(ext);
     expect(stored).toMatchObject({ placement: 'rejected', rejection: { key: 'not-durable' } });
     expect(await allOrders(w)).toEqual([]);
+    // Refused before it could be sent: the chat never showed it as being placed.
+    const texts = w.standIn.driver.calls('editMessageText').map((c) => String(c.params['text']));
+    expect(texts.filter((t) => t.includes('Placing'))).toEqual([]);
     const ready = await readyz(w);
     expect(ready.redis).toMatchObject({ topology: 'sentinel', replicas: 0 });
   }, 120_000);
