@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  derivedMerchantOrderNumber,
   isValidMerchantOrderNumber,
   newMerchantOrderNumber,
   normaliseMerchantOrderNumber,
@@ -50,6 +51,20 @@ describe('newMerchantOrderNumber', () => {
     const number = newMerchantOrderNumber(() => bytes, new Date('2024-01-01T00:00:00Z'));
     expect(number).toBe('rb-00000-09jv-4dpz-8ht3');
     expect(() => newMerchantOrderNumber(() => new Uint8Array(4))).toThrow(RangeError);
+  });
+});
+
+describe('derivedMerchantOrderNumber', () => {
+  it('the same seed names the same number at the same minute, another seed another; any instant gives a valid one', () => {
+    const at = Date.parse('2026-11-29T06:30:10Z');
+    const a = derivedMerchantOrderNumber('7\nf1:3\nqt', at);
+    expect(a).toMatch(SHORT);
+    expect(derivedMerchantOrderNumber('7\nf1:3\nqt', at + 40_000)).toBe(a);
+    expect(derivedMerchantOrderNumber('7\nf1:3\nqu', at)).not.toBe(a);
+    expect(derivedMerchantOrderNumber('7\nf1:3\nqt', at + 60_000).slice(9)).toBe(a.slice(9));
+    fc.assert(
+      fc.property(fc.string(), fc.double(), (seed, ms) => SHORT.test(derivedMerchantOrderNumber(seed, ms))),
+    );
   });
 });
 
