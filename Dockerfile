@@ -17,6 +17,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:24-slim
+# jemalloc instead of glibc's malloc, returning freed pages at once: glibc keeps what a burst of updates freed
+# (benchmark 5: RSS with 1,000 conversations about 180 MB with glibc, under 140 MB with this).
+RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2 && rm -rf /var/lib/apt/lists/* \
+  && ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2
+ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 MALLOC_CONF=dirty_decay_ms:0,muzzy_decay_ms:0
 ENV NODE_ENV=production HTTP_HOST=0.0.0.0 HTTP_PORT=8080
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules

@@ -5,6 +5,7 @@ import type { Row } from './lib/report.ts';
 import { eachLimited, fmt, sleep } from './lib/stats.ts';
 import { exchange, guidedTopUp, phoneFor } from './lib/top-up-flow.ts';
 import { waitFinalTold } from './lib/orders.ts';
+import { PRODUCTION_ALLOCATOR } from './lib/processes.ts';
 import { PREFIX, startBenchWorld } from './lib/world.ts';
 
 const FIRST_USER = 760_000_000;
@@ -147,7 +148,7 @@ export async function memoryBenchmark(ctx: BenchContext): Promise<Row[]> {
         target: '< 150 MB (1,000)',
         // Fewer than 1,000 (quick profile): the projection from RSS growth is only a hint, not a verdict.
         met: open >= 1_000 ? rss < 150 * MB : null,
-        note: `heap ${fmt(held.heapUsed / MB, 'MB')} vs ${fmt(idle.heapUsed / MB, 'MB')} idle; RSS before GC ${fmt(rssBeforeGc / MB, 'MB')}${open < 1_000 ? `; projected to 1,000: ${fmt(projected / MB, 'MB')}` : ''}`,
+        note: `${PRODUCTION_ALLOCATOR.name}; heap ${fmt(held.heapUsed / MB, 'MB')} vs ${fmt(idle.heapUsed / MB, 'MB')} idle; RSS before GC ${fmt(rssBeforeGc / MB, 'MB')}${open < 1_000 ? `; projected to 1,000: ${fmt(projected / MB, 'MB')}` : ''}`,
       },
       {
         bench: '5',

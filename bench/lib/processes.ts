@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { sleep } from './stats.ts';
@@ -17,6 +17,23 @@ export const PRODUCTION_NODE_FLAGS: readonly string[] = (() => {
   const start = /\bnode((?: --[\w=-]+)*) src\/main\.ts/.exec(pkg.scripts.start ?? '');
   if (start === null) throw new Error('package.json scripts.start does not run node … src/main.ts');
   return start[1]!.trim().split(' ').filter(Boolean);
+})();
+
+interface Allocator {
+  readonly name: string;
+  readonly env: Record<string, string>;
+}
+/**
+ * The Docker image's allocator (its `LD_PRELOAD` of jemalloc and its `MALLOC_CONF`) when this machine has the
+ * library (Debian's libjemalloc2), so the bot's memory is measured as deployed; glibc's malloc otherwise.
+ */
+export const PRODUCTION_ALLOCATOR = ((): Allocator => {
+  const dockerfile = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');
+  const conf = /\bMALLOC_CONF=(\S+)/.exec(dockerfile)?.[1];
+  const library = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/libjemalloc.so.2`;
+  if (conf === undefined || !existsSync(library))
+    return { name: "glibc's malloc (no libjemalloc2 here)", env: {} };
+  return { name: 'jemalloc, as in the image', env: { LD_PRELOAD: library, MALLOC_CONF: conf } };
 })();
 
 export interface ChildService {
@@ -102,7 +119,7 @@ export function rssOf(pid: number): number {
 
 /**
  * Starts a Node process as production would (`node src/main.ts` with the environment names of
- * CONTRACT.md) and waits until `GET /readyz` answers 200.
+ * CONTRACT.md, the image's allocator) and waits until `GET /readyz` answers 200.
  */
 export async function spawnService(options: SpawnOptions): Promise<ChildService> {
   const args = [
@@ -115,7 +132,12 @@ export async function spawnService(options: SpawnOptions): Promise<ChildService>
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...options.env, HTTP_PORT: String(options.port) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...(options.script === undefined ? PRODUCTION_ALLOCATOR.env : {}),
+      ...options.env,
+      HTTP_PORT: String(options.port),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
