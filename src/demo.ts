@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: the whole product on this machine with no configuration. A private redis-server (or
  * REDIS_URL), the Merchant API sandbox with its webhooks pointed at the bot, the Bot API stand-in with its
- * chat page, and the real bot (createApp, polling mode). Prints one URL: the chat page. Ctrl-C stops it all.
+ * chat page, and the real bot (runService, as `npm start`, in polling mode). Prints one URL: the chat page. Ctrl-C stops it all.
  *
  * Ports: the chat page on 8081, the sandbox on 8090, the bot's HTTP server on 8080; a port already taken is
  * replaced by a free one. DEMO_TIME_SCALE (default 0.1) speeds up the sandbox's order schedule.
@@ -13,9 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { createApp, type App } from './app.ts';
-import { parseConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { parseConfig, type Config } from './config.ts';
+import { runService } from './run-service.ts';
 import { COUNTRIES, createMerchantSandbox, renderMagicTable } from './sandbox/merchant/index.ts';
 import type { MerchantSandbox } from './sandbox/merchant/index.ts';
 import { createTelegramStandIn, DEFAULT_PAGE_USERS, type TelegramStandIn } from './sandbox/telegram/index.ts';
@@ -155,82 +154,99 @@ function timeScale(): number {
 }
 
 interface Running {
-  app?: App;
   standIn?: TelegramStandIn;
   sandbox?: MerchantSandbox;
   redis?: PrivateRedis;
 }
 
-async function stopAll(running: Running): Promise<void> {
-  await running.app?.stop(10_000).catch(() => undefined);
+/** Everything the demo started besides the bot, stopped after it. */
+async function stopServices(running: Running): Promise<void> {
   await running.standIn?.close().catch(() => undefined);
   await running.sandbox?.close().catch(() => undefined);
   await running.redis?.stop().catch(() => undefined);
 }
 
+/** The sandbox, the stand-in and Redis, and the bot's configuration pointing at them. */
+async function startServices(running: Running): Promise<{ config: Config; pageUrl: string }> {
+  const ownRedis = process.env.REDIS_URL === undefined || process.env.REDIS_URL.trim() === '';
+  if (ownRedis) running.redis = await startPrivateRedis();
+  const redisUrl = running.redis?.url ?? process.env.REDIS_URL!.trim();
+
+  const botPort = await portOr(DEMO_PORTS.bot);
+  running.sandbox = createMerchantSandbox({
+    timeScale: timeScale(),
+    initialBalance: '100000',
+    webhooks: [{ url: `http://${HOST}:${botPort}/webhooks/merchant` }],
+  });
+  const sandboxAddress = await running.sandbox.listen(await portOr(DEMO_PORTS.sandbox), HOST);
+
+  running.standIn = createTelegramStandIn({ users: DEFAULT_PAGE_USERS, pageNotes: pageNotes() });
+  const { apiRoot, pageUrl } = await running.standIn.listen(await portOr(DEMO_PORTS.chatPage), HOST);
+
+  const parsed = parseConfig({
+    ...localServiceEnv({
+      botToken: running.standIn.token,
+      apiRoot,
+      merchant: running.sandbox,
+      baseUrl: sandboxAddress.baseUrl,
+      redisUrl,
+    }),
+    BOT_MODE: 'polling',
+    // Someone else's Redis keeps its own keys apart from the demo's.
+    REDIS_PREFIX: ownRedis ? 'rb:' : 'rb-demo:',
+    HTTP_HOST: HOST,
+    HTTP_PORT: String(botPort),
+    ADMIN_IDS: String(ADMIN_ID),
+    // Every reseller starts with some credit, Rita and whoever joins through an invite alike (given once).
+    RESELLER_START_CREDIT: DEMO_CREDIT,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  if (!parsed.ok) throw new DemoError(`demo configuration: ${parsed.problems.join('; ')}`);
+  return { config: parsed.config, pageUrl };
+}
+
 async function main(): Promise<void> {
   const running: Running = {};
-  let stopping: Promise<void> | undefined;
+  let stopping = false;
+  // The bot is stopped by runService on the same signal; a second Ctrl-C leaves at once (the exit handler still
+  // kills redis-server).
   const shutdown = (signal: string) => {
-    if (stopping) {
-      // A second Ctrl-C: leave at once (the exit handler still kills redis-server).
-      process.exit(1);
-    }
+    if (stopping) process.exit(1);
+    stopping = true;
     console.error(`\n${signal}: stopping the demo…`);
-    stopping = stopAll(running).then(() => process.exit(0));
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-
+  const beforeTheBot = (signal: string) => {
+    shutdown(signal);
+    void stopServices(running).then(() => process.exit(0));
+  };
+  process.on('SIGINT', beforeTheBot);
+  process.on('SIGTERM', beforeTheBot);
+  let started: { config: Config; pageUrl: string };
   try {
-    const ownRedis = process.env.REDIS_URL === undefined || process.env.REDIS_URL.trim() === '';
-    if (ownRedis) running.redis = await startPrivateRedis();
-    const redisUrl = running.redis?.url ?? process.env.REDIS_URL!.trim();
-
-    const botPort = await portOr(DEMO_PORTS.bot);
-    running.sandbox = createMerchantSandbox({
-      timeScale: timeScale(),
-      initialBalance: '100000',
-      webhooks: [{ url: `http://${HOST}:${botPort}/webhooks/merchant` }],
-    });
-    const sandboxAddress = await running.sandbox.listen(await portOr(DEMO_PORTS.sandbox), HOST);
-
-    running.standIn = createTelegramStandIn({ users: DEFAULT_PAGE_USERS, pageNotes: pageNotes() });
-    const { apiRoot, pageUrl } = await running.standIn.listen(await portOr(DEMO_PORTS.chatPage), HOST);
-
-    const parsed = parseConfig({
-      ...localServiceEnv({
-        botToken: running.standIn.token,
-        apiRoot,
-        merchant: running.sandbox,
-        baseUrl: sandboxAddress.baseUrl,
-        redisUrl,
-      }),
-      BOT_MODE: 'polling',
-      // Someone else's Redis keeps its own keys apart from the demo's.
-      REDIS_PREFIX: ownRedis ? 'rb:' : 'rb-demo:',
-      HTTP_HOST: HOST,
-      HTTP_PORT: String(botPort),
-      ADMIN_IDS: String(ADMIN_ID),
-      // Every reseller starts with some credit, Rita and whoever joins through an invite alike (given once).
-      RESELLER_START_CREDIT: DEMO_CREDIT,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    });
-    if (!parsed.ok) throw new DemoError(`demo configuration: ${parsed.problems.join('; ')}`);
-    const logger = createLogger({ level: parsed.config.logLevel, secrets: [] });
-    running.app = createApp(parsed.config, logger);
-    await running.app.start();
-    await running.app.roles.change(ADMIN_ID, RESELLER_ID, 'reseller');
-    await running.app.roles.change(ADMIN_ID, AGENT_ID, 'agent');
-
-    if (stopping) return;
-    console.log(`Chat page: ${pageUrl}`);
-    console.error('(Ctrl-C stops the demo)');
+    started = await startServices(running);
   } catch (error) {
     console.error(error instanceof DemoError ? error.message : error);
-    await stopAll(running);
+    await stopServices(running);
     process.exit(1);
   }
+  if (stopping) return;
+  process.off('SIGINT', beforeTheBot);
+  process.off('SIGTERM', beforeTheBot);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  const app = await runService({ config: started.config, stopAlso: () => stopServices(running) });
+  try {
+    await app.roles.change(ADMIN_ID, RESELLER_ID, 'reseller');
+    await app.roles.change(ADMIN_ID, AGENT_ID, 'agent');
+  } catch (error) {
+    console.error(error);
+    await app.stop(10_000).catch(() => undefined);
+    await stopServices(running);
+    process.exit(1);
+  }
+  console.log(`Chat page: ${started.pageUrl}`);
+  console.error('(Ctrl-C stops the demo)');
 }
 
 void main();

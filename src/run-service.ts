@@ -1,10 +1,14 @@
 import { createApp, type App, type AppOverrides } from './app.ts';
-import { ConfigError, loadConfig, secretsOf, type Env } from './config.ts';
+import { ConfigError, loadConfig, secretsOf, type Config, type Env } from './config.ts';
 import { createLogger } from './logger.ts';
 
 export interface RunServiceOptions {
   /** Where the configuration is read from (default: the process's environment and ./.env). */
   env?: Env;
+  /** A configuration built by the caller (the demo's, which reads no .env): `env` is not read then. */
+  config?: Config;
+  /** What else to stop once the app has stopped, on a signal or after a failed start (the demo's own services). */
+  stopAlso?: () => Promise<void>;
   /** Timings of the soak and the bench; production passes none. */
   overrides?: AppOverrides;
   /** How long a SIGTERM or SIGINT lets work in flight finish before the process exits (default 10 s). */
@@ -17,21 +21,13 @@ export interface RunServiceOptions {
 }
 
 /**
- * The one way the service starts, used by `npm start`, the soak's replicas and the bench: configuration, a
- * logger that knows the secrets, the app, signal handling with a graceful stop. Exits 2 on a bad
+ * The one way the service starts, used by `npm start`, the demo, the soak's replicas and the bench: configuration,
+ * a logger that knows the secrets, the app, signal handling with a graceful stop. Exits 2 on a bad
  * configuration and 1 when start-up fails.
  */
 export async function runService(options: RunServiceOptions = {}): Promise<App> {
-  let config;
-  try {
-    config = loadConfig(options.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = options.config ?? configOrExit(options.env);
+  const stopAlso = options.stopAlso ?? (async () => undefined);
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   let app = createApp(config, logger, options.overrides);
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
@@ -43,6 +39,7 @@ export async function runService(options: RunServiceOptions = {}): Promise<App> 
     logger.info({ signal }, 'shutting down');
     app
       .stop(stopTimeoutMs)
+      .then(stopAlso)
       .then(() => {
         logger.info('stopped');
         process.exit(0);
@@ -74,12 +71,23 @@ export async function runService(options: RunServiceOptions = {}): Promise<App> 
       await app.stop(2_000).catch(() => undefined);
       if (stopping || !redisWentAway(error) || Date.now() > deadline) {
         logger.fatal({ err: error }, 'start-up failed');
+        await stopAlso().catch(() => undefined);
         process.exit(1);
       }
       logger.warn({ err: error }, 'Redis went away during start-up: starting again');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       app = createApp(config, logger, options.overrides);
     }
+  }
+}
+
+function configOrExit(env: Env | undefined): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
   }
 }
 
