@@ -1,7 +1,8 @@
 /**
  * `npm run demo`: the whole product on this machine with no configuration. A private redis-server (or
  * REDIS_URL), the Merchant API sandbox with its webhooks pointed at the bot, the Bot API stand-in with its
- * chat page, and the real bot (runService, as `npm start`, in polling mode). Prints one URL: the chat page. Ctrl-C stops it all.
+ * chat page, and the real bot (runService, as `npm start` runs it, in polling mode). Prints one URL: the chat
+ * page. Ctrl-C stops it all.
  *
  * Ports: the chat page on 8081, the sandbox on 8090, the bot's HTTP server on 8080; a port already taken is
  * replaced by a free one. DEMO_TIME_SCALE (default 0.1) speeds up the sandbox's order schedule.
