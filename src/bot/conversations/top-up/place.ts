@@ -66,17 +66,14 @@ export async function place(
     above,
     payer: { role, resellerId: userId, chatId: ctx.chat!.id, locale },
     externalOrderId,
-    ...(confirmation === undefined ? {} : { statusMessageId: confirmation.message_id }),
+    statusMessageId: confirmation?.message_id,
   });
   const { result, statusMessageId } = await submitInLine(sc, intent);
   if (result.outcome === 'placed' || result.outcome === 'pending') {
     await tellPlaced(sc, result.outcome, role, externalOrderId);
     return 'placed';
   }
-  const numbered: QuoteRefusal = {
-    number: externalOrderId,
-    ...(statusMessageId === undefined ? {} : { statusMessageId }),
-  };
+  const numbered: QuoteRefusal = { number: externalOrderId, statusMessageId };
   const say = (text: string) =>
     statusMessageId === undefined
       ? ctx.reply(text)
