@@ -1,17 +1,7 @@
-import type { TranslationVars } from './lib/html.ts';
-import { Api } from 'grammy';
 import type { Logger } from 'pino';
-import { createRedis } from './lib/redis/connect.ts';
-import { botApiFetch } from './lib/telegram/fetch.ts';
-import { createServiceRedis } from './lib/redis/service.ts';
-import { createJobSystem } from './jobs/jobs.ts';
 import { createBot } from './bot/bot.ts';
 import { adminsInTheirLanguage } from './bot/redis-storage.ts';
 import { telegramWebhook } from './bot/updates.ts';
-import type { BotContext } from './bot/context.ts';
-import { createI18n } from './bot/i18n.ts';
-import { receiptData } from './bot/callback-data/receipt.ts';
-import { repeatData } from './bot/callback-data/repeat.ts';
 import { reconcileReport } from './bot/features/reconcile.ts';
 import { createBulkTelegram } from './bot/features/bulk.ts';
 import { createWaitingLine } from './bot/waiting-line.ts';
@@ -20,18 +10,18 @@ import { createMerchantPart } from './merchant/part.ts';
 import type { RetryPolicy } from './merchant/retry.ts';
 import type { LifecycleHooks } from './lib/hooks.ts';
 import { RedisRoleStore } from './accounts/roles.ts';
-import { RedisUserDirectory } from './accounts/names.ts';
 import { createAccountsPart } from './accounts/part.ts';
 import { createReconciler } from './orders/reconcile.ts';
 import { createOrderSystem, type OrderTimings } from './orders/system.ts';
 import { createNotify, type NotifyTimings } from './notify/notify.ts';
-import { countMerchantCalls, countTelegramErrors, createMetrics, timeBudgetWaits } from './server/metrics.ts';
+import { countMerchantCalls, countTelegramErrors, timeBudgetWaits } from './server/metrics.ts';
 import { createHttpPart } from './server/part.ts';
 import type { BulkTimings } from './bulk/line-jobs.ts';
 import { createBulkRuns } from './bulk/runs.ts';
 import { reportCsv } from './bulk/texts.ts';
 import { createSchedules } from './schedules/schedules.ts';
 import { createLifecycle } from './lifecycle.ts';
+import { createCore, type Core } from './core.ts';
 
 /** Timings the soak, the bench and the tests shorten so whole lifecycles fit in minutes; production passes none. */
 export interface AppOverrides {
@@ -54,104 +44,71 @@ export interface AppOverrides {
 /** The running service: its parts (tests and tools reach them here), start() and stop(). */
 export type App = ReturnType<typeof createApp>;
 
-/** What every part is built on: Redis and its keys' prefix, the durable jobs, the logger, metrics, languages. */
-function createCore(config: Config, logger: Logger) {
-  const data = createServiceRedis(config.redis, logger);
-  const { redis } = data;
-  const prefix = config.redis.prefix;
-  const jobs = createJobSystem({ connect: (options) => createRedis(config.redis, options), prefix, logger });
-  const i18n = createI18n<BotContext>(config.defaultLocale);
-  const translate = (locale: string, key: string, vars?: TranslationVars) => i18n.t(locale, key, vars);
-  const metrics = createMetrics();
-  // The order lifecycle, bulk runs and schedules talk to Telegram through the durable outbox, a BullMQ queue (it
-  // handles 429s and outages); the bot's own API is the bot part's.
-  const telegram = new Api(config.botToken, { apiRoot: config.telegramApiRoot, fetch: botApiFetch });
-  telegram.config.use(countTelegramErrors(metrics));
-  // Users' Telegram names, recorded by the bot as they write; alerts and admin views show them beside the ID.
-  const names = new RedisUserDirectory({ redis, prefix });
-  return { data, base: { redis, prefix, jobs, logger }, metrics, i18n, translate, telegram, names };
-}
-type Core = ReturnType<typeof createCore>;
-
 /** The order lifecycle and what it stands on: notices and alerts, the Merchant API, the waiting line. */
 function createOrderParts(config: Config, core: Core, overrides: AppOverrides) {
-  const { base, metrics } = core;
+  const { base, metrics, translate } = core;
   const { hooks, orderTimings: timings } = overrides;
   // The admins as the roles say (ADMIN_IDS and grants): alerts go to the alert chat or to each admin.
   const admins = new RedisRoleStore({ ...base, configuredAdmins: config.adminIds });
-  const notify = createNotify({
+  const notify = createNotify(config, {
     ...base,
     telegram: core.telegram,
-    t: core.translate,
+    t: translate,
     names: core.names,
-    admins: adminsInTheirLanguage(base.redis, base.prefix, admins, config.defaultLocale),
-    alertChatId: config.alertChatId ?? undefined,
-    alertChatLocale: config.defaultLocale,
     hooks,
+    timings,
+    admins: adminsInTheirLanguage(base.redis, base.prefix, admins, config.defaultLocale),
     onWebhookToChat: (seconds) => metrics.webhookToChat.observe(seconds),
-    timings: {
-      ...timings,
-      outbox: { messagesPerSecond: config.outboxMessagesPerSecond, ...timings?.outbox },
-    },
   });
   const { alerts } = notify;
-  const merchant = createMerchantPart(
-    {
-      ...config.merchant,
-      catalogueTtlSeconds: config.catalogueTtlSeconds,
-      quoteSharing: config.quoteSharing,
-    },
-    {
-      ...base,
-      timed: (budget) => timeBudgetWaits(budget, metrics),
-      onAttempt: countMerchantCalls(metrics),
-      alerts,
-      retry: overrides.merchantRetry,
-      budgetWindowMs: overrides.budgetWindowMs,
-    },
-  );
+  const merchant = createMerchantPart(config, {
+    ...base,
+    alerts,
+    retry: overrides.merchantRetry,
+    budgetWindowMs: overrides.budgetWindowMs,
+    timed: (budget) => timeBudgetWaits(budget, metrics),
+    onAttempt: countMerchantCalls(metrics),
+  });
   // The chat side of the shared line: "In line" messages, ❌ and /cancel.
-  const line = createWaitingLine({ ...base, budget: merchant.budget, translate: core.translate });
-  const orderSystem = createOrderSystem({
+  const line = createWaitingLine({ ...base, budget: merchant.budget, translate });
+  const orders = createOrderSystem(config, {
     ...base,
     api: merchant.client,
     alerts,
-    webhookSecrets: config.merchant.webhookSecrets,
     hooks,
+    timings,
     replicaAcks: core.data.replicaAcks,
     onWebhookRefused: (reason) => metrics.webhookFailures.inc({ reason }),
-    timings: {
-      ...timings,
-      followUp: { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...timings?.followUp },
-    },
   });
-  metrics.countOrdersBy(async (status) => (await orderSystem.store.listByStatus(status, 0, 0)).total);
-  return { notify, alerts, merchant, line, orderSystem };
+  // Resellers hear of their orders' changes, admins of the alerting ones (in the processes that run jobs).
+  notify.follow(orders);
+  metrics.countOrdersBy(async (status) => (await orders.store.listByStatus(status, 0, 0)).total);
+  return { notify, alerts, merchant, line, orders };
 }
 type OrderParts = ReturnType<typeof createOrderParts>;
 
 /** What sells through the order system besides the chat: accounts, the reconciliation, bulk runs, schedules. */
 function createSalesParts(config: Config, core: Core, overrides: AppOverrides, parts: OrderParts) {
   const { base, translate } = core;
-  const { notify, alerts, merchant, orderSystem } = parts;
+  const { notify, alerts, merchant, orders } = parts;
   const { clock, hooks } = overrides;
   const accounts = createAccountsPart(config, { ...base, merchant: merchant.client, alerts, clock });
   // RECONCILE_AT: once a day on one worker replica, and on an admin's /reconcile (any replica).
   const reconciler = createReconciler({
     ...base,
     api: merchant.client,
-    store: orderSystem.store,
-    apply: (remote) => orderSystem.service.applyListed(remote),
+    store: orders.store,
+    apply: (remote) => orders.service.applyListed(remote),
     heldAccounts: () => accounts.accounts.heldAccounts(),
     alerts,
     report: reconcileReport(translate, alerts),
-    followUpDelayMs: orderSystem.service.followUpTimings.firstDelayMs(0),
+    followUpDelayMs: orders.service.followUpTimings.firstDelayMs(0),
     atMinutes: config.reconcileAtMinutes,
   });
   const sells = {
     ...base,
     quotes: merchant.quotes,
-    orders: orderSystem.service,
+    orders: orders.service,
     gates: accounts.payerGates,
     alerts,
   };
@@ -175,29 +132,22 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   const core = createCore(config, logger);
   const { base, metrics } = core;
   const parts = createOrderParts(config, core, overrides);
-  const { notify, alerts, merchant, line, orderSystem } = parts;
-  const { accounts, reconciler, bulk, schedules } = createSalesParts(config, core, overrides, parts);
+  const { notify, merchant, line, orders } = parts;
+  const sales = createSalesParts(config, core, overrides, parts);
+  const { accounts, reconciler, bulk, schedules } = sales;
   const bot = createBot(config, {
     ...base,
+    ...parts,
+    ...sales,
     i18n: core.i18n,
-    merchant,
-    accounts,
     names: core.names,
-    orders: orderSystem,
-    callbacks: notify.callbacks,
-    alerts,
-    outbox: notify.outbox,
-    line,
-    reconciler,
-    bulk,
-    schedules,
     now: overrides.clock ?? Date.now,
     chatMinTimeMs: overrides.telegramChatMinTimeMs,
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));
   const takesWebhooks = config.botMode === 'webhook' && config.role !== 'worker';
   const http = createHttpPart(config, {
-    merchantWebhook: orderSystem.webhookHandler,
+    merchantWebhook: orders.webhookHandler,
     telegramWebhook: takesWebhooks
       ? telegramWebhook(bot.bot, { secretToken: config.webhookSecret, logger })
       : undefined,
@@ -207,8 +157,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     replication: () => core.data.replication(),
     logger,
   });
-  // Resellers hear of their orders' changes, admins of the alerting ones (in the processes that run jobs).
-  notify.follow(orderSystem, { receipt: receiptData, repeat: repeatData });
   const lifecycle = createLifecycle(config, logger, {
     data: core.data,
     jobs: base.jobs,
@@ -219,7 +167,7 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     merchant: merchant.client,
     background: [
       () => notify.start(),
-      () => orderSystem.startWorkers(),
+      () => orders.startWorkers(),
       () => bulk.runJobs(),
       () => schedules.runJobs(),
       () => accounts.startWalletWatch(base.jobs),
@@ -231,11 +179,13 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
   return {
     config,
     redis: base.redis,
+    jobs: base.jobs,
+    metrics,
     bot,
     merchant: merchant.client,
     budget: merchant.budget,
     catalogue: merchant.catalogue,
-    orders: orderSystem,
+    orders,
     /** The Telegram outbox, the reseller notices and the admin alerts. */
     notify,
     roles: accounts.roles,
@@ -244,8 +194,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     pricing: accounts.pricing,
     reconciler,
     schedules,
-    jobs: base.jobs,
-    metrics,
     server: http.server,
     /** Where the HTTP server listens once started. */
     get address() {

@@ -65,11 +65,12 @@ export interface BotDeps {
   /** Users' Telegram names: recorded as users with a role write, shown beside their ID to admins and agents. */
   names: UserDirectory;
   orders: OrderSystem;
-  /** Resolves the order buttons' data (notify's). */
-  callbacks: OrderCallbacks;
+  /**
+   * Notify's: `callbacks` resolves the order buttons' data; the durable Telegram `outbox` carries what a command
+   * tells other users (bot/tell.ts).
+   */
+  notify: { callbacks: OrderCallbacks; outbox: MessageQueue };
   alerts: AlertSink;
-  /** The durable Telegram outbox (notify's): what a command tells other users (bot/tell.ts). */
-  outbox: MessageQueue;
   /**
    * The chat side of the shared request line: ❌ and /cancel leave it; reads someone waits for (/status,
    * /orders, Refresh, /balance) and the top-up show their place in it.
@@ -219,7 +220,7 @@ export function createBot(config: BotConfig, deps: BotDeps) {
     receiptProfiles,
     pins,
     translate,
-    tell: createTell({ outbox: deps.outbox, translate, localeOf }),
+    tell: createTell({ outbox: deps.notify.outbox, translate, localeOf }),
     menuError: (error, userId) => logger.warn({ err: error, userId }, 'could not set the command menu'),
   };
   useSellingFeatures(bot, config, deps, shared);
@@ -243,7 +244,7 @@ function staffServices(
   return createStaffServices(
     {
       api: deps.merchant.client,
-      orders: { ...deps.orders, callbacks: deps.callbacks },
+      orders: { ...deps.orders, callbacks: deps.notify.callbacks },
       budget: deps.merchant.budget,
       merchantState: deps.merchant.readiness,
     },
@@ -314,7 +315,7 @@ function useSellingFeatures(bot: Bot<BotContext>, config: BotConfig, deps: BotDe
       network,
     }),
   );
-  const orderLookup = { orders: { service: deps.orders.service, callbacks: deps.callbacks } };
+  const orderLookup = { orders: { service: deps.orders.service, callbacks: deps.notify.callbacks } };
   bot.use(createOrderButtonsFeature(orderLookup, shared.translate, staff));
   bot.use(createShopFeature({ profiles: receiptProfiles }));
   bot.use(createSettingsFeature({ profiles: receiptProfiles, pins: pins.store }));

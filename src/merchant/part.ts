@@ -36,26 +36,24 @@ export interface MerchantPartDeps {
  */
 export function createMerchantPart(
   config: {
-    baseUrl: string;
-    merchantId: string;
-    apiKey: string;
-    rateLimitPerMinute: number;
+    merchant: { baseUrl: string; merchantId: string; apiKey: string; rateLimitPerMinute: number };
     catalogueTtlSeconds: number;
     quoteSharing: QuoteSharing;
   },
   deps: MerchantPartDeps,
 ) {
   const { redis, prefix, logger, alerts } = deps;
+  const { merchant } = config;
   const budget = createRequestBudget({
     redis,
     prefix,
-    limitPerMinute: config.rateLimitPerMinute,
+    limitPerMinute: merchant.rateLimitPerMinute,
     windowMs: deps.budgetWindowMs,
   });
   const client = createMerchantClient({
-    baseUrl: config.baseUrl,
-    merchantId: config.merchantId,
-    apiKey: config.apiKey,
+    baseUrl: merchant.baseUrl,
+    merchantId: merchant.merchantId,
+    apiKey: merchant.apiKey,
     budget: deps.timed(budget),
     logger,
     retry: deps.retry,

@@ -1,6 +1,8 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Outbox } from './outbox.ts';
 import { requoteData } from '../bot/callback-data/order.ts';
+import { receiptData } from '../bot/callback-data/receipt.ts';
+import { repeatData } from '../bot/callback-data/repeat.ts';
 import type { LoggerLike } from '../domain/log.ts';
 import type { HeldAck } from '../lib/redis/stream-consumer.ts';
 import type { ChangeEntry, ChangeHandler } from '../orders/changes.ts';
@@ -32,16 +34,6 @@ export interface NoticesDeps {
   outbox: Pick<Outbox, 'enqueue'>;
   t: Translate;
   logger?: LoggerLike;
-  /** The buttons under an order's messages (the bot handles them); none without. */
-  buttons?: OrderButtons;
-}
-
-/** Callback data of the buttons under a chat order's messages; the bot owns the data and answers the presses. */
-export interface OrderButtons {
-  /** 🧾 Receipt, under a succeeded order's message (null: none for this order). */
-  receipt(order: StoredOrder): string | null;
-  /** 🔁 The same number again, with the same amount (`same`) or another (`amount`), under its status message. */
-  repeat(mode: 'same' | 'amount', externalOrderId: string): string;
 }
 
 /** The statuses that also get a new message of their own (the phone buzzes), with its locale key. */
@@ -72,17 +64,12 @@ export function rejectionMessage(t: Translate, order: StoredOrder): string {
 }
 
 /** "Top up again" under a chat order's status message, through every status it shows (an edit keeps no buttons). */
-function repeatButtons(
-  t: Translate,
-  buttons: OrderButtons | undefined,
-  order: StoredOrder,
-): InlineKeyboardMarkup | undefined {
-  if (buttons === undefined) return undefined;
+function repeatButtons(t: Translate, order: StoredOrder): InlineKeyboardMarkup {
   const ext = order.externalOrderId;
   return {
     inline_keyboard: [
-      [{ text: t(order.locale, 'button-repeat-same'), callback_data: buttons.repeat('same', ext) }],
-      [{ text: t(order.locale, 'button-repeat-amount'), callback_data: buttons.repeat('amount', ext) }],
+      [{ text: t(order.locale, 'button-repeat-same'), callback_data: repeatData('same', ext) }],
+      [{ text: t(order.locale, 'button-repeat-amount'), callback_data: repeatData('amount', ext) }],
     ],
   };
 }
@@ -152,19 +139,19 @@ type PassingHold = ReturnType<typeof createPassingHold>;
  * from a webhook), or the hold of a passing status.
  */
 async function statusUpdate(
-  deps: Pick<NoticesDeps, 't' | 'outbox' | 'buttons'> & { passing: PassingHold },
+  deps: Pick<NoticesDeps, 't' | 'outbox'> & { passing: PassingHold },
   order: StoredOrder,
   status: DisplayStatus,
   version: number,
   timing: { webhookReceivedAt?: number } = {},
 ): Promise<boolean | HeldAck> {
-  const { t, outbox, buttons } = deps;
+  const { t, outbox } = deps;
   const ext = order.externalOrderId;
   const text = statusMessage(t, order, status);
   // No message of its own: only the status message shows it.
   const passing = !FINAL_MESSAGE_KEYS.has(status) && status !== 'rejected';
   if (order.statusMessageId !== undefined) {
-    const replyMarkup = status === 'rejected' ? undefined : repeatButtons(t, buttons, order);
+    const replyMarkup = status === 'rejected' ? undefined : repeatButtons(t, order);
     const message = `${order.chatId}:${order.statusMessageId}`;
     // Sent at once when nothing holds the message: it reaches the chat without a job's turn.
     const show = () =>
@@ -235,7 +222,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     if (typeof shown === 'object') return shown;
     const final = finalMessage(t, order, status);
     if (final === null) return;
-    const receipt = status === 'succeeded' ? (deps.buttons?.receipt(order) ?? null) : null;
+    const receipt = status === 'succeeded' ? receiptData(order) : null;
     const replyMarkup: InlineKeyboardMarkup | undefined =
       receipt === null
         ? undefined

@@ -8,7 +8,7 @@ import type { Translate } from '../orders/texts.ts';
 import { createAlerts } from './alerts.ts';
 import type { AlertGrouping } from './alert-delivery.ts';
 import { createOrderCallbacks } from '../bot/callback-data/order.ts';
-import { createNotices, type OrderButtons } from './notices.ts';
+import { createNotices } from './notices.ts';
 import { createOutbox, type OutboxTimings } from './outbox.ts';
 import type { UserDirectory } from '../accounts/names.ts';
 import type { OutboxTelegram } from './outbox-telegram.ts';
@@ -36,10 +36,6 @@ export interface NotifyDeps {
   names: Pick<UserDirectory, 'people'>;
   /** Admins and their languages (alerts go to each when there is no alert chat). */
   admins: () => Promise<Array<{ id: number; locale: string }>>;
-  /** ALERT_CHAT_ID. */
-  alertChatId?: number;
-  /** Language of the alert chat (DEFAULT_LOCALE). */
-  alertChatLocale?: string;
   logger?: LoggerLike;
   clock?: () => number;
   hooks?: LifecycleHooks;
@@ -54,7 +50,14 @@ export interface FollowedOrders {
   onChange(handler: ChangeHandler): void;
 }
 
-export function createNotify(deps: NotifyDeps) {
+/** The settings notify reads (config.ts): where alerts go, in which language, the outbox's pace. */
+export interface NotifyConfig {
+  alertChatId: number | null;
+  defaultLocale: string;
+  outboxMessagesPerSecond: number;
+}
+
+export function createNotify(config: NotifyConfig, deps: NotifyDeps) {
   const logger = deps.logger ?? silentLogger;
   const timings = deps.timings ?? {};
   const outbox = createOutbox({
@@ -63,7 +66,7 @@ export function createNotify(deps: NotifyDeps) {
     jobs: deps.jobs,
     telegram: deps.telegram,
     logger,
-    timings: timings.outbox,
+    timings: { messagesPerSecond: config.outboxMessagesPerSecond, ...timings.outbox },
     hooks: deps.hooks,
     onWebhookToChat: deps.onWebhookToChat,
   });
@@ -78,8 +81,8 @@ export function createNotify(deps: NotifyDeps) {
     names: deps.names,
     admins: deps.admins,
     logger,
-    alertChatId: deps.alertChatId,
-    alertChatLocale: deps.alertChatLocale,
+    alertChatId: config.alertChatId ?? undefined,
+    alertChatLocale: config.defaultLocale,
     grouping: timings.alertGrouping,
     clock: deps.clock,
   });
@@ -91,18 +94,10 @@ export function createNotify(deps: NotifyDeps) {
     callbacks,
     /**
      * Tells resellers of their orders' changes (the notices) and admins of the alerting ones: both become
-     * handlers of `orders`' changes. `buttons`: the data of the buttons under an order's messages.
+     * handlers of `orders`' changes.
      */
-    follow(orders: FollowedOrders, buttons?: OrderButtons): void {
-      orders.onChange(
-        createNotices({
-          store: orders.store,
-          outbox,
-          t: deps.t,
-          logger,
-          buttons,
-        }),
-      );
+    follow(orders: FollowedOrders): void {
+      orders.onChange(createNotices({ store: orders.store, outbox, t: deps.t, logger }));
       orders.onChange(alerts.onChange);
     },
     /** Runs the outbox's and the alert bursts' jobs in this process. */

@@ -35,8 +35,6 @@ export interface OrderSystemDeps {
   api: MerchantApi;
   /** Where the lifecycle raises admin alerts (notify/alerts.ts fills the port). */
   alerts: AlertSink;
-  /** MERCHANT_WEBHOOK_SECRETS. */
-  webhookSecrets: readonly string[];
   logger?: LoggerLike;
   clock?: () => number;
   hooks?: LifecycleHooks;
@@ -45,6 +43,13 @@ export interface OrderSystemDeps {
   /** Called for every refused merchant webhook (metrics). */
   onWebhookRefused?: (reason: WebhookRefusal) => void;
   timings?: OrderTimings;
+}
+
+/** The settings the order lifecycle reads (config.ts). */
+export interface OrderSystemConfig {
+  merchant: { webhookSecrets: readonly string[] };
+  /** ORDER_STALE_ALERT_SECONDS: an order unfinished this long alerts the admins. */
+  orderStaleAlertSeconds: number;
 }
 
 export interface OrderSystem {
@@ -62,8 +67,9 @@ export interface OrderSystem {
 }
 
 /** Wires the order lifecycle from explicit parts (the composition root and the tests call this; no singletons). */
-export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
+export function createOrderSystem(config: OrderSystemConfig, deps: OrderSystemDeps): OrderSystem {
   const timings = deps.timings ?? {};
+  const followUp = { staleAfterMs: config.orderStaleAlertSeconds * 1000, ...timings.followUp };
   const { clock, hooks } = deps;
   const common = { redis: deps.redis, prefix: deps.prefix, logger: deps.logger };
   const store = createOrderStore({ redis: deps.redis, prefix: deps.prefix, clock });
@@ -74,7 +80,7 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     jobs: deps.jobs,
     redis: deps.redis,
     prefix: deps.prefix,
-    timings: resolveFollowUpTimings(timings.followUp),
+    timings: resolveFollowUpTimings(followUp),
   });
   const service = createOrderService({
     ...common,
@@ -85,13 +91,13 @@ export function createOrderSystem(deps: OrderSystemDeps): OrderSystem {
     alerts: deps.alerts,
     clock,
     placement: timings.placement,
-    followUp: timings.followUp,
+    followUp,
     hooks,
     replicaAcks: deps.replicaAcks,
   });
   const webhookHandler = createMerchantWebhookHandler({
     ...common,
-    secrets: deps.webhookSecrets,
+    secrets: config.merchant.webhookSecrets,
     alerts: deps.alerts,
     clock,
     hooks,

@@ -12,13 +12,18 @@ export function createLifecycle(
     Omit<NotifyDeps, 'timings' | 'names'> & {
       timings?: OrderTimings & NotifyTimings;
       names?: NotifyDeps['names'];
+      webhookSecrets: readonly string[];
+      alertChatId?: number;
     },
 ) {
-  const notify = createNotify({
-    ...deps,
-    names: deps.names ?? new RedisUserDirectory({ redis: deps.redis, prefix: deps.prefix }),
-  });
-  const system = createOrderSystem({ ...deps, alerts: notify.alerts });
+  const notify = createNotify(
+    { alertChatId: deps.alertChatId ?? null, defaultLocale: 'en', outboxMessagesPerSecond: 25 },
+    { ...deps, names: deps.names ?? new RedisUserDirectory({ redis: deps.redis, prefix: deps.prefix }) },
+  );
+  const system = createOrderSystem(
+    { merchant: { webhookSecrets: deps.webhookSecrets }, orderStaleAlertSeconds: 3_600 },
+    { ...deps, alerts: notify.alerts },
+  );
   notify.follow(system);
   return {
     ...system,
