@@ -17,8 +17,8 @@ function boundary(regex, message, ...more) {
 
 /** @type {[string, string]} No part imports the composition root or an entry point: they import the parts. */
 const NO_ROOT = [
-  '^(\\.\\./)+(app|lifecycle|main|run-service|demo)(\\.ts)?$',
-  'No part imports the composition root (app.ts) or an entry point; they import the parts.',
+  '^(\\.\\./)+(app|core|lifecycle|main|run-service|demo)(\\.ts)?$',
+  'No part imports the composition root (app.ts, core.ts) or an entry point; they import the parts.',
 ];
 /** @type {[string, string]} notify/ sits above bot/: it uses the bot's callback data, the bot takes ports. */
 const NO_NOTIFY_IN_BOT = [

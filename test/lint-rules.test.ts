@@ -183,6 +183,7 @@ describe('import boundaries', () => {
       ['src/orders/service.ts', '../app.ts'],
       ['src/notify/alerts.ts', '../app.ts'],
       ['src/notify/notify.ts', '../lifecycle.ts'],
+      ['src/orders/system.ts', '../core.ts'],
       ['src/bulk/runs.ts', '../app'],
       ['src/schedules/schedules.ts', '../main.ts'],
       ['src/server/server.ts', '../run-service.ts'],
@@ -194,6 +195,7 @@ describe('import boundaries', () => {
     }
     expect(await rulesHit('src/run-service.ts', importOf('./app.ts'))).toEqual([]);
     expect(await rulesHit('src/app.ts', importOf('./lifecycle.ts'))).toEqual([]);
+    expect(await rulesHit('src/app.ts', importOf('./core.ts'))).toEqual([]);
   });
 
   it('bot features and conversations never import Redis; they call services', async () => {
