@@ -99,6 +99,6 @@ export function createStaffServices(
     names: parts.names,
     searches: createOrderSearches({ redis: parts.redis, prefix: parts.prefix }),
     translate: parts.translate,
-    ...(parts.line === undefined ? {} : { line: parts.line }),
+    line: parts.line,
   };
 }

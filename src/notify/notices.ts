@@ -161,7 +161,7 @@ async function statusUpdate(
           chatId: order.chatId,
           messageId: order.statusMessageId!,
           text,
-          ...(replyMarkup === undefined ? {} : { replyMarkup }),
+          replyMarkup,
         },
         { key: `status:${ext}:${status}`, version, now: true, ...timing },
       );
@@ -228,7 +228,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
         ? undefined
         : { inline_keyboard: [[{ text: t(order.locale, 'receipt-button'), callback_data: receipt }]] };
     await outbox.enqueue(
-      { kind: 'send', chatId: order.chatId, text: final, ...(replyMarkup ? { replyMarkup } : {}) },
+      { kind: 'send', chatId: order.chatId, text: final, replyMarkup },
       // Sent at once after the status edit, unless a message queued before it (a revival's correction, a status
       // line of its own) may still wait for its job: the chat's messages keep their order.
       {
@@ -242,11 +242,10 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
   /** An order refused while placing by the background re-sends. */
   async function onRejected(order: StoredOrder, seq: number): Promise<void> {
     const ext = order.externalOrderId;
-    const markup = newQuoteButton(t, order);
     const message = {
       chatId: order.chatId,
       text: rejectionMessage(t, order),
-      ...(markup === undefined ? {} : { replyMarkup: markup }),
+      replyMarkup: newQuoteButton(t, order),
     };
     // Refusals happen only while placing, before any edit of ours: version 1 is above none, and below
     // every status's (seq + 1, seq >= 1), so a revived order's status replaces it.

@@ -215,7 +215,7 @@ export function workChanges(options: {
     stream: orderKeys(options.prefix).changes,
     group: options.group,
     logger,
-    ...(options.claimIdleMs === undefined ? {} : { claimIdleMs: options.claimIdleMs }),
+    claimIdleMs: options.claimIdleMs,
     keyOf: (entry) => entry.fields[FIELD.order] ?? entry.id,
     handle: async (entry) => {
       const change = decodeChange(entry.fields);

@@ -60,6 +60,6 @@ export function sweepDueSets(deps: DueSweepDeps): LoopHandle {
       });
       return sends + reads;
     },
-    ...(deps.logger === undefined ? {} : { logger: deps.logger }),
+    logger: deps.logger,
   });
 }

@@ -45,8 +45,8 @@ export function startJobRelay(deps: JobRelayDeps): { stop(): Promise<void> } {
     prefix: deps.prefix,
     group: JOB_RELAY_GROUP,
     failure: 'order change not relayed yet',
-    ...(deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs }),
-    ...(deps.logger ? { logger: deps.logger } : {}),
+    claimIdleMs: deps.claimIdleMs,
+    logger: deps.logger,
     // Every handler runs, each on its own; when one fails the change stays pending and all run again later, which
     // their derived job IDs and keys make harmless. A handler that holds its part (HeldAck) holds the change.
     handle: async (change) => {

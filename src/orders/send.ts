@@ -288,7 +288,7 @@ export function createOrderSender(deps: OrderSenderDeps) {
       const result = await api.createOrder(order.request, {
         priority: 'placement',
         signal: hold.signal,
-        line: { id: `order:${ext}`, owner: String(order.resellerId), ...(onWait ? { onWait } : {}) },
+        line: { id: `order:${ext}`, owner: String(order.resellerId), onWait },
       });
       hold.release();
       return await recordPlaced(order, result);

@@ -188,7 +188,7 @@ function createRemoteReads(deps: OrderSyncDeps) {
             ? await batcher.read(dueRead(order, order.orderId))
             : await api.getOrder(order.orderId, {
                 priority: options.priority ?? 'interactive',
-                ...(options.line === undefined ? {} : { line: options.line }),
+                line: options.line,
               });
       } catch (error) {
         if (isMerchantError(error) && (error.kind === 'forbidden' || error.kind === 'edge-forbidden')) {

@@ -97,11 +97,7 @@ async function quoteInLine(sc: StepContext, outer: BaseContext, request: Asked, 
   try {
     const options: CallOptions = {
       priority: 'interactive',
-      line: {
-        owner: String(sc.userId),
-        ...(place === undefined ? {} : { id: place }),
-        ...(notice === undefined ? {} : { onWait: notice.onWait }),
-      },
+      line: { owner: String(sc.userId), id: place, onWait: notice?.onWait },
     };
     const q = await createQuoteInTurn(deps.quotes, request, options);
     how = 'served';

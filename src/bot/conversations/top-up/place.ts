@@ -195,10 +195,7 @@ function submitInLine(
     });
     let how: LineEnd = 'stopped';
     try {
-      const result = await holdAndPlace(deps, intent, {
-        onStored,
-        ...(notice === undefined ? {} : { onWait: notice.onWait }),
-      });
+      const result = await holdAndPlace(deps, intent, { onStored, onWait: notice?.onWait });
       how = 'served';
       return { result, statusMessageId };
     } catch {
