@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import { createBot } from './bot/bot.ts';
 import { adminsInTheirLanguage } from './bot/redis-storage.ts';
-import { telegramWebhook } from './bot/updates.ts';
 import { reconcileReport } from './bot/features/reconcile.ts';
 import { createBulkTelegram } from './bot/features/bulk.ts';
 import { createWaitingLine } from './bot/waiting-line.ts';
@@ -145,12 +144,9 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     chatMinTimeMs: overrides.telegramChatMinTimeMs,
   });
   bot.bot.api.config.use(countTelegramErrors(metrics));
-  const takesWebhooks = config.botMode === 'webhook' && config.role !== 'worker';
   const http = createHttpPart(config, {
     merchantWebhook: orders.webhookHandler,
-    telegramWebhook: takesWebhooks
-      ? telegramWebhook(bot.bot, { secretToken: config.webhookSecret, logger })
-      : undefined,
+    telegramWebhook: bot.webhook,
     redis: base.redis,
     merchant: merchant.readiness,
     metrics,

@@ -46,6 +46,7 @@ import { botKeys } from './keys.ts';
 import type { JobSystem } from '../jobs/jobs.ts';
 import { asBytes, RedisStorage, sessionStorage, type ReadAhead } from './redis-storage.ts';
 import { newBot } from './bot-api.ts';
+import { telegramWebhook } from './updates.ts';
 import { createStaffServices } from './staff.ts';
 import { createFileDownload } from './file-download.ts';
 import { useFlows, type FlowsDeps } from './flows.ts';
@@ -95,7 +96,9 @@ export type BotConfig = Pick<
   | 'telegramMessagesPerSecond'
   | 'exportPartMaxBytes'
   | 'alertChatId'
->;
+  | 'role'
+> &
+  ({ botMode: 'polling' } | { botMode: 'webhook'; webhookSecret: string });
 
 /** A quote this close to its expiry is renewed before the order is placed. */
 const QUOTE_MARGIN_MS = 20_000;
@@ -154,7 +157,6 @@ export function createBot(config: BotConfig, deps: BotDeps) {
   const { redis, prefix, logger, accounts, line, names, i18n } = deps;
   const { roles, network } = accounts;
   const { defaultLocale } = config;
-  const idleMs = FLOW_IDLE_MS;
   const bot = newBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
@@ -175,7 +177,7 @@ export function createBot(config: BotConfig, deps: BotDeps) {
     redis,
     prefix,
     jobs: deps.jobs,
-    idleMs,
+    idleMs: FLOW_IDLE_MS,
     api: bot.api,
     translate,
     localeOf,
@@ -211,7 +213,7 @@ export function createBot(config: BotConfig, deps: BotDeps) {
       pins,
       schedules: { service: deps.schedules, now: deps.now },
     },
-    { flows, idle, translate, idleMs, chosenLocale },
+    { flows, idle, translate, idleMs: FLOW_IDLE_MS, chosenLocale },
   );
 
   const staff = staffServices(bot, deps, { translate, defaultLocale, chosenLocale });
@@ -231,7 +233,15 @@ export function createBot(config: BotConfig, deps: BotDeps) {
     logger.error({ err: error.error, updateId: error.ctx.update.update_id }, 'update handler failed');
   });
 
-  return { bot, i18n, translate, idle, sessions, menus: staff.menus };
+  const webhook = webhookOf(config, bot, logger);
+  return { bot, i18n, translate, idle, sessions, menus: staff.menus, webhook };
+}
+
+/** Webhook mode, in a process that takes updates: the handler of `POST /webhooks/telegram` (none otherwise). */
+function webhookOf(config: BotConfig, bot: Bot<BotContext>, logger: Logger) {
+  return config.botMode === 'webhook' && config.role !== 'worker'
+    ? telegramWebhook(bot, { secretToken: config.webhookSecret, logger })
+    : undefined;
 }
 
 /** The agents' and admins' services (staff.ts), on the bot's API and its chats' languages. */
