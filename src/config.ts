@@ -32,7 +32,8 @@ type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOCALES = ['en', 'es', 'fr', 'ru', 'pt', 'id', 'sw', 'hi', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-type BotModeConfig =
+/** How updates arrive (BOT_MODE), with what webhook mode needs. */
+export type BotModeConfig =
   | { botMode: 'polling' }
   | {
       botMode: 'webhook';

@@ -1,6 +1,6 @@
 import type { AccountsPart } from '../accounts/part.ts';
 import type { BulkRuns } from '../bulk/runs.ts';
-import type { Config } from '../config.ts';
+import type { BotModeConfig, Config } from '../config.ts';
 import type { MerchantPart } from '../merchant/part.ts';
 import type { OrderCallbacks } from './callback-data/order.ts';
 import type { Reconciler } from '../orders/reconcile.ts';
@@ -98,7 +98,7 @@ export type BotConfig = Pick<
   | 'alertChatId'
   | 'role'
 > &
-  ({ botMode: 'polling' } | { botMode: 'webhook'; webhookSecret: string });
+  BotModeConfig;
 
 /** A quote this close to its expiry is renewed before the order is placed. */
 const QUOTE_MARGIN_MS = 20_000;
