@@ -130,7 +130,7 @@ describe('import boundaries', () => {
   });
 
   it("bot/ reads orders through the store's interface, never its key names", async () => {
-    expect(await rulesHit('src/bot/order-desk.ts', importOf('../orders/keys.ts'))).toEqual([
+    expect(await rulesHit('src/bot/staff.ts', importOf('../orders/keys.ts'))).toEqual([
       'no-restricted-imports',
     ]);
     expect(
@@ -139,13 +139,13 @@ describe('import boundaries', () => {
         `import type { OrderKeys } from '../orders/keys.ts';\nexport type { OrderKeys };\n`,
       ),
     ).toEqual(['no-restricted-imports']);
-    expect(await rulesHit('src/bot/order-desk.ts', importOf('../orders/record.ts'))).toEqual([
+    expect(await rulesHit('src/bot/staff.ts', importOf('../orders/record.ts'))).toEqual([
       'no-restricted-imports',
     ]);
     expect(await rulesHit('src/bot/features/orders.ts', importOf('../../orders/keys.ts'))).toEqual([
       'no-restricted-imports',
     ]);
-    expect(await rulesHit('src/bot/order-desk.ts', importOf('../orders/reads.ts'))).toEqual([]);
+    expect(await rulesHit('src/bot/staff.ts', importOf('../orders/reads.ts'))).toEqual([]);
   });
 
   it('orders/ never imports notify/: alerts go through the port orders/ declares', async () => {

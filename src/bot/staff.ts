@@ -10,7 +10,7 @@ import type { OrderService } from '../orders/types.ts';
 import { createHealthCheck, type HealthCheck } from '../server/health.ts';
 import type { Translate } from './i18n.ts';
 import { createMenus, type Menus } from './menus.ts';
-import { createOrderDesk, type OrderDesk } from './order-desk.ts';
+import { createOrderDesk, type OrderDesk } from '../orders/desk.ts';
 import type { ReadLine } from './read-in-line.ts';
 import type { RoleStore } from '../accounts/roles.ts';
 import type { Network } from '../accounts/network.ts';
@@ -35,6 +35,8 @@ export interface StaffDeps {
 /** The services behind /status, /orders, /users, /stats, /health and the command menus. */
 export interface StaffServices {
   desk: OrderDesk;
+  /** The order buttons' data (`ord:open:…`) and the merchant order number behind it. */
+  callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
   menus: Menus;
   stats: OrderStatsReader;
   health: HealthCheck;
@@ -74,9 +76,9 @@ export function createStaffServices(
     desk: createOrderDesk({
       api: deps.api,
       service: deps.orders.service,
-      callbacks: deps.orders.callbacks,
       ...clock,
     }),
+    callbacks: deps.orders.callbacks,
     menus: createMenus({
       api: parts.api,
       redis: parts.redis,

@@ -1,7 +1,8 @@
 import { Composer } from 'grammy';
 import { shortTime } from '../../orders/texts.ts';
 import type { BotContext } from '../context.ts';
-import { cardOfStored, cardStatusLine } from '../order-card.ts';
+import { cardOfStored } from '../../orders/card.ts';
+import { cardStatusLine } from '../order-card.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
 import { html } from '../../lib/html.ts';

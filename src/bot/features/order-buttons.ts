@@ -11,8 +11,9 @@ import type { OrderService, StoredOrder } from '../../orders/types.ts';
 import type { BotContext } from '../context.ts';
 import type { Translate } from '../i18n.ts';
 import { TOP_UP, type TopUpArgs } from '../conversations/top-up.ts';
-import { displayStatusOf, renderCard, type OrderCard } from '../order-card.ts';
-import type { LookupResult, OrderDesk, Viewer } from '../order-desk.ts';
+import { displayStatusOf, type OrderCard } from '../../orders/card.ts';
+import { renderCard } from '../order-card.ts';
+import type { LookupResult, Viewer } from '../../orders/desk.ts';
 import { readInLine } from '../read-in-line.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
@@ -41,18 +42,18 @@ export async function viewerOf(
 }
 
 /** Data of the Refresh button: the order by merchant order number (ours) or by O-… (read from the service). */
-async function refreshData(desk: OrderDesk, card: OrderCard): Promise<string> {
+async function refreshData(callbacks: StaffServices['callbacks'], card: OrderCard): Promise<string> {
   if (card.source === 'service' && card.orderId !== undefined) {
     const plain = refreshDataForOrderId(card.orderId);
     if (plain !== null) return plain;
   }
-  return refreshDataFromOpen(await desk.openData(card.externalOrderId));
+  return refreshDataFromOpen(await callbacks.dataFor(card.externalOrderId));
 }
 
-async function resolveRefresh(desk: OrderDesk, data: string): Promise<string | null> {
+async function resolveRefresh(callbacks: StaffServices['callbacks'], data: string): Promise<string | null> {
   const named = parseRefreshData(data);
   if (named === null) return null;
-  return 'open' in named ? desk.resolveOpen(named.open) : named.query;
+  return 'open' in named ? callbacks.resolve(named.open) : named.query;
 }
 
 /**
@@ -78,7 +79,7 @@ export async function cardMessage(
   });
   const keyboard = new InlineKeyboard().text(
     ctx.t('agents-refresh-button'),
-    await refreshData(staff.desk, found.card),
+    await refreshData(staff.callbacks, found.card),
   );
   return { text, keyboard };
 }
@@ -142,7 +143,7 @@ export function createOrderButtonsFeature(lookup: OrderLookup, translate: Transl
   if (staff) {
     // Reads the order from the service now (priority 'interactive'), waiting its turn in the shared line.
     composer.callbackQuery(ORDER_DATA.refresh, requireRole('status'), async (ctx) => {
-      const query = await resolveRefresh(staff.desk, ctx.callbackQuery.data);
+      const query = await resolveRefresh(staff.callbacks, ctx.callbackQuery.data);
       const viewer = await viewerOf(ctx, staff);
       if (query === null || viewer === null) {
         await lookupProblem(ctx, { kind: 'not-found' }, query ?? '');

@@ -6,7 +6,7 @@ import { ORDER_LIST_DATA, orderListData, parseOrderListPage } from '../callback-
 import type { BotContext } from '../context.ts';
 import { appendPager } from '../keyboards/paged-list.ts';
 import { cardStatusLine } from '../order-card.ts';
-import type { ListPage, ListQuery, Viewer } from '../order-desk.ts';
+import type { ListPage, ListQuery, Viewer } from '../../orders/desk.ts';
 import { readInLine } from '../read-in-line.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';
@@ -29,7 +29,7 @@ function parseArgument(arg: string, ownOnly: boolean): Pick<ListQuery, 'status' 
 
 /** A page of the list: a row and an opening button per order, then the list's own buttons. */
 async function render(
-  staff: Pick<StaffServices, 'translate' | 'names' | 'desk' | 'searches'>,
+  staff: Pick<StaffServices, 'translate' | 'names' | 'desk' | 'searches' | 'callbacks'>,
   ctx: BotContext,
   query: ListQuery,
   page: ListPage,
@@ -81,7 +81,7 @@ async function render(
     keyboard
       .text(
         `${displayEmoji(card.status)} ${escapeHtml(card.orderId ?? card.externalOrderId)}`,
-        await staff.desk.openData(card.externalOrderId),
+        await staff.callbacks.dataFor(card.externalOrderId),
       )
       .row();
   }

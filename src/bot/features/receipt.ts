@@ -11,7 +11,7 @@ import { receiptSvg } from '../../render/receipt-image.ts';
 import { RECEIPT_DATA, parseReceiptData } from '../callback-data/receipt.ts';
 import type { BotContext } from '../context.ts';
 import type { Translate } from '../i18n.ts';
-import type { OrderCard } from '../order-card.ts';
+import type { OrderCard } from '../../orders/card.ts';
 import { readInLine } from '../read-in-line.ts';
 import type { StaffServices } from '../staff.ts';
 import { requireRole } from './access.ts';

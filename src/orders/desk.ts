@@ -1,10 +1,9 @@
 import { LEFT_LINE, untilServed } from '../merchant/budget.ts';
 import { isMerchantError } from '../merchant/errors.ts';
 import type { CallOptions, LinePlace, MerchantApi, RechargeOrder } from '../merchant/types.ts';
-import type { OrderCallbacks } from './callback-data/order.ts';
-import { isClosed } from '../orders/commit.ts';
-import type { OrderService, StoredOrder } from '../orders/types.ts';
-import { cardOfRemote, cardOfStored, type OrderCard } from './order-card.ts';
+import { isClosed } from './commit.ts';
+import type { OrderService, StoredOrder } from './types.ts';
+import { cardOfRemote, cardOfStored, type OrderCard } from './card.ts';
 import { reachedUsers, reaches, type Reach } from '../accounts/reach.ts';
 import { normaliseMerchantOrderNumber } from '../domain/order-number.ts';
 
@@ -24,7 +23,6 @@ export interface Viewer {
 export interface OrderDeskDeps {
   api: Pick<MerchantApi, 'getOrder' | 'listOrders'>;
   service: Pick<OrderService, 'get' | 'getByOrderId' | 'refresh' | 'listByResellers'>;
-  callbacks: Pick<OrderCallbacks, 'dataFor' | 'resolve'>;
   clock?: () => number;
 }
 
@@ -254,11 +252,6 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       if (isStaff(viewer)) return staffPage({ api: deps.api, clock }, query, offset, place);
       return sellersPage(deps.service, reachedUsers(viewer.reach) ?? [viewer.id], query, offset);
     },
-
-    /** Button data opening one order. */
-    openData: (externalOrderId: string) => deps.callbacks.dataFor(externalOrderId),
-    /** The merchant order number behind `ord:open:…` data. */
-    resolveOpen: (data: string) => deps.callbacks.resolve(data),
   };
 }
 
