@@ -325,8 +325,7 @@ function useSellingFeatures(bot: Bot<BotContext>, config: BotConfig, deps: BotDe
       network,
     }),
   );
-  const orderLookup = { orders: { service: deps.orders.service, callbacks: deps.notify.callbacks } };
-  bot.use(createOrderButtonsFeature(orderLookup, shared.translate, staff));
+  bot.use(createOrderButtonsFeature(staff));
   bot.use(createShopFeature({ profiles: receiptProfiles }));
   bot.use(createSettingsFeature({ profiles: receiptProfiles, pins: pins.store }));
 }

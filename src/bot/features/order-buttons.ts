@@ -4,14 +4,10 @@ import {
   parseRefreshData,
   refreshDataForOrderId,
   refreshDataFromOpen,
-  type OrderCallbacks,
 } from '../callback-data/order.ts';
-import { statusMessage } from '../../orders/texts.ts';
-import type { OrderService, StoredOrder } from '../../orders/types.ts';
 import type { BotContext } from '../context.ts';
-import type { Translate } from '../i18n.ts';
 import { TOP_UP, type TopUpArgs } from '../conversations/top-up.ts';
-import { displayStatusOf, type OrderCard } from '../../orders/card.ts';
+import type { OrderCard } from '../../orders/card.ts';
 import { renderCard } from '../order-card.ts';
 import type { LookupResult, Viewer } from '../../orders/desk.ts';
 import { readInLine } from '../read-in-line.ts';
@@ -20,17 +16,7 @@ import { requireRole } from './access.ts';
 import { reachOfUpdate } from '../reach.ts';
 import { inNetwork } from '../../accounts/reach.ts';
 
-/** What the order buttons need; a getter so the order system can be wired after the bot. */
-export interface OrderLookup {
-  readonly orders: { service: Pick<OrderService, 'get'>; callbacks: Pick<OrderCallbacks, 'resolve'> };
-}
-
 export { isOrderCardButton } from '../callback-data/order.ts';
-
-/** Whether this user may see this order: resellers their own, agents and admins all. */
-function maySee(ctx: BotContext, order: StoredOrder): boolean {
-  return ctx.role === 'agent' || ctx.role === 'admin' || order.resellerId === ctx.from?.id;
-}
 
 /** The viewer of this update and what they may reach (read on every question), or null for strangers. */
 export async function viewerOf(
@@ -110,62 +96,52 @@ export async function lookupProblem(
 }
 
 /** Buttons under order messages and alerts: open an order, refresh it, and ask a new quote for a refused one. */
-export function createOrderButtonsFeature(lookup: OrderLookup, translate: Translate, staff?: StaffServices) {
+export function createOrderButtonsFeature(staff: StaffServices) {
   const composer = new Composer<BotContext>();
 
   composer.callbackQuery(ORDER_DATA.open, requireRole('status'), async (ctx) => {
-    const ext = await lookup.orders.callbacks.resolve(ctx.callbackQuery.data);
-    const viewer = staff ? await viewerOf(ctx, staff) : null;
-    if (staff && viewer) {
-      const { result, answered } =
-        ext === null
-          ? { result: { kind: 'not-found' } as const, answered: false }
-          : await readInLine(ctx, staff.line, (place) => staff.desk.find(ext, viewer, place));
-      if (result.kind !== 'found') {
-        await lookupProblem(ctx, result, ext ?? '', answered);
-        return;
-      }
-      if (!answered) await ctx.answerCallbackQuery();
-      const { text, keyboard } = await cardMessage(ctx, staff, result, viewer);
-      await ctx.reply(text, { reply_markup: keyboard });
+    const ext = await staff.callbacks.resolve(ctx.callbackQuery.data);
+    const viewer = await viewerOf(ctx, staff);
+    if (ext === null || viewer === null) {
+      await lookupProblem(ctx, { kind: 'not-found' }, ext ?? '');
       return;
     }
-    const order = ext === null ? null : await lookup.orders.service.get(ext);
-    if (!order || !maySee(ctx, order)) {
-      await ctx.answerCallbackQuery({ text: ctx.t('agents-order-not-found-short') });
+    const { result, answered } = await readInLine(ctx, staff.line, (place) =>
+      staff.desk.find(ext, viewer, place),
+    );
+    if (result.kind !== 'found') {
+      await lookupProblem(ctx, result, ext, answered);
       return;
     }
-    await ctx.answerCallbackQuery();
-    const locale = await ctx.i18n.getLocale();
-    await ctx.reply(statusMessage(translate, { ...order, locale }, displayStatusOf(order)));
+    if (!answered) await ctx.answerCallbackQuery();
+    const { text, keyboard } = await cardMessage(ctx, staff, result, viewer);
+    await ctx.reply(text, { reply_markup: keyboard });
   });
 
-  if (staff) {
-    // Reads the order from the service now (priority 'interactive'), waiting its turn in the shared line.
-    composer.callbackQuery(ORDER_DATA.refresh, requireRole('status'), async (ctx) => {
-      const query = await resolveRefresh(staff.callbacks, ctx.callbackQuery.data);
-      const viewer = await viewerOf(ctx, staff);
-      if (query === null || viewer === null) {
-        await lookupProblem(ctx, { kind: 'not-found' }, query ?? '');
-        return;
-      }
-      const { result, answered } = await readInLine(ctx, staff.line, (place) =>
-        staff.desk.refresh(query, viewer, place),
-      );
-      if (result.kind !== 'found') {
-        await lookupProblem(ctx, result, query, answered);
-        return;
-      }
-      if (!answered) await ctx.answerCallbackQuery({ text: ctx.t('agents-refreshed') });
-      const { text, keyboard } = await cardMessage(ctx, staff, result, viewer);
-      try {
-        await ctx.editMessageText(text, { reply_markup: keyboard });
-      } catch (error) {
-        // Nothing changed since the last read: the message already shows it.
-        if (!String((error as Error).message).includes('message is not modified')) throw error;
-      }
-    });
-  }
+  // Reads the order from the service now (priority 'interactive'), waiting its turn in the shared line.
+  composer.callbackQuery(ORDER_DATA.refresh, requireRole('status'), async (ctx) => {
+    const query = await resolveRefresh(staff.callbacks, ctx.callbackQuery.data);
+    const viewer = await viewerOf(ctx, staff);
+    if (query === null || viewer === null) {
+      await lookupProblem(ctx, { kind: 'not-found' }, query ?? '');
+      return;
+    }
+    const { result, answered } = await readInLine(ctx, staff.line, (place) =>
+      staff.desk.refresh(query, viewer, place),
+    );
+    if (result.kind !== 'found') {
+      await lookupProblem(ctx, result, query, answered);
+      return;
+    }
+    if (!answered) await ctx.answerCallbackQuery({ text: ctx.t('agents-refreshed') });
+    const { text, keyboard } = await cardMessage(ctx, staff, result, viewer);
+    try {
+      await ctx.editMessageText(text, { reply_markup: keyboard });
+    } catch (error) {
+      // Nothing changed since the last read: the message already shows it.
+      if (!String((error as Error).message).includes('message is not modified')) throw error;
+    }
+  });
 
   composer.callbackQuery(ORDER_DATA.requote, requireRole('topup'), async (ctx) => {
     await ctx.answerCallbackQuery();
