@@ -19,12 +19,12 @@ interface ReadOutcome {
  */
 export async function readInLine<T extends ReadOutcome>(
   ctx: BotContext,
-  line: ReadLine | undefined,
+  line: ReadLine,
   read: (place: LinePlace | undefined) => Promise<T>,
 ): Promise<{ result: T; answered: boolean }> {
   const chatId = ctx.chatId;
   const userId = ctx.from?.id;
-  if (line === undefined || chatId === undefined || userId === undefined) {
+  if (chatId === undefined || userId === undefined) {
     return { result: await read(undefined), answered: false };
   }
   const id = line.placeOf(chatId, 'read', ctx.update.update_id);

@@ -29,7 +29,6 @@ export interface StaffDeps {
   budget: Pick<RequestBudget, 'snapshot' | 'limit'>;
   /** The replica's judgement of the Merchant API, the same one /readyz uses. */
   merchantState: MerchantReadiness;
-  clock?: () => number;
 }
 
 /** The services behind /status, /orders, /users, /stats, /health and the command menus. */
@@ -51,7 +50,7 @@ export interface StaffServices {
   searches: OrderSearches;
   translate: Translate;
   /** The shared line's chat side: reads someone waits for show their place in it (read-in-line.ts). */
-  line?: ReadLine;
+  line: ReadLine;
 }
 
 /** Builds the staff services from explicit parts (createBot calls this). */
@@ -68,16 +67,11 @@ export function createStaffServices(
     translate: Translate;
     defaultLocale: string;
     chosenLocale: (userId: number) => Promise<string | undefined>;
-    line?: ReadLine;
+    line: ReadLine;
   },
 ): StaffServices {
-  const clock = deps.clock ? { clock: deps.clock } : {};
   return {
-    desk: createOrderDesk({
-      api: deps.api,
-      service: deps.orders.service,
-      ...clock,
-    }),
+    desk: createOrderDesk({ api: deps.api, service: deps.orders.service }),
     callbacks: deps.orders.callbacks,
     menus: createMenus({
       api: parts.api,
@@ -88,7 +82,7 @@ export function createStaffServices(
       defaultLocale: parts.defaultLocale,
       rolesVersion: () => parts.roles.version,
     }),
-    stats: createOrderStats({ store: deps.orders.store, resellerOrders: deps.orders.service, ...clock }),
+    stats: createOrderStats({ store: deps.orders.store, resellerOrders: deps.orders.service }),
     health: createHealthCheck({
       redis: parts.redis,
       store: deps.orders.store,

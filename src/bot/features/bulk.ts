@@ -27,7 +27,7 @@ export interface BulkFeatureDeps {
   /** The bytes of a file the user sent, or `too-large` past `maxBytes`, whatever size it was told (file-download.ts). */
   download: FileDownload;
   /** The shared line's chat side: the estimate's quotes show their place in it. */
-  line?: ReadLine;
+  line: ReadLine;
 }
 
 const HTML = { parse_mode: 'HTML' as const };

@@ -36,7 +36,7 @@ export interface CreditDeps {
    */
   walletBalance: (place?: LinePlace) => Promise<{ balance: string | undefined; currency: string } | null>;
   /** The shared line's chat side: the wallet read shows its place in it. */
-  line?: ReadLine;
+  line: ReadLine;
   /** EXPORT_PART_MAX_BYTES: the largest /statement document; a longer statement is split into several. */
   partMaxBytes: number;
   clock?: () => number;

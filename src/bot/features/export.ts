@@ -21,7 +21,6 @@ export interface ExportDeps {
   network: Pick<Network, 'below'>;
   /** EXPORT_PART_MAX_BYTES. */
   partMaxBytes: number;
-  clock?: () => number;
 }
 
 /** `/export [from] [to] [status]`, parsed; null when the words are not that. */
@@ -46,12 +45,11 @@ function parseExportArgs(
  * sender may reach (accounts/reach.ts) chooses the orders read.
  */
 export function createExportFeature(deps: ExportDeps) {
-  const clock = deps.clock ?? Date.now;
   const composer = new Composer<BotContext>();
 
   composer.command('export', requireRole('export'), async (ctx) => {
     const words = ctx.match.trim().split(/\s+/).filter(Boolean);
-    const args = parseExportArgs(words, utcDay(clock()));
+    const args = parseExportArgs(words, utcDay(Date.now()));
     if (args === null || ctx.from === undefined || ctx.role === null) {
       await ctx.reply(ctx.t('export-usage', { statuses: KNOWN_STATUSES.join(', ') }));
       return;

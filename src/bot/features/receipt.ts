@@ -22,7 +22,6 @@ export interface ReceiptDeps {
   /** Our copy of an order (its number, masked here with the project's own masking). */
   orders: Pick<OrderService, 'get'>;
   profiles: Pick<ReceiptProfiles, 'get' | 'retailPrice' | 'setRetailPrice'>;
-  clock?: () => number;
 }
 
 /** The receipt's labels in `locale`. */
@@ -65,7 +64,7 @@ async function receiptOf(deps: ReceiptDeps, card: OrderCard, locale: string): Pr
   const stored = card.source === 'store' ? await deps.orders.get(card.externalOrderId) : null;
   const profile = card.resellerId === undefined ? {} : await deps.profiles.get(card.resellerId);
   const retail = await deps.profiles.retailPrice(card.externalOrderId);
-  const created = card.createdAt === null ? new Date((deps.clock ?? Date.now)()) : new Date(card.createdAt);
+  const created = card.createdAt === null ? new Date() : new Date(card.createdAt);
   const { time, timeZone } = receiptTime(created, profile.timeZone);
   return {
     ...(profile.shopName === undefined ? {} : { shopName: profile.shopName }),

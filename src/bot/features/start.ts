@@ -96,7 +96,7 @@ export function menuCommands(
  * /start (and their command menu set), the commands grouped by task on /help. A stranger gets the refusal and
  * nothing else (CONTRACT.md): their chat keeps the default menu, and a grant sets their menu then.
  */
-export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown) => void) {
+export function createStartFeature(menus: Menus, onMenuError: (error: unknown) => void) {
   const composer = new Composer<BotContext>();
 
   composer.command(['start', 'help'], async (ctx) => {
@@ -111,36 +111,31 @@ export function createStartFeature(menus?: Menus, onMenuError?: (error: unknown)
       await ctx.reply(helpText(ctx, role));
       return;
     }
-    if (menus && ctx.from && ctx.chat?.type === 'private') {
+    if (ctx.from && ctx.chat?.type === 'private') {
       await menus
         .setFor(ctx.from.id, role, ctx.from.language_code)
-        .catch((error: unknown) => onMenuError?.(error));
+        .catch((error: unknown) => onMenuError(error));
     }
     await ctx.reply(ctx.t('start-menu', { name, role: html(ctx.t(`role-${role}`)) }), {
       reply_markup: menuKeyboard(ctx, role),
     });
   });
 
-  if (menus) {
-    // After /language the menu speaks the new language too (the language feature runs inside next()).
-    composer.callbackQuery(LANGUAGE_DATA, async (ctx, next) => {
-      await next();
-      const chosen = ctx.session.locale;
-      const role = storedRole(ctx);
-      if (role !== null && ctx.from && ctx.chat?.type === 'private' && chosen !== undefined) {
-        await menus
-          .setFor(ctx.from.id, role, ctx.from.language_code, chosen)
-          .catch((error: unknown) => onMenuError?.(error));
-        // The keyboard in the new language, with the greeting that carries it.
-        await ctx.reply(
-          ctx.t('start-menu', { name: ctx.from.first_name, role: html(ctx.t(`role-${role}`)) }),
-          {
-            reply_markup: menuKeyboard(ctx, role),
-          },
-        );
-      }
-    });
-  }
+  // After /language the menu speaks the new language too (the language feature runs inside next()).
+  composer.callbackQuery(LANGUAGE_DATA, async (ctx, next) => {
+    await next();
+    const chosen = ctx.session.locale;
+    const role = storedRole(ctx);
+    if (role !== null && ctx.from && ctx.chat?.type === 'private' && chosen !== undefined) {
+      await menus
+        .setFor(ctx.from.id, role, ctx.from.language_code, chosen)
+        .catch((error: unknown) => onMenuError(error));
+      // The keyboard in the new language, with the greeting that carries it.
+      await ctx.reply(ctx.t('start-menu', { name: ctx.from.first_name, role: html(ctx.t(`role-${role}`)) }), {
+        reply_markup: menuKeyboard(ctx, role),
+      });
+    }
+  });
 
   return composer;
 }
