@@ -110,10 +110,6 @@ export interface PinStoreDeps {
   prefix: string;
   /** How long the first lock of a day lasts (default 15 minutes); each further one lasts twice the one before. */
   lockMs?: number;
-  /** Wrong tries in a row that lock (default 5). */
-  maxTries?: number;
-  /** The lock within 24 hours that holds until an admin lifts it (default the third). */
-  holdAfterLocks?: number;
   /** Now, in ms (default the system clock): tests move past a lock instead of waiting for it. */
   clock?: () => number;
   /** Told once per lock, by the replica whose try locked it (the admins' alert). */
@@ -121,7 +117,9 @@ export interface PinStoreDeps {
 }
 
 const PIN_LOCK_MS = 15 * 60_000;
+/** Wrong tries in a row that lock. */
 export const PIN_MAX_TRIES = 5;
+/** The lock within 24 hours that holds until an admin lifts it. */
 const PIN_HOLD_AFTER_LOCKS = 3;
 /** `ms` of a lock held until an admin lifts it: longer than any wait, and plain JSON. */
 const PIN_HELD_MS = Number.MAX_SAFE_INTEGER;
@@ -178,8 +176,6 @@ export class RedisPinStore {
   readonly #redis: Redis;
   readonly #keys: AccountsKeys;
   readonly #lockMs: number;
-  readonly #maxTries: number;
-  readonly #holdAfterLocks: number;
   readonly #clock: () => number;
   readonly #onLocked: PinStoreDeps['onLocked'];
 
@@ -187,8 +183,6 @@ export class RedisPinStore {
     this.#redis = deps.redis;
     this.#keys = accountsKeys(deps.prefix);
     this.#lockMs = deps.lockMs ?? PIN_LOCK_MS;
-    this.#maxTries = deps.maxTries ?? PIN_MAX_TRIES;
-    this.#holdAfterLocks = deps.holdAfterLocks ?? PIN_HOLD_AFTER_LOCKS;
     this.#clock = deps.clock ?? Date.now;
     this.#onLocked = deps.onLocked;
   }
@@ -258,7 +252,7 @@ export class RedisPinStore {
     const [verdict, a, b] = (await TRY.run(
       this.#redis,
       [k.fails, k.lock, k.locks],
-      [correct ? '1' : '0', this.#maxTries, this.#lockMs, DAY_MS, now, this.#holdAfterLocks],
+      [correct ? '1' : '0', PIN_MAX_TRIES, this.#lockMs, DAY_MS, now, PIN_HOLD_AFTER_LOCKS],
     )) as [string, number?, number?];
     switch (verdict) {
       case 'ok':

@@ -13,8 +13,6 @@ export interface FileDownloadDeps {
   apiRoot: string;
   /** BOT_TOKEN: part of the file's URL, as the Bot API wants; it never reaches a log or a message. */
   token: string;
-  /** The whole download, body included. */
-  timeoutMs?: number;
 }
 
 export type Downloaded = { kind: 'file'; bytes: Uint8Array } | { kind: 'too-large' };
@@ -23,7 +21,8 @@ const TOO_LARGE: Downloaded = { kind: 'too-large' };
 
 /** Creates the download of users' files through the bot's own Bot API. */
 export function createFileDownload(deps: FileDownloadDeps) {
-  const timeoutMs = deps.timeoutMs ?? 30_000;
+  // The whole download, body included.
+  const timeoutMs = 30_000;
   /** The file's bytes, or `too-large` past `maxBytes`; throws when it cannot be had. */
   return async function download(fileId: string, maxBytes: number): Promise<Downloaded> {
     const file = await deps.api.getFile(fileId);

@@ -10,7 +10,7 @@ import { updateStates } from './middleware/update-guard.ts';
 /**
  * What a chat sees while one of its steps waits in the shared line of the request budget: one "⏳ In line:
  * position N, about M s" message, sent by the waiter (never by the conversation, so nothing of it enters a
- * replay) and edited in place at most every `editEveryMs` as the place moves; and the ways to leave (❌ under
+ * replay) and edited in place at most every `EDIT_EVERY_MS` as the place moves; and the ways to leave (❌ under
  * the message, or /cancel), which remove the place.
  *
  * A wait outlives its replica: the update that waits is kept in Redis (`line:resume`, one field per place)
@@ -27,10 +27,6 @@ export interface WaitingLineDeps {
   prefix: string;
   budget: Pick<RequestBudget, 'leave' | 'estimate'>;
   translate: (locale: string, key: string, vars?: Record<string, string | number>) => string;
-  /** Least time between two edits of one "In line" message. */
-  editEveryMs?: number;
-  /** A wait expected to be shorter than this shows no message. */
-  showAfterMs?: number;
 }
 
 export interface LineNoticeOptions {
@@ -58,6 +54,8 @@ interface ResumeRecord {
 
 /** A wait expected to be shorter than this shows no "In line" message (unless it has already lasted this long). */
 export const LINE_SHOW_AFTER_MS = 1_500;
+/** Least time between two edits of one "In line" message. */
+const EDIT_EVERY_MS = 3_000;
 
 /** A kept update older than this is dropped, not handled again (the flows of a chat end after 15 idle minutes). */
 const RESUME_MAX_AGE_MS = 15 * 60_000;
@@ -100,8 +98,6 @@ interface LineParts {
   redis: Redis;
   prefix: string;
   translate: WaitingLineDeps['translate'];
-  editEveryMs: number;
-  showAfterMs: number;
   chatKey: (chatId: number) => string;
   resumeKey: string;
   resumeLockKey: (id: string) => string;
@@ -111,7 +107,7 @@ interface LineParts {
 
 /** The message of one wait (WaitingLine.notice). */
 function createLineNotice(parts: LineParts, options: LineNoticeOptions): LineNotice {
-  const { redis, resumeKey, chatKey, editEveryMs, showAfterMs, resumed } = parts;
+  const { redis, resumeKey, chatKey, resumed } = parts;
   const { api, chatId, locale, id } = options;
   const t = (key: string, vars?: Record<string, string | number>) => parts.translate(locale, key, vars);
   const started = Date.now();
@@ -152,7 +148,7 @@ function createLineNotice(parts: LineParts, options: LineNoticeOptions): LineNot
         await redis.hset(resumeKey, id, JSON.stringify(kept));
       }
     } else {
-      if (text === shownText || Date.now() - shownAt < editEveryMs) return;
+      if (text === shownText || Date.now() - shownAt < EDIT_EVERY_MS) return;
       // A message taken over from a dead waiter is shown again as this wait's (and /cancel finds it).
       if (shownAt === 0 && options.leavable) await redis.set(chatKey(chatId), id, 'PX', 86_400_000);
       await api.editMessageText(chatId, messageId, text, markup ? { reply_markup: markup } : {});
@@ -168,7 +164,12 @@ function createLineNotice(parts: LineParts, options: LineNoticeOptions): LineNot
         kept = { update, chatId, locale, at: Date.now() };
         chain = chain.then(() => keep(update)).catch(() => undefined);
       }
-      if (messageId === undefined && view.etaMs < showAfterMs && Date.now() - started < showAfterMs) return;
+      if (
+        messageId === undefined &&
+        view.etaMs < LINE_SHOW_AFTER_MS &&
+        Date.now() - started < LINE_SHOW_AFTER_MS
+      )
+        return;
       chain = chain.then(() => show(view)).catch(() => undefined);
     },
     async end(how) {
@@ -256,8 +257,6 @@ export function createWaitingLine(deps: WaitingLineDeps) {
     redis,
     prefix: deps.prefix,
     translate: deps.translate,
-    editEveryMs: deps.editEveryMs ?? 3_000,
-    showAfterMs: deps.showAfterMs ?? LINE_SHOW_AFTER_MS,
     chatKey,
     resumeKey: keys.lineResume,
     resumeLockKey: keys.lineResumeLock,

@@ -34,8 +34,6 @@ interface WorkOptions {
   concurrency?: number;
   /** How long a running job's lock lives without renewal before another worker may take it (default 30 s). */
   lockDurationMs?: number;
-  /** How often this worker looks for jobs whose lock ran out, to run them again (default stalledIntervalMs). */
-  stalledIntervalMs?: number;
   /** At most `max` jobs per `durationMs`, across every worker of the queue. */
   limiter?: { max: number; durationMs: number };
   /** Delay before the next attempt of a job added with `backoff: { type: <a name of ours> }`. */
@@ -196,7 +194,7 @@ function workerOptions(options: WorkOptions): Omit<WorkerOptions, 'connection'> 
   const lockDuration = options.lockDurationMs ?? DEFAULT_LOCK_MS;
   return {
     lockDuration,
-    stalledInterval: options.stalledIntervalMs ?? stalledIntervalMs(lockDuration),
+    stalledInterval: stalledIntervalMs(lockDuration),
     runRetryDelay: RUN_RETRY_DELAY_MS,
     ...(options.limiter
       ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } }

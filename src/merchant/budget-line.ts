@@ -180,15 +180,12 @@ export const pauseScript = defineScript(PAUSE);
 export const snapshotScript = defineScript(SNAPSHOT);
 
 /** Slots of the minute each priority may use; always at least one. */
-export function budgetAllowances(
-  limit: number,
-  placementReserve?: number,
-  backgroundShare = 0.5,
-): Record<CallPriority, number> {
+export function budgetAllowances(limit: number, placementReserve?: number): Record<CallPriority, number> {
   const total = Math.max(1, Math.floor(limit));
   const reserve = placementReserve ?? 0;
   const interactive = Math.max(1, total - Math.max(0, Math.floor(reserve)));
-  const background = Math.max(1, Math.min(total, Math.floor(total * backgroundShare)));
+  // Background and catalogue calls may use half of the limit.
+  const background = Math.max(1, Math.floor(total / 2));
   return { placement: total, interactive, bulk: interactive, background, catalogue: background };
 }
 

@@ -99,8 +99,6 @@ export interface BudgetOptions {
    * the slots it leaves unused when no placement comes (every slot of a busy minute is meant to be used).
    */
   placementReserve?: number;
-  /** Share of the limit background and catalogue calls may use; default 0.5. */
-  backgroundShare?: number;
   /** A Redis call slower than this counts as Redis unreachable. */
   redisTimeoutMs?: number;
   /** How long a place stays live without its waiter checking in; after that it is passed over (dormant). */
@@ -137,7 +135,7 @@ function lineSettings(options: BudgetOptions): LineSettings {
     windowMs,
     // No grant this close to a window's end (half a second of a clock minute): see ACQUIRE (budget-line.ts).
     edgeMs: Math.min(500, Math.floor(windowMs / 20)),
-    allowance: budgetAllowances(limit, options.placementReserve, options.backgroundShare),
+    allowance: budgetAllowances(limit, options.placementReserve),
     leaseMs: options.leaseMs ?? 15_000,
     dormantKeepMs: options.dormantKeepMs ?? 300_000,
     pollMs: options.pollMs ?? 2_000,

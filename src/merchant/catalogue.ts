@@ -21,8 +21,6 @@ export interface CatalogueDeps {
   prefix?: string;
   /** How long a copy is fresh; default 3 hours (CATALOGUE_TTL_SECONDS). */
   ttlSeconds?: number;
-  /** How long a copy is kept to be served stale; default the larger of 7 days and twice the TTL. */
-  keepSeconds?: number;
   /** Refresh lock lifetime; after a failed refresh, also the wait before the next try. */
   lockMs?: number;
   /**
@@ -130,7 +128,8 @@ interface CatalogueCopies {
 function createCatalogueCopies(deps: CatalogueDeps): CatalogueCopies {
   const { redis, logger } = deps;
   const ttlMs = Math.max(1, deps.ttlSeconds ?? 10_800) * 1000;
-  const keepMs = Math.max(ttlMs * 2, (deps.keepSeconds ?? 7 * 24 * 3600) * 1000);
+  // A copy is kept to be served stale for the larger of 7 days and twice the TTL.
+  const keepMs = Math.max(ttlMs * 2, 7 * 24 * 3600 * 1000);
   const lockMs = deps.lockMs ?? 60_000;
   // Never long against the TTL: a copy going stale is noticed at most a tenth of a TTL late.
   const memoMs = Math.min(Math.max(0, deps.memoMs ?? 10_000), Math.floor(ttlMs / 10));

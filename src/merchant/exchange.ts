@@ -21,6 +21,11 @@ interface MerchantTimeouts {
 }
 
 export const DEFAULT_TIMEOUTS: MerchantTimeouts = { connect: 5_000, headers: 15_000, body: 15_000 };
+const USER_AGENT = 'recharge-bot/0.1';
+/** Pool size of the client's own keep-alive pool. */
+const POOL_CONNECTIONS = 8;
+/** Bigger success bodies are refused as unexpected; error bodies are cut. */
+const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 /** What an exchange needs of the client's deps (client.ts). */
 export interface ExchangeDeps {
@@ -33,12 +38,6 @@ export interface ExchangeDeps {
   timeouts?: Partial<MerchantTimeouts>;
   /** An undici dispatcher the caller owns; by default the client opens its own keep-alive pool. */
   dispatcher?: Dispatcher;
-  /** Pool size when the client opens its own pool. */
-  connections?: number;
-  nonce?: () => string;
-  userAgent?: string;
-  /** Bigger success bodies are refused as unexpected; error bodies are cut. */
-  maxResponseBytes?: number;
 }
 
 type Operation = 'read' | 'quote' | 'placement';
@@ -83,22 +82,20 @@ async function readText(
 interface Caller {
   merchantId: string;
   apiKey: string;
-  userAgent: string;
   clock: () => number;
-  makeNonce: () => string;
 }
 
 /** The headers of one attempt: a POST with a body gets a fresh timestamp, nonce and signature of `requestPath`. */
 function headersFor(caller: Caller, spec: CallSpec, requestPath: string): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'user-agent': caller.userAgent,
+    'user-agent': USER_AGENT,
     'x-merchant-id': caller.merchantId,
     'x-api-key': caller.apiKey,
   };
   if (spec.method === 'POST' && spec.body !== undefined) {
     const timestamp = Math.floor(caller.clock() / 1000);
-    const nonce = caller.makeNonce();
+    const nonce = newNonce();
     headers['content-type'] = 'application/json';
     headers['x-timestamp'] = String(timestamp);
     headers['x-nonce'] = nonce;
@@ -122,15 +119,12 @@ export function createExchange(deps: ExchangeDeps) {
   const caller: Caller = {
     merchantId: deps.merchantId,
     apiKey: deps.apiKey,
-    userAgent: deps.userAgent ?? 'recharge-bot/0.1',
     clock,
-    makeNonce: deps.nonce ?? newNonce,
   };
-  const maxResponseBytes = deps.maxResponseBytes ?? 10 * 1024 * 1024;
   const ownPool =
     deps.dispatcher === undefined
       ? new Pool(base.origin, {
-          connections: deps.connections ?? 8,
+          connections: POOL_CONNECTIONS,
           connectTimeout: timeouts.connect,
           headersTimeout: timeouts.headers,
           bodyTimeout: timeouts.body,
@@ -162,7 +156,7 @@ export function createExchange(deps: ExchangeDeps) {
     let text: string;
     let cut: boolean;
     try {
-      ({ text, cut } = await readText(response.body, maxResponseBytes));
+      ({ text, cut } = await readText(response.body, MAX_RESPONSE_BYTES));
     } catch (error) {
       throw fromTransportError(error, signal?.aborted === true);
     }
@@ -171,7 +165,7 @@ export function createExchange(deps: ExchangeDeps) {
       throw toMerchantError(status, response.headers as IncomingHttpHeaders, text, { nowMs: clock() });
     }
     if (cut) {
-      throw new MerchantUnexpectedError(`Merchant API sent a success body over ${maxResponseBytes} bytes`, {
+      throw new MerchantUnexpectedError(`Merchant API sent a success body over ${MAX_RESPONSE_BYTES} bytes`, {
         httpStatus: status,
       });
     }

@@ -51,10 +51,6 @@ export interface AlertsDeps extends AlertRecipients {
   /** The service's BullMQ jobs: any process adds a burst's job, those that run jobs run them (`work`). */
   jobs: Pick<JobSystem, 'queue' | 'work'>;
   grouping?: Partial<AlertGrouping>;
-  /** Alerts identified per window (signature failures, 403s on reads) repeat at most once per window. */
-  windowMs?: number;
-  /** How long an alert identity is remembered (default 30 days). */
-  identityTtlSeconds?: number;
   clock?: () => number;
   logger?: LoggerLike;
 }
@@ -132,8 +128,10 @@ function changeAlert(change: ChangeEntry): AdminAlert | null {
 export function createAlerts(deps: AlertsDeps) {
   const { redis } = deps;
   const grouping: AlertGrouping = { ...DEFAULT_ALERT_GROUPING, ...deps.grouping };
-  const windowMs = deps.windowMs ?? 600_000;
-  const ttl = deps.identityTtlSeconds ?? 30 * 24 * 3600;
+  // Alerts identified per window (signature failures, 403s on reads) repeat at most once per ten minutes.
+  const windowMs = 600_000;
+  // How long an alert identity is remembered.
+  const ttl = 30 * 24 * 3600;
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const k = notifyKeys(deps.prefix).alerts;

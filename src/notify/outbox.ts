@@ -82,8 +82,6 @@ export interface OutboxDeps {
   prefix: string;
   telegram: OutboxTelegram;
   timings?: Partial<OutboxTimings>;
-  /** How long the latest-version record of an edited message is kept (default 30 days). */
-  versionTtlSeconds?: number;
   logger?: LoggerLike;
   hooks?: LifecycleHooks;
   /**
@@ -137,7 +135,8 @@ function inChatTurns(
 export function createOutbox(deps: OutboxDeps) {
   const { redis } = deps;
   const timings: OutboxTimings = { ...DEFAULT_OUTBOX_TIMINGS, ...deps.timings };
-  const ttl = deps.versionTtlSeconds ?? 30 * 24 * 3600;
+  // How long the latest-version record of an edited message is kept.
+  const ttl = 30 * 24 * 3600;
   const logger = deps.logger ?? silentLogger;
   const queue = deps.jobs.queue<OutboxJob>(OUTBOX_QUEUE);
   const k = notifyKeys(deps.prefix).outbox;

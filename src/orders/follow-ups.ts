@@ -132,8 +132,6 @@ export interface FollowUpReadsDeps {
   jobs: JobSystem;
   service: FollowUpReader;
   planner: Pick<FollowUpPlanner, 'plan'>;
-  /** Reads run at once in this process. */
-  concurrency?: number;
   logger?: LoggerLike;
   hooks?: LifecycleHooks;
 }
@@ -178,7 +176,7 @@ export function workFollowUps(deps: FollowUpReadsDeps): JobWorker {
   }
 
   return deps.jobs.work<FollowUpJob>(FOLLOW_UP_QUEUE, read, {
-    concurrency: deps.concurrency ?? READS_AT_ONCE,
+    concurrency: READS_AT_ONCE,
     lockDurationMs: timings.leaseMs,
     // A read whose run threw (Redis away) is tried again within a lease, however often it failed before.
     backoffStrategy: retryDelayWithin(timings.leaseMs),

@@ -73,10 +73,6 @@ export interface ReconcilerDeps {
   atMinutes: number | null;
   clock?: () => number;
   logger?: LoggerLike;
-  /** How far back the first run ever looks (default 7 days). */
-  firstLookbackMs?: number;
-  /** How long the run lock lives without renewal (default 5 minutes). */
-  leaseMs?: number;
 }
 
 /** Daily jobs (`start`): the queue's name, and how a run that found the lock held is retried. */
@@ -102,6 +98,10 @@ return 0
 `);
 
 const PAGE = 100;
+/** How far back the first run ever looks. */
+const FIRST_LOOKBACK_MS = 7 * 86_400_000;
+/** How long the run lock lives without renewal. */
+const LEASE_MS = 5 * 60_000;
 /** Orders created this long before the last point are compared again (clock differences, slow commits). */
 const OVERLAP_MS = 15 * 60_000;
 
@@ -196,12 +196,12 @@ async function checkHolds(
  * still wait for when that is older, less the overlap.
  */
 async function sinceOf(
-  deps: Pick<ReconcilerDeps, 'redis' | 'store' | 'firstLookbackMs'>,
+  deps: Pick<ReconcilerDeps, 'redis' | 'store'>,
   pointKey: string,
   clock: () => number,
 ): Promise<number> {
   const pointText = await deps.redis.get(pointKey);
-  let since = pointText === null ? clock() - (deps.firstLookbackMs ?? 7 * 86_400_000) : Number(pointText);
+  let since = pointText === null ? clock() - FIRST_LOOKBACK_MS : Number(pointText);
   // Orders we still wait for are compared however old they are.
   const [oldestUnfinished] = await deps.store.unfinished();
   if (oldestUnfinished !== undefined) {
@@ -233,11 +233,10 @@ function createReconcileRun(deps: ReconcilerDeps) {
   const { redis } = deps;
   const clock = deps.clock ?? Date.now;
   const logger = deps.logger ?? silentLogger;
-  const leaseMs = deps.leaseMs ?? 5 * 60_000;
   const k = orderKeys(deps.prefix).reconcile;
 
   async function renew(token: string): Promise<void> {
-    const held = await renewScript.run(redis, [k.lock], [token, String(leaseMs)]);
+    const held = await renewScript.run(redis, [k.lock], [token, String(LEASE_MS)]);
     if (held !== 1) throw new Error('reconciliation lock lost (lease ran out)');
   }
 
@@ -285,7 +284,7 @@ function createReconcileRun(deps: ReconcilerDeps) {
   /** Runs once under the lock; `daily`: only if that day's run is not done yet. */
   return async function runLocked(daily: boolean, day = utcDay(clock())): Promise<ReconcileOutcome> {
     const token = randomBytes(8).toString('hex');
-    if ((await redis.set(k.lock, token, 'PX', leaseMs, 'NX')) === null) return { kind: 'busy' };
+    if ((await redis.set(k.lock, token, 'PX', LEASE_MS, 'NX')) === null) return { kind: 'busy' };
     try {
       // Checked under the lock: a replica that saw "not done" before another finished does not run it again.
       if (daily && (await redis.get(k.day(day))) !== null) return { kind: 'skipped' };

@@ -28,8 +28,6 @@ export interface StoreOptions {
   prefix: string;
   /** Wall clock in ms for record times. */
   clock?: () => number;
-  /** Longest change stream kept (approximate trim). */
-  changesMaxLength?: number;
 }
 
 /** How long a stale order stays reported: one that is still unfinished a month later is reported again. */
@@ -69,7 +67,8 @@ export function createOrderStore(options: StoreOptions) {
     redis,
     keys,
     prefix: options.prefix,
-    changesMaxLength: options.changesMaxLength ?? 100_000,
+    // Longest change stream kept (approximate trim).
+    changesMaxLength: 100_000,
   });
 
   const nowIso = () => new Date(clock()).toISOString();

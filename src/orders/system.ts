@@ -21,9 +21,8 @@ export interface OrderTimings {
   followUp?: Partial<FollowUpTimings>;
   /** Takeover time of stream entries left by a crashed replica. */
   claimIdleMs?: number;
-  /** Refused webhooks in `webhookFailureWindowMs` that alert admins. */
+  /** Refused webhooks in ten minutes that alert admins. */
   webhookFailureAlertThreshold?: number;
-  webhookFailureWindowMs?: number;
 }
 
 export interface OrderSystemDeps {
@@ -102,7 +101,6 @@ export function createOrderSystem(config: OrderSystemConfig, deps: OrderSystemDe
     clock,
     hooks,
     failureAlertThreshold: timings.webhookFailureAlertThreshold,
-    failureWindowMs: timings.webhookFailureWindowMs,
     onRefused: deps.onWebhookRefused,
   });
 

@@ -30,13 +30,10 @@ export interface WebhookHandlerDeps {
   /** Largest body accepted (default 64 KiB). */
   maxBodyBytes?: number;
   alerts?: AlertSink;
-  /** Refusals within `failureWindowMs` that raise an admin alert (default 5 in 10 minutes). */
+  /** Refusals within ten minutes that raise an admin alert (default 5). */
   failureAlertThreshold?: number;
-  failureWindowMs?: number;
   /** Longest wait for Redis before answering 503 (the sender retries). */
   storeTimeoutMs?: number;
-  /** How long an accepted (order ID, event) pair is remembered for deduplication (default 30 days). */
-  dedupeTtlSeconds?: number;
   /** Called for every refused webhook (metrics). */
   onRefused?: (reason: WebhookRefusal) => void;
   logger?: LoggerLike;
@@ -207,7 +204,8 @@ export function createMerchantWebhookHandler(
   const clock = deps.clock ?? Date.now;
   const limit = deps.maxBodyBytes ?? 64 * 1024;
   const storeTimeoutMs = deps.storeTimeoutMs ?? 5_000;
-  const dedupeTtl = deps.dedupeTtlSeconds ?? 30 * 24 * 3600;
+  // How long an accepted (order ID, event) pair is remembered for deduplication.
+  const dedupeTtl = 30 * 24 * 3600;
   const logger = deps.logger ?? silentLogger;
   const refuse = createRefusals({
     redis: deps.redis,
@@ -215,7 +213,7 @@ export function createMerchantWebhookHandler(
     clock,
     storeTimeoutMs,
     threshold: deps.failureAlertThreshold ?? 5,
-    windowMs: deps.failureWindowMs ?? 600_000,
+    windowMs: 600_000,
     alerts: deps.alerts,
     onRefused: deps.onRefused,
     logger,

@@ -27,8 +27,6 @@ export interface OrderWorkersDeps {
   hooks?: LifecycleHooks;
   /** Stream entries left by a crashed replica are taken over after this long (default 30 s). */
   claimIdleMs?: number;
-  /** How many due items one round takes. */
-  batch?: number;
 }
 
 export interface OrderWorkers {
@@ -44,7 +42,6 @@ export interface OrderWorkers {
  */
 export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWorkers> {
   const logger = deps.logger ?? silentLogger;
-  const batch = deps.batch ?? 10;
   const claimIdle = deps.claimIdleMs === undefined ? {} : { claimIdleMs: deps.claimIdleMs };
 
   try {
@@ -88,7 +85,8 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     placements: deps.placements,
     leaseMs: deps.service.placementTimings.leaseMs,
     resend: (ext, claim) => deps.service.resendOne(ext, claim),
-    concurrency: batch,
+    // Re-sends run at once in this process.
+    concurrency: 10,
   });
   const reads = workFollowUps({
     jobs: deps.jobs,

@@ -36,7 +36,6 @@ export interface SchedulesDeps extends Omit<ScheduleRunDeps, 'store' | 'clock' |
   /** Now, in ms; tests set it near a run (the delay until a run is real time: next run − now). */
   clock?: () => number;
   logger?: LoggerLike;
-  maxPerUser?: number;
 }
 
 export type CreateResult =
@@ -46,7 +45,7 @@ export type CreateResult =
 export function createSchedules(deps: SchedulesDeps) {
   const store = createScheduleStore(deps.redis, deps.prefix);
   const clock = deps.clock ?? Date.now;
-  const max = deps.maxPerUser ?? MAX_SCHEDULES_PER_USER;
+  const max = MAX_SCHEDULES_PER_USER;
   const enqueue = (id: string, next: Occurrence) => enqueueRun({ jobs: deps.jobs, clock }, id, next);
 
   async function own(id: string, userId: number): Promise<ScheduleRecord | null> {

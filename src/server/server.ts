@@ -24,8 +24,6 @@ export interface ServerDeps {
   /** `token` (METRICS_TOKEN): when set, /metrics answers only `Authorization: Bearer <token>`. */
   metrics: { contentType: string; metrics(): Promise<string>; token?: string };
   logger: Pick<LoggerLike, 'error'>;
-  /** A readiness check slower than this counts as failed (a Redis command may wait for a reconnect). */
-  readinessTimeoutMs?: number;
 }
 
 async function withinTime<T>(check: Promise<T>, ms: number, fallback: T): Promise<T> {
@@ -63,7 +61,8 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 
 /** The one HTTP server of the service: webhooks, health, readiness and metrics. */
 export function createServer(deps: ServerDeps): Server {
-  const checkTimeoutMs = deps.readinessTimeoutMs ?? 3_000;
+  // A readiness check slower than this counts as failed (a Redis command may wait for a reconnect).
+  const checkTimeoutMs = 3_000;
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0];
     try {

@@ -76,12 +76,12 @@ describe('request budget', () => {
       background: 1,
       catalogue: 1,
     });
-    expect(budgetAllowances(10, 3, 0.2)).toEqual({
+    expect(budgetAllowances(10, 3)).toEqual({
       placement: 10,
       interactive: 7,
       bulk: 7,
-      background: 2,
-      catalogue: 2,
+      background: 5,
+      catalogue: 5,
     });
   });
 

@@ -20,8 +20,6 @@ export interface UpdateGuardOptions<C> {
   lockTtlMs?: number;
   /** How long an update may wait for its chat's lock before it is given up (and retried by Telegram). */
   lockWaitMs?: number;
-  /** How long a handled update_id is remembered. */
-  seenTtlSeconds?: number;
   firstRead?: FirstRead<C>;
 }
 
@@ -81,7 +79,8 @@ export function updateGuard<C extends Context>(options: UpdateGuardOptions<C>): 
     lockTtlMs: options.lockTtlMs ?? 15_000,
     lockWaitMs: options.lockWaitMs ?? 30_000,
   };
-  const seenTtl = options.seenTtlSeconds ?? 86_400;
+  // How long a handled update_id is remembered.
+  const seenTtl = 86_400;
   const keys = botKeys(prefix);
 
   return async (ctx, next) => {

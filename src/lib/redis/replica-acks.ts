@@ -27,8 +27,6 @@ export type ReplicaAckMode =
       timeoutMs: number;
       /** A key with the hash tag every key of the service shares: WAIT goes to the master of its slot. */
       slotKey: string;
-      /** How long the Cluster's answer to "has it replicas?" is kept (default 10 s). */
-      topologyTtlMs?: number;
     };
 
 /**
@@ -99,7 +97,8 @@ export function createReplicaAcks(redis: Redis, mode: ReplicaAckMode): ReplicaAc
 }
 
 function clusterAcks(cluster: Cluster, mode: Extract<ReplicaAckMode, { kind: 'cluster' }>): ReplicaAcks {
-  const ttlMs = mode.topologyTtlMs ?? 10_000;
+  // How long the Cluster's answer to "has it replicas?" is kept.
+  const ttlMs = 10_000;
   let last: boolean | null = null;
   // Until the Cluster is read, writes are held: a wrong "no" would send an order no replica has.
   let required = true;
