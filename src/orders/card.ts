@@ -45,9 +45,6 @@ export interface OrderCard {
   busyWith?: string;
 }
 
-/** Records kept before the holder had its own field named it at the end of the text. */
-const LEGACY_BUSY_TEXT = /unfinished: (\S+)$/;
-
 /** The status a stored order shows. */
 export function displayStatusOf(order: StoredOrder): DisplayStatus {
   // The same rule the store indexes orders by: placement state until the service has a status.
@@ -90,7 +87,7 @@ export function cardOfStored(order: StoredOrder): OrderCard {
 
 function rejectionOf(rejection: NonNullable<StoredOrder['rejection']>): Partial<OrderCard> {
   if (rejection.key !== 'account-busy') return { rejection: rejection.message, rejectionKey: rejection.key };
-  const holder = rejection.holder ?? LEGACY_BUSY_TEXT.exec(rejection.message)?.[1];
+  const holder = rejection.holder;
   // The text is written at display time: the stored one may name another reseller's order.
   return {
     rejection: '',
