@@ -20,9 +20,6 @@ import type {
  * (never its value: it could be a phone number).
  */
 
-// One rule for "finished" in the whole bot: succeeded and refunded only; unknown statuses are unfinished.
-export { isFinished };
-
 type Json = Record<string, unknown>;
 
 const MONEY_PATTERN = /^-?\d+(?:\.\d+)?$/;

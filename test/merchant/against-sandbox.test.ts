@@ -11,7 +11,8 @@ import { createRequestBudget, type RequestBudget } from '../../src/merchant/budg
 import { createCatalogue, type CatalogueDeps } from '../../src/merchant/catalogue.ts';
 import type { MerchantClient, MerchantClientDeps } from '../../src/merchant/client.ts';
 import { isMerchantError, type AnyMerchantError } from '../../src/merchant/errors.ts';
-import { formatMoney, isFinished } from '../../src/merchant/records.ts';
+import { formatMoney } from '../../src/merchant/records.ts';
+import { isFinished } from '../../src/domain/status.ts';
 import type { OrderRequest, Quote, QuoteRequest, RechargeOrder } from '../../src/merchant/types.ts';
 import {
   COUNTRIES,

@@ -2,9 +2,9 @@ import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MerchantUnexpectedError } from '../../src/merchant/errors.ts';
+import { isFinished } from '../../src/domain/status.ts';
 import {
   formatMoney,
-  isFinished,
   parseCreateOrder,
   parseMoney,
   parseOperator,

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
-import { isOrderCardButton } from './order-buttons.ts';
+import { isOrderCardButton } from '../callback-data/order.ts';
 
 export interface ChatScopeOptions {
   /** ALERT_CHAT_ID: alerts are sent there, so their buttons work there (for agents and admins). */

@@ -16,8 +16,6 @@ import { requireRole } from './access.ts';
 import { reachOfUpdate } from '../reach.ts';
 import { inNetwork } from '../../accounts/reach.ts';
 
-export { isOrderCardButton } from '../callback-data/order.ts';
-
 /** The viewer of this update and what they may reach (read on every question), or null for strangers. */
 export async function viewerOf(
   ctx: BotContext,
