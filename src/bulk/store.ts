@@ -295,11 +295,11 @@ export function createBulkStore(redis: Redis, prefix: string) {
      * Rewrites line `index` (still to place) while the cursor is on it and it still has the number `ext`; false
      * when another job moved on or gave it a new number first.
      */
-    async replaceLine(id: string, index: number, ext: string, line: RunLine): Promise<boolean> {
+    async replaceLine(id: string, index: number, externalOrderId: string, line: RunLine): Promise<boolean> {
       const done = await REPLACE_LINE.run(
         redis,
         [keys.run(id), keys.lines(id)],
-        [String(index), ext, JSON.stringify(line)],
+        [String(index), externalOrderId, JSON.stringify(line)],
       );
       return done === 1;
     },

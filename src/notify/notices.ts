@@ -65,11 +65,16 @@ export function rejectionMessage(t: Translate, order: StoredOrder): string {
 
 /** "Top up again" under a chat order's status message, through every status it shows (an edit keeps no buttons). */
 function repeatButtons(t: Translate, order: StoredOrder): InlineKeyboardMarkup {
-  const ext = order.externalOrderId;
+  const externalOrderId = order.externalOrderId;
   return {
     inline_keyboard: [
-      [{ text: t(order.locale, 'button-repeat-same'), callback_data: repeatData('same', ext) }],
-      [{ text: t(order.locale, 'button-repeat-amount'), callback_data: repeatData('amount', ext) }],
+      [{ text: t(order.locale, 'button-repeat-same'), callback_data: repeatData('same', externalOrderId) }],
+      [
+        {
+          text: t(order.locale, 'button-repeat-amount'),
+          callback_data: repeatData('amount', externalOrderId),
+        },
+      ],
     ],
   };
 }
@@ -146,7 +151,7 @@ async function statusUpdate(
   timing: { webhookReceivedAt?: number } = {},
 ): Promise<boolean | HeldAck> {
   const { t, outbox } = deps;
-  const ext = order.externalOrderId;
+  const externalOrderId = order.externalOrderId;
   const text = statusMessage(t, order, status);
   // No message of its own: only the status message shows it.
   const passing = !FINAL_MESSAGE_KEYS.has(status) && status !== 'rejected';
@@ -163,7 +168,7 @@ async function statusUpdate(
           text,
           replyMarkup,
         },
-        { key: `status:${ext}:${status}`, version, now: true, ...timing },
+        { key: `status:${externalOrderId}:${status}`, version, now: true, ...timing },
       );
     // A status the order usually passes through in a moment (accepted, processing) shows only if it still holds a
     // second later: the chat shows "Placing…" until then.
@@ -176,7 +181,7 @@ async function statusUpdate(
     // No message to edit: the status line goes out as its own message (once per status).
     await outbox.enqueue(
       { kind: 'send', chatId: order.chatId, text },
-      { key: `status:${ext}:${status}`, ...timing },
+      { key: `status:${externalOrderId}:${status}`, ...timing },
     );
     return true;
   }
@@ -193,7 +198,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     order: StoredOrder,
     change: Extract<ChangeEntry, { kind: 'placed' | 'status' }>,
   ): Promise<void | HeldAck> {
-    const ext = order.externalOrderId;
+    const externalOrderId = order.externalOrderId;
     const status = change.status;
     if (change.kind === 'placed' && change.revived) {
       // The reseller was told "not placed, nothing charged": correct that before the status follows.
@@ -203,7 +208,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
           chatId: order.chatId,
           text: t(order.locale, paidKey(order, 'order-revived-notice'), orderVariables(order)),
         },
-        { key: `revived:${ext}` },
+        { key: `revived:${externalOrderId}` },
       );
     }
     // A change caused by a webhook: its first chat message is timed (webhook -> chat), once.
@@ -232,7 +237,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
       // Sent at once after the status edit, unless a message queued before it (a revival's correction, a status
       // line of its own) may still wait for its job: the chat's messages keep their order.
       {
-        key: `final:${ext}:${status}`,
+        key: `final:${externalOrderId}:${status}`,
         now: shown && !(change.kind === 'placed' && change.revived),
         ...(shown ? {} : timing),
       },
@@ -241,7 +246,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
 
   /** An order refused while placing by the background re-sends. */
   async function onRejected(order: StoredOrder, seq: number): Promise<void> {
-    const ext = order.externalOrderId;
+    const externalOrderId = order.externalOrderId;
     const message = {
       chatId: order.chatId,
       text: rejectionMessage(t, order),
@@ -250,7 +255,7 @@ export function createNotices(deps: NoticesDeps): ChangeHandler {
     // Refusals happen only while placing, before any edit of ours: version 1 is above none, and below
     // every status's (seq + 1, seq >= 1), so a revived order's status replaces it.
     await statusUpdate(lines, order, 'rejected', seq + 1);
-    await outbox.enqueue({ kind: 'send', ...message }, { key: `final:${ext}:rejected` });
+    await outbox.enqueue({ kind: 'send', ...message }, { key: `final:${externalOrderId}:rejected` });
   }
 
   // A failure is thrown to the relay, which hands the change over again later; the outbox keys make that harmless.

@@ -90,39 +90,48 @@ export type CommitResult =
 
 /** The index, guard and send lock operations that take an order from `prev` (null: new) to `next`. */
 function indexOps(keys: OrderKeys, prev: StoredOrder | null, next: StoredOrder): RedisOp[] {
-  const ext = next.externalOrderId;
+  const externalOrderId = next.externalOrderId;
   const score = String(Date.parse(next.createdAt));
   const ops: RedisOp[] = [];
   const before = prev === null ? null : indexStatus(prev);
   const after = indexStatus(next);
   if (prev === null) {
-    ops.push(['ZADD', keys.reseller(next.resellerId), score, ext]);
+    ops.push(['ZADD', keys.reseller(next.resellerId), score, externalOrderId]);
   }
   if (before !== after) {
     if (before !== null) {
-      ops.push(['ZREM', keys.status(before), ext], ['ZREM', keys.reseller(next.resellerId, before), ext]);
+      ops.push(
+        ['ZREM', keys.status(before), externalOrderId],
+        ['ZREM', keys.reseller(next.resellerId, before), externalOrderId],
+      );
     }
     ops.push(
-      ['ZADD', keys.status(after), score, ext],
-      ['ZADD', keys.reseller(next.resellerId, after), score, ext],
+      ['ZADD', keys.status(after), score, externalOrderId],
+      ['ZADD', keys.reseller(next.resellerId, after), score, externalOrderId],
     );
   }
   if (next.orderId !== undefined && prev?.orderId !== next.orderId) {
-    ops.push(['HSET', keys.orderIds, next.orderId, ext]);
+    ops.push(['HSET', keys.orderIds, next.orderId, externalOrderId]);
   }
   const wasClosed = prev !== null && isClosed(prev);
   if (isClosed(next) && !wasClosed) {
-    ops.push(['ZREM', keys.unfinished, ext], ['DELIFEQ', keys.guard(next.request.account), ext]);
+    ops.push(
+      ['ZREM', keys.unfinished, externalOrderId],
+      ['DELIFEQ', keys.guard(next.request.account), externalOrderId],
+    );
   } else if (prev === null) {
-    ops.push(['ZADD', keys.unfinished, score, ext]);
+    ops.push(['ZADD', keys.unfinished, score, externalOrderId]);
   } else if (wasClosed && !isClosed(next)) {
     // A refused order the service has after all: unfinished again, and it takes its number back unless
     // another order holds it now (that one keeps it; admins are alerted either way).
-    ops.push(['ZADD', keys.unfinished, score, ext], ['SET', keys.guard(next.request.account), ext, 'NX']);
+    ops.push(
+      ['ZADD', keys.unfinished, score, externalOrderId],
+      ['SET', keys.guard(next.request.account), externalOrderId, 'NX'],
+    );
   }
   // The send lock lives only while the order is placing (a sender takes it for a placing record alone).
   if (prev !== null && prev.placement === 'placing' && next.placement !== 'placing') {
-    ops.push(['DEL', keys.sendLock(ext)]);
+    ops.push(['DEL', keys.sendLock(externalOrderId)]);
   }
   return ops;
 }
@@ -155,22 +164,23 @@ function dueOps(
   nowMs: number,
 ): RedisOp[] {
   const { next, changes = [] } = mutation;
-  const ext = next.externalOrderId;
+  const externalOrderId = next.externalOrderId;
   const ops: RedisOp[] = [];
   if (changes.some((change) => change.kind === 'intent')) {
-    ops.push(['ZADD', keys.dueSends, String(nowMs + (mutation.resendAfterMs ?? 0)), ext]);
+    ops.push(['ZADD', keys.dueSends, String(nowMs + (mutation.resendAfterMs ?? 0)), externalOrderId]);
   }
-  if (prev?.placement === 'placing' && next.placement !== 'placing') ops.push(['ZREM', keys.dueSends, ext]);
+  if (prev?.placement === 'placing' && next.placement !== 'placing')
+    ops.push(['ZREM', keys.dueSends, externalOrderId]);
   const seq = next.history.length;
   if (prev !== null && prev.history.length !== seq) {
     // Only a placed, unfinished order has a read planned (plannedRead).
     if (prev.placement === 'placed' && !isClosed(prev))
-      ops.push(['ZREM', keys.dueReads, dueReadMember(ext, prev.history.length)]);
+      ops.push(['ZREM', keys.dueReads, dueReadMember(externalOrderId, prev.history.length)]);
   } else if (isClosed(next)) {
-    ops.push(['ZREM', keys.dueReads, dueReadMember(ext, seq)]);
+    ops.push(['ZREM', keys.dueReads, dueReadMember(externalOrderId, seq)]);
   }
   if (waitsInDueSet(read)) {
-    ops.push(['ZADD', keys.dueReads, String(nowMs + read.delayMs), dueReadMember(ext, seq)]);
+    ops.push(['ZADD', keys.dueReads, String(nowMs + read.delayMs), dueReadMember(externalOrderId, seq)]);
   }
   return ops;
 }

@@ -18,8 +18,8 @@ export const DUE_PERIOD_MAX_MS = 1_000;
 const PERIOD_MIN_MS = 25;
 
 /** A due read's member: the order and the change (its seq) whose first read it is. */
-export function dueReadMember(ext: string, seq: number): string {
-  return `${ext}@${seq}`;
+export function dueReadMember(externalOrderId: string, seq: number): string {
+  return `${externalOrderId}@${seq}`;
 }
 
 /** How often the due entries are looked at: a second, or a quarter of a short lease, or a short read grid. */
@@ -32,9 +32,9 @@ export interface DueSweepDeps {
   redis: Redis;
   prefix: string;
   /** Adds re-send `step` of an order (placements.ts). */
-  placements: { plan(ext: string, step: number, delayMs: number): Promise<void> };
+  placements: { plan(externalOrderId: string, step: number, delayMs: number): Promise<void> };
   /** Adds a read of change `seq` of an order (follow-ups.ts). */
-  planner: { plan(ext: string, seq: number, plan: ReadPlan): Promise<void> };
+  planner: { plan(externalOrderId: string, seq: number, plan: ReadPlan): Promise<void> };
   /** The follow-up reads' grid: a read comes due on the first multiple of it at or after its due time. */
   gridMs: number;
   /** How often the sets are looked at (duePeriodMs). */
@@ -53,7 +53,9 @@ export function sweepDueSets(deps: DueSweepDeps): LoopHandle {
     idleMs: deps.periodMs,
     round: async () => {
       const now = Date.now();
-      const sends = await takeDue(redis, keys.dueSends, now, (ext) => deps.placements.plan(ext, 0, 0));
+      const sends = await takeDue(redis, keys.dueSends, now, (externalOrderId) =>
+        deps.placements.plan(externalOrderId, 0, 0),
+      );
       const reads = await takeDue(redis, keys.dueReads, Math.floor(now / grid) * grid, (member) => {
         const at = member.lastIndexOf('@');
         return deps.planner.plan(member.slice(0, at), Number(member.slice(at + 1)), { delayMs: 0, step: 0 });

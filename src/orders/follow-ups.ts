@@ -43,10 +43,10 @@ export interface FollowUpJob {
 }
 
 /** The job ID of read `step` (or of an event's read) of change `seq` of an order. */
-export function readJobId(ext: string, seq: number, step: number | string): string {
+export function readJobId(externalOrderId: string, seq: number, step: number | string): string {
   // BullMQ refuses ':' in IDs; merchant order numbers and event names carry none. seq and step come last and
   // have no dot, so two orders never share an ID.
-  return `read.${ext}.${seq}.${step}`;
+  return `read.${externalOrderId}.${seq}.${step}`;
 }
 
 export interface FollowUpPlannerDeps {
@@ -77,16 +77,16 @@ export function createFollowUpPlanner(deps: FollowUpPlannerDeps) {
      * timings' grid so that it is read in one batch with the others due then (on Date.now: BullMQ counts a
      * delay from it).
      */
-    plan: (ext: string, seq: number, plan: ReadPlan): Promise<void> =>
+    plan: (externalOrderId: string, seq: number, plan: ReadPlan): Promise<void> =>
       add(
-        { ext, seq, step: plan.step },
-        readJobId(ext, seq, plan.step),
+        { ext: externalOrderId, seq, step: plan.step },
+        readJobId(externalOrderId, seq, plan.step),
         delayOnGrid(Date.now(), Math.max(0, Math.floor(plan.delayMs)), deps.timings.gridMs),
       ),
 
     /** A read now, caused by `cause` (an event's name) at change `seq`; once per cause. */
-    readNow: (ext: string, seq: number, cause: string): Promise<void> =>
-      add({ ext, seq, step: null }, readJobId(ext, seq, `now-${cause}`), 0),
+    readNow: (externalOrderId: string, seq: number, cause: string): Promise<void> =>
+      add({ ext: externalOrderId, seq, step: null }, readJobId(externalOrderId, seq, `now-${cause}`), 0),
 
     /** Orders and changes (`<number>@<seq>`) with a read waiting (a job, or the first in the due set) or running. */
     async pending(): Promise<Set<string>> {
@@ -102,12 +102,12 @@ export function createFollowUpPlanner(deps: FollowUpPlannerDeps) {
      * Plans a read now for change `seq` of an order with none waiting: the first back-off step whose job was
      * never added (or was trimmed), so that replicas repairing at once add the same job. False if one appeared.
      */
-    async repair(ext: string, seq: number): Promise<boolean> {
+    async repair(externalOrderId: string, seq: number): Promise<boolean> {
       for (let step = 0; step < 100_000; step++) {
-        const state = await queue.getJobState(readJobId(ext, seq, step));
+        const state = await queue.getJobState(readJobId(externalOrderId, seq, step));
         if (state === 'completed' || state === 'failed') continue;
         if (state !== 'unknown') return false;
-        await add({ ext, seq, step }, readJobId(ext, seq, step), 0);
+        await add({ ext: externalOrderId, seq, step }, readJobId(externalOrderId, seq, step), 0);
         return true;
       }
       return false;
@@ -123,7 +123,7 @@ interface FollowUpReader {
   followUpTimings: FollowUpTimings;
   reportIfStale(order: StoredOrder): Promise<void>;
   refresh(
-    ext: string,
+    externalOrderId: string,
     options: { priority: 'background'; source: 'poll'; followUp?: ReadPlan; batched: true },
   ): Promise<StoredOrder | null>;
 }
@@ -144,14 +144,14 @@ export function workFollowUps(deps: FollowUpReadsDeps): JobWorker {
   const logger = deps.logger ?? silentLogger;
 
   async function read(job: Job<FollowUpJob>): Promise<void> {
-    const { ext, seq, step } = job.data;
-    const order = await store.get(ext);
+    const { ext: externalOrderId, seq, step } = job.data;
+    const order = await store.get(externalOrderId);
     if (order === null || order.placement !== 'placed' || isClosed(order)) return;
     // A newer change planned its own reads.
     if (step !== null && order.history.length !== seq) return;
     await service.reportIfStale(order);
     await hookAt(deps.hooks, 'follow-up-check', {
-      externalOrderId: ext,
+      externalOrderId,
       ...(step === null ? {} : { step }),
       dueAt: job.timestamp + (job.opts.delay ?? 0),
       reclaimed: job.stalledCounter > 0,
@@ -162,17 +162,17 @@ export function workFollowUps(deps: FollowUpReadsDeps): JobWorker {
     const next = step === null ? undefined : nextReadPlan(step, timings);
     try {
       after =
-        (await service.refresh(ext, {
+        (await service.refresh(externalOrderId, {
           priority: 'background',
           source: 'poll',
           batched: true,
           ...(next === undefined ? {} : { followUp: next }),
         })) ?? order;
     } catch (error) {
-      logger.warn({ err: error, externalOrderId: ext }, 'follow-up read failed; will retry');
+      logger.warn({ err: error, externalOrderId }, 'follow-up read failed; will retry');
     }
     if (next === undefined || isClosed(after) || after.history.length !== seq) return;
-    await planner.plan(ext, seq, next);
+    await planner.plan(externalOrderId, seq, next);
   }
 
   return deps.jobs.work<FollowUpJob>(FOLLOW_UP_QUEUE, read, {

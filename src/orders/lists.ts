@@ -21,7 +21,7 @@ export async function loadOrders(
   for (let i = 0; i < exts.length; i += LOAD_BATCH) {
     const pipeline = redis.pipeline();
     const batch = exts.slice(i, i + LOAD_BATCH);
-    for (const ext of batch) pipeline.hget(keys.order(ext), 'data');
+    for (const externalOrderId of batch) pipeline.hget(keys.order(externalOrderId), 'data');
     ((await pipeline.exec()) ?? []).forEach(([error, data], j) => {
       if (error === null && typeof data === 'string') orders.push(decodeOrder(data, batch[j]!));
     });

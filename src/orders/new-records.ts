@@ -57,15 +57,15 @@ function intentRecord(intent: OrderIntent, at: string, day: string): StoredOrder
 
 /** An order the service has and we had no record of, as the service gives it; nobody's, so nobody is told. */
 function foundRecord(remote: RechargeOrder, at: string): StoredOrder {
-  const ext = remote.externalOrderId;
+  const externalOrderId = remote.externalOrderId;
   const created = remote.createdAt?.toISOString() ?? at;
   return {
-    externalOrderId: ext,
+    externalOrderId,
     placement: 'placed',
     orderId: remote.orderId,
     status: remote.status,
     request: {
-      externalOrderId: ext,
+      externalOrderId,
       country: remote.country,
       operatorKey: remote.operator.operatorKey,
       amount: toApiAmount(remote.localAmount),
@@ -106,7 +106,7 @@ export interface NewRecordsDeps {
   keys: OrderKeys;
   commit: ReturnType<typeof createCommit>;
   /** The stored order of a merchant order number, if any. */
-  get: (ext: string) => Promise<StoredOrder | null>;
+  get: (externalOrderId: string) => Promise<StoredOrder | null>;
   /** Wall clock in ms for record times. */
   clock: () => number;
 }
@@ -124,7 +124,7 @@ export function createNewRecords(deps: NewRecordsDeps) {
     async create(intent: OrderIntent, claim: { token: string; leaseMs: number }): Promise<CreateOutcome> {
       const now = clock();
       const order = intentRecord(intent, new Date(now).toISOString(), utcDay(now));
-      const ext = order.externalOrderId;
+      const externalOrderId = order.externalOrderId;
       const lease = String(Math.max(1, Math.round(claim.leaseMs)));
       // Written first (nearly always new): only a number already stored is read, to answer with its order.
       for (let attempt = 0; attempt < 10; attempt++) {
@@ -135,17 +135,17 @@ export function createNewRecords(deps: NewRecordsDeps) {
             next: order,
             changes: [{ kind: 'intent' }],
             resendAfterMs: claim.leaseMs,
-            ops: [['SET', keys.sendLock(ext), claim.token, 'PX', lease]],
+            ops: [['SET', keys.sendLock(externalOrderId), claim.token, 'PX', lease]],
           },
-          { key: keys.guard(intent.request.account), value: ext },
+          { key: keys.guard(intent.request.account), value: externalOrderId },
         );
         if (result.kind === 'ok') return { kind: 'created', order };
         if (result.kind === 'busy') return { kind: 'busy', holder: result.holder };
         if (result.kind === 'refused') return { kind: 'refused', refusal: result.refusal };
-        const existing = await get(ext);
+        const existing = await get(externalOrderId);
         if (existing !== null) return { kind: 'exists', order: existing };
       }
-      throw new Error(`order ${ext}: could not be created`);
+      throw new Error(`order ${externalOrderId}: could not be created`);
     },
 
     /**

@@ -51,8 +51,8 @@ export interface PlacementJob {
 }
 
 /** The job ID of re-send `step` of an order. */
-export function sendJobId(ext: string, step: number): string {
-  return `send.${ext}.${step}`;
+export function sendJobId(externalOrderId: string, step: number): string {
+  return `send.${externalOrderId}.${step}`;
 }
 
 // KEYS: lock ; ARGV: token, lease ms. Takes a free lock, or extends one this token holds.
@@ -89,12 +89,12 @@ export function createPlacementJobs(deps: PlacementJobsDeps) {
   const keys = orderKeys(deps.prefix);
   const queue = deps.jobs.queue<PlacementJob>(PLACEMENT_QUEUE);
 
-  async function plan(ext: string, step: number, delayMs: number): Promise<void> {
+  async function plan(externalOrderId: string, step: number, delayMs: number): Promise<void> {
     await queue.add(
       'send',
-      { ext, step },
+      { ext: externalOrderId, step },
       {
-        jobId: sendJobId(ext, step),
+        jobId: sendJobId(externalOrderId, step),
         delay: Math.max(0, Math.floor(delayMs)),
         attempts: FOREVER,
         backoff: { type: BACKOFF },
@@ -107,13 +107,15 @@ export function createPlacementJobs(deps: PlacementJobsDeps) {
     plan,
 
     /** Takes the order's send lock for `token` (or extends it when `token` holds it); false when another holds it. */
-    async take(ext: string, token: string, leaseMs: number): Promise<boolean> {
-      return (await takeScript.run(redis, [keys.sendLock(ext)], [token, Math.max(1, leaseMs)])) === 1;
+    async take(externalOrderId: string, token: string, leaseMs: number): Promise<boolean> {
+      return (
+        (await takeScript.run(redis, [keys.sendLock(externalOrderId)], [token, Math.max(1, leaseMs)])) === 1
+      );
     },
 
     /** How much longer the order's send lock lives (ms); 0 when it is free. */
-    async heldForMs(ext: string): Promise<number> {
-      return Math.max(0, await redis.pttl(keys.sendLock(ext)));
+    async heldForMs(externalOrderId: string): Promise<number> {
+      return Math.max(0, await redis.pttl(keys.sendLock(externalOrderId)));
     },
 
     /** Extends a held lock from now; false when it was lost (its lease ran out and another took it, or it closed). */
@@ -150,12 +152,12 @@ export function createPlacementJobs(deps: PlacementJobsDeps) {
     },
 
     /** Plans a re-send now for an order with none waiting (the first step never added): false if one appeared. */
-    async repair(ext: string): Promise<boolean> {
+    async repair(externalOrderId: string): Promise<boolean> {
       for (let step = 0; step < 100_000; step++) {
-        const state = await queue.getJobState(sendJobId(ext, step));
+        const state = await queue.getJobState(sendJobId(externalOrderId, step));
         if (state === 'completed' || state === 'failed') continue;
         if (state !== 'unknown') return false;
-        await plan(ext, step, 0);
+        await plan(externalOrderId, step, 0);
         return true;
       }
       return false;
@@ -170,24 +172,24 @@ export interface PlacementWorkerDeps {
   placements: Pick<PlacementJobs, 'take' | 'heldForMs'>;
   leaseMs: number;
   /** Re-sends one order held under `claim` (service.resendOne). */
-  resend: (ext: string, claim: Claim) => Promise<void>;
+  resend: (externalOrderId: string, claim: Claim) => Promise<void>;
   concurrency?: number;
 }
 
 /** Runs the placement re-sends in this process (ROLE all or worker). */
 export function workPlacements(deps: PlacementWorkerDeps): JobWorker {
   async function run(job: Job<PlacementJob>, token?: string): Promise<void> {
-    const { ext, step } = job.data;
+    const { ext: externalOrderId, step } = job.data;
     // A token per run: a run BullMQ took for stalled while the first still sends must not share its lock.
     const lockToken = `job-${randomBytes(8).toString('hex')}`;
-    if (!(await deps.placements.take(ext, lockToken, deps.leaseMs))) {
+    if (!(await deps.placements.take(externalOrderId, lockToken, deps.leaseMs))) {
       // Another sender holds the order (the one that stored it, or a worker that may have died): once its lock
       // runs out (a lease at most), not a whole lease from now, which would add a lease to every recovery.
-      const heldMs = await deps.placements.heldForMs(ext);
+      const heldMs = await deps.placements.heldForMs(externalOrderId);
       await job.moveToDelayed(Date.now() + Math.min(deps.leaseMs, heldMs + LOCK_MARGIN_MS), token);
       throw new DelayedError();
     }
-    await deps.resend(ext, { member: ext, token: lockToken, step });
+    await deps.resend(externalOrderId, { member: externalOrderId, token: lockToken, step });
   }
 
   return deps.jobs.work<PlacementJob>(PLACEMENT_QUEUE, run, {

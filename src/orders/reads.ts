@@ -140,8 +140,8 @@ export function createOrderReads(redis: Redis, keys: OrderKeys) {
         redis.zcard(keys.unfinished),
         redis.zrange(keys.unfinished, '0', '0'),
       ]);
-      const ext = first[0];
-      const [oldest] = ext === undefined ? [] : await loadOrders(redis, keys, [ext]);
+      const externalOrderId = first[0];
+      const [oldest] = externalOrderId === undefined ? [] : await loadOrders(redis, keys, [externalOrderId]);
       return { count, oldest: oldest ?? null };
     },
 

@@ -117,9 +117,9 @@ async function compare(
   remote: RechargeOrder,
   differences: ReconcileDifference[],
 ): Promise<void> {
-  const ext = remote.externalOrderId;
-  const ids = { externalOrderId: ext, orderId: remote.orderId };
-  const local = await deps.store.get(ext);
+  const externalOrderId = remote.externalOrderId;
+  const ids = { externalOrderId, orderId: remote.orderId };
+  const local = await deps.store.get(externalOrderId);
   if (local === null) {
     // Alerted before it is recorded: a run that dies in between alerts again (once, by the alert's identity)
     // rather than never, since the next run finds it recorded.
@@ -163,8 +163,8 @@ async function excessHolds(
   // Accounts first: an order stored after this read only adds to our side, never to a false report.
   const accounts = await deps.heldAccounts();
   const held = new Map<number, Decimal>();
-  for (const ext of await deps.store.unfinished()) {
-    const order = await deps.store.get(ext);
+  for (const externalOrderId of await deps.store.unfinished()) {
+    const order = await deps.store.get(externalOrderId);
     if (order?.credit?.state !== 'held') continue;
     held.set(order.resellerId, (held.get(order.resellerId) ?? new Decimal(0)).plus(order.credit.amount));
   }

@@ -145,7 +145,7 @@ function mayStillRun(
 function holdClaim(
   deps: Pick<OrderSenderDeps, 'placements' | 'placement' | 'logger'>,
   claim: Claim,
-  ext: string,
+  externalOrderId: string,
 ): { signal: AbortSignal; release: () => void } {
   const { placements, placement, logger } = deps;
   const controller = new AbortController();
@@ -156,10 +156,10 @@ function holdClaim(
         (held) => {
           if (held || released) return;
           // Another replica owns the order now: stop before the client's next retry.
-          logger.warn({ externalOrderId: ext }, 'placement claim lost during a send; stopping');
+          logger.warn({ externalOrderId }, 'placement claim lost during a send; stopping');
           controller.abort();
         },
-        (error: unknown) => logger.warn({ err: error, externalOrderId: ext }, 'placement claim not renewed'),
+        (error: unknown) => logger.warn({ err: error, externalOrderId }, 'placement claim not renewed'),
       );
     },
     Math.max(10, Math.floor(placement.leaseMs / 3)),
@@ -173,6 +173,20 @@ function holdClaim(
   };
 }
 
+/** An order whose 2xx answer was unreadable is only looked up, never sent again. */
+async function checkUnreadable(
+  deps: Pick<OrderSenderDeps, 'store' | 'placements' | 'placement' | 'sync'>,
+  externalOrderId: string,
+  claim: Claim,
+  order: StoredOrder,
+): Promise<SubmitResult> {
+  const { store, placements, placement, sync } = deps;
+  const found = await sync.lookUp(externalOrderId);
+  if (found !== null && found !== 'failed') return resultOf(found, true);
+  await placements.complete(claim, retryDelay(placement, claim.step));
+  return { outcome: 'pending', order: (await store.get(externalOrderId)) ?? order };
+}
+
 /** What a send that threw means: a refusal, a 403, or an outcome we cannot know (re-sent later). */
 function createSendFailures(deps: OrderSenderDeps) {
   const { store, placements, placement, logger, clock, raise, sync } = deps;
@@ -184,36 +198,37 @@ function createSendFailures(deps: OrderSenderDeps) {
     caller: Caller,
     error: unknown,
   ): Promise<SubmitResult> {
-    const ext = order.externalOrderId;
+    const externalOrderId = order.externalOrderId;
     const typed = isMerchantError(error) ? error : null;
     // This call, or an earlier one, may have reached the service without a definite answer.
     const unknownBefore = caller === 'worker' || typed?.outcomeUnknown === true;
     const status = typed?.httpStatus;
     const unreadable = typed?.kind === 'unexpected' && status !== undefined && status >= 200 && status <= 299;
-    if (typed?.unanswered === true || unreadable) await store.markOutcomeUnknown(ext, { unreadable });
+    if (typed?.unanswered === true || unreadable)
+      await store.markOutcomeUnknown(externalOrderId, { unreadable });
     const verdict = classifyPlacementError(error);
     switch (verdict.kind) {
       case 'rejected':
         return recordRefusal(order, claim, caller, verdict.rejection, unknownBefore);
       case 'forbidden': {
-        logger.error({ externalOrderId: ext, detail: verdict.detail }, 'order placement refused with 403');
-        await raise({ kind: 'forbidden', externalOrderId: ext, operation: 'placement' });
+        logger.error({ externalOrderId, detail: verdict.detail }, 'order placement refused with 403');
+        await raise({ kind: 'forbidden', externalOrderId, operation: 'placement' });
         await placements.complete(claim, placement.forbiddenDelayMs);
-        return { outcome: 'pending', order: (await store.get(ext)) ?? order };
+        return { outcome: 'pending', order: (await store.get(externalOrderId)) ?? order };
       }
       case 'unknown': {
         if (unreadable) {
           // The service took it (2xx) but we cannot read the answer: resending would get the same; look up.
-          logger.error({ externalOrderId: ext, httpStatus: status }, 'order placement answer unreadable');
-          await raise({ kind: 'placement-unreadable', externalOrderId: ext });
-          return checkUnreadable(ext, claim, order);
+          logger.error({ externalOrderId, httpStatus: status }, 'order placement answer unreadable');
+          await raise({ kind: 'placement-unreadable', externalOrderId });
+          return checkUnreadable(deps, externalOrderId, claim, order);
         }
         logger.warn(
-          { externalOrderId: ext, reason: verdict.reason },
+          { externalOrderId, reason: verdict.reason },
           'order placement outcome unknown; will re-send',
         );
         await placements.complete(claim, retryDelay(placement, claim.step));
-        return { outcome: 'pending', order: (await store.get(ext)) ?? order };
+        return { outcome: 'pending', order: (await store.get(externalOrderId)) ?? order };
       }
       default: {
         const never: never = verdict;
@@ -234,41 +249,33 @@ function createSendFailures(deps: OrderSenderDeps) {
     rejection: Rejection,
     unknownBefore: boolean,
   ): Promise<SubmitResult> {
-    const ext = order.externalOrderId;
+    const externalOrderId = order.externalOrderId;
     if (unknownBefore) {
-      const found = await sync.lookUp(ext);
+      const found = await sync.lookUp(externalOrderId);
       if (found !== null && found !== 'failed') return resultOf(found, true);
-      const current = await store.get(ext);
+      const current = await store.get(externalOrderId);
       if (current !== null && current.placement !== 'placing') return resultOf(current, true);
       if (found === 'failed' || mayStillRun(current, rejection, clock(), placement.settleMs)) {
         logger.warn(
-          { externalOrderId: ext, key: rejection.key, code: rejection.code },
+          { externalOrderId, key: rejection.key, code: rejection.code },
           'order refused after an attempt whose outcome is unknown; not final yet',
         );
         await placements.complete(claim, retryDelay(placement, claim.step));
         return { outcome: 'pending', order: current ?? order };
       }
     }
-    const rejected = await store.markRejected(ext, rejection, { quiet: caller === 'submit' });
-    logger.info({ externalOrderId: ext, key: rejection.key, code: rejection.code }, 'order rejected');
+    const rejected = await store.markRejected(externalOrderId, rejection, { quiet: caller === 'submit' });
+    logger.info({ externalOrderId, key: rejection.key, code: rejection.code }, 'order rejected');
     return resultOf(rejected?.order ?? order, false);
   }
 
-  /** An order whose 2xx answer was unreadable is only looked up, never sent again. */
-  async function checkUnreadable(ext: string, claim: Claim, order: StoredOrder): Promise<SubmitResult> {
-    const found = await sync.lookUp(ext);
-    if (found !== null && found !== 'failed') return resultOf(found, true);
-    await placements.complete(claim, retryDelay(placement, claim.step));
-    return { outcome: 'pending', order: (await store.get(ext)) ?? order };
-  }
-
-  return { recordFailure, checkUnreadable };
+  return { recordFailure };
 }
 
 /** Creates the placement send path of the order service (see the file comment). */
 export function createOrderSender(deps: OrderSenderDeps) {
   const { api, store, placements, followUp, logger, sync } = deps;
-  const { recordFailure, checkUnreadable } = createSendFailures(deps);
+  const { recordFailure } = createSendFailures(deps);
 
   /**
    * Sends the stored request once and records the answer; the claim (renewed meanwhile) keeps other replicas
@@ -281,14 +288,14 @@ export function createOrderSender(deps: OrderSenderDeps) {
     caller: Caller,
     onWait?: (view: LineView) => void,
   ): Promise<SubmitResult> {
-    const ext = order.externalOrderId;
-    const hold = holdClaim(deps, claim, ext);
+    const externalOrderId = order.externalOrderId;
+    const hold = holdClaim(deps, claim, externalOrderId);
     try {
       // The order's place in the line is named after it: a replica resuming it (after a crash) keeps the place.
       const result = await api.createOrder(order.request, {
         priority: 'placement',
         signal: hold.signal,
-        line: { id: `order:${ext}`, owner: String(order.resellerId), onWait },
+        line: { id: `order:${externalOrderId}`, owner: String(order.resellerId), onWait },
       });
       hold.release();
       return await recordPlaced(order, result);
@@ -301,20 +308,20 @@ export function createOrderSender(deps: OrderSenderDeps) {
 
   /** The service created the order (or recognised the repeat): applied through the store like any read. */
   async function recordPlaced(order: StoredOrder, result: CreateOrderResult): Promise<SubmitResult> {
-    const ext = order.externalOrderId;
+    const externalOrderId = order.externalOrderId;
     await hookAt(deps.hooks, 'after-send-before-store', {
-      externalOrderId: ext,
+      externalOrderId,
       orderId: result.order.orderId,
     });
     const applied = await store.applyRemote(
-      ext,
+      externalOrderId,
       { orderId: result.order.orderId, status: result.order.status, order: result.order },
       'create',
       followUp.firstDelayMs(result.order.pollAfterSeconds),
     );
-    await sync.alertIfRevived(ext, applied);
+    await sync.alertIfRevived(externalOrderId, applied);
     logger.info(
-      { externalOrderId: ext, orderId: result.order.orderId, replay: result.idempotentReplay },
+      { externalOrderId, orderId: result.order.orderId, replay: result.idempotentReplay },
       'order placed',
     );
     const stored = applied?.order ?? order;
@@ -325,14 +332,14 @@ export function createOrderSender(deps: OrderSenderDeps) {
    * Re-sends one order whose send lock `claim` holds (a re-send job); an order no longer placing only lets the
    * lock go. Redis errors propagate (the job is retried; the lock's lease lets the retry in).
    */
-  async function resendOne(ext: string, claim: Claim): Promise<void> {
-    const order = await store.get(ext);
+  async function resendOne(externalOrderId: string, claim: Claim): Promise<void> {
+    const order = await store.get(externalOrderId);
     if (order === null || order.placement !== 'placing') {
       await placements.complete(claim, null);
       return;
     }
     await sync.reportIfStale(order);
-    if (order.answerUnreadable === true) await checkUnreadable(ext, claim, order);
+    if (order.answerUnreadable === true) await checkUnreadable(deps, externalOrderId, claim, order);
     else await send(order, claim, 'worker');
   }
 
@@ -340,7 +347,8 @@ export function createOrderSender(deps: OrderSenderDeps) {
   async function resumePlacing(): Promise<number> {
     const placing = await store.placing();
     const pending = await placements.pending();
-    for (const ext of placing) if (!pending.has(ext)) await placements.repair(ext);
+    for (const externalOrderId of placing)
+      if (!pending.has(externalOrderId)) await placements.repair(externalOrderId);
     return placing.length;
   }
 

@@ -81,7 +81,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** The unfinished order to this phone number, if any. */
     unfinishedForAccount: (account: string) => store.unfinishedForAccount(account),
     /** One order by merchant order number. */
-    get: (ext: string) => store.get(ext),
+    get: (externalOrderId: string) => store.get(externalOrderId),
     /** One order by service order ID. */
     getByOrderId: (orderId: string) => store.getByOrderId(orderId),
     /** Re-reads an order from the service and applies what changed; errors of the client propagate. */

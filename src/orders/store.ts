@@ -44,42 +44,39 @@ const GUESS_LIMIT = 500;
 function createGuesses() {
   const seen = new Map<string, { rev: number; data: string; at: number }>();
   return {
-    remember(ext: string, rev: number, data: string): void {
-      seen.delete(ext);
-      seen.set(ext, { rev, data, at: Date.now() });
+    remember(externalOrderId: string, rev: number, data: string): void {
+      seen.delete(externalOrderId);
+      seen.set(externalOrderId, { rev, data, at: Date.now() });
       if (seen.size > GUESS_LIMIT) seen.delete(seen.keys().next().value!);
     },
     /** The record as last seen here, if that was less than GUESS_MS ago. */
-    guess(ext: string): { rev: number; order: StoredOrder } | null {
-      const last = seen.get(ext);
+    guess(externalOrderId: string): { rev: number; order: StoredOrder } | null {
+      const last = seen.get(externalOrderId);
       if (last === undefined || Date.now() - last.at > GUESS_MS) return null;
-      return { rev: last.rev, order: decodeOrder(last.data, ext) };
+      return { rev: last.rev, order: decodeOrder(last.data, externalOrderId) };
     },
   };
 }
+
+/** Longest change stream kept (approximate trim). */
+const CHANGES_MAX_LENGTH = 100_000;
 
 /** Creates the Redis order store (see the file comment for the layout). */
 export function createOrderStore(options: StoreOptions) {
   const { redis } = options;
   const keys: OrderKeys = orderKeys(options.prefix);
   const clock = options.clock ?? Date.now;
-  const commit = createCommit({
-    redis,
-    keys,
-    prefix: options.prefix,
-    // Longest change stream kept (approximate trim).
-    changesMaxLength: 100_000,
-  });
+  const commit = createCommit({ redis, keys, prefix: options.prefix, changesMaxLength: CHANGES_MAX_LENGTH });
 
   const nowIso = () => new Date(clock()).toISOString();
 
   const { remember, guess } = createGuesses();
 
-  async function readRaw(ext: string): Promise<{ rev: number; order: StoredOrder } | null> {
-    const [rev, data] = await redis.hmget(keys.order(ext), 'rev', 'data');
+  async function readRaw(externalOrderId: string): Promise<{ rev: number; order: StoredOrder } | null> {
+    const [rev, data] = await redis.hmget(keys.order(externalOrderId), 'rev', 'data');
     if (rev === null || rev === undefined || data === null || data === undefined) return null;
-    remember(ext, Number(rev), data);
-    return { rev: Number(rev), order: decodeOrder(data, ext) };
+    remember(externalOrderId, Number(rev), data);
+    return { rev: Number(rev), order: decodeOrder(data, externalOrderId) };
   }
 
   /** A commit that remembers the record it wrote (see guess). */
@@ -90,8 +87,8 @@ export function createOrderStore(options: StoreOptions) {
   };
 
   /** One order by merchant order number. */
-  async function get(ext: string): Promise<StoredOrder | null> {
-    return (await readRaw(ext))?.order ?? null;
+  async function get(externalOrderId: string): Promise<StoredOrder | null> {
+    return (await readRaw(externalOrderId))?.order ?? null;
   }
 
   /**
@@ -100,12 +97,12 @@ export function createOrderStore(options: StoreOptions) {
    * is only believed of a record read now.
    */
   async function update(
-    ext: string,
+    externalOrderId: string,
     mutate: (current: StoredOrder) => Mutation | null,
   ): Promise<UpdateResult> {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const guessed = attempt === 0 ? guess(ext) : null;
-      const current = guessed ?? (await readRaw(ext));
+      const guessed = attempt === 0 ? guess(externalOrderId) : null;
+      const current = guessed ?? (await readRaw(externalOrderId));
       if (current === null) return null;
       const mutation = mutate(structuredClone(current.order));
       if (mutation === null) {
@@ -115,7 +112,7 @@ export function createOrderStore(options: StoreOptions) {
       const result = await commitAndRemember(current.rev, current.order, mutation);
       if (result.kind === 'ok') return { order: mutation.next, applied: true };
     }
-    throw new Error(`order ${ext}: too many concurrent updates`);
+    throw new Error(`order ${externalOrderId}: too many concurrent updates`);
   }
 
   return {
@@ -132,15 +129,15 @@ export function createOrderStore(options: StoreOptions) {
 
     /** One order by service order ID (O-…). */
     async getByOrderId(orderId: string): Promise<StoredOrder | null> {
-      const ext = await redis.hget(keys.orderIds, orderId);
-      return ext === null ? null : get(ext);
+      const externalOrderId = await redis.hget(keys.orderIds, orderId);
+      return externalOrderId === null ? null : get(externalOrderId);
     },
 
     /** The unfinished order holding the guard of this phone number (digits with country code). */
     async unfinishedForAccount(account: string): Promise<StoredOrder | null> {
-      const ext = await redis.get(keys.guard(account));
-      if (ext === null) return null;
-      const order = await get(ext);
+      const externalOrderId = await redis.get(keys.guard(account));
+      if (externalOrderId === null) return null;
+      const order = await get(externalOrderId);
       return order !== null && !isClosed(order) ? order : null;
     },
 
@@ -148,8 +145,10 @@ export function createOrderStore(options: StoreOptions) {
      * Marks an order as reported stale to admins; true only the first time in STALE_MARK_SECONDS. The mark goes by
      * itself, so the commit that closes the order writes nothing for it.
      */
-    async markStaleReported(ext: string): Promise<boolean> {
-      return (await redis.set(keys.staleReported(ext), '1', 'EX', STALE_MARK_SECONDS, 'NX')) === 'OK';
+    async markStaleReported(externalOrderId: string): Promise<boolean> {
+      return (
+        (await redis.set(keys.staleReported(externalOrderId), '1', 'EX', STALE_MARK_SECONDS, 'NX')) === 'OK'
+      );
     },
 
     /**

@@ -75,17 +75,17 @@ export interface OrderSyncDeps {
 /** Alerts admins when the service has an order our copy had marked refused (it is followed again). */
 async function alertIfRevived(
   deps: Pick<OrderSyncDeps, 'logger' | 'raise'>,
-  ext: string,
+  externalOrderId: string,
   applied: ApplyResult,
 ): Promise<void> {
   if (applied?.revived === undefined) return;
   deps.logger.error(
-    { externalOrderId: ext, orderId: applied.order.orderId, key: applied.revived.key },
+    { externalOrderId, orderId: applied.order.orderId, key: applied.revived.key },
     'an order marked refused exists at the service; applied',
   );
   await deps.raise({
     kind: 'order-revived',
-    externalOrderId: ext,
+    externalOrderId,
     orderId: applied.order.orderId ?? '',
     key: applied.revived.key,
   });
@@ -119,13 +119,13 @@ async function resumeFollowUps(
   const { store, followUps } = deps;
   let repaired = 0;
   const pending = await followUps.pending();
-  for (const ext of await store.unfinished()) {
-    const order = await store.get(ext);
+  for (const externalOrderId of await store.unfinished()) {
+    const order = await store.get(externalOrderId);
     if (order === null || order.placement !== 'placed' || isClosed(order)) continue;
     const changedAt = Date.parse(order.history.at(-1)?.at ?? order.updatedAt);
     if (changedAt >= changedBefore) continue;
-    if (pending.has(`${ext}@${order.history.length}`)) continue;
-    if (await followUps.repair(ext, order.history.length)) repaired++;
+    if (pending.has(`${externalOrderId}@${order.history.length}`)) continue;
+    if (await followUps.repair(externalOrderId, order.history.length)) repaired++;
   }
   return repaired;
 }
@@ -137,17 +137,17 @@ function createRemoteReads(deps: OrderSyncDeps) {
 
   /** A whole order record the service gave (a look-up or its list) applied through the store, once. */
   async function applyFound(
-    ext: string,
+    externalOrderId: string,
     remote: RechargeOrder,
     source: 'read' | 'reconcile',
   ): Promise<ApplyResult> {
     const applied = await store.applyRemote(
-      ext,
+      externalOrderId,
       { orderId: remote.orderId, status: remote.status, order: remote },
       source,
       followUp.firstDelayMs(remote.pollAfterSeconds),
     );
-    await alertIfRevived(deps, ext, applied);
+    await alertIfRevived(deps, externalOrderId, applied);
     return applied;
   }
 
@@ -156,21 +156,21 @@ function createRemoteReads(deps: OrderSyncDeps) {
      * Looks the order up by merchant order number (GET /recharge/orders?search=) and applies it when found.
      * Returns the stored order when the service has it, null when it does not, 'failed' when we could not tell.
      */
-    async lookUp(ext: string): Promise<StoredOrder | null | 'failed'> {
+    async lookUp(externalOrderId: string): Promise<StoredOrder | null | 'failed'> {
       let found: RechargeOrder | undefined;
       try {
-        const page = await api.listOrders({ search: ext, limit: 100 }, { priority: 'placement' });
-        found = page.results.find((o) => o.externalOrderId === ext);
+        const page = await api.listOrders({ search: externalOrderId, limit: 100 }, { priority: 'placement' });
+        found = page.results.find((o) => o.externalOrderId === externalOrderId);
       } catch (error) {
         logger.warn(
-          { externalOrderId: ext, kind: isMerchantError(error) ? error.kind : 'unknown' },
+          { externalOrderId, kind: isMerchantError(error) ? error.kind : 'unknown' },
           'order look-up failed',
         );
         return 'failed';
       }
       if (found === undefined) return null;
-      const applied = await applyFound(ext, found, 'read');
-      logger.info({ externalOrderId: ext, orderId: found.orderId }, 'order found by look-up');
+      const applied = await applyFound(externalOrderId, found, 'read');
+      logger.info({ externalOrderId, orderId: found.orderId }, 'order found by look-up');
       return applied?.order ?? null;
     },
 
@@ -178,8 +178,8 @@ function createRemoteReads(deps: OrderSyncDeps) {
      * Re-reads an order from the service and applies what changed; errors of the client propagate. `batched`:
      * read together with the other follow-up reads due now (batched-reads.ts), at background priority.
      */
-    async refresh(ext: string, options: RefreshOptions = {}): Promise<StoredOrder | null> {
-      const order = await store.get(ext);
+    async refresh(externalOrderId: string, options: RefreshOptions = {}): Promise<StoredOrder | null> {
+      const order = await store.get(externalOrderId);
       if (order === null || order.orderId === undefined) return order;
       let remote;
       try {
@@ -197,12 +197,13 @@ function createRemoteReads(deps: OrderSyncDeps) {
         throw error;
       }
       const applied = await store.applyRemote(
-        ext,
+        externalOrderId,
         { orderId: remote.orderId, status: remote.status, order: remote },
         options.source ?? 'read',
         options.followUp,
       );
-      if (applied !== null && !applied.applied) return (await store.markSynced(ext))?.order ?? applied.order;
+      if (applied !== null && !applied.applied)
+        return (await store.markSynced(externalOrderId))?.order ?? applied.order;
       return applied?.order ?? null;
     },
 
@@ -253,20 +254,21 @@ function createEventSync(deps: OrderSyncDeps) {
         await keepUnknown(event);
         return 'unknown-order';
       }
-      const ext = order.externalOrderId;
-      await hookAt(deps.hooks, 'event-before-apply', { externalOrderId: ext, orderId: event.orderId });
+      const externalOrderId = order.externalOrderId;
+      await hookAt(deps.hooks, 'event-before-apply', { externalOrderId, orderId: event.orderId });
       let target: OrderStatus | null = statusOfEvent(event.event);
       if (target === null && order.placement === 'rejected') {
         // A follow-up read needs the order ID our refused copy lacks: read the order now instead.
         target = (await api.getOrder(event.orderId, { priority: 'background' })).status;
       }
       if (target === null) {
-        if (order.placement === 'placed') await followUps.readNow(ext, order.history.length, event.event);
+        if (order.placement === 'placed')
+          await followUps.readNow(externalOrderId, order.history.length, event.event);
         return 'read-scheduled';
       }
       // An order we had marked refused is applied too (the service charged it), and admins are told.
       const applied = await store.applyRemote(
-        ext,
+        externalOrderId,
         {
           orderId: event.orderId,
           status: target,
@@ -275,7 +277,7 @@ function createEventSync(deps: OrderSyncDeps) {
         'webhook',
         0,
       );
-      await alertIfRevived(deps, ext, applied);
+      await alertIfRevived(deps, externalOrderId, applied);
       const now = applied?.order ?? order;
       // Only a final status settles an order; otherwise (failed, or an event we could not apply) read it now:
       // an applied change's entry plans that read (delay 0) and it is added here too, under the same job ID.
@@ -283,8 +285,8 @@ function createEventSync(deps: OrderSyncDeps) {
         if (now.placement === 'placed') {
           const seq = now.history.length;
           if (applied?.applied === true && seq !== order.history.length) {
-            await followUps.plan(ext, seq, { delayMs: 0, step: 0 });
-          } else await followUps.readNow(ext, seq, event.event);
+            await followUps.plan(externalOrderId, seq, { delayMs: 0, step: 0 });
+          } else await followUps.readNow(externalOrderId, seq, event.event);
         }
         return applied?.applied ? 'applied' : 'read-scheduled';
       }
@@ -296,7 +298,8 @@ function createEventSync(deps: OrderSyncDeps) {
 /** Creates the read side of the order service (see the file comment). */
 export function createOrderSync(deps: OrderSyncDeps) {
   return {
-    alertIfRevived: (ext: string, applied: ApplyResult): Promise<void> => alertIfRevived(deps, ext, applied),
+    alertIfRevived: (externalOrderId: string, applied: ApplyResult): Promise<void> =>
+      alertIfRevived(deps, externalOrderId, applied),
     ...createRemoteReads(deps),
     ...createEventSync(deps),
     reportIfStale: (order: StoredOrder): Promise<void> => reportIfStale(deps, order),

@@ -28,7 +28,7 @@ export type ApplyResult = { order: StoredOrder; applied: boolean; revived?: Reje
 
 /** The store's read-modify-write with compare-and-set; `mutate` returns null to change nothing. */
 export type Update = (
-  ext: string,
+  externalOrderId: string,
   mutate: (current: StoredOrder) => Mutation | null,
 ) => Promise<UpdateResult>;
 
@@ -135,14 +135,14 @@ export function createOrderTransitions(update: Update, nowIso: () => string) {
      * stays placed and unfinished (a number: the first read, after that many ms; absent: the relay's default).
      */
     async applyRemote(
-      ext: string,
+      externalOrderId: string,
       remote: RemoteSnapshot,
       source: StatusChange['source'],
       followUp?: number | ReadPlan,
     ): Promise<ApplyResult> {
       const read = typeof followUp === 'number' ? { delayMs: followUp, step: 0 } : followUp;
       let revived: Rejection | undefined;
-      const result = await update(ext, (order) => {
+      const result = await update(externalOrderId, (order) => {
         const change = remoteChange(order, remote, source, nowIso(), read);
         revived = change.revived;
         return change.mutation;
@@ -156,8 +156,11 @@ export function createOrderTransitions(update: Update, nowIso: () => string) {
      * read), so a later refusal is not final until the order was looked up. `unreadable`: a 2xx we could
      * not parse; the order is only looked up from then on, never sent again.
      */
-    async markOutcomeUnknown(ext: string, options: { unreadable?: boolean } = {}): Promise<UpdateResult> {
-      return update(ext, (order) => {
+    async markOutcomeUnknown(
+      externalOrderId: string,
+      options: { unreadable?: boolean } = {},
+    ): Promise<UpdateResult> {
+      return update(externalOrderId, (order) => {
         if (order.placement !== 'placing') return null;
         order.unansweredAt = nowIso();
         if (options.unreadable) order.answerUnreadable = true;
@@ -171,11 +174,11 @@ export function createOrderTransitions(update: Update, nowIso: () => string) {
      * `quiet`: the caller of submit() got the refusal and tells the reseller itself.
      */
     async markRejected(
-      ext: string,
+      externalOrderId: string,
       rejection: Rejection,
       options: { quiet?: boolean } = {},
     ): Promise<UpdateResult> {
-      return update(ext, (order) => {
+      return update(externalOrderId, (order) => {
         if (order.placement !== 'placing') return null;
         order.placement = 'rejected';
         order.rejection = rejection;
@@ -195,16 +198,16 @@ export function createOrderTransitions(update: Update, nowIso: () => string) {
     },
 
     /** Records that a read found nothing new (keeps /status's "as of" time fresh). */
-    async markSynced(ext: string): Promise<UpdateResult> {
-      return update(ext, (order) => {
+    async markSynced(externalOrderId: string): Promise<UpdateResult> {
+      return update(externalOrderId, (order) => {
         order.syncedAt = nowIso();
         return { next: order };
       });
     },
 
     /** Remembers the reseller's status message to keep up to date. */
-    async setStatusMessage(ext: string, messageId: number): Promise<UpdateResult> {
-      return update(ext, (order) => {
+    async setStatusMessage(externalOrderId: string, messageId: number): Promise<UpdateResult> {
+      return update(externalOrderId, (order) => {
         if (order.statusMessageId === messageId) return null;
         order.statusMessageId = messageId;
         order.updatedAt = nowIso();

@@ -84,7 +84,7 @@ export async function startOrderWorkers(deps: OrderWorkersDeps): Promise<OrderWo
     jobs: deps.jobs,
     placements: deps.placements,
     leaseMs: deps.service.placementTimings.leaseMs,
-    resend: (ext, claim) => deps.service.resendOne(ext, claim),
+    resend: (externalOrderId, claim) => deps.service.resendOne(externalOrderId, claim),
     // Re-sends run at once in this process.
     concurrency: 10,
   });

@@ -144,7 +144,7 @@ async function quoteFor(quotes: ScheduleRunDeps['quotes'], facts: ScheduleFacts)
 async function place(
   deps: Pick<ScheduleRunDeps, 'gates' | 'orders' | 'quotes' | 'logger'>,
   facts: ScheduleFacts,
-  ext: string,
+  externalOrderId: string,
 ): Promise<RunOutcome> {
   let quoteFailure: { error: unknown } | undefined;
   let result: UnattendedResult;
@@ -156,7 +156,7 @@ async function place(
         who: { resellerId: facts.payer.resellerId, chatId: facts.payer.chatId, locale: facts.payer.locale },
         product: facts.product,
         account: facts.account,
-        externalOrderId: ext,
+        externalOrderId,
         quote: () =>
           quoteFor(deps.quotes, facts).catch((error: unknown) => {
             quoteFailure = { error };
@@ -219,17 +219,17 @@ export function createScheduleRuns(deps: ScheduleRunDeps) {
     const next =
       facts.repeat.kind === 'once' ? null : nextOccurrence(facts.repeat, facts.zone, Math.max(clock(), at));
     if ((await store.advance(id, period, next)) && next !== null) await enqueueRun(deps, id, next);
-    let ext = scheduledOrderNumber(id, period, at);
-    let outcome = await place(deps, facts, ext);
+    let externalOrderId = scheduledOrderNumber(id, period, at);
+    let outcome = await place(deps, facts, externalOrderId);
     if (!outcome.placed && 'quoteRefused' in outcome && outcome.quoteRefused) {
       // Refused for its quote (expired, changed: nothing charged): one fresh quote under a second number derived
       // from the first, so a run retried after a crash finds whichever it placed.
-      ext = `${ext}-Q`;
-      outcome = await place(deps, facts, ext);
+      externalOrderId = `${externalOrderId}-Q`;
+      outcome = await place(deps, facts, externalOrderId);
     }
     const stopped = 'stopped' in outcome ? outcome.stopped : undefined;
     if (stopped !== undefined) await stop(deps, facts, stopped);
-    const last = lastRunOf(job, ext, outcome);
+    const last = lastRunOf(job, externalOrderId, outcome);
     // The report before the record: a run retried after a crash between them reports under the same key (once).
     await deps.outbox.enqueue(
       {
@@ -245,7 +245,7 @@ export function createScheduleRuns(deps: ScheduleRunDeps) {
       { key: `schedule:${id}:${period}` },
     );
     await store.recordRun(id, last, facts.repeat.kind === 'once');
-    logger.info({ scheduleId: id, period, placed: last.placed, externalOrderId: ext }, 'scheduled run');
+    logger.info({ scheduleId: id, period, placed: last.placed, externalOrderId }, 'scheduled run');
     return outcome.placed ? 'placed' : 'not-placed';
   }
 

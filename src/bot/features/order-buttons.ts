@@ -98,17 +98,17 @@ export function createOrderButtonsFeature(staff: StaffServices) {
   const composer = new Composer<BotContext>();
 
   composer.callbackQuery(ORDER_DATA.open, requireRole('status'), async (ctx) => {
-    const ext = await staff.callbacks.resolve(ctx.callbackQuery.data);
+    const externalOrderId = await staff.callbacks.resolve(ctx.callbackQuery.data);
     const viewer = await viewerOf(ctx, staff);
-    if (ext === null || viewer === null) {
-      await lookupProblem(ctx, { kind: 'not-found' }, ext ?? '');
+    if (externalOrderId === null || viewer === null) {
+      await lookupProblem(ctx, { kind: 'not-found' }, externalOrderId ?? '');
       return;
     }
     const { result, answered } = await readInLine(ctx, staff.line, (place) =>
-      staff.desk.find(ext, viewer, place),
+      staff.desk.find(externalOrderId, viewer, place),
     );
     if (result.kind !== 'found') {
-      await lookupProblem(ctx, result, ext, answered);
+      await lookupProblem(ctx, result, externalOrderId, answered);
       return;
     }
     if (!answered) await ctx.answerCallbackQuery();
