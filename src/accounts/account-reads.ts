@@ -37,19 +37,19 @@ export interface AccountView {
 
 /** A ledger entry from its stream entry's ID and fields. */
 function parseEntry(id: string, fields: string[]): LedgerEntry {
-  const f: Record<string, string> = {};
-  for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+  const byName: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) byName[fields[i]!] = fields[i + 1]!;
   return {
     id,
     at: new Date(Number(id.split('-')[0])),
-    kind: (f.k ?? 'adjust') as LedgerKind,
-    amount: f.a ?? '0',
-    held: f.h ?? '0',
-    balanceAfter: f.b ?? '0',
-    holdsAfter: f.ho ?? '0',
-    ref: f.r ?? '',
-    note: f.n ?? '',
-    currency: f.c ?? '',
+    kind: (byName.k ?? 'adjust') as LedgerKind,
+    amount: byName.a ?? '0',
+    held: byName.h ?? '0',
+    balanceAfter: byName.b ?? '0',
+    holdsAfter: byName.ho ?? '0',
+    ref: byName.r ?? '',
+    note: byName.n ?? '',
+    currency: byName.c ?? '',
   };
 }
 

@@ -93,11 +93,11 @@ export function createMerchantReadiness(deps: MerchantReadinessDeps): MerchantRe
           running = undefined;
         });
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<undefined>((resolve) => {
+      const timedOut = new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), waitMs);
       });
       try {
-        return (await Promise.race([running, late])) ?? known();
+        return (await Promise.race([running, timedOut])) ?? known();
       } finally {
         clearTimeout(timer);
       }

@@ -93,7 +93,7 @@ export async function sendAtOnce(
   if (answer === 'sent') await message.sent?.();
   if (answer !== 'slow') return answer;
   const safetyNet = await addJob(deps.safetyNetDelayMs);
-  const late = sending.then(
+  const settledLate = sending.then(
     // Not needed once the message is sent (a handed-over one is that job's to send).
     async (handedOver) => {
       if (handedOver) return;
@@ -103,7 +103,7 @@ export async function sendAtOnce(
     (error: unknown) =>
       logger.warn({ err: error, id: message.id }, 'a message sent at once was left to its job'),
   );
-  return { late };
+  return { late: settledLate };
 }
 
 /** Waits between tries to mark a new message sent at once while Redis does not answer (markSent). */

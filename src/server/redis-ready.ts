@@ -15,11 +15,11 @@ export function createRedisReadiness(redis: Pick<Redis, 'ping'>, timeoutMs = 1_0
         running = undefined;
       });
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => {
+    const timedOut = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), timeoutMs);
     });
     try {
-      return await Promise.race([running, late]);
+      return await Promise.race([running, timedOut]);
     } finally {
       clearTimeout(timer);
     }

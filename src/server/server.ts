@@ -28,11 +28,11 @@ export interface ServerDeps {
 
 async function withinTime<T>(check: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => {
+  const timedOut = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(fallback), ms);
   });
   try {
-    return await Promise.race([check.catch(() => fallback), late]);
+    return await Promise.race([check.catch(() => fallback), timedOut]);
   } finally {
     clearTimeout(timer);
   }

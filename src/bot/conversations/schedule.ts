@@ -23,18 +23,18 @@ export interface ScheduleFlowDeps extends ScheduleSummaryDeps {
  */
 export function createScheduleConversation(topUp: TopUpDeps, deps: ScheduleFlowDeps) {
   return async function schedule(conversation: Conv, ctx: Context): Promise<void> {
-    const sc = await createStepContext(conversation, ctx, topUp);
-    sc.checkBusyNumber = false;
-    const zone = await conversation.external(() => deps.zoneOf(sc.userId));
+    const run = await createStepContext(conversation, ctx, topUp);
+    run.checkBusyNumber = false;
+    const zone = await conversation.external(() => deps.zoneOf(run.userId));
     const now = () => conversation.external((_outer: BaseContext) => deps.now());
     const whenAndSummary = async (): Promise<StepResult> => {
       for (;;) {
-        const repeat: Repeat | 'back' | 'cancel' = await askWhen(sc, zone, now);
+        const repeat: Repeat | 'back' | 'cancel' = await askWhen(run, zone, now);
         if (repeat === 'back' || repeat === 'cancel') return repeat;
-        const confirmed = await confirmSchedule(sc, deps, zone, repeat, now);
+        const confirmed = await confirmSchedule(run, deps, zone, repeat, now);
         if (confirmed !== 'back') return confirmed;
       }
     };
-    await runTopUpSteps(sc, whenAndSummary, 'schedule-cancelled');
+    await runTopUpSteps(run, whenAndSummary, 'schedule-cancelled');
   };
 }

@@ -28,7 +28,7 @@ export const TOP_UP = 'topUp';
 export const TOP_UP_VERSION = 7;
 
 /** Each step, in the order of STEPS: it skips itself when its answer is already settled. */
-const RUN: Record<Step, (sc: StepContext) => Promise<StepResult>> = {
+const RUN: Record<Step, (run: StepContext) => Promise<StepResult>> = {
   country: askCountry,
   operator: askOperator,
   subtype: askSubtype,
@@ -44,13 +44,13 @@ const RUN: Record<Step, (sc: StepContext) => Promise<StepResult>> = {
  * what followed from it; Cancel, or Back at the first step, ends with `cancelledKey`.
  */
 export async function runTopUpSteps(
-  sc: StepContext,
-  last: (sc: StepContext) => Promise<StepResult>,
+  run: StepContext,
+  last: (run: StepContext) => Promise<StepResult>,
   cancelledKey = 'top-up-cancelled',
 ): Promise<void> {
   let step = 'country' as Step;
   for (;;) {
-    const result: StepResult = await (step === 'quote' ? last : RUN[step])(sc);
+    const result: StepResult = await (step === 'quote' ? last : RUN[step])(run);
     if (result === 'done') return;
     if (result === 'next') {
       const following: Step | undefined = STEPS[STEPS.indexOf(step) + 1];
@@ -58,12 +58,12 @@ export async function runTopUpSteps(
       step = following;
       continue;
     }
-    const back: Step | undefined = result === 'back' ? previousStep(step, sc.state) : undefined;
+    const back: Step | undefined = result === 'back' ? previousStep(step, run.state) : undefined;
     if (back === undefined) {
-      await sc.ctx.reply(sc.t(cancelledKey));
+      await run.ctx.reply(run.t(cancelledKey));
       return;
     }
-    sc.state = clearFrom(back, sc.state);
+    run.state = clearFrom(back, run.state);
     step = back;
   }
 }
@@ -71,8 +71,8 @@ export async function runTopUpSteps(
 /** Builds the top-up conversation for the given dependencies. */
 export function createTopUpConversation(deps: TopUpDeps) {
   return async function topUp(conversation: Conv, ctx: Context, args: TopUpArgs = {}): Promise<void> {
-    const sc = await createStepContext(conversation, ctx, deps);
-    Object.assign(sc, await readArgs(sc, args));
-    await runTopUpSteps(sc, quoteAndConfirm);
+    const run = await createStepContext(conversation, ctx, deps);
+    Object.assign(run, await readArgs(run, args));
+    await runTopUpSteps(run, quoteAndConfirm);
   };
 }

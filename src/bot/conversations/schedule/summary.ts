@@ -21,15 +21,15 @@ export interface ScheduleSummaryDeps {
  * it; Back asks "when" again; ❌ ends the flow with nothing stored.
  */
 export async function confirmSchedule(
-  sc: StepContext,
+  run: StepContext,
   deps: ScheduleSummaryDeps,
   zone: string,
   repeat: Repeat,
   now: () => Promise<number>,
 ): Promise<'done' | 'back' | 'cancel'> {
-  const { conversation, ctx, t, locale } = sc;
-  const state = sc.state;
-  const got = await fetchQuote(sc);
+  const { conversation, ctx, t, locale } = run;
+  const state = run.state;
+  const got = await fetchQuote(run);
   // Left the line with ❌ or /cancel: its message says so.
   if (!got.ok && got.problem.kind === 'aborted' && got.problem.code === LEFT_LINE) return 'cancel';
   const first = nextOccurrence(repeat, zone, await now());
@@ -47,29 +47,29 @@ export async function confirmSchedule(
     operator: state.operator!.name,
     country: state.country!.name,
     receives: formatMoney(state.amount!, state.currency!, locale),
-    subtype: html(sc.subtypeLabel(state.subtype!)),
-    when: html(repeatText((l, key, vars) => sc.deps.translate(l, key, vars), locale, repeat)),
+    subtype: html(run.subtypeLabel(state.subtype!)),
+    when: html(repeatText((l, key, vars) => run.deps.translate(l, key, vars), locale, repeat)),
     zone,
     first: localDateTime(first.at, zone),
     estimate: html(estimate),
   });
-  const s = sc.nextPrompt();
-  const { choice } = await sc.decide(s, text, {
+  const s = run.nextPrompt();
+  const { choice } = await run.decide(s, text, {
     confirm: 'schedule-button-save',
     hint: 'top-up-press-a-button',
   });
   if (choice !== 'confirm') return choice;
   // The PIN as before a top-up at the estimated price (none: taken as above the threshold); nothing is saved
   // while it is locked. Each run checks again at its own price.
-  const pin = await confirmPin(sc, got.ok ? got.quote : null, { refuseWhileLocked: true });
+  const pin = await confirmPin(run, got.ok ? got.quote : null, { refuseWhileLocked: true });
   if (pin !== 'ok') return pin;
-  const pinGiven = pinGivenIn(sc);
+  const pinGiven = pinGivenIn(run);
   const chatId = ctx.chat!.id;
   const created = await conversation.external(async () => {
     const role =
-      (await payerRole(sc.deps.gates, sc.userId)) === 'admin' ? ('admin' as const) : ('reseller' as const);
+      (await payerRole(run.deps.gates, run.userId)) === 'admin' ? ('admin' as const) : ('reseller' as const);
     const result = await deps.schedules.create({
-      payer: { role, resellerId: sc.userId, chatId, locale },
+      payer: { role, resellerId: run.userId, chatId, locale },
       product: {
         country: state.country!.code,
         countryName: state.country!.name,

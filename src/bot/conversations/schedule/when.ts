@@ -19,13 +19,13 @@ const KINDS: readonly RepeatKind[] = ['once', 'daily', 'weekly', 'monthly'];
 
 /** Asks when the schedule runs; Back at the first prompt returns 'back' (to the phone step). */
 export async function askWhen(
-  sc: StepContext,
+  run: StepContext,
   zone: string,
   now: () => Promise<number>,
 ): Promise<Repeat | 'back' | 'cancel'> {
-  const { ctx, t, cb, input, navRow, closePrompt } = sc;
+  const { ctx, t, cb, input, navRow, closePrompt } = run;
   for (;;) {
-    const s = sc.nextPrompt();
+    const s = run.nextPrompt();
     const kb = new InlineKeyboard()
       .text(t('schedule-kind-once'), cb(s, 'once'))
       .text(t('schedule-kind-daily'), cb(s, 'daily'))
@@ -41,56 +41,56 @@ export async function askWhen(
       if (kind === undefined) await ctx.reply(t('top-up-press-a-button'));
     }
     await closePrompt(message, t('schedule-kind-chosen', { kind: html(t(`schedule-kind-${kind}`)) }));
-    const repeat = await askDetails(sc, kind, zone, now);
+    const repeat = await askDetails(run, kind, zone, now);
     // Back from a detail: the kind is asked again.
     if (repeat !== 'back') return repeat;
   }
 }
 
 async function askDetails(
-  sc: StepContext,
+  run: StepContext,
   kind: RepeatKind,
   zone: string,
   now: () => Promise<number>,
 ): Promise<Repeat | 'back' | 'cancel'> {
   switch (kind) {
     case 'once':
-      return askDateTime(sc, zone, now);
+      return askDateTime(run, zone, now);
     case 'daily': {
-      const time = await askTime(sc, zone);
+      const time = await askTime(run, zone);
       return typeof time === 'object' ? { kind, time: time.time } : time;
     }
     case 'weekly': {
-      const weekday = await askWeekday(sc);
+      const weekday = await askWeekday(run);
       if (weekday === 'back' || weekday === 'cancel') return weekday;
-      const time = await askTime(sc, zone);
+      const time = await askTime(run, zone);
       return typeof time === 'object' ? { kind, weekday, time: time.time } : time;
     }
     case 'monthly': {
-      const day = await askTyped<number>(sc, sc.t('schedule-ask-day'), (text) => {
+      const day = await askTyped<number>(run, run.t('schedule-ask-day'), (text) => {
         const parsed = parseMonthDay(text);
         return parsed === null ? { error: 'schedule-error-day' } : { value: parsed };
       });
       if (day === 'back' || day === 'cancel') return day;
-      const time = await askTime(sc, zone);
+      const time = await askTime(run, zone);
       return typeof time === 'object' ? { kind, day, time: time.time } : time;
     }
   }
 }
 
-function askTime(sc: StepContext, zone: string): Promise<{ time: LocalTime } | 'back' | 'cancel'> {
-  return askTyped<{ time: LocalTime }>(sc, sc.t('schedule-ask-time', { zone }), (text) => {
+function askTime(run: StepContext, zone: string): Promise<{ time: LocalTime } | 'back' | 'cancel'> {
+  return askTyped<{ time: LocalTime }>(run, run.t('schedule-ask-time', { zone }), (text) => {
     const time = parseLocalTime(text);
     return time === null ? { error: 'schedule-error-time' } : { value: { time } };
   });
 }
 
 async function askDateTime(
-  sc: StepContext,
+  run: StepContext,
   zone: string,
   now: () => Promise<number>,
 ): Promise<Repeat | 'back' | 'cancel'> {
-  return askTyped<Repeat>(sc, sc.t('schedule-ask-datetime', { zone }), async (text) => {
+  return askTyped<Repeat>(run, run.t('schedule-ask-datetime', { zone }), async (text) => {
     const parsed = parseLocalDateTime(text);
     if (parsed === null) return { error: 'schedule-error-datetime' };
     const repeat: Repeat = { kind: 'once', date: parsed.date, time: parsed.time };
@@ -101,9 +101,9 @@ async function askDateTime(
   });
 }
 
-async function askWeekday(sc: StepContext): Promise<number | 'back' | 'cancel'> {
-  const { ctx, t, cb, input, navRow, closePrompt, locale } = sc;
-  const s = sc.nextPrompt();
+async function askWeekday(run: StepContext): Promise<number | 'back' | 'cancel'> {
+  const { ctx, t, cb, input, navRow, closePrompt, locale } = run;
+  const s = run.nextPrompt();
   const kb = new InlineKeyboard();
   for (let day = 1; day <= 7; day++) {
     kb.text(weekdayName(day, locale), cb(s, `w:${day}`));
@@ -124,12 +124,12 @@ async function askWeekday(sc: StepContext): Promise<number | 'back' | 'cancel'> 
 
 /** A typed answer, checked by `read`: its error key is answered and the question stays. */
 async function askTyped<T>(
-  sc: StepContext,
+  run: StepContext,
   question: string,
   read: (text: string) => { value: T } | { error: string } | Promise<{ value: T } | { error: string }>,
 ): Promise<T | 'back' | 'cancel'> {
-  const { ctx, t, input, navRow, closePrompt } = sc;
-  const s = sc.nextPrompt();
+  const { ctx, t, input, navRow, closePrompt } = run;
+  const s = run.nextPrompt();
   const message = await ctx.reply(question, { reply_markup: navRow(new InlineKeyboard(), s, true) });
   for (;;) {
     const a = await input(s, message);

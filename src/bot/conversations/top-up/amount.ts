@@ -10,31 +10,31 @@ import { escapeHtml, html } from '../../../lib/html.ts';
 type Options = ReturnType<typeof optionsOf>;
 
 /** The amount step: a still offered amount is kept, the one-line amount taken if offered, else asked. */
-export async function askAmount(sc: StepContext): Promise<StepResult> {
-  const { state } = sc;
+export async function askAmount(run: StepContext): Promise<StepResult> {
+  const { state } = run;
   const options = optionsOf(state.operator!, state.subtype!, state.currency!);
   if (state.amount && fitsOptions(new Decimal(state.amount), options)) return 'next';
-  if (sc.pendingAmount !== undefined) {
-    const value = new Decimal(sc.pendingAmount);
-    sc.pendingAmount = undefined;
+  if (run.pendingAmount !== undefined) {
+    const value = new Decimal(run.pendingAmount);
+    run.pendingAmount = undefined;
     if (fitsOptions(value, options)) {
       state.amount = value.toFixed();
       return 'next';
     }
-    await sc.ctx.reply(amountRefusal(sc, value, options, state.currency!));
+    await run.ctx.reply(amountRefusal(run, value, options, state.currency!));
   }
-  return promptAmount(sc, options);
+  return promptAmount(run, options);
 }
 
 /** Asks for the amount: a button per fixed value, or a typed amount inside a range. */
-async function promptAmount(sc: StepContext, options: Options): Promise<StepResult> {
-  const { ctx, locale, t, cb, input, navRow, closePrompt, subtypeLabel } = sc;
-  const s = sc.nextPrompt();
-  const currency = sc.state.currency!;
+async function promptAmount(run: StepContext, options: Options): Promise<StepResult> {
+  const { ctx, locale, t, cb, input, navRow, closePrompt, subtypeLabel } = run;
+  const s = run.nextPrompt();
+  const currency = run.state.currency!;
   const fixed = options.filter(isFixed);
   const ranges = options.filter((o) => !isFixed(o));
   const prices = await buttonPrices(
-    sc,
+    run,
     fixed.map((o) => o.min),
   );
   const kb = new InlineKeyboard();
@@ -51,8 +51,8 @@ async function promptAmount(sc: StepContext, options: Options): Promise<StepResu
   });
   const lines = [
     t('top-up-choose-amount', {
-      operator: sc.state.operator!.name,
-      subtype: html(subtypeLabel(sc.state.subtype!)),
+      operator: run.state.operator!.name,
+      subtype: html(subtypeLabel(run.state.subtype!)),
     }),
   ];
   for (const r of ranges) {
@@ -83,12 +83,12 @@ async function promptAmount(sc: StepContext, options: Options): Promise<StepResu
         continue;
       }
       if (!fitsOptions(parsed.value, options)) {
-        await ctx.reply(amountRefusal(sc, parsed.value, options, currency));
+        await ctx.reply(amountRefusal(run, parsed.value, options, currency));
         continue;
       }
       value = parsed.value;
     }
-    sc.state.amount = value.toFixed();
+    run.state.amount = value.toFixed();
     await closePrompt(message, t('top-up-amount-chosen', { amount: formatMoney(value, currency, locale) }));
     return 'next';
   }
@@ -99,13 +99,13 @@ async function promptAmount(sc: StepContext, options: Options): Promise<StepResu
  * it is known in time; null when no price is (or the deps cannot tell). Small JSON: it stays in the replay log.
  */
 async function buttonPrices(
-  sc: StepContext,
+  run: StepContext,
   amounts: string[],
 ): Promise<{ currency: string; prices: Record<string, string> } | null> {
-  const { deps, state } = sc;
+  const { deps, state } = run;
   const fixedPrices = deps.fixedPrices;
   if (fixedPrices === undefined || amounts.length === 0) return null;
-  return sc.conversation.external(async () => {
+  return run.conversation.external(async () => {
     const product = {
       country: state.country!.code,
       operatorKey: state.operator!.operatorKey,
@@ -120,7 +120,7 @@ async function buttonPrices(
       const entries = Object.entries(known);
       if (entries.length === 0) return null;
       const currency = entries[0]![1].currency;
-      const payer = await payerNow(deps.shown, sc.userId);
+      const payer = await payerNow(deps.shown, run.userId);
       const same = entries.filter(([, p]) => p.currency === currency);
       const merchantPrices = same.map(([, p]) => p.price);
       // A reseller's prices down their chain, read once for every button.
@@ -128,7 +128,7 @@ async function buttonPrices(
         payer?.role === 'reseller'
           ? (
               await deps.pricing.priceChains(
-                { country: product.country, operatorKey: product.operatorKey, resellerId: sc.userId },
+                { country: product.country, operatorKey: product.operatorKey, resellerId: run.userId },
                 merchantPrices,
                 currency,
                 payer.chain,
@@ -144,8 +144,8 @@ async function buttonPrices(
 }
 
 /** Why an amount is refused: below, above, or between the offered values. */
-function amountRefusal(sc: StepContext, value: Decimal, options: Options, currency: string): string {
-  const { locale, t } = sc;
+function amountRefusal(run: StepContext, value: Decimal, options: Options, currency: string): string {
+  const { locale, t } = run;
   const bounds = boundsOf(options);
   if (!bounds) return t('top-up-offer-unavailable');
   const check = checkAmountRange(value, bounds.min, bounds.max);

@@ -21,15 +21,15 @@ export interface TopUpArgs {
  * is said in the chat and left to its step.
  */
 export async function readArgs(
-  sc: StepContext,
+  run: StepContext,
   args: TopUpArgs,
 ): Promise<Pick<StepContext, 'state' | 'pendingAmount' | 'pendingOperator'>> {
-  const { ctx, deps, t } = sc;
+  const { ctx, deps, t } = run;
   let state: TopUpState = {};
   let pendingAmount: string | undefined;
 
   if (args.repeatOf !== undefined) {
-    const repeat = await repeatOf(sc, args.repeatOf);
+    const repeat = await repeatOf(run, args.repeatOf);
     if (repeat === null) {
       await ctx.reply(t('top-up-repeat-unavailable'));
     } else {
@@ -68,8 +68,8 @@ export async function readArgs(
 }
 
 /** The answers of an earlier order of this user, or null when it is not theirs or its operator is gone. */
-async function repeatOf(sc: StepContext, orderRef: string): Promise<TopUpState | null> {
-  const { conversation, deps, userId } = sc;
+async function repeatOf(run: StepContext, orderRef: string): Promise<TopUpState | null> {
+  const { conversation, deps, userId } = run;
   // Only the order's few fields enter the replay log; the operator is read from the catalogue's cache.
   const earlier = await conversation.external(async () => {
     const order = await deps.orders.get(orderRef);

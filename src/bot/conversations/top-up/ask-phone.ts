@@ -13,8 +13,8 @@ type BusyNumber =
   { shown: true; orderId: string; externalOrderId: string } | { shown: false; likelyFreeAt: string };
 
 /** The unfinished order holding this number, as this user may see it. */
-async function unfinishedOrderTo(sc: StepContext, digits: string): Promise<BusyNumber | null> {
-  const { conversation, deps, userId } = sc;
+async function unfinishedOrderTo(run: StepContext, digits: string): Promise<BusyNumber | null> {
+  const { conversation, deps, userId } = run;
   return conversation.external(async () => {
     const order = await deps.orders.unfinishedForAccount(digits);
     if (order === null) return null;
@@ -28,30 +28,30 @@ async function unfinishedOrderTo(sc: StepContext, digits: string): Promise<BusyN
 }
 
 /** Tells that the number is busy, and as much about the order as this user may see. */
-function busyText(sc: StepContext, busy: BusyNumber): string {
-  const { t } = sc;
+function busyText(run: StepContext, busy: BusyNumber): string {
+  const { t } = run;
   return busy.shown
     ? t('top-up-number-busy', { orderId: busy.orderId, number: busy.externalOrderId })
     : t('top-up-number-busy-until', { time: busy.likelyFreeAt.slice(11, 16) });
 }
 
 /** The phone step: a number already given is kept unless an unfinished order holds it, else asked. */
-export async function askPhone(sc: StepContext): Promise<StepResult> {
-  if (sc.state.phone) {
-    if (!sc.checkBusyNumber) return 'next';
-    const busy = await unfinishedOrderTo(sc, sc.state.phone.digits);
+export async function askPhone(run: StepContext): Promise<StepResult> {
+  if (run.state.phone) {
+    if (!run.checkBusyNumber) return 'next';
+    const busy = await unfinishedOrderTo(run, run.state.phone.digits);
     if (busy === null) return 'next';
-    await sc.ctx.reply(busyText(sc, busy));
-    delete sc.state.phone;
+    await run.ctx.reply(busyText(run, busy));
+    delete run.state.phone;
   }
-  return promptPhone(sc);
+  return promptPhone(run);
 }
 
 /** Asks for the phone number: a recent one of this country, a typed one, or a shared contact. */
-async function promptPhone(sc: StepContext): Promise<StepResult> {
-  const { conversation, ctx, t, cb, input, navRow, closePrompt } = sc;
-  const country = sc.state.country!;
-  const s = sc.nextPrompt();
+async function promptPhone(run: StepContext): Promise<StepResult> {
+  const { conversation, ctx, t, cb, input, navRow, closePrompt } = run;
+  const country = run.state.country!;
+  const s = run.nextPrompt();
   const recent = await conversation.external((outer: BaseContext) =>
     (outer.session?.recentNumbers ?? []).filter((n) => n.country === country.code),
   );
@@ -84,12 +84,12 @@ async function promptPhone(sc: StepContext): Promise<StepResult> {
         masked: maskPhone(parsed.phone.e164Digits),
       };
     }
-    const busy = sc.checkBusyNumber ? await unfinishedOrderTo(sc, candidate.digits) : null;
+    const busy = run.checkBusyNumber ? await unfinishedOrderTo(run, candidate.digits) : null;
     if (busy !== null) {
-      await ctx.reply(busyText(sc, busy));
+      await ctx.reply(busyText(run, busy));
       continue;
     }
-    sc.state.phone = candidate;
+    run.state.phone = candidate;
     await closePrompt(message, t('top-up-phone-chosen', { phone: candidate.international }));
     return 'next';
   }

@@ -39,12 +39,12 @@ interface PricedQuote {
  * pay under the general rules.
  */
 export async function fetchQuote(
-  sc: StepContext,
+  run: StepContext,
 ): Promise<
   | { ok: true; quote: QuoteView; mismatch?: { field: string; quoted: string } }
   | { ok: false; problem: ServiceProblem }
 > {
-  const { state } = sc;
+  const { state } = run;
   const request: Asked = {
     country: state.country!.code,
     operatorKey: state.operator!.operatorKey,
@@ -52,12 +52,14 @@ export async function fetchQuote(
     localCurrency: state.currency!,
     subtype: state.subtype!,
   };
-  const chatId = sc.ctx.chat?.id;
-  const line = sc.deps.line;
+  const chatId = run.ctx.chat?.id;
+  const line = run.deps.line;
   // The quote's place in the shared line: fixed by the conversation, so a replay names the same place.
   const place =
-    line !== undefined && chatId !== undefined ? line.placeOf(chatId, sc.flow, sc.nextPrompt()) : undefined;
-  const got = await sc.conversation.external((outer: BaseContext) => quoteInLine(sc, outer, request, place));
+    line !== undefined && chatId !== undefined ? line.placeOf(chatId, run.flow, run.nextPrompt()) : undefined;
+  const got = await run.conversation.external((outer: BaseContext) =>
+    quoteInLine(run, outer, request, place),
+  );
   if (!got.ok) return got;
   const quote: QuoteView = {
     country: request.country,
@@ -78,16 +80,16 @@ export async function fetchQuote(
 }
 
 /** Waits in the shared line (at `place`) for the quote and prices it; a failure comes back as a problem. */
-async function quoteInLine(sc: StepContext, outer: BaseContext, request: Asked, place: string | undefined) {
-  const { deps } = sc;
-  const chatId = sc.ctx.chat?.id;
+async function quoteInLine(run: StepContext, outer: BaseContext, request: Asked, place: string | undefined) {
+  const { deps } = run;
+  const chatId = run.ctx.chat?.id;
   // The "In line" message is the waiter's side effect: it never enters the replay log.
   const notice =
     deps.line !== undefined && place !== undefined && chatId !== undefined
       ? deps.line.notice({
           api: outer.api,
           chatId,
-          locale: sc.locale,
+          locale: run.locale,
           id: place,
           leavable: true,
           update: outer.update,
@@ -97,11 +99,11 @@ async function quoteInLine(sc: StepContext, outer: BaseContext, request: Asked, 
   try {
     const options: CallOptions = {
       priority: 'interactive',
-      line: { owner: String(sc.userId), id: place, onWait: notice?.onWait },
+      line: { owner: String(run.userId), id: place, onWait: notice?.onWait },
     };
     const q = await createQuoteInTurn(deps.quotes, request, options);
     how = 'served';
-    return await pricedQuote(sc, request, q);
+    return await pricedQuote(run, request, q);
   } catch (error) {
     if (isMerchantError(error) && error.code === LEFT_LINE) how = 'left';
     return { ok: false as const, problem: toServiceProblem(error) };
@@ -127,12 +129,12 @@ async function createQuoteInTurn(
 }
 
 /** The quote as the replay log keeps it (see fetchQuote), with the quoted options when they differ. */
-async function pricedQuote(sc: StepContext, request: Asked, q: Quote): Promise<PricedQuote> {
+async function pricedQuote(run: StepContext, request: Asked, q: Quote): Promise<PricedQuote> {
   const field = quoteMismatch(request, q);
   const price = q.merchantPrice.toFixed();
-  const fixedPrices = sc.deps.fixedPrices;
+  const fixedPrices = run.deps.fixedPrices;
   // A fixed amount's price is kept for the amount buttons (fixed-prices.ts); only when the quote matches.
-  if (fixedPrices && chosenFixedOption(sc.state) && field === undefined) {
+  if (fixedPrices && chosenFixedOption(run.state) && field === undefined) {
     const { country, operatorKey, subtype, localCurrency: currency } = request;
     await fixedPrices
       .remember({ country, operatorKey, subtype, currency }, new Decimal(request.amount).toFixed(), {
@@ -147,7 +149,7 @@ async function pricedQuote(sc: StepContext, request: Asked, q: Quote): Promise<P
     currency: q.merchantCurrency,
     expiresAt: q.expiresAt.toISOString(),
     token: q.quoteToken,
-    ...(await viewerPrices(sc, request, price, q.merchantCurrency)),
+    ...(await viewerPrices(run, request, price, q.merchantCurrency)),
   };
   if (field === undefined) return priced;
   const quoted = `${q.country} ${q.operator.operatorKey} ${q.localAmount.toFixed()} ${q.localCurrency} ${q.subtype}`;
@@ -156,18 +158,18 @@ async function pricedQuote(sc: StepContext, request: Asked, q: Quote): Promise<P
 
 /** A reseller's own price for the quote, or for an admin what resellers pay under the general rules. */
 async function viewerPrices(
-  sc: StepContext,
+  run: StepContext,
   request: Asked,
   price: string,
   currency: string,
 ): Promise<{ resellerPrice?: string; marginPreview?: string }> {
-  const { shown, pricing } = sc.deps;
+  const { shown, pricing } = run.deps;
   const target = { country: request.country, operatorKey: request.operatorKey };
-  const payer = await payerNow(shown, sc.userId);
+  const payer = await payerNow(shown, run.userId);
   if (payer?.role === 'reseller') {
     return {
       resellerPrice: await pricing.priceFor(
-        { ...target, resellerId: sc.userId },
+        { ...target, resellerId: run.userId },
         price,
         currency,
         payer.chain,
@@ -183,7 +185,7 @@ async function viewerPrices(
  * quote refused at placement (expired, changed or invalid: nothing was charged) is replaced at once, and the order
  * goes on without asking again when what the viewer pays did not change; once per confirmation.
  */
-export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' | 'cancel'> {
+export async function quoteAndConfirm(run: StepContext): Promise<'done' | 'back' | 'cancel'> {
   let notice: string | undefined;
   /**
    * A confirmation whose quote was refused at placement: the refused order's number and message, and the prompt
@@ -191,31 +193,31 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
    */
   let refused: (QuoteRefusal & { step?: number }) | undefined;
   for (;;) {
-    const got = await fetchQuote(sc);
+    const got = await fetchQuote(run);
     // The price the viewer sees: a reseller is never shown (nor told about a change of) the merchant price.
     const changed =
       got.ok &&
-      sc.lastQuote !== undefined &&
-      !new Decimal(viewerPrice(sc.lastQuote)).eq(viewerPrice(got.quote));
+      run.lastQuote !== undefined &&
+      !new Decimal(viewerPrice(run.lastQuote)).eq(viewerPrice(got.quote));
     const goOn = refused?.step !== undefined && got.ok && got.mismatch === undefined && !changed;
     // The refused order's message: gone when the order goes on unseen, else it says the price needs renewing.
-    if (refused !== undefined) await closeRefused(sc, refused, goOn);
+    if (refused !== undefined) await closeRefused(run, refused, goOn);
     const step = goOn ? refused?.step : undefined;
     refused = undefined;
     if (!got.ok) {
-      const next = await tellQuoteProblem(sc, got.problem);
+      const next = await tellQuoteProblem(run, got.problem);
       if (next === 'retry') continue;
       return next;
     }
     const { quote, mismatch } = got;
-    if (mismatch !== undefined) return stopOnMismatch(sc, quote, mismatch);
-    if (changed && sc.lastQuote !== undefined) {
-      notice = sc.t('top-up-price-changed', {
-        old: formatMoney(viewerPrice(sc.lastQuote), sc.lastQuote.merchantCurrency, sc.locale),
-        new: formatMoney(viewerPrice(quote), quote.merchantCurrency, sc.locale),
+    if (mismatch !== undefined) return stopOnMismatch(run, quote, mismatch);
+    if (changed && run.lastQuote !== undefined) {
+      notice = run.t('top-up-price-changed', {
+        old: formatMoney(viewerPrice(run.lastQuote), run.lastQuote.merchantCurrency, run.locale),
+        new: formatMoney(viewerPrice(quote), quote.merchantCurrency, run.locale),
       });
     }
-    sc.lastQuote = quote;
+    run.lastQuote = quote;
     let s: number;
     // The confirmed quote's message, its buttons still on: placing edits it into the order's status message.
     let confirmation: OpenPrompt | undefined;
@@ -223,14 +225,14 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
     const closeConfirmation = async (): Promise<void> => {
       const open = confirmation;
       confirmation = undefined;
-      if (open !== undefined) await sc.closePrompt(open, open.text);
+      if (open !== undefined) await run.closePrompt(open, open.text);
     };
     if (step !== undefined) {
       s = step;
     } else {
-      s = sc.nextPrompt();
-      const text = [notice, quoteText(sc, quote, await sc.conversation.now())].filter(Boolean).join('\n\n');
-      const decision = await sc.decide(s, text, {
+      s = run.nextPrompt();
+      const text = [notice, quoteText(run, quote, await run.conversation.now())].filter(Boolean).join('\n\n');
+      const decision = await run.decide(s, text, {
         confirm: 'button-confirm',
         hint: 'top-up-press-confirm',
         keepOpen: true,
@@ -238,23 +240,23 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
       if (decision.choice !== 'confirm') return decision.choice;
       confirmation = decision.prompt;
       // The keypad comes below the quote: the quote loses its buttons first, and placing sends its own message.
-      const pin = await confirmPin(sc, quote, { beforeAsking: closeConfirmation });
+      const pin = await confirmPin(run, quote, { beforeAsking: closeConfirmation });
       if (pin !== 'ok') {
         await closeConfirmation();
         return pin;
       }
     }
-    const number = await numberUnlessPlaced(sc, s, quote);
+    const number = await numberUnlessPlaced(run, s, quote);
     if (number === null) return 'done';
-    const short = await tooShort(sc, quote);
+    const short = await tooShort(run, quote);
     if (short !== undefined) {
       await closeConfirmation();
       notice = short;
       continue;
     }
-    const placed = await place(sc, quote, number, confirmation);
+    const placed = await place(run, quote, number, confirmation);
     if (placed === 'placed' || placed === 'stopped') return 'done';
-    notice = sc.t('top-up-quote-renewed');
+    notice = run.t('top-up-quote-renewed');
     // Once per confirmation: a fresh quote refused again is shown to confirm.
     if (placed !== 'requote') refused = step === undefined ? { ...placed.refused, step: s } : placed.refused;
   }
@@ -264,57 +266,57 @@ export async function quoteAndConfirm(sc: StepContext): Promise<'done' | 'back' 
  * The message of an order whose quote was refused (nothing charged): deleted when a fresh quote at the same price
  * goes on unseen, or told that the price needs renewing.
  */
-async function closeRefused(sc: StepContext, refused: QuoteRefusal, goOn: boolean): Promise<void> {
-  const chatId = sc.ctx.chat!.id;
+async function closeRefused(run: StepContext, refused: QuoteRefusal, goOn: boolean): Promise<void> {
+  const chatId = run.ctx.chat!.id;
   const messageId = refused.statusMessageId;
   if (messageId === undefined) return;
-  const text = sc.t('top-up-not-placed-requote', { number: refused.number });
+  const text = run.t('top-up-not-placed-requote', { number: refused.number });
   if (goOn) {
-    await sc.ctx.api
+    await run.ctx.api
       .deleteMessage(chatId, messageId)
-      .catch(() => sc.ctx.api.editMessageText(chatId, messageId, text))
+      .catch(() => run.ctx.api.editMessageText(chatId, messageId, text))
       .catch(() => undefined);
     return;
   }
-  await sc.ctx.api.editMessageText(chatId, messageId, text).catch(() => undefined);
+  await run.ctx.api.editMessageText(chatId, messageId, text).catch(() => undefined);
 }
 
 /** Says what kept the quote from coming; 'retry' when the user asks for it again. */
 async function tellQuoteProblem(
-  sc: StepContext,
+  run: StepContext,
   problem: ServiceProblem,
 ): Promise<'retry' | 'back' | 'cancel'> {
   // Left the line with ❌ or /cancel: its message says so; the flow ends like a cancel.
   if (problem.kind === 'aborted' && problem.code === LEFT_LINE) return 'cancel';
-  const { t, answer } = sc;
-  const s = sc.nextPrompt();
-  const kb = new InlineKeyboard().text(t('button-retry'), sc.cb(s, ACTION.retry));
-  await sc.ctx.reply(problemText(sc, problem), { reply_markup: sc.navRow(kb, s, true) });
+  const { t, answer } = run;
+  const s = run.nextPrompt();
+  const kb = new InlineKeyboard().text(t('button-retry'), run.cb(s, ACTION.retry));
+  await run.ctx.reply(problemText(run, problem), { reply_markup: run.navRow(kb, s, true) });
   for (;;) {
     const a = await answer(s);
     if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) return 'cancel';
     if (a.kind === 'button' && a.action === ACTION.back) return 'back';
     if (a.kind === 'button' && a.action === ACTION.retry) return 'retry';
-    await sc.ctx.reply(t('top-up-press-a-button'));
+    await run.ctx.reply(t('top-up-press-a-button'));
   }
 }
 
 /** A quote for something else than asked: the admins are told and nothing is ordered. */
 async function stopOnMismatch(
-  sc: StepContext,
+  run: StepContext,
   quote: QuoteView,
   mismatch: { field: string; quoted: string },
 ): Promise<'cancel'> {
-  await sc.conversation.external(() =>
-    sc.deps.reportQuoteMismatch({
+  await run.conversation.external(() =>
+    run.deps.reportQuoteMismatch({
       field: mismatch.field,
       country: quote.country,
       operator: quote.operatorKey,
-      asked: `${sc.state.amount} ${sc.state.currency} ${sc.state.subtype}`,
+      asked: `${run.state.amount} ${run.state.currency} ${run.state.subtype}`,
       quoted: mismatch.quoted,
     }),
   );
-  await sc.ctx.reply(sc.t('top-up-quote-mismatch'));
+  await run.ctx.reply(run.t('top-up-quote-mismatch'));
   return 'cancel';
 }
 
@@ -322,10 +324,10 @@ async function stopOnMismatch(
  * Why the quote cannot be placed now (a notice to show with a fresh one), or undefined: too little of it is left,
  * or the line of placements is longer than what is left.
  */
-async function tooShort(sc: StepContext, quote: QuoteView): Promise<string | undefined> {
-  const { conversation, deps } = sc;
+async function tooShort(run: StepContext, quote: QuoteView): Promise<string | undefined> {
+  const { conversation, deps } = run;
   const at = await conversation.now();
-  if (Date.parse(quote.expiresAt) - at < deps.quoteMarginMs) return sc.t('top-up-quote-renewed');
+  if (Date.parse(quote.expiresAt) - at < deps.quoteMarginMs) return run.t('top-up-quote-renewed');
   const line = deps.line;
   if (line === undefined) return undefined;
   const etaMs = await conversation.external(async () => {
@@ -336,16 +338,16 @@ async function tooShort(sc: StepContext, quote: QuoteView): Promise<string | und
     }
   });
   if (Date.parse(quote.expiresAt) - at - etaMs >= deps.quoteMarginMs) return undefined;
-  return sc.t('top-up-line-outlives-quote', { seconds: Math.ceil(etaMs / 1000) });
+  return run.t('top-up-line-outlives-quote', { seconds: Math.ceil(etaMs / 1000) });
 }
 
 /**
  * The product in words, as HTML: the kind, and for data and bundles the fixed option's own name ("data — 1.5 GB,
  * 3 days"), so a quote for a data product names what the line gets, not only its local price.
  */
-function productText(sc: StepContext, quote: QuoteView): string {
-  const kind = sc.subtypeLabel(quote.subtype);
-  const option = quote.subtype === 'airtime' ? undefined : chosenFixedOption(sc.state);
+function productText(run: StepContext, quote: QuoteView): string {
+  const kind = run.subtypeLabel(quote.subtype);
+  const option = quote.subtype === 'airtime' ? undefined : chosenFixedOption(run.state);
   return option?.label ? `${kind} — ${escapeHtml(option.label)}` : kind;
 }
 
@@ -353,16 +355,16 @@ function productText(sc: StepContext, quote: QuoteView): string {
  * The quote as the chat shows it. A reseller sees only what their credit pays; an admin the merchant price and,
  * beside it, what resellers pay under the general rules with the margin.
  */
-function quoteText(sc: StepContext, quote: QuoteView, now: number): string {
-  const { locale, t } = sc;
+function quoteText(run: StepContext, quote: QuoteView, now: number): string {
+  const { locale, t } = run;
   const expires = new Date(quote.expiresAt);
   const seconds = Math.max(0, Math.round((expires.getTime() - now) / 1000));
   const currency = quote.merchantCurrency;
   const text = t(quote.resellerPrice === undefined ? 'top-up-quote' : 'top-up-quote-credit', {
     operator: quote.operatorName,
     country: quote.countryName,
-    subtype: html(productText(sc, quote)),
-    phone: sc.state.phone!.international,
+    subtype: html(productText(run, quote)),
+    phone: run.state.phone!.international,
     receives: formatMoney(quote.localAmount, quote.localCurrency, locale),
     pays: formatMoney(viewerPrice(quote), currency, locale),
     expires: `${expires.toISOString().slice(11, 19)} UTC`,

@@ -10,10 +10,10 @@ import { clip, flag, slimCountries } from './texts.ts';
 import { escapeHtml } from '../../../lib/html.ts';
 
 /** Asks for the country: a list with recent ones first, a search by name, or a number in international format. */
-export async function askCountry(sc: StepContext): Promise<StepResult> {
-  if (sc.state.country) return 'next';
-  const { conversation, ctx, deps, t, input, closePrompt } = sc;
-  const s = sc.nextPrompt();
+export async function askCountry(run: StepContext): Promise<StepResult> {
+  if (run.state.country) return 'next';
+  const { conversation, ctx, deps, t, input, closePrompt } = run;
+  const s = run.nextPrompt();
   // The catalogue is read from its cache on every replay; only the session's codes enter the log.
   const codes = await conversation.external((outer: BaseContext) => outer.session?.recentCountries ?? []);
   const countries = slimCountries(await deps.catalogue.countries());
@@ -21,10 +21,10 @@ export async function askCountry(sc: StepContext): Promise<StepResult> {
     .map((code) => countries.find((c) => c.code === code))
     .filter((c): c is CountryChoice => c !== undefined);
   let page = 0;
-  const list = () => countryList(sc, s, countries, recent, page);
+  const list = () => countryList(run, s, countries, recent, page);
   const message = await ctx.reply(t('top-up-choose-country'), { reply_markup: list() });
   const choose = async (chosen: CountryChoice): Promise<StepResult> => {
-    sc.state.country = chosen;
+    run.state.country = chosen;
     await closePrompt(
       message,
       `${t('top-up-country-chosen')} ${flag(chosen.code)} ${escapeHtml(chosen.name)}`,
@@ -36,7 +36,7 @@ export async function askCountry(sc: StepContext): Promise<StepResult> {
     const a = await input(s, undefined);
     if (a === 'back' || a === 'cancel') return a;
     if (a.kind !== 'button') {
-      const chosen = await typedCountry(sc, s, countries, a);
+      const chosen = await typedCountry(run, s, countries, a);
       if (chosen) return choose(chosen);
       continue;
     }
@@ -59,13 +59,13 @@ export async function askCountry(sc: StepContext): Promise<StepResult> {
 
 /** Page `page` of the countries (prompt `s`), two a row, after the recent ones on the first page. */
 function countryList(
-  sc: StepContext,
+  run: StepContext,
   s: number,
   countries: CountryChoice[],
   recent: CountryChoice[],
   page: number,
 ): InlineKeyboard {
-  const { cb } = sc;
+  const { cb } = run;
   const listed = pageOf(countries, page, PAGE);
   const kb = new InlineKeyboard();
   if (page === 0 && recent.length > 0) {
@@ -77,17 +77,17 @@ function countryList(
     if (i % 2 === 1) kb.row();
   });
   kb.row();
-  return sc.pagedNav(kb, s, listed, false);
+  return run.pagedNav(kb, s, listed, false);
 }
 
 /** The country a text or a shared contact names, or undefined when it names none (told why) or several (offered). */
 async function typedCountry(
-  sc: StepContext,
+  run: StepContext,
   s: number,
   countries: CountryChoice[],
   a: Exclude<Input, { kind: 'button' }>,
 ): Promise<CountryChoice | undefined> {
-  const { ctx, deps, t } = sc;
+  const { ctx, deps, t } = run;
   const typed = a.kind === 'contact' ? a.phone : a.text;
   // A number in international format picks its country and is kept for the phone step.
   if (/^\s*(\+|00)/.test(typed) || a.kind === 'contact') {
@@ -103,7 +103,7 @@ async function typedCountry(
       return undefined;
     }
     const parsed = parsePhone(number, chosen.code);
-    if (parsed.ok) sc.state.phone = phoneChoice(parsed.phone.e164Digits, chosen.code)!;
+    if (parsed.ok) run.state.phone = phoneChoice(parsed.phone.e164Digits, chosen.code)!;
     return chosen;
   }
   const matches = slimCountries(searchCountries(await deps.catalogue.countries(), typed).slice(0, PAGE));
@@ -114,7 +114,7 @@ async function typedCountry(
   }
   const kb = new InlineKeyboard();
   for (const c of matches)
-    kb.text(`${flag(c.code)} ${escapeHtml(c.name)}`, sc.cb(s, choiceAction(CHOICE.country, c.code))).row();
+    kb.text(`${flag(c.code)} ${escapeHtml(c.name)}`, run.cb(s, choiceAction(CHOICE.country, c.code))).row();
   await ctx.reply(t('top-up-country-several', { query: clip(typed) }), { reply_markup: kb });
   return undefined;
 }

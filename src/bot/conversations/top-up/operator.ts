@@ -19,10 +19,10 @@ interface Listed {
 }
 
 /** Asks for the operator: a paged list, or a search by name (the one-line `/topup` operator first). */
-export async function askOperator(sc: StepContext): Promise<StepResult> {
-  if (sc.state.operator) return 'next';
-  const { ctx, deps, t, input, closePrompt } = sc;
-  const country = sc.state.country!;
+export async function askOperator(run: StepContext): Promise<StepResult> {
+  if (run.state.operator) return 'next';
+  const { ctx, deps, t, input, closePrompt } = run;
+  const country = run.state.country!;
   const operators = await deps.catalogue.operators(country.code);
   const all: Listed[] = operators.map((o) => ({
     operatorKey: o.operatorKey,
@@ -37,12 +37,12 @@ export async function askOperator(sc: StepContext): Promise<StepResult> {
     const found = operators.find((o) => o.operatorKey === key);
     return found ? toOperatorChoice(found) : null;
   };
-  if (await tookPendingOperator(sc, all, choose)) return 'next';
-  const s = sc.nextPrompt();
+  if (await tookPendingOperator(run, all, choose)) return 'next';
+  const s = run.nextPrompt();
   let page = 0;
   const prompt =
     t('top-up-choose-operator', { country: country.name }) + '\n\n' + t('top-up-wrong-number-warning');
-  const message = await ctx.reply(prompt, { reply_markup: operatorList(sc, s, all, page) });
+  const message = await ctx.reply(prompt, { reply_markup: operatorList(run, s, all, page) });
   for (;;) {
     const a = await input(s, message);
     if (a === 'back' || a === 'cancel') return a;
@@ -52,14 +52,14 @@ export async function askOperator(sc: StepContext): Promise<StepResult> {
       if (toPage !== undefined) {
         page = toPage || 0;
         await ctx.api.editMessageText(ctx.chat!.id, message.message_id, prompt, {
-          reply_markup: operatorList(sc, s, all, page),
+          reply_markup: operatorList(run, s, all, page),
         });
         continue;
       }
       const index = choiceIndex(a.action, CHOICE.operator);
       if (index !== undefined) picked = all[index];
     } else {
-      picked = await searchedOperator(sc, s, all, a.kind === 'contact' ? a.phone : a.text);
+      picked = await searchedOperator(run, s, all, a.kind === 'contact' ? a.phone : a.text);
     }
     if (!picked) continue;
     const chosen = choose(picked.operatorKey);
@@ -67,7 +67,7 @@ export async function askOperator(sc: StepContext): Promise<StepResult> {
       await ctx.reply(t('top-up-offer-unavailable'));
       continue;
     }
-    sc.state.operator = chosen;
+    run.state.operator = chosen;
     await closePrompt(message, t('top-up-operator-chosen', { operator: chosen.name }));
     return 'next';
   }
@@ -75,21 +75,21 @@ export async function askOperator(sc: StepContext): Promise<StepResult> {
 
 /** Settles the operator from the one-line `/topup` when it names exactly one; true when it did. */
 async function tookPendingOperator(
-  sc: StepContext,
+  run: StepContext,
   all: Listed[],
   choose: (key: string) => OperatorChoice | null,
 ): Promise<boolean> {
-  const { ctx, t } = sc;
-  if (sc.pendingOperator === undefined) return false;
-  const typed = sc.pendingOperator;
+  const { ctx, t } = run;
+  if (run.pendingOperator === undefined) return false;
+  const typed = run.pendingOperator;
   const matches = searchOperators(all, typed);
-  sc.pendingOperator = undefined;
+  run.pendingOperator = undefined;
   // Say why the list is shown when the one-line operator did not settle it.
   if (matches.length === 0) await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
   if (matches.length !== 1) return false;
   const chosen = choose(matches[0]!.operatorKey);
   if (!chosen) return false;
-  sc.state.operator = chosen;
+  run.state.operator = chosen;
   await ctx.reply(
     t('top-up-operator-chosen', { operator: chosen.name }) + '\n' + t('top-up-wrong-number-warning'),
   );
@@ -97,27 +97,27 @@ async function tookPendingOperator(
 }
 
 /** Page `page` of the operators (prompt `s`), each with its product kinds. */
-function operatorList(sc: StepContext, s: number, all: Listed[], page: number): InlineKeyboard {
-  const { cb } = sc;
+function operatorList(run: StepContext, s: number, all: Listed[], page: number): InlineKeyboard {
+  const { cb } = run;
   const listed = pageOf(all, page, PAGE);
   const kb = new InlineKeyboard();
   listed.items.forEach((o, i) => {
     kb.text(
-      `${escapeHtml(o.name)} · ${o.subtypes.map(sc.subtypeLabel).join(', ')}`,
+      `${escapeHtml(o.name)} · ${o.subtypes.map(run.subtypeLabel).join(', ')}`,
       cb(s, choiceAction(CHOICE.operator, page * PAGE + i)),
     ).row();
   });
-  return sc.pagedNav(kb, s, listed, true);
+  return run.pagedNav(kb, s, listed, true);
 }
 
 /** The one operator a typed name finds; several are offered as buttons, none is said so. */
 async function searchedOperator(
-  sc: StepContext,
+  run: StepContext,
   s: number,
   all: Listed[],
   typed: string,
 ): Promise<Listed | undefined> {
-  const { ctx, t } = sc;
+  const { ctx, t } = run;
   const matches = searchOperators(all, typed);
   if (matches.length === 0) {
     await ctx.reply(t('top-up-operator-no-match', { query: clip(typed) }));
@@ -126,7 +126,7 @@ async function searchedOperator(
   if (matches.length === 1) return matches[0];
   const kb = new InlineKeyboard();
   for (const o of matches.slice(0, PAGE))
-    kb.text(escapeHtml(o.name), sc.cb(s, choiceAction(CHOICE.operator, all.indexOf(o)))).row();
+    kb.text(escapeHtml(o.name), run.cb(s, choiceAction(CHOICE.operator, all.indexOf(o)))).row();
   await ctx.reply(t('top-up-operator-several', { query: clip(typed) }), { reply_markup: kb });
   return undefined;
 }

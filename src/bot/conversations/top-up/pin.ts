@@ -48,8 +48,8 @@ export function pinLockedText(
 }
 
 /** Whether the PIN was given in this run of the flow (a schedule saved with it runs above the threshold). */
-export function pinGivenIn(sc: StepContext): boolean {
-  return verified.has(sc);
+export function pinGivenIn(run: StepContext): boolean {
+  return verified.has(run);
 }
 
 /**
@@ -59,29 +59,29 @@ export function pinGivenIn(sc: StepContext): boolean {
  * `beforeAsking`: runs before the keypad is shown (only when the PIN is asked).
  */
 export async function confirmPin(
-  sc: StepContext,
+  run: StepContext,
   quote: QuoteView | null,
   options: { refuseWhileLocked?: boolean; beforeAsking?: () => Promise<void> } = {},
 ): Promise<'ok' | 'cancel' | 'done'> {
-  const { t, locale } = sc;
+  const { t, locale } = run;
   const price = quote === null ? UNKNOWN_COST : (quote.resellerPrice ?? quote.merchantPrice);
-  const gate = await pinGate(sc, price, options.refuseWhileLocked === true);
+  const gate = await pinGate(run, price, options.refuseWhileLocked === true);
   if (gate !== 'ask') return gate;
   await options.beforeAsking?.();
   const head =
     quote === null
       ? t('schedule-pin-unknown')
       : t('pin-ask', { price: formatMoney(price, quote.merchantCurrency, locale) });
-  return askPin(sc, head, price);
+  return askPin(run, head, price);
 }
 
 /** Whether the PIN is asked at `price`: 'ask', 'ok' (not needed) or 'done' (refused, and told why). */
 async function pinGate(
-  sc: StepContext,
+  run: StepContext,
   price: string,
   refuseWhileLocked: boolean,
 ): Promise<'ok' | 'done' | 'ask'> {
-  const { conversation, ctx, deps, t, userId } = sc;
+  const { conversation, ctx, deps, t, userId } = run;
   if (refuseWhileLocked) {
     const lock = await conversation.external(() => deps.pins.need(userId, UNKNOWN_COST));
     if (lock.kind === 'locked') {
@@ -89,7 +89,7 @@ async function pinGate(
       return 'done';
     }
   }
-  const already = verified.get(sc);
+  const already = verified.get(run);
   if (already !== undefined && !new Decimal(price).gt(already)) return 'ok';
   const need = await conversation.external(() => deps.pins.need(userId, price));
   if (need.kind === 'none') return 'ok';
@@ -105,17 +105,17 @@ async function pinGate(
 }
 
 /** The keypad under `head` until the PIN passes, the reseller cancels, or a verdict refuses it. */
-async function askPin(sc: StepContext, head: string, price: string): Promise<'ok' | 'cancel' | 'done'> {
-  const { conversation, ctx, deps, t, userId } = sc;
-  const s = sc.nextPrompt();
-  const keypad = await showKeypad(sc, s, head);
+async function askPin(run: StepContext, head: string, price: string): Promise<'ok' | 'cancel' | 'done'> {
+  const { conversation, ctx, deps, t, userId } = run;
+  const s = run.nextPrompt();
+  const keypad = await showKeypad(run, s, head);
   for (;;) {
-    const a = await sc.answer(s, { secret: true });
+    const a = await run.answer(s, { secret: true });
     if (a.kind === 'cancel' || (a.kind === 'button' && a.action === ACTION.cancel)) {
       await keypad.remove();
       return 'cancel';
     }
-    const typed = await pinOf(sc, keypad, a);
+    const typed = await pinOf(run, keypad, a);
     if (typed === undefined) continue;
     // The only place the PIN is read: what comes back (and is recorded) is the verdict. The update is hidden
     // first: if a step of it waits in line, it is kept in Redis until served (waiting-line.ts).
@@ -126,7 +126,7 @@ async function askPin(sc: StepContext, head: string, price: string): Promise<'ok
     switch (verdict.kind) {
       case 'ok':
         await keypad.remove();
-        verified.set(sc, price);
+        verified.set(run, price);
         return 'ok';
       case 'invalid':
         keypad.view.note = t('pin-format');
@@ -152,14 +152,14 @@ async function askPin(sc: StepContext, head: string, price: string): Promise<'ok
 type Keypad = Awaited<ReturnType<typeof showKeypad>>;
 
 /** Sends the keypad of prompt `s`: `head`, the entry so far as dots, and a note under them. */
-async function showKeypad(sc: StepContext, s: number, head: string) {
-  const { ctx, t } = sc;
+async function showKeypad(run: StepContext, s: number, head: string) {
+  const { ctx, t } = run;
   const chatId = ctx.chat!.id;
   const view: { entry: string; note?: string | undefined } = { entry: '' };
   const text = () =>
     [head, view.entry === '' ? '—' : '•'.repeat(view.entry.length), view.note].filter(Boolean).join('\n\n');
   const keyboard = () =>
-    pinKeypad(view.entry, (action) => sc.cb(s, action), {
+    pinKeypad(view.entry, (action) => run.cb(s, action), {
       ok: t('button-pin-ok'),
       cancel: t('button-pin-cancel'),
       cancelAction: ACTION.cancel,
@@ -172,13 +172,13 @@ async function showKeypad(sc: StepContext, s: number, head: string) {
       ctx.api
         .editMessageText(chatId, keypad.message_id, text(), { reply_markup: keyboard() })
         .catch(() => undefined),
-    remove: () => ctx.api.deleteMessage(chatId, keypad.message_id).catch(() => sc.closePrompt(keypad, head)),
+    remove: () => ctx.api.deleteMessage(chatId, keypad.message_id).catch(() => run.closePrompt(keypad, head)),
   };
 }
 
 /** The PIN an answer gives (a typed one is deleted from the chat), or undefined while it is still being keyed in. */
-async function pinOf(sc: StepContext, keypad: Keypad, a: Input): Promise<string | undefined> {
-  const { ctx, t } = sc;
+async function pinOf(run: StepContext, keypad: Keypad, a: Input): Promise<string | undefined> {
+  const { ctx, t } = run;
   if (a.kind === 'text') {
     await ctx.api.deleteMessage(ctx.chat!.id, a.messageId).catch(() => undefined);
     return a.text;

@@ -37,19 +37,19 @@ type Placed = 'placed' | 'requote' | 'stopped' | { refused: QuoteRefusal };
  * order comes of it).
  */
 export async function place(
-  sc: StepContext,
+  run: StepContext,
   quote: QuoteView,
   externalOrderId: string,
   confirmation?: OpenPrompt,
 ): Promise<Placed> {
-  const { ctx, userId, locale } = sc;
-  const { product, quoted } = orderTerms(sc, quote);
-  const now = await payerPriceNow(sc, product, quoted);
+  const { ctx, userId, locale } = run;
+  const { product, quoted } = orderTerms(run, quote);
+  const now = await payerPriceNow(run, product, quoted);
   const close = () =>
-    confirmation === undefined ? undefined : sc.closePrompt(confirmation, confirmation.text);
+    confirmation === undefined ? undefined : run.closePrompt(confirmation, confirmation.text);
   if (now === null) {
     await close();
-    await ctx.reply(sc.t('access-denied', { id: String(userId) }));
+    await ctx.reply(run.t('access-denied', { id: String(userId) }));
     return 'stopped';
   }
   const { role, price, above } = now;
@@ -60,7 +60,7 @@ export async function place(
   // A reseller's price is held from their credit when the order is stored; admins spend the wallet directly.
   const intent = topUpIntent({
     product,
-    account: sc.state.phone!.digits,
+    account: run.state.phone!.digits,
     quote: quoted,
     price,
     above,
@@ -68,9 +68,9 @@ export async function place(
     externalOrderId,
     statusMessageId: confirmation?.message_id,
   });
-  const { result, statusMessageId } = await submitInLine(sc, intent);
+  const { result, statusMessageId } = await submitInLine(run, intent);
   if (result.outcome === 'placed' || result.outcome === 'pending') {
-    await tellPlaced(sc, result.outcome, role, externalOrderId);
+    await tellPlaced(run, result.outcome, role, externalOrderId);
     return 'placed';
   }
   const numbered: QuoteRefusal = { number: externalOrderId, statusMessageId };
@@ -80,13 +80,13 @@ export async function place(
       : ctx.api.editMessageText(ctx.chat!.id, statusMessageId, text);
   switch (result.outcome) {
     case 'error':
-      await say(sc.t('top-up-submit-error', { number: externalOrderId }));
+      await say(run.t('top-up-submit-error', { number: externalOrderId }));
       return 'stopped';
     case 'conflict':
-      await say(sc.t('top-up-number-conflict', { number: externalOrderId }));
+      await say(run.t('top-up-number-conflict', { number: externalOrderId }));
       return 'stopped';
     case 'rejected':
-      return tellRejected(sc, result.order.rejection, quote.merchantCurrency, numbered, say);
+      return tellRejected(run, result.order.rejection, quote.merchantCurrency, numbered, say);
   }
 }
 
@@ -97,25 +97,25 @@ export async function place(
  * again.
  */
 export async function numberUnlessPlaced(
-  sc: StepContext,
+  run: StepContext,
   step: number,
   quote: QuoteView,
 ): Promise<string | null> {
-  const { userId, deps } = sc;
+  const { userId, deps } = run;
   const scope = {
     userId,
-    flow: `${sc.flow}:${step}`,
+    flow: `${run.flow}:${step}`,
     quoteToken: quote.quoteToken,
     expiresAt: quote.expiresAt,
   };
-  const { externalOrderId, stored } = await sc.conversation.external(() => deps.numbers.of(scope));
+  const { externalOrderId, stored } = await run.conversation.external(() => deps.numbers.of(scope));
   if (stored === null || stored.placement === 'rejected') return externalOrderId;
-  await tellPlaced(sc, stored.placement === 'placed' ? 'placed' : 'pending', undefined, externalOrderId);
+  await tellPlaced(run, stored.placement === 'placed' ? 'placed' : 'pending', undefined, externalOrderId);
   return null;
 }
 
 /** The product and the quote of the order, as the order service takes them. */
-function orderTerms(sc: StepContext, quote: QuoteView) {
+function orderTerms(run: StepContext, quote: QuoteView) {
   return {
     product: {
       country: quote.country,
@@ -124,7 +124,7 @@ function orderTerms(sc: StepContext, quote: QuoteView) {
       operatorName: quote.operatorName,
       subtype: quote.subtype,
       currency: quote.localCurrency,
-      amount: sc.state.amount!,
+      amount: run.state.amount!,
     },
     quoted: {
       token: quote.quoteToken,
@@ -140,12 +140,12 @@ function orderTerms(sc: StepContext, quote: QuoteView) {
  * or a price rule changed since shows the quote again at the price their credit now pays.
  */
 function payerPriceNow(
-  sc: StepContext,
+  run: StepContext,
   product: UnattendedProduct,
   quoted: UnattendedQuote,
 ): Promise<({ role: Payer['role'] } & PayerPrice) | null> {
-  const { deps, userId } = sc;
-  return sc.conversation.external(async () => {
+  const { deps, userId } = run;
+  return run.conversation.external(async () => {
     const payer = await payerNow(deps.gates, userId);
     if (payer === null) return null;
     return {
@@ -165,14 +165,14 @@ function priceAsShown(role: Payer['role'], shown: string | undefined, price: str
  * shows on its status message (a new one when no quote was open, recorded with the order).
  */
 function submitInLine(
-  sc: StepContext,
+  run: StepContext,
   intent: OrderIntent,
 ): Promise<{ result: SubmitResult | { outcome: 'error' }; statusMessageId: number | undefined }> {
-  const { deps, locale } = sc;
-  const chatId = sc.ctx.chat!.id;
-  const placing = sc.t('top-up-placing', { number: intent.externalOrderId });
-  return sc.conversation.external(async (outer: BaseContext) => {
-    rememberRecent(outer, sc.state);
+  const { deps, locale } = run;
+  const chatId = run.ctx.chat!.id;
+  const placing = run.t('top-up-placing', { number: intent.externalOrderId });
+  return run.conversation.external(async (outer: BaseContext) => {
+    rememberRecent(outer, run.state);
     let statusMessageId = intent.statusMessageId;
     // The order's send waits for this: not behind the bot's one-a-second spacing of the chat's calls.
     const api = flowApiBeside(outer.api);
@@ -211,21 +211,21 @@ function submitInLine(
  * message (notify/notices.ts), which tells its statuses from here on.
  */
 async function tellPlaced(
-  sc: StepContext,
+  run: StepContext,
   outcome: 'placed' | 'pending',
   /** The payer's role (undefined: not read again, on a replay). */
   role: Payer['role'] | undefined,
   externalOrderId: string,
 ): Promise<void> {
-  const { ctx, t } = sc;
-  if (role === 'reseller') await tellLowCredit(sc);
+  const { ctx, t } = run;
+  if (role === 'reseller') await tellLowCredit(run);
   // A pending order's status message waits for its answer: a note says why.
   if (outcome === 'pending') await ctx.reply(t('top-up-pending', { number: externalOrderId }));
 }
 
 /** Tells why the order was refused, on its status message (`say`); a refused quote is left to the caller. */
 async function tellRejected(
-  sc: StepContext,
+  run: StepContext,
   rejection: Rejection | undefined,
   currency: string,
   numbered: QuoteRefusal,
@@ -233,7 +233,7 @@ async function tellRejected(
 ): Promise<Placed> {
   const externalOrderId = numbered.number;
   const code = rejection?.code;
-  const refusal = creditRefusalText(sc, rejection, currency);
+  const refusal = creditRefusalText(run, rejection, currency);
   if (refusal !== null) {
     await say(refusal);
     return 'stopped';
@@ -244,30 +244,38 @@ async function tellRejected(
   ) {
     return { refused: numbered };
   }
-  await say(sc.t('top-up-rejected', { number: externalOrderId }) + '\n' + sc.t(refusalAdviceKey(rejection)));
+  await say(
+    run.t('top-up-rejected', { number: externalOrderId }) + '\n' + run.t(refusalAdviceKey(rejection)),
+  );
   return 'stopped';
 }
 
 /** The 🚫 answer to a top-up refused by the reseller's credit or limits, or null for any other refusal. */
 function creditRefusalText(
-  sc: StepContext,
+  run: StepContext,
   rejection: Rejection | undefined,
   currency: string,
 ): string | null {
-  const f = rejection?.figures ?? {};
+  const figures = rejection?.figures ?? {};
   const money = (value: string | undefined) => formatMoney(value ?? '0', currency);
   switch (rejection?.key) {
     case 'credit':
-      return sc.t('credit-refused-funds', { available: money(f.available), price: money(f.amount) });
+      return run.t('credit-refused-funds', {
+        available: money(figures.available),
+        price: money(figures.amount),
+      });
     case 'order-limit':
-      return sc.t('credit-refused-order-limit', { limit: money(f.limit), price: money(f.amount) });
+      return run.t('credit-refused-order-limit', {
+        limit: money(figures.limit),
+        price: money(figures.amount),
+      });
     case 'daily-limit': {
-      const left = Decimal.max(0, new Decimal(f.limit ?? '0').minus(f.used ?? '0'));
-      return sc.t('credit-refused-daily-limit', {
-        limit: money(f.limit),
-        used: money(f.used),
+      const left = Decimal.max(0, new Decimal(figures.limit ?? '0').minus(figures.used ?? '0'));
+      return run.t('credit-refused-daily-limit', {
+        limit: money(figures.limit),
+        used: money(figures.used),
         left: money(left.toFixed()),
-        price: money(f.amount),
+        price: money(figures.amount),
       });
     }
     default:
@@ -276,23 +284,23 @@ function creditRefusalText(
 }
 
 /** Tells the reseller once when their available credit fell below their threshold. */
-async function tellLowCredit(sc: StepContext): Promise<void> {
-  const accounts = sc.deps.accounts;
+async function tellLowCredit(run: StepContext): Promise<void> {
+  const accounts = run.deps.accounts;
   if (accounts === undefined) return;
-  const low = await sc.conversation.external(async () => {
-    if (!(await accounts.lowCreditCrossed(sc.userId))) return null;
-    const [view, currency] = await Promise.all([accounts.view(sc.userId), accounts.currency()]);
+  const low = await run.conversation.external(async () => {
+    if (!(await accounts.lowCreditCrossed(run.userId))) return null;
+    const [view, currency] = await Promise.all([accounts.view(run.userId), accounts.currency()]);
     return {
       available: formatMoney(view.available, currency),
       threshold: formatMoney(view.lowAlert ?? '0', currency),
     };
   });
-  if (low !== null) await sc.ctx.reply(sc.t('credit-low', low));
+  if (low !== null) await run.ctx.reply(run.t('credit-low', low));
 }
 
 /** The chat's text for a service problem. */
-export function problemText(sc: StepContext, problem: ServiceProblem): string {
-  const { t } = sc;
+export function problemText(run: StepContext, problem: ServiceProblem): string {
+  const { t } = run;
   const [key, vars] = problemTextOf(problem);
   return t(key, vars);
 }

@@ -6,20 +6,20 @@ import type { StepContext, StepResult } from './step-context.ts';
 import { escapeHtml, htmlToPlain } from '../../../lib/html.ts';
 
 /** The subtype step: settled by the one-line amount or a single subtype, else asked. */
-export async function askSubtype(sc: StepContext): Promise<StepResult> {
-  const operator = sc.state.operator!;
-  const fitting = fittingPairs(sc).map((p) => p.subtype);
-  const text = sc.t('top-up-choose-subtype', { operator: operator.name });
-  return settle(sc, 'subtype', subtypesOf(operator), [...new Set(fitting)], text, sc.subtypeLabel);
+export async function askSubtype(run: StepContext): Promise<StepResult> {
+  const operator = run.state.operator!;
+  const fitting = fittingPairs(run).map((p) => p.subtype);
+  const text = run.t('top-up-choose-subtype', { operator: operator.name });
+  return settle(run, 'subtype', subtypesOf(operator), [...new Set(fitting)], text, run.subtypeLabel);
 }
 
 /** The currency step: settled by the one-line amount or a single currency, else asked. */
-export async function askCurrency(sc: StepContext): Promise<StepResult> {
-  const { operator, subtype } = sc.state;
-  const fitting = fittingPairs(sc).filter((p) => p.subtype === subtype);
-  const text = sc.t('top-up-choose-currency', { operator: operator!.name });
+export async function askCurrency(run: StepContext): Promise<StepResult> {
+  const { operator, subtype } = run.state;
+  const fitting = fittingPairs(run).filter((p) => p.subtype === subtype);
+  const text = run.t('top-up-choose-currency', { operator: operator!.name });
   return settle(
-    sc,
+    run,
     'currency',
     currenciesOf(operator!, subtype!),
     fitting.map((p) => p.currency),
@@ -29,10 +29,10 @@ export async function askCurrency(sc: StepContext): Promise<StepResult> {
 }
 
 /** Subtype and currency pairs that sell the one-line amount, if there is one. */
-function fittingPairs(sc: StepContext): Array<{ subtype: string; currency: string }> {
-  return sc.pendingAmount === undefined
+function fittingPairs(run: StepContext): Array<{ subtype: string; currency: string }> {
+  return run.pendingAmount === undefined
     ? []
-    : pairsForAmount(sc.state.operator!, new Decimal(sc.pendingAmount));
+    : pairsForAmount(run.state.operator!, new Decimal(run.pendingAmount));
 }
 
 /**
@@ -40,7 +40,7 @@ function fittingPairs(sc: StepContext): Array<{ subtype: string; currency: strin
  * and asks otherwise.
  */
 async function settle(
-  sc: StepContext,
+  run: StepContext,
   kind: 'subtype' | 'currency',
   offered: string[],
   fitting: string[],
@@ -48,32 +48,32 @@ async function settle(
   /** A choice in words, as HTML (button labels are HTML like every text; the transformer shows them plain). */
   label: (value: string) => string,
 ): Promise<StepResult> {
-  const current = sc.state[kind];
+  const current = run.state[kind];
   if (current && offered.includes(current)) return 'next';
   const only = fitting.length === 1 ? fitting[0] : offered.length === 1 ? offered[0] : undefined;
   const got =
     only !== undefined
       ? { value: only }
       : await askChoice(
-          sc,
+          run,
           kind,
           text,
           offered.map((v) => ({ text: label(v), value: v })),
         );
   if (got === 'back' || got === 'cancel') return got;
-  sc.state[kind] = got.value;
+  run.state[kind] = got.value;
   return 'next';
 }
 
 /** Asks for one of a few products' options (the subtype or the currency), by button or by typing it. */
 async function askChoice(
-  sc: StepContext,
+  run: StepContext,
   kind: 'subtype' | 'currency',
   text: string,
   choices: Array<{ text: string; value: string }>,
 ): Promise<{ value: string } | 'back' | 'cancel'> {
-  const { ctx, t, cb, input, navRow, closePrompt } = sc;
-  const s = sc.nextPrompt();
+  const { ctx, t, cb, input, navRow, closePrompt } = run;
+  const s = run.nextPrompt();
   const kb = new InlineKeyboard();
   choices.forEach((c, i) => kb.text(c.text, cb(s, choiceAction(CHOICE.value, i))));
   const message = await ctx.reply(text, { reply_markup: navRow(kb, s, true) });
