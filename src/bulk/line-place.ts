@@ -36,19 +36,19 @@ export interface LinePlaceDeps {
   logger: LoggerLike;
 }
 
-/** The order service as line `index` (numbered `ext`) uses it: its placement between the crash points of tests. */
+/** The order service as line `index` (numbered `externalOrderId`) uses it: its placement between the crash points of tests. */
 function hookedOrders(
   deps: Pick<LinePlaceDeps, 'orders' | 'hooks'>,
-  ext: string,
+  externalOrderId: string,
   index: number,
 ): Pick<OrderService, 'submit' | 'get'> {
   return {
     // A line whose job runs again after a crash finds the order it sent, whoever the payer is now.
-    get: (externalOrderId) => deps.orders.get(externalOrderId),
+    get: (orderNumber) => deps.orders.get(orderNumber),
     submit: async (intent, options) => {
-      await hookAt(deps.hooks, 'bulk-before-submit', { externalOrderId: ext, step: index });
+      await hookAt(deps.hooks, 'bulk-before-submit', { externalOrderId, step: index });
       const submitted = await deps.orders.submit(intent, options);
-      await hookAt(deps.hooks, 'bulk-after-submit', { externalOrderId: ext, step: index });
+      await hookAt(deps.hooks, 'bulk-after-submit', { externalOrderId, step: index });
       return submitted;
     },
   };
