@@ -176,7 +176,6 @@ export function createApp(config: Config, logger: Logger, overrides: AppOverride
     config,
     redis: base.redis,
     jobs: base.jobs,
-    metrics,
     bot,
     merchant: merchant.client,
     budget: merchant.budget,
