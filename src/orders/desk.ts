@@ -209,6 +209,22 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     }
   }
 
+  /** Our order if the viewer reaches it (read again when `force`d or old), else the service's for staff. */
+  async function lookUp(
+    query: string,
+    viewer: Viewer,
+    force: boolean,
+    place: LinePlace | undefined,
+  ): Promise<LookupResult> {
+    const local = await localOrder(query);
+    if (local !== null) {
+      return reaches(viewer.reach, local.resellerId)
+        ? refreshStored(local, force, place)
+        : { kind: 'not-found' };
+    }
+    return isStaff(viewer) ? findRemote(query, place) : { kind: 'not-found' };
+  }
+
   return {
     /**
      * One order by O-… or merchant order number, as this viewer may see it (resellers: their own only;
@@ -217,26 +233,12 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     async find(query: string, viewer: Viewer, place?: LinePlace): Promise<LookupResult> {
       // A short number as a person typed it (capitals, spaces, o for 0); older numbers and O-… as given.
       const q = normaliseMerchantOrderNumber(query);
-      if (q === '') return { kind: 'not-found' };
-      const local = await localOrder(q);
-      if (local !== null) {
-        if (!reaches(viewer.reach, local.resellerId)) return { kind: 'not-found' };
-        return refreshStored(local, false, place);
-      }
-      if (!isStaff(viewer)) return { kind: 'not-found' };
-      return findRemote(q, place);
+      return q === '' ? { kind: 'not-found' } : lookUp(q, viewer, false, place);
     },
 
     /** The Refresh button: reads the order from the service now, waiting in line in `place`. */
-    async refresh(query: string, viewer: Viewer, place?: LinePlace): Promise<LookupResult> {
-      const local = await localOrder(query);
-      if (local !== null) {
-        if (!reaches(viewer.reach, local.resellerId)) return { kind: 'not-found' };
-        return refreshStored(local, true, place);
-      }
-      if (!isStaff(viewer)) return { kind: 'not-found' };
-      return findRemote(query, place);
-    },
+    refresh: (query: string, viewer: Viewer, place?: LinePlace): Promise<LookupResult> =>
+      lookUp(query, viewer, true, place),
 
     /**
      * A page of orders, newest first: staff from the service's order list (its paging: limit at most 100,

@@ -93,48 +93,51 @@ export async function lookupProblem(
   else await ctx.reply(text);
 }
 
+/**
+ * The order behind a button as this viewer may see it, read in their place in the shared line, as a card message
+ * (`answered`: the button's query was answered as the wait began); null once the problem was told.
+ */
+async function buttonCard(
+  ctx: BotContext,
+  staff: StaffServices,
+  query: string | null,
+  read: 'find' | 'refresh',
+): Promise<{ text: string; keyboard: InlineKeyboard; answered: boolean } | null> {
+  const viewer = await viewerOf(ctx, staff);
+  if (query === null || viewer === null) {
+    await lookupProblem(ctx, { kind: 'not-found' }, query ?? '');
+    return null;
+  }
+  const { result, answered } = await readInLine(ctx, staff.line, (place) =>
+    staff.desk[read](query, viewer, place),
+  );
+  if (result.kind !== 'found') {
+    await lookupProblem(ctx, result, query, answered);
+    return null;
+  }
+  return { ...(await cardMessage(ctx, staff, result, viewer)), answered };
+}
+
 /** Buttons under order messages and alerts: open an order, refresh it, and ask a new quote for a refused one. */
 export function createOrderButtonsFeature(staff: StaffServices) {
   const composer = new Composer<BotContext>();
 
   composer.callbackQuery(ORDER_DATA.open, requireRole('status'), async (ctx) => {
-    const externalOrderId = await staff.callbacks.resolve(ctx.callbackQuery.data);
-    const viewer = await viewerOf(ctx, staff);
-    if (externalOrderId === null || viewer === null) {
-      await lookupProblem(ctx, { kind: 'not-found' }, externalOrderId ?? '');
-      return;
-    }
-    const { result, answered } = await readInLine(ctx, staff.line, (place) =>
-      staff.desk.find(externalOrderId, viewer, place),
-    );
-    if (result.kind !== 'found') {
-      await lookupProblem(ctx, result, externalOrderId, answered);
-      return;
-    }
-    if (!answered) await ctx.answerCallbackQuery();
-    const { text, keyboard } = await cardMessage(ctx, staff, result, viewer);
-    await ctx.reply(text, { reply_markup: keyboard });
+    const query = await staff.callbacks.resolve(ctx.callbackQuery.data);
+    const shown = await buttonCard(ctx, staff, query, 'find');
+    if (shown === null) return;
+    if (!shown.answered) await ctx.answerCallbackQuery();
+    await ctx.reply(shown.text, { reply_markup: shown.keyboard });
   });
 
   // Reads the order from the service now (priority 'interactive'), waiting its turn in the shared line.
   composer.callbackQuery(ORDER_DATA.refresh, requireRole('status'), async (ctx) => {
     const query = await resolveRefresh(staff.callbacks, ctx.callbackQuery.data);
-    const viewer = await viewerOf(ctx, staff);
-    if (query === null || viewer === null) {
-      await lookupProblem(ctx, { kind: 'not-found' }, query ?? '');
-      return;
-    }
-    const { result, answered } = await readInLine(ctx, staff.line, (place) =>
-      staff.desk.refresh(query, viewer, place),
-    );
-    if (result.kind !== 'found') {
-      await lookupProblem(ctx, result, query, answered);
-      return;
-    }
-    if (!answered) await ctx.answerCallbackQuery({ text: ctx.t('agents-refreshed') });
-    const { text, keyboard } = await cardMessage(ctx, staff, result, viewer);
+    const shown = await buttonCard(ctx, staff, query, 'refresh');
+    if (shown === null) return;
+    if (!shown.answered) await ctx.answerCallbackQuery({ text: ctx.t('agents-refreshed') });
     try {
-      await ctx.editMessageText(text, { reply_markup: keyboard });
+      await ctx.editMessageText(shown.text, { reply_markup: shown.keyboard });
     } catch (error) {
       // Nothing changed since the last read: the message already shows it.
       if (!String((error as Error).message).includes('message is not modified')) throw error;
