@@ -1,5 +1,6 @@
 import type { MerchantClient } from './client.ts';
 import type { Account } from './types.ts';
+import { withinTime } from '../lib/within-time.ts';
 
 /** What this replica knows about the Merchant API now, for /readyz and /health. */
 export type MerchantState =
@@ -92,15 +93,7 @@ export function createMerchantReadiness(deps: MerchantReadinessDeps): MerchantRe
         .finally(() => {
           running = undefined;
         });
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), waitMs);
-      });
-      try {
-        return (await Promise.race([running, timedOut])) ?? known();
-      } finally {
-        clearTimeout(timer);
-      }
+      return (await withinTime(running, waitMs, undefined)) ?? known();
     },
   };
 }

@@ -65,17 +65,13 @@ export function rejectionMessage(t: Translate, order: StoredOrder): string {
 
 /** "Top up again" under a chat order's status message, through every status it shows (an edit keeps no buttons). */
 function repeatButtons(t: Translate, order: StoredOrder): InlineKeyboardMarkup {
-  const externalOrderId = order.externalOrderId;
   return {
-    inline_keyboard: [
-      [{ text: t(order.locale, 'button-repeat-same'), callback_data: repeatData('same', externalOrderId) }],
-      [
-        {
-          text: t(order.locale, 'button-repeat-amount'),
-          callback_data: repeatData('amount', externalOrderId),
-        },
-      ],
-    ],
+    inline_keyboard: (['same', 'amount'] as const).map((kind) => [
+      {
+        text: t(order.locale, `button-repeat-${kind}`),
+        callback_data: repeatData(kind, order.externalOrderId),
+      },
+    ]),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { LoggerLike } from '../domain/log.ts';
 import { KEEP_COMPLETED } from '../jobs/jobs.ts';
 import { delayBefore, type RetrySchedule } from '../lib/retry-schedule.ts';
+import { withinTime } from '../lib/within-time.ts';
 import type { EnqueueOptions, EnqueueResult, OutboxMessage } from '../lib/telegram/outbox-message.ts';
 import { claimSendScript, enqueueEditScript } from './outbox-scripts.ts';
 import {
@@ -85,15 +86,15 @@ export async function sendAtOnce(
     await (await addJob(0)).promote().catch(() => undefined);
   };
   const sending = message.send(handOver);
-  let timer: NodeJS.Timeout | undefined;
-  const answer = await Promise.race([
+  const answer = await withinTime(
     sending.then((handedOver) => (handedOver ? ('handed-over' as const) : ('sent' as const))),
-    new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), AT_ONCE_WAIT_MS))),
-  ]).finally(() => clearTimeout(timer));
+    AT_ONCE_WAIT_MS,
+    'slow' as const,
+  );
   if (answer === 'sent') await message.sent?.();
   if (answer !== 'slow') return answer;
   const safetyNet = await addJob(deps.safetyNetDelayMs);
-  const settledLate = sending.then(
+  const late = sending.then(
     // Not needed once the message is sent (a handed-over one is that job's to send).
     async (handedOver) => {
       if (handedOver) return;
@@ -103,7 +104,7 @@ export async function sendAtOnce(
     (error: unknown) =>
       logger.warn({ err: error, id: message.id }, 'a message sent at once was left to its job'),
   );
-  return { late: settledLate };
+  return { late };
 }
 
 /** Waits between tries to mark a new message sent at once while Redis does not answer (markSent). */

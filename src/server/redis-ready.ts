@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { withinTime } from '../lib/within-time.ts';
 
 /**
  * A cheap Redis readiness check: one PING shared by every caller while it runs, counted as failed after
@@ -14,14 +15,6 @@ export function createRedisReadiness(redis: Pick<Redis, 'ping'>, timeoutMs = 1_0
       .finally(() => {
         running = undefined;
       });
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    try {
-      return await Promise.race([running, timedOut]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return withinTime(running, timeoutMs, false);
   };
 }

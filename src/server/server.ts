@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { LoggerLike } from '../domain/log.ts';
+import { withinTime } from '../lib/within-time.ts';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -24,18 +25,6 @@ export interface ServerDeps {
   /** `token` (METRICS_TOKEN): when set, /metrics answers only `Authorization: Bearer <token>`. */
   metrics: { contentType: string; metrics(): Promise<string>; token?: string };
   logger: Pick<LoggerLike, 'error'>;
-}
-
-async function withinTime<T>(check: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), ms);
-  });
-  try {
-    return await Promise.race([check.catch(() => fallback), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -63,6 +52,13 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 export function createServer(deps: ServerDeps): Server {
   // A readiness check slower than this counts as failed (a Redis command may wait for a reconnect).
   const checkTimeoutMs = 3_000;
+  // A check that fails or is late counts as `fallback`.
+  const checked = <T>(check: Promise<T>, fallback: T) =>
+    withinTime(
+      check.catch(() => fallback),
+      checkTimeoutMs,
+      fallback,
+    );
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0];
     try {
@@ -80,14 +76,10 @@ export function createServer(deps: ServerDeps): Server {
       if (path === '/healthz') return json(res, 200, { status: 'ok' });
       if (path === '/readyz') {
         const results = await Promise.all(
-          deps.readiness.map(
-            async (r) => [r.name, await withinTime(r.check(), checkTimeoutMs, false)] as const,
-          ),
+          deps.readiness.map(async (r) => [r.name, await checked(r.check(), false)] as const),
         );
         const ready = results.every(([, ok]) => ok);
-        const details = deps.readinessDetails
-          ? await withinTime(deps.readinessDetails(), checkTimeoutMs, {})
-          : {};
+        const details = deps.readinessDetails ? await checked(deps.readinessDetails(), {}) : {};
         return json(res, ready ? 200 : 503, { ready, checks: Object.fromEntries(results), ...details });
       }
       if (path === '/metrics') {
